@@ -1,0 +1,25 @@
+import Sqids from 'sqids';
+
+/**
+ * Ids in page addresses (/view-post/{id}, /view-profile/{id}, /recommended/{catogary}) are Sqids of the
+ * numeric ids (DESIGN: the API contract). API bodies carry plain numbers. The alphabet is shuffled so
+ * addresses do not reveal counts at a glance; this is obfuscation, not access control.
+ */
+const sqids = new Sqids({
+  alphabet: 'k3G7QAe51FCsPW92uEOyq4Bg6Sp8YzVTmnU0liwDNXrhcfHZbxaRMjLdJtvIoK',
+  minLength: 6,
+});
+
+export function encodeId(id: number): string {
+  return sqids.encode([id]);
+}
+
+/** The numeric id, or null when the text is not a canonical encoding of one positive id. */
+export function decodeId(text: string): number | null {
+  const numbers = sqids.decode(text);
+  if (numbers.length !== 1) return null;
+  const id = numbers[0]!;
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  // Sqids decodes some non-canonical strings; only accept the one that encodes back to itself.
+  return sqids.encode([id]) === text ? id : null;
+}

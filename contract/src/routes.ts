@@ -1,0 +1,38 @@
+import { encodeId } from './ids';
+
+/**
+ * The route table of SPEC §2: each screen's path pattern and how to build a link to it, so the id
+ * encoding lives in one place. `access`: open, session (else /login), or owner (checked by the screen).
+ */
+export const paths = {
+  home: { path: '/', access: 'open', getHref: () => '/' },
+  login: { path: '/login', access: 'open', getHref: () => '/login' },
+  signup: { path: '/signup', access: 'open', getHref: () => '/signup' },
+  verified: { path: '/verified', access: 'open', getHref: () => '/verified' },
+  createPost: { path: '/createpost', access: 'session', getHref: () => '/createpost' },
+  notifications: { path: '/notifications', access: 'session', getHref: () => '/notifications' },
+  profile: { path: '/profile', access: 'session', getHref: () => '/profile' },
+  saved: { path: '/saved', access: 'session', getHref: () => '/saved' },
+  library: { path: '/yourposts', access: 'session', getHref: () => '/yourposts' },
+  settings: { path: '/settings', access: 'session', getHref: () => '/settings' },
+  help: { path: '/help', access: 'session', getHref: () => '/help' },
+  recommendation: { path: '/recommendation', access: 'session', getHref: () => '/recommendation' },
+  categoryPosts: {
+    path: '/recommended/:catogary',
+    access: 'session',
+    getHref: (categoryId: number) => `/recommended/${encodeURIComponent(encodeId(categoryId))}`,
+  },
+  viewProfile: {
+    path: '/view-profile/:id',
+    access: 'open',
+    getHref: (userId: number) => `/view-profile/${encodeURIComponent(encodeId(userId))}`,
+  },
+  viewPost: {
+    path: '/view-post/:id',
+    access: 'open',
+    getHref: (postId: number) => `/view-post/${encodeURIComponent(encodeId(postId))}`,
+  },
+  editPost: { path: '/edit-post/:id', access: 'owner', getHref: (postId: number) => `/edit-post/${postId}` },
+} as const;
+
+export type PathName = keyof typeof paths;

@@ -1,0 +1,52 @@
+import { TEXT, WORDS_PER_MINUTE } from './constants';
+
+/** SPEC §1: keep the first 3 characters of the local part, stars for the rest; 'Invalid email' otherwise. */
+export function maskEmail(email: string | null | undefined): string {
+  if (!email) return TEXT.invalidEmail;
+  const match = /^([^\s@]+)@([^\s@]+\.[^\s@]+)$/.exec(email);
+  if (!match) return TEXT.invalidEmail;
+  const local = match[1] ?? '';
+  const domain = match[2] ?? '';
+  return `${local.slice(0, 3)}${'*'.repeat(Math.max(0, local.length - 3))}@${domain}`;
+}
+
+/** Counts words of plain text: runs of non-space characters. */
+export function countWords(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? 0 : trimmed.split(/\s+/u).length;
+}
+
+/** SPEC §5: words / 100, rounded up; 0 for an empty body. */
+export function readTimeFromText(text: string): number {
+  return Math.ceil(countWords(text) / WORDS_PER_MINUTE);
+}
+
+const UNITS: ReadonlyArray<readonly [string, number]> = [
+  ['year', 31536000],
+  ['month', 2592000],
+  ['day', 86400],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** SPEC §9: '3 days ago', '1 hour ago', 'just now' under one second. */
+export function relativeTime(from: Date | string, now: Date = new Date()): string {
+  const then = typeof from === 'string' ? new Date(from) : from;
+  const seconds = Math.floor((now.getTime() - then.getTime()) / 1000);
+  if (!Number.isFinite(seconds)) return TEXT.dateMissing;
+  if (seconds < 1) return 'just now';
+  for (const [unit, size] of UNITS) {
+    const count = Math.floor(seconds / size);
+    if (count >= 1) return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+  }
+  return 'just now';
+}
+
+/** SPEC §9: en-GB, day, long month, year ('5 March 2026'); 'date not found' when missing or invalid. */
+export function formatPostDate(value: string | Date | null | undefined): string {
+  if (!value) return TEXT.dateMissing;
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return TEXT.dateMissing;
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Error body of every failed call (DESIGN: errors). 422 carries errors.<field>[0]. */
+export const errorResponse = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** A message for a field that is missing altogether, or present but of the wrong kind. */
+export function requiredMessage(field: string) {
+  return (issue: { input: unknown }) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? `The ${field} field is required.`
+      : `The ${field} field is invalid.`;
+}
+
+/**
+ * A numeric id as it arrives in JSON (number) or in a form (string): a positive safe integer.
+ * Bodies may come as JSON, urlencoded or multipart alike (DESIGN: payloads).
+ */
+export function idField(field: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value),
+    z.number({ error: requiredMessage(field) }).int(`The ${field} field is invalid.`).positive(`The ${field} field is invalid.`).max(Number.MAX_SAFE_INTEGER, `The ${field} field is invalid.`),
+  );
+}

@@ -1,0 +1,119 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/auth.routes';
+import { createAuthService } from './auth/auth.service';
+import { createGoogleVerifier } from './auth/google';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { tooManyRequests } from './lib/errors';
+import { MailOutbox } from './mail/outbox';
+import type { MailTransport } from './mail/transport';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { createNotificationsService } from './notifications/notifications.service';
+import { registerCsrfCheck } from './plugins/csrf';
+import { registerErrorHandler } from './plugins/errors';
+import { sessionGuards } from './plugins/session';
+import { registerWeb } from './plugins/web';
+import { usersRoutes } from './users/users.routes';
+import { createUsersService } from './users/users.service';
+
+export interface AppDeps {
+  database: Database;
+  mailTransport: MailTransport;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: MailOutbox;
+  }
+}
+
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** The whole app as a Fastify instance. It never listens: main.ts does, tests inject. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024, return503OnClosing: true });
+  const { db } = deps.database;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(cookie);
+  await app.register(formbody);
+  // Every call accepts multipart as well as JSON and urlencoded; files arrive as Buffers.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50, fieldSize: 1024 * 1024 },
+  });
+  await app.register(helmet, {
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        frameSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      tooManyRequests(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+  });
+  registerCsrfCheck(app, config.publicUrl);
+
+  // A call without a body validates as an empty object, so each missing field gets its own message.
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
+  });
+
+  const outbox = new MailOutbox(
+    db,
+    deps.mailTransport,
+    { from: config.mailFrom, ...config.mail },
+    app.log,
+  );
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', () => outbox.stop());
+
+  const guards = sessionGuards(db);
+  app.decorateRequest('auth', null);
+  const google = config.googleClientId ? createGoogleVerifier(config.googleClientId, config.googleJwksUrl) : null;
+  const auth = createAuthService({ db, config, outbox, google });
+  const users = createUsersService(db);
+  const notifications = createNotificationsService(db);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { auth, config, guards });
+      await api.register(usersRoutes, { users, guards });
+      await api.register(notificationsRoutes, { notifications, guards });
+    },
+    { prefix: '/api/user' },
+  );
+
+  app.get('/api/health', async (_request, reply) => {
+    const ok = await deps.database.ping();
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
+  });
+
+  await registerWeb(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,131 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, UsersTable } from '../db/schema';
+
+type Db = Kysely<DB> | Transaction<DB>;
+export type UserRow = Selectable<UsersTable>;
+
+export function findUserByEmail(db: Db, emailNormalized: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
+}
+
+export function findUserByGoogleId(db: Db, googleId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('google_id', '=', googleId).executeTakeFirst();
+}
+
+export async function insertUser(
+  db: Db,
+  values: {
+    email: string;
+    email_normalized: string;
+    name: string | null;
+    password_hash: string | null;
+    google_id: string | null;
+    profile_picture: string | null;
+    email_verified_at: string | null;
+    now: string;
+  },
+): Promise<number> {
+  const { now, ...rest } = values;
+  const row = await db
+    .insertInto('users')
+    .values({ ...rest, username: null, bio: null, deactivated_at: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function markEmailVerified(db: Db, userId: number, now: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: now, updated_at: now })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .execute();
+}
+
+/** Links a Google subject; clearPassword drops a password nobody proved to own the address. */
+export async function linkGoogle(db: Db, userId: number, googleId: string, clearPassword: boolean, now: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ google_id: googleId, updated_at: now, ...(clearPassword ? { password_hash: null } : {}) })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function insertSession(
+  db: Db,
+  values: { user_id: number; token_hash: string; now: string; expires_at: string; user_agent: string | null; ip: string | null },
+): Promise<number> {
+  const { now, ...rest } = values;
+  const row = await db
+    .insertInto('sessions')
+    .values({ ...rest, created_at: now, last_used_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findSessionByTokenHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'expires_at', 'last_used_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Db, sessionId: number, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', sessionId).execute();
+}
+
+export async function deleteSession(db: Db, sessionId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a user, but the one named (e.g. after a password change). */
+export async function deleteSessionsOfUser(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
+  await query.execute();
+}
+
+export async function insertEmailToken(
+  db: Db,
+  values: { user_id: number; purpose: 'verify' | 'reset'; token_hash: string; expires_at: string; now: string },
+): Promise<void> {
+  const { now, ...rest } = values;
+  await db.insertInto('email_tokens').values({ ...rest, used_at: null, created_at: now }).execute();
+}
+
+export function findEmailToken(db: Db, tokenHash: string, purpose: 'verify' | 'reset') {
+  return db
+    .selectFrom('email_tokens')
+    .select(['id', 'user_id', 'expires_at', 'used_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
+export async function markEmailTokenUsed(db: Db, tokenId: number, now: string): Promise<void> {
+  await db.updateTable('email_tokens').set({ used_at: now }).where('id', '=', tokenId).execute();
+}
+
+export async function countLoginFailuresSince(db: Db, emailNormalized: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('email_normalized', '=', emailNormalized)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertLoginFailure(db: Db, emailNormalized: string, ip: string | null, now: string): Promise<void> {
+  await db.insertInto('login_failures').values({ email_normalized: emailNormalized, ip, created_at: now }).execute();
+}
+
+/** Forgets failures older than the window, and all of an account's once it logs in. */
+export async function pruneLoginFailures(db: Db, before: string, emailNormalized?: string): Promise<void> {
+  let query = db.deleteFrom('login_failures');
+  query = emailNormalized ? query.where('email_normalized', '=', emailNormalized) : query.where('created_at', '<', before);
+  await query.execute();
+}

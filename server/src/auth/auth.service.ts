@@ -1,0 +1,220 @@
+import type { LoginBody, OwnProfile, RegisterBody } from '@inkwell/contract';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import { isUniqueViolation, nowIso } from '../db/database';
+import type { DB } from '../db/schema';
+import { HttpError, forbidden, serviceUnavailable, tooManyRequests, unauthorized, validationError } from '../lib/errors';
+import { hashToken, newToken } from '../lib/tokens';
+import type { MailOutbox } from '../mail/outbox';
+import { verificationMail } from '../mail/templates';
+import type { Auth } from '../plugins/session';
+import { toOwnProfile } from '../users/users.service';
+import * as repo from './auth.repository';
+import type { GoogleVerifier } from './google';
+import { hashPassword, verifyPassword } from './passwords';
+
+export interface AuthDeps {
+  db: Kysely<DB>;
+  config: Config;
+  outbox: MailOutbox;
+  google: GoogleVerifier | null;
+}
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface SignedIn {
+  token: string;
+  user: OwnProfile;
+}
+
+export const MESSAGES = {
+  registered: 'Registration successful. A link has been sent to your email to verify your account.',
+  emailTaken: 'The email has already been taken.',
+  badCredentials: 'These credentials do not match our records.',
+  notVerified: 'Your email is not verified. Please verify your email.',
+  tooManyFailures: 'Too many failed login attempts for this account. Please try again in 15 minutes.',
+  loggedIn: 'Login successful.',
+  googleLoggedIn: 'Signed in with Google.',
+  googleFailed: 'Google sign-in failed: the token could not be verified.',
+  googleOff: 'Google sign-in is not enabled on this server.',
+  verified: 'Your email has been verified. You can log in now.',
+  alreadyVerified: 'Your email is already verified. You can log in.',
+  badLink: 'This verification link is invalid or has expired. Log in to get a new one.',
+  resent: 'If that address belongs to an unverified account, a new verification link is on its way.',
+  loggedOut: 'You have been logged out.',
+} as const;
+
+const normalize = (email: string) => email.trim().toLowerCase();
+
+export function createAuthService({ db, config, outbox, google }: AuthDeps) {
+  async function startSession(userId: number, client: ClientInfo): Promise<string> {
+    const token = newToken();
+    const now = new Date();
+    await repo.insertSession(db, {
+      user_id: userId,
+      token_hash: hashToken(token),
+      now: now.toISOString(),
+      expires_at: new Date(now.getTime() + config.sessionTtlMs).toISOString(),
+      user_agent: client.userAgent?.slice(0, 300) ?? null,
+      ip: client.ip,
+    });
+    return token;
+  }
+
+  /** Writes a fresh verification token and its mail in the caller's transaction. */
+  async function queueVerification(trx: Kysely<DB>, userId: number, email: string): Promise<void> {
+    const token = newToken();
+    const now = new Date();
+    await repo.insertEmailToken(trx, {
+      user_id: userId,
+      purpose: 'verify',
+      token_hash: hashToken(token),
+      expires_at: new Date(now.getTime() + config.verificationTtlMs).toISOString(),
+      now: now.toISOString(),
+    });
+    const link = `${config.publicUrl}/api/user/verify-email?token=${encodeURIComponent(token)}`;
+    await outbox.enqueue(trx, verificationMail(email, link));
+  }
+
+  async function loadProfile(userId: number): Promise<OwnProfile> {
+    const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    return toOwnProfile(row);
+  }
+
+  return {
+    async register(body: RegisterBody): Promise<string> {
+      const email = body.email.trim();
+      const emailNormalized = normalize(email);
+      if (await repo.findUserByEmail(db, emailNormalized)) throw validationError({ email: [MESSAGES.emailTaken] });
+      const passwordHash = await hashPassword(body.password);
+      try {
+        await db.transaction().execute(async (trx) => {
+          const userId = await repo.insertUser(trx, {
+            email,
+            email_normalized: emailNormalized,
+            name: null,
+            password_hash: passwordHash,
+            google_id: null,
+            profile_picture: null,
+            email_verified_at: null,
+            now: nowIso(),
+          });
+          await queueVerification(trx, userId, email);
+        });
+      } catch (err) {
+        // Two registrations of one address at once: the unique index lets only one through.
+        if (isUniqueViolation(err)) throw validationError({ email: [MESSAGES.emailTaken] });
+        throw err;
+      }
+      outbox.kick();
+      return MESSAGES.registered;
+    },
+
+    /** The mailed link: the outcome as a message for the redirect. */
+    async verifyEmail(token: string): Promise<{ success: boolean; message: string }> {
+      const row = token.length <= 200 ? await repo.findEmailToken(db, hashToken(token), 'verify') : undefined;
+      if (!row) return { success: false, message: MESSAGES.badLink };
+      if (row.used_at) {
+        const user = await db.selectFrom('users').select('email_verified_at').where('id', '=', row.user_id).executeTakeFirst();
+        return user?.email_verified_at ? { success: true, message: MESSAGES.alreadyVerified } : { success: false, message: MESSAGES.badLink };
+      }
+      if (Date.parse(row.expires_at) <= Date.now()) return { success: false, message: MESSAGES.badLink };
+      await db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        await repo.markEmailTokenUsed(trx, row.id, now);
+        await repo.markEmailVerified(trx, row.user_id, now);
+      });
+      return { success: true, message: MESSAGES.verified };
+    },
+
+    /** Sends a new link to an unverified account; answers the same either way, so nobody learns who is registered. */
+    async resendVerification(emailText: string): Promise<string> {
+      const user = await repo.findUserByEmail(db, normalize(emailText));
+      if (user && !user.email_verified_at) {
+        await db.transaction().execute((trx) => queueVerification(trx, user.id, user.email));
+        outbox.kick();
+      }
+      return MESSAGES.resent;
+    },
+
+    async login(body: LoginBody, client: ClientInfo): Promise<SignedIn> {
+      const emailNormalized = normalize(body.email);
+      const window = config.rateLimits.failedLoginsPerAccount;
+      const since = new Date(Date.now() - window.windowMs).toISOString();
+      const failures = await repo.countLoginFailuresSince(db, emailNormalized, since);
+      if (failures >= window.max) throw tooManyRequests(MESSAGES.tooManyFailures, Math.ceil(window.windowMs / 1000));
+      const user = await repo.findUserByEmail(db, emailNormalized);
+      const ok = await verifyPassword(user?.password_hash, body.password);
+      if (!user || !ok || user.deactivated_at) {
+        await repo.insertLoginFailure(db, emailNormalized, client.ip, nowIso());
+        if (Math.random() < 0.05) await repo.pruneLoginFailures(db, since);
+        throw unauthorized(MESSAGES.badCredentials);
+      }
+      if (!user.email_verified_at) throw forbidden(MESSAGES.notVerified);
+      await repo.pruneLoginFailures(db, since, emailNormalized);
+      const token = await startSession(user.id, client);
+      return { token, user: toOwnProfile(user) };
+    },
+
+    async loginWithGoogle(credential: string, client: ClientInfo): Promise<SignedIn> {
+      if (!google) throw serviceUnavailable(MESSAGES.googleOff);
+      let identity;
+      try {
+        identity = await google(credential);
+      } catch {
+        throw unauthorized(MESSAGES.googleFailed);
+      }
+      const { googleId, email, name, picture } = identity;
+      const userId = await db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const byGoogle = await repo.findUserByGoogleId(trx, googleId);
+        if (byGoogle) {
+          if (byGoogle.deactivated_at) throw unauthorized(MESSAGES.badCredentials);
+          return byGoogle.id;
+        }
+        const byEmail = await repo.findUserByEmail(trx, normalize(email));
+        if (byEmail) {
+          if (byEmail.deactivated_at) throw unauthorized(MESSAGES.badCredentials);
+          // Google proved the address. A password set before anyone proved it may be a squatter's: drop it.
+          const unproven = byEmail.email_verified_at === null;
+          await repo.linkGoogle(trx, byEmail.id, googleId, unproven, now);
+          if (unproven) {
+            await repo.markEmailVerified(trx, byEmail.id, now);
+            await repo.deleteSessionsOfUser(trx, byEmail.id);
+          }
+          return byEmail.id;
+        }
+        return repo.insertUser(trx, {
+          email: email.trim(),
+          email_normalized: normalize(email),
+          name,
+          password_hash: null,
+          google_id: googleId,
+          profile_picture: picture,
+          email_verified_at: now,
+          now,
+        });
+      }).catch((err: unknown) => {
+        if (err instanceof HttpError) throw err;
+        if (isUniqueViolation(err)) throw unauthorized(MESSAGES.googleFailed);
+        throw err;
+      });
+      const token = await startSession(userId, client);
+      return { token, user: await loadProfile(userId) };
+    },
+
+    async logout(auth: Auth): Promise<void> {
+      await repo.deleteSession(db, auth.sessionId);
+    },
+
+    /** Ends the user's other sessions (password change); the current one stays. */
+    async revokeOtherSessions(auth: Auth): Promise<void> {
+      await repo.deleteSessionsOfUser(db, auth.userId, auth.sessionId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,23 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as m0001 from './migrations/0001_initial';
+import type { DB } from './schema';
+import { seedCategories } from './seed-categories';
+
+/** Every migration, in order. Listed explicitly so bundling or a changed cwd cannot lose one. */
+const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date and seeds the categories (idempotent). Throws on failure. */
+export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(failed ? `migration ${failed.migrationName} failed: ${reason}` : reason);
+  }
+  await seedCategories(db);
+}

@@ -1,0 +1,175 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The tables as the code sees them. Timestamps are ISO-8601 UTC text written by the app (the same on
+ * SQLite and PostgreSQL, and they sort as text); booleans are 0/1 integers on both.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  email_normalized: string;
+  name: string | null;
+  username: string | null;
+  bio: string | null;
+  profile_picture: string | null;
+  password_hash: string | null;
+  google_id: string | null;
+  email_verified_at: string | null;
+  post_count: Generated<number>;
+  followers_count: Generated<number>;
+  following_count: Generated<number>;
+  notify_like: Generated<number>;
+  notify_comment: Generated<number>;
+  notify_follow: Generated<number>;
+  notify_help: Generated<number>;
+  deactivated_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'verify' | 'reset';
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  email_normalized: string;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  description: string | null;
+  created_at: string;
+}
+
+export interface UserCategoriesTable {
+  user_id: number;
+  category_id: number;
+  created_at: string;
+}
+
+export interface PostsTable {
+  id: Generated<number>;
+  user_id: number;
+  category_id: number;
+  title: string;
+  sub_title: string;
+  description: string;
+  image: string | null;
+  read_time: Generated<number>;
+  likes_count: Generated<number>;
+  comments_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LikesTable {
+  post_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface SavesTable {
+  user_id: number;
+  post_id: number;
+  created_at: string;
+}
+
+export interface FollowsTable {
+  follower_id: number;
+  following_id: number;
+  created_at: string;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  user_id: number;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RepliesTable {
+  id: Generated<number>;
+  comment_id: number;
+  post_id: number;
+  user_id: number;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  actor_id: number | null;
+  type: 'follow' | 'responses' | 'like' | 'comment';
+  post_id: number | null;
+  message: string;
+  read_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface HelpRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  message: string;
+  status: Generated<string>;
+  created_at: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  login_failures: LoginFailuresTable;
+  categories: CategoriesTable;
+  user_categories: UserCategoriesTable;
+  posts: PostsTable;
+  likes: LikesTable;
+  saves: SavesTable;
+  follows: FollowsTable;
+  comments: CommentsTable;
+  replies: RepliesTable;
+  notifications: NotificationsTable;
+  help_requests: HelpRequestsTable;
+  mail_outbox: MailOutboxTable;
+}

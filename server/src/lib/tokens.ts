@@ -1,0 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A random 256-bit secret, URL-safe. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What is stored instead of a token: its SHA-256, hex. A leaked table holds no usable secret. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,78 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface NewMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+export async function insertMail(db: Db, mail: NewMail, now: string): Promise<void> {
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      next_attempt_at: now,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      sent_at: null,
+    })
+    .execute();
+}
+
+export function findDueMail(db: Db, now: string, limit: number) {
+  return db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Takes one row for this worker until lockedUntil; false when another worker has it. */
+export async function claimMail(db: Db, id: number, now: string, lockedUntil: string): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ locked_until: lockedUntil })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markSent(db: Db, id: number, now: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ status: 'sent', sent_at: now, locked_until: null, last_error: null, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markFailedAttempt(
+  db: Db,
+  id: number,
+  values: { attempts: number; error: string; nextAttemptAt: string; giveUp: boolean },
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      attempts: values.attempts,
+      last_error: values.error.slice(0, 1000),
+      next_attempt_at: values.nextAttemptAt,
+      locked_until: null,
+      status: values.giveUp ? 'failed' : 'pending',
+    })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../lib/errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses a state-changing call sent by another site's page. Browsers send Origin on cross-origin and
+ * on same-origin POSTs, and Sec-Fetch-Site everywhere modern; calls without either (curl, server to
+ * server) carry no ambient cookie risk and pass.
+ */
+export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void {
+  const allowed = new URL(publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site') throw forbidden('Cross-site request refused.');
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    const sameHost = request.headers.host !== undefined && (origin === `http://${request.headers.host}` || origin === `https://${request.headers.host}`);
+    if (origin !== allowed && !sameHost) throw forbidden('Cross-site request refused.');
+  });
+}

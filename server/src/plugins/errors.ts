@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError, validationError } from '../lib/errors';
+
+/** Maps the validator's issues to {field: [messages]} by the first segment of each issue's path. */
+function fieldErrors(validation: Array<{ instancePath: string; message?: string }>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of validation) {
+    const field = issue.instancePath.split('/').filter(Boolean)[0] ?? 'body';
+    (errors[field] ??= []).push(issue.message ?? 'The given data was invalid.');
+  }
+  return errors;
+}
+
+/**
+ * The one error handler: {message, errors?} with the right status for every 4xx, a generic text for
+ * 5xx, never a stack trace. Unknown /api paths answer 404 JSON (set in app.ts).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const http = validationError(fieldErrors(error.validation));
+      return reply.code(422).send({ message: http.message, errors: http.errors });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    const code = (error as FastifyError).code;
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
+      return reply.code(400).send({ message: 'The request body is not valid JSON.' });
+    }
+    if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      return reply.code(413).send({ message: 'The request is too large.' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: error.message || 'Bad request.' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+}

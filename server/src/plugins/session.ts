@@ -1,0 +1,73 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { deleteSession, findSessionByTokenHash, touchSession } from '../auth/auth.repository';
+import { nowIso } from '../db/database';
+import type { DB } from '../db/schema';
+import { forbidden, unauthorized } from '../lib/errors';
+import { hashToken } from '../lib/tokens';
+
+export interface Auth {
+  userId: number;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+/** The HttpOnly cookie that carries the session token beside the `token` header. */
+export const SESSION_COOKIE = 'inkwell_session';
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Resolves the caller from headers token and id (or the session cookie and the id cookie). */
+async function identify(db: Kysely<DB>, request: FastifyRequest): Promise<Auth | 'invalid' | null> {
+  const token = header(request, 'token') ?? request.cookies?.[SESSION_COOKIE];
+  const idText = header(request, 'id') ?? request.cookies?.id;
+  if (!token && !idText) return null;
+  if (!token || !idText || !/^\d{1,15}$/.test(idText) || token.length > 200) return 'invalid';
+  const session = await findSessionByTokenHash(db, hashToken(token));
+  if (!session || session.user_id !== Number(idText)) return 'invalid';
+  const now = Date.now();
+  if (Date.parse(session.expires_at) <= now) {
+    await deleteSession(db, session.id);
+    return 'invalid';
+  }
+  if (now - Date.parse(session.last_used_at) > TOUCH_EVERY_MS) await touchSession(db, session.id, nowIso());
+  return { userId: session.user_id, sessionId: session.id };
+}
+
+/** The body's user_id, when the call names one, as text for comparison. */
+function bodyUserId(request: FastifyRequest): string | undefined {
+  const body = request.body as Record<string, unknown> | null | undefined;
+  const value = body && typeof body === 'object' ? body.user_id : undefined;
+  return value === undefined || value === null || value === '' ? undefined : String(value).trim();
+}
+
+/**
+ * The one guard of every signed-in call (a preValidation hook, so it runs before the body is
+ * validated): 401 unless token and id belong together, 403 when the body's user_id is not the caller.
+ */
+export function sessionGuards(db: Kysely<DB>) {
+  async function requireSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const auth = await identify(db, request);
+    if (auth === null || auth === 'invalid') throw unauthorized('Unauthenticated. Please log in again.');
+    const claimed = bodyUserId(request);
+    if (claimed !== undefined && claimed !== String(auth.userId)) throw forbidden('You can only act as yourself.');
+    request.auth = auth;
+  }
+
+  /** Open calls that read better when they know the reader: a bad or missing session means a visitor. */
+  async function optionalSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const auth = await identify(db, request);
+    request.auth = auth === 'invalid' ? null : auth;
+  }
+
+  return { requireSession, optionalSession };
+}

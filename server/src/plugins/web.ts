@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { paths } from '@inkwell/contract';
+import type { FastifyInstance } from 'fastify';
+
+/** Every screen path of SPEC §2 as a regular expression; anything else is a real 404. */
+const screenPatterns = Object.values(paths).map(
+  (p) => new RegExp(`^${p.path.replace(/:[a-z]+/gi, '[^/]+').replace(/\//g, '\\/')}\\/?$`),
+);
+
+export function isScreenPath(urlPath: string): boolean {
+  return screenPatterns.some((re) => re.test(urlPath));
+}
+
+/**
+ * Serves the built web app: hashed assets with long immutable caching, index.html for every screen
+ * (404 status for unknown paths, so the not-found page is not indexed), JSON 404 under /api.
+ */
+export async function registerWeb(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : null;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (urlPath === '/api' || urlPath.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.code(404).send({ message: 'Not found.' });
+    }
+    if (!indexHtml) {
+      return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    }
+    return reply
+      .code(isScreenPath(urlPath) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { buildApp } from '../app';
+import { type Config, defaultRateLimits, loadConfig } from '../config';
+import type { Database } from '../db/database';
+import type { DB } from '../db/schema';
+import type { MailTransport, OutgoingMail } from '../mail/transport';
+import { createTestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<DB>;
+  database: Database;
+  config: Config;
+  /** Mails handed to the in-memory transport (when no transport was given). */
+  sent: OutgoingMail[];
+  close(): Promise<void>;
+}
+
+export type ConfigOverrides = Partial<Omit<Config, 'rateLimits' | 'mail'>> & {
+  rateLimits?: Partial<Config['rateLimits']>;
+  mail?: Partial<Config['mail']>;
+};
+
+/** The real app on a fresh database, with limits high enough not to get in the way unless a test lowers them. */
+export async function buildTestApp(options: { config?: ConfigOverrides; transport?: MailTransport } = {}): Promise<TestApp> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-test-'));
+  const { database, drop } = await createTestDatabase(dir);
+  const base = loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:3000' });
+  const high = { max: 10_000, windowMs: 60_000 };
+  const config: Config = {
+    ...base,
+    webDistDir: path.join(dir, 'no-web'),
+    ...options.config,
+    rateLimits: {
+      login: high,
+      register: high,
+      google: high,
+      resendVerification: high,
+      failedLoginsPerAccount: defaultRateLimits.failedLoginsPerAccount,
+      ...options.config?.rateLimits,
+    },
+    mail: { ...base.mail, pollMs: 60_000, baseBackoffMs: 20, maxBackoffMs: 200, ...options.config?.mail },
+  };
+  const sent: OutgoingMail[] = [];
+  const transport: MailTransport = options.transport ?? { send: async (mail) => void sent.push(mail) };
+  const app = await buildApp(config, { database, mailTransport: transport });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    sent,
+    async close() {
+      await app.close();
+      await database.destroy();
+      await drop();
+    },
+  };
+}

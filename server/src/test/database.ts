@@ -1,0 +1,39 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+
+/**
+ * A fresh, migrated database for one test file: SQLite in the given folder, or, when
+ * INKWELL_TEST_DB=postgres, a throwaway database on TEST_DATABASE_URL's server, dropped afterwards.
+ */
+export async function createTestDatabase(dir: string): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  if (process.env.INKWELL_TEST_DB !== 'postgres') {
+    const database = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
+    await migrateToLatest(database.db);
+    return { database, drop: async () => fs.rm(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('INKWELL_TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+  const name = `inkwell_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ databaseUrl: url.toString() });
+  await migrateToLatest(database.db);
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}

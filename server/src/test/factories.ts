@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../auth/passwords';
+import { nowIso } from '../db/database';
+import type { DB } from '../db/schema';
+
+export const PASSWORD = 'Secret#123';
+let passwordHash: Promise<string> | undefined;
+let counter = 0;
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+}
+
+/** A user in the database: verified, with PASSWORD, unless overridden. */
+export async function aUser(
+  db: Kysely<DB>,
+  overrides: { email?: string; name?: string | null; verified?: boolean } = {},
+): Promise<TestUser> {
+  passwordHash ??= hashPassword(PASSWORD);
+  counter += 1;
+  const email = overrides.email ?? `reader${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const now = nowIso();
+  const row = await db
+    .insertInto('users')
+    .values({
+      email,
+      email_normalized: email.toLowerCase(),
+      name: overrides.name === undefined ? `Reader ${counter}` : overrides.name,
+      username: null,
+      bio: null,
+      profile_picture: null,
+      password_hash: await passwordHash,
+      google_id: null,
+      email_verified_at: overrides.verified === false ? null : now,
+      deactivated_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email, password: PASSWORD };
+}
+
+export interface Session {
+  token: string;
+  id: number;
+  headers: { token: string; id: string };
+}
+
+/** Logs the user in through the API and returns the headers of a signed-in call. */
+export async function signIn(app: FastifyInstance, user: TestUser): Promise<Session> {
+  const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: user.email, password: user.password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { token: string; user: { id: number } };
+  return { token: body.token, id: body.user.id, headers: { token: body.token, id: String(body.user.id) } };
+}
