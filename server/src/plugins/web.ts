@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { paths } from '@inkwell/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Every screen path of SPEC §2 as a regular expression; anything else is a real 404. */
 const screenPatterns = Object.values(paths).map(
@@ -27,12 +27,19 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
       root: webDistDir,
       wildcard: true,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
   }
+
+  const sendIndex = (reply: FastifyReply, status: number) =>
+    reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+  // The static handler would refuse the root directory (no listing), so / is its own route.
+  if (indexHtml) app.get('/', (_request, reply) => sendIndex(reply, 200));
 
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
@@ -42,10 +49,6 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
     if (!indexHtml) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    return reply
-      .code(isScreenPath(urlPath) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+    return sendIndex(reply, isScreenPath(urlPath) ? 200 : 404);
   });
 }

@@ -1,0 +1,14 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { paths } from '@inkwell/contract';
+import { useSession } from '../lib/session';
+
+/** Session routes of SPEC §2: without both cookies, to /login, remembering where the user was going. */
+export function RequireSession() {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) {
+    const from = { pathname: location.pathname, search: location.search, hash: location.hash };
+    return <Navigate to={paths.login.getHref()} replace state={{ from }} />;
+  }
+  return <Outlet />;
+}

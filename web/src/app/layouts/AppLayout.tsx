@@ -1,0 +1,41 @@
+import { Suspense } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { paths } from '@inkwell/contract';
+import { TopBar } from '../../components/TopBar';
+import { PageFallback } from '../../components/PageFallback';
+import { useSession } from '../../lib/session';
+import { useLogout } from '../../features/auth/api/logout';
+import { useOwnProfile } from '../../features/profile/api/get-own-profile';
+import { useNotifications } from '../../features/notifications/api/get-notifications';
+
+/** Every screen but the auth ones: the top bar (SPEC §1) over the page. */
+export function AppLayout() {
+  const session = useSession();
+  const profile = useOwnProfile(session?.id);
+  const notifications = useNotifications(session?.id);
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-white dark:bg-zinc-950">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-indigo-700 focus:px-3 focus:py-2 focus:text-white"
+      >
+        Skip to content
+      </a>
+      <TopBar
+        signedIn={Boolean(session)}
+        email={profile.data?.email}
+        picture={profile.data?.profile_picture}
+        hasNotifications={(notifications.data?.length ?? 0) > 0}
+        onLogout={() => logout.mutate(undefined, { onSettled: () => navigate(paths.login.getHref(), { replace: true }) })}
+      />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

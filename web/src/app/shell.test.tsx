@@ -1,0 +1,91 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { aProfile, mockApi, renderApp } from '../test/render';
+import { getSession, setSession } from '../lib/session';
+
+function signedInApi(overrides: { email?: string | null; notifications?: unknown[] } = {}) {
+  return mockApi((path, init) => {
+    if (path === 'profile') return { body: { user: { ...aProfile, email: overrides.email ?? aProfile.email } } };
+    if (path === 'notifications') return { body: { notifications: overrides.notifications ?? [] } };
+    if (path === 'logout') {
+      const headers = init.headers as Record<string, string>;
+      return headers.token === 'tok' && headers.id === '7' ? { body: { message: 'Logged out' } } : { status: 401, body: { message: 'No' } };
+    }
+    return undefined;
+  });
+}
+
+describe('Top bar and profile menu', () => {
+  it('shows Login and Sign up when signed out', async () => {
+    mockApi(() => undefined);
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    expect(screen.queryByRole('button', { name: 'Profile menu' })).not.toBeInTheDocument();
+  });
+
+  it('lists the seven entries and the masked email under Logout', async () => {
+    setSession('tok', 7);
+    signedInApi();
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+
+    const menu = screen.getByRole('menu');
+    const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['Profile', 'Saved', 'Library', 'Settings', 'Help', 'Manage Recommendation', 'Logout']);
+    expect(within(menu).getByRole('menuitem', { name: 'Library' })).toHaveAttribute('href', '/yourposts');
+    expect(within(menu).getByRole('menuitem', { name: 'Manage Recommendation' })).toHaveAttribute('href', '/recommendation');
+    await waitFor(() => expect(screen.getByTestId('masked-email')).toHaveTextContent('ada********@example.com'));
+  });
+
+  it("shows 'Invalid email' when the profile has no usable email", async () => {
+    setSession('tok', 7);
+    signedInApi({ email: 'not-an-email' });
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await waitFor(() => expect(screen.getByTestId('masked-email')).toHaveTextContent('Invalid email'));
+  });
+
+  it('closes on Escape (focus back on the button) and on an outside click', async () => {
+    setSession('tok', 7);
+    signedInApi();
+    renderApp('/');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Profile menu' });
+    await user.click(button);
+    expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Saved' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+
+    await user.click(button);
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('shows the notifications dot only when there are notifications', async () => {
+    setSession('tok', 7);
+    signedInApi({ notifications: [{ id: 1, type: 'like', message: 'Bo liked your post', updated_at: '2025-01-01T00:00:00Z' }] });
+    renderApp('/');
+    expect(await screen.findByTestId('notifications-dot')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifications (new)' })).toHaveAttribute('href', '/notifications');
+  });
+
+  it('logs out: revokes the session, deletes both cookies and goes to /login', async () => {
+    setSession('tok', 7);
+    const fetchMock = signedInApi();
+    const { router } = renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getSession()).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/user/logout')).toBe(true);
+  });
+});

@@ -1,0 +1,53 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/Button';
+import { TextField } from '../../../components/TextField';
+import { useNotice } from '../../../components/NoticeProvider';
+import { isApiError } from '../../../lib/api-client';
+import { useResendVerification } from '../api/resend-verification';
+
+/** Sends the verification link again (an addition to the spec's Verified screen). */
+export function ResendVerificationForm() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const resend = useResendVerification();
+  const { showNotice } = useNotice();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(undefined);
+    resend.mutate(
+      { email: email.trim() },
+      {
+        onSuccess: (data) => showNotice(data.message, 'success_light'),
+        onError: (failure) => {
+          if (isApiError(failure)) setError(failure.field('email'));
+          showNotice((isApiError(failure) && failure.message) || 'The link could not be sent. Please try again.', 'danger_light');
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-labelledby="resend-heading" className="space-y-3">
+      <h2 id="resend-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+        Didn&apos;t get the mail? Resend the link
+      </h2>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={error}
+          className="flex-1"
+        />
+        <Button type="submit" variant="secondary" busy={resend.isPending} className="sm:mb-0.5">
+          Resend
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { PASSWORD_HINT, TEXT, paths } from '@inkwell/contract';
+import { Button } from '../../../components/Button';
+import { TextField } from '../../../components/TextField';
+import { useNotice } from '../../../components/NoticeProvider';
+import { isApiError } from '../../../lib/api-client';
+import { useRegister } from '../api/register';
+import { PasswordField } from './PasswordField';
+
+interface FieldErrors {
+  email?: string;
+  password?: string;
+  password_confirmation?: string;
+}
+
+/** SPEC §2 Signup: email, password, confirm password; a mismatch blocks sending ("pasword didn't match"). */
+export function SignupForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const register = useRegister();
+  const { showNotice } = useNotice();
+  const navigate = useNavigate();
+
+  const mismatch = confirmation !== '' && confirmation !== password;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (password !== confirmation) {
+      setErrors({ password_confirmation: TEXT.passwordMismatchSignup });
+      return;
+    }
+    setErrors({});
+    register.mutate(
+      { email: email.trim(), password, password_confirmation: confirmation },
+      {
+        onSuccess: (data) => {
+          const query = new URLSearchParams({ success: 'true', message: data.message });
+          navigate(`${paths.verified.getHref()}?${query}`);
+        },
+        onError: (error) => {
+          if (isApiError(error)) {
+            setErrors({
+              email: error.field('email'),
+              password: error.field('password'),
+              password_confirmation: error.field('password_confirmation'),
+            });
+          }
+          showNotice((isApiError(error) && error.message) || TEXT.loginFailedDefault, 'red');
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-5">
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={errors.email}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+      />
+      <PasswordField
+        label="Confirm password"
+        name="password_confirmation"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(event) => setConfirmation(event.target.value)}
+        hint={PASSWORD_HINT}
+        error={mismatch ? TEXT.passwordMismatchSignup : errors.password_confirmation}
+      />
+      <Button type="submit" busy={register.isPending} className="w-full">
+        Sign Up
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from 'vitest';
+import { messageResponse } from '@inkwell/contract';
+import { ApiError, apiRequest } from './api-client';
+import { getSession, setSession } from './session';
+
+function stubFetch(status: number, body: unknown) {
+  const mock = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+describe('apiRequest', () => {
+  it('posts JSON same-origin with the session headers', async () => {
+    setSession('tok', 7);
+    const mock = stubFetch(200, { message: 'ok' });
+    await expect(apiRequest('help', { body: { message: 'hi' }, schema: messageResponse })).resolves.toEqual({ message: 'ok' });
+    expect(mock).toHaveBeenCalledWith('/api/user/help', expect.objectContaining({
+      method: 'POST',
+      credentials: 'same-origin',
+      body: '{"message":"hi"}',
+      headers: expect.objectContaining({ token: 'tok', id: '7', 'Content-Type': 'application/json' }),
+    }));
+  });
+
+  it('turns an error answer into a typed ApiError with field errors', async () => {
+    stubFetch(422, { message: 'Invalid.', errors: { email: ['Bad email.'] } });
+    const error = await apiRequest('login', { body: {}, schema: messageResponse }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, message: 'Invalid.' });
+    expect((error as ApiError).field('email')).toBe('Bad email.');
+  });
+
+  it('clears the session on a 401 of a signed-in call', async () => {
+    setSession('tok', 7);
+    stubFetch(401, { message: 'Unauthenticated.' });
+    await expect(apiRequest('profile', { body: { id: 7 }, schema: messageResponse })).rejects.toMatchObject({ status: 401 });
+    expect(getSession()).toBeNull();
+  });
+
+  it('reports a network failure as status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    await expect(apiRequest('login', { body: {}, schema: messageResponse })).rejects.toMatchObject({ status: 0 });
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The one way to call the API: same-origin /api/user/..., JSON in and out, session headers when signed in.
+ * Pure: it throws a typed ApiError and never navigates. A 401 on a signed-in call clears the session;
+ * the router guard notices and sends the user to /login.
+ */
+import type { z } from 'zod';
+import { errorResponse } from '@inkwell/contract';
+import { clearSession, getSession } from './session';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string[]>;
+
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+
+  /** The first message of a field, as SPEC §5 shows it under the input (errors.email[0]). */
+  field(name: string): string | undefined {
+    return this.errors[name]?.[0];
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  schema: S;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
+  const session = getSession();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (session) {
+    headers.token = session.token;
+    headers.id = session.id;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`/api/user/${path.replace(/^\//, '')}`, {
+      method: options.method ?? 'POST',
+      credentials: 'same-origin',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(0, '');
+  }
+
+  const json: unknown = await response.json().catch(() => undefined);
+
+  if (!response.ok) {
+    if (response.status === 401 && session) clearSession();
+    const parsed = errorResponse.safeParse(json);
+    throw parsed.success
+      ? new ApiError(response.status, parsed.data.message, parsed.data.errors)
+      : new ApiError(response.status, '');
+  }
+
+  const parsed = options.schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(response.status, 'Unexpected answer from the server.');
+  return parsed.data;
+}
