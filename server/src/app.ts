@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -19,6 +20,11 @@ import { registerCsrfCheck } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
 import { sessionGuards } from './plugins/session';
 import { registerWeb } from './plugins/web';
+import { feedPlugin } from './feed/feed.plugin';
+import { postsPlugin } from './posts/posts.plugin';
+import { socialPlugin } from './social/social.plugin';
+import { createDiskStorage } from './storage/storage';
+import { storagePlugin } from './storage/storage.plugin';
 import { usersRoutes } from './users/users.routes';
 import { createUsersService } from './users/users.service';
 
@@ -100,11 +106,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const users = createUsersService(db);
   const notifications = createNotificationsService(db);
 
+  const storage = createDiskStorage(path.join(config.dataDir, 'storage'));
+  const featureDeps = { db, config, guards, storage };
+  await app.register(storagePlugin, { storage });
+
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth, config, guards });
       await api.register(usersRoutes, { users, guards });
       await api.register(notificationsRoutes, { notifications, guards });
+      await api.register(postsPlugin, featureDeps);
+      await api.register(feedPlugin, featureDeps);
+      await api.register(socialPlugin, featureDeps);
     },
     { prefix: '/api/user' },
   );

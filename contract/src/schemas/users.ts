@@ -23,6 +23,8 @@ export const ownProfile = publicProfile.extend({
   notify_comment: z.boolean(),
   notify_follow: z.boolean(),
   notify_help: z.boolean(),
+  /** The posts this user saved, newest first (SPEC §3: saveposts, each with post_id). */
+  saveposts: z.array(z.object({ post_id: z.number() })),
 });
 export type OwnProfile = z.infer<typeof ownProfile>;
 

@@ -71,3 +71,5 @@ export function sessionGuards(db: Kysely<DB>) {
 
   return { requireSession, optionalSession };
 }
+
+export type Guards = ReturnType<typeof sessionGuards>;

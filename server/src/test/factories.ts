@@ -57,3 +57,41 @@ export async function signIn(app: FastifyInstance, user: TestUser): Promise<Sess
   const body = res.json() as { token: string; user: { id: number } };
   return { token: body.token, id: body.user.id, headers: { token: body.token, id: String(body.user.id) } };
 }
+
+/** A post written directly to the database (no HTTP, no image processing), for reading-side tests. */
+export async function aPost(
+  db: Kysely<DB>,
+  overrides: {
+    userId: number;
+    categoryId?: number;
+    title?: string;
+    subTitle?: string;
+    description?: string;
+    image?: string | null;
+    createdAt?: string;
+  },
+): Promise<{ id: number; categoryId: number }> {
+  const categoryId =
+    overrides.categoryId ?? (await db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const now = overrides.createdAt ?? nowIso();
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('posts')
+      .values({
+        user_id: overrides.userId,
+        category_id: categoryId,
+        title: overrides.title ?? 'A post worth reading',
+        sub_title: overrides.subTitle ?? 'Why it matters, in one line',
+        description: overrides.description ?? '<p>Some words of the body.</p>',
+        image: overrides.image === undefined ? null : overrides.image,
+        read_time: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('users').set((eb) => ({ post_count: eb('post_count', '+', 1) })).where('id', '=', overrides.userId).execute();
+    return inserted;
+  });
+  return { id: row.id, categoryId };
+}

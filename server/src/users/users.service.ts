@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB, UsersTable } from '../db/schema';
 import { forbidden, notFound } from '../lib/errors';
 import type { Auth } from '../plugins/session';
-import { findUserById } from './users.repository';
+import { findUserById, listSavedPostIds } from './users.repository';
 
 type UserRow = Selectable<UsersTable>;
 
@@ -20,7 +20,7 @@ export function toPublicProfile(row: UserRow): PublicProfile {
   };
 }
 
-export function toOwnProfile(row: UserRow): OwnProfile {
+export function toOwnProfile(row: UserRow, saveposts: OwnProfile['saveposts'] = []): OwnProfile {
   return {
     ...toPublicProfile(row),
     email: row.email,
@@ -30,6 +30,7 @@ export function toOwnProfile(row: UserRow): OwnProfile {
     notify_comment: row.notify_comment === 1,
     notify_follow: row.notify_follow === 1,
     notify_help: row.notify_help === 1,
+    saveposts,
   };
 }
 
@@ -40,7 +41,7 @@ export function createUsersService(db: Kysely<DB>) {
       if (id !== auth.userId) throw forbidden('You can only read your own profile.');
       const row = await findUserById(db, id);
       if (!row) throw notFound('User not found.');
-      return toOwnProfile(row);
+      return toOwnProfile(row, await listSavedPostIds(db, id));
     },
 
     /** POST /get-profile-data: anyone's public profile. */

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { idField } from './common';
+
+const optionalUserId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('user id').optional());
+
+/** The author as a post card shows it (SPEC §3: author {id, name, profile_picture, followers_count}). */
+export const postAuthor = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  profile_picture: z.string().nullable(),
+  followers_count: z.number(),
+});
+
+/** One post in a list: everything a card shows, with the viewer's is_like and is_saved. */
+export const postCard = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  category_id: z.number(),
+  title: z.string(),
+  sub_title: z.string(),
+  /** Path under /storage, or null (the web app falls back to the default image). */
+  image: z.string().nullable(),
+  read_time: z.number(),
+  created_at: z.string(),
+  likes_count: z.number(),
+  comments_count: z.number(),
+  is_like: z.boolean(),
+  is_saved: z.boolean(),
+  author: postAuthor,
+});
+export type PostCard = z.infer<typeof postCard>;
+
+/** A page of posts; next_page_url carries a keyset cursor and is null on the last page. */
+export const postPage = z.object({ data: z.array(postCard), next_page_url: z.string().nullable() });
+export type PostPage = z.infer<typeof postPage>;
+
+/** POST /api/user/view-posts {user_id?}: 'For you' (the viewer's categories; everything for visitors). */
+export const viewPostsBody = z.object({ user_id: optionalUserId });
+/** POST /api/user/following/posts {user_id}: posts of the authors the viewer follows. Signed in. */
+export const followingPostsBody = z.object({ user_id: idField('user id') });
+/** POST /api/user/categories-name {category_id}: one category's posts, as {posts: {data, next_page_url}}. */
+export const categoryPostsBody = z.object({ category_id: idField('category id'), user_id: optionalUserId });
+export const categoryPostsResponse = z.object({ posts: postPage });
+/** POST /api/user/author-posts {author_id} (an addition): one author's posts (profile, Library). */
+export const authorPostsBody = z.object({ author_id: idField('author id'), user_id: optionalUserId });
+/** POST /api/user/saved-posts {user_id} (an addition): the viewer's saved posts, newest save first. */
+export const savedPostsBody = z.object({ user_id: idField('user id') });
+
+export const commentUser = z.object({ id: z.number(), name: z.string().nullable(), profile_picture: z.string().nullable() });
+
+export const replyItem = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  comment_id: z.number(),
+  reply: z.string(),
+  created_at: z.string(),
+  user: commentUser,
+});
+export type ReplyItem = z.infer<typeof replyItem>;
+
+export const commentItem = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  post_id: z.number(),
+  comments: z.string(),
+  created_at: z.string(),
+  user: commentUser,
+  replies: z.array(replyItem),
+});
+export type CommentItem = z.infer<typeof commentItem>;
+
+/** POST /api/user/post/details {post_id}: the post with its body, author (user_data) and comments. */
+export const postDetailsBody = z.object({ post_id: idField('post id'), user_id: optionalUserId });
+export const postDetail = postCard.extend({
+  description: z.string(),
+  updated_at: z.string(),
+  user_data: commentUser,
+  comments: z.array(commentItem),
+});
+export type PostDetail = z.infer<typeof postDetail>;
+export const postDetailsResponse = z.object({ post: postDetail });
+
+/** POST /api/user/posts/related {id, user_id?}: same category first, then shared title words. */
+export const relatedPostsBody = z.object({ id: idField('id'), user_id: optionalUserId });
+export const relatedPostsResponse = z.object({ related_posts: z.array(postCard) });
+
+export const categoryItem = z.object({ id: z.number(), name: z.string(), description: z.string().nullable() });
+export type CategoryItem = z.infer<typeof categoryItem>;
+/** GET /api/user/categories: every category with its description. */
+export const categoriesResponse = z.object({ categories: z.array(categoryItem) });
+/** GET /api/user/category: [{id, name}] for the post form's select. */
+export const categoryOptionsResponse = z.array(z.object({ id: z.number(), name: z.string() }));

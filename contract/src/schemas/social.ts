@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { idField, requiredMessage } from './common';
+
+const flag = (field: string) =>
+  z.preprocess(
+    (v) => (v === '1' || v === 1 || v === true || v === 'true' ? 1 : v === '0' || v === 0 || v === false || v === 'false' ? 0 : v),
+    z.union([z.literal(0), z.literal(1)], { error: `The ${field} field must be 1 or 0.` }),
+  );
+
+/** Comments and replies are plain text of 1 to 5000 characters. */
+export const COMMENT_MAX_LENGTH = 5000;
+const commentText = (field: string) =>
+  z
+    .string({ error: requiredMessage(field) })
+    .trim()
+    .min(1, `The ${field} field is required.`)
+    .max(COMMENT_MAX_LENGTH, `The ${field} may not be greater than ${COMMENT_MAX_LENGTH} characters.`);
+
+/** POST /api/user/like {user_id, post_id, status 1|0}: idempotent; answers the stored count. */
+export const likeBody = z.object({ user_id: idField('user id'), post_id: idField('post id'), status: flag('status') });
+export const likeResponse = z.object({ message: z.string(), is_like: z.boolean(), likes_count: z.number() });
+
+/** POST /api/user/posts/save {user_id, post_id, save_unsave 1|0}. */
+export const saveBody = z.object({ user_id: idField('user id'), post_id: idField('post id'), save_unsave: flag('save unsave') });
+export const saveResponse = z.object({ message: z.string(), is_saved: z.boolean() });
+
+/** POST /api/user/comment {user_id, post_id, comments}. */
+export const commentBody = z.object({ user_id: idField('user id'), post_id: idField('post id'), comments: commentText('comments') });
+/** POST /api/user/replies {user_id, post_id, reply, comment_id}. */
+export const replyBody = z.object({
+  user_id: idField('user id'),
+  post_id: idField('post id'),
+  comment_id: idField('comment id'),
+  reply: commentText('reply'),
+});
+export const commentCreatedResponse = z.object({ message: z.string(), id: z.number() });
+/** POST /api/user/comment-delete {id} and /reply-delete {id}: by the author or the post's owner. */
+export const deleteByIdBody = z.object({ id: idField('id'), user_id: z.unknown().optional() });
+
+/** POST /api/user/follow-unfollow {follow_id, followType 1|0, user_id}. */
+export const followBody = z.object({ user_id: idField('user id'), follow_id: idField('follow id'), followType: flag('follow type') });
+/** POST /api/user/is-following {user_id, follow_id}. */
+export const isFollowingBody = z.object({ user_id: idField('user id'), follow_id: idField('follow id') });
+export const followResponse = z.object({ message: z.string(), is_following: z.boolean(), followers_count: z.number() });

@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { DB } from '../db/schema';
+import type { Guards } from '../plugins/session';
+import type { Storage } from '../storage/storage';
+
+/** What app.ts hands every feature plugin; a plugin builds its own services from these. */
+export interface FeatureDeps {
+  db: Kysely<DB>;
+  config: Config;
+  guards: Guards;
+  storage: Storage;
+}
