@@ -10,3 +10,4 @@ export * from './html';
 export * from './schemas/posts';
 export * from './schemas/feed';
 export * from './schemas/social';
+export * from './schemas/categories';

@@ -20,7 +20,9 @@ import { registerCsrfCheck } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
 import { sessionGuards } from './plugins/session';
 import { registerWeb } from './plugins/web';
+import { categoriesPlugin } from './categories/categories.plugin';
 import { feedPlugin } from './feed/feed.plugin';
+import { createFeedService } from './feed/feed.service';
 import { postsPlugin } from './posts/posts.plugin';
 import { socialPlugin } from './social/social.plugin';
 import { createDiskStorage } from './storage/storage';
@@ -107,7 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const notifications = createNotificationsService(db);
 
   const storage = createDiskStorage(path.join(config.dataDir, 'storage'));
-  const featureDeps = { db, config, guards, storage };
+  const featureDeps = { db, database: deps.database, config, guards, storage };
   await app.register(storagePlugin, { storage });
 
   await app.register(
@@ -117,6 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(notificationsRoutes, { notifications, guards });
       await api.register(postsPlugin, featureDeps);
       await api.register(feedPlugin, featureDeps);
+      await api.register(categoriesPlugin, featureDeps);
       await api.register(socialPlugin, featureDeps);
     },
     { prefix: '/api/user' },
@@ -127,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
   });
 
-  await registerWeb(app, config.webDistDir);
+  const feedForPreviews = createFeedService(deps.database);
+  await registerWeb(app, config.webDistDir, { publicUrl: config.publicUrl, lookup: (id) => feedForPreviews.meta(id) });
   return app;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 
@@ -10,6 +10,12 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
+  /**
+   * Runs hand-written SQL (with `?` placeholders) on the hot path. On SQLite each distinct statement is
+   * prepared once and reused (Kysely's driver prepares on every call); on PostgreSQL the placeholders
+   * become $1…$n. Only repositories call it.
+   */
+  all<T>(sqlText: string, params: readonly unknown[]): Promise<T[]>;
   /** true when the database answers a trivial query. */
   ping(): Promise<boolean>;
   destroy(): Promise<void>;
@@ -21,12 +27,24 @@ pg.types.setTypeParser(20, (value: string) => Number(value));
 export function openDatabase(options: { databaseUrl?: string; sqliteFile?: string }): Database {
   let db: Kysely<DB>;
   let dialect: DialectName;
+  let all: Database['all'];
   if (options.databaseUrl) {
     dialect = 'postgres';
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const numbered = new Map<string, string>();
+    all = async <T>(sqlText: string, params: readonly unknown[]) => {
+      let text = numbered.get(sqlText);
+      if (text === undefined) {
+        let n = 0;
+        text = sqlText.replace(/\?/g, () => `$${++n}`);
+        numbered.set(sqlText, text);
+      }
+      const result = await db.executeQuery<T>(CompiledQuery.raw(text, [...params]));
+      return result.rows;
+    };
   } else {
     dialect = 'sqlite';
     const file = options.sqliteFile ?? ':memory:';
@@ -37,11 +55,21 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
     db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const statements = new Map<string, SQLite.Statement>();
+    all = async <T>(sqlText: string, params: readonly unknown[]) => {
+      let statement = statements.get(sqlText);
+      if (statement === undefined) {
+        statement = sqlite.prepare(sqlText);
+        statements.set(sqlText, statement);
+      }
+      return statement.all(...params) as T[];
+    };
   }
   let destroyed: Promise<void> | undefined;
   return {
     db,
     dialect,
+    all,
     async ping() {
       try {
         await sql`select 1`.execute(db);

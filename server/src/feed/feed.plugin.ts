@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureDeps } from '../lib/deps';
+import { feedRoutes } from './feed.routes';
+import { createFeedService } from './feed.service';
 
-/** PLACEHOLDER (being written): registers the feed calls under /api/user. */
-export const feedPlugin: FastifyPluginAsyncZod<FeatureDeps> = async () => {};
+/** The reading calls: feeds, post details, related posts (under /api/user). */
+export const feedPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { database, guards }) => {
+  await app.register(feedRoutes, { feed: createFeedService(database), guards });
+};

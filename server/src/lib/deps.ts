@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
+import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Guards } from '../plugins/session';
 import type { Storage } from '../storage/storage';
@@ -7,6 +8,8 @@ import type { Storage } from '../storage/storage';
 /** What app.ts hands every feature plugin; a plugin builds its own services from these. */
 export interface FeatureDeps {
   db: Kysely<DB>;
+  /** For repositories with prepared hot-path statements (database.all). */
+  database: Database;
   config: Config;
   guards: Guards;
   storage: Storage;

@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeId } from '@inkwell/contract';
 import { type TestApp, buildTestApp } from '../test/app';
+import { aPost, aUser } from '../test/factories';
 
 let t: TestApp;
 let dist: string;
@@ -10,7 +12,10 @@ let dist: string;
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-dist-'));
   await fs.mkdir(path.join(dist, 'assets'));
-  await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Inkwell</title><div id="root"></div>');
+  await fs.writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><title>Inkwell</title></head><body><div id="root"></div></body></html>',
+  );
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await buildTestApp({ config: { webDistDir: dist } });
 });
@@ -47,5 +52,36 @@ describe('the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user/missing' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found.' });
+  });
+});
+
+describe('link previews', () => {
+  it('puts the post’s Open Graph and Twitter card tags in the HTML of its page, escaped', async () => {
+    const author = await aUser(t.db, { name: 'Grace "Amazing" Hopper' });
+    const { id } = await aPost(t.db, {
+      userId: author.id,
+      title: 'Bugs & <script>alert(1)</script> moths',
+      subTitle: 'The first "actual case" of a bug',
+      image: 'ab/cd/cover.webp',
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/view-post/${encodeId(id)}` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<meta property="og:title" content="Bugs &amp; &lt;script&gt;alert(1)&lt;/script&gt; moths">');
+    expect(html).toContain('<meta property="og:description" content="The first &quot;actual case&quot; of a bug">');
+    expect(html).toContain('<meta property="og:image" content="http://localhost:3000/storage/ab/cd/cover.webp">');
+    expect(html).toContain(`<meta property="og:url" content="http://localhost:3000/view-post/${encodeId(id)}">`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain('<meta name="author" content="Grace &quot;Amazing&quot; Hopper">');
+    expect(html).toContain('<title>Bugs &amp; &lt;script&gt;alert(1)&lt;/script&gt; moths · Inkwell</title>');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<div id="root">');
+  });
+
+  it('serves the plain app for a post that does not exist', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/view-post/${encodeId(999999)}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('og:title');
   });
 });

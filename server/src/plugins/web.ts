@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { paths } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type PostPreviewLookup, postIdFromPath, withLinkPreview } from './link-preview';
 
 /** Every screen path of SPEC §2 as a regular expression; anything else is a real 404. */
 const screenPatterns = Object.values(paths).map(
@@ -17,7 +18,11 @@ export function isScreenPath(urlPath: string): boolean {
  * Serves the built web app: hashed assets with long immutable caching, index.html for every screen
  * (404 status for unknown paths, so the not-found page is not indexed), JSON 404 under /api.
  */
-export async function registerWeb(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDistDir: string,
+  preview?: { publicUrl: string; lookup: PostPreviewLookup },
+): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const built = fs.existsSync(indexFile);
   const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : null;
@@ -35,19 +40,24 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
     });
   }
 
-  const sendIndex = (reply: FastifyReply, status: number) =>
-    reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const sendIndex = (reply: FastifyReply, status: number, html = indexHtml) =>
+    reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
   // The static handler would refuse the root directory (no listing), so / is its own route.
   if (indexHtml) app.get('/', (_request, reply) => sendIndex(reply, 200));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath === '/api' || urlPath.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send({ message: 'Not found.' });
     }
     if (!indexHtml) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    }
+    const postId = preview ? postIdFromPath(urlPath) : null;
+    if (postId !== null && preview) {
+      const post = await preview.lookup(postId);
+      if (post) return sendIndex(reply, 200, withLinkPreview(indexHtml, post, preview.publicUrl, urlPath));
     }
     return sendIndex(reply, isScreenPath(urlPath) ? 200 : 404);
   });

@@ -1,0 +1,49 @@
+import {
+  categoriesResponse,
+  categoryOptionsResponse,
+  messageResponse,
+  resetCategoriesBody,
+  selectCategoryBody,
+  selectCategoryResponse,
+  userCategoriesBody,
+  userCategoriesResponse,
+} from '@inkwell/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FeatureDeps } from '../lib/deps';
+import { validationError } from '../lib/errors';
+import * as repo from './categories.repository';
+
+/**
+ * Categories (topics): the list for everyone, and each reader's chosen ones, which shape 'For you'.
+ * Small enough that the routes call the repository through these few lines of rules.
+ */
+export const categoriesPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, guards }) => {
+  const signedIn = { preValidation: guards.requireSession };
+
+  app.get('/categories', { schema: { response: { 200: categoriesResponse } } }, async () => ({ categories: await repo.listCategories(db) }));
+
+  app.get('/category', { schema: { response: { 200: categoryOptionsResponse } } }, async () =>
+    (await repo.listCategories(db)).map(({ id, name }) => ({ id, name })),
+  );
+
+  app.post('/user-categories', { ...signedIn, schema: { body: userCategoriesBody, response: { 200: userCategoriesResponse } } }, async (request) =>
+    repo.listUserCategories(db, request.auth!.userId),
+  );
+
+  app.post(
+    '/selected-category',
+    { ...signedIn, schema: { body: selectCategoryBody, response: { 200: selectCategoryResponse } } },
+    async (request) => {
+      const { category_id, status } = request.body;
+      if (!(await repo.categoryExists(db, category_id))) throw validationError({ category_id: ['The selected category id is invalid.'] });
+      if (status === 'active') await repo.selectCategory(db, request.auth!.userId, category_id);
+      else await repo.unselectCategory(db, request.auth!.userId, category_id);
+      return { message: status === 'active' ? 'Category added to your topics.' : 'Category removed from your topics.', status };
+    },
+  );
+
+  app.post('/reset-categories', { ...signedIn, schema: { body: resetCategoriesBody, response: { 200: messageResponse } } }, async (request) => {
+    await repo.clearUserCategories(db, request.auth!.userId);
+    return { message: 'Your recommendations have been reset.' };
+  });
+};

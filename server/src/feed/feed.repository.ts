@@ -1,0 +1,129 @@
+import { PAGE_SIZE } from '@inkwell/contract';
+import type { Database } from '../db/database';
+
+/**
+ * The reading side's SQL. Hand-written and prepared once (database.all): a page costs one statement.
+ * Each page picks its ids from an index first (newest first by id, keyset `id < cursor`, a literal
+ * LIMIT), then joins the authors and the viewer's likes and saves for just those rows, so a page's
+ * cost does not depend on its depth and counts never need a query per card.
+ */
+
+const FETCH = PAGE_SIZE + 1; // one more than a page tells whether there is a next one
+/** The largest id a cursor may carry (posts.id is a 32-bit SERIAL on PostgreSQL). */
+export const FIRST_CURSOR = 2_147_483_647;
+
+export interface CardRow {
+  id: number;
+  user_id: number;
+  category_id: number;
+  title: string;
+  sub_title: string;
+  image: string | null;
+  read_time: number;
+  created_at: string;
+  likes_count: number;
+  comments_count: number;
+  author_name: string | null;
+  author_picture: string | null;
+  author_followers: number;
+  is_like: number | boolean;
+  is_saved: number | boolean;
+}
+
+// Placeholders: viewer (likes), viewer (saves).
+const CARD_COLUMNS = `p.id, p.user_id, p.category_id, p.title, p.sub_title, p.image, p.read_time, p.created_at,
+  p.likes_count, p.comments_count, u.name AS author_name, u.profile_picture AS author_picture,
+  u.followers_count AS author_followers,
+  EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ?) AS is_like,
+  EXISTS (SELECT 1 FROM saves s WHERE s.user_id = ? AND s.post_id = p.id) AS is_saved`;
+
+const pageOf = (ids: string) =>
+  `SELECT ${CARD_COLUMNS} FROM (${ids}) page JOIN posts p ON p.id = page.id JOIN users u ON u.id = p.user_id ORDER BY p.id DESC`;
+
+export const SQL = {
+  latest: pageOf(`SELECT id FROM posts WHERE id < ? ORDER BY id DESC LIMIT ${FETCH}`),
+  byCategory: pageOf(`SELECT id FROM posts WHERE category_id = ? AND id < ? ORDER BY id DESC LIMIT ${FETCH}`),
+  byAuthor: pageOf(`SELECT id FROM posts WHERE user_id = ? AND id < ? ORDER BY id DESC LIMIT ${FETCH}`),
+  following: pageOf(
+    `SELECT p2.id FROM follows f JOIN posts p2 ON p2.user_id = f.following_id
+     WHERE f.follower_id = ? AND p2.id < ? ORDER BY p2.id DESC LIMIT ${FETCH}`,
+  ),
+  /** k categories: the newest page of each from its index, merged; bounded by k × FETCH rows. */
+  byCategories(k: number): string {
+    const parts = Array.from(
+      { length: k },
+      (_, i) => `SELECT id FROM (SELECT id FROM posts WHERE category_id = ? AND id < ? ORDER BY id DESC LIMIT ${FETCH}) c${i}`,
+    );
+    return pageOf(`${parts.join(' UNION ALL ')} ORDER BY id DESC LIMIT ${FETCH}`);
+  },
+  saved: `SELECT ${CARD_COLUMNS}, page.saved_at FROM (
+      SELECT post_id AS id, created_at AS saved_at FROM saves
+      WHERE user_id = ? AND (created_at < ? OR (created_at = ? AND post_id < ?))
+      ORDER BY created_at DESC, post_id DESC LIMIT ${FETCH}
+    ) page JOIN posts p ON p.id = page.id JOIN users u ON u.id = p.user_id ORDER BY page.saved_at DESC, p.id DESC`,
+  userCategories: 'SELECT category_id FROM user_categories WHERE user_id = ? ORDER BY category_id',
+  detail: `SELECT ${CARD_COLUMNS}, p.description, p.updated_at FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ?`,
+  comments: `SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, u.name, u.profile_picture
+    FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = ? ORDER BY c.id DESC LIMIT 500`,
+  replies: `SELECT r.id, r.user_id, r.comment_id, r.body, r.created_at, u.name, u.profile_picture
+    FROM replies r JOIN users u ON u.id = r.user_id WHERE r.post_id = ? ORDER BY r.id ASC LIMIT 5000`,
+  sameCategory: 'SELECT id FROM posts WHERE category_id = ? AND id <> ? ORDER BY id DESC LIMIT 12',
+  /** Title-word matches among the newest 2000 posts; 5 LIKE patterns (unused ones are '', which no title matches). */
+  titleWords: `SELECT id, title, category_id FROM (SELECT id, title, category_id FROM posts ORDER BY id DESC LIMIT 2000) recent
+    WHERE id <> ? AND (LOWER(title) LIKE ? OR LOWER(title) LIKE ? OR LOWER(title) LIKE ? OR LOWER(title) LIKE ? OR LOWER(title) LIKE ?)
+    ORDER BY id DESC LIMIT 50`,
+  /** Cards for up to 6 given ids (unused slots carry 0, which no post has). */
+  cardsByIds: `SELECT ${CARD_COLUMNS} FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id IN (?, ?, ?, ?, ?, ?)`,
+  meta: `SELECT p.id, p.category_id, p.title, p.sub_title, p.image, p.created_at, u.name AS author_name
+    FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ?`,
+} as const;
+
+export interface PostMeta {
+  id: number;
+  category_id: number;
+  title: string;
+  sub_title: string;
+  image: string | null;
+  created_at: string;
+  author_name: string | null;
+}
+
+export function createFeedRepository(database: Database) {
+  const cards = (sql: string, viewer: number, params: readonly unknown[]) => database.all<CardRow>(sql, [viewer, viewer, ...params]);
+  return {
+    latest: (viewer: number, cursor: number) => cards(SQL.latest, viewer, [cursor]),
+    byCategory: (viewer: number, categoryId: number, cursor: number) => cards(SQL.byCategory, viewer, [categoryId, cursor]),
+    byAuthor: (viewer: number, authorId: number, cursor: number) => cards(SQL.byAuthor, viewer, [authorId, cursor]),
+    following: (viewer: number, cursor: number) => cards(SQL.following, viewer, [viewer, cursor]),
+    byCategories: (viewer: number, categoryIds: number[], cursor: number) =>
+      cards(SQL.byCategories(categoryIds.length), viewer, categoryIds.flatMap((id) => [id, cursor])),
+    saved: (viewer: number, savedBefore: string, postBefore: number) =>
+      database.all<CardRow & { saved_at: string }>(SQL.saved, [viewer, viewer, viewer, savedBefore, savedBefore, postBefore]),
+    userCategoryIds: async (userId: number) =>
+      (await database.all<{ category_id: number }>(SQL.userCategories, [userId])).map((r) => r.category_id),
+    detail: async (viewer: number, postId: number) =>
+      (await database.all<CardRow & { description: string; updated_at: string }>(SQL.detail, [viewer, viewer, postId]))[0],
+    comments: (postId: number) =>
+      database.all<{ id: number; user_id: number; post_id: number; body: string; created_at: string; name: string | null; profile_picture: string | null }>(
+        SQL.comments,
+        [postId],
+      ),
+    replies: (postId: number) =>
+      database.all<{ id: number; user_id: number; comment_id: number; body: string; created_at: string; name: string | null; profile_picture: string | null }>(
+        SQL.replies,
+        [postId],
+      ),
+    sameCategory: async (categoryId: number, exceptId: number) =>
+      (await database.all<{ id: number }>(SQL.sameCategory, [categoryId, exceptId])).map((r) => r.id),
+    titleWordMatches: (exceptId: number, patterns: string[]) =>
+      database.all<{ id: number; title: string; category_id: number }>(SQL.titleWords, [exceptId, ...patterns]),
+    cardsByIds: (viewer: number, ids: number[]) => cards(SQL.cardsByIds, viewer, [...ids, 0, 0, 0, 0, 0, 0].slice(0, 6)),
+    meta: async (postId: number) =>
+      (await database.all<PostMeta>(
+        SQL.meta,
+        [postId],
+      ))[0],
+  };
+}
+
+export type FeedRepository = ReturnType<typeof createFeedRepository>;

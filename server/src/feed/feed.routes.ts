@@ -1,0 +1,89 @@
+import {
+  authorPostsBody,
+  categoryPostsBody,
+  categoryPostsResponse,
+  followingPostsBody,
+  postDetailsBody,
+  postDetailsResponse,
+  postPage,
+  relatedPostsBody,
+  relatedPostsResponse,
+  savedPostsBody,
+  viewPostsBody,
+} from '@inkwell/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, validationError } from '../lib/errors';
+import type { Guards } from '../plugins/session';
+import { FIRST_CURSOR } from './feed.repository';
+import type { FeedService } from './feed.service';
+
+const cursorQuery = z.object({ cursor: z.string().max(100).optional() });
+
+/** A keyset cursor: a post id below which the next page starts. */
+function idCursor(text: string | undefined): number {
+  if (text === undefined || text === '') return FIRST_CURSOR;
+  if (!/^\d{1,10}$/.test(text) || Number(text) > FIRST_CURSOR) throw validationError({ cursor: ['The cursor is invalid.'] });
+  return Number(text);
+}
+
+function savedCursor(text: string | undefined) {
+  if (text === undefined || text === '') return undefined;
+  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)\|(\d{1,10})$/.exec(text);
+  if (!match) throw validationError({ cursor: ['The cursor is invalid.'] });
+  return { savedAt: match[1]!, postId: Number(match[2]) };
+}
+
+/**
+ * On open calls the viewer is the session's user, or a visitor (0). A user_id in the body must be the
+ * session's; a visitor's user_id is ignored, so nobody reads another reader's likes.
+ */
+function viewer(request: FastifyRequest, userId: number | undefined): number {
+  const auth = request.auth;
+  if (auth && userId !== undefined && userId !== auth.userId) throw forbidden('You can only act as yourself.');
+  return auth?.userId ?? 0;
+}
+
+export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService; guards: Guards }> = async (app, { feed, guards }) => {
+  const open = { preValidation: guards.optionalSession };
+  const signedIn = { preValidation: guards.requireSession };
+
+  app.post('/view-posts', { ...open, schema: { body: viewPostsBody, querystring: cursorQuery, response: { 200: postPage } } }, async (request) =>
+    feed.forYou(viewer(request, request.body.user_id), idCursor(request.query.cursor)),
+  );
+
+  app.post(
+    '/following/posts',
+    { ...signedIn, schema: { body: followingPostsBody, querystring: cursorQuery, response: { 200: postPage } } },
+    async (request) => feed.following(request.auth!.userId, idCursor(request.query.cursor)),
+  );
+
+  app.post(
+    '/categories-name',
+    { ...open, schema: { body: categoryPostsBody, querystring: cursorQuery, response: { 200: categoryPostsResponse } } },
+    async (request) => ({
+      posts: await feed.category(viewer(request, request.body.user_id), request.body.category_id, idCursor(request.query.cursor)),
+    }),
+  );
+
+  app.post(
+    '/author-posts',
+    { ...open, schema: { body: authorPostsBody, querystring: cursorQuery, response: { 200: postPage } } },
+    async (request) => feed.author(viewer(request, request.body.user_id), request.body.author_id, idCursor(request.query.cursor)),
+  );
+
+  app.post(
+    '/saved-posts',
+    { ...signedIn, schema: { body: savedPostsBody, querystring: cursorQuery, response: { 200: postPage } } },
+    async (request) => feed.saved(request.auth!.userId, savedCursor(request.query.cursor)),
+  );
+
+  app.post('/post/details', { ...open, schema: { body: postDetailsBody, response: { 200: postDetailsResponse } } }, async (request) => ({
+    post: await feed.details(viewer(request, request.body.user_id), request.body.post_id),
+  }));
+
+  app.post('/posts/related', { ...open, schema: { body: relatedPostsBody, response: { 200: relatedPostsResponse } } }, async (request) => ({
+    related_posts: await feed.related(viewer(request, request.body.user_id), request.body.id),
+  }));
+};
