@@ -1,5 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureDeps } from '../lib/deps';
+import { createCommentsService } from './comments.service';
+import { createFollowsService } from './follows.service';
+import { createLikesService } from './likes.service';
+import { createSavesService } from './saves.service';
+import { socialRoutes } from './social.routes';
 
-/** PLACEHOLDER (being written): registers the social calls under /api/user. */
-export const socialPlugin: FastifyPluginAsyncZod<FeatureDeps> = async () => {};
+/** Likes, saves, comments and replies, follows: registered under /api/user by app.ts. */
+export const socialPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, guards }) => {
+  await app.register(socialRoutes, {
+    guards,
+    likes: createLikesService(db),
+    saves: createSavesService(db),
+    comments: createCommentsService(db),
+    follows: createFollowsService(db),
+  });
+};

@@ -1,0 +1,108 @@
+import type { commentCreatedResponse } from '@inkwell/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { nowIso } from '../db/database';
+import type { DB } from '../db/schema';
+import { forbidden, notFound } from '../lib/errors';
+import type { Auth } from '../plugins/session';
+import * as repo from './comments.repository';
+import { NOT_FOUND, orNotFound } from './errors';
+import { actorName, noticeText, notify } from './notices';
+import { findUserName, lockPost } from './targets.repository';
+
+type Created = z.infer<typeof commentCreatedResponse>;
+
+export const COMMENT_MESSAGES = {
+  commented: 'Comment added.',
+  replied: 'Reply added.',
+  commentDeleted: 'Comment deleted.',
+  replyDeleted: 'Reply deleted.',
+  notYours: 'Only the author or the owner of the post can delete this.',
+} as const;
+
+/** SPEC §6: a comment or reply can be deleted by its author or by the owner of the post. */
+export function canDelete(auth: Auth, target: repo.Deletable): boolean {
+  return target.user_id === auth.userId || target.post_owner_id === auth.userId;
+}
+
+/**
+ * Comments and replies are plain text (the schema trims and bounds them); they are stored as given
+ * and never read as HTML. posts.comments_count counts both, kept in the transaction of each write,
+ * which first locks the post so that writes to one post's thread take turns.
+ */
+export function createCommentsService(db: Kysely<DB>) {
+  async function requireDeleteAccess(auth: Auth, kind: 'comment' | 'reply', id: number): Promise<repo.Deletable> {
+    const target = kind === 'comment' ? await repo.findComment(db, id) : await repo.findReply(db, id);
+    if (!target) throw notFound(NOT_FOUND[kind]);
+    if (!canDelete(auth, target)) throw forbidden(COMMENT_MESSAGES.notYours);
+    return target;
+  }
+
+  return {
+    /** POST /comment: any signed-in reader may comment on any post. */
+    async addComment(auth: Auth, postId: number, text: string): Promise<Created> {
+      return orNotFound(NOT_FOUND.post, () =>
+        db.transaction().execute(async (trx) => {
+          const post = await lockPost(trx, postId);
+          if (!post) throw notFound(NOT_FOUND.post);
+          const now = nowIso();
+          const id = await repo.insertComment(trx, { post_id: postId, user_id: auth.userId, body: text, now });
+          await repo.addToCommentsCount(trx, postId, 1);
+          const actor = actorName(await findUserName(trx, auth.userId));
+          const message = noticeText.comment(actor, post.title);
+          await notify.comment(trx, postId, { recipient: post.user_id, actorId: auth.userId, message, now });
+          return { message: COMMENT_MESSAGES.commented, id };
+        }),
+      );
+    },
+
+    /** POST /replies: any signed-in reader may reply to a comment of that post. */
+    async addReply(auth: Auth, postId: number, commentId: number, text: string): Promise<Created> {
+      return orNotFound(NOT_FOUND.post, () =>
+        db.transaction().execute(async (trx) => {
+          const post = await lockPost(trx, postId);
+          if (!post) throw notFound(NOT_FOUND.post);
+          const comment = await repo.findCommentOfPost(trx, commentId, postId);
+          if (!comment) throw notFound(NOT_FOUND.comment);
+          const now = nowIso();
+          const values = { comment_id: commentId, post_id: postId, user_id: auth.userId, body: text, now };
+          const id = await repo.insertReply(trx, values);
+          await repo.addToCommentsCount(trx, postId, 1);
+          const actor = actorName(await findUserName(trx, auth.userId));
+          const toAuthor = noticeText.replyToAuthor(actor, post.title);
+          await notify.comment(trx, postId, { recipient: comment.user_id, actorId: auth.userId, message: toAuthor, now });
+          if (post.user_id !== comment.user_id) {
+            const toOwner = noticeText.replyToOwner(actor, post.title);
+            await notify.comment(trx, postId, { recipient: post.user_id, actorId: auth.userId, message: toOwner, now });
+          }
+          return { message: COMMENT_MESSAGES.replied, id };
+        }),
+      );
+    },
+
+    /** POST /comment-delete: the comment and its replies go together. */
+    async deleteComment(auth: Auth, id: number): Promise<string> {
+      const comment = await requireDeleteAccess(auth, 'comment', id);
+      await db.transaction().execute(async (trx) => {
+        await lockPost(trx, comment.post_id);
+        const replies = await repo.deleteRepliesOfComment(trx, id);
+        if (!(await repo.deleteComment(trx, id))) throw notFound(NOT_FOUND.comment);
+        await repo.addToCommentsCount(trx, comment.post_id, -(1 + replies));
+      });
+      return COMMENT_MESSAGES.commentDeleted;
+    },
+
+    /** POST /reply-delete. */
+    async deleteReply(auth: Auth, id: number): Promise<string> {
+      const reply = await requireDeleteAccess(auth, 'reply', id);
+      await db.transaction().execute(async (trx) => {
+        await lockPost(trx, reply.post_id);
+        if (!(await repo.deleteReply(trx, id))) throw notFound(NOT_FOUND.reply);
+        await repo.addToCommentsCount(trx, reply.post_id, -1);
+      });
+      return COMMENT_MESSAGES.replyDeleted;
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>;

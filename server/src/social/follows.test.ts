@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp } from '../test/app';
+import { type Member, aMember, call, noticesOf } from './social.testkit';
+
+let t: TestApp;
+let ada: Member;
+beforeAll(async () => {
+  t = await buildTestApp();
+  ada = await aMember(t, 'Ada Lovelace');
+});
+afterAll(() => t.close());
+
+const follow = (as: Member, followId: number, followType: unknown) =>
+  call(t, '/follow-unfollow', { user_id: as.id, follow_id: followId, followType }, as);
+const isFollowing = (as: Member, followId: number) => call(t, '/is-following', { user_id: as.id, follow_id: followId }, as);
+const counts = (id: number) =>
+  t.db.selectFrom('users').select(['followers_count', 'following_count']).where('id', '=', id).executeTakeFirstOrThrow();
+const followRows = async () => (await t.db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+
+describe('POST /follow-unfollow and /is-following', () => {
+  it('follows and unfollows idempotently, keeping both counters', async () => {
+    const writer = await aMember(t);
+    expect((await isFollowing(ada, writer.id)).json()).toMatchObject({ is_following: false, followers_count: 0 });
+    const res = await follow(ada, writer.id, 1);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ is_following: true, followers_count: 1 });
+    expect((await follow(ada, writer.id, '1')).json()).toMatchObject({ is_following: true, followers_count: 1 });
+    expect((await isFollowing(ada, writer.id)).json()).toMatchObject({ is_following: true, followers_count: 1 });
+    expect(await counts(writer.id)).toEqual({ followers_count: 1, following_count: 0 });
+    expect((await counts(ada.id)).following_count).toBe(1);
+
+    expect((await follow(ada, writer.id, 0)).json()).toMatchObject({ is_following: false, followers_count: 0 });
+    expect((await follow(ada, writer.id, 0)).json()).toMatchObject({ is_following: false, followers_count: 0 });
+    expect(await counts(writer.id)).toEqual({ followers_count: 0, following_count: 0 });
+    expect((await counts(ada.id)).following_count).toBe(0);
+  });
+
+  it('refuses following oneself (422), a missing user (404), bad input (422), visitors (401), others (403)', async () => {
+    const writer = await aMember(t);
+    const before = await followRows();
+    const self = await follow(ada, ada.id, 1);
+    expect(self.statusCode).toBe(422);
+    expect(self.json().errors.follow_id[0]).toBe('You cannot follow yourself.');
+    expect((await follow(ada, 888_888, 1)).statusCode).toBe(404);
+    expect((await isFollowing(ada, 888_888)).statusCode).toBe(404);
+    expect((await follow(ada, writer.id, 2)).statusCode).toBe(422);
+    expect((await call(t, '/follow-unfollow', { user_id: ada.id, follow_id: writer.id, followType: 1 })).statusCode).toBe(401);
+    expect((await call(t, '/is-following', { user_id: ada.id, follow_id: writer.id })).statusCode).toBe(401);
+    expect((await call(t, '/follow-unfollow', { user_id: writer.id, follow_id: ada.id, followType: 1 }, ada)).statusCode).toBe(403);
+    expect((await call(t, '/is-following', { user_id: writer.id, follow_id: ada.id }, ada)).statusCode).toBe(403);
+    expect(await followRows()).toBe(before);
+    expect((await counts(ada.id)).followers_count).toBe(0);
+  });
+
+  it('notifies the followed user once per follower, refreshed on a new follow', async () => {
+    const writer = await aMember(t);
+    const nameless = await aMember(t, null);
+    await follow(ada, writer.id, 1);
+    await follow(ada, writer.id, 0);
+    await follow(ada, writer.id, 1);
+    await follow(nameless, writer.id, 1);
+    const notices = await noticesOf(t.db, writer.id);
+    expect(notices.map((n) => [n.type, n.actor_id, n.post_id, n.message])).toEqual([
+      ['follow', ada.id, null, 'Ada Lovelace started following you.'],
+      ['follow', nameless.id, null, 'Someone started following you.'],
+    ]);
+    expect(await noticesOf(t.db, ada.id)).toEqual([]);
+  });
+
+  it('keeps the counters equal to the rows when many follow and unfollow at once, both ways', async () => {
+    const writer = await aMember(t);
+    const crowd = await Promise.all(Array.from({ length: 10 }, () => aMember(t)));
+    const calls = crowd.flatMap((m, i) => [
+      follow(m, writer.id, 1),
+      follow(writer, m.id, 1),
+      follow(m, writer.id, i % 2),
+      follow(m, writer.id, 1),
+      follow(writer, m.id, i % 2),
+    ]);
+    const results = await Promise.all(calls);
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    for (const user of [writer, ...crowd]) {
+      const followers = await t.db.selectFrom('follows').select('follower_id').where('following_id', '=', user.id).execute();
+      const following = await t.db.selectFrom('follows').select('following_id').where('follower_id', '=', user.id).execute();
+      expect(await counts(user.id)).toEqual({ followers_count: followers.length, following_count: following.length });
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+
+/** true when this call created the like (ON CONFLICT DO NOTHING: a second like is no like). */
+export async function insertLike(db: Kysely<DB>, postId: number, userId: number, now: string): Promise<boolean> {
+  const row = await db
+    .insertInto('likes')
+    .values({ post_id: postId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+    .returning('post_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** true when this call removed the like. */
+export async function deleteLike(db: Kysely<DB>, postId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .deleteFrom('likes')
+    .where('post_id', '=', postId)
+    .where('user_id', '=', userId)
+    .returning('post_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Adds delta (0 reads) to posts.likes_count and answers the stored count. */
+export async function addToLikesCount(db: Kysely<DB>, postId: number, delta: number): Promise<number> {
+  if (delta === 0) {
+    const row = await db.selectFrom('posts').select('likes_count').where('id', '=', postId).executeTakeFirstOrThrow();
+    return row.likes_count;
+  }
+  const row = await db
+    .updateTable('posts')
+    .set((eb) => ({ likes_count: eb('likes_count', '+', delta) }))
+    .where('id', '=', postId)
+    .returning('likes_count')
+    .executeTakeFirstOrThrow();
+  return row.likes_count;
+}

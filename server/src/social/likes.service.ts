@@ -1,0 +1,43 @@
+import type { likeResponse } from '@inkwell/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { nowIso } from '../db/database';
+import type { DB } from '../db/schema';
+import { notFound } from '../lib/errors';
+import type { Auth } from '../plugins/session';
+import { NOT_FOUND, orNotFound } from './errors';
+import { addToLikesCount, deleteLike, insertLike } from './likes.repository';
+import { actorName, noticeText, notify } from './notices';
+import { findPost, findUserName } from './targets.repository';
+
+type LikeResponse = z.infer<typeof likeResponse>;
+
+export const LIKE_MESSAGES = { liked: 'Post liked.', unliked: 'Like removed.' } as const;
+
+export function createLikesService(db: Kysely<DB>) {
+  return {
+    /**
+     * POST /like: any signed-in reader may like any post (the guard has matched user_id to the
+     * caller). Idempotent; the count moves only when a row was really inserted or deleted, in the
+     * same transaction, so under concurrent likes and unlikes it always equals the rows.
+     */
+    async setLike(auth: Auth, postId: number, like: boolean): Promise<LikeResponse> {
+      return orNotFound(NOT_FOUND.post, () =>
+        db.transaction().execute(async (trx) => {
+          const post = await findPost(trx, postId);
+          if (!post) throw notFound(NOT_FOUND.post);
+          const now = nowIso();
+          const changed = like ? await insertLike(trx, postId, auth.userId, now) : await deleteLike(trx, postId, auth.userId);
+          const likesCount = await addToLikesCount(trx, postId, changed ? (like ? 1 : -1) : 0);
+          if (changed && like) {
+            const message = noticeText.like(actorName(await findUserName(trx, auth.userId)), post.title);
+            await notify.like(trx, post, { actorId: auth.userId, message, now });
+          }
+          return { message: like ? LIKE_MESSAGES.liked : LIKE_MESSAGES.unliked, is_like: like, likes_count: likesCount };
+        }),
+      );
+    },
+  };
+}
+
+export type LikesService = ReturnType<typeof createLikesService>;

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { insertNotice, upsertNotice } from './notices.repository';
+import type { PostTarget } from './targets.repository';
+
+const TITLE_MAX = 80;
+
+/** The actor as a notification names them: 'Someone' when they have not given a name. */
+export function actorName(name: string | null): string {
+  const trimmed = name?.trim();
+  return trimmed ? trimmed : 'Someone';
+}
+
+function quote(title: string): string {
+  const t = title.trim();
+  return `“${t.length > TITLE_MAX ? `${t.slice(0, TITLE_MAX - 1).trimEnd()}…` : t}”`;
+}
+
+export const noticeText = {
+  like: (actor: string, title: string) => `${actor} liked your post ${quote(title)}.`,
+  comment: (actor: string, title: string) => `${actor} commented on ${quote(title)}.`,
+  replyToAuthor: (actor: string, title: string) => `${actor} replied to your comment on ${quote(title)}.`,
+  replyToOwner: (actor: string, title: string) => `${actor} replied to a comment on ${quote(title)}.`,
+  follow: (actor: string) => `${actor} started following you.`,
+};
+
+interface Notice {
+  recipient: number;
+  actorId: number;
+  message: string;
+  now: string;
+}
+
+/**
+ * Notifications written in the caller's transaction; nobody is notified of their own action.
+ * Likes and follows keep one row per actor and post (or actor and user); comments add a row each.
+ */
+export const notify = {
+  async like(trx: Kysely<DB>, post: PostTarget, n: Omit<Notice, 'recipient'>): Promise<void> {
+    if (post.user_id === n.actorId) return;
+    await upsertNotice(trx, { user_id: post.user_id, actor_id: n.actorId, type: 'like', post_id: post.id, message: n.message, now: n.now });
+  },
+
+  async follow(trx: Kysely<DB>, n: Notice): Promise<void> {
+    if (n.recipient === n.actorId) return;
+    await upsertNotice(trx, { user_id: n.recipient, actor_id: n.actorId, type: 'follow', post_id: null, message: n.message, now: n.now });
+  },
+
+  async comment(trx: Kysely<DB>, postId: number, n: Notice): Promise<void> {
+    if (n.recipient === n.actorId) return;
+    await insertNotice(trx, { user_id: n.recipient, actor_id: n.actorId, type: 'comment', post_id: postId, message: n.message, now: n.now });
+  },
+};

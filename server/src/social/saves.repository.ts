@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+
+export async function insertSave(db: Kysely<DB>, userId: number, postId: number, now: string): Promise<void> {
+  await db
+    .insertInto('saves')
+    .values({ user_id: userId, post_id: postId, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'post_id']).doNothing())
+    .execute();
+}
+
+export async function deleteSave(db: Kysely<DB>, userId: number, postId: number): Promise<void> {
+  await db.deleteFrom('saves').where('user_id', '=', userId).where('post_id', '=', postId).execute();
+}

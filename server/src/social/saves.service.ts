@@ -1,0 +1,27 @@
+import { TEXT, type saveResponse } from '@inkwell/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { nowIso } from '../db/database';
+import type { DB } from '../db/schema';
+import { notFound } from '../lib/errors';
+import type { Auth } from '../plugins/session';
+import { NOT_FOUND, orNotFound } from './errors';
+import { deleteSave, insertSave } from './saves.repository';
+import { findPost } from './targets.repository';
+
+type SaveResponse = z.infer<typeof saveResponse>;
+
+export function createSavesService(db: Kysely<DB>) {
+  return {
+    /** POST /posts/save: any signed-in reader may save any post to their own folder. Idempotent. */
+    async setSaved(auth: Auth, postId: number, save: boolean): Promise<SaveResponse> {
+      if (!(await findPost(db, postId))) throw notFound(NOT_FOUND.post);
+      await orNotFound(NOT_FOUND.post, () =>
+        save ? insertSave(db, auth.userId, postId, nowIso()) : deleteSave(db, auth.userId, postId),
+      );
+      return { message: save ? TEXT.postSaved : TEXT.postUnsaved, is_saved: save };
+    },
+  };
+}
+
+export type SavesService = ReturnType<typeof createSavesService>;
