@@ -1,11 +1,15 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001_initial';
+import * as m0002 from './migrations/0002_post_images';
+import * as m0003 from './migrations/0003_saves_by_time';
 import type { DB } from './schema';
 import { seedCategories } from './seed-categories';
 
 /** Every migration, in order. Listed explicitly so bundling or a changed cwd cannot lose one. */
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_post_images': m0002,
+  '0003_saves_by_time': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -141,6 +141,12 @@ export interface HelpRequestsTable {
   created_at: string;
 }
 
+/** A stored image (path under /storage) that a post references: its cover or an image of its body. */
+export interface PostImagesTable {
+  post_id: number;
+  path: string;
+}
+
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -171,5 +177,6 @@ export interface DB {
   replies: RepliesTable;
   notifications: NotificationsTable;
   help_requests: HelpRequestsTable;
+  post_images: PostImagesTable;
   mail_outbox: MailOutboxTable;
 }

@@ -42,6 +42,7 @@ describe.runIf(sqlite)('reading query plans (SQLite)', () => {
     ['byAuthor', SQL.byAuthor, /SEARCH posts USING COVERING INDEX posts_user_id_idx \(user_id=\? AND id<\?\)/],
     ['byCategories', SQL.byCategories(3), /SEARCH posts USING COVERING INDEX posts_category_id_idx \(category_id=\? AND id<\?\)/],
     ['following', SQL.following, /SEARCH p2 USING COVERING INDEX posts_user_id_idx \(user_id=\? AND id<\?\)/],
+    ['saved', SQL.saved, /SEARCH saves USING COVERING INDEX saves_user_time_idx \(user_id=\?/],
     ['detail', SQL.detail, /SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/],
     ['cardsByIds', SQL.cardsByIds, /SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/],
   ])('%s picks its rows from an index and scans no table', async (_name, text, expected) => {

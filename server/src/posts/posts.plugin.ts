@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureDeps } from '../lib/deps';
+import { postsRoutes } from './posts.routes';
+import { createPostsService } from './posts.service';
 
-/** PLACEHOLDER (being written): registers the posts calls under /api/user. */
-export const postsPlugin: FastifyPluginAsyncZod<FeatureDeps> = async () => {};
+/** The writing side of posts under /api/user: create, update, delete, and images for post bodies. */
+export const postsPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, guards, storage }) => {
+  await app.register(postsRoutes, { posts: createPostsService({ db, storage }), guards });
+};

@@ -1,6 +1,13 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { MAX_IMAGE_BYTES } from '@inkwell/contract';
+import { HttpError } from '../lib/errors';
+import { reencodeImage } from './image';
+
 /**
- * PLACEHOLDER (being written): one storage module for every uploaded image.
- * The interface is what the rest of the app relies on; an S3-compatible store can implement it later.
+ * One storage module for every uploaded image. The interface is what the rest of the app relies on;
+ * an S3-compatible store can implement it later (resolve would then answer a signed URL or null).
  */
 export interface StoredImage {
   /** Path under /storage, e.g. "ab/cd/<sha256>.webp". */
@@ -16,14 +23,60 @@ export interface Storage {
   remove(path: string): Promise<void>;
   /** The absolute file path for serving, or null when the path is not a valid stored path. */
   resolve(path: string): string | null;
+  /** The stored path an image URL in a post points at ("/storage/ab/cd/….webp"), or null. */
+  pathFromUrl(url: string): string | null;
 }
 
-export function createDiskStorage(_rootDir: string): Storage {
+/** Content-addressed names: two hex levels of fan-out, then the SHA-256 of the stored bytes. */
+const STORED_PATH = /^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/;
+export const STORAGE_URL_PREFIX = '/storage/';
+
+export function isStoredPath(value: string): boolean {
+  return STORED_PATH.test(value);
+}
+
+export function storageUrl(storedPath: string): string {
+  return `${STORAGE_URL_PREFIX}${storedPath}`;
+}
+
+export const TOO_LARGE_IMAGE = `The image may not be greater than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`;
+
+export function createDiskStorage(rootDir: string): Storage {
+  const root = path.resolve(rootDir);
+  const resolve = (storedPath: string) => (isStoredPath(storedPath) ? path.join(root, ...storedPath.split('/')) : null);
+
   return {
-    putImage: async () => {
-      throw new Error('storage not implemented yet');
+    async putImage(bytes) {
+      if (bytes.length > MAX_IMAGE_BYTES) throw new HttpError(413, TOO_LARGE_IMAGE);
+      if (bytes.length === 0) throw new HttpError(415, 'The image file is empty.');
+      const encoded = await reencodeImage(bytes);
+      const hash = createHash('sha256').update(encoded).digest('hex');
+      const storedPath = `${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}.webp`;
+      const target = resolve(storedPath)!;
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      // Written to a temporary name and renamed: a reader sees the whole file or none. Same bytes, same name.
+      const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await fs.writeFile(temp, encoded, { flag: 'wx' });
+        await fs.rename(temp, target);
+      } catch (err) {
+        await fs.rm(temp, { force: true });
+        throw err;
+      }
+      return { path: storedPath, url: storageUrl(storedPath) };
     },
-    remove: async () => {},
-    resolve: () => null,
+
+    async remove(storedPath) {
+      const file = resolve(storedPath);
+      if (file) await fs.rm(file, { force: true });
+    },
+
+    resolve,
+
+    pathFromUrl(url) {
+      if (!url.startsWith(STORAGE_URL_PREFIX)) return null;
+      const rest = url.slice(STORAGE_URL_PREFIX.length);
+      return isStoredPath(rest) ? rest : null;
+    },
   };
 }

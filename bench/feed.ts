@@ -1,0 +1,152 @@
+/**
+ * Feed benchmark: the reading hot path over HTTP against a bare Node server measured in the same run.
+ *
+ *   npm run bench:feed -- [--posts 100000] [--likes 1000000] [--duration 10] [--connections 50] [--data DIR]
+ *
+ * Seeds a SQLite database with the demo community (or reuses --data DIR when it holds one), starts
+ * the real server and a bare `http` server answering a fixed JSON body of the same size, each in its
+ * own process, then loads each with autocannon and prints a Markdown table: requests per second, p99
+ * latency, and the rate as a share of the bare server's.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+
+const root = path.resolve(import.meta.dirname, '..');
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1]! : fallback;
+};
+const posts = arg('posts', '100000');
+const likes = arg('likes', '1000000');
+const duration = Number(arg('duration', '10'));
+const connections = Number(arg('connections', '50'));
+const dataDir = path.resolve(arg('data', fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-bench-'))));
+const dbFile = path.join(dataDir, 'inkwell.sqlite');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+interface Scenario {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+async function load(base: string, s: Scenario, seconds: number) {
+  const result = await autocannon({
+    url: `${base}${s.path}`,
+    method: s.method ?? 'POST',
+    connections,
+    duration: seconds,
+    headers: { 'content-type': 'application/json', ...s.headers },
+    body: s.body === undefined ? undefined : JSON.stringify(s.body),
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${s.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50 };
+}
+
+async function main() {
+  if (!fs.existsSync(dbFile)) {
+    console.error(`Seeding ${posts} posts and ${likes} likes into ${dataDir} …`);
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts', '--posts', posts, '--likes', likes], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      stdio: 'inherit',
+    });
+    if (seeded.status !== 0) process.exit(1);
+  }
+  const sqlite = new SQLite(dbFile, { readonly: true });
+  const count = sqlite.prepare('SELECT count(*) AS n FROM posts').get() as { n: number };
+  const likeCount = sqlite.prepare('SELECT count(*) AS n FROM likes').get() as { n: number };
+  const reader = sqlite.prepare('SELECT u.id, u.email FROM users u JOIN user_categories c ON c.user_id = u.id LIMIT 1').get() as { id: number; email: string };
+  const deep = sqlite.prepare('SELECT id FROM posts ORDER BY id DESC LIMIT 1 OFFSET 5000').get() as { id: number };
+  const popular = sqlite.prepare('SELECT id FROM posts ORDER BY likes_count DESC LIMIT 1').get() as { id: number };
+  sqlite.close();
+
+  const appPort = await freePort();
+  const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(appPort), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN: '1000' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${appPort}`;
+  await waitFor(`${base}/api/health`, app);
+
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: reader.email, password: 'Inkwell#2026' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const session = { token, id: String(reader.id) };
+  const feedBody = await (await fetch(`${base}/api/user/view-posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).text();
+
+  const barePort = await freePort();
+  const bare = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), String(barePort), String(Buffer.byteLength(feedBody))], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  await waitFor(bareBase, bare);
+
+  const scenarios: Scenario[] = [
+    { name: 'feed page 1, visitor', path: '/api/user/view-posts', body: {} },
+    { name: 'feed page 1, signed-in (3 chosen categories)', path: '/api/user/view-posts', body: { user_id: reader.id }, headers: session },
+    { name: 'category page 1, signed-in', path: '/api/user/categories-name', body: { category_id: 1, user_id: reader.id }, headers: session },
+    { name: 'feed 5 000 posts deep, visitor', path: `/api/user/view-posts?cursor=${deep.id}`, body: {} },
+    { name: 'post page (API post/details)', path: '/api/user/post/details', body: { post_id: popular.id, user_id: reader.id }, headers: session },
+  ];
+
+  const rows: string[] = [];
+  const warm = Math.min(3, duration);
+  await load(bareBase, { name: 'bare', path: '/', method: 'GET' }, warm);
+  const bareResult = await load(bareBase, { name: 'bare', path: '/', method: 'GET' }, duration);
+  rows.push(`| bare Node http, fixed ${Buffer.byteLength(feedBody)} B JSON | ${Math.round(bareResult.rps)} | ${bareResult.p50} | ${bareResult.p99} | 100 % |`);
+  const measured: Record<string, Awaited<ReturnType<typeof load>>> = {};
+  for (const s of scenarios) {
+    await load(base, s, warm);
+    const r = await load(base, s, duration);
+    measured[s.name] = r;
+    rows.push(`| ${s.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${((100 * r.rps) / bareResult.rps).toFixed(1)} % |`);
+  }
+  app.kill('SIGTERM');
+  bare.kill('SIGTERM');
+
+  const first = measured['feed page 1, visitor']!;
+  const deepR = measured['feed 5 000 posts deep, visitor']!;
+  console.log(`\n${count.n} posts, ${likeCount.n} likes, SQLite; ${connections} connections, ${duration} s each; node ${process.version}, ${os.cpus().length} cores\n`);
+  console.log('| scenario | requests/s | p50 ms | p99 ms | of bare |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const row of rows) console.log(row);
+  console.log(`\nDeep page vs page 1 (visitor): ${(first.rps / deepR.rps).toFixed(2)}× the time per request (rate ratio), p99 ${deepR.p99} vs ${first.p99} ms`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

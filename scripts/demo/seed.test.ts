@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp } from '../../server/src/test/app';
+import { createDiskStorage } from '../../server/src/storage/storage';
+import { seedDemo } from './seed';
+import path from 'node:path';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const count = async (sqlText: string) => Number((await t.database.all<{ n: number }>(sqlText, []))[0]!.n);
+
+describe('demo data', () => {
+  it('builds a community whose counters equal its rows, and whose demo users can log in', async () => {
+    const storage = createDiskStorage(path.join(t.config.dataDir, 'storage'));
+    const { email, password } = await seedDemo({ database: t.database, storage, posts: 120, likes: 900, seed: 7 });
+    expect(await count('SELECT count(*) AS n FROM posts')).toBe(120);
+    expect(await count('SELECT count(*) AS n FROM likes')).toBe(900);
+    expect(await count('SELECT count(*) AS n FROM posts p WHERE likes_count <> (SELECT count(*) FROM likes l WHERE l.post_id = p.id)')).toBe(0);
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM posts p WHERE comments_count <> (SELECT count(*) FROM comments c WHERE c.post_id = p.id) + (SELECT count(*) FROM replies r WHERE r.post_id = p.id)',
+      ),
+    ).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM users u WHERE post_count <> (SELECT count(*) FROM posts p WHERE p.user_id = u.id)')).toBe(0);
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM users u WHERE followers_count <> (SELECT count(*) FROM follows f WHERE f.following_id = u.id) OR following_count <> (SELECT count(*) FROM follows f WHERE f.follower_id = u.id)',
+      ),
+    ).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM posts WHERE description LIKE '%<h1>%' OR description LIKE '%<h2>%'")).toBeGreaterThan(0);
+    expect(await count("SELECT count(*) AS n FROM posts WHERE description LIKE '%<pre%'")).toBeGreaterThan(0);
+    expect(await count('SELECT count(*) AS n FROM users WHERE bio IS NULL OR profile_picture IS NULL OR name IS NULL')).toBe(0);
+    // Every cover is known to post_images, so deleting one post keeps the covers others share.
+    expect(await count('SELECT count(*) AS n FROM posts p WHERE p.image IS NOT NULL AND NOT EXISTS (SELECT 1 FROM post_images i WHERE i.post_id = p.id AND i.path = p.image)')).toBe(0);
+
+    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
+    expect(login.statusCode).toBe(200);
+    // Seeding again adds a second community next to the first without colliding.
+    await seedDemo({ database: t.database, storage, posts: 30, likes: 100, seed: 8 });
+    expect(await count('SELECT count(*) AS n FROM posts')).toBe(150);
+    const page = await t.app.inject({ method: 'POST', url: '/api/user/view-posts', payload: {} });
+    expect(page.json().data).toHaveLength(10);
+  });
+});

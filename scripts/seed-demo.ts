@@ -1,0 +1,39 @@
+/**
+ * `npm run seed:demo -- [--posts N] [--likes N] [--seed S]`: fills the configured database
+ * (DATABASE_URL, or SQLite in DATA_DIR, as `npm start` would use) with demo data (demo/seed.ts).
+ */
+import path from 'node:path';
+import { loadConfig } from '../server/src/config';
+import { openDatabase } from '../server/src/db/database';
+import { migrateToLatest } from '../server/src/db/migrate';
+import { createDiskStorage } from '../server/src/storage/storage';
+import { seedDemo } from './demo/seed';
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
+  return value;
+}
+
+async function main() {
+  const posts = arg('posts', 300);
+  const config = loadConfig();
+  const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'inkwell.sqlite') });
+  await migrateToLatest(database.db);
+  const { email, password } = await seedDemo({
+    database,
+    storage: createDiskStorage(path.join(config.dataDir, 'storage')),
+    posts,
+    likes: arg('likes', posts * 10),
+    seed: arg('seed', 42),
+    log: console.log,
+  });
+  await database.destroy();
+  console.log(`Demo data ready. Sign in as ${email} with password ${password} (any demo address works).`);
+}
+
+main().catch((err: unknown) => {
+  console.error(`seed:demo failed: ${(err as Error).message}`);
+  process.exit(1);
+});

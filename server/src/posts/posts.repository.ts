@@ -1,0 +1,82 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface PostValues {
+  category_id: number;
+  title: string;
+  sub_title: string;
+  description: string;
+  image: string | null;
+  read_time: number;
+}
+
+export async function categoryExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** The post's owner and cover, for authorization and clean-up; undefined when there is no such post. */
+export function findPostForWrite(db: Db, id: number) {
+  return db.selectFrom('posts').select(['id', 'user_id', 'image']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertPost(db: Db, userId: number, values: PostValues, now: string): Promise<number> {
+  const row = await db
+    .insertInto('posts')
+    .values({ ...values, user_id: userId, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updatePost(db: Db, id: number, values: PostValues, now: string): Promise<void> {
+  await db.updateTable('posts').set({ ...values, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function addToPostCount(db: Db, userId: number, delta: 1 | -1): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ post_count: delta > 0 ? eb('post_count', '+', 1) : eb('post_count', '-', 1) }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Deletes a post and everything that hangs on it. The foreign keys cascade too; deleting explicitly
+ * keeps it visible and inside the caller's transaction on both databases.
+ */
+export async function deletePostWithDependents(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('notifications').where('post_id', '=', id).execute();
+  await db.deleteFrom('replies').where('post_id', '=', id).execute();
+  await db.deleteFrom('comments').where('post_id', '=', id).execute();
+  await db.deleteFrom('likes').where('post_id', '=', id).execute();
+  await db.deleteFrom('saves').where('post_id', '=', id).execute();
+  await db.deleteFrom('post_images').where('post_id', '=', id).execute();
+  await db.deleteFrom('posts').where('id', '=', id).execute();
+}
+
+export async function postImagePaths(db: Db, postId: number): Promise<string[]> {
+  const rows = await db.selectFrom('post_images').select('path').where('post_id', '=', postId).execute();
+  return rows.map((r) => r.path);
+}
+
+export async function replacePostImages(db: Db, postId: number, paths: readonly string[]): Promise<void> {
+  await db.deleteFrom('post_images').where('post_id', '=', postId).execute();
+  if (paths.length > 0) await db.insertInto('post_images').values(paths.map((path) => ({ post_id: postId, path }))).execute();
+}
+
+/** Of the given stored paths, those still referenced by a post or by a profile picture. */
+export async function pathsInUse(db: Db, paths: readonly string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const byPosts = await db.selectFrom('post_images').select('path').where('path', 'in', paths).execute();
+  const urls = paths.map((p) => `/storage/${p}`);
+  const byUsers = await db
+    .selectFrom('users')
+    .select('profile_picture')
+    .where('profile_picture', 'in', [...paths, ...urls])
+    .execute();
+  const used = new Set(byPosts.map((r) => r.path));
+  for (const { profile_picture } of byUsers) if (profile_picture) used.add(profile_picture.replace(/^\/storage\//, ''));
+  return used;
+}

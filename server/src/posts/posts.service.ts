@@ -1,0 +1,131 @@
+import { type PostFormFields, type SavePostResponse, TEXT, readTimeFromHtml } from '@inkwell/contract';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../db/database';
+import type { DB } from '../db/schema';
+import { forbidden, notFound, unauthorized, validationError } from '../lib/errors';
+import type { Auth } from '../plugins/session';
+import type { Storage } from '../storage/storage';
+import * as repo from './posts.repository';
+import { sanitizeDescription, storageImagePaths } from './sanitize';
+
+export const POST_MESSAGES = {
+  created: TEXT.postCreated,
+  updated: TEXT.postUpdated,
+  deleted: 'Post deleted successfully.',
+  imageUploaded: 'Image uploaded successfully.',
+  notFound: 'Post not found.',
+  notOwner: 'You can only change your own posts.',
+  unknownCategory: 'The selected category id is invalid.',
+};
+
+export type PostInput = PostFormFields & { image?: Buffer };
+
+export function createPostsService({ db, storage }: { db: Kysely<DB>; storage: Storage }) {
+  function signedIn(auth: Auth | null): Auth {
+    if (!auth) throw unauthorized();
+    return auth;
+  }
+
+  /** The post, when it exists and the caller owns it: 404 otherwise, 403 for somebody else's. */
+  async function ownPost(auth: Auth | null, id: number) {
+    const caller = signedIn(auth);
+    const post = await repo.findPostForWrite(db, id);
+    if (!post) throw notFound(POST_MESSAGES.notFound);
+    if (post.user_id !== caller.userId) throw forbidden(POST_MESSAGES.notOwner);
+    return post;
+  }
+
+  /** Sanitised body, read time and the stored images it references (cover first). */
+  async function prepare(input: PostInput, cover: string | null) {
+    if (!(await repo.categoryExists(db, input.category_id))) throw validationError({ category_id: [POST_MESSAGES.unknownCategory] });
+    const description = sanitizeDescription(input.description);
+    const image = input.image ? (await storage.putImage(input.image)).path : cover;
+    const values: repo.PostValues = {
+      category_id: input.category_id,
+      title: input.title,
+      sub_title: input.sub_title,
+      description,
+      image,
+      read_time: readTimeFromHtml(description),
+    };
+    const paths = [...new Set([...(image ? [image] : []), ...storageImagePaths(description)])];
+    return { values, paths };
+  }
+
+  /** Removes the files among `paths` that no post and no profile uses any more (after commit). */
+  async function removeUnused(paths: readonly string[]): Promise<void> {
+    if (paths.length === 0) return;
+    const used = await repo.pathsInUse(db, paths);
+    await Promise.all(paths.filter((p) => !used.has(p)).map((p) => storage.remove(p)));
+  }
+
+  /** What a post references now: its post_images rows and its cover (rows predating post_images have none). */
+  async function referencedBy(trx: Kysely<DB>, id: number, cover: string | null): Promise<string[]> {
+    const paths = await repo.postImagePaths(trx, id);
+    return cover && !paths.includes(cover) ? [...paths, cover] : paths;
+  }
+
+  const answer = (message: string, id: number, values: repo.PostValues): SavePostResponse => ({
+    message,
+    post: { id, read_time: values.read_time, image: values.image },
+  });
+
+  return {
+    async create(auth: Auth | null, input: PostInput): Promise<SavePostResponse> {
+      const caller = signedIn(auth);
+      const { values, paths } = await prepare(input, null);
+      try {
+        const id = await db.transaction().execute(async (trx) => {
+          const postId = await repo.insertPost(trx, caller.userId, values, nowIso());
+          await repo.replacePostImages(trx, postId, paths);
+          await repo.addToPostCount(trx, caller.userId, 1);
+          return postId;
+        });
+        return answer(POST_MESSAGES.created, id, values);
+      } catch (err) {
+        if (values.image) await removeUnused([values.image]);
+        throw err;
+      }
+    },
+
+    async update(auth: Auth | null, id: number, input: PostInput): Promise<SavePostResponse> {
+      const post = await ownPost(auth, id);
+      const { values, paths } = await prepare(input, post.image);
+      const before = await db
+        .transaction()
+        .execute(async (trx) => {
+          const previous = await referencedBy(trx, id, post.image);
+          await repo.updatePost(trx, id, values, nowIso());
+          await repo.replacePostImages(trx, id, paths);
+          return previous;
+        })
+        .catch(async (err: unknown) => {
+          if (values.image && values.image !== post.image) await removeUnused([values.image]);
+          throw err;
+        });
+      await removeUnused(before.filter((p) => !paths.includes(p)));
+      return answer(POST_MESSAGES.updated, id, values);
+    },
+
+    async remove(auth: Auth | null, id: number): Promise<string> {
+      const post = await ownPost(auth, id);
+      const paths = await db.transaction().execute(async (trx) => {
+        const referenced = await referencedBy(trx, id, post.image);
+        await repo.deletePostWithDependents(trx, id);
+        await repo.addToPostCount(trx, post.user_id, -1);
+        return referenced;
+      });
+      await removeUnused(paths);
+      return POST_MESSAGES.deleted;
+    },
+
+    /** An image for a post body (the editor inserts its URL); it is tied to a post when the post is saved. */
+    async uploadImage(auth: Auth | null, bytes: Buffer) {
+      signedIn(auth);
+      const stored = await storage.putImage(bytes);
+      return { message: POST_MESSAGES.imageUploaded, path: stored.path, url: stored.url };
+    },
+  };
+}
+
+export type PostsService = ReturnType<typeof createPostsService>;

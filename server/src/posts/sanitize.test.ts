@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import { type DefaultTreeAdapterMap, parseFragment } from 'parse5';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp } from '../test/app';
+import { type Session, aUser, signIn } from '../test/factories';
+import { sanitizeDescription, storageImagePaths } from './sanitize';
+import { createPost, firstCategoryId, send } from './testing';
+
+type Node = DefaultTreeAdapterMap['node'];
+const FORBIDDEN_TAGS = /^(script|iframe|object|embed|svg|math|form|input|meta|link|base|style|frame|frameset|template|noscript|textarea|button|select)$/i;
+const BAD_URL = /^(javascript|data|vbscript):/i;
+
+/** Parses the HTML as a browser would and fails on anything that could run. */
+function expectInert(html: string, payload: string): void {
+  expect(html, payload).not.toMatch(/<script/i);
+  const walk = (node: Node): void => {
+    if ('tagName' in node) {
+      expect(node.tagName, payload).not.toMatch(FORBIDDEN_TAGS);
+      for (const { name, value } of node.attrs) {
+        expect(name, payload).not.toMatch(/^on/i);
+        if (name === 'href' || name === 'src') expect(value.replace(/[\s\p{Cc}]/gu, ''), payload).not.toMatch(BAD_URL);
+        if (name === 'style') expect(value, payload).toMatch(/^color:\s*[#\w(),.%\s]+;?$/i);
+        if (name === 'style') expect(value, payload).not.toMatch(/url|expression|\\/i);
+      }
+    }
+    const children = 'childNodes' in node ? node.childNodes : [];
+    children.forEach(walk);
+    if ('content' in node && node.content) walk(node.content as Node);
+  };
+  walk(parseFragment(html) as unknown as Node);
+}
+
+const payloads = JSON.parse(fs.readFileSync('/work/shared/testdata/xss-payloads.json', 'utf8')) as string[];
+const OWN = [
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+  '<svg><p><style><img src=x onerror=alert(1)></style></p></svg>',
+  '<span style="color:red;background:url(javascript:alert(1))">x</span>',
+  '<span style="color: expression(alert(1))">x</span>',
+  '<span style="color:red" onmouseover="alert(1)">x</span>',
+  '<a href="jav&#x09;ascript:alert(1)">a</a><a href="&#106;&#97;vascript:alert(1)">b</a><a href=" JaVaScRiPt:alert(1)">c</a>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">d</a><a href="vbscript:msgbox(1)">v</a>',
+  '<img src="javascript:alert(1)"><img src="data:image/svg+xml,<svg onload=alert(1)>"><img src="//evil.example/x.png">',
+  '<form action="javascript:alert(1)"><input autofocus onfocus=alert(1)></form><iframe src="https://evil.example"></iframe>',
+  '<p><base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=javascript:alert(1)"><link rel=stylesheet href=x></p>',
+  '<object data="x.swf"></object><embed src="x.swf"><template><img src=x onerror=alert(1)></template>',
+];
+
+describe('description sanitiser', () => {
+  it('leaves nothing that can run from any known payload', () => {
+    for (const payload of [...payloads, ...OWN]) expectInert(sanitizeDescription(payload), payload);
+  });
+
+  it('has a checker that catches what could run', () => {
+    for (const raw of ['<img src=x onerror=alert(1)>', '<a href="javascript:x">a</a>', '<p style="background:url(x)">p</p>', '<svg></svg>']) {
+      expect(() => expectInert(raw, raw)).toThrow();
+    }
+  });
+
+  it('keeps every format of the editor', () => {
+    const image = `/storage/ab/cd/${'ab'.repeat(32)}.webp`;
+    const html = [
+      '<h1>Title</h1><h2>Part</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s></p><blockquote>q</blockquote>',
+      '<ol><li>one</li></ol><ul><li>dot</li></ul><ol><li data-list="bullet"><span class="ql-ui" contenteditable="false"></span>raw</li></ol>',
+      '<p><a href="https://example.com/x?a=1&amp;b=2">link</a> <span style="color: rgb(230, 0, 0);">red</span> <span style="color: #06c;">blue</span></p>',
+      `<p><img src="${image}"><img src="https://cdn.example.com/a.png" alt="A"></p>`,
+      '<pre data-language="javascript">const a = 1 &lt; 2;</pre>',
+      '<div class="ql-code-block-container" spellcheck="false"><div class="ql-code-block" data-language="plain">x = 1</div></div>',
+    ].join('');
+    const out = sanitizeDescription(html);
+    for (const kept of ['<h1>Title</h1>', '<h2>Part</h2>', '<strong>b</strong>', '<em>i</em>', '<u>u</u>', '<s>s</s>', '<blockquote>q</blockquote>', '<ol><li>one</li></ol>', '<ul><li>dot</li></ul>']) {
+      expect(out).toContain(kept);
+    }
+    expect(out).toContain('<li data-list="bullet">raw</li>');
+    expect(out).not.toContain('ql-ui');
+    expect(out).toContain('<a href="https://example.com/x?a=1&amp;b=2" target="_blank" rel="noopener noreferrer nofollow">link</a>');
+    expect(out).toContain('<span style="color:rgb(230, 0, 0)">red</span>');
+    expect(out).toContain('<span style="color:#06c">blue</span>');
+    expect(out).toContain(`<img src="${image}" />`);
+    expect(out).toContain('<img src="https://cdn.example.com/a.png" alt="A" />');
+    expect(out).toContain('<pre data-language="javascript">const a = 1 &lt; 2;</pre>');
+    expect(out).toContain('<div class="ql-code-block-container"><div class="ql-code-block" data-language="plain">x = 1</div></div>');
+    expect(storageImagePaths(out)).toEqual([image.slice('/storage/'.length)]);
+  });
+
+  it('drops images that are neither ours nor https, and what is not in the editor', () => {
+    const out = sanitizeDescription('<img src="http://x.example/a.png"><img src="/api/user/logout"><img src="../x.webp"><h3>h3</h3><table><tr><td>cell</td></tr></table>');
+    expect(out).toBe('h3cell');
+  });
+});
+
+describe('description through the API', () => {
+  let t: TestApp;
+  let me: Session;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    me = await signIn(t.app, await aUser(t.db));
+  });
+  afterAll(() => t.close());
+
+  it('stores every payload inert, through add-post and posts/update', async () => {
+    const { id } = await createPost(t, me, { title: '<script>alert(1)</script>', description: OWN[0] });
+    const category = await firstCategoryId(t);
+    for (const payload of [...payloads, ...OWN]) {
+      const res = await send(t, 'posts/update', { id, user_id: me.id, title: 'T', sub_title: 'S', category_id: category, description: payload }, me);
+      expect(res.statusCode, payload).toBe(200);
+      const row = await t.db.selectFrom('posts').select('description').where('id', '=', id).executeTakeFirstOrThrow();
+      expectInert(row.description, payload);
+    }
+  });
+
+  it('stores title and sub_title as plain text, trimmed', async () => {
+    const post = await createPost(t, me, { title: '  <b>Bold</b> claim  ', sub_title: ' a & b ' });
+    const row = await t.db.selectFrom('posts').select(['title', 'sub_title']).where('id', '=', post.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ title: '<b>Bold</b> claim', sub_title: 'a & b' });
+  });
+});

@@ -1,0 +1,79 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The post body's allowlist: exactly the editor's formats (SPEC §5: headers 1 and 2, bold, italic,
+ * underline, strike, blockquote, ordered and bullet lists, link, color, image, code-block), in Quill 2's
+ * getSemanticHTML() markup and in its raw markup (li[data-list], div.ql-code-block-container).
+ * Everything else is dropped: scripts, handlers, foreign URL schemes, styles other than a colour.
+ */
+
+const SAFE_COLOR = [
+  /^#[0-9a-f]{3,8}$/i,
+  /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+))?\s*\)$/i,
+  /^[a-z]{3,20}$/i,
+];
+/** Our own stored images (relative) or any https image. */
+const SAFE_IMAGE_SRC = /^(\/storage\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp|https:\/\/[^\s"'<>\\]+)$/i;
+const SAFE_LANGUAGE = /^[a-z0-9+#._-]{1,30}$/i;
+/** A tag name that is not allowed, so transformTags can drop an element by renaming it. */
+const DROP = 'inkwell-drop';
+
+function language(value: string | undefined): Record<string, string> {
+  return value && SAFE_LANGUAGE.test(value) ? { 'data-language': value } : {};
+}
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'h1', 'h2', 'strong', 'em', 'u', 's', 'blockquote', 'ol', 'ul', 'li', 'a', 'span', 'img', 'pre', 'code', 'div'],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel'],
+    span: ['style', 'class'],
+    img: ['src', 'alt'],
+    pre: ['data-language'],
+    div: ['class', 'data-language'],
+    li: ['data-list'],
+  },
+  allowedClasses: { div: ['ql-code-block-container', 'ql-code-block'], span: ['ql-ui'] },
+  allowedStyles: { span: { color: SAFE_COLOR } },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // Elements whose content is dropped with them (not kept as text).
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext', 'select'],
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...(attribs.href ? { href: attribs.href } : {}), target: '_blank', rel: 'noopener noreferrer nofollow' },
+    }),
+    img: (tagName, attribs) => {
+      const src = (attribs.src ?? '').trim();
+      if (!SAFE_IMAGE_SRC.test(src)) return { tagName: DROP, attribs: {} };
+      return { tagName, attribs: { src, ...(attribs.alt ? { alt: attribs.alt } : {}) } };
+    },
+    li: (tagName, attribs) => {
+      const list = attribs['data-list'];
+      const kept: sanitizeHtml.Attributes = list === 'bullet' || list === 'ordered' ? { 'data-list': list } : {};
+      return { tagName, attribs: kept };
+    },
+    pre: (tagName, attribs) => ({ tagName, attribs: language(attribs['data-language']) }),
+    div: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...(attribs.class ? { class: attribs.class } : {}), ...language(attribs['data-language']) },
+    }),
+  },
+  // Quill's UI elements (the list markers it draws) carry no content of the post.
+  exclusiveFilter: (frame) => frame.tag === 'span' && /(^|\s)ql-ui(\s|$)/.test(frame.attribs.class ?? ''),
+};
+
+/** The post body as it may be stored and shown. */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** The /storage paths of the images of a sanitised body (their src attributes are quoted and escaped). */
+export function storageImagePaths(sanitized: string): string[] {
+  const paths = new Set<string>();
+  for (const match of sanitized.matchAll(/<img\s[^>]*?src="\/storage\/([^"]+)"/g)) paths.add(match[1]!);
+  return [...paths];
+}
