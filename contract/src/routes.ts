@@ -33,6 +33,8 @@ export const paths = {
     getHref: (postId: number) => `/view-post/${encodeURIComponent(encodeId(postId))}`,
   },
   editPost: { path: '/edit-post/:id', access: 'owner', getHref: (postId: number) => `/edit-post/${postId}` },
+  /** SPEC §4 sends the writer to /posts after an update, though §2 has no such screen: it opens the Library. */
+  postsAlias: { path: '/posts', access: 'session', getHref: () => '/posts' },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -101,7 +101,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('outbox', outbox);
   app.addHook('onClose', () => outbox.stop());
 
-  const guards = sessionGuards(db);
+  const guards = sessionGuards(deps.database);
   app.decorateRequest('auth', null);
   const google = config.googleClientId ? createGoogleVerifier(config.googleClientId, config.googleJwksUrl) : null;
   const auth = createAuthService({ db, config, outbox, google });

@@ -1,8 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import { deleteSession, findSessionByTokenHash, touchSession } from '../auth/auth.repository';
-import { nowIso } from '../db/database';
-import type { DB } from '../db/schema';
+import { deleteSession, findSessionByTokenHashPrepared, touchSession } from '../auth/auth.repository';
+import { type Database, nowIso } from '../db/database';
 import { forbidden, unauthorized } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
 
@@ -27,19 +25,19 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /** Resolves the caller from headers token and id (or the session cookie and the id cookie). */
-async function identify(db: Kysely<DB>, request: FastifyRequest): Promise<Auth | 'invalid' | null> {
+async function identify(database: Database, request: FastifyRequest): Promise<Auth | 'invalid' | null> {
   const token = header(request, 'token') ?? request.cookies?.[SESSION_COOKIE];
   const idText = header(request, 'id') ?? request.cookies?.id;
   if (!token && !idText) return null;
   if (!token || !idText || !/^\d{1,15}$/.test(idText) || token.length > 200) return 'invalid';
-  const session = await findSessionByTokenHash(db, hashToken(token));
+  const session = await findSessionByTokenHashPrepared(database, hashToken(token));
   if (!session || session.user_id !== Number(idText)) return 'invalid';
   const now = Date.now();
   if (Date.parse(session.expires_at) <= now) {
-    await deleteSession(db, session.id);
+    await deleteSession(database.db, session.id);
     return 'invalid';
   }
-  if (now - Date.parse(session.last_used_at) > TOUCH_EVERY_MS) await touchSession(db, session.id, nowIso());
+  if (now - Date.parse(session.last_used_at) > TOUCH_EVERY_MS) await touchSession(database.db, session.id, nowIso());
   return { userId: session.user_id, sessionId: session.id };
 }
 
@@ -54,9 +52,9 @@ function bodyUserId(request: FastifyRequest): string | undefined {
  * The one guard of every signed-in call (a preValidation hook, so it runs before the body is
  * validated): 401 unless token and id belong together, 403 when the body's user_id is not the caller.
  */
-export function sessionGuards(db: Kysely<DB>) {
+export function sessionGuards(database: Database) {
   async function requireSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const auth = await identify(db, request);
+    const auth = await identify(database, request);
     if (auth === null || auth === 'invalid') throw unauthorized('Unauthenticated. Please log in again.');
     const claimed = bodyUserId(request);
     if (claimed !== undefined && claimed !== String(auth.userId)) throw forbidden('You can only act as yourself.');
@@ -65,7 +63,7 @@ export function sessionGuards(db: Kysely<DB>) {
 
   /** Open calls that read better when they know the reader: a bad or missing session means a visitor. */
   async function optionalSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const auth = await identify(db, request);
+    const auth = await identify(database, request);
     request.auth = auth === 'invalid' ? null : auth;
   }
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '@inkwell/contract';
 import { AppLayout } from './layouts/AppLayout';
 import { AuthLayout } from './layouts/AuthLayout';
@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
           { path: paths.categoryPosts.path, element: <CategoryPosts /> },
           // Owner of the post (SPEC §2): the session is checked here, ownership by the screen once it loads the post.
           { path: paths.editPost.path, element: <EditPost /> },
+          // SPEC §4's /posts (after an update) is no screen of §2: it means the writer's own posts.
+          { path: paths.postsAlias.path, element: <Navigate to={paths.library.getHref()} replace /> },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -35,6 +35,20 @@ interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
 }
 
+/**
+ * A call's address: a path relative to /api/user/ ('view-posts'), or a same-origin API path as the
+ * server hands out in next_page_url ('/api/user/view-posts?cursor=…', or that path as a full URL).
+ */
+export function apiUrl(path: string): string {
+  if (/^https?:\/\//i.test(path)) {
+    const url = new URL(path);
+    if (url.origin !== window.location.origin) throw new ApiError(0, 'Refusing to call another site.');
+    path = `${url.pathname}${url.search}`;
+  }
+  if (path.startsWith('/api/')) return path;
+  return `/api/user/${path.replace(/^\/+/, '')}`;
+}
+
 export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
   const session = getSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -44,9 +58,10 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     headers.id = session.id;
   }
 
+  const url = apiUrl(path);
   let response: Response;
   try {
-    response = await fetch(`/api/user/${path.replace(/^\//, '')}`, {
+    response = await fetch(url, {
       method: options.method ?? 'POST',
       credentials: 'same-origin',
       headers,

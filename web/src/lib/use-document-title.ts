@@ -1,8 +1,11 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
-/** Sets the tab title as "Login · Inkwell"; the bare name on the home page. */
+/**
+ * Sets the tab title as "Login · Inkwell"; the bare name on the home page. A layout effect, so the
+ * title changes in the same commit as the page it names.
+ */
 export function useDocumentTitle(title: string | null): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = title ? `${title} · Inkwell` : 'Inkwell';
   }, [title]);
 }

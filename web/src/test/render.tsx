@@ -53,4 +53,5 @@ export const aProfile = {
   notify_comment: true,
   notify_follow: true,
   notify_help: true,
+  saveposts: [] as Array<{ post_id: number }>,
 };

@@ -1,5 +1,11 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { useParams } from 'react-router';
+import { decodeId } from '@inkwell/contract';
+import { CategoryFeed } from '../../features/feed/components/CategoryFeed';
+import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
+import NotFoundRoute from './not-found';
 
 export default function CategoryPostsRoute() {
-  return <PagePlaceholder title="Category">Posts of this category will appear here.</PagePlaceholder>;
+  const categoryId = decodeId(useParams().catogary ?? '');
+  if (categoryId === null) return <NotFoundRoute />;
+  return <CategoryFeed key={categoryId} categoryId={categoryId} renderPost={(post) => <PostCardWithActions post={post} />} />;
 }

@@ -1,5 +1,16 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { useParams } from 'react-router';
+import { EditPostScreen } from '../../features/editor/components/EditPostScreen';
+import { WritingPage } from '../../features/editor/components/WritingPage';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSession } from '../../lib/session';
 
 export default function EditPostRoute() {
-  return <PagePlaceholder title="Edit post">Edit your story, then update it.</PagePlaceholder>;
+  useDocumentTitle('Edit post');
+  const { id } = useParams();
+  const session = useSession();
+  return (
+    <WritingPage title="Edit your story" intro="Change what you like; the cover stays unless you choose a new one.">
+      {session && <EditPostScreen key={id} rawId={id} userId={session.id} />}
+    </WritingPage>
+  );
 }

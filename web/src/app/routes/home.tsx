@@ -1,8 +1,16 @@
-import { HomeWelcome } from '../../features/home/components/HomeWelcome';
+import { HomeFeed } from '../../features/feed/components/HomeFeed';
+import { MessageBanner } from '../../features/home/components/MessageBanner';
+import { useQueryMessage } from '../../features/home/hooks/use-query-message';
+import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSession } from '../../lib/session';
 
 export default function HomeRoute() {
   useDocumentTitle('Home');
-  return <HomeWelcome signedIn={Boolean(useSession())} />;
+  const { message, dismiss } = useQueryMessage();
+  return (
+    <HomeFeed
+      banner={message ? <MessageBanner message={message} onDismiss={dismiss} /> : undefined}
+      renderPost={(post) => <PostCardWithActions post={post} />}
+    />
+  );
 }

@@ -1,5 +1,9 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { LibraryFeed } from '../../features/feed/components/LibraryFeed';
+import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
+import { useSession } from '../../lib/session';
 
 export default function LibraryRoute() {
-  return <PagePlaceholder title="Library">Everything you have written, in one place.</PagePlaceholder>;
+  const session = useSession();
+  if (!session) return null; // RequireSession sends visitors to /login
+  return <LibraryFeed viewerId={session.id} renderPost={(post) => <PostCardWithActions post={post} editMode />} />;
 }

@@ -1,5 +1,9 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { SavedFeed } from '../../features/feed/components/SavedFeed';
+import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
+import { useSession } from '../../lib/session';
 
 export default function SavedRoute() {
-  return <PagePlaceholder title="Saved">Stories you bookmark will wait for you here.</PagePlaceholder>;
+  const session = useSession();
+  if (!session) return null; // RequireSession sends visitors to /login
+  return <SavedFeed viewerId={session.id} renderPost={(post) => <PostCardWithActions post={post} />} />;
 }

@@ -1,5 +1,21 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { useParams } from 'react-router';
+import { decodeId } from '@inkwell/contract';
+import { PostNotFound } from '../../features/post/components/PostNotFound';
+import { PostPage } from '../../features/post/components/PostPage';
+import { FollowButton } from '../../features/post-actions/components/FollowButton';
+import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
+import { PostPageActions } from '../../features/post-actions/components/PostPageActions';
 
 export default function ViewPostRoute() {
-  return <PagePlaceholder title="Post">The story, its comments and related posts will appear here.</PagePlaceholder>;
+  const postId = decodeId(useParams().id ?? '');
+  if (postId === null) return <PostNotFound />;
+  return (
+    <PostPage
+      key={postId}
+      postId={postId}
+      renderActions={(post) => <PostPageActions post={post} />}
+      renderFollow={(authorId, open) => <FollowButton authorId={authorId} active={open} />}
+      renderPost={(post) => <PostCardWithActions post={post} />}
+    />
+  );
 }

@@ -1,0 +1,278 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXT, paths } from '@inkwell/contract';
+import { TestSmtpServer, linkFromMail } from '../server/src/test/smtp';
+import { artifactPath, launchBrowser } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+const smtp = new TestSmtpServer();
+let server: RunningServer;
+let browser: Browser;
+
+interface Session {
+  token: string;
+  id: string;
+}
+
+const POSTS = 25;
+const password = 'Reader#2026';
+let author: Session;
+let reader: Session;
+let readerEmail: string;
+let categoryName: string;
+const postIds: number[] = [];
+
+async function api(path: string, body: unknown, session?: Session) {
+  const res = await fetch(`${server.url}/api/user/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(session ?? {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+}
+
+/** Registers, follows the mailed link and logs in through the API. */
+async function aVerifiedUser(email: string): Promise<Session> {
+  expect((await api('register', { email, password, password_confirmation: password })).status).toBeLessThan(300);
+  const deadline = Date.now() + 20_000;
+  let raw: string | undefined;
+  while (!raw) {
+    raw = smtp.received.find((m) => m.to.includes(email))?.raw;
+    if (!raw && Date.now() > deadline) throw new Error(`no mail for ${email}; server said:\n${server.output()}`);
+    if (!raw) await new Promise((r) => setTimeout(r, 100));
+  }
+  const link = linkFromMail(raw);
+  expect(link).toBeTruthy();
+  await fetch(link!, { redirect: 'manual' });
+  const login = await api('login', { email, password });
+  expect(login.status).toBe(200);
+  return { token: String(login.json.token), id: String((login.json.user as { id: number }).id) };
+}
+
+function aPicture(hue: number): Promise<Buffer> {
+  const r = (hue * 53) % 200;
+  const g = (hue * 97) % 200;
+  return sharp({ create: { width: 480, height: 270, channels: 3, background: { r, g, b: 180 } } })
+    .png()
+    .toBuffer();
+}
+
+async function addPost(session: Session, index: number, categoryId: number): Promise<number> {
+  const form = new FormData();
+  form.set('user_id', session.id);
+  form.set('title', `Reading journey ${String(index).padStart(2, '0')}`);
+  form.set('sub_title', `Notes on slow reading, part ${index}`);
+  form.set('category_id', String(categoryId));
+  form.set('description', `<p>${'Words worth reading. '.repeat(40 + index)}</p>`);
+  form.set('image', new Blob([new Uint8Array(await aPicture(index))], { type: 'image/png' }), `cover-${index}.png`);
+  const res = await fetch(`${server.url}/api/user/add-post`, { method: 'POST', headers: { ...session }, body: form });
+  const json = (await res.json()) as { post?: { id: number }; message?: string };
+  if (!res.ok || !json.post) throw new Error(`add-post answered ${res.status}: ${JSON.stringify(json)}`);
+  return json.post.id;
+}
+
+beforeAll(async () => {
+  await smtp.start(0);
+  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Inkwell <no-reply@inkwell.test>' });
+  browser = await launchBrowser();
+
+  author = await aVerifiedUser('reading.author@example.com');
+  readerEmail = 'reading.reader@example.com';
+  reader = await aVerifiedUser(readerEmail);
+  const categories = (await (await fetch(`${server.url}/api/user/categories`)).json()) as { categories: Array<{ id: number; name: string }> };
+  const category = categories.categories[0]!;
+  categoryName = category.name;
+  for (let i = 1; i <= POSTS; i++) postIds.push(await addPost(author, i, category.id));
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp.stop();
+});
+
+async function contextFor(session: Session | null, width = 1280, height = 900): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  if (session) {
+    await context.addCookies([
+      { name: 'token', value: session.token, url: server.url },
+      { name: 'id', value: session.id, url: server.url },
+    ]);
+  }
+  return context;
+}
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+const cards = (page: Page) => page.getByTestId('post-card');
+const cardTitled = (page: Page, title: string) => cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const newest = () => `Reading journey ${String(POSTS).padStart(2, '0')}`;
+
+describe('reading journey in Chromium', () => {
+  it('scrolls the home feed through three pages and takes screenshots', async () => {
+    const context = await contextFor(null);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/`);
+    await cards(page).first().waitFor();
+    expect(await cards(page).count()).toBe(10);
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: artifactPath('home-1280.png') });
+
+    for (let i = 0; i < 10 && (await cards(page).count()) < POSTS; i++) {
+      await page.getByTestId('sentinel').scrollIntoViewIfNeeded().catch(() => undefined);
+      await page.mouse.wheel(0, 20_000);
+      await page.waitForTimeout(400);
+    }
+    await expect.poll(() => cards(page).count()).toBe(POSTS);
+    expect(await page.getByTestId('sentinel').count()).toBe(0);
+    const titles = await page.getByTestId('post-card').getByRole('heading').allTextContents();
+    expect(new Set(titles).size).toBe(POSTS); // no page repeated or skipped
+
+    const phone = await contextFor(null, 375, 812);
+    const small = await phone.newPage();
+    await small.goto(`${server.url}/`);
+    await cards(small).first().waitFor();
+    await small.waitForLoadState('networkidle');
+    await small.screenshot({ path: artifactPath('home-375.png') });
+    await phone.close();
+
+    const dark = await browser.newContext({ viewport: { width: 375, height: 812 }, colorScheme: 'dark' });
+    const night = await dark.newPage();
+    await night.goto(`${server.url}${paths.viewPost.getHref(postIds[0]!)}`);
+    await night.getByRole('heading', { level: 1 }).waitFor();
+    await night.waitForLoadState('networkidle');
+    await night.screenshot({ path: artifactPath('post-375-dark.png') });
+    await night.goto(`${server.url}/`);
+    await cards(night).first().waitFor();
+    await night.waitForLoadState('networkidle');
+    await night.screenshot({ path: artifactPath('home-375-dark.png') });
+    await dark.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('switches tabs, likes and unlikes, follows from the hover card, saves and finds the post in /saved', async () => {
+    const context = await contextFor(reader);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/`);
+    const card = cardTitled(page, newest());
+    await card.waitFor();
+
+    // Following: nobody yet.
+    await page.getByRole('tab', { name: 'Following' }).click();
+    await page.getByText(TEXT.noPosts).waitFor();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('following');
+
+    // A category tab.
+    await page.getByRole('tab', { name: categoryName }).click();
+    await cardTitled(page, newest()).waitFor();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('catogery');
+
+    await page.getByRole('tab', { name: 'For you' }).click();
+    await card.waitFor();
+
+    // Like and unlike: instant, and kept by the server.
+    await card.getByRole('button', { name: 'Like' }).click();
+    await expect.poll(() => card.getByTestId('likes-count').textContent()).toMatch(/^1/);
+    await page.reload();
+    await card.waitFor();
+    await expect.poll(() => card.getByTestId('likes-count').textContent()).toMatch(/^1/);
+    await card.getByRole('button', { name: 'Unlike' }).click();
+    await expect.poll(() => card.getByTestId('likes-count').textContent()).toMatch(/^0/);
+
+    // Follow from the author's hover card; the Following tab then has posts.
+    await card.locator('a[href^="/view-profile/"]').first().hover();
+    const about = page.getByRole('group', { name: /About/ });
+    await about.waitFor();
+    await page.screenshot({ path: artifactPath('hover-card-1280.png') });
+    await about.getByRole('button', { name: 'Follow' }).click();
+    await about.getByRole('button', { name: 'Unfollow' }).waitFor();
+    await page.mouse.move(5, 5);
+    await page.getByRole('tab', { name: 'Following' }).click();
+    await cardTitled(page, newest()).waitFor();
+    await page.getByRole('tab', { name: 'For you' }).click();
+
+    // Save, then find it in /saved.
+    await card.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(TEXT.postSaved).waitFor();
+    await page.goto(`${server.url}/saved`);
+    await cardTitled(page, newest()).waitFor();
+    expect(await cards(page).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('comments, replies, expands and hides replies, deletes; post screenshots', async () => {
+    const context = await contextFor(reader);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const href = paths.viewPost.getHref(postIds[0]!);
+    await page.goto(`${server.url}${href}`);
+    await page.getByRole('heading', { level: 1, name: 'Reading journey 01' }).waitFor();
+    expect(await page.title()).toBe('Reading journey 01 · Inkwell');
+    await page.getByText(TEXT.noComments).waitFor();
+    await page.screenshot({ path: artifactPath('post-1280.png'), fullPage: true });
+
+    await page.getByLabel('Write a comment').fill('A first thought <b>not bold</b>');
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    const comment = page.getByTestId('comment').filter({ hasText: 'A first thought' });
+    await comment.waitFor();
+    expect(await comment.locator('b').count()).toBe(0);
+
+    await comment.getByRole('button', { name: 'Reply', exact: true }).click();
+    await page.getByLabel(/Reply to/).fill('A reply to it');
+    await comment.locator('form').getByRole('button', { name: 'Reply' }).click();
+    await comment.getByText('A reply to it').waitFor();
+    await comment.getByRole('button', { name: 'Hide replies' }).click();
+    expect(await comment.getByText('A reply to it').count()).toBe(0);
+    await comment.getByRole('button', { name: 'See 1 more replies...' }).click();
+    await comment.getByText('A reply to it').waitFor();
+
+    await comment.getByTestId('reply').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => comment.getByText('A reply to it').count()).toBe(0);
+    await comment.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(TEXT.noComments).waitFor();
+
+    const phone = await contextFor(reader, 375, 812);
+    const small = await phone.newPage();
+    await small.goto(`${server.url}${href}`);
+    await small.getByRole('heading', { level: 1 }).waitFor();
+    await small.waitForLoadState('networkidle');
+    await small.screenshot({ path: artifactPath('post-375.png'), fullPage: true });
+    await phone.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a visitor who presses the heart to /login and brings them back afterwards', async () => {
+    const context = await contextFor(null);
+    const page = await context.newPage();
+    const href = paths.viewPost.getHref(postIds[1]!);
+    await page.goto(`${server.url}${href}`);
+    await page.getByRole('heading', { level: 1, name: 'Reading journey 02' }).waitFor();
+    await page.getByRole('button', { name: 'Like' }).first().click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill(readerEmail);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(href);
+    await page.getByRole('heading', { level: 1, name: 'Reading journey 02' }).waitFor();
+    await context.close();
+  });
+
+  it('serves Open Graph tags in the raw HTML of a post address', async () => {
+    const res = await fetch(`${server.url}${paths.viewPost.getHref(postIds[2]!)}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const tag of ['og:title', 'og:description', 'og:image']) expect(html).toMatch(new RegExp(`<meta[^>]+property="${tag}"`));
+    expect(html).toMatch(/<meta[^>]+name="twitter:card"/);
+    expect(html).toContain('Reading journey 03');
+  });
+});

@@ -1,0 +1,225 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '@inkwell/contract';
+import { TestSmtpServer, linkFromMail } from '../server/src/test/smtp';
+import { artifactPath, launchBrowser } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+const smtp = new TestSmtpServer();
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  await smtp.start(0);
+  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Inkwell <no-reply@inkwell.test>' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp.stop();
+});
+
+async function api(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}/api/user/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+/** Registers, follows the mailed link and logs in through the API: a verified writer's session. */
+async function aVerifiedWriter(email: string, password: string): Promise<{ token: string; id: string }> {
+  expect((await api('register', { email, password, password_confirmation: password })).status).toBeLessThan(300);
+  const deadline = Date.now() + 20_000;
+  let raw: string | undefined;
+  while (!raw) {
+    raw = smtp.received.find((m) => m.to.includes(email))?.raw;
+    if (!raw && Date.now() > deadline) throw new Error(`no mail for ${email}; server said:\n${server.output()}`);
+    if (!raw) await new Promise((r) => setTimeout(r, 100));
+  }
+  const link = linkFromMail(raw);
+  expect(link).toBeTruthy();
+  await fetch(link!, { redirect: 'manual' });
+  const login = await api('login', { email, password });
+  expect(login.status).toBe(200);
+  return { token: String(login.json.token), id: String((login.json.user as { id: number }).id) };
+}
+
+/** A real picture (the server re-encodes uploads, so it must decode). */
+function aPicture(r: number, g: number, b: number): Promise<Buffer> {
+  return sharp({ create: { width: 1200, height: 675, channels: 3, background: { r, g, b } } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="1200" height="675"><circle cx="900" cy="200" r="160" fill="rgba(255,255,255,0.35)"/><rect x="80" y="420" width="600" height="60" rx="30" fill="rgba(255,255,255,0.5)"/></svg>`,
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+}
+
+const editor = (page: Page) => page.locator('.ql-editor');
+const toolbar = (page: Page, selector: string) => page.locator(`.ql-toolbar ${selector}`);
+
+describe('writing journey in Chromium', () => {
+  it('writes a post with every kind of content, survives a reload, posts, copies code, edits', async () => {
+    const session = await aVerifiedWriter('journey.writer@example.com', 'Writer#2026');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await context.addCookies([
+      { name: 'token', value: session.token, url: server.url },
+      { name: 'id', value: session.id, url: server.url },
+    ]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+
+    // Readers never download the editor: the home page loads no Quill code.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(`${server.url}/`);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((url) => url.includes('create-editor'))).toBe(false);
+
+    await page.goto(`${server.url}/createpost`);
+    await editor(page).waitFor();
+    expect(scripts.some((url) => url.includes('create-editor'))).toBe(true);
+
+    await page.getByLabel('Title', { exact: true }).fill('Notes from the writing desk');
+    await page.getByLabel('Subtitle', { exact: true }).fill('What a calm editor should do');
+    await page.getByLabel('Category').selectOption({ label: 'Programming' });
+    await page.getByLabel(/Cover image/).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await aPicture(79, 70, 229) });
+    await page.getByTestId('cover-preview').waitFor();
+
+    // Heading, bold, a list, a link.
+    await editor(page).click();
+    await toolbar(page, 'button.ql-header[value="1"]').click();
+    await page.keyboard.type('Getting started');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Writing should feel ');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('quiet');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' and every word should count.');
+    await page.keyboard.press('Enter');
+    await toolbar(page, 'button.ql-list[value="bullet"]').click();
+    await page.keyboard.type('A title that promises');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('A body that delivers');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Read the guide');
+    for (let i = 0; i < 'the guide'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await toolbar(page, 'button.ql-link').click();
+    const linkInput = page.locator('.ql-tooltip input[type="text"]');
+    await linkInput.fill('https://example.com/guide');
+    await linkInput.press('Enter');
+    await editor(page).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+
+    // A body image: uploaded through the toolbar's picker, referenced by URL.
+    const chooser = page.waitForEvent('filechooser');
+    await toolbar(page, 'button.ql-image').click();
+    await (await chooser).setFiles({ name: 'figure.png', mimeType: 'image/png', buffer: await aPicture(16, 185, 129) });
+    await editor(page).locator('img[src^="/storage/"]').waitFor();
+    expect(await editor(page).locator('img[src^="data:"]').count()).toBe(0);
+
+    // A code block last.
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await toolbar(page, 'button.ql-code-block').click();
+    await page.keyboard.type('const answer = 42;');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('console.log(answer);');
+
+    // The preview matches.
+    const preview = page.getByTestId('post-preview');
+    await expect.poll(() => preview.getByTestId('preview-title').textContent()).toBe('Notes from the writing desk');
+    expect(await preview.getByTestId('preview-subtitle').textContent()).toBe('What a calm editor should do');
+    expect(await preview.getByTestId('preview-read-time').textContent()).toBe('1 min read');
+    expect(await preview.getByTestId('preview-cover').getAttribute('src')).toMatch(/^blob:/);
+    const body = preview.getByTestId('post-body');
+    await expect.poll(() => body.locator('pre').textContent()).toContain('console.log(answer);');
+    expect(await body.locator('h1').textContent()).toBe('Getting started');
+    expect(await body.locator('strong').textContent()).toBe('quiet');
+    expect(await body.locator('ul > li').allTextContents()).toEqual(['A title that promises', 'A body that delivers']);
+    const link = body.getByRole('link', { name: 'the guide' });
+    expect(await link.getAttribute('href')).toBe('https://example.com/guide');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await body.locator('img[src^="/storage/"]').count()).toBe(1);
+    expect(await body.getByRole('button', { name: 'Copy code' }).count()).toBe(1);
+    // Spaces stay spaces (Quill 2.0.3 writes &nbsp;).
+    expect(await body.locator('p', { hasText: 'Writing should feel' }).innerHTML()).not.toContain('&nbsp;');
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: artifactPath('writing-1280.png') });
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await page.screenshot({ path: artifactPath('writing-1280-lower.png') });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: artifactPath('writing-375.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: artifactPath('writing-375-dark.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Reload mid-writing: the draft is back (the cover file is not kept: pick it again).
+    await page.waitForTimeout(800);
+    await page.reload();
+    await page.getByTestId('draft-restored').waitFor();
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Notes from the writing desk');
+    expect(await page.getByLabel('Subtitle', { exact: true }).inputValue()).toBe('What a calm editor should do');
+    await editor(page).locator('h1', { hasText: 'Getting started' }).waitFor();
+    await expect.poll(() => page.getByTestId('post-preview').locator('pre').textContent()).toContain('const answer = 42;');
+    await page.getByLabel(/Cover image/).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await aPicture(79, 70, 229) });
+
+    // Keyboard users are not trapped: Tab leaves the editor (outside code blocks).
+    await editor(page).locator('h1').click();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('ql-editor'))).toBe(false);
+    expect(await editor(page).locator('h1').textContent()).toBe('Getting started');
+
+    // POST: home with the success banner.
+    const created = page.waitForResponse((res) => res.url().endsWith('/api/user/add-post'));
+    await page.getByRole('button', { name: 'POST', exact: true }).click();
+    const answer = (await (await created).json()) as { post: { id: number } };
+    expect(answer.post.id).toBeGreaterThan(0);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.getByText('Post created successfully!').first().waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('inkwell:draft')))).toEqual([]);
+
+    // The post page: copy the code block.
+    await page.goto(`${server.url}${paths.viewPost.getHref(answer.post.id)}`);
+    const copy = page.getByRole('button', { name: 'Copy code' });
+    await copy.click();
+    await page.getByText('Code Copied!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const answer = 42;\nconsole.log(answer);');
+    await page.screenshot({ path: artifactPath('post-page-copied.png') });
+    await expect.poll(() => page.getByText('Code Copied!').count(), { timeout: 4000 }).toBe(0);
+
+    // Edit it and land on the post.
+    await page.goto(`${server.url}${paths.editPost.getHref(answer.post.id)}`);
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Notes from the writing desk');
+    await editor(page).locator('pre, .ql-code-block-container').first().waitFor();
+    await page.getByLabel('Title', { exact: true }).fill('Notes from the writing desk, revised');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.getByText('Post updated successfully!').waitFor();
+    await page.waitForURL(`**${paths.viewPost.getHref(answer.post.id)}`);
+    await page.getByRole('heading', { name: 'Notes from the writing desk, revised' }).first().waitFor();
+
+    // /posts (where the spec sends the writer) is the Library, never the not-found page.
+    await page.goto(`${server.url}/posts`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/yourposts');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

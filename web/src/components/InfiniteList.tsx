@@ -1,0 +1,84 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { SENTINEL_HEIGHT_PX, SENTINEL_THRESHOLD } from '@inkwell/contract';
+import { PostCardSkeleton } from './PostCardSkeleton';
+
+interface SentinelProps {
+  onVisible: () => void;
+  disabled?: boolean;
+}
+
+/** SPEC §2/§9: a 50 px element at the bottom; fully visible (threshold 1) asks for the next page. */
+export function Sentinel({ onVisible, disabled = false }: SentinelProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onVisible);
+  useEffect(() => {
+    callback.current = onVisible;
+  });
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || disabled || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+      },
+      { threshold: SENTINEL_THRESHOLD },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [disabled]);
+
+  return <div ref={ref} data-testid="sentinel" aria-hidden="true" style={{ height: SENTINEL_HEIGHT_PX }} />;
+}
+
+interface InfiniteListProps<T> {
+  items: T[];
+  getKey: (item: T) => string | number;
+  renderItem: (item: T) => ReactNode;
+  isLoading: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => void;
+  emptyText: string;
+  label: string;
+}
+
+/**
+ * A list that grows as the reader scrolls: skeletons while the first page comes, the sentinel while
+ * there is a next page (none once next_page_url is null), and the empty text when nothing came.
+ */
+export function InfiniteList<T>({
+  items,
+  getKey,
+  renderItem,
+  isLoading,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  emptyText,
+  label,
+}: InfiniteListProps<T>) {
+  if (isLoading) {
+    return (
+      <div aria-busy="true" aria-label={`Loading ${label}`}>
+        <PostCardSkeleton />
+        <PostCardSkeleton />
+        <PostCardSkeleton />
+      </div>
+    );
+  }
+  if (items.length === 0) {
+    return <p className="py-16 text-center font-serif text-lg text-zinc-600 dark:text-zinc-400">{emptyText}</p>;
+  }
+  return (
+    <div aria-busy={isFetchingNextPage || undefined}>
+      <ul aria-label={label}>
+        {items.map((item) => (
+          <li key={getKey(item)}>{renderItem(item)}</li>
+        ))}
+      </ul>
+      {isFetchingNextPage && <PostCardSkeleton />}
+      {hasNextPage && <Sentinel onVisible={fetchNextPage} disabled={isFetchingNextPage} />}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { Ellipsis } from 'lucide-react';
+
+export interface OptionsMenuItem {
+  label: string;
+  /** A link, or an action. */
+  to?: string;
+  onSelect?: () => void;
+  danger?: boolean;
+}
+
+const itemClass =
+  'flex w-full items-center rounded-lg px-3 py-2 text-left text-sm outline-none hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-indigo-600 dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800';
+
+/** A "…" button with a small menu (the owner's Edit and Delete); arrows, Escape and outside clicks work. */
+export function OptionsMenu({ label, items }: { label: string; items: OptionsMenuItem[] }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: MouseEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    return () => document.removeEventListener('mousedown', onPointerDown);
+  }, [open]);
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const entries = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const index = entries.indexOf(document.activeElement as HTMLElement);
+    const move = (next: number) => entries[(next + entries.length) % entries.length]?.focus();
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      move(index + 1);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      move(index - 1);
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div ref={rootRef} className="relative shrink-0">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={label}
+        title={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex size-9 items-center justify-center rounded-full text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+      >
+        <Ellipsis aria-hidden="true" className="size-5" />
+      </button>
+      {open && (
+        <ul
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          onKeyDown={onMenuKeyDown}
+          className="absolute right-0 z-30 mt-1 w-40 rounded-xl border border-zinc-200 bg-white p-1.5 shadow-xl dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          {items.map((item) => {
+            const tone = item.danger ? 'text-rose-700 dark:text-rose-400' : 'text-zinc-700 dark:text-zinc-200';
+            return (
+              <li key={item.label} role="none">
+                {item.to ? (
+                  <Link role="menuitem" tabIndex={-1} to={item.to} className={`${itemClass} ${tone}`} onClick={() => setOpen(false)}>
+                    {item.label}
+                  </Link>
+                ) : (
+                  <button
+                    type="button"
+                    role="menuitem"
+                    tabIndex={-1}
+                    className={`${itemClass} ${tone}`}
+                    onClick={() => {
+                      setOpen(false);
+                      item.onSelect?.();
+                    }}
+                  >
+                    {item.label}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

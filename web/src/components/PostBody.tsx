@@ -1,0 +1,75 @@
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { CodeCopyButton } from './CodeCopyButton';
+import { sanitizePostHtml } from './sanitize-post-html';
+
+interface CodeSlot {
+  node: HTMLElement;
+  text: string;
+}
+
+/** The text of a code block: a <pre>, or Quill's container of one div per line. */
+function codeText(block: HTMLElement): string {
+  if (block.tagName === 'PRE') return (block.textContent ?? '').replace(/^\n/, '').replace(/\n$/, '');
+  const lines = block.querySelectorAll(':scope > .ql-code-block');
+  return lines.length > 0 ? Array.from(lines, (line) => line.textContent ?? '').join('\n') : (block.textContent ?? '');
+}
+
+const proseClass = [
+  'prose prose-zinc prose-xl dark:prose-invert mx-auto w-full max-w-[680px] break-words font-serif [&>:first-child]:mt-0',
+  'text-[20px] leading-[1.6] sm:text-[21px]',
+  'prose-headings:font-sans prose-headings:tracking-tight prose-a:text-indigo-700 dark:prose-a:text-indigo-300',
+  'prose-h1:mt-[1.4em] prose-h1:mb-[0.5em] prose-h1:text-[1.6em] prose-h1:leading-tight prose-h2:mt-[1.3em] prose-h2:mb-[0.5em] prose-h2:text-[1.3em]',
+  'prose-img:rounded-lg prose-blockquote:font-normal prose-blockquote:not-italic',
+  'prose-pre:bg-zinc-900 prose-pre:text-[15px] prose-pre:leading-6 prose-pre:pt-10 dark:prose-pre:bg-zinc-900',
+  '[&_.ql-code-block-container]:my-6 [&_.ql-code-block-container]:overflow-x-auto [&_.ql-code-block-container]:rounded-lg',
+  '[&_.ql-code-block-container]:bg-zinc-900 [&_.ql-code-block-container]:px-5 [&_.ql-code-block-container]:pb-4 [&_.ql-code-block-container]:pt-10',
+  '[&_.ql-code-block-container]:font-mono [&_.ql-code-block-container]:text-[15px] [&_.ql-code-block-container]:leading-6 [&_.ql-code-block-container]:text-zinc-100',
+  '[&_.ql-code-block]:whitespace-pre [&_li[data-list=bullet]]:list-disc',
+].join(' ');
+
+/**
+ * A post body: sanitised HTML (DOMPurify, only what the editor writes; links open in a new tab
+ * without access to this page) in the reading typography, each code block with a Copy button.
+ */
+export function PostBody({ html, className }: { html: string; className?: string }) {
+  const clean = useMemo(() => sanitizePostHtml(html), [html]);
+  const ref = useRef<HTMLDivElement>(null);
+  const [slots, setSlots] = useState<CodeSlot[]>([]);
+
+  useLayoutEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const found: CodeSlot[] = [];
+    for (const block of root.querySelectorAll<HTMLElement>('pre, .ql-code-block-container')) {
+      if (block.parentElement?.closest('pre, .ql-code-block-container')) continue;
+      const existing = block.parentElement?.dataset.codeWrap !== undefined ? block.nextElementSibling : null;
+      if (existing instanceof HTMLElement) {
+        found.push({ node: existing, text: codeText(block) });
+        continue;
+      }
+      const wrapper = document.createElement('div');
+      wrapper.className = 'relative';
+      wrapper.dataset.codeWrap = '';
+      block.replaceWith(wrapper);
+      wrapper.append(block);
+      const node = document.createElement('div');
+      node.className = 'not-prose absolute right-2 top-2';
+      wrapper.append(node);
+      found.push({ node, text: codeText(block) });
+    }
+    setSlots(found);
+  }, [clean]);
+
+  return (
+    <>
+      <div
+        ref={ref}
+        data-testid="post-body"
+        className={`${proseClass} ${className ?? ''}`}
+        dangerouslySetInnerHTML={{ __html: clean }}
+      />
+      {slots.map((slot, index) => createPortal(<CodeCopyButton text={slot.text} />, slot.node, `${index}`))}
+    </>
+  );
+}

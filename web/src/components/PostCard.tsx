@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_POST_IMAGE, TEXT, formatPostDate, paths, type PostCard as PostCardData } from '@inkwell/contract';
+import { storageUrl } from '../lib/media';
+
+interface PostCardProps {
+  post: PostCardData;
+  /** The author line (avatar, name, hover card). */
+  author: ReactNode;
+  /** Like, comments, share, save. */
+  actions: ReactNode;
+  /** The owner's options menu. */
+  menu?: ReactNode;
+  /** The owner's Edit button (edit mode). */
+  edit?: ReactNode;
+}
+
+/** Falls back to the default cover once (SPEC §8), also when the stored image fails to load. */
+export function CoverImage({ path, className = '', width, height }: { path: string | null; className?: string; width: number; height: number }) {
+  return (
+    <img
+      src={storageUrl(path, DEFAULT_POST_IMAGE)}
+      alt=""
+      width={width}
+      height={height}
+      loading="lazy"
+      decoding="async"
+      onError={(event) => {
+        if (!event.currentTarget.src.endsWith(DEFAULT_POST_IMAGE)) event.currentTarget.src = DEFAULT_POST_IMAGE;
+      }}
+      className={`bg-zinc-100 object-cover dark:bg-zinc-800 ${className}`}
+    />
+  );
+}
+
+export function postTitle(title: string | null | undefined): string {
+  return title?.trim() || TEXT.titleMissing;
+}
+
+export function postSubTitle(subTitle: string | null | undefined): string {
+  return subTitle?.trim() || TEXT.subTitleMissing;
+}
+
+/**
+ * A post in a list, as SPEC §2 lists it: author, title, subtitle, cover, date (en-GB), read time and
+ * the action icons. Texts are rendered as text (React escapes them), never as HTML.
+ */
+export function PostCard({ post, author, actions, menu, edit }: PostCardProps) {
+  const href = paths.viewPost.getHref(post.id);
+  return (
+    <article data-testid="post-card" className="border-b border-zinc-200 py-7 sm:py-8 dark:border-zinc-800">
+      <div className="flex min-h-7 items-center justify-between gap-3 text-sm">
+        {author}
+        {menu}
+      </div>
+      <div className="mt-3 flex gap-4 sm:gap-8">
+        <Link
+          to={href}
+          className="group min-w-0 flex-1 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
+        >
+          <h2 className="line-clamp-3 break-words font-serif text-xl font-bold leading-snug tracking-tight text-zinc-900 group-hover:underline group-hover:decoration-zinc-300 group-hover:underline-offset-4 sm:text-2xl dark:text-zinc-50 dark:group-hover:decoration-zinc-600">
+            {postTitle(post.title)}
+          </h2>
+          <p className="mt-1.5 line-clamp-2 break-words text-[15px] leading-6 text-zinc-600 sm:text-base dark:text-zinc-400">
+            {postSubTitle(post.sub_title)}
+          </p>
+        </Link>
+        <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0 self-start">
+          <CoverImage path={post.image} width={160} height={112} className="size-20 rounded-md sm:h-28 sm:w-40" />
+        </Link>
+      </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>
+          <span aria-hidden="true"> · </span>
+          <span>{post.read_time ?? 0} min read</span>
+        </p>
+        <div className="-mr-2 flex items-center gap-0.5">{actions}</div>
+      </div>
+      {edit && <div className="mt-3">{edit}</div>}
+    </article>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Post HTML as the editor writes it (SPEC §5), and nothing else, before it reaches the page: the
+ * server already cleans it with sanitize-html; this is the second fence (DESIGN: HTML).
+ */
+import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
+
+const ALLOWED_TAGS = [
+  'p', 'br', 'h1', 'h2', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'blockquote',
+  'ol', 'ul', 'li', 'a', 'span', 'img', 'pre', 'code', 'div',
+];
+const ALLOWED_ATTR = ['href', 'src', 'alt', 'style', 'class', 'data-list'];
+
+/** Only Quill's colour: `color: #abc`, `color: rgb(…)` or a colour name. */
+const COLOR_STYLE = /^\s*color\s*:\s*(#[0-9a-f]{3,8}|rgba?\(\s*[\d.\s,%]+\)|[a-z]{3,20})\s*;?\s*$/i;
+/** Quill's own classes (code blocks) and nothing that could pull in the app's utility classes. */
+const QUILL_CLASS = /^ql-[a-z0-9-]+$/;
+/** Links: web and mail; images: same-site paths and web addresses (never data: or javascript:). */
+const SAFE_HREF = /^(https?:|mailto:|\/(?!\/)|#)/i;
+const SAFE_SRC = /^(https?:\/\/|\/(?!\/))/i;
+
+let purifier: Purifier | null = null;
+
+function getPurifier(): Purifier {
+  if (purifier) return purifier;
+  // Its own instance, so these hooks never touch another feature's DOMPurify use.
+  const instance = DOMPurify(window);
+  instance.addHook('uponSanitizeAttribute', (_node, data) => {
+    if (data.attrName === 'style') {
+      data.keepAttr = COLOR_STYLE.test(data.attrValue);
+    } else if (data.attrName === 'class') {
+      const kept = data.attrValue.split(/\s+/).filter((name) => QUILL_CLASS.test(name));
+      data.attrValue = kept.join(' ');
+      data.keepAttr = kept.length > 0;
+    } else if (data.attrName === 'href') {
+      data.keepAttr = SAFE_HREF.test(data.attrValue.trim());
+    } else if (data.attrName === 'src') {
+      data.keepAttr = SAFE_SRC.test(data.attrValue.trim());
+    }
+  });
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && node.hasAttribute('href')) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer nofollow ugc');
+    }
+    if (node.tagName === 'IMG') {
+      if (!node.getAttribute('src')) {
+        node.remove();
+        return;
+      }
+      if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
+      node.setAttribute('loading', 'lazy');
+      node.setAttribute('decoding', 'async');
+    }
+  });
+  purifier = instance;
+  return instance;
+}
+
+export function sanitizePostHtml(html: string): string {
+  return getPurifier().sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    KEEP_CONTENT: true,
+  });
+}

@@ -1,0 +1,10 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { pagedPostsOptions } from './paged';
+
+/** POST /api/user/following/posts {user_id}: posts of the authors the viewer follows. */
+export const followingPostsQueryOptions = (viewerId: string) =>
+  pagedPostsOptions(['posts', 'feed', 'following', viewerId], 'following/posts', { user_id: Number(viewerId) });
+
+export function useFollowingPosts(viewerId: string | undefined, enabled = true) {
+  return useInfiniteQuery({ ...followingPostsQueryOptions(viewerId ?? '0'), enabled: enabled && Boolean(viewerId) });
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { TEXT, type PostCard } from '@inkwell/contract';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSession } from '../../../lib/session';
+import { useCategories } from '../api/categories';
+import { useCategoryPosts } from '../api/category-posts';
+import { ListPage } from './ListPage';
+import { PostFeedList } from './PostFeedList';
+
+/** SPEC §2 Category posts: one category's posts with infinite scroll, under the category's name. */
+export function CategoryFeed({ categoryId, renderPost }: { categoryId: number; renderPost: (post: PostCard) => ReactNode }) {
+  const session = useSession();
+  const categories = useCategories();
+  const posts = useCategoryPosts(categoryId, session?.id);
+  const name = categories.data?.find((item) => item.id === categoryId)?.name;
+  useDocumentTitle(name ?? 'Category');
+
+  return (
+    <ListPage
+      title={
+        name ?? (categories.isPending ? <span className="inline-block h-9 w-48 animate-pulse rounded-lg bg-zinc-200 align-middle dark:bg-zinc-800" /> : 'Category')
+      }
+      intro={categories.data?.find((item) => item.id === categoryId)?.description ?? undefined}
+    >
+      <PostFeedList query={posts} renderPost={renderPost} emptyText={TEXT.noPosts} label={`Posts in ${name ?? 'this category'}`} />
+    </ListPage>
+  );
+}

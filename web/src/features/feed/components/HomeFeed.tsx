@@ -1,0 +1,101 @@
+import { useId, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { TEXT, decodeId, encodeId, type FeedTab, type PostCard } from '@inkwell/contract';
+import { useSession } from '../../../lib/session';
+import { useCategories } from '../api/categories';
+import { useCategoryPosts, categoryPostsQueryOptions } from '../api/category-posts';
+import { followingPostsQueryOptions, useFollowingPosts } from '../api/following-posts';
+import { forYouPostsQueryOptions, useForYouPosts } from '../api/view-posts';
+import { useUserCategories } from '../api/user-categories';
+import { FeedTabs, type FeedTabItem } from './FeedTabs';
+import { PostFeedList } from './PostFeedList';
+
+interface HomeFeedProps {
+  renderPost: (post: PostCard) => ReactNode;
+  /** Shown above the strip (the ?message= banner). */
+  banner?: ReactNode;
+  /** The side panels of SPEC §1 (a later issue); with them the page becomes two columns on wide screens. */
+  aside?: ReactNode;
+}
+
+interface Selection {
+  tab: FeedTab;
+  categoryId: number | null;
+}
+
+/** The tab in the address: ?tab=foryou|following|catogery (&category=<encoded id>); 'For you' otherwise. */
+function readSelection(params: URLSearchParams, signedIn: boolean): Selection {
+  const tab = params.get('tab');
+  if (tab === 'following' && signedIn) return { tab: 'following', categoryId: null };
+  if (tab === 'catogery') {
+    const categoryId = decodeId(params.get('category') ?? '');
+    if (categoryId !== null) return { tab: 'catogery', categoryId };
+  }
+  return { tab: 'foryou', categoryId: null };
+}
+
+function tabKey(selection: Selection): string {
+  return selection.tab === 'catogery' ? `c${selection.categoryId}` : selection.tab;
+}
+
+/** SPEC §2 Home feed: the strip of tabs over one infinite list; switching a tab reloads from page one. */
+export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
+  const session = useSession();
+  const viewerId = session?.id;
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const panelId = useId();
+  const selection = readSelection(params, Boolean(session));
+
+  const forYou = useForYouPosts(viewerId, selection.tab === 'foryou');
+  const following = useFollowingPosts(viewerId, selection.tab === 'following');
+  const category = useCategoryPosts(selection.categoryId ?? 0, viewerId, selection.tab === 'catogery');
+  const active = selection.tab === 'following' ? following : selection.tab === 'catogery' ? category : forYou;
+
+  const categories = useCategories();
+  const chosen = useUserCategories(viewerId);
+  const all = categories.data ?? [];
+  const mine = chosen.data?.length ? all.filter((item) => chosen.data.includes(item.id)) : all;
+  const shown = selection.categoryId !== null && !mine.some((item) => item.id === selection.categoryId)
+    ? [...mine, ...all.filter((item) => item.id === selection.categoryId)]
+    : mine;
+
+  const tabs: FeedTabItem[] = [
+    { key: 'foryou', label: 'For you' },
+    ...(session ? [{ key: 'following', label: 'Following' }] : []),
+    ...shown.map((item) => ({ key: `c${item.id}`, label: item.name })),
+  ];
+
+  const select = (key: string) => {
+    const next: Selection =
+      key === 'foryou' || key === 'following' ? { tab: key, categoryId: null } : { tab: 'catogery', categoryId: Number(key.slice(1)) };
+    // SPEC §4 Feed tab: the list is cleared and loads again from the first page.
+    const queryKey =
+      next.tab === 'foryou'
+        ? forYouPostsQueryOptions(viewerId).queryKey
+        : next.tab === 'following'
+          ? followingPostsQueryOptions(viewerId ?? '0').queryKey
+          : categoryPostsQueryOptions(next.categoryId ?? 0, viewerId).queryKey;
+    void queryClient.resetQueries({ queryKey, exact: true });
+    const search = new URLSearchParams(params);
+    search.set('tab', next.tab);
+    if (next.categoryId !== null) search.set('category', encodeId(next.categoryId));
+    else search.delete('category');
+    setParams(search, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <div className={`mx-auto w-full px-4 pb-16 pt-4 sm:px-6 sm:pt-8 ${aside ? 'max-w-6xl lg:grid lg:grid-cols-[minmax(0,680px)_1fr] lg:gap-16' : 'max-w-[728px]'}`}>
+      <div className="min-w-0">
+        {banner && <div className="mb-6">{banner}</div>}
+        <h1 className="sr-only">Home</h1>
+        <FeedTabs tabs={tabs} selected={tabKey(selection)} onSelect={select} controls={panelId} />
+        <div id={panelId} role="tabpanel" aria-labelledby={`feed-tab-${tabKey(selection)}`}>
+          <PostFeedList key={tabKey(selection)} query={active} renderPost={renderPost} emptyText={TEXT.noPosts} label="Posts" />
+        </div>
+      </div>
+      {aside && <aside className="hidden lg:block">{aside}</aside>}
+    </div>
+  );
+}

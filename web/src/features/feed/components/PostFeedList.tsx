@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import type { InfiniteData } from '@tanstack/react-query';
+import type { PostCard, PostPage } from '@inkwell/contract';
+import { InfiniteList } from '../../../components/InfiniteList';
+
+interface FeedQuery {
+  data: InfiniteData<PostPage> | undefined;
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+interface PostFeedListProps {
+  query: FeedQuery;
+  renderPost: (post: PostCard) => ReactNode;
+  emptyText: string;
+  label: string;
+}
+
+/** One infinite list of post cards; load failures leave it empty with its empty text (SPEC §8). */
+export function PostFeedList({ query, renderPost, emptyText, label }: PostFeedListProps) {
+  const posts = query.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <InfiniteList
+      items={posts}
+      getKey={(post) => post.id}
+      renderItem={renderPost}
+      isLoading={query.isPending && !query.isError}
+      hasNextPage={query.hasNextPage && !query.isError}
+      isFetchingNextPage={query.isFetchingNextPage}
+      fetchNextPage={() => void query.fetchNextPage()}
+      emptyText={emptyText}
+      label={label}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { TEXT, type PostCard } from '@inkwell/contract';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSavedPosts } from '../api/saved-posts';
+import { ListPage } from './ListPage';
+import { PostFeedList } from './PostFeedList';
+
+/** /saved: the reader's saved posts, newest save first. */
+export function SavedFeed({ viewerId, renderPost }: { viewerId: string; renderPost: (post: PostCard) => ReactNode }) {
+  useDocumentTitle('Saved');
+  const posts = useSavedPosts(viewerId);
+  return (
+    <ListPage title="Saved" intro="Stories you bookmarked, newest first.">
+      <PostFeedList query={posts} renderPost={renderPost} emptyText={TEXT.noPostsToShow} label="Saved posts" />
+    </ListPage>
+  );
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, isApiError } from '../../../lib/api-client';
+import { useNotice } from '../../../components/NoticeProvider';
+import { removePost } from './post-cache';
+
+const deletePostResponse = z.object({ message: z.string().optional() });
+
+/** POST /api/user/delete-posts {id}: the owner's post and everything hanging from it. */
+export function deletePost(id: number) {
+  return apiRequest('delete-posts', { body: { id }, schema: deletePostResponse });
+}
+
+/** Removes the post from every cached list at once (the card disappears) and refreshes counts. */
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  const { showNotice } = useNotice();
+  return useMutation({
+    mutationFn: deletePost,
+    onSuccess: (answer, id) => {
+      removePost(queryClient, id);
+      showNotice(answer.message || 'Post deleted.', 'success_light');
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+    },
+    onError: (error) => {
+      showNotice((isApiError(error) && error.message) || 'The post could not be deleted.', 'danger_light');
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { likeResponse, type PostCard } from '@inkwell/contract';
+import { apiRequest, isApiError } from '../../../lib/api-client';
+import { useNotice } from '../../../components/NoticeProvider';
+import { restorePosts, snapshotPosts, updatePost, type PostsSnapshot } from './post-cache';
+
+export interface LikeVariables {
+  user_id: number;
+  post_id: number;
+  status: 1 | 0;
+}
+
+/** POST /api/user/like {user_id, post_id, status 1|0}: answers the stored is_like and likes_count. */
+export function likePost(body: LikeVariables) {
+  return apiRequest('like', { body, schema: likeResponse });
+}
+
+function withLike(post: PostCard, liked: boolean): PostCard {
+  if (post.is_like === liked) return post;
+  return { ...post, is_like: liked, likes_count: Math.max(0, post.likes_count + (liked ? 1 : -1)) };
+}
+
+/** SPEC §4 Like: the heart and count change at once in every list; a refusal puts them back with a notice. */
+export function useLikePost() {
+  const queryClient = useQueryClient();
+  const { showNotice } = useNotice();
+  return useMutation<Awaited<ReturnType<typeof likePost>>, Error, LikeVariables, { snapshot: PostsSnapshot }>({
+    mutationFn: likePost,
+    onMutate: (variables) => {
+      const snapshot = snapshotPosts(queryClient);
+      updatePost(queryClient, variables.post_id, (post) => withLike(post, variables.status === 1));
+      return { snapshot };
+    },
+    onError: (error, _variables, context) => {
+      restorePosts(queryClient, context?.snapshot);
+      showNotice((isApiError(error) && error.message) || 'Your like could not be saved.', 'danger_light');
+    },
+    onSuccess: (answer, variables) => {
+      updatePost(queryClient, variables.post_id, (post) => ({ ...post, is_like: answer.is_like, likes_count: answer.likes_count }));
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { PenLine } from 'lucide-react';
+import { paths, type PostCard as PostCardData } from '@inkwell/contract';
+import { AuthorHoverCard } from '../../../components/AuthorHoverCard';
+import { PostCard } from '../../../components/PostCard';
+import { useSession } from '../../../lib/session';
+import { FollowButton } from './FollowButton';
+import { PostActions } from './PostActions';
+import { PostOwnerMenu } from './PostOwnerMenu';
+
+/**
+ * A post card with everything it does: the author's hover card with Follow, like/comment/share/save,
+ * and for the owner the options menu and, in edit mode (the Library), the Edit button.
+ */
+export function PostCardWithActions({ post, editMode = false }: { post: PostCardData; editMode?: boolean }) {
+  const session = useSession();
+  const isOwner = session !== null && Number(session.id) === post.user_id;
+  return (
+    <PostCard
+      post={post}
+      author={
+        <AuthorHoverCard
+          author={post.author}
+          renderFollow={(open) => post.author && <FollowButton authorId={post.author.id} active={open} />}
+        />
+      }
+      actions={<PostActions post={post} />}
+      menu={isOwner ? <PostOwnerMenu postId={post.id} /> : undefined}
+      edit={
+        isOwner && editMode ? (
+          <Link
+            to={paths.editPost.getHref(post.id)}
+            className="inline-flex items-center gap-1.5 rounded-full border border-zinc-300 px-3.5 py-1.5 text-sm font-semibold text-zinc-800 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-zinc-700 dark:text-zinc-100 dark:hover:bg-zinc-800"
+          >
+            <PenLine aria-hidden="true" className="size-4" />
+            Edit
+          </Link>
+        ) : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { TEXT, paths, relativeTime, type CommentItem, type ReplyItem } from '@inkwell/contract';
+import { Avatar } from '../../../components/Avatar';
+import { useAddReply } from '../api/add-reply';
+import { useDeleteComment } from '../api/delete-comment';
+import { useDeleteReply } from '../api/delete-reply';
+import { CommentForm } from './CommentForm';
+
+interface CommentThreadProps {
+  comment: CommentItem;
+  postId: number;
+  postOwnerId: number;
+  viewerId: number | null;
+}
+
+const textButton =
+  'rounded-md px-1.5 py-1 text-sm font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:opacity-60 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
+
+function Byline({ user, createdAt, size }: { user: CommentItem['user']; createdAt: string; size: number }) {
+  return (
+    <div className="flex items-center gap-2.5">
+      <Avatar src={user.profile_picture} size={size} />
+      <div className="min-w-0 text-sm leading-5">
+        <Link
+          to={paths.viewProfile.getHref(user.id)}
+          className="block truncate font-semibold text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-100"
+        >
+          {user.name?.trim() || TEXT.anonymous}
+        </Link>
+        <time dateTime={createdAt} className="text-zinc-600 dark:text-zinc-400">
+          {relativeTime(createdAt)}
+        </time>
+      </div>
+    </div>
+  );
+}
+
+/** The text of a comment or reply: plain text, line breaks kept, never HTML. */
+function Said({ text }: { text: string }) {
+  return <p className="mt-2 whitespace-pre-wrap break-words text-[15px] leading-6 text-zinc-800 dark:text-zinc-200">{text}</p>;
+}
+
+function Reply({ reply, canDelete, postId }: { reply: ReplyItem; canDelete: boolean; postId: number }) {
+  const remove = useDeleteReply(postId);
+  return (
+    <li data-testid="reply" className="py-3">
+      <Byline user={reply.user} createdAt={reply.created_at} size={28} />
+      <Said text={reply.reply} />
+      {canDelete && (
+        <div className="mt-1 -ml-1.5">
+          <button type="button" className={textButton} disabled={remove.isPending} onClick={() => remove.mutate(reply.id)}>
+            Delete
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * One comment (SPEC §2 Post detail): Reply opens a reply box; Delete shows to the comment's author and
+ * the post's owner (SPEC §6); replies stay folded behind 'See N more replies...'.
+ */
+export function CommentThread({ comment, postId, postOwnerId, viewerId }: CommentThreadProps) {
+  const [replying, setReplying] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const addReply = useAddReply(postId);
+  const remove = useDeleteComment(postId);
+  const isPostOwner = viewerId !== null && viewerId === postOwnerId;
+  const count = comment.replies.length;
+
+  return (
+    <li data-testid="comment" className="border-b border-zinc-200 py-5 dark:border-zinc-800">
+      <Byline user={comment.user} createdAt={comment.created_at} size={32} />
+      <Said text={comment.comments} />
+      <div className="mt-2 -ml-1.5 flex items-center gap-1">
+        <button type="button" className={textButton} aria-expanded={replying} onClick={() => setReplying((value) => !value)}>
+          Reply
+        </button>
+        {viewerId !== null && (viewerId === comment.user_id || isPostOwner) && (
+          <button type="button" className={textButton} disabled={remove.isPending} onClick={() => remove.mutate(comment.id)}>
+            Delete
+          </button>
+        )}
+      </div>
+      {replying && (
+        <div className="mt-3 pl-4 sm:pl-10">
+          <CommentForm
+            label={`Reply to ${comment.user.name?.trim() || TEXT.anonymous}`}
+            submitLabel="Reply"
+            placeholder="Write a reply…"
+            busy={addReply.isPending}
+            autoFocus
+            onCancel={() => setReplying(false)}
+            onSubmit={(reply, userId) =>
+              addReply.mutateAsync({ user_id: userId, post_id: postId, comment_id: comment.id, reply }).then(() => {
+                setReplying(false);
+                setExpanded(true);
+              })
+            }
+          />
+        </div>
+      )}
+      {count > 0 && (
+        <div className="mt-2 border-l-2 border-zinc-200 pl-4 sm:ml-4 dark:border-zinc-800">
+          <button type="button" className="-ml-1.5 rounded-md px-1.5 py-1 text-sm font-medium text-indigo-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:text-indigo-300 dark:hover:bg-zinc-800" aria-expanded={expanded} onClick={() => setExpanded((value) => !value)}>
+            {expanded ? 'Hide replies' : `See ${count} more replies...`}
+          </button>
+          {expanded && (
+            <ul aria-label="Replies">
+              {comment.replies.map((reply) => (
+                <Reply key={reply.id} reply={reply} postId={postId} canDelete={viewerId !== null && (viewerId === reply.user_id || isPostOwner)} />
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

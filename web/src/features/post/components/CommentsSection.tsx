@@ -1,0 +1,38 @@
+import { TEXT, type PostDetail } from '@inkwell/contract';
+import { useSession } from '../../../lib/session';
+import { useAddComment } from '../api/add-comment';
+import { CommentForm } from './CommentForm';
+import { CommentThread } from './CommentThread';
+
+/** SPEC §2 Post detail: the new-comment box with Post, then each comment, or 'No comments to show'. */
+export function CommentsSection({ post }: { post: PostDetail }) {
+  const session = useSession();
+  const viewerId = session ? Number(session.id) : null;
+  const addComment = useAddComment(post.id);
+
+  return (
+    <section id="comments" aria-labelledby="comments-heading" className="scroll-mt-6">
+      <h2 id="comments-heading" className="font-serif text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
+        Comments {post.comments.length > 0 && <span className="text-zinc-500 dark:text-zinc-400">({post.comments.length})</span>}
+      </h2>
+      <div className="mt-5">
+        <CommentForm
+          label="Write a comment"
+          submitLabel="Post"
+          placeholder="What are your thoughts?"
+          busy={addComment.isPending}
+          onSubmit={(comments, userId) => addComment.mutateAsync({ user_id: userId, post_id: post.id, comments })}
+        />
+      </div>
+      {post.comments.length === 0 ? (
+        <p className="py-10 text-center text-zinc-600 dark:text-zinc-400">{TEXT.noComments}</p>
+      ) : (
+        <ul aria-label="Comments" className="mt-4">
+          {post.comments.map((comment) => (
+            <CommentThread key={comment.id} comment={comment} postId={post.id} postOwnerId={post.user_id} viewerId={viewerId} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
