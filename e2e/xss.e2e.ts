@@ -1,17 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
 import { TestSmtpServer, linkFromMail } from '../server/src/test/smtp';
+import { loadXssPayloads } from '../testdata/xss';
 import { artifactPath, launchBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
-/** 160 known payloads (see /work/shared/testdata/README.md), plus a few of our own. */
-const payloadFile = process.env.XSS_PAYLOADS ?? path.resolve(import.meta.dirname, '../../shared/testdata/xss-payloads.json');
+/** 160 known payloads (see ../shared/testdata/README.md), plus a few of our own. */
 const payloads: string[] = [
-  ...(JSON.parse(fs.readFileSync(payloadFile, 'utf8')) as string[]),
+  ...loadXssPayloads(),
   '<a href="jav&#x09;ascript:alert(1)">tab</a>',
   '<p style="background:url(javascript:alert(1))">style</p>',
   '<svg><animate onbegin=alert(1) attributeName=x dur=1s>',

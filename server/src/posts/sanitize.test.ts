@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import { type DefaultTreeAdapterMap, parseFragment } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app';
 import { type Session, aUser, signIn } from '../test/factories';
 import { sanitizeDescription, storageImagePaths } from './sanitize';
 import { createPost, firstCategoryId, send } from './testing';
+import { loadXssPayloads } from '../../../testdata/xss';
 
 type Node = DefaultTreeAdapterMap['node'];
 const FORBIDDEN_TAGS = /^(script|iframe|object|embed|svg|math|form|input|meta|link|base|style|frame|frameset|template|noscript|textarea|button|select)$/i;
@@ -30,7 +30,7 @@ function expectInert(html: string, payload: string): void {
   walk(parseFragment(html) as unknown as Node);
 }
 
-const payloads = JSON.parse(fs.readFileSync('/work/shared/testdata/xss-payloads.json', 'utf8')) as string[];
+const payloads = loadXssPayloads();
 const OWN = [
   '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
   '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
