@@ -85,6 +85,15 @@ describe('HTTP conventions', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain('script-src \'self\' https://accounts.google.com/gsi/client');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    // Errors carry them too.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nothing' });
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('reports health from the database', async () => {

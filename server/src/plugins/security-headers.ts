@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/** The app's security headers: CSP (Google Identity Services allowed), COOP for its popup, and helmet's defaults. */
+const OPTIONS: Readonly<HelmetOptions> = {
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+      frameSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+      connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+      styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+};
+
+/** Runs helmet once against a recording response and returns the headers it set. */
+export function computeSecurityHeaders(options: Readonly<HelmetOptions> = OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: () => {},
+  };
+  let done = false;
+  helmet(options)({} as never, recorder as never, () => void (done = true));
+  if (!done || !headers['content-security-policy']) throw new Error('helmet did not produce its headers synchronously');
+  return headers;
+}
+
+/**
+ * The same headers @fastify/helmet would set, computed once at start: @fastify/helmet rebuilds helmet's
+ * middleware on every request, which cost about a tenth of a feed request's CPU.
+ */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const headers = computeSecurityHeaders();
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
+  });
+}
