@@ -67,7 +67,7 @@ const editor = (page: Page) => page.locator('.ql-editor');
 const toolbar = (page: Page, selector: string) => page.locator(`.ql-toolbar ${selector}`);
 
 describe('writing journey in Chromium', () => {
-  it('writes a post with every kind of content, survives a reload, posts, copies code, edits', async () => {
+  it('writes a post with every kind of content, survives a reload, posts, copies code, edits, deletes', async () => {
     const session = await aVerifiedWriter('journey.writer@example.com', 'Writer#2026');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
@@ -195,6 +195,9 @@ describe('writing journey in Chromium', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.getByText('Post created successfully!').first().waitFor();
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('inkwell:draft')))).toEqual([]);
+    // It shows on the home page, newest first.
+    const firstCard = page.getByTestId('post-card').first();
+    await expect.poll(() => firstCard.getByText('Notes from the writing desk', { exact: true }).count()).toBe(1);
 
     // The post page: copy the code block.
     await page.goto(`${server.url}${paths.viewPost.getHref(answer.post.id)}`);
@@ -218,6 +221,21 @@ describe('writing journey in Chromium', () => {
     // /posts (where the spec sends the writer) is the Library, never the not-found page.
     await page.goto(`${server.url}/posts`);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/yourposts');
+
+    // The Library holds it; delete it there, after the confirmation.
+    const card = page.getByTestId('post-card').filter({ hasText: 'Notes from the writing desk, revised' });
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Post options' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => card.count()).toBe(0);
+    const gone = await fetch(`${server.url}/api/user/post/details`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ post_id: answer.post.id }),
+    });
+    expect(gone.status).toBe(404);
 
     expect(errors).toEqual([]);
     await context.close();
