@@ -23,7 +23,9 @@ import { sessionGuards } from './plugins/session';
 import { registerWeb } from './plugins/web';
 import { categoriesPlugin } from './categories/categories.plugin';
 import { feedPlugin } from './feed/feed.plugin';
+import type { CardRow } from './feed/feed.repository';
 import { createFeedService } from './feed/feed.service';
+import { PageCache } from './feed/page-cache';
 import { postsPlugin } from './posts/posts.plugin';
 import { socialPlugin } from './social/social.plugin';
 import { createDiskStorage } from './storage/storage';
@@ -40,6 +42,10 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: MailOutbox;
+  }
+  interface FastifyContextConfig {
+    /** A POST that changes nothing (a read): it does not drop the feed cache. */
+    readOnly?: boolean;
   }
 }
 
@@ -91,7 +97,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const notifications = createNotificationsService(db);
 
   const storage = createDiskStorage(path.join(config.dataDir, 'storage'));
-  const featureDeps = { db, database: deps.database, config, guards, storage };
+  const feedCache = new PageCache<CardRow[]>(config.feedCacheMs);
+  const featureDeps = { db, database: deps.database, config, guards, storage, feedCache };
+  // Any successful state-changing call may change what a feed shows: drop the cached pages before
+  // the answer leaves, so the caller's next read sees its own change.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && !request.routeOptions.config?.readOnly) {
+      feedCache.invalidate();
+    }
+  });
   await app.register(storagePlugin, { storage });
 
   await app.register(

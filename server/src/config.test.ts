@@ -37,6 +37,8 @@ describe('configuration', () => {
       googleClientId: 'abc.apps.googleusercontent.com',
     });
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({}).feedCacheMs).toBe(500);
+    expect(loadConfig({ FEED_CACHE_MS: '0' }).feedCacheMs).toBe(0);
   });
 
   it.each([
@@ -48,6 +50,7 @@ describe('configuration', () => {
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
     [{ GOOGLE_CLIENT_ID: 'has space' }, 'GOOGLE_CLIENT_ID'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ FEED_CACHE_MS: '-5' }, 'FEED_CACHE_MS'],
   ])('stops with one clear line for %j', (env, name) => {
     let error: unknown;
     try {

@@ -36,6 +36,8 @@ export interface Config {
   };
   mail: { pollMs: number; maxAttempts: number; baseBackoffMs: number; maxBackoffMs: number };
   sessionTtlMs: number;
+  /** How long feed pages that look the same to every reader may be served from memory (0: never). */
+  feedCacheMs: number;
   verificationTtlMs: number;
 }
 
@@ -77,6 +79,13 @@ function readUrl(env: Env, name: string, protocols: string[]): string | undefine
   }
   if (!protocols.includes(url.protocol)) bad(name, raw, `a URL starting with ${protocols.join(' or ')}`);
   return raw;
+}
+
+function readNonNegativeInt(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) bad(name, raw, 'a whole number of milliseconds (0 turns it off)');
+  return Number(raw);
 }
 
 function readPositiveInt(env: Env, name: string, fallback: number): number {
@@ -129,6 +138,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     mail: { pollMs: 5000, maxAttempts: 10, baseBackoffMs: 5000, maxBackoffMs: 60 * MINUTE },
     sessionTtlMs: 30 * 24 * 60 * MINUTE,
+    feedCacheMs: readNonNegativeInt(env, 'FEED_CACHE_MS', 500),
     verificationTtlMs: 48 * 60 * MINUTE,
   };
 }

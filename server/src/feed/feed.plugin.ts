@@ -4,6 +4,6 @@ import { feedRoutes } from './feed.routes';
 import { createFeedService } from './feed.service';
 
 /** The reading calls: feeds, post details, related posts (under /api/user). */
-export const feedPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { database, guards }) => {
-  await app.register(feedRoutes, { feed: createFeedService(database), guards });
+export const feedPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { database, guards, feedCache }) => {
+  await app.register(feedRoutes, { feed: createFeedService(database, feedCache), guards });
 };

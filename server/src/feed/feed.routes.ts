@@ -46,8 +46,9 @@ function viewer(request: FastifyRequest, userId: number | undefined): number {
 }
 
 export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService; guards: Guards }> = async (app, { feed, guards }) => {
-  const open = { preValidation: guards.optionalSession };
-  const signedIn = { preValidation: guards.requireSession };
+  // Reads: they leave the feed cache alone (every other successful POST drops it, see app.ts).
+  const open = { preValidation: guards.optionalSession, config: { readOnly: true } };
+  const signedIn = { preValidation: guards.requireSession, config: { readOnly: true } };
 
   app.post('/view-posts', { ...open, schema: { body: viewPostsBody, querystring: cursorQuery, response: { 200: postPage } } }, async (request) =>
     feed.forYou(viewer(request, request.body.user_id), idCursor(request.query.cursor)),

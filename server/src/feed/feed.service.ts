@@ -2,6 +2,7 @@ import { PAGE_SIZE, type CommentItem, type PostCard, type PostDetail, type PostP
 import type { Database } from '../db/database';
 import { notFound } from '../lib/errors';
 import { type CardRow, FIRST_CURSOR, createFeedRepository } from './feed.repository';
+import { PageCache } from './page-cache';
 
 const truthy = (value: number | boolean) => value === true || value === 1;
 
@@ -36,14 +37,31 @@ const byId = (row: CardRow) => String(row.id);
 const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'from', 'your', 'what', 'when', 'how', 'why', 'into', 'about']);
 
 /** The viewer is a user id, or 0 for a visitor (no user has id 0). */
-export function createFeedService(database: Database) {
+export function createFeedService(database: Database, cache: PageCache<CardRow[]> = new PageCache(0)) {
   const repo = createFeedRepository(database);
+
+  /**
+   * A page that looks the same to every reader: its card rows come from the cache or are read as a
+   * visitor sees them, then the viewer's own likes and saves are looked up for just those posts.
+   */
+  async function shared(key: string, viewer: number, read: () => Promise<CardRow[]>): Promise<CardRow[]> {
+    let rows = cache.get(key);
+    if (!rows) {
+      rows = await read();
+      cache.set(key, rows);
+    }
+    if (!viewer || rows.length === 0) return rows;
+    const { liked, saved } = await repo.viewerFlags(viewer, rows.map((r) => r.id));
+    return rows.map((r) => ({ ...r, is_like: liked.has(r.id), is_saved: saved.has(r.id) }));
+  }
 
   return {
     /** 'For you': the viewer's chosen categories, or everything (visitors, or nothing chosen). */
     async forYou(viewer: number, cursor = FIRST_CURSOR): Promise<PostPage> {
       const categories = viewer ? await repo.userCategoryIds(viewer) : [];
-      const rows = categories.length ? await repo.byCategories(viewer, categories, cursor) : await repo.latest(viewer, cursor);
+      const rows = categories.length
+        ? await shared(`cats:${categories.join(',')}:${cursor}`, viewer, () => repo.byCategories(0, categories, cursor))
+        : await shared(`latest:${cursor}`, viewer, () => repo.latest(0, cursor));
       return toPage(rows, '/api/user/view-posts', byId);
     },
 
@@ -52,11 +70,13 @@ export function createFeedService(database: Database) {
     },
 
     async category(viewer: number, categoryId: number, cursor = FIRST_CURSOR): Promise<PostPage> {
-      return toPage(await repo.byCategory(viewer, categoryId, cursor), '/api/user/categories-name', byId);
+      const rows = await shared(`cat:${categoryId}:${cursor}`, viewer, () => repo.byCategory(0, categoryId, cursor));
+      return toPage(rows, '/api/user/categories-name', byId);
     },
 
     async author(viewer: number, authorId: number, cursor = FIRST_CURSOR): Promise<PostPage> {
-      return toPage(await repo.byAuthor(viewer, authorId, cursor), '/api/user/author-posts', byId);
+      const rows = await shared(`author:${authorId}:${cursor}`, viewer, () => repo.byAuthor(0, authorId, cursor));
+      return toPage(rows, '/api/user/author-posts', byId);
     },
 
     /** Saved posts, newest save first; the cursor is "<saved_at>|<post_id>". */
@@ -128,6 +148,9 @@ export function createFeedService(database: Database) {
       const order = new Map(ids.map((id, i) => [id, i]));
       return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map(toCard);
     },
+
+    /** Forgets every cached page (after a write). */
+    invalidate: () => cache.invalidate(),
 
     /** Title, subtitle, cover and author of a post, for the link-preview tags of its page. */
     meta: (postId: number) => repo.meta(postId),

@@ -3,6 +3,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Guards } from '../plugins/session';
+import type { CardRow } from '../feed/feed.repository';
+import type { PageCache } from '../feed/page-cache';
 import type { Storage } from '../storage/storage';
 
 /** What app.ts hands every feature plugin; a plugin builds its own services from these. */
@@ -13,4 +15,6 @@ export interface FeatureDeps {
   config: Config;
   guards: Guards;
   storage: Storage;
+  /** Feed pages shared by every reader; app.ts drops them after every successful write. */
+  feedCache: PageCache<CardRow[]>;
 }

@@ -34,6 +34,8 @@ export async function buildTestApp(options: { config?: ConfigOverrides; transpor
   const config: Config = {
     ...base,
     webDistDir: path.join(dir, 'no-web'),
+    // Tests write rows straight into the database, which the feed cache would not see: off unless asked.
+    feedCacheMs: 0,
     ...options.config,
     rateLimits: {
       login: high,

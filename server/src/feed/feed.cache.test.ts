@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { nowIso } from '../db/database';
+import { type TestApp, buildTestApp } from '../test/app';
+import { aPost, aUser, signIn } from '../test/factories';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const ids = async (app: TestApp['app'], headers: Record<string, string> = {}, payload: object = {}) =>
+  ((await app.inject({ method: 'POST', url: '/api/user/view-posts', payload, headers })).json().data as Array<{ id: number; is_like: boolean }>);
+
+describe('feed page cache', () => {
+  it('serves a shared page from memory until a write, with each reader’s own likes always fresh', async () => {
+    t = await buildTestApp({ config: { feedCacheMs: 60_000 } });
+    const author = await aUser(t.db);
+    const first = await aPost(t.db, { userId: author.id });
+    expect((await ids(t.app)).map((p) => p.id)).toEqual([first.id]);
+
+    // A row written behind the app's back is not seen while the page is cached…
+    const second = await aPost(t.db, { userId: author.id });
+    expect((await ids(t.app)).map((p) => p.id)).toEqual([first.id]);
+    // …and reads (post/details is a POST too) do not drop the cache.
+    await t.app.inject({ method: 'POST', url: '/api/user/post/details', payload: { post_id: first.id } });
+    expect((await ids(t.app)).map((p) => p.id)).toEqual([first.id]);
+
+    // The reader's own like is looked up apart from the cached rows.
+    const reader = await aUser(t.db);
+    const session = await signIn(t.app, reader); // a successful POST: drops the cache
+    await t.db.insertInto('likes').values({ post_id: second.id, user_id: reader.id, created_at: nowIso() }).execute();
+    const asReader = await ids(t.app, session.headers, { user_id: reader.id });
+    expect(asReader.map((p) => p.id)).toEqual([second.id, first.id]);
+    expect(asReader.find((p) => p.id === second.id)?.is_like).toBe(true);
+    expect((await ids(t.app)).find((p) => p.id === second.id)?.is_like).toBe(false);
+
+    // Any successful write through the app drops every cached page at once.
+    const third = await aPost(t.db, { userId: author.id });
+    expect((await ids(t.app)).map((p) => p.id)).not.toContain(third.id);
+    const like = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/like',
+      payload: { user_id: reader.id, post_id: first.id, status: 1 },
+      headers: session.headers,
+    });
+    expect(like.statusCode).toBe(200);
+    const after = await ids(t.app);
+    expect(after.map((p) => p.id)).toEqual([third.id, second.id, first.id]);
+  });
+
+  it('lets a cached page expire after its time', async () => {
+    t = await buildTestApp({ config: { feedCacheMs: 40 } });
+    const author = await aUser(t.db);
+    await aPost(t.db, { userId: author.id });
+    expect(await ids(t.app)).toHaveLength(1);
+    await aPost(t.db, { userId: author.id });
+    await new Promise((r) => setTimeout(r, 80));
+    expect(await ids(t.app)).toHaveLength(2);
+  });
+});
