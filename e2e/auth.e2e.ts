@@ -1,34 +1,20 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestSmtpServer, linkFromMail } from '../server/src/test/smtp';
-import { artifactPath, launchBrowser } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { linkFromMail } from '../server/src/test/smtp';
+import { artifactPath } from './support/browser';
+import type { RunningServer } from './support/server';
+import { type World, startWorld, stopWorld, waitForMail } from './support/world';
 
-const smtp = new TestSmtpServer();
+let world: World;
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  await smtp.start(0);
-  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Inkwell <no-reply@inkwell.test>' });
-  browser = await launchBrowser();
+  world = await startWorld();
+  ({ server, browser } = world);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp.stop();
-});
-
-async function waitForMail(to: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const mail = smtp.received.find((m) => m.to.includes(to));
-    if (mail) return mail.raw;
-    if (Date.now() > deadline) throw new Error(`no mail for ${to}; server said:\n${server.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+afterAll(() => stopWorld(world));
 
 describe('account journey in Chromium', () => {
   it('signs up, verifies by mail, logs in, sees the masked email, logs out', async () => {
@@ -65,7 +51,7 @@ describe('account journey in Chromium', () => {
     await page.waitForURL('**/verified**');
 
     // The mailed link is a plain GET: it works with JavaScript off.
-    const link = linkFromMail(await waitForMail(email));
+    const link = linkFromMail(await waitForMail(world, email));
     expect(link).toBeTruthy();
     const noJs = await browser.newContext({ javaScriptEnabled: false });
     const plain = await noJs.newPage();

@@ -2,18 +2,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT, paths } from '@inkwell/contract';
-import { TestSmtpServer, linkFromMail } from '../server/src/test/smtp';
-import { artifactPath, launchBrowser } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { artifactPath } from './support/browser';
+import type { RunningServer } from './support/server';
+import { type Session, type World, startWorld, stopWorld, verifiedUser } from './support/world';
 
-const smtp = new TestSmtpServer();
+const aVerifiedUser = (email: string) => verifiedUser(world, email, password);
+
+let world: World;
 let server: RunningServer;
 let browser: Browser;
-
-interface Session {
-  token: string;
-  id: string;
-}
 
 const POSTS = 25;
 const password = 'Reader#2026';
@@ -22,33 +19,6 @@ let reader: Session;
 let readerEmail: string;
 let categoryName: string;
 const postIds: number[] = [];
-
-async function api(path: string, body: unknown, session?: Session) {
-  const res = await fetch(`${server.url}/api/user/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(session ?? {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-}
-
-/** Registers, follows the mailed link and logs in through the API. */
-async function aVerifiedUser(email: string): Promise<Session> {
-  expect((await api('register', { email, password, password_confirmation: password })).status).toBeLessThan(300);
-  const deadline = Date.now() + 20_000;
-  let raw: string | undefined;
-  while (!raw) {
-    raw = smtp.received.find((m) => m.to.includes(email))?.raw;
-    if (!raw && Date.now() > deadline) throw new Error(`no mail for ${email}; server said:\n${server.output()}`);
-    if (!raw) await new Promise((r) => setTimeout(r, 100));
-  }
-  const link = linkFromMail(raw);
-  expect(link).toBeTruthy();
-  await fetch(link!, { redirect: 'manual' });
-  const login = await api('login', { email, password });
-  expect(login.status).toBe(200);
-  return { token: String(login.json.token), id: String((login.json.user as { id: number }).id) };
-}
 
 function aPicture(hue: number): Promise<Buffer> {
   const r = (hue * 53) % 200;
@@ -73,9 +43,8 @@ async function addPost(session: Session, index: number, categoryId: number): Pro
 }
 
 beforeAll(async () => {
-  await smtp.start(0);
-  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Inkwell <no-reply@inkwell.test>' });
-  browser = await launchBrowser();
+  world = await startWorld();
+  ({ server, browser } = world);
 
   author = await aVerifiedUser('reading.author@example.com');
   readerEmail = 'reading.reader@example.com';
@@ -86,11 +55,7 @@ beforeAll(async () => {
   for (let i = 1; i <= POSTS; i++) postIds.push(await addPost(author, i, category.id));
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp.stop();
-});
+afterAll(() => stopWorld(world));
 
 async function contextFor(session: Session | null, width = 1280, height = 900): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width, height } });

@@ -2,52 +2,20 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
-import { TestSmtpServer, linkFromMail } from '../server/src/test/smtp';
-import { artifactPath, launchBrowser } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { artifactPath } from './support/browser';
+import type { RunningServer } from './support/server';
+import { type World, startWorld, stopWorld, verifiedUser } from './support/world';
 
-const smtp = new TestSmtpServer();
+let world: World;
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  await smtp.start(0);
-  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Inkwell <no-reply@inkwell.test>' });
-  browser = await launchBrowser();
+  world = await startWorld();
+  ({ server, browser } = world);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp.stop();
-});
-
-async function api(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${server.url}/api/user/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
-
-/** Registers, follows the mailed link and logs in through the API: a verified writer's session. */
-async function aVerifiedWriter(email: string, password: string): Promise<{ token: string; id: string }> {
-  expect((await api('register', { email, password, password_confirmation: password })).status).toBeLessThan(300);
-  const deadline = Date.now() + 20_000;
-  let raw: string | undefined;
-  while (!raw) {
-    raw = smtp.received.find((m) => m.to.includes(email))?.raw;
-    if (!raw && Date.now() > deadline) throw new Error(`no mail for ${email}; server said:\n${server.output()}`);
-    if (!raw) await new Promise((r) => setTimeout(r, 100));
-  }
-  const link = linkFromMail(raw);
-  expect(link).toBeTruthy();
-  await fetch(link!, { redirect: 'manual' });
-  const login = await api('login', { email, password });
-  expect(login.status).toBe(200);
-  return { token: String(login.json.token), id: String((login.json.user as { id: number }).id) };
-}
+afterAll(() => stopWorld(world));
 
 /** A real picture (the server re-encodes uploads, so it must decode). */
 function aPicture(r: number, g: number, b: number): Promise<Buffer> {
@@ -68,7 +36,7 @@ const toolbar = (page: Page, selector: string) => page.locator(`.ql-toolbar ${se
 
 describe('writing journey in Chromium', () => {
   it('writes a post with every kind of content, survives a reload, posts, copies code, edits, deletes', async () => {
-    const session = await aVerifiedWriter('journey.writer@example.com', 'Writer#2026');
+    const session = await verifiedUser(world, 'journey.writer@example.com', 'Writer#2026');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await context.addCookies([

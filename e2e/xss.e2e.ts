@@ -2,10 +2,13 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
-import { TestSmtpServer, linkFromMail } from '../server/src/test/smtp';
 import { loadXssPayloads } from '../testdata/xss';
-import { artifactPath, launchBrowser } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { artifactPath } from './support/browser';
+import type { RunningServer } from './support/server';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser } from './support/world';
+
+const api = (path: string, body: unknown, session?: Session) => callApi(world, path, body, session ? { ...session } : {});
+const aVerifiedUser = (email: string) => verifiedUser(world, email, password);
 
 /** 160 known payloads (see ../shared/testdata/README.md), plus a few of our own. */
 const payloads: string[] = [
@@ -17,51 +20,17 @@ const payloads: string[] = [
   '<iframe srcdoc="<script>parent.alert(1)</script>"></iframe>',
 ];
 
-const smtp = new TestSmtpServer();
+let world: World;
 let server: RunningServer;
 let browser: Browser;
 const password = 'Hacker#2026';
 
-interface Session {
-  token: string;
-  id: string;
-}
-
-async function api(pathName: string, body: unknown, session?: Session) {
-  const res = await fetch(`${server.url}/api/user/${pathName}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(session ?? {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-}
-
-async function aVerifiedUser(email: string): Promise<Session> {
-  expect((await api('register', { email, password, password_confirmation: password })).status).toBeLessThan(300);
-  const deadline = Date.now() + 20_000;
-  let raw: string | undefined;
-  while (!raw) {
-    raw = smtp.received.find((m) => m.to.includes(email))?.raw;
-    if (!raw && Date.now() > deadline) throw new Error(`no mail for ${email}; server said:\n${server.output()}`);
-    if (!raw) await new Promise((r) => setTimeout(r, 100));
-  }
-  await fetch(linkFromMail(raw)!, { redirect: 'manual' });
-  const login = await api('login', { email, password });
-  expect(login.status).toBe(200);
-  return { token: String(login.json.token), id: String((login.json.user as { id: number }).id) };
-}
-
 beforeAll(async () => {
-  await smtp.start(0);
-  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Inkwell <no-reply@inkwell.test>' });
-  browser = await launchBrowser();
+  world = await startWorld();
+  ({ server, browser } = world);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp.stop();
-});
+afterAll(() => stopWorld(world));
 
 describe('cross-site scripting in Chromium', () => {
   it('runs none of the payloads in a post body, its title or its comments', async () => {
