@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { useMenuButton } from './use-menu-button';
 import { Ellipsis } from 'lucide-react';
 
 export interface OptionsMenuItem {
@@ -15,52 +15,14 @@ const itemClass =
 
 /** A "…" button with a small menu (the owner's Edit and Delete); arrows, Escape and outside clicks work. */
 export function OptionsMenu({ label, items }: { label: string; items: OptionsMenuItem[] }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [open]);
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const entries = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const index = entries.indexOf(document.activeElement as HTMLElement);
-    const move = (next: number) => entries[(next + entries.length) % entries.length]?.focus();
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      setOpen(false);
-      buttonRef.current?.focus();
-    } else if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      move(index + 1);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      move(index - 1);
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  };
+  const { open, setOpen, rootRef, menuRef, menuId, buttonProps, onMenuKeyDown } = useMenuButton();
 
   return (
     <div ref={rootRef} className="relative shrink-0">
       <button
-        ref={buttonRef}
-        type="button"
+        {...buttonProps}
         aria-label={label}
         title={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
         className="inline-flex size-9 items-center justify-center rounded-full text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
       >
         <Ellipsis aria-hidden="true" className="size-5" />

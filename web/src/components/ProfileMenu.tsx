@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { useMenuButton } from './use-menu-button';
 import { Bookmark, CircleHelp, LibraryBig, LogOut, Settings, Sparkles, User } from 'lucide-react';
 import { maskEmail, paths } from '@inkwell/contract';
 import { Avatar } from './Avatar';
@@ -24,67 +24,13 @@ const itemClass =
 
 /** SPEC §1: the avatar menu with seven entries and the masked email under Logout. Keyboard and outside click close it. */
 export function ProfileMenu({ email, picture, onLogout }: ProfileMenuProps) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent | MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [open]);
-
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const move = (next: number) => items[(next + items.length) % items.length]?.focus();
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      move(index + 1);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      move(index - 1);
-    } else if (event.key === 'Home') {
-      event.preventDefault();
-      move(0);
-    } else if (event.key === 'End') {
-      event.preventDefault();
-      move(items.length - 1);
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  };
+  const { open, setOpen, rootRef, menuRef, menuId, buttonProps, onMenuKeyDown } = useMenuButton();
 
   return (
     <div ref={rootRef} className="relative">
       <button
-        ref={buttonRef}
-        type="button"
+        {...buttonProps}
         aria-label="Profile menu"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && !open) {
-            event.preventDefault();
-            setOpen(true);
-          }
-        }}
         className="flex rounded-full ring-offset-2 transition hover:ring-2 hover:ring-zinc-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:ring-offset-zinc-950 dark:hover:ring-zinc-700"
       >
         <Avatar src={picture} size={36} />
