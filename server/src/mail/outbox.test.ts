@@ -36,7 +36,11 @@ describe('mail outbox over real SMTP', () => {
   it('keeps the mail while the SMTP server is down and sends it once when it is back', async () => {
     const port = await smtp.start(0);
     await smtp.stop();
-    t = await buildTestApp({ transport: smtpTransport(`smtp://127.0.0.1:${port}`) });
+    // A backoff long enough that "not due yet" holds on a slow machine, short enough to wait out.
+    t = await buildTestApp({
+      transport: smtpTransport(`smtp://127.0.0.1:${port}`),
+      config: { mail: { baseBackoffMs: 500, maxBackoffMs: 500 } },
+    });
     const email = 'patient@example.com';
     expect((await register(t.app, email)).statusCode).toBe(201);
     await t.app.outbox.drain();
@@ -50,7 +54,7 @@ describe('mail outbox over real SMTP', () => {
     expect((await outboxRow(email)).attempts).toBe(1);
 
     await smtp.start(port);
-    await new Promise((r) => setTimeout(r, 60));
+    await new Promise((r) => setTimeout(r, 600));
     await t.app.outbox.drain();
     await t.app.outbox.drain();
     row = await outboxRow(email);
