@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PASSWORD_HINT, TEXT, paths } from '@inkwell/contract';
 import { Button, buttonStyles } from '../../../components/Button';
-import { TextField } from '../../../components/TextField';
 import { useNotice } from '../../../components/NoticeProvider';
 import { isApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { PasswordField } from './PasswordField';
+import { EmailField } from './EmailField';
 
 interface FieldErrors {
   email?: string;
@@ -46,16 +46,7 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} className="space-y-5">
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.email}
-      />
+      <EmailField value={email} onChange={setEmail} error={errors.email} />
       <div>
         <PasswordField
           label="Password"

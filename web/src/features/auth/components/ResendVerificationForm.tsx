@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
-import { TextField } from '../../../components/TextField';
 import { useNotice } from '../../../components/NoticeProvider';
 import { isApiError } from '../../../lib/api-client';
 import { useResendVerification } from '../api/resend-verification';
+import { EmailField } from './EmailField';
 
 /** Sends the verification link again (an addition to the spec's Verified screen). */
 export function ResendVerificationForm() {
@@ -33,17 +33,7 @@ export function ResendVerificationForm() {
         Didn&apos;t get the mail? Resend the link
       </h2>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={error}
-          className="flex-1"
-        />
+        <EmailField value={email} onChange={setEmail} error={error} className="flex-1" />
         <Button type="submit" variant="secondary" busy={resend.isPending} className="sm:mb-0.5">
           Resend
         </Button>

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PASSWORD_HINT, TEXT, paths } from '@inkwell/contract';
 import { Button } from '../../../components/Button';
-import { TextField } from '../../../components/TextField';
 import { useNotice } from '../../../components/NoticeProvider';
 import { isApiError } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 import { PasswordField } from './PasswordField';
+import { EmailField } from './EmailField';
 
 interface FieldErrors {
   email?: string;
@@ -56,16 +56,7 @@ export function SignupForm() {
 
   return (
     <form onSubmit={onSubmit} className="space-y-5">
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.email}
-      />
+      <EmailField value={email} onChange={setEmail} error={errors.email} />
       <PasswordField
         label="Password"
         name="password"
