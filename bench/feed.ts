@@ -1,12 +1,13 @@
 /**
  * Feed benchmark: the reading hot path over HTTP against a bare Node server measured in the same run.
  *
- *   npm run bench:feed -- [--posts 100000] [--likes 1000000] [--duration 10] [--connections 50] [--data DIR]
+ *   npm run bench:feed -- [--posts 100000] [--likes 1000000] [--duration 10] [--connections 50] [--data DIR] [--only TEXT]
  *
  * Seeds a SQLite database with the demo community (or reuses --data DIR when it holds one), starts
  * the real server and a bare `http` server answering a fixed JSON body of the same size, each in its
  * own process, then loads each with autocannon and prints a Markdown table: requests per second, p99
- * latency, and the rate as a share of the bare server's.
+ * latency, and the rate as a share of the bare server's. --only keeps the scenarios whose name holds TEXT
+ * (the bare server always runs), for a quick look at one path while changing it.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +26,7 @@ const posts = arg('posts', '100000');
 const likes = arg('likes', '1000000');
 const duration = Number(arg('duration', '10'));
 const connections = Number(arg('connections', '50'));
+const only = arg('only', '');
 const dataDir = path.resolve(arg('data', fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-bench-'))));
 const dbFile = path.join(dataDir, 'inkwell.sqlite');
 
@@ -128,7 +130,7 @@ async function main() {
   const bareResult = await load(bareBase, { name: 'bare', path: '/', method: 'GET' }, duration);
   rows.push(`| bare Node http, fixed ${Buffer.byteLength(feedBody)} B JSON | ${Math.round(bareResult.rps)} | ${bareResult.p50} | ${bareResult.p99} | 100 % |`);
   const measured: Record<string, Awaited<ReturnType<typeof load>>> = {};
-  for (const s of scenarios) {
+  for (const s of scenarios.filter((x) => x.name.includes(only))) {
     await load(base, s, warm);
     const r = await load(base, s, duration);
     measured[s.name] = r;
@@ -137,13 +139,15 @@ async function main() {
   app.kill('SIGTERM');
   bare.kill('SIGTERM');
 
-  const first = measured['feed page 1, visitor']!;
-  const deepR = measured['feed 5 000 posts deep, visitor']!;
+  const first = measured['feed page 1, visitor'];
+  const deepR = measured['feed 5 000 posts deep, visitor'];
   console.log(`\n${count.n} posts, ${likeCount.n} likes, SQLite; ${connections} connections, ${duration} s each; node ${process.version}, ${os.cpus().length} cores\n`);
   console.log('| scenario | requests/s | p50 ms | p99 ms | of bare |');
   console.log('|---|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);
-  console.log(`\nDeep page vs page 1 (visitor): ${(first.rps / deepR.rps).toFixed(2)}× the time per request (rate ratio), p99 ${deepR.p99} vs ${first.p99} ms`);
+  if (first && deepR) {
+    console.log(`\nDeep page vs page 1 (visitor): ${(first.rps / deepR.rps).toFixed(2)}× the time per request (rate ratio), p99 ${deepR.p99} vs ${first.p99} ms`);
+  }
 }
 
 main().catch((err: unknown) => {

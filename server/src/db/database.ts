@@ -11,9 +11,11 @@ export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
   /**
-   * Runs hand-written SQL (with `?` placeholders) on the hot path. On SQLite each distinct statement is
-   * prepared once and reused (Kysely's driver prepares on every call); on PostgreSQL the placeholders
-   * become $1…$n. Only repositories call it.
+   * Runs hand-written reads (with `?` placeholders) on the hot path. On SQLite each distinct statement
+   * is prepared once and reused (Kysely's driver prepares on every call) on a read-only connection of
+   * its own, so, as on PostgreSQL's pool, it sees committed rows only, never those of a transaction
+   * another request holds open; on PostgreSQL the placeholders become $1…$n. Only repositories call it,
+   * and never for a read that must see its own transaction's writes.
    */
   all<T>(sqlText: string, params: readonly unknown[]): Promise<T[]>;
   /** true when the database answers a trivial query. */
@@ -28,6 +30,7 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
   let db: Kysely<DB>;
   let dialect: DialectName;
   let all: Database['all'];
+  let closeReader = () => {};
   if (options.databaseUrl) {
     dialect = 'postgres';
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
@@ -54,12 +57,20 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
+    // A second connection for the prepared reads: in WAL mode it reads the last committed state while
+    // the first one is inside a transaction (an in-memory database has no second connection).
+    const reader = file === ':memory:' ? sqlite : new SQLite(file);
+    if (reader !== sqlite) {
+      reader.pragma('busy_timeout = 5000');
+      reader.pragma('query_only = ON');
+      closeReader = () => reader.close();
+    }
     db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
     const statements = new Map<string, SQLite.Statement>();
     all = async <T>(sqlText: string, params: readonly unknown[]) => {
       let statement = statements.get(sqlText);
       if (statement === undefined) {
-        statement = sqlite.prepare(sqlText);
+        statement = reader.prepare(sqlText);
         statements.set(sqlText, statement);
       }
       return statement.all(...params) as T[];
@@ -78,7 +89,7 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
         return false;
       }
     },
-    destroy: () => (destroyed ??= db.destroy()),
+    destroy: () => (destroyed ??= db.destroy().finally(closeReader)),
   };
 }
 

@@ -49,6 +49,32 @@ describe('feed page cache', () => {
     expect(after.map((p) => p.id)).toEqual([third.id, second.id, first.id]);
   });
 
+  it('shows a reader’s newly chosen category at once, though the chosen categories are cached too', async () => {
+    t = await buildTestApp({ config: { feedCacheMs: 60_000 } });
+    const author = await aUser(t.db);
+    const inOne = await aPost(t.db, { userId: author.id, categoryId: 1 });
+    const inTwo = await aPost(t.db, { userId: author.id, categoryId: 2 });
+    const reader = await aUser(t.db);
+    const session = await signIn(t.app, reader);
+    const asReader = () => ids(t!.app, session.headers, { user_id: reader.id });
+    expect((await asReader()).map((p) => p.id)).toEqual([inTwo.id, inOne.id]);
+
+    const choose = (categoryId: number, status: 'active' | 'inactive') =>
+      t!.app.inject({
+        method: 'POST',
+        url: '/api/user/selected-category',
+        payload: { user_id: reader.id, category_id: categoryId, status },
+        headers: session.headers,
+      });
+    expect((await choose(1, 'active')).statusCode).toBe(200);
+    expect((await asReader()).map((p) => p.id)).toEqual([inOne.id]);
+    expect((await choose(2, 'active')).statusCode).toBe(200);
+    expect((await choose(1, 'inactive')).statusCode).toBe(200);
+    expect((await asReader()).map((p) => p.id)).toEqual([inTwo.id]);
+    // Visitors still see everything.
+    expect((await ids(t.app)).map((p) => p.id)).toEqual([inTwo.id, inOne.id]);
+  });
+
   it('lets a cached page expire after its time', async () => {
     t = await buildTestApp({ config: { feedCacheMs: 40 } });
     const author = await aUser(t.db);

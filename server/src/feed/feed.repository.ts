@@ -127,10 +127,10 @@ export function createFeedRepository(database: Database) {
     viewerFlags: async (viewer: number, ids: number[]) => {
       const slots = [...ids, ...Array<number>(11).fill(0)].slice(0, 11);
       const rows = await database.all<{ post_id: number; kind: number }>(SQL.viewerFlags, [viewer, ...slots, viewer, ...slots]);
-      return {
-        liked: new Set(rows.filter((r) => r.kind === 1).map((r) => r.post_id)),
-        saved: new Set(rows.filter((r) => r.kind === 2).map((r) => r.post_id)),
-      };
+      const liked = new Set<number>();
+      const saved = new Set<number>();
+      for (const r of rows) (r.kind === 1 ? liked : saved).add(r.post_id);
+      return { liked, saved };
     },
     cardsByIds: (viewer: number, ids: number[]) => cards(SQL.cardsByIds, viewer, [...ids, 0, 0, 0, 0, 0, 0].slice(0, 6)),
     meta: async (postId: number) =>

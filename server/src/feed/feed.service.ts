@@ -6,7 +6,13 @@ import { PageCache } from './page-cache';
 
 const truthy = (value: number | boolean) => value === true || value === 1;
 
-function toCard(row: CardRow): PostCard {
+/** The viewer's own likes and saves among a page's posts, when they were looked up apart from the rows. */
+interface ViewerFlags {
+  liked: ReadonlySet<number>;
+  saved: ReadonlySet<number>;
+}
+
+function toCard(row: CardRow, flags?: ViewerFlags): PostCard {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -18,17 +24,19 @@ function toCard(row: CardRow): PostCard {
     created_at: row.created_at,
     likes_count: row.likes_count,
     comments_count: row.comments_count,
-    is_like: truthy(row.is_like),
-    is_saved: truthy(row.is_saved),
+    is_like: flags ? flags.liked.has(row.id) : truthy(row.is_like),
+    is_saved: flags ? flags.saved.has(row.id) : truthy(row.is_saved),
     author: { id: row.user_id, name: row.author_name, profile_picture: row.author_picture, followers_count: row.author_followers },
   };
 }
 
 /** A page from FETCH rows: the first PAGE_SIZE, and a next URL when there was one more. */
-function toPage<R extends CardRow>(rows: R[], basePath: string, cursorOf: (row: R) => string): PostPage {
+function toPage<R extends CardRow>(rows: R[], basePath: string, cursorOf: (row: R) => string, flags?: ViewerFlags): PostPage {
   const last = rows.length > PAGE_SIZE ? rows[PAGE_SIZE - 1] : undefined;
+  const data: PostCard[] = [];
+  for (let i = 0; i < rows.length && i < PAGE_SIZE; i += 1) data.push(toCard(rows[i]!, flags));
   return {
-    data: rows.slice(0, PAGE_SIZE).map(toCard),
+    data,
     next_page_url: last ? `${basePath}?cursor=${encodeURIComponent(cursorOf(last))}` : null,
   };
 }
@@ -39,30 +47,37 @@ const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'from',
 /** The viewer is a user id, or 0 for a visitor (no user has id 0). */
 export function createFeedService(database: Database, cache: PageCache<CardRow[]> = new PageCache(0)) {
   const repo = createFeedRepository(database);
+  // A reader's chosen categories change only through a write, which empties this with the pages.
+  const readerCategories = cache.sibling<number[]>(5000);
 
   /**
    * A page that looks the same to every reader: its card rows come from the cache or are read as a
-   * visitor sees them, then the viewer's own likes and saves are looked up for just those posts.
+   * visitor sees them, then the viewer's own likes and saves are looked up for just those posts and
+   * written straight into the cards (the cached rows are never copied or changed).
    */
-  async function shared(key: string, viewer: number, read: () => Promise<CardRow[]>): Promise<CardRow[]> {
+  async function shared(key: string, viewer: number, read: () => Promise<CardRow[]>, basePath: string): Promise<PostPage> {
     let rows = cache.get(key);
     if (!rows) {
       rows = await read();
       cache.set(key, rows);
     }
-    if (!viewer || rows.length === 0) return rows;
-    const { liked, saved } = await repo.viewerFlags(viewer, rows.map((r) => r.id));
-    return rows.map((r) => ({ ...r, is_like: liked.has(r.id), is_saved: saved.has(r.id) }));
+    const flags = viewer && rows.length > 0 ? await repo.viewerFlags(viewer, rows.map((r) => r.id)) : undefined;
+    return toPage(rows, basePath, byId, flags);
   }
 
   return {
     /** 'For you': the viewer's chosen categories, or everything (visitors, or nothing chosen). */
     async forYou(viewer: number, cursor = FIRST_CURSOR): Promise<PostPage> {
-      const categories = viewer ? await repo.userCategoryIds(viewer) : [];
-      const rows = categories.length
-        ? await shared(`cats:${categories.join(',')}:${cursor}`, viewer, () => repo.byCategories(0, categories, cursor))
-        : await shared(`latest:${cursor}`, viewer, () => repo.latest(0, cursor));
-      return toPage(rows, '/api/user/view-posts', byId);
+      let categories: number[] = [];
+      if (viewer) {
+        const key = String(viewer);
+        const cached = readerCategories.get(key);
+        categories = cached ?? (await repo.userCategoryIds(viewer));
+        if (!cached) readerCategories.set(key, categories);
+      }
+      return categories.length
+        ? shared(`cats:${categories.join(',')}:${cursor}`, viewer, () => repo.byCategories(0, categories, cursor), '/api/user/view-posts')
+        : shared(`latest:${cursor}`, viewer, () => repo.latest(0, cursor), '/api/user/view-posts');
     },
 
     async following(viewer: number, cursor = FIRST_CURSOR): Promise<PostPage> {
@@ -70,13 +85,11 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
     },
 
     async category(viewer: number, categoryId: number, cursor = FIRST_CURSOR): Promise<PostPage> {
-      const rows = await shared(`cat:${categoryId}:${cursor}`, viewer, () => repo.byCategory(0, categoryId, cursor));
-      return toPage(rows, '/api/user/categories-name', byId);
+      return shared(`cat:${categoryId}:${cursor}`, viewer, () => repo.byCategory(0, categoryId, cursor), '/api/user/categories-name');
     },
 
     async author(viewer: number, authorId: number, cursor = FIRST_CURSOR): Promise<PostPage> {
-      const rows = await shared(`author:${authorId}:${cursor}`, viewer, () => repo.byAuthor(0, authorId, cursor));
-      return toPage(rows, '/api/user/author-posts', byId);
+      return shared(`author:${authorId}:${cursor}`, viewer, () => repo.byAuthor(0, authorId, cursor), '/api/user/author-posts');
     },
 
     /** Saved posts, newest save first; the cursor is "<saved_at>|<post_id>". */
@@ -146,7 +159,7 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
       if (ids.length === 0) return [];
       const rows = await repo.cardsByIds(viewer, ids);
       const order = new Map(ids.map((id, i) => [id, i]));
-      return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map(toCard);
+      return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map((row) => toCard(row));
     },
 
     /** Forgets every cached page (after a write). */

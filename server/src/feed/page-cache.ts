@@ -7,12 +7,18 @@
  */
 export class PageCache<T> {
   private readonly entries = new Map<string, { at: number; generation: number; value: T }>();
-  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 2000,
+    /** Shared by siblings: bumping it forgets their entries too. */
+    private readonly clock: { generation: number } = { generation: 0 },
   ) {}
+
+  /** A cache of other values with the same lifetime, emptied whenever this one is invalidated. */
+  sibling<U>(maxEntries = this.maxEntries): PageCache<U> {
+    return new PageCache<U>(this.ttlMs, maxEntries, this.clock);
+  }
 
   get enabled(): boolean {
     return this.ttlMs > 0;
@@ -22,7 +28,7 @@ export class PageCache<T> {
     if (!this.enabled) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.generation !== this.generation || Date.now() - entry.at > this.ttlMs) {
+    if (entry.generation !== this.clock.generation || Date.now() - entry.at > this.ttlMs) {
       this.entries.delete(key);
       return undefined;
     }
@@ -32,12 +38,12 @@ export class PageCache<T> {
   set(key: string, value: T): void {
     if (!this.enabled) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { at: Date.now(), generation: this.generation, value });
+    this.entries.set(key, { at: Date.now(), generation: this.clock.generation, value });
   }
 
-  /** Drops every entry: called after any successful write. */
+  /** Drops every entry, and its siblings' (lazily): called after any successful write. */
   invalidate(): void {
-    this.generation += 1;
+    this.clock.generation += 1;
     this.entries.clear();
   }
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { PageCache } from './page-cache';
+
+describe('PageCache', () => {
+  it('empties its siblings when it is invalidated, and they it', () => {
+    const pages = new PageCache<string[]>(60_000);
+    const lists = pages.sibling<number[]>();
+    pages.set('a', ['x']);
+    lists.set('1', [1, 2]);
+    expect(pages.get('a')).toEqual(['x']);
+    expect(lists.get('1')).toEqual([1, 2]);
+    pages.invalidate();
+    expect(pages.get('a')).toBeUndefined();
+    expect(lists.get('1')).toBeUndefined();
+    pages.set('a', ['y']);
+    lists.invalidate();
+    expect(pages.get('a')).toBeUndefined();
+  });
+
+  it('keeps at most maxEntries, dropping the oldest, and nothing when turned off', () => {
+    const cache = new PageCache<number>(60_000, 2);
+    cache.set('1', 1);
+    cache.set('2', 2);
+    cache.set('3', 3);
+    expect([cache.get('1'), cache.get('2'), cache.get('3')]).toEqual([undefined, 2, 3]);
+    const off = new PageCache<number>(0);
+    off.set('1', 1);
+    expect(off.get('1')).toBeUndefined();
+    expect(off.sibling<number>().enabled).toBe(false);
+  });
+});
