@@ -40,6 +40,13 @@ export async function seedDemo(options: {
   for (let i = 0; i < Math.min(users, 300); i += 1) avatars.push((await storage.putImage(await avatarPng(random))).path);
   const covers: string[] = [];
   for (let i = 0; i < 24; i += 1) covers.push((await storage.putImage(await coverPng(random))).path);
+  // Known to the ledger of stored files, as every upload is (post_images rows need their row).
+  const storedAt = new Date().toISOString();
+  await db
+    .insertInto('stored_images')
+    .values([...new Set([...avatars, ...covers])].map((path) => ({ path, uploaded_at: storedAt })))
+    .onConflict((oc) => oc.column('path').doUpdateSet({ uploaded_at: storedAt }))
+    .execute();
   log(`${avatars.length} avatars and ${covers.length} covers stored`);
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);

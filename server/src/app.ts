@@ -29,6 +29,7 @@ import { PageCache } from './feed/page-cache';
 import { postsPlugin } from './posts/posts.plugin';
 import { socialPlugin } from './social/social.plugin';
 import { createDiskStorage } from './storage/storage';
+import { type StoredImages, createStoredImages } from './storage/stored-images';
 import { storagePlugin } from './storage/storage.plugin';
 import { usersRoutes } from './users/users.routes';
 import { createUsersService } from './users/users.service';
@@ -42,6 +43,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: MailOutbox;
+    images: StoredImages;
   }
   interface FastifyContextConfig {
     /** A POST that changes nothing (a read): it does not drop the feed cache. */
@@ -97,8 +99,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const notifications = createNotificationsService(db);
 
   const storage = createDiskStorage(path.join(config.dataDir, 'storage'));
+  const images = createStoredImages(db, storage, { graceMs: config.uploadGraceMs, log: app.log });
+  app.decorate('images', images);
+  app.addHook('onClose', () => images.stop());
   const feedCache = new PageCache<CardRow[]>(config.feedCacheMs);
-  const featureDeps = { db, database: deps.database, config, guards, storage, feedCache };
+  const featureDeps = { db, database: deps.database, config, guards, storage, images, feedCache };
   // Any successful state-changing call may change what a feed shows: drop the cached pages before
   // the answer leaves, so the caller's next read sees its own change.
   app.addHook('onSend', async (request, reply) => {

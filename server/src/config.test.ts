@@ -39,6 +39,8 @@ describe('configuration', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
     expect(loadConfig({}).feedCacheMs).toBe(500);
     expect(loadConfig({ FEED_CACHE_MS: '0' }).feedCacheMs).toBe(0);
+    expect(loadConfig({}).uploadGraceMs).toBe(7 * 24 * 3600 * 1000);
+    expect(loadConfig({ UPLOAD_GRACE_HOURS: '2' }).uploadGraceMs).toBe(2 * 3600 * 1000);
   });
 
   it.each([
@@ -48,6 +50,7 @@ describe('configuration', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
+    [{ UPLOAD_GRACE_HOURS: '0' }, 'UPLOAD_GRACE_HOURS'],
     [{ GOOGLE_CLIENT_ID: 'has space' }, 'GOOGLE_CLIENT_ID'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ FEED_CACHE_MS: '-5' }, 'FEED_CACHE_MS'],

@@ -39,6 +39,10 @@ export interface Config {
   /** How long feed pages that look the same to every reader may be served from memory (0: never). */
   feedCacheMs: number;
   verificationTtlMs: number;
+  /** Uploaded images are kept at least this long, used or not (posts are saved after their uploads). */
+  uploadGraceMs: number;
+  /** How often unused and stray files are swept from storage. */
+  storageSweepMs: number;
 }
 
 export class ConfigError extends Error {
@@ -140,5 +144,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sessionTtlMs: 30 * 24 * 60 * MINUTE,
     feedCacheMs: readNonNegativeInt(env, 'FEED_CACHE_MS', 500),
     verificationTtlMs: 48 * 60 * MINUTE,
+    uploadGraceMs: readPositiveInt(env, 'UPLOAD_GRACE_HOURS', 7 * 24) * 60 * MINUTE,
+    storageSweepMs: 60 * MINUTE,
   };
 }

@@ -1,9 +1,14 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app';
+import { createTestDatabase } from '../test/database';
 import { aUser } from '../test/factories';
-import { isUniqueViolation, nowIso } from './database';
-import { migrateToLatest } from './migrate';
-import { CATEGORIES } from './seed-categories';
+import { isForeignKeyViolation, isUniqueViolation, nowIso } from './database';
+import { migrateToLatest, migrationProvider } from './migrate';
+import { CATEGORIES, seedCategories } from './seed-categories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,5 +52,51 @@ describe('schema and seed', () => {
     expect(await t.db.selectFrom('posts').selectAll().where('id', '=', post.id).execute()).toHaveLength(0);
     expect(await t.db.selectFrom('likes').selectAll().where('post_id', '=', post.id).execute()).toHaveLength(0);
     expect(await t.db.selectFrom('follows').selectAll().where('follower_id', '=', user.id).execute()).toHaveLength(0);
+  });
+});
+
+describe('0004_stored_images', () => {
+  it('backfills the ledger and post_images from what posts and profiles reference, then keys post_images to it', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-migrate-'));
+    const { database, drop } = await createTestDatabase(dir, { migrate: false });
+    try {
+      const db = database.db;
+      const migrator = new Migrator({ db, provider: migrationProvider });
+      expect((await migrator.migrateTo('0003_saves_by_time')).error).toBeUndefined();
+      await seedCategories(db);
+      const cover = `c0/c1/${'c'.repeat(64)}.webp`;
+      const body = `b0/b1/${'b'.repeat(64)}.webp`;
+      const avatar = `a0/a1/${'a'.repeat(64)}.webp`;
+      const user = await aUser(db);
+      await db.updateTable('users').set({ profile_picture: `/storage/${avatar}` }).where('id', '=', user.id).execute();
+      // A post saved before post_images existed: its cover and body image are known only from the post.
+      const now = nowIso();
+      const post = await db
+        .insertInto('posts')
+        .values({
+          user_id: user.id,
+          category_id: 1,
+          title: 'Old',
+          sub_title: 'Post',
+          description: `<p><img src="/storage/${body}"><img src="https://elsewhere.example/x.png"><img src="/storage/../../etc/passwd"></p>`,
+          image: cover,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+
+      await migrateToLatest(db);
+      const ledger = (await db.selectFrom('stored_images').select('path').orderBy('path').execute()).map((r) => r.path);
+      expect(ledger).toEqual([avatar, body, cover]);
+      const images = (await db.selectFrom('post_images').select('path').where('post_id', '=', post.id).orderBy('path').execute()).map((r) => r.path);
+      expect(images).toEqual([body, cover]);
+      await expect(db.insertInto('post_images').values({ post_id: post.id, path: `d0/d1/${'d'.repeat(64)}.webp` }).execute()).rejects.toSatisfy(
+        isForeignKeyViolation,
+      );
+    } finally {
+      await database.destroy();
+      await drop();
+    }
   });
 });

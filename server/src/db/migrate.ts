@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_post_images';
 import * as m0003 from './migrations/0003_saves_by_time';
+import * as m0004 from './migrations/0004_stored_images';
 import type { DB } from './schema';
 import { seedCategories } from './seed-categories';
 
@@ -10,13 +11,14 @@ const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_post_images': m0002,
   '0003_saves_by_time': m0003,
+  '0004_stored_images': m0004,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date and seeds the categories (idempotent). Throws on failure. */
 export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -142,6 +142,13 @@ export interface HelpRequestsTable {
 }
 
 /** A stored image (path under /storage) that a post references: its cover or an image of its body. */
+/** Every file under /storage; a post_images row needs one (foreign key). */
+export interface StoredImagesTable {
+  path: string;
+  /** When it was last uploaded (re-uploading the same bytes renews it): newer files are never removed. */
+  uploaded_at: string;
+}
+
 export interface PostImagesTable {
   post_id: number;
   path: string;
@@ -178,5 +185,6 @@ export interface DB {
   notifications: NotificationsTable;
   help_requests: HelpRequestsTable;
   post_images: PostImagesTable;
+  stored_images: StoredImagesTable;
   mail_outbox: MailOutboxTable;
 }

@@ -6,6 +6,7 @@ import type { Guards } from '../plugins/session';
 import type { CardRow } from '../feed/feed.repository';
 import type { PageCache } from '../feed/page-cache';
 import type { Storage } from '../storage/storage';
+import type { StoredImages } from '../storage/stored-images';
 
 /** What app.ts hands every feature plugin; a plugin builds its own services from these. */
 export interface FeatureDeps {
@@ -15,6 +16,8 @@ export interface FeatureDeps {
   config: Config;
   guards: Guards;
   storage: Storage;
+  /** Uploads and the removal of files nothing uses (through the stored_images ledger). */
+  images: StoredImages;
   /** Feed pages shared by every reader; app.ts drops them after every successful write. */
   feedCache: PageCache<CardRow[]>;
 }

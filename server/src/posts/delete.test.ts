@@ -8,7 +8,8 @@ let t: TestApp;
 let owner: Session;
 let reader: Session;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // No grace period: files nothing uses go as soon as their post does (stored-images.test.ts covers the grace).
+  t = await buildTestApp({ config: { uploadGraceMs: 0 } });
   owner = await signIn(t.app, await aUser(t.db));
   reader = await signIn(t.app, await aUser(t.db));
 });

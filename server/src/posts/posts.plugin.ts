@@ -4,6 +4,6 @@ import { postsRoutes } from './posts.routes';
 import { createPostsService } from './posts.service';
 
 /** The writing side of posts under /api/user: create, update, delete, and images for post bodies. */
-export const postsPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, guards, storage }) => {
-  await app.register(postsRoutes, { posts: createPostsService({ db, storage }), guards });
+export const postsPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, guards, images }) => {
+  await app.register(postsRoutes, { posts: createPostsService({ db, images }), guards });
 };

@@ -65,18 +65,3 @@ export async function replacePostImages(db: Db, postId: number, paths: readonly 
   await db.deleteFrom('post_images').where('post_id', '=', postId).execute();
   if (paths.length > 0) await db.insertInto('post_images').values(paths.map((path) => ({ post_id: postId, path }))).execute();
 }
-
-/** Of the given stored paths, those still referenced by a post or by a profile picture. */
-export async function pathsInUse(db: Db, paths: readonly string[]): Promise<Set<string>> {
-  if (paths.length === 0) return new Set();
-  const byPosts = await db.selectFrom('post_images').select('path').where('path', 'in', paths).execute();
-  const urls = paths.map((p) => `/storage/${p}`);
-  const byUsers = await db
-    .selectFrom('users')
-    .select('profile_picture')
-    .where('profile_picture', 'in', [...paths, ...urls])
-    .execute();
-  const used = new Set(byPosts.map((r) => r.path));
-  for (const { profile_picture } of byUsers) if (profile_picture) used.add(profile_picture.replace(/^\/storage\//, ''));
-  return used;
-}

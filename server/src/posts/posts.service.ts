@@ -1,10 +1,10 @@
 import { type PostFormFields, type SavePostResponse, TEXT, readTimeFromHtml } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../db/database';
+import { isForeignKeyViolation, nowIso } from '../db/database';
 import type { DB } from '../db/schema';
 import { forbidden, notFound, unauthorized, validationError } from '../lib/errors';
 import type { Auth } from '../plugins/session';
-import type { Storage } from '../storage/storage';
+import type { StoredImages } from '../storage/stored-images';
 import * as repo from './posts.repository';
 import { sanitizeDescription, storageImagePaths } from './sanitize';
 
@@ -16,11 +16,18 @@ export const POST_MESSAGES = {
   notFound: 'Post not found.',
   notOwner: 'You can only change your own posts.',
   unknownCategory: 'The selected category id is invalid.',
+  imageGone: 'An image in this post is no longer stored. Please upload it again.',
 };
 
 export type PostInput = PostFormFields & { image?: Buffer };
 
-export function createPostsService({ db, storage }: { db: Kysely<DB>; storage: Storage }) {
+/** A post's stored images went missing between the check and the save (swept meanwhile): 422. */
+function imageGone(err: unknown): never {
+  if (isForeignKeyViolation(err)) throw validationError({ description: [POST_MESSAGES.imageGone] });
+  throw err;
+}
+
+export function createPostsService({ db, images }: { db: Kysely<DB>; images: StoredImages }) {
   function signedIn(auth: Auth | null): Auth {
     if (!auth) throw unauthorized();
     return auth;
@@ -39,7 +46,7 @@ export function createPostsService({ db, storage }: { db: Kysely<DB>; storage: S
   async function prepare(input: PostInput, cover: string | null) {
     if (!(await repo.categoryExists(db, input.category_id))) throw validationError({ category_id: [POST_MESSAGES.unknownCategory] });
     const description = sanitizeDescription(input.description);
-    const image = input.image ? (await storage.putImage(input.image)).path : cover;
+    const image = input.image ? (await images.put(input.image)).path : cover;
     const values: repo.PostValues = {
       category_id: input.category_id,
       title: input.title,
@@ -49,15 +56,12 @@ export function createPostsService({ db, storage }: { db: Kysely<DB>; storage: S
       read_time: readTimeFromHtml(description),
     };
     const paths = [...new Set([...(image ? [image] : []), ...storageImagePaths(description)])];
+    if ((await images.unknown(paths)).length > 0) throw validationError({ description: [POST_MESSAGES.imageGone] });
     return { values, paths };
   }
 
-  /** Removes the files among `paths` that no post and no profile uses any more (after commit). */
-  async function removeUnused(paths: readonly string[]): Promise<void> {
-    if (paths.length === 0) return;
-    const used = await repo.pathsInUse(db, paths);
-    await Promise.all(paths.filter((p) => !used.has(p)).map((p) => storage.remove(p)));
-  }
+  /** Removes the files among `paths` that nothing uses any more, once past their grace period (after commit). */
+  const removeUnused = (paths: readonly string[]) => images.release(paths);
 
   /** What a post references now: its post_images rows and its cover (rows predating post_images have none). */
   async function referencedBy(trx: Kysely<DB>, id: number, cover: string | null): Promise<string[]> {
@@ -84,7 +88,7 @@ export function createPostsService({ db, storage }: { db: Kysely<DB>; storage: S
         return answer(POST_MESSAGES.created, id, values);
       } catch (err) {
         if (values.image) await removeUnused([values.image]);
-        throw err;
+        return imageGone(err);
       }
     },
 
@@ -101,7 +105,7 @@ export function createPostsService({ db, storage }: { db: Kysely<DB>; storage: S
         })
         .catch(async (err: unknown) => {
           if (values.image && values.image !== post.image) await removeUnused([values.image]);
-          throw err;
+          return imageGone(err);
         });
       await removeUnused(before.filter((p) => !paths.includes(p)));
       return answer(POST_MESSAGES.updated, id, values);
@@ -122,7 +126,7 @@ export function createPostsService({ db, storage }: { db: Kysely<DB>; storage: S
     /** An image for a post body (the editor inserts its URL); it is tied to a post when the post is saved. */
     async uploadImage(auth: Auth | null, bytes: Buffer) {
       signedIn(auth);
-      const stored = await storage.putImage(bytes);
+      const stored = await images.put(bytes);
       return { message: POST_MESSAGES.imageUploaded, path: stored.path, url: stored.url };
     },
   };

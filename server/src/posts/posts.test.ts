@@ -99,7 +99,12 @@ describe('posts/update', () => {
     expect(image).not.toBe(post.image);
     expect((await postRow(post.id))?.image).toBe(image);
     expect(stored(t, image)).toBe(true);
+    // The old cover was uploaded moments ago: kept for its grace period, swept after it.
+    expect(stored(t, post.image)).toBe(true);
+    await t.db.updateTable('stored_images').set({ uploaded_at: '2000-01-01T00:00:00.000Z' }).execute();
+    expect((await t.app.images.sweep()).unused).toBe(1);
     expect(stored(t, post.image)).toBe(false);
+    expect(stored(t, image)).toBe(true);
   });
 
   it('accepts a JSON body too (no image)', async () => {

@@ -16,9 +16,30 @@ export interface StoredImage {
   url: string;
 }
 
+/** An image re-encoded for storage and the path its bytes will have (not written yet). */
+export interface EncodedImage {
+  path: string;
+  bytes: Buffer;
+}
+
+/** A file found under the storage root: a stored image, or a temporary file of a write. */
+export interface StoredFileEntry {
+  /** The stored path ("ab/cd/….webp"), or null for anything else (a temporary or stray file). */
+  path: string | null;
+  /** The absolute file name. */
+  file: string;
+  mtimeMs: number;
+}
+
 export interface Storage {
   /** Validates, re-encodes and stores an image; throws HttpError 413/415 for what is not acceptable. */
   putImage(bytes: Buffer): Promise<StoredImage>;
+  /** putImage in two steps: validate and re-encode (the path is known then)… */
+  encodeImage(bytes: Buffer): Promise<EncodedImage>;
+  /** …and write. Writing the same bytes again replaces the file with identical bytes. */
+  writeImage(image: EncodedImage): Promise<StoredImage>;
+  /** Every file under the storage root (for sweeping). */
+  list(): AsyncIterable<StoredFileEntry>;
   /** Removes a stored file; a missing file is not an error. */
   remove(path: string): Promise<void>;
   /** The absolute file path for serving, or null when the path is not a valid stored path. */
@@ -45,14 +66,22 @@ export function createDiskStorage(rootDir: string): Storage {
   const root = path.resolve(rootDir);
   const resolve = (storedPath: string) => (isStoredPath(storedPath) ? path.join(root, ...storedPath.split('/')) : null);
 
-  return {
+  const storage: Storage = {
     async putImage(bytes) {
+      return storage.writeImage(await storage.encodeImage(bytes));
+    },
+
+    async encodeImage(bytes) {
       if (bytes.length > MAX_IMAGE_BYTES) throw new HttpError(413, TOO_LARGE_IMAGE);
       if (bytes.length === 0) throw new HttpError(415, 'The image file is empty.');
       const encoded = await reencodeImage(bytes);
       const hash = createHash('sha256').update(encoded).digest('hex');
-      const storedPath = `${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}.webp`;
-      const target = resolve(storedPath)!;
+      return { path: `${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}.webp`, bytes: encoded };
+    },
+
+    async writeImage({ path: storedPath, bytes: encoded }) {
+      const target = resolve(storedPath);
+      if (!target) throw new Error(`not a stored path: ${storedPath}`);
       await fs.mkdir(path.dirname(target), { recursive: true });
       // Written to a temporary name and renamed: a reader sees the whole file or none. Same bytes, same name.
       const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
@@ -71,6 +100,26 @@ export function createDiskStorage(rootDir: string): Storage {
       if (file) await fs.rm(file, { force: true });
     },
 
+    async *list() {
+      let dirs: string[];
+      try {
+        dirs = await fs.readdir(root);
+      } catch {
+        return; // nothing stored yet
+      }
+      for (const a of dirs) {
+        for (const b of await fs.readdir(path.join(root, a)).catch(() => [])) {
+          for (const name of await fs.readdir(path.join(root, a, b)).catch(() => [])) {
+            const file = path.join(root, a, b, name);
+            const stat = await fs.stat(file).catch(() => null);
+            if (!stat?.isFile()) continue;
+            const storedPath = `${a}/${b}/${name}`;
+            yield { path: isStoredPath(storedPath) ? storedPath : null, file, mtimeMs: stat.mtimeMs };
+          }
+        }
+      }
+    },
+
     resolve,
 
     pathFromUrl(url) {
@@ -79,4 +128,5 @@ export function createDiskStorage(rootDir: string): Storage {
       return isStoredPath(rest) ? rest : null;
     },
   };
+  return storage;
 }

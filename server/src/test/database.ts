@@ -5,13 +5,17 @@ import { type Database, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 
 /**
- * A fresh, migrated database for one test file: SQLite in the given folder, or, when
+ * A fresh database (migrated unless asked not to) for one test file: SQLite in the given folder, or, when
  * INKWELL_TEST_DB=postgres, a throwaway database on TEST_DATABASE_URL's server, dropped afterwards.
  */
-export async function createTestDatabase(dir: string): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  dir: string,
+  options: { migrate?: boolean } = {},
+): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  const migrate = options.migrate ?? true;
   if (process.env.INKWELL_TEST_DB !== 'postgres') {
     const database = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
-    await migrateToLatest(database.db);
+    if (migrate) await migrateToLatest(database.db);
     return { database, drop: async () => fs.rm(dir, { recursive: true, force: true }) };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -24,7 +28,7 @@ export async function createTestDatabase(dir: string): Promise<{ database: Datab
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openDatabase({ databaseUrl: url.toString() });
-  await migrateToLatest(database.db);
+  if (migrate) await migrateToLatest(database.db);
   return {
     database,
     url: url.toString(),

@@ -1,0 +1,191 @@
+import fs from 'node:fs/promises';
+import { type Kysely, sql } from 'kysely';
+import { isForeignKeyViolation, nowIso } from '../db/database';
+import type { DB } from '../db/schema';
+import type { Storage, StoredImage } from './storage';
+
+/** A temporary file of a write older than this was left by a crash: removed by the sweep. */
+const TEMP_FILE_MAX_AGE_MS = 60 * 60 * 1000;
+const BATCH = 500;
+
+export interface SweepResult {
+  /** Files removed because nothing uses them and their grace period is over. */
+  unused: number;
+  /** Files on disk the ledger did not know (left by a crash between the two), past the grace period. */
+  strays: number;
+  /** Temporary files of interrupted writes. */
+  temps: number;
+}
+
+export interface StoredImagesLog {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+/**
+ * Uploaded images and when their files may go. Every stored file has a row in `stored_images` (the
+ * ledger) with the time it was last uploaded; `post_images` rows reference it by foreign key, so a
+ * post can only use a file the ledger knows, and a file goes only after its row was deleted, which
+ * the key refuses while a post uses it. A file uploaded within the grace period is never removed:
+ * the editor uploads body images before the post is saved, and the same bytes uploaded again for a
+ * new post must survive the deletion of an older post that used them. In this process a write and a
+ * removal of the same file never interleave (a queue per path).
+ */
+export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { graceMs: number; log?: StoredImagesLog }) {
+  const queues = new Map<string, Promise<unknown>>();
+  function serialised<T>(path: string, task: () => Promise<T>): Promise<T> {
+    const run = (queues.get(path) ?? Promise.resolve()).then(task, task);
+    const settled = run.then(
+      () => {},
+      () => {},
+    );
+    queues.set(path, settled);
+    void settled.then(() => {
+      if (queues.get(path) === settled) queues.delete(path);
+    });
+    return run;
+  }
+
+  const cutoff = () => new Date(Date.now() - options.graceMs).toISOString();
+
+  /** Deletes the ledger row of an unused file past its grace period, then the file. */
+  function removeIfUnused(path: string): Promise<boolean> {
+    return serialised(path, async () => {
+      let deleted: bigint | undefined;
+      try {
+        const result = await sql`DELETE FROM stored_images WHERE path = ${path} AND uploaded_at <= ${cutoff()}
+          AND NOT EXISTS (SELECT 1 FROM post_images WHERE post_images.path = stored_images.path)
+          AND NOT EXISTS (SELECT 1 FROM users WHERE users.profile_picture IN (stored_images.path, '/storage/' || stored_images.path))`.execute(db);
+        deleted = result.numAffectedRows;
+      } catch (err) {
+        // A post started using it between the check and the delete (PostgreSQL): it stays.
+        if (isForeignKeyViolation(err)) return false;
+        throw err;
+      }
+      if (!deleted) return false;
+      await storage.remove(path);
+      return true;
+    });
+  }
+
+  async function sweepLedger(): Promise<number> {
+    let removed = 0;
+    const tried = new Set<string>();
+    for (;;) {
+      const rows = await sql<{ path: string }>`SELECT path FROM stored_images WHERE uploaded_at <= ${cutoff()}
+        AND NOT EXISTS (SELECT 1 FROM post_images WHERE post_images.path = stored_images.path)
+        AND NOT EXISTS (SELECT 1 FROM users WHERE users.profile_picture IN (stored_images.path, '/storage/' || stored_images.path))
+        ORDER BY path LIMIT ${BATCH}`.execute(db);
+      const fresh = rows.rows.map((r) => r.path).filter((p) => !tried.has(p));
+      if (fresh.length === 0) return removed;
+      for (const path of fresh) {
+        tried.add(path);
+        if (await removeIfUnused(path)) removed += 1;
+      }
+    }
+  }
+
+  async function sweepDisk(): Promise<{ strays: number; temps: number }> {
+    const before = Date.now() - options.graceMs;
+    let strays = 0;
+    let temps = 0;
+    let batch: string[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const known = new Set((await db.selectFrom('stored_images').select('path').where('path', 'in', batch).execute()).map((r) => r.path));
+      for (const path of batch.filter((p) => !known.has(p))) {
+        const gone = await serialised(path, async () => {
+          const row = await db.selectFrom('stored_images').select('path').where('path', '=', path).executeTakeFirst();
+          if (row) return false; // uploaded again meanwhile
+          await storage.remove(path);
+          return true;
+        });
+        if (gone) strays += 1;
+      }
+      batch = [];
+    };
+    for await (const entry of storage.list()) {
+      if (entry.path === null) {
+        if (entry.file.endsWith('.tmp') && entry.mtimeMs < Date.now() - TEMP_FILE_MAX_AGE_MS) {
+          await fs.rm(entry.file, { force: true });
+          temps += 1;
+        }
+        continue;
+      }
+      if (entry.mtimeMs > before) continue;
+      batch.push(entry.path);
+      if (batch.length >= BATCH) await flush();
+    }
+    await flush();
+    return { strays, temps };
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<SweepResult> | undefined;
+
+  const images = {
+    /** Validates, re-encodes and stores an image, and (re)starts its grace period. */
+    async put(bytes: Buffer): Promise<StoredImage> {
+      const image = await storage.encodeImage(bytes);
+      return serialised(image.path, async () => {
+        const at = nowIso();
+        await db
+          .insertInto('stored_images')
+          .values({ path: image.path, uploaded_at: at })
+          .onConflict((oc) => oc.column('path').doUpdateSet({ uploaded_at: at }))
+          .execute();
+        return storage.writeImage(image);
+      });
+    },
+
+    /** Of these stored paths, those the ledger does not know (never uploaded, or removed since). */
+    async unknown(paths: readonly string[]): Promise<string[]> {
+      if (paths.length === 0) return [];
+      const rows = await db.selectFrom('stored_images').select('path').where('path', 'in', paths).execute();
+      const known = new Set(rows.map((r) => r.path));
+      return paths.filter((p) => !known.has(p));
+    },
+
+    /** Removes the files among `paths` that nothing uses any more and whose grace period is over. */
+    async release(paths: readonly string[]): Promise<void> {
+      for (const path of new Set(paths)) await removeIfUnused(path);
+    },
+
+    /** One pass over the ledger and the disk; concurrent calls share the pass. */
+    sweep(): Promise<SweepResult> {
+      running ??= (async () => {
+        try {
+          const unused = await sweepLedger();
+          const { strays, temps } = await sweepDisk();
+          return { unused, strays, temps };
+        } finally {
+          running = undefined;
+        }
+      })();
+      return running;
+    },
+
+    /** Sweeps every intervalMs (the first pass one interval after start). */
+    start(intervalMs: number): void {
+      images.stop();
+      timer = setInterval(() => {
+        images.sweep().then(
+          (r) => {
+            if (r.unused + r.strays + r.temps > 0) options.log?.info(`Storage sweep removed ${r.unused} unused, ${r.strays} stray and ${r.temps} temporary files`);
+          },
+          (err: unknown) => options.log?.error(`Storage sweep failed: ${(err as Error).message}`),
+        );
+      }, intervalMs);
+      timer.unref();
+    },
+
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => {});
+    },
+  };
+  return images;
+}
+
+export type StoredImages = ReturnType<typeof createStoredImages>;
