@@ -201,8 +201,12 @@ describe('reading journey in Chromium', () => {
     await comment.getByText('A reply to it').waitFor();
 
     await comment.getByTestId('reply').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete this reply?' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => comment.getByText('A reply to it').count()).toBe(0);
     await comment.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this comment?' });
+    await confirm.screenshot({ path: artifactPath('comment-delete-confirm.png') });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(TEXT.noComments).waitFor();
 
     const phone = await contextFor(reader, 375, 812);

@@ -171,7 +171,14 @@ describe('Post page', () => {
     expect(jsonBody(reply![1] as RequestInit)).toEqual({ user_id: 20, post_id: 1, comment_id: 101, reply: 'Thank you' });
 
     await user.click(within(comment('Another comment')).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/comment-delete'))).toBe(false);
+    await user.click(within(comment('Another comment')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete this comment?' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(detailCalls()).toBe(3));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     const remove = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/comment-delete'));
     expect(jsonBody(remove![1] as RequestInit)).toEqual({ id: 101 });
   });

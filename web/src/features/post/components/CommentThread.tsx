@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { TEXT, paths, relativeTime, type CommentItem, type ReplyItem } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAddReply } from '../api/add-reply';
 import { useDeleteComment } from '../api/delete-comment';
 import { useDeleteReply } from '../api/delete-reply';
@@ -41,6 +42,26 @@ function Said({ text }: { text: string }) {
   return <p className="mt-2 whitespace-pre-wrap break-words text-[15px] leading-6 text-zinc-800 dark:text-zinc-200">{text}</p>;
 }
 
+/** Delete, asked once more in a dialog: a comment or reply cannot be brought back. */
+function DeleteButton({ what, message, busy, onDelete }: { what: 'comment' | 'reply'; message: string; busy: boolean; onDelete: (done: () => void) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <button type="button" className={textButton} disabled={busy} onClick={() => setConfirming(true)}>
+        Delete
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete this ${what}?`}
+        message={message}
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => onDelete(() => setConfirming(false))}
+      />
+    </>
+  );
+}
+
 function Reply({ reply, canDelete, postId }: { reply: ReplyItem; canDelete: boolean; postId: number }) {
   const remove = useDeleteReply(postId);
   return (
@@ -49,9 +70,12 @@ function Reply({ reply, canDelete, postId }: { reply: ReplyItem; canDelete: bool
       <Said text={reply.reply} />
       {canDelete && (
         <div className="mt-1 -ml-1.5">
-          <button type="button" className={textButton} disabled={remove.isPending} onClick={() => remove.mutate(reply.id)}>
-            Delete
-          </button>
+          <DeleteButton
+            what="reply"
+            message="The reply will be gone for good."
+            busy={remove.isPending}
+            onDelete={(done) => remove.mutate(reply.id, { onSettled: done })}
+          />
         </div>
       )}
     </li>
@@ -79,9 +103,12 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId }: Commen
           Reply
         </button>
         {viewerId !== null && (viewerId === comment.user_id || isPostOwner) && (
-          <button type="button" className={textButton} disabled={remove.isPending} onClick={() => remove.mutate(comment.id)}>
-            Delete
-          </button>
+          <DeleteButton
+            what="comment"
+            message={count > 0 ? 'The comment and its replies will be gone for good.' : 'The comment will be gone for good.'}
+            busy={remove.isPending}
+            onDelete={(done) => remove.mutate(comment.id, { onSettled: done })}
+          />
         )}
       </div>
       {replying && (
