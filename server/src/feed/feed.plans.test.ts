@@ -33,7 +33,7 @@ async function plan(text: string): Promise<string[]> {
   return rows.map((r) => r.detail);
 }
 
-const scansATable = (lines: string[]) => lines.filter((l) => /^SCAN (?!page\b|c\d+\b|recent\b)/.test(l));
+const scansATable = (lines: string[]) => lines.filter((l) => /^SCAN (?!page\b|w\d+\b|recent\b)/.test(l));
 
 describe.runIf(sqlite)('reading query plans (SQLite)', () => {
   it.each([
@@ -41,7 +41,11 @@ describe.runIf(sqlite)('reading query plans (SQLite)', () => {
     ['byCategory', SQL.byCategory, /SEARCH posts USING COVERING INDEX posts_category_id_idx \(category_id=\? AND id<\?\)/],
     ['byAuthor', SQL.byAuthor, /SEARCH posts USING COVERING INDEX posts_user_id_idx \(user_id=\? AND id<\?\)/],
     ['byCategories', SQL.byCategories(3), /SEARCH posts USING COVERING INDEX posts_category_id_idx \(category_id=\? AND id<\?\)/],
-    ['following', SQL.following, /SEARCH p2 USING COVERING INDEX posts_user_id_idx \(user_id=\? AND id<\?\)/],
+    ['byAuthors (Following)', SQL.byAuthors(3), /SEARCH posts USING COVERING INDEX posts_user_id_idx \(user_id=\? AND id<\?\)/],
+    ['idsByAuthors (Following, many)', SQL.idsByAuthors(50), /SEARCH posts USING COVERING INDEX posts_user_id_idx \(user_id=\? AND id<\?\)/],
+    ['following (join)', SQL.following, /SEARCH p2 USING COVERING INDEX posts_user_id_idx \(user_id=\? AND id<\?\)/],
+    ['followedAuthors', SQL.followedAuthors, /SEARCH f USING COVERING INDEX \w+ \(follower_id=\?\)/],
+    ['cardsByIdsNewestFirst', SQL.cardsByIdsNewestFirst, /SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/],
     ['saved', SQL.saved, /SEARCH saves USING COVERING INDEX saves_user_time_idx \(user_id=\?/],
     ['detail', SQL.detail, /SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/],
     ['viewerFlags', SQL.viewerFlags, /SEARCH likes USING COVERING INDEX \w+ \((post_id=\? AND user_id=\?|user_id=\? AND post_id=\?)\)/],
@@ -58,7 +62,7 @@ describe.runIf(sqlite)('reading query plans (SQLite)', () => {
   });
 
   it('keeps the page limit a literal inside the id selection', () => {
-    for (const text of [SQL.latest, SQL.byCategory, SQL.byAuthor, SQL.byCategories(2), SQL.following]) {
+    for (const text of [SQL.latest, SQL.byCategory, SQL.byAuthor, SQL.byCategories(2), SQL.byAuthors(2), SQL.idsByAuthors(2), SQL.following]) {
       expect(text).toMatch(/LIMIT 11\b/);
       expect(text).not.toMatch(/LIMIT \?/);
     }

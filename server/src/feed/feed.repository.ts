@@ -37,6 +37,27 @@ const CARD_COLUMNS = `p.id, p.user_id, p.category_id, p.title, p.sub_title, p.im
   EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ?) AS is_like,
   EXISTS (SELECT 1 FROM saves s WHERE s.user_id = ? AND s.post_id = p.id) AS is_saved`;
 
+/** How many authors one Following statement walks; more are read in chunks and merged. */
+export const WALKS_PER_STATEMENT = 50;
+/**
+ * Following reads the followed authors' posts in one join and sort while they wrote at most this many
+ * posts per author on average (a joined row costs ~0.05 µs), and walks each author's index for a page
+ * otherwise (~2.5 µs per author, whatever they wrote): either way a page costs O(followed authors).
+ */
+export const JOIN_ROWS_PER_AUTHOR = 50;
+
+/**
+ * The newest FETCH ids below the cursor for each of k values of an indexed column (k categories, k
+ * authors): one bounded index walk each, merged. Costs at most k × FETCH index rows at any depth.
+ */
+const mergedWalks = (column: 'category_id' | 'user_id', k: number) => {
+  const parts = Array.from(
+    { length: k },
+    (_, i) => `SELECT id FROM (SELECT id FROM posts WHERE ${column} = ? AND id < ? ORDER BY id DESC LIMIT ${FETCH}) w${i}`,
+  );
+  return `${parts.join(' UNION ALL ')} ORDER BY id DESC LIMIT ${FETCH}`;
+};
+
 const pageOf = (ids: string) =>
   `SELECT ${CARD_COLUMNS} FROM (${ids}) page JOIN posts p ON p.id = page.id JOIN users u ON u.id = p.user_id ORDER BY p.id DESC`;
 
@@ -44,18 +65,20 @@ export const SQL = {
   latest: pageOf(`SELECT id FROM posts WHERE id < ? ORDER BY id DESC LIMIT ${FETCH}`),
   byCategory: pageOf(`SELECT id FROM posts WHERE category_id = ? AND id < ? ORDER BY id DESC LIMIT ${FETCH}`),
   byAuthor: pageOf(`SELECT id FROM posts WHERE user_id = ? AND id < ? ORDER BY id DESC LIMIT ${FETCH}`),
+  /** k categories (a reader's chosen topics): the newest page of each from its index, merged. */
+  byCategories: (k: number) => pageOf(mergedWalks('category_id', k)),
+  /** The authors a reader follows, with how much each wrote. */
+  followedAuthors: `SELECT f.following_id, u.post_count FROM follows f JOIN users u ON u.id = f.following_id
+    WHERE f.follower_id = ? ORDER BY f.following_id`,
+  /** Following for authors who wrote little: their posts below the cursor, joined and sorted. */
   following: pageOf(
     `SELECT p2.id FROM follows f JOIN posts p2 ON p2.user_id = f.following_id
      WHERE f.follower_id = ? AND p2.id < ? ORDER BY p2.id DESC LIMIT ${FETCH}`,
   ),
-  /** k categories: the newest page of each from its index, merged; bounded by k × FETCH rows. */
-  byCategories(k: number): string {
-    const parts = Array.from(
-      { length: k },
-      (_, i) => `SELECT id FROM (SELECT id FROM posts WHERE category_id = ? AND id < ? ORDER BY id DESC LIMIT ${FETCH}) c${i}`,
-    );
-    return pageOf(`${parts.join(' UNION ALL ')} ORDER BY id DESC LIMIT ${FETCH}`);
-  },
+  /** k followed authors (k ≤ WALKS_PER_STATEMENT): the newest page of each from its index, merged. */
+  byAuthors: (k: number) => pageOf(mergedWalks('user_id', k)),
+  /** The same ids without the cards, for a reader following more authors than one statement walks. */
+  idsByAuthors: (k: number) => mergedWalks('user_id', k),
   saved: `SELECT ${CARD_COLUMNS}, page.saved_at FROM (
       SELECT post_id AS id, created_at AS saved_at FROM saves
       WHERE user_id = ? AND (created_at < ? OR (created_at = ? AND post_id < ?))
@@ -79,6 +102,9 @@ export const SQL = {
    */
   viewerFlags: `SELECT post_id, 1 AS kind FROM likes WHERE user_id = ? AND post_id IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     UNION ALL SELECT post_id, 2 AS kind FROM saves WHERE user_id = ? AND post_id IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  /** Cards for up to FETCH given ids, newest first (unused slots carry 0, which no post has). */
+  cardsByIdsNewestFirst: `SELECT ${CARD_COLUMNS} FROM posts p JOIN users u ON u.id = p.user_id
+    WHERE p.id IN (${Array(FETCH).fill('?').join(', ')}) ORDER BY p.id DESC`,
   /** Cards for up to 6 given ids (unused slots carry 0, which no post has). */
   cardsByIds: `SELECT ${CARD_COLUMNS} FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id IN (?, ?, ?, ?, ?, ?)`,
   meta: `SELECT p.id, p.category_id, p.title, p.sub_title, p.image, p.created_at, u.name AS author_name
@@ -95,13 +121,33 @@ export interface PostMeta {
   author_name: string | null;
 }
 
-export function createFeedRepository(database: Database) {
+export function createFeedRepository(database: Database, tuning: { joinRowsPerAuthor?: number } = {}) {
+  const joinRowsPerAuthor = tuning.joinRowsPerAuthor ?? JOIN_ROWS_PER_AUTHOR;
   const cards = (sql: string, viewer: number, params: readonly unknown[]) => database.all<CardRow>(sql, [viewer, viewer, ...params]);
   return {
     latest: (viewer: number, cursor: number) => cards(SQL.latest, viewer, [cursor]),
     byCategory: (viewer: number, categoryId: number, cursor: number) => cards(SQL.byCategory, viewer, [categoryId, cursor]),
     byAuthor: (viewer: number, authorId: number, cursor: number) => cards(SQL.byAuthor, viewer, [authorId, cursor]),
-    following: (viewer: number, cursor: number) => cards(SQL.following, viewer, [viewer, cursor]),
+    /**
+     * Following: one join over the followed authors' posts while they wrote little, else each author's
+     * newest page from their index, merged (in chunks past WALKS_PER_STATEMENT authors).
+     */
+    following: async (viewer: number, cursor: number) => {
+      const followed = await database.all<{ following_id: number; post_count: number }>(SQL.followedAuthors, [viewer]);
+      if (followed.length === 0) return [];
+      const written = followed.reduce((sum, a) => sum + a.post_count, 0);
+      if (written <= joinRowsPerAuthor * followed.length) return cards(SQL.following, viewer, [viewer, cursor]);
+      const authors = followed.map((a) => a.following_id);
+      const walks = (chunk: number[]) => chunk.flatMap((id) => [id, cursor]);
+      if (authors.length <= WALKS_PER_STATEMENT) return cards(SQL.byAuthors(authors.length), viewer, walks(authors));
+      const ids: number[] = [];
+      for (let i = 0; i < authors.length; i += WALKS_PER_STATEMENT) {
+        const chunk = authors.slice(i, i + WALKS_PER_STATEMENT);
+        for (const row of await database.all<{ id: number }>(SQL.idsByAuthors(chunk.length), walks(chunk))) ids.push(row.id);
+      }
+      const newest = ids.sort((a, b) => b - a).slice(0, FETCH);
+      return cards(SQL.cardsByIdsNewestFirst, viewer, [...newest, ...Array<number>(FETCH).fill(0)].slice(0, FETCH));
+    },
     byCategories: (viewer: number, categoryIds: number[], cursor: number) =>
       cards(SQL.byCategories(categoryIds.length), viewer, categoryIds.flatMap((id) => [id, cursor])),
     saved: (viewer: number, savedBefore: string, postBefore: number) =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/database';
 import { type TestApp, buildTestApp } from '../test/app';
 import { type Session, type TestUser, aPost, aUser, signIn } from '../test/factories';
+import { FIRST_CURSOR, WALKS_PER_STATEMENT, createFeedRepository } from './feed.repository';
 
 let t: TestApp;
 let reader: TestUser;
@@ -108,6 +109,48 @@ describe('home feed', () => {
     expect(res.ids).toEqual([b.id, a.id]);
     expect((await call('/api/user/following/posts', { user_id: fan.id })).statusCode).toBe(401);
     expect((await call('/api/user/following/posts', { user_id: reader.id }, fanSession.headers)).statusCode).toBe(403);
+  });
+
+  it('merges many followed authors (more than one statement walks) newest first, with the reader’s likes', async () => {
+    const fan = await aUser(t.db);
+    const fanSession = await signIn(t.app, fan);
+    const authors = await Promise.all(Array.from({ length: WALKS_PER_STATEMENT + 12 }, () => aUser(t.db)));
+    await t.db
+      .insertInto('follows')
+      .values(authors.map((a) => ({ follower_id: fan.id, following_id: a.id, created_at: nowIso() })))
+      .execute();
+    // One prolific author (more than a page) among many who wrote once or twice, interleaved in time.
+    const expected: number[] = [];
+    for (let i = 0; i < 90; i += 1) {
+      const author = i % 3 === 0 ? authors[0]! : authors[(i * 7) % authors.length]!;
+      expected.push((await aPost(t.db, { userId: author.id })).id);
+      if (i % 10 === 0) await aPost(t.db, { userId: writer.id }); // not followed
+    }
+    const liked = expected[40]!;
+    await t.db.insertInto('likes').values({ post_id: liked, user_id: fan.id, created_at: nowIso() }).execute();
+
+    const res = await readAll('/api/user/following/posts', { user_id: fan.id }, fanSession.headers, async () => {
+      await aPost(t.db, { userId: authors[5]!.id }); // newer than the cursor: not in the pages already started
+    });
+    expect(res.ids).toEqual([...expected].reverse());
+    const page = (await call('/api/user/following/posts', { user_id: fan.id }, fanSession.headers)).json();
+    expect(page.data).toHaveLength(10);
+    const deep = await call(`/api/user/following/posts?cursor=${liked + 1}`, { user_id: fan.id }, fanSession.headers);
+    expect(deep.json().data[0]).toMatchObject({ id: liked, is_like: true });
+
+    // Both ways of reading Following (one join; a walk per author, here in two chunks) give the same pages.
+    const join = createFeedRepository(t.database, { joinRowsPerAuthor: Number.POSITIVE_INFINITY });
+    const walk = createFeedRepository(t.database, { joinRowsPerAuthor: -1 });
+    for (const cursor of [FIRST_CURSOR, expected[60]!, expected[25]!, expected[1]!, expected[0]!]) {
+      const [a, b] = await Promise.all([join.following(fan.id, cursor), walk.following(fan.id, cursor)]);
+      expect(b).toEqual(a);
+      expect(b.map((r) => r.id)).toEqual(
+        [...expected, ...(await t.db.selectFrom('posts').select('id').where('user_id', '=', authors[5]!.id).execute()).map((r) => r.id)]
+          .filter((id, i, all) => id < cursor && all.indexOf(id) === i)
+          .sort((x, y) => y - x)
+          .slice(0, 11),
+      );
+    }
   });
 
   it('refuses a malformed cursor and a user_id that is not the session’s', async () => {
