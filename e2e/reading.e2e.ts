@@ -244,4 +244,52 @@ describe('reading journey in Chromium', () => {
     expect(html).toMatch(/<meta[^>]+name="twitter:card"/);
     expect(html).toContain('Reading journey 03');
   });
+
+  it('chooses topics from the plus icon; For you follows them, and RESET ALL RECOMMENDATIONS undoes it', async () => {
+    const categories = (await (await fetch(`${server.url}/api/user/categories`)).json()) as { categories: Array<{ id: number; name: string }> };
+    const other = categories.categories[1]!;
+    await addPost(author, 99, other.id); // the newest post, in another topic than the journey's
+
+    const context = await contextFor(reader);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(server.url);
+    await cardTitled(page, 'Reading journey 99').waitFor();
+    await page.getByRole('link', { name: 'Manage recommended topics' }).click();
+    await page.getByRole('heading', { name: 'Manage Category' }).waitFor();
+    expect(await page.title()).toContain('Manage Category');
+
+    const journeyTopic = page.getByRole('checkbox', { name: new RegExp(`^${categoryName}`) });
+    await journeyTopic.check();
+    await page.getByText('1 chosen').waitFor();
+    await page.getByRole('searchbox', { name: 'Search topics' }).fill(other.name.slice(0, 4));
+    await page.getByRole('checkbox', { name: new RegExp(`^${other.name}`) }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search topics' }).fill('');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: artifactPath('recommendation-1280.png'), fullPage: true });
+
+    // For you now holds the chosen topic only, and the strip shows it.
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await cardTitled(page, newest()).waitFor();
+    expect(await cardTitled(page, 'Reading journey 99').count()).toBe(0);
+    await page.getByRole('tab', { name: categoryName }).waitFor();
+
+    await page.goBack();
+    await page.getByRole('button', { name: 'RESET ALL RECOMMENDATIONS' }).click();
+    await page.getByText('No topic chosen').waitFor();
+    expect(await journeyTopic.isChecked()).toBe(false);
+    await page.goto(server.url);
+    await cardTitled(page, 'Reading journey 99').waitFor();
+
+    const phone = await contextFor(reader, 375, 812);
+    const small = await phone.newPage();
+    await small.emulateMedia({ colorScheme: 'dark' });
+    await small.goto(`${server.url}${paths.recommendation.getHref()}`);
+    await small.getByRole('heading', { name: 'Manage Category' }).waitFor();
+    await small.getByRole('checkbox').first().waitFor();
+    await small.screenshot({ path: artifactPath('recommendation-375-dark.png'), fullPage: true });
+    await phone.close();
+    await context.close();
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,5 +1,8 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { ManageCategories } from '../../features/recommendation/components/ManageCategories';
+import { useSession } from '../../lib/session';
 
 export default function RecommendationRoute() {
-  return <PagePlaceholder title="Manage Category">Choose the topics you want to read more of.</PagePlaceholder>;
+  const session = useSession();
+  if (!session) return null; // RequireSession sends visitors to /login
+  return <ManageCategories userId={session.id} />;
 }

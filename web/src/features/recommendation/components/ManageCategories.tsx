@@ -1,0 +1,123 @@
+import { useDeferredValue, useId, useState } from 'react';
+import { Search } from 'lucide-react';
+import { TEXT, type CategoryItem } from '@inkwell/contract';
+import { Button } from '../../../components/Button';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCategories } from '../../feed/api/categories';
+import { useUserCategories } from '../../feed/api/user-categories';
+import { ListPage } from '../../feed/components/ListPage';
+import { useChooseCategory, useResetCategories } from '../api/choose-categories';
+
+const matches = (category: CategoryItem, query: string) =>
+  !query || category.name.toLocaleLowerCase().includes(query) || (category.description ?? '').toLocaleLowerCase().includes(query);
+
+/**
+ * /recommendation (SPEC §2 Manage Category): a search box, every category as a checkbox with its
+ * description, and RESET ALL RECOMMENDATIONS. Each tick is sent at once (SPEC §4) and 'For you'
+ * follows the ticked topics.
+ */
+export function ManageCategories({ userId }: { userId: string }) {
+  useDocumentTitle('Manage Category');
+  const categories = useCategories();
+  const chosen = useUserCategories(userId);
+  const choose = useChooseCategory(userId);
+  const reset = useResetCategories(userId);
+  const [search, setSearch] = useState('');
+  // What the reader just ticked, shown at once and kept until the server's list is read again.
+  const [pending, setPending] = useState<ReadonlyMap<number, boolean>>(new Map());
+  // A later click on the same box keeps its own tick: only the value this call set is dropped.
+  const settle = (ids: number[], tick: boolean) =>
+    setPending((current) => {
+      const next = new Map(current);
+      for (const id of ids) if (next.get(id) === tick) next.delete(id);
+      return next;
+    });
+  const query = useDeferredValue(search.trim().toLocaleLowerCase());
+  const searchId = useId();
+
+  const all = categories.data ?? [];
+  const shown = all.filter((category) => matches(category, query));
+  const saved = new Set(chosen.data ?? []);
+  const isTicked = (id: number) => pending.get(id) ?? saved.has(id);
+  const count = all.filter((category) => isTicked(category.id)).length;
+
+  const toggle = (categoryId: number, tick: boolean) => {
+    setPending((current) => new Map(current).set(categoryId, tick));
+    choose.mutate({ categoryId, chosen: tick }, { onSettled: () => settle([categoryId], tick) });
+  };
+  const resetAll = () => {
+    const ids = all.map((category) => category.id);
+    setPending(new Map(ids.map((id) => [id, false])));
+    reset.mutate(undefined, { onSettled: () => settle(ids, false) });
+  };
+
+  return (
+    <ListPage
+      title="Manage Category"
+      intro="Tick the topics you want more of: ‘For you’ then shows their posts, newest first. With none ticked it shows every post."
+    >
+      <div className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+        <label htmlFor={searchId} className="relative block flex-1">
+          <span className="sr-only">Search topics</span>
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-500" />
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search topics"
+            className="w-full rounded-full border border-zinc-300 bg-white py-2 pl-9 pr-4 text-sm text-zinc-900 placeholder:text-zinc-500 focus:border-indigo-600 focus:outline-2 focus:outline-indigo-600/30 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+          />
+        </label>
+        <div className="flex items-center justify-between gap-3 sm:justify-end">
+          <p className="whitespace-nowrap text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+            {count === 0 ? 'No topic chosen' : `${count} chosen`}
+          </p>
+          <Button variant="secondary" busy={reset.isPending} disabled={count === 0} onClick={resetAll} className="!px-4 !py-2 text-xs tracking-wide">
+            RESET ALL RECOMMENDATIONS
+          </Button>
+        </div>
+      </div>
+
+      {categories.isPending ? (
+        <ul aria-label="Loading topics" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {Array.from({ length: 6 }, (_, i) => (
+            <li key={i} className="flex gap-4 py-4">
+              <div className="size-5 shrink-0 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+              <div className="flex-1 space-y-2">
+                <div className="h-4 w-40 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+                <div className="h-3 w-3/4 animate-pulse rounded bg-zinc-100 dark:bg-zinc-900" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : all.length === 0 ? (
+        <p className="py-10 text-center text-zinc-600 dark:text-zinc-400">{TEXT.noCategories}</p>
+      ) : shown.length === 0 ? (
+        <p className="py-10 text-center text-zinc-600 dark:text-zinc-400">No topic matches “{search.trim()}”.</p>
+      ) : (
+        <ul aria-label="Topics" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {shown.map((category) => (
+            <li key={category.id}>
+              <label className="flex cursor-pointer gap-4 rounded-lg py-4 hover:bg-zinc-50 sm:-mx-3 sm:px-3 dark:hover:bg-zinc-900">
+                <input
+                  type="checkbox"
+                  checked={isTicked(category.id)}
+                  disabled={chosen.isPending}
+                  onChange={(event) => toggle(category.id, event.target.checked)}
+                  className="mt-0.5 size-5 shrink-0 cursor-pointer accent-indigo-700 dark:accent-indigo-400"
+                />
+                <span className="min-w-0">
+                  <span className="block font-semibold text-zinc-900 dark:text-zinc-100">{category.name}</span>
+                  <span className="mt-1 block text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+                    {category.description?.trim() || TEXT.noDescription}
+                  </span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListPage>
+  );
+}
