@@ -245,6 +245,37 @@ describe('reading journey in Chromium', () => {
     expect(html).toContain('Reading journey 03');
   });
 
+  it("opens the author's profile from a card, unfollows and follows there, and finds the reader's own Saved tab", async () => {
+    const context = await contextFor(reader);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/`);
+    const card = cardTitled(page, newest());
+    await card.locator('a[href^="/view-profile/"]').first().click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const counts = page.getByTestId('profile-counts');
+    await expect.poll(() => counts.textContent()).toContain(`${POSTS} posts`);
+    await expect.poll(() => counts.textContent()).toContain('1 follower'); // the reader, since the hover card
+    await cardTitled(page, newest()).waitFor();
+    expect(await page.getByRole('tab', { name: 'Saved' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Unfollow' }).click();
+    await page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
+    await expect.poll(() => counts.textContent()).toContain('0 followers');
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await expect.poll(() => counts.textContent()).toContain('1 follower');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: artifactPath('profile-1280.png'), fullPage: false });
+
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Profile options' }).waitFor();
+    await page.getByRole('tab', { name: 'Saved' }).click();
+    await cardTitled(page, newest()).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('chooses topics from the plus icon; For you follows them, and RESET ALL RECOMMENDATIONS undoes it', async () => {
     const categories = (await (await fetch(`${server.url}/api/user/categories`)).json()) as { categories: Array<{ id: number; name: string }> };
     const other = categories.categories[1]!;

@@ -34,7 +34,7 @@ export function OptionsMenu({ label, items }: { label: string; items: OptionsMen
           role="menu"
           aria-label={label}
           onKeyDown={onMenuKeyDown}
-          className="absolute right-0 z-30 mt-1 w-40 rounded-xl border border-zinc-200 bg-white p-1.5 shadow-xl dark:border-zinc-800 dark:bg-zinc-900"
+          className="absolute right-0 z-30 mt-1 w-max min-w-40 rounded-xl border border-zinc-200 bg-white p-1.5 shadow-xl dark:border-zinc-800 dark:bg-zinc-900"
         >
           {items.map((item) => {
             const tone = item.danger ? 'text-rose-700 dark:text-rose-400' : 'text-zinc-700 dark:text-zinc-200';

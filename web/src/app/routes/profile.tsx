@@ -1,5 +1,17 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { ProfileView } from '../../features/profile/components/ProfileView';
+import { FollowButton } from '../../features/post-actions/components/FollowButton';
+import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
+import { useSession } from '../../lib/session';
 
 export default function ProfileRoute() {
-  return <PagePlaceholder title="Your profile">Your posts, followers and saved stories will show here.</PagePlaceholder>;
+  const session = useSession();
+  if (!session) return null; // RequireSession sends visitors to /login
+  return (
+    <ProfileView
+      userId={Number(session.id)}
+      viewerId={session.id}
+      renderPost={(post) => <PostCardWithActions post={post} />}
+      renderFollow={(userId) => <FollowButton authorId={userId} active />}
+    />
+  );
 }

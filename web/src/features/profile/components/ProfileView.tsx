@@ -1,0 +1,161 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { TEXT, paths, type PostCard, type PublicProfile } from '@inkwell/contract';
+import { Avatar } from '../../../components/Avatar';
+import { buttonStyles } from '../../../components/Button';
+import { OptionsMenu } from '../../../components/OptionsMenu';
+import { isApiError } from '../../../lib/api-client';
+import { storageUrl } from '../../../lib/media';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAuthorPosts } from '../../feed/api/author-posts';
+import { useSavedPosts } from '../../feed/api/saved-posts';
+import { PostFeedList } from '../../feed/components/PostFeedList';
+import { useProfileData } from '../api/get-profile-data';
+import { PictureDialog } from './PictureDialog';
+
+interface ProfileViewProps {
+  userId: number;
+  /** The signed-in reader's id, or null for a visitor. */
+  viewerId: string | null;
+  renderPost: (post: PostCard) => ReactNode;
+  /** Follow/Unfollow for another user's profile. */
+  renderFollow: (userId: number) => ReactNode;
+}
+
+const count = (n: number, one: string, many: string) => (
+  <span>
+    <strong className="font-semibold text-zinc-900 dark:text-zinc-50">{n.toLocaleString('en-GB')}</strong> {n === 1 ? one : many}
+  </span>
+);
+
+function Header({ profile, own, renderFollow }: { profile: PublicProfile; own: boolean; renderFollow: ProfileViewProps['renderFollow'] }) {
+  const [enlarged, setEnlarged] = useState(false);
+  const name = profile.name?.trim() || TEXT.anonymous;
+  return (
+    <header className="flex flex-col gap-5 sm:flex-row sm:items-start">
+      <button
+        type="button"
+        onDoubleClick={() => setEnlarged(true)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            setEnlarged(true);
+          }
+        }}
+        aria-label={`${name}’s picture (double-click to enlarge)`}
+        title="Double-click to enlarge"
+        className="shrink-0 self-start rounded-full focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
+      >
+        <Avatar src={profile.profile_picture} size={96} />
+      </button>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 className="break-words font-serif text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">{name}</h1>
+            {profile.username && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">@{profile.username}</p>}
+          </div>
+          {own ? (
+            <OptionsMenu
+              label="Profile options"
+              items={[
+                { label: 'Update Profile', to: paths.settings.getHref() },
+                { label: 'Notifications', to: paths.notifications.getHref() },
+                { label: 'Manage Recommendation', to: paths.recommendation.getHref() },
+              ]}
+            />
+          ) : (
+            <div className="w-32 shrink-0">{renderFollow(profile.id)}</div>
+          )}
+        </div>
+        {profile.bio?.trim() && (
+          <p className="mt-3 whitespace-pre-line break-words text-base leading-7 text-zinc-700 dark:text-zinc-300">{profile.bio}</p>
+        )}
+        <p data-testid="profile-counts" className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
+          {count(profile.post_count, 'post', 'posts')}
+          {count(profile.followers_count, 'follower', 'followers')}
+          {count(profile.following_count, 'following', 'following')}
+        </p>
+      </div>
+      {enlarged && <PictureDialog src={storageUrl(profile.profile_picture)} alt={name} onClose={() => setEnlarged(false)} />}
+    </header>
+  );
+}
+
+function OwnSavedPosts({ viewerId, renderPost }: { viewerId: string; renderPost: ProfileViewProps['renderPost'] }) {
+  const posts = useSavedPosts(viewerId);
+  return <PostFeedList query={posts} renderPost={renderPost} emptyText={TEXT.noPostsToShow} label="Saved posts" />;
+}
+
+function AuthorPosts({ userId, viewerId, renderPost }: { userId: number; viewerId: string | null; renderPost: ProfileViewProps['renderPost'] }) {
+  const posts = useAuthorPosts(userId, viewerId ?? undefined);
+  return <PostFeedList query={posts} renderPost={renderPost} emptyText={TEXT.noPostsToShow} label="Posts" />;
+}
+
+/**
+ * A profile (SPEC §2 Profile): picture (double-click enlarges it), name, bio, the counts; one's own
+ * has a menu (Update Profile, Notifications, Manage Recommendation), another's a Follow button; then
+ * the tabs Posts and, on one's own only, Saved.
+ */
+export function ProfileView({ userId, viewerId, renderPost, renderFollow }: ProfileViewProps) {
+  const profile = useProfileData(userId);
+  const own = viewerId !== null && Number(viewerId) === userId;
+  const [params, setParams] = useSearchParams();
+  const tab = own && params.get('tab') === 'saved' ? 'saved' : 'posts';
+  useDocumentTitle(profile.data ? profile.data.name?.trim() || TEXT.anonymous : profile.isError ? 'Profile not found' : null);
+
+  if (profile.isError && isApiError(profile.error) && profile.error.status === 404) {
+    return (
+      <section className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
+        <h1 className="font-serif text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">Profile not found</h1>
+        <p className="mt-4 max-w-md font-serif text-lg leading-relaxed text-zinc-700 dark:text-zinc-300">
+          Nobody writes here under this address. The link may not be quite right.
+        </p>
+        <Link to={paths.home.getHref()} className={`${buttonStyles.primary} mt-8`}>
+          Back to the feed
+        </Link>
+      </section>
+    );
+  }
+
+  const tabs = [{ key: 'posts', label: 'Posts' }, ...(own ? [{ key: 'saved', label: 'Saved' }] : [])];
+  return (
+    <section className="mx-auto w-full max-w-[728px] px-4 pb-16 pt-8 sm:px-6 sm:pt-12">
+      {profile.data ? (
+        <Header profile={profile.data} own={own} renderFollow={renderFollow} />
+      ) : (
+        <div data-testid="profile-skeleton" className="flex gap-5">
+          <div className="size-24 shrink-0 animate-pulse rounded-full bg-zinc-200 dark:bg-zinc-800" />
+          <div className="flex-1 space-y-3 pt-2">
+            <div className="h-8 w-56 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+            <div className="h-4 w-72 max-w-full animate-pulse rounded bg-zinc-100 dark:bg-zinc-900" />
+          </div>
+        </div>
+      )}
+      <div role="tablist" aria-label="Profile lists" className="mt-8 flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
+        {tabs.map((item) => (
+          <button
+            key={item.key}
+            type="button"
+            role="tab"
+            aria-selected={tab === item.key}
+            onClick={() => setParams(item.key === 'saved' ? { tab: 'saved' } : {}, { replace: true })}
+            className={`border-b-2 px-3 py-3 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${
+              tab === item.key
+                ? 'border-zinc-900 font-semibold text-zinc-900 dark:border-zinc-100 dark:text-zinc-50'
+                : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100'
+            }`}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={tab === 'saved' ? 'Saved' : 'Posts'}>
+        {tab === 'saved' && viewerId ? (
+          <OwnSavedPosts viewerId={viewerId} renderPost={renderPost} />
+        ) : (
+          <AuthorPosts userId={userId} viewerId={viewerId} renderPost={renderPost} />
+        )}
+      </div>
+    </section>
+  );
+}
