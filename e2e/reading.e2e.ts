@@ -276,6 +276,21 @@ describe('reading journey in Chromium', () => {
     await context.close();
   });
 
+  it("shows the author their notifications: the reader's follow, under Follow", async () => {
+    const context = await contextFor(author);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('notifications-dot').waitFor();
+    await page.getByRole('link', { name: 'Notifications (new)' }).click();
+    const follows = page.getByRole('region', { name: /Follow/ });
+    await follows.getByTestId('notification').first().waitFor();
+    expect(await follows.getByTestId('notification').first().textContent()).toMatch(/follow/i);
+    await page.screenshot({ path: artifactPath('notifications-1280.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('chooses topics from the plus icon; For you follows them, and RESET ALL RECOMMENDATIONS undoes it', async () => {
     const categories = (await (await fetch(`${server.url}/api/user/categories`)).json()) as { categories: Array<{ id: number; name: string }> };
     const other = categories.categories[1]!;

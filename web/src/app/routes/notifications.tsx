@@ -1,5 +1,8 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { NotificationsScreen } from '../../features/notifications/components/NotificationsScreen';
+import { useSession } from '../../lib/session';
 
 export default function NotificationsRoute() {
-  return <PagePlaceholder title="Notifications">Likes, comments, follows and help replies will gather here.</PagePlaceholder>;
+  const session = useSession();
+  if (!session) return null; // RequireSession sends visitors to /login
+  return <NotificationsScreen userId={session.id} />;
 }

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Bell, Heart, LifeBuoy, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
+import { NOTIFICATIONS_STEP, relativeTime, type NotificationItem, type NotificationType } from '@inkwell/contract';
+import { buttonStyles } from '../../../components/Button';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ListPage } from '../../feed/components/ListPage';
+import { useNotifications } from '../api/get-notifications';
+
+/** SPEC §2 Notifications: these sections in this order; 'responses' are the answers to help requests. */
+const SECTIONS: Array<{ type: NotificationType; title: string; Icon: LucideIcon }> = [
+  { type: 'like', title: 'Likes', Icon: Heart },
+  { type: 'comment', title: 'Comments', Icon: MessageCircle },
+  { type: 'responses', title: 'Help', Icon: LifeBuoy },
+  { type: 'follow', title: 'Follow', Icon: UserPlus },
+];
+
+function Section({ title, Icon, items }: { title: string; Icon: LucideIcon; items: NotificationItem[] }) {
+  const [shown, setShown] = useState(NOTIFICATIONS_STEP);
+  const headingId = `notifications-${title.toLowerCase()}`;
+  return (
+    <section aria-labelledby={headingId} className="py-6">
+      <h2 id={headingId} className="flex items-center gap-2 font-serif text-xl font-bold text-zinc-900 dark:text-zinc-50">
+        <Icon aria-hidden="true" className="size-5 text-indigo-700 dark:text-indigo-300" />
+        {title}
+        <span className="font-sans text-sm font-normal text-zinc-500 dark:text-zinc-400">({items.length})</span>
+      </h2>
+      <ul className="mt-3 divide-y divide-zinc-200 dark:divide-zinc-800">
+        {items.slice(0, shown).map((item) => (
+          <li key={item.id} data-testid="notification" className="flex items-baseline justify-between gap-4 py-3">
+            <p className="min-w-0 break-words text-[15px] leading-6 text-zinc-800 dark:text-zinc-200">{item.message}</p>
+            <time dateTime={item.updated_at} className="shrink-0 text-sm text-zinc-500 dark:text-zinc-400">
+              {relativeTime(item.updated_at)}
+            </time>
+          </li>
+        ))}
+      </ul>
+      {shown < items.length && (
+        <button type="button" className={`${buttonStyles.secondary} mt-3 !px-4 !py-2`} onClick={() => setShown((n) => n + NOTIFICATIONS_STEP)}>
+          Load More
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** /notifications: likes, comments, help answers and follows, each section only when it has items. */
+export function NotificationsScreen({ userId }: { userId: string }) {
+  useDocumentTitle('Notifications');
+  const notifications = useNotifications(userId);
+  const items = notifications.data ?? [];
+  const sections = SECTIONS.map((section) => ({ ...section, items: items.filter((item) => item.type === section.type) })).filter(
+    (section) => section.items.length > 0,
+  );
+
+  return (
+    <ListPage title="Notifications" intro="Who liked, answered and followed you, newest first.">
+      {notifications.isPending ? (
+        <div data-testid="notifications-loading" className="space-y-3 py-6">
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="h-5 animate-pulse rounded bg-zinc-100 dark:bg-zinc-900" />
+          ))}
+        </div>
+      ) : sections.length === 0 ? (
+        <div className="flex flex-col items-center py-14 text-center text-zinc-600 dark:text-zinc-400">
+          <Bell aria-hidden="true" className="size-8 text-zinc-400" />
+          <p className="mt-3">Nothing yet. Likes, comments and new followers will show here.</p>
+        </div>
+      ) : (
+        <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {sections.map((section) => (
+            <Section key={section.type} title={section.title} Icon={section.Icon} items={section.items} />
+          ))}
+        </div>
+      )}
+    </ListPage>
+  );
+}
