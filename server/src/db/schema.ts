@@ -127,6 +127,9 @@ export interface NotificationsTable {
   actor_id: number | null;
   type: 'follow' | 'responses' | 'like' | 'comment';
   post_id: number | null;
+  /** The comment or reply the notification tells of (it goes with them); null for likes, follows, older rows. */
+  comment_id: number | null;
+  reply_id: number | null;
   message: string;
   read_at: string | null;
   created_at: string;

@@ -8,6 +8,7 @@ import type { Auth } from '../plugins/session';
 import * as repo from './comments.repository';
 import { NOT_FOUND, orNotFound } from './errors';
 import { actorName, noticeText, notify } from './notices';
+import { deleteNoticesOf } from './notices.repository';
 import { findUserName, lockPost } from './targets.repository';
 
 type Created = z.infer<typeof commentCreatedResponse>;
@@ -50,7 +51,7 @@ export function createCommentsService(db: Kysely<DB>) {
           await repo.addToCommentsCount(trx, postId, 1);
           const actor = actorName(await findUserName(trx, auth.userId));
           const message = noticeText.comment(actor, post.title);
-          await notify.comment(trx, postId, { recipient: post.user_id, actorId: auth.userId, message, now });
+          await notify.comment(trx, postId, { commentId: id }, { recipient: post.user_id, actorId: auth.userId, message, now });
           return { message: COMMENT_MESSAGES.commented, id };
         }),
       );
@@ -70,10 +71,10 @@ export function createCommentsService(db: Kysely<DB>) {
           await repo.addToCommentsCount(trx, postId, 1);
           const actor = actorName(await findUserName(trx, auth.userId));
           const toAuthor = noticeText.replyToAuthor(actor, post.title);
-          await notify.comment(trx, postId, { recipient: comment.user_id, actorId: auth.userId, message: toAuthor, now });
+          await notify.comment(trx, postId, { replyId: id }, { recipient: comment.user_id, actorId: auth.userId, message: toAuthor, now });
           if (post.user_id !== comment.user_id) {
             const toOwner = noticeText.replyToOwner(actor, post.title);
-            await notify.comment(trx, postId, { recipient: post.user_id, actorId: auth.userId, message: toOwner, now });
+            await notify.comment(trx, postId, { replyId: id }, { recipient: post.user_id, actorId: auth.userId, message: toOwner, now });
           }
           return { message: COMMENT_MESSAGES.replied, id };
         }),
@@ -85,6 +86,7 @@ export function createCommentsService(db: Kysely<DB>) {
       const comment = await requireDeleteAccess(auth, 'comment', id);
       await db.transaction().execute(async (trx) => {
         await lockPost(trx, comment.post_id);
+        await deleteNoticesOf(trx, { commentIds: [id], replyIds: await repo.replyIdsOfComment(trx, id) });
         const replies = await repo.deleteRepliesOfComment(trx, id);
         if (!(await repo.deleteComment(trx, id))) throw notFound(NOT_FOUND.comment);
         await repo.addToCommentsCount(trx, comment.post_id, -(1 + replies));
@@ -97,6 +99,7 @@ export function createCommentsService(db: Kysely<DB>) {
       const reply = await requireDeleteAccess(auth, 'reply', id);
       await db.transaction().execute(async (trx) => {
         await lockPost(trx, reply.post_id);
+        await deleteNoticesOf(trx, { replyIds: [id] });
         if (!(await repo.deleteReply(trx, id))) throw notFound(NOT_FOUND.reply);
         await repo.addToCommentsCount(trx, reply.post_id, -1);
       });

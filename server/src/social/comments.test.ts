@@ -141,4 +141,31 @@ describe('deleting comments and replies', () => {
     const rows = (await commentIds(post.id)).length + (await replyIds(post.id)).length;
     expect((await postCounts(t.db, post.id)).comments_count).toBe(rows);
   });
+
+  it('ties each notification to its comment or reply, and takes it back when they are deleted', async () => {
+    const post = await aPost(t.db, { userId: owner.id, title: 'Notes' });
+    const before = (await noticesOf(t.db, owner.id)).length;
+    const kept = idOf(await comment(bob, post.id, 'Stays'));
+    const first = idOf(await comment(ada, post.id, 'First'));
+    const byBob = idOf(await reply(bob, post.id, first, 'A reply to Ada'));
+    const byOwner = idOf(await reply(owner, post.id, first, 'The owner answers'));
+
+    const ownerNotices = async () => (await noticesOf(t.db, owner.id)).slice(before);
+    expect((await ownerNotices()).map((n) => [n.comment_id, n.reply_id])).toEqual([
+      [kept, null],
+      [first, null],
+      [null, byBob], // Bob replied to a comment on the owner's post
+    ]);
+    expect((await noticesOf(t.db, ada.id)).filter((n) => n.post_id === post.id).map((n) => n.reply_id)).toEqual([byBob, byOwner]);
+
+    // Deleting one reply takes its notifications (to Ada and to the owner) and nothing else.
+    expect((await call(t, '/reply-delete', { id: byBob }, bob)).statusCode).toBe(200);
+    expect((await ownerNotices()).map((n) => n.comment_id)).toEqual([kept, first]);
+    expect((await noticesOf(t.db, ada.id)).filter((n) => n.post_id === post.id).map((n) => n.reply_id)).toEqual([byOwner]);
+
+    // Deleting the comment takes its notification and those of its replies.
+    expect((await call(t, '/comment-delete', { id: first }, ada)).statusCode).toBe(200);
+    expect((await ownerNotices()).map((n) => n.comment_id)).toEqual([kept]);
+    expect((await noticesOf(t.db, ada.id)).filter((n) => n.post_id === post.id)).toEqual([]);
+  });
 });

@@ -40,6 +40,7 @@ export function createFollowsService(db: Kysely<DB>) {
             const message = noticeText.follow(actorName(await findUserName(trx, auth.userId)));
             await notify.follow(trx, { recipient: followId, actorId: auth.userId, message, now });
           }
+          if (changed && !follow) await notify.unfollow(trx, followId, auth.userId);
           return {
             message: follow ? FOLLOW_MESSAGES.followed : FOLLOW_MESSAGES.unfollowed,
             is_following: follow,

@@ -65,6 +65,10 @@ describe('POST /follow-unfollow and /is-following', () => {
       ['follow', nameless.id, null, 'Someone started following you.'],
     ]);
     expect(await noticesOf(t.db, ada.id)).toEqual([]);
+
+    // An unfollow takes its notification back; the other follower's stays.
+    await follow(ada, writer.id, 0);
+    expect((await noticesOf(t.db, writer.id)).map((n) => n.actor_id)).toEqual([nameless.id]);
   });
 
   it('keeps the counters equal to the rows when many follow and unfollow at once, both ways', async () => {

@@ -33,6 +33,7 @@ export function createLikesService(db: Kysely<DB>) {
             const message = noticeText.like(actorName(await findUserName(trx, auth.userId)), post.title);
             await notify.like(trx, post, { actorId: auth.userId, message, now });
           }
+          if (changed && !like) await notify.unlike(trx, post, auth.userId);
           return { message: like ? LIKE_MESSAGES.liked : LIKE_MESSAGES.unliked, is_like: like, likes_count: likesCount };
         }),
       );

@@ -6,16 +6,36 @@ export interface NoticeValues {
   actor_id: number;
   type: NotificationsTable['type'];
   post_id: number | null;
+  comment_id?: number | null;
+  reply_id?: number | null;
   message: string;
   now: string;
 }
 
 export async function insertNotice(db: Kysely<DB>, values: NoticeValues): Promise<void> {
-  const { now, ...rest } = values;
+  const { now, comment_id = null, reply_id = null, ...rest } = values;
   await db
     .insertInto('notifications')
-    .values({ ...rest, read_at: null, created_at: now, updated_at: now })
+    .values({ ...rest, comment_id, reply_id, read_at: null, created_at: now, updated_at: now })
     .execute();
+}
+
+/** Takes back the one notification of a like (post) or a follow (post null) that was undone. */
+export async function retractNotice(db: Kysely<DB>, key: Pick<NoticeValues, 'user_id' | 'actor_id' | 'type' | 'post_id'>): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where('user_id', '=', key.user_id)
+    .where('actor_id', '=', key.actor_id)
+    .where('type', '=', key.type)
+    .$if(key.post_id === null, (qb) => qb.where('post_id', 'is', null))
+    .$if(key.post_id !== null, (qb) => qb.where('post_id', '=', key.post_id))
+    .execute();
+}
+
+/** Removes what was told of these comments and replies (before they are deleted). */
+export async function deleteNoticesOf(db: Kysely<DB>, of: { commentIds?: number[]; replyIds?: number[] }): Promise<void> {
+  if (of.commentIds?.length) await db.deleteFrom('notifications').where('comment_id', 'in', of.commentIds).execute();
+  if (of.replyIds?.length) await db.deleteFrom('notifications').where('reply_id', 'in', of.replyIds).execute();
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { insertNotice, upsertNotice } from './notices.repository';
+import { insertNotice, retractNotice, upsertNotice } from './notices.repository';
 import type { PostTarget } from './targets.repository';
 
 const TITLE_MAX = 80;
@@ -46,8 +46,20 @@ export const notify = {
     await upsertNotice(trx, { user_id: n.recipient, actor_id: n.actorId, type: 'follow', post_id: null, message: n.message, now: n.now });
   },
 
-  async comment(trx: Kysely<DB>, postId: number, n: Notice): Promise<void> {
+  /** Of a comment or a reply: the row names it, so deleting it takes the notification too. */
+  async comment(trx: Kysely<DB>, postId: number, source: { commentId: number } | { replyId: number }, n: Notice): Promise<void> {
     if (n.recipient === n.actorId) return;
-    await insertNotice(trx, { user_id: n.recipient, actor_id: n.actorId, type: 'comment', post_id: postId, message: n.message, now: n.now });
+    const ids = 'commentId' in source ? { comment_id: source.commentId } : { reply_id: source.replyId };
+    await insertNotice(trx, { user_id: n.recipient, actor_id: n.actorId, type: 'comment', post_id: postId, ...ids, message: n.message, now: n.now });
+  },
+
+  /** An unlike takes back the like's notification. */
+  async unlike(trx: Kysely<DB>, post: PostTarget, actorId: number): Promise<void> {
+    await retractNotice(trx, { user_id: post.user_id, actor_id: actorId, type: 'like', post_id: post.id });
+  },
+
+  /** An unfollow takes back the follow's notification. */
+  async unfollow(trx: Kysely<DB>, recipient: number, actorId: number): Promise<void> {
+    await retractNotice(trx, { user_id: recipient, actor_id: actorId, type: 'follow', post_id: null });
   },
 };

@@ -30,7 +30,7 @@ export async function likeRows(db: Kysely<DB>, postId: number): Promise<number[]
 export function noticesOf(db: Kysely<DB>, userId: number) {
   return db
     .selectFrom('notifications')
-    .select(['id', 'actor_id', 'type', 'post_id', 'message', 'created_at', 'updated_at'])
+    .select(['id', 'actor_id', 'type', 'post_id', 'comment_id', 'reply_id', 'message', 'created_at', 'updated_at'])
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
