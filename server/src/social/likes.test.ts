@@ -112,6 +112,6 @@ describe('a like storm', () => {
     expect(new Set(actors).size).toBe(actors.length);
     // One notification per current liker (an unlike took its own back), none for the owner.
     const likers = (await likeRows(t.db, post.id)).filter((id) => id !== owner.id);
-    expect([...actors].sort((a, b) => a - b)).toEqual([...likers].sort((a, b) => a - b));
+    expect([...actors].sort((a, b) => a! - b!)).toEqual([...likers].sort((a, b) => a - b));
   });
 });

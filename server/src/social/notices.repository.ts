@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DB, NotificationsTable } from '../db/schema';
 
 export interface NoticeValues {
@@ -20,15 +20,23 @@ export async function insertNotice(db: Kysely<DB>, values: NoticeValues): Promis
     .execute();
 }
 
+/** What makes a like's or a follow's notification one of a kind: recipient, actor, type and post. */
+type NoticeKey = Pick<NoticeValues, 'user_id' | 'actor_id' | 'type' | 'post_id'>;
+
+function sameKey(eb: ExpressionBuilder<DB, 'notifications'>, key: NoticeKey) {
+  return eb.and([
+    eb('user_id', '=', key.user_id),
+    eb('actor_id', '=', key.actor_id),
+    eb('type', '=', key.type),
+    key.post_id === null ? eb('post_id', 'is', null) : eb('post_id', '=', key.post_id),
+  ]);
+}
+
 /** Takes back the one notification of a like (post) or a follow (post null) that was undone. */
-export async function retractNotice(db: Kysely<DB>, key: Pick<NoticeValues, 'user_id' | 'actor_id' | 'type' | 'post_id'>): Promise<void> {
+export async function retractNotice(db: Kysely<DB>, key: NoticeKey): Promise<void> {
   await db
     .deleteFrom('notifications')
-    .where('user_id', '=', key.user_id)
-    .where('actor_id', '=', key.actor_id)
-    .where('type', '=', key.type)
-    .$if(key.post_id === null, (qb) => qb.where('post_id', 'is', null))
-    .$if(key.post_id !== null, (qb) => qb.where('post_id', '=', key.post_id))
+    .where((eb) => sameKey(eb, key))
     .execute();
 }
 
@@ -47,11 +55,7 @@ export async function upsertNotice(db: Kysely<DB>, values: NoticeValues): Promis
   const existing = await db
     .selectFrom('notifications')
     .select('id')
-    .where('user_id', '=', values.user_id)
-    .where('actor_id', '=', values.actor_id)
-    .where('type', '=', values.type)
-    .$if(values.post_id === null, (qb) => qb.where('post_id', 'is', null))
-    .$if(values.post_id !== null, (qb) => qb.where('post_id', '=', values.post_id))
+    .where((eb) => sameKey(eb, values))
     .orderBy('id')
     .executeTakeFirst();
   if (!existing) return insertNotice(db, values);
