@@ -338,4 +338,24 @@ describe('reading journey in Chromium', () => {
     await context.close();
     expect(errors).toEqual([]);
   });
+
+  it('searches people and posts from the top bar as a visitor, and opens a result', async () => {
+    const context = await contextFor(null);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(server.url);
+    await page.getByRole('searchbox', { name: 'Search people and posts' }).fill('journey 0');
+    const results = page.getByRole('region', { name: 'Search results' });
+    const posts = results.getByRole('region', { name: 'Posts' });
+    await posts.getByRole('link').first().waitFor();
+    const titles = await posts.getByRole('link').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) expect(title).toMatch(/^Reading journey 0\d$/);
+    await page.screenshot({ path: artifactPath('search-1280.png') });
+    await posts.getByRole('link', { name: 'Reading journey 03' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Reading journey 03' }).waitFor();
+    expect(await results.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

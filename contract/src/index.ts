@@ -11,3 +11,4 @@ export * from './schemas/posts';
 export * from './schemas/feed';
 export * from './schemas/social';
 export * from './schemas/categories';
+export * from './schemas/search';

@@ -27,6 +27,7 @@ import type { CardRow } from './feed/feed.repository';
 import { createFeedService } from './feed/feed.service';
 import { PageCache } from './feed/page-cache';
 import { postsPlugin } from './posts/posts.plugin';
+import { searchPlugin } from './search/search.plugin';
 import { socialPlugin } from './social/social.plugin';
 import { createDiskStorage } from './storage/storage';
 import { type StoredImages, createStoredImages } from './storage/stored-images';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(feedPlugin, featureDeps);
       await api.register(categoriesPlugin, featureDeps);
       await api.register(socialPlugin, featureDeps);
+      await api.register(searchPlugin, featureDeps);
     },
     { prefix: '/api/user' },
   );

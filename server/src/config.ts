@@ -31,6 +31,8 @@ export interface Config {
     register: RateLimit;
     google: RateLimit;
     resendVerification: RateLimit;
+    /** Searches per client address (open to visitors; each is a full-text query). */
+    search: RateLimit;
     /** Failed logins per account (SPEC issue: at most 10 per 15 minutes). */
     failedLoginsPerAccount: RateLimit;
   };
@@ -56,6 +58,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   register: { max: 10, windowMs: 60 * MINUTE },
   google: { max: 30, windowMs: 15 * MINUTE },
   resendVerification: { max: 5, windowMs: 60 * MINUTE },
+  search: { max: 120, windowMs: MINUTE },
   failedLoginsPerAccount: { max: 10, windowMs: 15 * MINUTE },
 };
 

@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002_post_images';
 import * as m0003 from './migrations/0003_saves_by_time';
 import * as m0004 from './migrations/0004_stored_images';
 import * as m0005 from './migrations/0005_notification_sources';
+import * as m0006 from './migrations/0006_search';
 import type { DB } from './schema';
 import { seedCategories } from './seed-categories';
 
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003_saves_by_time': m0003,
   '0004_stored_images': m0004,
   '0005_notification_sources': m0005,
+  '0006_search': m0006,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

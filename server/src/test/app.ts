@@ -42,6 +42,7 @@ export async function buildTestApp(options: { config?: ConfigOverrides; transpor
       register: high,
       google: high,
       resendVerification: high,
+      search: high,
       failedLoginsPerAccount: defaultRateLimits.failedLoginsPerAccount,
       ...options.config?.rateLimits,
     },

@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Bell, House, Search, SquarePen } from 'lucide-react';
 import { paths } from '@inkwell/contract';
 import { Wordmark } from './Wordmark';
 import { ProfileMenu } from './ProfileMenu';
 import { buttonStyles } from './Button';
-import { SearchField } from './SearchField';
 
 interface TopBarProps {
   signedIn: boolean;
@@ -13,6 +12,8 @@ interface TopBarProps {
   picture?: string | null;
   hasNotifications?: boolean;
   onLogout: () => void;
+  /** The search box (SPEC §2 Search), given by the layout: wide screens inline, phones in a panel. */
+  renderSearch: (options: { className?: string; autoFocus?: boolean }) => ReactNode;
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -23,13 +24,13 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /** SPEC §1: Home, Post, Search, Notifications (with a dot) and the profile menu; Login / Sign up when signed out. */
-export function TopBar({ signedIn, email, picture, hasNotifications = false, onLogout }: TopBarProps) {
+export function TopBar({ signedIn, email, picture, hasNotifications = false, onLogout, renderSearch }: TopBarProps) {
   const [searchOpen, setSearchOpen] = useState(false);
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-4 sm:px-6">
         <Wordmark />
-        <SearchField className="ml-2 hidden md:block" />
+        {renderSearch({ className: 'ml-2 hidden md:block' })}
         <nav aria-label="Main" className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <NavLink
             to={paths.home.getHref()}
@@ -86,7 +87,7 @@ export function TopBar({ signedIn, email, picture, hasNotifications = false, onL
       </div>
       {searchOpen && (
         <div className="border-t border-zinc-200 px-4 py-3 md:hidden dark:border-zinc-800">
-          <SearchField autoFocus />
+          {renderSearch({ autoFocus: true })}
         </div>
       )}
     </header>

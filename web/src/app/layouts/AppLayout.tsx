@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session';
 import { useLogout } from '../../features/auth/api/logout';
 import { useOwnProfile } from '../../features/profile/api/get-own-profile';
 import { useNotifications } from '../../features/notifications/api/get-notifications';
+import { SearchBox } from '../../features/search/components/SearchBox';
 
 /** Every screen but the auth ones: the top bar (SPEC §1) over the page. */
 export function AppLayout() {
@@ -29,6 +30,7 @@ export function AppLayout() {
         email={profile.data?.email}
         picture={profile.data?.profile_picture}
         hasNotifications={(notifications.data?.length ?? 0) > 0}
+        renderSearch={(options) => <SearchBox {...options} />}
         onLogout={() => logout.mutate(undefined, { onSettled: () => navigate(paths.login.getHref(), { replace: true }) })}
       />
       <main id="main" className="flex-1">

@@ -1,0 +1,28 @@
+import { type SearchResponse, searchBody, searchResponse } from '@inkwell/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FeatureDeps } from '../lib/deps';
+import { createSearchRepository, queryWords } from './search.repository';
+
+/**
+ * POST /api/user/search {query}: people (by name or user name) and posts (by title words), for
+ * visitors too. A query without letters or digits finds nothing; the web app sends it 1 s after
+ * typing stops (SEARCH_DEBOUNCE_MS).
+ */
+export const searchPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { database, guards, config }) => {
+  const repo = createSearchRepository(database);
+  const limit = config.rateLimits.search;
+  app.post(
+    '/search',
+    {
+      preValidation: guards.optionalSession,
+      config: { readOnly: true, rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+      schema: { body: searchBody, response: { 200: searchResponse } },
+    },
+    async (request): Promise<SearchResponse> => {
+      const words = queryWords(request.body.query);
+      if (words.length === 0) return { users: [], posts: [] };
+      const [users, posts] = await Promise.all([repo.users(words.join(' ')), repo.posts(words)]);
+      return { users, posts };
+    },
+  );
+};

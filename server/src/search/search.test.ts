@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_RESULTS_MAX } from '@inkwell/contract';
+import { type TestApp, buildTestApp } from '../test/app';
+import { type TestUser, aPost, aUser, signIn } from '../test/factories';
+
+let t: TestApp;
+let grace: TestUser;
+let ada: TestUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  grace = await aUser(t.db, { name: 'Grace Hopper' });
+  ada = await aUser(t.db, { name: 'Ada Lovelace' });
+});
+afterAll(() => t.close());
+
+const search = async (query: unknown, headers: Record<string, string> = {}) => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/user/search', payload: { query }, headers });
+  return res;
+};
+const found = async (query: string) => {
+  const res = await search(query);
+  expect(res.statusCode).toBe(200);
+  return res.json() as { users: Array<{ id: number; name: string | null }>; posts: Array<{ id: number; title: string; image: string | null }> };
+};
+
+describe('POST /api/user/search', () => {
+  it('finds posts by word prefixes of their titles, newest first, and people by name, for visitors', async () => {
+    const older = await aPost(t.db, { userId: grace.id, title: 'Compilers for everyone' });
+    const newer = await aPost(t.db, { userId: ada.id, title: 'Why compilers matter' });
+    await aPost(t.db, { userId: ada.id, title: 'Analytical engines' });
+
+    const byWord = await found('compil');
+    expect(byWord.posts.map((p) => p.id)).toEqual([newer.id, older.id]);
+    expect(Object.keys(byWord.posts[0]!).sort()).toEqual(['id', 'image', 'title']);
+    expect(byWord.posts[0]).toMatchObject({ id: newer.id, title: 'Why compilers matter' });
+    expect((await found('COMPILERS everyone')).posts.map((p) => p.id)).toEqual([older.id]);
+    expect((await found('compilers engines')).posts).toEqual([]);
+
+    expect((await found('hopp')).users).toEqual([{ id: grace.id, name: 'Grace Hopper', profile_picture: null }]);
+    expect((await found('grace hopper')).users.map((u) => u.id)).toEqual([grace.id]);
+  });
+
+  it('keeps the index in step with edits and deletes', async () => {
+    const post = await aPost(t.db, { userId: grace.id, title: 'Nanoseconds explained' });
+    expect((await found('nanosecond')).posts.map((p) => p.id)).toEqual([post.id]);
+    await t.db.updateTable('posts').set({ title: 'Microseconds explained' }).where('id', '=', post.id).execute();
+    expect((await found('nanosecond')).posts).toEqual([]);
+    expect((await found('microsec')).posts.map((p) => p.id)).toEqual([post.id]);
+    await t.db.deleteFrom('posts').where('id', '=', post.id).execute();
+    expect((await found('microsec')).posts).toEqual([]);
+  });
+
+  it('takes any text as plain words: quotes, operators and wildcards find nothing special and never fail', async () => {
+    await aPost(t.db, { userId: grace.id, title: 'The "quoted" OR star * post' });
+    for (const query of ['"', '"quoted', 'OR', 'star*', '* OR "', 'NEAR(a b)', "'; DROP TABLE posts; --", '%', '_', '\\', 'title:quoted', '-star', 'a & b | !c', ':*']) {
+      const res = await search(query);
+      expect(res.statusCode, query).toBe(200);
+    }
+    expect((await found('"quoted" star')).posts).toHaveLength(1);
+    expect((await found('%')).users).toEqual([]);
+    expect((await found('   ')).posts).toEqual([]);
+  });
+
+  it(`answers at most ${SEARCH_RESULTS_MAX} of each`, async () => {
+    for (let i = 0; i < SEARCH_RESULTS_MAX + 3; i += 1) await aPost(t.db, { userId: ada.id, title: `Plentiful post ${i}` });
+    for (let i = 0; i < SEARCH_RESULTS_MAX + 2; i += 1) await aUser(t.db, { name: `Plentiful Person ${i}` });
+    const result = await found('plentiful');
+    expect(result.posts).toHaveLength(SEARCH_RESULTS_MAX);
+    expect(result.users).toHaveLength(SEARCH_RESULTS_MAX);
+  });
+
+  it('refuses a missing or too long query (422), and works with a session too', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/search', payload: {} })).statusCode).toBe(422);
+    const long = await search('x'.repeat(101));
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors.query[0]).toBe('The query may not be greater than 100 characters.');
+    const session = await signIn(t.app, ada);
+    expect((await search('grace', session.headers)).json().users.map((u: { id: number }) => u.id)).toEqual([grace.id]);
+  });
+});
