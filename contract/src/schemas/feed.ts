@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './common';
+import { publicProfile } from './users';
 
 const optionalUserId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('user id').optional());
 
@@ -90,3 +91,25 @@ export type CategoryItem = z.infer<typeof categoryItem>;
 export const categoriesResponse = z.object({ categories: z.array(categoryItem) });
 /** GET /api/user/category: [{id, name}] for the post form's select. */
 export const categoryOptionsResponse = z.array(z.object({ id: z.number(), name: z.string() }));
+
+/** How many picks and how many people to follow the home page's side panels show. */
+export const PICKS_MAX = 4;
+export const WHOM_TO_FOLLOW_MAX = 4;
+
+/** POST /api/user/recommended-posts {user_id?}: Picks, the most liked of the recent posts (SPEC §3). */
+export const recommendedPostsBody = z.object({ user_id: optionalUserId });
+export const recommendedPost = z.object({
+  id: z.number(),
+  title: z.string(),
+  user: z.object({ id: z.number(), name: z.string().nullable(), profile_picture: z.string().nullable(), followers_count: z.number() }),
+});
+export const recommendedPostsResponse = z.object({ recommended_posts: z.array(recommendedPost) });
+export type RecommendedPost = z.infer<typeof recommendedPost>;
+
+/** POST /api/user/recommended-users {id?}: Whom to follow, people the reader does not follow yet (SPEC §3). */
+export const recommendedUsersBody = z.object({ id: optionalUserId });
+export const recommendedUser = publicProfile
+  .pick({ id: true, name: true, username: true, bio: true, profile_picture: true })
+  .extend({ is_follow: z.boolean() });
+export const recommendedUsersResponse = z.object({ recommended_users: z.array(recommendedUser) });
+export type RecommendedUser = z.infer<typeof recommendedUser>;

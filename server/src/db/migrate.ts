@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003_saves_by_time';
 import * as m0004 from './migrations/0004_stored_images';
 import * as m0005 from './migrations/0005_notification_sources';
 import * as m0006 from './migrations/0006_search';
+import * as m0007 from './migrations/0007_whom_to_follow';
 import type { DB } from './schema';
 import { seedCategories } from './seed-categories';
 
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004_stored_images': m0004,
   '0005_notification_sources': m0005,
   '0006_search': m0006,
+  '0007_whom_to_follow': m0007,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import { nowIso } from '../db/database';
 import { type TestApp, buildTestApp } from '../test/app';
 import { aPost, aUser } from '../test/factories';
 import { SQL } from './feed.repository';
+import { RECOMMENDATION_SQL } from './recommendations';
 
 /**
  * Guards the query plans of the hot reading statements on SQLite, after ANALYZE (statistics can flip
@@ -59,6 +60,15 @@ describe.runIf(sqlite)('reading query plans (SQLite)', () => {
       expect(lines.some((l) => /SEARCH l USING COVERING INDEX .*\(post_id=\? AND user_id=\?\)/.test(l))).toBe(true);
       expect(lines.some((l) => /SEARCH s USING COVERING INDEX .*\(user_id=\? AND post_id=\?\)/.test(l))).toBe(true);
     }
+  });
+
+  it('walks the followers index for Whom to follow and the newest posts by key for Picks', async () => {
+    const whom = await plan(RECOMMENDATION_SQL.whomToFollow);
+    expect(whom.some((l) => /SCAN u USING INDEX users_followers_idx/.test(l)), whom.join('\n')).toBe(true);
+    expect(whom.some((l) => /TEMP B-TREE/.test(l)), whom.join('\n')).toBe(false);
+    const picks = await plan(RECOMMENDATION_SQL.picks);
+    expect(picks.some((l) => /SEARCH p USING INTEGER PRIMARY KEY/.test(l)), picks.join('\n')).toBe(true);
+    expect(RECOMMENDATION_SQL.picks).toMatch(/ORDER BY id DESC LIMIT 500\)/);
   });
 
   it('keeps the page limit a literal inside the id selection', () => {

@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureDeps } from '../lib/deps';
 import { feedRoutes } from './feed.routes';
 import { createFeedService } from './feed.service';
+import { recommendationRoutes } from './recommendations';
 
-/** The reading calls: feeds, post details, related posts (under /api/user). */
+/** The reading calls: feeds, post details, related posts, the home page's Picks and Whom to follow (under /api/user). */
 export const feedPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { database, guards, feedCache }) => {
   await app.register(feedRoutes, { feed: createFeedService(database, feedCache), guards });
+  await app.register(recommendationRoutes, { database, guards });
 };

@@ -39,7 +39,7 @@ function savedCursor(text: string | undefined) {
  * On open calls the viewer is the session's user, or a visitor (0). A user_id in the body must be the
  * session's; a visitor's user_id is ignored, so nobody reads another reader's likes.
  */
-function viewer(request: FastifyRequest, userId: number | undefined): number {
+export function viewer(request: FastifyRequest, userId: number | undefined): number {
   const auth = request.auth;
   if (auth && userId !== undefined && userId !== auth.userId) throw forbidden('You can only act as yourself.');
   return auth?.userId ?? 0;

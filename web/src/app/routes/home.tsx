@@ -1,6 +1,8 @@
 import { HomeFeed } from '../../features/feed/components/HomeFeed';
 import { MessageBanner } from '../../features/home/components/MessageBanner';
+import { SidePanels } from '../../features/home/components/SidePanels';
 import { useQueryMessage } from '../../features/home/hooks/use-query-message';
+import { FollowButton } from '../../features/post-actions/components/FollowButton';
 import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -11,6 +13,7 @@ export default function HomeRoute() {
     <HomeFeed
       banner={message ? <MessageBanner message={message} onDismiss={dismiss} /> : undefined}
       renderPost={(post) => <PostCardWithActions post={post} />}
+      aside={<SidePanels renderFollow={(userId) => <FollowButton authorId={userId} active />} />}
     />
   );
 }

@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { recommendedPostsResponse, recommendedUsersResponse } from '@inkwell/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/user/recommended-posts {user_id?}: Picks. */
+export async function getRecommendedPosts(viewerId: string | undefined, signal?: AbortSignal) {
+  const body = viewerId ? { user_id: Number(viewerId) } : {};
+  return (await apiRequest('recommended-posts', { body, schema: recommendedPostsResponse, signal })).recommended_posts;
+}
+
+/** POST /api/user/recommended-users {id?}: Whom to follow. */
+export async function getRecommendedUsers(viewerId: string | undefined, signal?: AbortSignal) {
+  const body = viewerId ? { id: Number(viewerId) } : {};
+  return (await apiRequest('recommended-users', { body, schema: recommendedUsersResponse, signal })).recommended_users;
+}
+
+export const recommendedPostsQueryOptions = (viewerId: string | undefined) =>
+  queryOptions({
+    queryKey: ['recommended-posts', viewerId ?? 'visitor'],
+    queryFn: ({ signal }) => getRecommendedPosts(viewerId, signal),
+    staleTime: 5 * 60_000,
+  });
+
+/** Not under ['profile']: someone just followed stays in the panel (as 'Unfollow') until the next visit. */
+export const recommendedUsersQueryOptions = (viewerId: string | undefined) =>
+  queryOptions({
+    queryKey: ['recommended-users', viewerId ?? 'visitor'],
+    queryFn: ({ signal }) => getRecommendedUsers(viewerId, signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function useRecommendedPosts(viewerId: string | undefined) {
+  return useQuery({ ...recommendedPostsQueryOptions(viewerId), retry: false });
+}
+
+export function useRecommendedUsers(viewerId: string | undefined) {
+  return useQuery({ ...recommendedUsersQueryOptions(viewerId), retry: false });
+}

@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { TEXT, encodeId, paths } from '@inkwell/contract';
+import { Avatar } from '../../../components/Avatar';
+import { useSession } from '../../../lib/session';
+import { useCategories } from '../../feed/api/categories';
+import { useRecommendedPosts, useRecommendedUsers } from '../api/recommendations';
+
+const TOPICS_SHOWN = 8;
+
+function Panel({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="border-b border-zinc-200 pb-6 pt-2 last:border-b-0 dark:border-zinc-800">
+      <h2 id={id} className="mb-4 text-base font-semibold text-zinc-900 dark:text-zinc-50">
+        {title}
+      </h2>
+      {children}
+      {footer && <div className="mt-4 text-sm">{footer}</div>}
+    </section>
+  );
+}
+
+const linkClass = 'font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300';
+
+function RecommendedTopics() {
+  const categories = useCategories();
+  const topics = (categories.data ?? []).slice(0, TOPICS_SHOWN);
+  if (topics.length === 0) return null;
+  return (
+    <Panel title="Recommended topics" footer={<Link to={paths.recommendation.getHref()} className={linkClass}>See more topics</Link>}>
+      <ul className="flex flex-wrap gap-2">
+        {topics.map((topic) => (
+          <li key={topic.id}>
+            <Link
+              to={`${paths.home.getHref()}?tab=catogery&category=${encodeURIComponent(encodeId(topic.id))}`}
+              className="inline-block rounded-full bg-zinc-100 px-3.5 py-1.5 text-sm text-zinc-800 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700"
+            >
+              {topic.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+function Picks({ viewerId }: { viewerId: string | undefined }) {
+  const picks = useRecommendedPosts(viewerId);
+  if (!picks.data?.length) return null;
+  return (
+    <Panel title="Picks">
+      <ul className="space-y-4">
+        {picks.data.map((pick) => (
+          <li key={pick.id}>
+            <Link to={paths.viewProfile.getHref(pick.user.id)} className="flex items-center gap-2 text-xs text-zinc-700 hover:underline dark:text-zinc-300">
+              <Avatar src={pick.user.profile_picture} size={20} />
+              <span className="truncate">{pick.user.name?.trim() || TEXT.undefinedAuthor}</span>
+            </Link>
+            <Link
+              to={paths.viewPost.getHref(pick.id)}
+              className="mt-1 line-clamp-2 font-serif text-base font-bold leading-snug text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-50"
+            >
+              {pick.title.trim() || TEXT.titleMissing}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+function WhomToFollow({ viewerId, renderFollow }: { viewerId: string | undefined; renderFollow: (userId: number) => ReactNode }) {
+  const people = useRecommendedUsers(viewerId);
+  if (!people.data?.length) return null;
+  return (
+    <Panel title="Whom to follow">
+      <ul className="space-y-4">
+        {people.data.map((person) => (
+          <li key={person.id} className="flex items-start gap-3">
+            <Avatar src={person.profile_picture} size={36} />
+            <div className="min-w-0 flex-1">
+              <Link to={paths.viewProfile.getHref(person.id)} className="block truncate text-sm font-semibold text-zinc-900 hover:underline dark:text-zinc-50">
+                {person.name?.trim() || TEXT.anonymous}
+              </Link>
+              {person.bio?.trim() && <p className="line-clamp-2 text-xs leading-5 text-zinc-600 dark:text-zinc-400">{person.bio}</p>}
+            </div>
+            <div className="w-24 shrink-0">{renderFollow(person.id)}</div>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+/** SPEC §1: the home page's side panels, Recommended topics, Picks and Whom to follow (wide screens). */
+export function SidePanels({ renderFollow }: { renderFollow: (userId: number) => ReactNode }) {
+  const viewerId = useSession()?.id;
+  return (
+    <div className="sticky top-24 space-y-6">
+      <RecommendedTopics />
+      <Picks viewerId={viewerId} />
+      <WhomToFollow viewerId={viewerId} renderFollow={renderFollow} />
+    </div>
+  );
+}
