@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXT, paths } from '@inkwell/contract';
+import { HELP_RECEIVED, TEXT, paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser';
 import type { RunningServer } from './support/server';
 import { type Session, type World, startWorld, stopWorld, verifiedUser } from './support/world';
@@ -355,6 +355,25 @@ describe('reading journey in Chromium', () => {
     await posts.getByRole('link', { name: 'Reading journey 03' }).click();
     await page.getByRole('heading', { level: 1, name: 'Reading journey 03' }).waitFor();
     expect(await results.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for help from the profile menu and reads the policies', async () => {
+    const context = await contextFor(reader);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'Help' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Need Help' }).waitFor();
+    await page.getByLabel('How can we help?').fill('The share button does nothing on my old browser.');
+    await page.getByRole('button', { name: 'Tell us' }).click();
+    await page.getByText(HELP_RECEIVED).waitFor();
+    expect(await page.getByLabel('How can we help?').inputValue()).toBe('');
+    await page.getByRole('navigation', { name: 'Help' }).getByRole('button', { name: 'Privacy Policy' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    await page.screenshot({ path: artifactPath('help-1280.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });

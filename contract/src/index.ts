@@ -12,3 +12,4 @@ export * from './schemas/feed';
 export * from './schemas/social';
 export * from './schemas/categories';
 export * from './schemas/search';
+export * from './schemas/help';

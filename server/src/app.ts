@@ -28,6 +28,7 @@ import { createFeedService } from './feed/feed.service';
 import { PageCache } from './feed/page-cache';
 import { postsPlugin } from './posts/posts.plugin';
 import { searchPlugin } from './search/search.plugin';
+import { helpPlugin } from './help/help.plugin';
 import { socialPlugin } from './social/social.plugin';
 import { createDiskStorage } from './storage/storage';
 import { type StoredImages, createStoredImages } from './storage/stored-images';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(categoriesPlugin, featureDeps);
       await api.register(socialPlugin, featureDeps);
       await api.register(searchPlugin, featureDeps);
+      await api.register(helpPlugin, featureDeps);
     },
     { prefix: '/api/user' },
   );

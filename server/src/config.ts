@@ -33,6 +33,8 @@ export interface Config {
     resendVerification: RateLimit;
     /** Searches per client address (open to visitors; each is a full-text query). */
     search: RateLimit;
+    /** Help requests per client address. */
+    help: RateLimit;
     /** Failed logins per account (SPEC issue: at most 10 per 15 minutes). */
     failedLoginsPerAccount: RateLimit;
   };
@@ -59,6 +61,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   google: { max: 30, windowMs: 15 * MINUTE },
   resendVerification: { max: 5, windowMs: 60 * MINUTE },
   search: { max: 120, windowMs: MINUTE },
+  help: { max: 10, windowMs: 60 * MINUTE },
   failedLoginsPerAccount: { max: 10, windowMs: 15 * MINUTE },
 };
 

@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config';
+import { perAddress } from '../lib/rate-limit';
 import { SESSION_COOKIE, type sessionGuards } from '../plugins/session';
 import { type AuthService, type ClientInfo, MESSAGES } from './auth.service';
 
@@ -28,7 +29,7 @@ function clientInfo(request: FastifyRequest): ClientInfo {
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, config, guards }) => {
   const secure = config.publicUrl.startsWith('https:');
-  const limit = (l: { max: number; windowMs: number }) => ({ rateLimit: { max: l.max, timeWindow: l.windowMs } });
+  const limit = perAddress;
 
   function setSessionCookie(reply: FastifyReply, token: string): void {
     reply.setCookie(SESSION_COOKIE, token, {

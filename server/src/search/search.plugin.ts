@@ -1,6 +1,7 @@
 import { type SearchResponse, searchBody, searchResponse } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureDeps } from '../lib/deps';
+import { perAddress } from '../lib/rate-limit';
 import { createSearchRepository, queryWords } from './search.repository';
 
 /**
@@ -10,12 +11,11 @@ import { createSearchRepository, queryWords } from './search.repository';
  */
 export const searchPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { database, guards, config }) => {
   const repo = createSearchRepository(database);
-  const limit = config.rateLimits.search;
   app.post(
     '/search',
     {
       preValidation: guards.optionalSession,
-      config: { readOnly: true, rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+      config: { readOnly: true, ...perAddress(config.rateLimits.search) },
       schema: { body: searchBody, response: { 200: searchResponse } },
     },
     async (request): Promise<SearchResponse> => {

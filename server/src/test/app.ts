@@ -43,6 +43,7 @@ export async function buildTestApp(options: { config?: ConfigOverrides; transpor
       google: high,
       resendVerification: high,
       search: high,
+      help: high,
       failedLoginsPerAccount: defaultRateLimits.failedLoginsPerAccount,
       ...options.config?.rateLimits,
     },

@@ -20,7 +20,7 @@ describe('Routes and guards', () => {
     setSession('tok', 7);
     mockApi(() => undefined);
     const { router } = renderApp('/help');
-    expect(await screen.findByRole('heading', { name: 'Help' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Need Help' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/help');
   });
 

@@ -1,5 +1,10 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { HelpScreen } from '../../features/help/components/HelpScreen';
+import { SidePanels } from '../../features/home/components/SidePanels';
+import { FollowButton } from '../../features/post-actions/components/FollowButton';
+import { useSession } from '../../lib/session';
 
 export default function HelpRoute() {
-  return <PagePlaceholder title="Help">Privacy Policy, Terms and Conditions, and a way to ask us for help.</PagePlaceholder>;
+  const session = useSession();
+  if (!session) return null; // RequireSession sends visitors to /login
+  return <HelpScreen userId={session.id} aside={<SidePanels variant="help" renderFollow={(id) => <FollowButton authorId={id} active />} />} />;
 }

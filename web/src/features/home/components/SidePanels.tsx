@@ -93,13 +93,37 @@ function WhomToFollow({ viewerId, renderFollow }: { viewerId: string | undefined
   );
 }
 
-/** SPEC §1: the home page's side panels, Recommended topics, Picks and Whom to follow (wide screens). */
-export function SidePanels({ renderFollow }: { renderFollow: (userId: number) => ReactNode }) {
+/** The Help screen's panel in place of Picks: its two texts, one click away. */
+function ConditionsAndPolicy() {
+  return (
+    <Panel title="Conditions and Policy">
+      <ul className="space-y-2 text-sm">
+        <li>
+          <Link to={`${paths.help.getHref()}?section=privacy`} className={linkClass}>
+            Privacy Policy
+          </Link>
+        </li>
+        <li>
+          <Link to={`${paths.help.getHref()}?section=terms`} className={linkClass}>
+            Terms and Conditions
+          </Link>
+        </li>
+      </ul>
+      <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">© {new Date().getFullYear()} Inkwell</p>
+    </Panel>
+  );
+}
+
+/**
+ * SPEC §1: the side panels, Recommended topics, Picks and Whom to follow (wide screens); on the help
+ * screen Conditions and Policy takes the place of Picks.
+ */
+export function SidePanels({ renderFollow, variant = 'home' }: { renderFollow: (userId: number) => ReactNode; variant?: 'home' | 'help' }) {
   const viewerId = useSession()?.id;
   return (
     <div className="sticky top-24 space-y-6">
       <RecommendedTopics />
-      <Picks viewerId={viewerId} />
+      {variant === 'help' ? <ConditionsAndPolicy /> : <Picks viewerId={viewerId} />}
       <WhomToFollow viewerId={viewerId} renderFollow={renderFollow} />
     </div>
   );
