@@ -97,11 +97,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorateRequest('auth', null);
   const google = config.googleClientId ? createGoogleVerifier(config.googleClientId, config.googleJwksUrl) : null;
   const auth = createAuthService({ db, config, outbox, google });
-  const users = createUsersService(db);
+
   const notifications = createNotificationsService(db);
 
   const storage = createDiskStorage(path.join(config.dataDir, 'storage'));
   const images = createStoredImages(db, storage, { graceMs: config.uploadGraceMs, log: app.log });
+  const users = createUsersService(db, images);
   app.decorate('images', images);
   app.addHook('onClose', () => images.stop());
   const feedCache = new PageCache<CardRow[]>(config.feedCacheMs);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TEXT } from '../constants';
+import { passwordField } from './auth';
 import { idField } from './common';
 
 /** What anyone may see of a user (get-profile-data, cards). Never the email or any secret. */
@@ -49,3 +51,46 @@ export type GetProfileDataResponse = z.infer<typeof getProfileDataResponse>;
 /** GET /api/user/client-config (an addition): what the web app needs to know of the server's configuration. */
 export const clientConfigResponse = z.object({ google_client_id: z.string().nullable() });
 export type ClientConfig = z.infer<typeof clientConfigResponse>;
+
+export const NAME_MAX = 60;
+export const BIO_MAX = 300;
+export const USERNAME_PATTERN = /^[a-z0-9_]{3,30}$/;
+
+/** A checkbox as JSON (true/false, 1/0) or as a form ('1'/'0', 'true'/'false'). */
+const checkbox = (field: string) =>
+  z.preprocess(
+    (v) => (v === '1' || v === 1 || v === 'true' ? true : v === '0' || v === 0 || v === 'false' ? false : v),
+    z.boolean({ error: `The ${field} field must be true or false.` }).optional(),
+  );
+
+/**
+ * POST /api/user/update-profile (multipart or JSON; SPEC §3 Profile update payload): only the fields
+ * sent change. A new password needs the current one (when the account has one) and its confirmation;
+ * `profile_picture` is an image file. Changing the email address is not offered yet.
+ */
+export const updateProfileBody = z
+  .object({
+    id: idField('id'),
+    name: z.string().trim().min(1, 'The name field is required.').max(NAME_MAX, `The name may not be greater than ${NAME_MAX} characters.`).optional(),
+    bio: z.string().trim().max(BIO_MAX, `The bio may not be greater than ${BIO_MAX} characters.`).optional(),
+    username: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(USERNAME_PATTERN, 'The username must be 3 to 30 letters, digits or underscores.')
+      .optional(),
+    current_password: z.string().max(200).optional(),
+    new_password: passwordField.optional(),
+    new_password_confirmation: z.string().optional(),
+    notify_like: checkbox('notify_like'),
+    notify_comment: checkbox('notify_comment'),
+    notify_follow: checkbox('notify_follow'),
+    notify_help: checkbox('notify_help'),
+    profile_picture: z.unknown().optional(),
+  })
+  .refine((body) => body.new_password === undefined || body.new_password === body.new_password_confirmation, {
+    path: ['new_password_confirmation'],
+    message: TEXT.passwordMismatchSettings,
+  });
+export const updateProfileResponse = z.object({ message: z.string(), user: ownProfile });
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponse>;

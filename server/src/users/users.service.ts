@@ -1,9 +1,34 @@
 import type { OwnProfile, PublicProfile } from '@inkwell/contract';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import { deleteSessionsOfUser } from '../auth/auth.repository';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { isUniqueViolation, nowIso } from '../db/database';
 import type { DB, UsersTable } from '../db/schema';
-import { forbidden, notFound } from '../lib/errors';
+import { forbidden, notFound, validationError } from '../lib/errors';
 import type { Auth } from '../plugins/session';
+import type { StoredImages } from '../storage/stored-images';
 import { findUserById, listSavedPostIds } from './users.repository';
+
+export const PROFILE_MESSAGES = {
+  updated: 'Profile updated successfully.',
+  usernameTaken: 'The username has already been taken.',
+  wrongPassword: 'The current password is incorrect.',
+  currentPasswordRequired: 'The current password field is required.',
+};
+
+/** What update-profile may change; only the fields present change. */
+export interface ProfileChanges {
+  name?: string;
+  bio?: string;
+  username?: string;
+  current_password?: string;
+  new_password?: string;
+  notify_like?: boolean;
+  notify_comment?: boolean;
+  notify_follow?: boolean;
+  notify_help?: boolean;
+  profile_picture?: Buffer;
+}
 
 type UserRow = Selectable<UsersTable>;
 
@@ -34,8 +59,53 @@ export function toOwnProfile(row: UserRow, saveposts: OwnProfile['saveposts'] = 
   };
 }
 
-export function createUsersService(db: Kysely<DB>) {
+export function createUsersService(db: Kysely<DB>, images?: StoredImages) {
   return {
+    /**
+     * POST /update-profile: the caller's own profile. A new password needs the current one (unless
+     * the account has none, as after a Google sign-up) and ends every other session; a new picture
+     * is stored like any upload and the old file is released once nothing uses it.
+     */
+    async updateProfile(auth: Auth, id: number, changes: ProfileChanges): Promise<OwnProfile> {
+      if (id !== auth.userId) throw forbidden('You can only change your own profile.');
+      const row = await findUserById(db, id);
+      if (!row) throw notFound('User not found.');
+      const set: Updateable<UsersTable> = {};
+      if (changes.name !== undefined) set.name = changes.name;
+      if (changes.bio !== undefined) set.bio = changes.bio === '' ? null : changes.bio;
+      if (changes.username !== undefined) set.username = changes.username;
+      for (const key of ['notify_like', 'notify_comment', 'notify_follow', 'notify_help'] as const) {
+        if (changes[key] !== undefined) set[key] = changes[key] ? 1 : 0;
+      }
+      if (changes.new_password !== undefined) {
+        if (row.password_hash !== null) {
+          if (!changes.current_password) throw validationError({ current_password: [PROFILE_MESSAGES.currentPasswordRequired] });
+          if (!(await verifyPassword(row.password_hash, changes.current_password))) {
+            throw validationError({ current_password: [PROFILE_MESSAGES.wrongPassword] });
+          }
+        }
+        set.password_hash = await hashPassword(changes.new_password);
+      }
+      if (changes.profile_picture !== undefined) {
+        if (!images) throw new Error('update-profile needs the image store');
+        set.profile_picture = (await images.put(changes.profile_picture)).path;
+      }
+      if (Object.keys(set).length > 0) {
+        try {
+          await db.transaction().execute(async (trx) => {
+            await trx.updateTable('users').set({ ...set, updated_at: nowIso() }).where('id', '=', id).execute();
+            if (set.password_hash) await deleteSessionsOfUser(trx, id, auth.sessionId);
+          });
+        } catch (err) {
+          if (isUniqueViolation(err)) throw validationError({ username: [PROFILE_MESSAGES.usernameTaken] });
+          throw err;
+        }
+        const old = row.profile_picture?.replace(/^\/storage\//, '');
+        if (set.profile_picture && old && old !== set.profile_picture) await images?.release([old]);
+      }
+      return toOwnProfile((await findUserById(db, id))!, await listSavedPostIds(db, id));
+    },
+
     /** POST /profile: only the caller's own profile. */
     async getOwnProfile(auth: Auth, id: number): Promise<OwnProfile> {
       if (id !== auth.userId) throw forbidden('You can only read your own profile.');
