@@ -377,4 +377,29 @@ describe('reading journey in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('gives the reader a name and a photo in Settings, shown on their profile and on their comments', async () => {
+    const context = await contextFor(reader);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}${paths.settings.getHref()}`);
+    await page.getByRole('button', { name: 'Change profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Profile' });
+    await dialog.getByLabel('Name').fill('Rita Reader');
+    await dialog.getByLabel('Bio').fill('Reads slowly, on purpose.');
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await aPicture(7) });
+    await dialog.screenshot({ path: artifactPath('settings-profile-dialog.png') });
+    await dialog.getByRole('button', { name: 'SAVE' }).click();
+    await page.getByText('Profile updated successfully.').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Change profile' }).textContent()).toContain('Rita Reader');
+    await page.screenshot({ path: artifactPath('settings-1280.png') });
+
+    await page.goto(`${server.url}${paths.profile.getHref()}`);
+    await page.getByRole('heading', { level: 1, name: 'Rita Reader' }).waitFor();
+    await page.getByText('Reads slowly, on purpose.').waitFor();
+    const picture = page.getByRole('button', { name: /Rita Reader’s picture/ }).locator('img');
+    await expect.poll(() => picture.getAttribute('src')).toMatch(/^\/storage\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,4 +1,5 @@
-import type { OwnProfile, PublicProfile } from '@inkwell/contract';
+import type { OwnProfile, PublicProfile, updateProfileBody } from '@inkwell/contract';
+import type { z } from 'zod';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { deleteSessionsOfUser } from '../auth/auth.repository';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -16,19 +17,10 @@ export const PROFILE_MESSAGES = {
   currentPasswordRequired: 'The current password field is required.',
 };
 
-/** What update-profile may change; only the fields present change. */
-export interface ProfileChanges {
-  name?: string;
-  bio?: string;
-  username?: string;
-  current_password?: string;
-  new_password?: string;
-  notify_like?: boolean;
-  notify_comment?: boolean;
-  notify_follow?: boolean;
-  notify_help?: boolean;
+/** What update-profile may change (the validated body less id and confirmation); only the fields present change. */
+export type ProfileChanges = Omit<z.infer<typeof updateProfileBody>, 'id' | 'new_password_confirmation' | 'profile_picture'> & {
   profile_picture?: Buffer;
-}
+};
 
 type UserRow = Selectable<UsersTable>;
 

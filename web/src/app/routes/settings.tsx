@@ -1,5 +1,8 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { SettingsScreen } from '../../features/settings/components/SettingsScreen';
+import { useSession } from '../../lib/session';
 
 export default function SettingsRoute() {
-  return <PagePlaceholder title="Settings">Account and notification settings will live here.</PagePlaceholder>;
+  const session = useSession();
+  if (!session) return null; // RequireSession sends visitors to /login
+  return <SettingsScreen userId={session.id} />;
 }

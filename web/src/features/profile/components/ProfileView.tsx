@@ -4,6 +4,7 @@ import { TEXT, paths, type PostCard, type PublicProfile } from '@inkwell/contrac
 import { Avatar } from '../../../components/Avatar';
 import { buttonStyles } from '../../../components/Button';
 import { OptionsMenu } from '../../../components/OptionsMenu';
+import { UnderlineTabs } from '../../../components/UnderlineTabs';
 import { isApiError } from '../../../lib/api-client';
 import { storageUrl } from '../../../lib/media';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -100,7 +101,7 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow }: Prof
   const profile = useProfileData(userId);
   const own = viewerId !== null && Number(viewerId) === userId;
   const [params, setParams] = useSearchParams();
-  const tab = own && params.get('tab') === 'saved' ? 'saved' : 'posts';
+  const tab: 'posts' | 'saved' = own && params.get('tab') === 'saved' ? 'saved' : 'posts';
   useDocumentTitle(profile.data ? profile.data.name?.trim() || TEXT.anonymous : profile.isError ? 'Profile not found' : null);
 
   if (profile.isError && isApiError(profile.error) && profile.error.status === 404) {
@@ -117,7 +118,7 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow }: Prof
     );
   }
 
-  const tabs = [{ key: 'posts', label: 'Posts' }, ...(own ? [{ key: 'saved', label: 'Saved' }] : [])];
+  const tabs: Array<{ key: 'posts' | 'saved'; label: string }> = [{ key: 'posts', label: 'Posts' }, ...(own ? [{ key: 'saved' as const, label: 'Saved' }] : [])];
   return (
     <section className="mx-auto w-full max-w-[728px] px-4 pb-16 pt-8 sm:px-6 sm:pt-12">
       {profile.data ? (
@@ -131,23 +132,13 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow }: Prof
           </div>
         </div>
       )}
-      <div role="tablist" aria-label="Profile lists" className="mt-8 flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
-        {tabs.map((item) => (
-          <button
-            key={item.key}
-            type="button"
-            role="tab"
-            aria-selected={tab === item.key}
-            onClick={() => setParams(item.key === 'saved' ? { tab: 'saved' } : {}, { replace: true })}
-            className={`border-b-2 px-3 py-3 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${
-              tab === item.key
-                ? 'border-zinc-900 font-semibold text-zinc-900 dark:border-zinc-100 dark:text-zinc-50'
-                : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100'
-            }`}
-          >
-            {item.label}
-          </button>
-        ))}
+      <div className="mt-8">
+        <UnderlineTabs
+          label="Profile lists"
+          tabs={tabs}
+          selected={tab}
+          onSelect={(key) => setParams(key === 'saved' ? { tab: 'saved' } : {}, { replace: true })}
+        />
       </div>
       <div role="tabpanel" aria-label={tab === 'saved' ? 'Saved' : 'Posts'}>
         {tab === 'saved' && viewerId ? (

@@ -1,0 +1,139 @@
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { ChevronRight } from 'lucide-react';
+import { type OwnProfile } from '@inkwell/contract';
+import { Avatar } from '../../../components/Avatar';
+import { UnderlineTabs } from '../../../components/UnderlineTabs';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOwnProfile } from '../../profile/api/get-own-profile';
+import { ListPage } from '../../feed/components/ListPage';
+import { useUpdateProfile } from '../api/update-profile';
+import { PasswordDialog, ProfileDialog, UsernameDialog } from './AccountDialogs';
+
+type Editing = 'username' | 'profile' | 'password' | null;
+
+function Row({ label, value, onOpen }: { label: string; value: ReactNode; onOpen?: () => void }) {
+  const body = (
+    <>
+      <span className="w-32 shrink-0 text-sm font-semibold text-zinc-900 dark:text-zinc-100">{label}</span>
+      <span className="min-w-0 flex-1 truncate text-left text-sm text-zinc-600 dark:text-zinc-400">{value}</span>
+      {onOpen && <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />}
+    </>
+  );
+  return (
+    <li>
+      {onOpen ? (
+        <button type="button" onClick={onOpen} aria-label={`Change ${label.toLowerCase()}`} className="flex w-full items-center gap-4 rounded-lg py-4 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:-mx-3 sm:px-3 dark:hover:bg-zinc-900">
+          {body}
+        </button>
+      ) : (
+        <div className="flex items-center gap-4 py-4">{body}</div>
+      )}
+    </li>
+  );
+}
+
+function Account({ profile }: { profile: OwnProfile }) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const close = () => setEditing(null);
+  return (
+    <>
+      <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+        <Row label="Email" value={`${profile.email}${profile.email_verified ? '' : ' (not verified)'}`} />
+        <Row label="User name" value={profile.username ? `@${profile.username}` : 'Not set'} onOpen={() => setEditing('username')} />
+        <Row
+          label="Profile"
+          value={
+            <span className="flex items-center gap-2">
+              <Avatar src={profile.profile_picture} size={24} />
+              <span className="truncate">{profile.name?.trim() || 'No name yet'}</span>
+            </span>
+          }
+          onOpen={() => setEditing('profile')}
+        />
+        <Row label="Password" value={profile.has_password ? '••••••••' : 'Not set (you sign in with Google)'} onOpen={() => setEditing('password')} />
+      </ul>
+      {editing === 'username' && <UsernameDialog profile={profile} onClose={close} />}
+      {editing === 'profile' && <ProfileDialog profile={profile} onClose={close} />}
+      {editing === 'password' && <PasswordDialog profile={profile} onClose={close} />}
+    </>
+  );
+}
+
+const CHOICES = [
+  { key: 'notify_like', label: 'Likes', detail: 'When someone likes one of your posts.' },
+  { key: 'notify_comment', label: 'Comments', detail: 'When someone comments on your post or replies to you.' },
+  { key: 'notify_follow', label: 'Follows', detail: 'When someone starts following you.' },
+  { key: 'notify_help', label: 'Help', detail: 'When we answer one of your help requests.' },
+] as const;
+
+/** SPEC §2 Settings, Notification tab: four checkboxes for mail notifications, each saved at once. */
+function Notifications({ profile }: { profile: OwnProfile }) {
+  const save = useUpdateProfile(String(profile.id));
+  const [pending, setPending] = useState<Partial<Record<(typeof CHOICES)[number]['key'], boolean>>>({});
+  return (
+    <fieldset>
+      <legend className="py-4 text-sm text-zinc-600 dark:text-zinc-400">Send me a mail about:</legend>
+      <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+        {CHOICES.map((choice) => (
+          <li key={choice.key}>
+            <label className="flex cursor-pointer gap-4 py-4">
+              <input
+                type="checkbox"
+                checked={pending[choice.key] ?? profile[choice.key]}
+                onChange={(event) => {
+                  const value = event.target.checked;
+                  setPending((current) => ({ ...current, [choice.key]: value }));
+                  save.mutate(
+                    { [choice.key]: value },
+                    { onSettled: () => setPending(({ [choice.key]: _done, ...rest }) => rest) },
+                  );
+                }}
+                className="mt-0.5 size-5 shrink-0 cursor-pointer accent-indigo-700 dark:accent-indigo-400"
+              />
+              <span>
+                <span className="block font-semibold text-zinc-900 dark:text-zinc-100">{choice.label}</span>
+                <span className="block text-sm text-zinc-600 dark:text-zinc-400">{choice.detail}</span>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** /settings (SPEC §2): tabs Account and Notification. */
+export function SettingsScreen({ userId }: { userId: string }) {
+  useDocumentTitle('Settings');
+  const profile = useOwnProfile(userId);
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'notification' ? 'notification' : 'account';
+  const tabs = [
+    { key: 'account', label: 'Account' },
+    { key: 'notification', label: 'Notification' },
+  ] as const;
+  return (
+    <ListPage title="Settings">
+      <UnderlineTabs
+        label="Settings"
+        tabs={tabs}
+        selected={tab}
+        onSelect={(key) => setParams(key === 'notification' ? { tab: 'notification' } : {}, { replace: true })}
+      />
+      <div role="tabpanel" aria-label={tab === 'notification' ? 'Notification' : 'Account'}>
+        {!profile.data ? (
+          <div className="space-y-3 py-6">
+            {Array.from({ length: 4 }, (_, i) => (
+              <div key={i} className="h-6 animate-pulse rounded bg-zinc-100 dark:bg-zinc-900" />
+            ))}
+          </div>
+        ) : tab === 'notification' ? (
+          <Notifications profile={profile.data} />
+        ) : (
+          <Account profile={profile.data} />
+        )}
+      </div>
+    </ListPage>
+  );
+}
