@@ -36,6 +36,12 @@ describe('demo data', () => {
     // Every cover is known to post_images, so deleting one post keeps the covers others share.
     expect(await count('SELECT count(*) AS n FROM posts p WHERE p.image IS NOT NULL AND NOT EXISTS (SELECT 1 FROM post_images i WHERE i.post_id = p.id AND i.path = p.image)')).toBe(0);
 
+    // Notifications as the app writes them: nobody is told of their own act, at most 12 of each kind each.
+    expect(await count('SELECT count(*) AS n FROM notifications')).toBeGreaterThan(0);
+    expect(await count('SELECT count(*) AS n FROM notifications WHERE actor_id = user_id')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM (SELECT user_id, type FROM notifications GROUP BY user_id, type HAVING count(*) > 12) x')).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM notifications n WHERE n.type = 'comment' AND NOT EXISTS (SELECT 1 FROM comments c WHERE c.id = n.comment_id)")).toBe(0);
+
     const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
     expect(login.statusCode).toBe(200);
     // Seeding again adds a second community next to the first without colliding.

@@ -2,6 +2,7 @@ import { readTimeFromHtml } from '@inkwell/contract';
 import { sql } from 'kysely';
 import { hashPassword } from '../../server/src/auth/passwords';
 import type { Database } from '../../server/src/db/database';
+import { actorName, noticeText } from '../../server/src/social/notices';
 import type { Storage } from '../../server/src/storage/storage';
 import { FIRST_NAMES, LAST_NAMES, bioFor, bodyFor, commentText, replyText, titleFor } from './content';
 import { avatarPng, coverPng } from './images';
@@ -183,6 +184,48 @@ export async function seedDemo(options: {
     1000,
   );
   log(`${commentRows.length} comments and ${replyPlan.length} replies`);
+
+  // Notifications as the app writes them, of each member's latest likes, comments and follows
+  // (at most NOTICES_PER_KIND of each kind per member), so the bell and its screen have something to say.
+  const NOTICES_PER_KIND = 12;
+  const nameOf = (userId: number) => actorName(userRows[userId - firstUserId]!.name);
+  const kept = new Map<string, number>();
+  const noticeRows: Array<{
+    user_id: number;
+    actor_id: number;
+    type: 'like' | 'comment' | 'follow';
+    post_id: number | null;
+    comment_id: number | null;
+    reply_id: number | null;
+    message: string;
+    read_at: null;
+    created_at: string;
+    updated_at: string;
+  }> = [];
+  const notice = (recipient: number, actor: number, type: 'like' | 'comment' | 'follow', at: string, message: string, ids: { post?: number; comment?: number } = {}) => {
+    if (recipient === actor) return;
+    const key = `${recipient}:${type}`;
+    const count = kept.get(key) ?? 0;
+    if (count >= NOTICES_PER_KIND) return;
+    kept.set(key, count + 1);
+    noticeRows.push({ user_id: recipient, actor_id: actor, type, post_id: ids.post ?? null, comment_id: ids.comment ?? null, reply_id: null, message, read_at: null, created_at: at, updated_at: at });
+  };
+  const postOf = (postId: number) => postRows[postId - firstPostId]!;
+  for (let i = likeRows.length - 1; i >= 0; i -= 1) {
+    const like = likeRows[i]!;
+    const post = postOf(like.post_id);
+    notice(post.user_id, like.user_id, 'like', like.created_at, noticeText.like(nameOf(like.user_id), post.title), { post: post.id });
+  }
+  for (let i = commentRows.length - 1; i >= 0; i -= 1) {
+    const comment = commentRows[i]!;
+    const post = postOf(comment.post_id);
+    notice(post.user_id, comment.user_id, 'comment', comment.created_at, noticeText.comment(nameOf(comment.user_id), post.title), { post: post.id, comment: comment.id });
+  }
+  for (const [u, set] of follows) {
+    for (const t of set) notice(firstUserId + t, firstUserId + u, 'follow', userRows[u]!.created_at, noticeText.follow(nameOf(firstUserId + u)));
+  }
+  await insertMany(db, 'notifications', noticeRows, 1000);
+  log(`${noticeRows.length} notifications`);
 
   const saveKeys = new Set<string>();
   const saveRows = [];
