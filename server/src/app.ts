@@ -97,7 +97,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorateRequest('auth', null);
   const google = config.googleClientId ? createGoogleVerifier(config.googleClientId, config.googleJwksUrl) : null;
   const auth = createAuthService({ db, config, outbox, google });
-
   const notifications = createNotificationsService(db);
 
   const storage = createDiskStorage(path.join(config.dataDir, 'storage'));

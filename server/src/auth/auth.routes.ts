@@ -29,7 +29,6 @@ function clientInfo(request: FastifyRequest): ClientInfo {
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, config, guards }) => {
   const secure = config.publicUrl.startsWith('https:');
-  const limit = perAddress;
 
   function setSessionCookie(reply: FastifyReply, token: string): void {
     reply.setCookie(SESSION_COOKIE, token, {
@@ -43,13 +42,13 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, co
 
   app.post(
     '/register',
-    { config: limit(config.rateLimits.register), schema: { body: registerBody, response: { 201: messageResponse } } },
+    { config: perAddress(config.rateLimits.register), schema: { body: registerBody, response: { 201: messageResponse } } },
     async (request, reply) => reply.code(201).send({ message: await auth.register(request.body) }),
   );
 
   app.post(
     '/login',
-    { config: limit(config.rateLimits.login), schema: { body: loginBody, response: { 200: loginResponse } } },
+    { config: perAddress(config.rateLimits.login), schema: { body: loginBody, response: { 200: loginResponse } } },
     async (request, reply) => {
       const { token, user } = await auth.login(request.body, clientInfo(request));
       setSessionCookie(reply, token);
@@ -59,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, co
 
   app.post(
     '/google',
-    { config: limit(config.rateLimits.google), schema: { body: googleBody, response: { 200: googleResponse } } },
+    { config: perAddress(config.rateLimits.google), schema: { body: googleBody, response: { 200: googleResponse } } },
     async (request, reply) => {
       const { token, user } = await auth.loginWithGoogle(request.body.credential, clientInfo(request));
       setSessionCookie(reply, token);
@@ -79,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, co
 
   app.post(
     '/resend-verification',
-    { config: limit(config.rateLimits.resendVerification), schema: { body: resendVerificationBody, response: { 200: messageResponse } } },
+    { config: perAddress(config.rateLimits.resendVerification), schema: { body: resendVerificationBody, response: { 200: messageResponse } } },
     async (request) => ({ message: await auth.resendVerification(request.body.email) }),
   );
 

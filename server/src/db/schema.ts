@@ -144,7 +144,6 @@ export interface HelpRequestsTable {
   created_at: string;
 }
 
-/** A stored image (path under /storage) that a post references: its cover or an image of its body. */
 /** Every file under /storage; a post_images row needs one (foreign key). */
 export interface StoredImagesTable {
   path: string;
@@ -152,6 +151,7 @@ export interface StoredImagesTable {
   uploaded_at: string;
 }
 
+/** A stored image (path under /storage) that a post references: its cover or an image of its body. */
 export interface PostImagesTable {
   post_id: number;
   path: string;

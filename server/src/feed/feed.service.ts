@@ -56,11 +56,7 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
    * written straight into the cards (the cached rows are never copied or changed).
    */
   async function shared(key: string, viewer: number, read: () => Promise<CardRow[]>, basePath: string): Promise<PostPage> {
-    let rows = cache.get(key);
-    if (!rows) {
-      rows = await read();
-      cache.set(key, rows);
-    }
+    const rows = await cache.remember(key, read);
     const flags = viewer && rows.length > 0 ? await repo.viewerFlags(viewer, rows.map((r) => r.id)) : undefined;
     return toPage(rows, basePath, byId, flags);
   }
@@ -68,13 +64,7 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
   return {
     /** 'For you': the viewer's chosen categories, or everything (visitors, or nothing chosen). */
     async forYou(viewer: number, cursor = FIRST_CURSOR): Promise<PostPage> {
-      let categories: number[] = [];
-      if (viewer) {
-        const key = String(viewer);
-        const cached = readerCategories.get(key);
-        categories = cached ?? (await repo.userCategoryIds(viewer));
-        if (!cached) readerCategories.set(key, categories);
-      }
+      const categories = viewer ? await readerCategories.remember(String(viewer), () => repo.userCategoryIds(viewer)) : [];
       return categories.length
         ? shared(`cats:${categories.join(',')}:${cursor}`, viewer, () => repo.byCategories(0, categories, cursor), '/api/user/view-posts')
         : shared(`latest:${cursor}`, viewer, () => repo.latest(0, cursor), '/api/user/view-posts');

@@ -28,4 +28,15 @@ describe('PageCache', () => {
     expect(off.get('1')).toBeUndefined();
     expect(off.sibling<number>().enabled).toBe(false);
   });
+
+  it('remembers what read() answered until invalidated, and reads every time when off', async () => {
+    let reads = 0;
+    const read = async () => (reads += 1);
+    const cache = new PageCache<number>(60_000);
+    expect([await cache.remember('k', read), await cache.remember('k', read)]).toEqual([1, 1]);
+    cache.invalidate();
+    expect(await cache.remember('k', read)).toBe(2);
+    const off = new PageCache<number>(0);
+    expect([await off.remember('k', read), await off.remember('k', read)]).toEqual([3, 4]);
+  });
 });

@@ -41,6 +41,15 @@ export class PageCache<T> {
     this.entries.set(key, { at: Date.now(), generation: this.clock.generation, value });
   }
 
+  /** The cached value of key, or what read() answers, kept for next time (read every time when off). */
+  async remember(key: string, read: () => Promise<T>): Promise<T> {
+    const cached = this.get(key);
+    if (cached !== undefined) return cached;
+    const value = await read();
+    this.set(key, value);
+    return value;
+  }
+
   /** Drops every entry, and its siblings' (lazily): called after any successful write. */
   invalidate(): void {
     this.clock.generation += 1;

@@ -60,9 +60,6 @@ export function createPostsService({ db, images }: { db: Kysely<DB>; images: Sto
     return { values, paths };
   }
 
-  /** Removes the files among `paths` that nothing uses any more, once past their grace period (after commit). */
-  const removeUnused = (paths: readonly string[]) => images.release(paths);
-
   /** What a post references now: its post_images rows and its cover (rows predating post_images have none). */
   async function referencedBy(trx: Kysely<DB>, id: number, cover: string | null): Promise<string[]> {
     const paths = await repo.postImagePaths(trx, id);
@@ -87,7 +84,7 @@ export function createPostsService({ db, images }: { db: Kysely<DB>; images: Sto
         });
         return answer(POST_MESSAGES.created, id, values);
       } catch (err) {
-        if (values.image) await removeUnused([values.image]);
+        if (values.image) await images.release([values.image]);
         return imageGone(err);
       }
     },
@@ -104,10 +101,10 @@ export function createPostsService({ db, images }: { db: Kysely<DB>; images: Sto
           return previous;
         })
         .catch(async (err: unknown) => {
-          if (values.image && values.image !== post.image) await removeUnused([values.image]);
+          if (values.image && values.image !== post.image) await images.release([values.image]);
           return imageGone(err);
         });
-      await removeUnused(before.filter((p) => !paths.includes(p)));
+      await images.release(before.filter((p) => !paths.includes(p)));
       return answer(POST_MESSAGES.updated, id, values);
     },
 
@@ -119,7 +116,7 @@ export function createPostsService({ db, images }: { db: Kysely<DB>; images: Sto
         await repo.addToPostCount(trx, post.user_id, -1);
         return referenced;
       });
-      await removeUnused(paths);
+      await images.release(paths);
       return POST_MESSAGES.deleted;
     },
 

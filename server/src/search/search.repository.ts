@@ -6,7 +6,7 @@ export function queryWords(query: string): string[] {
   return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8);
 }
 
-/** LIKE pattern for a word inside a name: % and _ are taken literally (escaped with \\). */
+/** LIKE pattern for text inside a name: % and _ are taken literally (escaped with \\). */
 const contains = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const USERS = `SELECT id, name, profile_picture FROM users
@@ -27,8 +27,8 @@ const POSTS = {
 
 export function createSearchRepository(database: Database) {
   return {
-    /** People by a word of their name or user name (the first word of the query), most followed first. */
-    users: (word: string) => database.all<SearchResponse['users'][number]>(USERS, [contains(word), contains(word)]),
+    /** People whose name or user name holds the query's words as typed (in order), most followed first. */
+    users: (text: string) => database.all<SearchResponse['users'][number]>(USERS, [contains(text), contains(text)]),
     posts: (words: string[]) =>
       database.dialect === 'sqlite'
         ? // Each word quoted (no FTS5 syntax gets through) and matched as a prefix; all must match.

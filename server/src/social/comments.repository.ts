@@ -63,10 +63,6 @@ export function findReply(db: Kysely<DB>, id: number): Promise<Deletable | undef
     .executeTakeFirst();
 }
 
-export async function replyIdsOfComment(db: Kysely<DB>, commentId: number): Promise<number[]> {
-  return (await db.selectFrom('replies').select('id').where('comment_id', '=', commentId).execute()).map((r) => r.id);
-}
-
 /** Deletes a comment's replies; answers how many went. */
 export async function deleteRepliesOfComment(db: Kysely<DB>, commentId: number): Promise<number> {
   const rows = await db.deleteFrom('replies').where('comment_id', '=', commentId).returning('id').execute();

@@ -86,7 +86,7 @@ export function createCommentsService(db: Kysely<DB>) {
       const comment = await requireDeleteAccess(auth, 'comment', id);
       await db.transaction().execute(async (trx) => {
         await lockPost(trx, comment.post_id);
-        await deleteNoticesOf(trx, { commentIds: [id], replyIds: await repo.replyIdsOfComment(trx, id) });
+        await deleteNoticesOf(trx, { commentId: id });
         const replies = await repo.deleteRepliesOfComment(trx, id);
         if (!(await repo.deleteComment(trx, id))) throw notFound(NOT_FOUND.comment);
         await repo.addToCommentsCount(trx, comment.post_id, -(1 + replies));
@@ -99,7 +99,7 @@ export function createCommentsService(db: Kysely<DB>) {
       const reply = await requireDeleteAccess(auth, 'reply', id);
       await db.transaction().execute(async (trx) => {
         await lockPost(trx, reply.post_id);
-        await deleteNoticesOf(trx, { replyIds: [id] });
+        await deleteNoticesOf(trx, { replyId: id });
         if (!(await repo.deleteReply(trx, id))) throw notFound(NOT_FOUND.reply);
         await repo.addToCommentsCount(trx, reply.post_id, -1);
       });

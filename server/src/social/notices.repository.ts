@@ -40,10 +40,19 @@ export async function retractNotice(db: Kysely<DB>, key: NoticeKey): Promise<voi
     .execute();
 }
 
-/** Removes what was told of these comments and replies (before they are deleted). */
-export async function deleteNoticesOf(db: Kysely<DB>, of: { commentIds?: number[]; replyIds?: number[] }): Promise<void> {
-  if (of.commentIds?.length) await db.deleteFrom('notifications').where('comment_id', 'in', of.commentIds).execute();
-  if (of.replyIds?.length) await db.deleteFrom('notifications').where('reply_id', 'in', of.replyIds).execute();
+/** Removes what was told of a comment and of its replies, or of one reply (before they are deleted). */
+export async function deleteNoticesOf(db: Kysely<DB>, of: { commentId: number } | { replyId: number }): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where((eb) =>
+      'replyId' in of
+        ? eb('reply_id', '=', of.replyId)
+        : eb.or([
+            eb('comment_id', '=', of.commentId),
+            eb('reply_id', 'in', eb.selectFrom('replies').select('replies.id').where('replies.comment_id', '=', of.commentId)),
+          ]),
+    )
+    .execute();
 }
 
 /**

@@ -47,15 +47,25 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
   }
 
   const cutoff = () => new Date(Date.now() - options.graceMs).toISOString();
+  /** A ledger row whose file no post and no profile uses, last uploaded before the grace period. */
+  const unusedAndOld = () => sql`uploaded_at <= ${cutoff()}
+    AND NOT EXISTS (SELECT 1 FROM post_images WHERE post_images.path = stored_images.path)
+    AND NOT EXISTS (SELECT 1 FROM users WHERE users.profile_picture IN (stored_images.path, '/storage/' || stored_images.path))`;
+
+  /** Of these stored paths, those the ledger does not know (never uploaded, or removed since). */
+  async function unknown(paths: readonly string[]): Promise<string[]> {
+    if (paths.length === 0) return [];
+    const rows = await db.selectFrom('stored_images').select('path').where('path', 'in', paths).execute();
+    const known = new Set(rows.map((r) => r.path));
+    return paths.filter((p) => !known.has(p));
+  }
 
   /** Deletes the ledger row of an unused file past its grace period, then the file. */
   function removeIfUnused(path: string): Promise<boolean> {
     return serialised(path, async () => {
       let deleted: bigint | undefined;
       try {
-        const result = await sql`DELETE FROM stored_images WHERE path = ${path} AND uploaded_at <= ${cutoff()}
-          AND NOT EXISTS (SELECT 1 FROM post_images WHERE post_images.path = stored_images.path)
-          AND NOT EXISTS (SELECT 1 FROM users WHERE users.profile_picture IN (stored_images.path, '/storage/' || stored_images.path))`.execute(db);
+        const result = await sql`DELETE FROM stored_images WHERE path = ${path} AND ${unusedAndOld()}`.execute(db);
         deleted = result.numAffectedRows;
       } catch (err) {
         // A post started using it between the check and the delete (PostgreSQL): it stays.
@@ -72,10 +82,7 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
     let removed = 0;
     const tried = new Set<string>();
     for (;;) {
-      const rows = await sql<{ path: string }>`SELECT path FROM stored_images WHERE uploaded_at <= ${cutoff()}
-        AND NOT EXISTS (SELECT 1 FROM post_images WHERE post_images.path = stored_images.path)
-        AND NOT EXISTS (SELECT 1 FROM users WHERE users.profile_picture IN (stored_images.path, '/storage/' || stored_images.path))
-        ORDER BY path LIMIT ${BATCH}`.execute(db);
+      const rows = await sql<{ path: string }>`SELECT path FROM stored_images WHERE ${unusedAndOld()} ORDER BY path LIMIT ${BATCH}`.execute(db);
       const fresh = rows.rows.map((r) => r.path).filter((p) => !tried.has(p));
       if (fresh.length === 0) return removed;
       for (const path of fresh) {
@@ -91,12 +98,9 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
     let temps = 0;
     let batch: string[] = [];
     const flush = async () => {
-      if (batch.length === 0) return;
-      const known = new Set((await db.selectFrom('stored_images').select('path').where('path', 'in', batch).execute()).map((r) => r.path));
-      for (const path of batch.filter((p) => !known.has(p))) {
+      for (const path of await unknown(batch)) {
         const gone = await serialised(path, async () => {
-          const row = await db.selectFrom('stored_images').select('path').where('path', '=', path).executeTakeFirst();
-          if (row) return false; // uploaded again meanwhile
+          if ((await unknown([path])).length === 0) return false; // uploaded again meanwhile
           await storage.remove(path);
           return true;
         });
@@ -138,13 +142,7 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
       });
     },
 
-    /** Of these stored paths, those the ledger does not know (never uploaded, or removed since). */
-    async unknown(paths: readonly string[]): Promise<string[]> {
-      if (paths.length === 0) return [];
-      const rows = await db.selectFrom('stored_images').select('path').where('path', 'in', paths).execute();
-      const known = new Set(rows.map((r) => r.path));
-      return paths.filter((p) => !known.has(p));
-    },
+    unknown,
 
     /** Removes the files among `paths` that nothing uses any more and whose grace period is over. */
     async release(paths: readonly string[]): Promise<void> {

@@ -51,7 +51,14 @@ export function toOwnProfile(row: UserRow, saveposts: OwnProfile['saveposts'] = 
   };
 }
 
-export function createUsersService(db: Kysely<DB>, images?: StoredImages) {
+export function createUsersService(db: Kysely<DB>, images: StoredImages) {
+  /** A user as they see themselves, with the posts they saved; 404 when there is no such (active) user. */
+  async function ownProfile(id: number): Promise<OwnProfile> {
+    const row = await findUserById(db, id);
+    if (!row) throw notFound('User not found.');
+    return toOwnProfile(row, await listSavedPostIds(db, id));
+  }
+
   return {
     /**
      * POST /update-profile: the caller's own profile. A new password needs the current one (unless
@@ -79,7 +86,6 @@ export function createUsersService(db: Kysely<DB>, images?: StoredImages) {
         set.password_hash = await hashPassword(changes.new_password);
       }
       if (changes.profile_picture !== undefined) {
-        if (!images) throw new Error('update-profile needs the image store');
         set.profile_picture = (await images.put(changes.profile_picture)).path;
       }
       if (Object.keys(set).length > 0) {
@@ -93,17 +99,15 @@ export function createUsersService(db: Kysely<DB>, images?: StoredImages) {
           throw err;
         }
         const old = row.profile_picture?.replace(/^\/storage\//, '');
-        if (set.profile_picture && old && old !== set.profile_picture) await images?.release([old]);
+        if (set.profile_picture && old && old !== set.profile_picture) await images.release([old]);
       }
-      return toOwnProfile((await findUserById(db, id))!, await listSavedPostIds(db, id));
+      return ownProfile(id);
     },
 
     /** POST /profile: only the caller's own profile. */
     async getOwnProfile(auth: Auth, id: number): Promise<OwnProfile> {
       if (id !== auth.userId) throw forbidden('You can only read your own profile.');
-      const row = await findUserById(db, id);
-      if (!row) throw notFound('User not found.');
-      return toOwnProfile(row, await listSavedPostIds(db, id));
+      return ownProfile(id);
     },
 
     /** POST /get-profile-data: anyone's public profile. */

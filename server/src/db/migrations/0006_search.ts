@@ -9,10 +9,10 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
-const isSqlite = async (db: AnyDb) => !(db.getExecutor().adapter instanceof PostgresAdapter);
+const isSqlite = (db: AnyDb) => !(db.getExecutor().adapter instanceof PostgresAdapter);
 
 export async function up(db: AnyDb): Promise<void> {
-  if (await isSqlite(db)) {
+  if (isSqlite(db)) {
     await sql`CREATE VIRTUAL TABLE posts_search USING fts5(title, content='posts', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(db);
     await sql`CREATE TRIGGER posts_search_insert AFTER INSERT ON posts BEGIN
       INSERT INTO posts_search (rowid, title) VALUES (new.id, new.title);
@@ -31,7 +31,7 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  if (await isSqlite(db)) {
+  if (isSqlite(db)) {
     for (const trigger of ['posts_search_insert', 'posts_search_delete', 'posts_search_update']) {
       await sql`DROP TRIGGER IF EXISTS ${sql.raw(trigger)}`.execute(db);
     }
