@@ -1,9 +1,11 @@
 import { readTimeFromHtml } from '@inkwell/contract';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { hashPassword } from '../../server/src/auth/passwords';
 import type { Database } from '../../server/src/db/database';
+import type { NotificationsTable } from '../../server/src/db/schema';
 import { actorName, noticeText } from '../../server/src/social/notices';
 import type { Storage } from '../../server/src/storage/storage';
+import { createStoredImages } from '../../server/src/storage/stored-images';
 import { FIRST_NAMES, LAST_NAMES, bioFor, bodyFor, commentText, replyText, titleFor } from './content';
 import { avatarPng, coverPng } from './images';
 import { insertMany } from './insert';
@@ -36,18 +38,13 @@ export async function seedDemo(options: {
   const firstPostId = ((await db.selectFrom('posts').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0) + 1;
 
   // Ids are given explicitly (past every existing row), so rows can point at each other before insert.
-  // Images: distinct avatars for up to 300 authors, 24 covers, reused; stored like uploads.
+  // Images: distinct avatars for up to 300 authors, 24 covers, reused; stored as uploads are, with
+  // their ledger rows (post_images rows need them). Only put() is used, so no grace period applies.
+  const images = createStoredImages(db, storage, { graceMs: 0 });
   const avatars: string[] = [];
-  for (let i = 0; i < Math.min(users, 300); i += 1) avatars.push((await storage.putImage(await avatarPng(random))).path);
+  for (let i = 0; i < Math.min(users, 300); i += 1) avatars.push((await images.put(await avatarPng(random))).path);
   const covers: string[] = [];
-  for (let i = 0; i < 24; i += 1) covers.push((await storage.putImage(await coverPng(random))).path);
-  // Known to the ledger of stored files, as every upload is (post_images rows need their row).
-  const storedAt = new Date().toISOString();
-  await db
-    .insertInto('stored_images')
-    .values([...new Set([...avatars, ...covers])].map((path) => ({ path, uploaded_at: storedAt })))
-    .onConflict((oc) => oc.column('path').doUpdateSet({ uploaded_at: storedAt }))
-    .execute();
+  for (let i = 0; i < 24; i += 1) covers.push((await images.put(await coverPng(random))).path);
   log(`${avatars.length} avatars and ${covers.length} covers stored`);
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -190,39 +187,32 @@ export async function seedDemo(options: {
   const NOTICES_PER_KIND = 12;
   const nameOf = (userId: number) => actorName(userRows[userId - firstUserId]!.name);
   const kept = new Map<string, number>();
-  const noticeRows: Array<{
-    user_id: number;
-    actor_id: number;
-    type: 'like' | 'comment' | 'follow';
-    post_id: number | null;
-    comment_id: number | null;
-    reply_id: number | null;
-    message: string;
-    read_at: null;
-    created_at: string;
-    updated_at: string;
-  }> = [];
-  const notice = (recipient: number, actor: number, type: 'like' | 'comment' | 'follow', at: string, message: string, ids: { post?: number; comment?: number } = {}) => {
+  const noticeRows: Array<Insertable<NotificationsTable>> = [];
+  // The text is only written for the notifications kept (a few per member, out of a million likes).
+  const notice = (recipient: number, actor: number, type: 'like' | 'comment' | 'follow', at: string, message: () => string, ids: { post?: number; comment?: number } = {}) => {
     if (recipient === actor) return;
     const key = `${recipient}:${type}`;
     const count = kept.get(key) ?? 0;
     if (count >= NOTICES_PER_KIND) return;
     kept.set(key, count + 1);
-    noticeRows.push({ user_id: recipient, actor_id: actor, type, post_id: ids.post ?? null, comment_id: ids.comment ?? null, reply_id: null, message, read_at: null, created_at: at, updated_at: at });
+    noticeRows.push({ user_id: recipient, actor_id: actor, type, post_id: ids.post ?? null, comment_id: ids.comment ?? null, reply_id: null, message: message(), read_at: null, created_at: at, updated_at: at });
   };
   const postOf = (postId: number) => postRows[postId - firstPostId]!;
   for (let i = likeRows.length - 1; i >= 0; i -= 1) {
     const like = likeRows[i]!;
     const post = postOf(like.post_id);
-    notice(post.user_id, like.user_id, 'like', like.created_at, noticeText.like(nameOf(like.user_id), post.title), { post: post.id });
+    notice(post.user_id, like.user_id, 'like', like.created_at, () => noticeText.like(nameOf(like.user_id), post.title), { post: post.id });
   }
   for (let i = commentRows.length - 1; i >= 0; i -= 1) {
     const comment = commentRows[i]!;
     const post = postOf(comment.post_id);
-    notice(post.user_id, comment.user_id, 'comment', comment.created_at, noticeText.comment(nameOf(comment.user_id), post.title), { post: post.id, comment: comment.id });
+    notice(post.user_id, comment.user_id, 'comment', comment.created_at, () => noticeText.comment(nameOf(comment.user_id), post.title), {
+      post: post.id,
+      comment: comment.id,
+    });
   }
   for (const [u, set] of follows) {
-    for (const t of set) notice(firstUserId + t, firstUserId + u, 'follow', userRows[u]!.created_at, noticeText.follow(nameOf(firstUserId + u)));
+    for (const t of set) notice(firstUserId + t, firstUserId + u, 'follow', userRows[u]!.created_at, () => noticeText.follow(nameOf(firstUserId + u)));
   }
   await insertMany(db, 'notifications', noticeRows, 1000);
   log(`${noticeRows.length} notifications`);
