@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useClickOutside } from './use-click-outside';
 
 /**
  * A button that opens a menu (WAI-ARIA menu button): the first entry takes focus on opening; arrows,
@@ -12,14 +13,9 @@ export function useMenuButton() {
   const menuRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
 
+  useClickOutside(rootRef, open, () => setOpen(false));
   useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => document.removeEventListener('mousedown', onPointerDown);
+    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
 
   const close = (returnFocus: boolean) => {

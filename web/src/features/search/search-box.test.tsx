@@ -52,5 +52,10 @@ describe('Search in the top bar', () => {
     expect(await screen.findByText('No people or posts match “zzz”.', undefined, { timeout: 3000 })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('region', { name: 'Search results' })).not.toBeInTheDocument();
+    // Typing opens them again; a click elsewhere on the page closes them.
+    await user.type(screen.getByRole('searchbox', { name: 'Search people and posts' }), 'z');
+    expect(await screen.findByRole('region', { name: 'Search results' })).toBeInTheDocument();
+    await user.click(document.body);
+    expect(screen.queryByRole('region', { name: 'Search results' })).not.toBeInTheDocument();
   });
 });

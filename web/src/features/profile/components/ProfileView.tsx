@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { TEXT, paths, type PostCard, type PublicProfile } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
-import { buttonStyles } from '../../../components/Button';
+import { NotHere } from '../../../components/NotHere';
 import { OptionsMenu } from '../../../components/OptionsMenu';
 import { UnderlineTabs } from '../../../components/UnderlineTabs';
 import { isApiError } from '../../../lib/api-client';
@@ -105,17 +105,7 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow }: Prof
   useDocumentTitle(profile.data ? profile.data.name?.trim() || TEXT.anonymous : profile.isError ? 'Profile not found' : null);
 
   if (profile.isError && isApiError(profile.error) && profile.error.status === 404) {
-    return (
-      <section className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
-        <h1 className="font-serif text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">Profile not found</h1>
-        <p className="mt-4 max-w-md font-serif text-lg leading-relaxed text-zinc-700 dark:text-zinc-300">
-          Nobody writes here under this address. The link may not be quite right.
-        </p>
-        <Link to={paths.home.getHref()} className={`${buttonStyles.primary} mt-8`}>
-          Back to the feed
-        </Link>
-      </section>
-    );
+    return <NotHere title="Profile not found">Nobody writes here under this address. The link may not be quite right.</NotHere>;
   }
 
   const tabs: Array<{ key: 'posts' | 'saved'; label: string }> = [{ key: 'posts', label: 'Posts' }, ...(own ? [{ key: 'saved' as const, label: 'Saved' }] : [])];

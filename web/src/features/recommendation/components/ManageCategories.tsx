@@ -3,6 +3,7 @@ import { Search } from 'lucide-react';
 import { TEXT, type CategoryItem } from '@inkwell/contract';
 import { Button } from '../../../components/Button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePendingTicks } from '../../../lib/use-pending-ticks';
 import { useCategories } from '../../feed/api/categories';
 import { useUserCategories } from '../../feed/api/user-categories';
 import { ListPage } from '../../feed/components/ListPage';
@@ -24,31 +25,21 @@ export function ManageCategories({ userId }: { userId: string }) {
   const reset = useResetCategories(userId);
   const [search, setSearch] = useState('');
   // What the reader just ticked, shown at once and kept until the server's list is read again.
-  const [pending, setPending] = useState<ReadonlyMap<number, boolean>>(new Map());
-  // A later click on the same box keeps its own tick: only the value this call set is dropped.
-  const settle = (ids: number[], tick: boolean) =>
-    setPending((current) => {
-      const next = new Map(current);
-      for (const id of ids) if (next.get(id) === tick) next.delete(id);
-      return next;
-    });
+  const ticks = usePendingTicks<number>();
   const query = useDeferredValue(search.trim().toLocaleLowerCase());
   const searchId = useId();
 
   const all = categories.data ?? [];
   const shown = all.filter((category) => matches(category, query));
   const saved = new Set(chosen.data ?? []);
-  const isTicked = (id: number) => pending.get(id) ?? saved.has(id);
+  const isTicked = (id: number) => ticks.checked(id, saved.has(id));
   const count = all.filter((category) => isTicked(category.id)).length;
 
   const toggle = (categoryId: number, tick: boolean) => {
-    setPending((current) => new Map(current).set(categoryId, tick));
-    choose.mutate({ categoryId, chosen: tick }, { onSettled: () => settle([categoryId], tick) });
+    choose.mutate({ categoryId, chosen: tick }, { onSettled: ticks.begin([categoryId], tick) });
   };
   const resetAll = () => {
-    const ids = all.map((category) => category.id);
-    setPending(new Map(ids.map((id) => [id, false])));
-    reset.mutate(undefined, { onSettled: () => settle(ids, false) });
+    reset.mutate(undefined, { onSettled: ticks.begin(all.map((category) => category.id), false) });
   };
 
   return (

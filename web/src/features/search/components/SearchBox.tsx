@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { LoaderCircle, Search } from 'lucide-react';
 import { DEFAULT_POST_IMAGE, SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX, TEXT, paths } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
+import { useClickOutside } from '../../../components/use-click-outside';
 import { storageUrl } from '../../../lib/media';
 import { useSearch } from '../api/search';
 
@@ -46,14 +47,7 @@ export function SearchBox({ className = '', autoFocus = false }: SearchBoxProps)
   const rootRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  useClickOutside(rootRef, open, () => setOpen(false));
 
   const typing = text.trim() !== query;
   const showPanel = open && text.trim() !== '';

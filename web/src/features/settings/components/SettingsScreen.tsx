@@ -5,6 +5,7 @@ import { type OwnProfile } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { UnderlineTabs } from '../../../components/UnderlineTabs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePendingTicks } from '../../../lib/use-pending-ticks';
 import { useOwnProfile } from '../../profile/api/get-own-profile';
 import { ListPage } from '../../feed/components/ListPage';
 import { useUpdateProfile } from '../api/update-profile';
@@ -70,7 +71,7 @@ const CHOICES = [
 /** SPEC §2 Settings, Notification tab: four checkboxes for mail notifications, each saved at once. */
 function Notifications({ profile }: { profile: OwnProfile }) {
   const save = useUpdateProfile(String(profile.id));
-  const [pending, setPending] = useState<Partial<Record<(typeof CHOICES)[number]['key'], boolean>>>({});
+  const ticks = usePendingTicks<(typeof CHOICES)[number]['key']>();
   return (
     <fieldset>
       <legend className="py-4 text-sm text-zinc-600 dark:text-zinc-400">Send me a mail about:</legend>
@@ -80,15 +81,8 @@ function Notifications({ profile }: { profile: OwnProfile }) {
             <label className="flex cursor-pointer gap-4 py-4">
               <input
                 type="checkbox"
-                checked={pending[choice.key] ?? profile[choice.key]}
-                onChange={(event) => {
-                  const value = event.target.checked;
-                  setPending((current) => ({ ...current, [choice.key]: value }));
-                  save.mutate(
-                    { [choice.key]: value },
-                    { onSettled: () => setPending(({ [choice.key]: _done, ...rest }) => rest) },
-                  );
-                }}
+                checked={ticks.checked(choice.key, profile[choice.key])}
+                onChange={(event) => save.mutate({ [choice.key]: event.target.checked }, { onSettled: ticks.begin([choice.key], event.target.checked) })}
                 className="mt-0.5 size-5 shrink-0 cursor-pointer accent-indigo-700 dark:accent-indigo-400"
               />
               <span>
