@@ -6,7 +6,7 @@ import { useNotice } from '../../../components/NoticeProvider';
 import { isApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../../components/PasswordField';
 import { EmailField } from './EmailField';
 
 interface FieldErrors {

@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { useNotice } from '../../../components/NoticeProvider';
 import { isApiError } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../../components/PasswordField';
 import { EmailField } from './EmailField';
 
 interface FieldErrors {

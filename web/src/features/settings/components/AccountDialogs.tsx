@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { BIO_MAX, NAME_MAX, PASSWORD_HINT, PASSWORD_PATTERN, TEXT, type OwnProfile } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { FormDialog } from '../../../components/FormDialog';
+import { PasswordField } from '../../../components/PasswordField';
 import { TextField, inputClass } from '../../../components/TextField';
 import { fieldErrors, useUpdateProfile } from '../api/update-profile';
 
@@ -101,27 +102,24 @@ export function PasswordDialog({ profile, onClose }: DialogProps) {
       }
     >
       {profile.has_password && (
-        <TextField
+        <PasswordField
           label="Current password"
-          type="password"
           autoComplete="current-password"
           value={current}
           onChange={(event) => setCurrent(event.target.value)}
           error={errors.current_password?.[0]}
         />
       )}
-      <TextField
+      <PasswordField
         label="New password"
-        type="password"
         autoComplete="new-password"
         value={next}
         onChange={(event) => setNext(event.target.value)}
         hint={PASSWORD_HINT}
         error={errors.new_password?.[0]}
       />
-      <TextField
+      <PasswordField
         label="Confirm new password"
-        type="password"
         autoComplete="new-password"
         value={confirmation}
         onChange={(event) => setConfirmation(event.target.value)}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PATTERN, PASSWORD_REVEAL_MS } from '@inkwell/contract';
-import { TextField } from '../../../components/TextField';
+import { TextField } from './TextField';
 
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   label: string;
