@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
+import { useId, useRef } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import { buttonStyles } from './Button';
+import { Modal } from './Modal';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -25,65 +25,48 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const titleId = useId();
   const messageId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    cancelRef.current?.focus();
-    return () => previous?.focus?.();
-  }, [open]);
-
   if (!open) return null;
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/50 p-4" onMouseDown={onCancel}>
-      <div
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={message ? messageId : undefined}
-        onMouseDown={(event) => event.stopPropagation()}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            onCancel();
-          } else if (event.key === 'Tab') {
-            // Keep focus on the two buttons.
-            event.preventDefault();
-            (document.activeElement === cancelRef.current ? confirmRef : cancelRef).current?.focus();
-          }
-        }}
-        className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800"
-      >
-        <h2 id={titleId} className="font-serif text-xl font-bold text-zinc-900 dark:text-zinc-50">
-          {title}
-        </h2>
-        {message && (
-          <p id={messageId} className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-            {message}
-          </p>
-        )}
-        <div className="mt-6 flex justify-end gap-3">
-          <button ref={cancelRef} type="button" className={buttonStyles.secondary} onClick={onCancel}>
-            {cancelLabel}
-          </button>
-          <button
-            ref={confirmRef}
-            type="button"
-            disabled={busy}
-            aria-busy={busy || undefined}
-            onClick={onConfirm}
-            className={`${buttonStyles.primary} bg-rose-700 hover:bg-rose-800 dark:bg-rose-400 dark:hover:bg-rose-300`}
-          >
-            {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-            {confirmLabel}
-          </button>
-        </div>
+  return (
+    <Modal
+      role="alertdialog"
+      title={title}
+      describedBy={message ? messageId : undefined}
+      size="max-w-sm"
+      initialFocus={() => cancelRef.current}
+      onClose={onCancel}
+      onKeyDown={(event) => {
+        if (event.key === 'Tab') {
+          // Keep focus on the two buttons.
+          event.preventDefault();
+          (document.activeElement === cancelRef.current ? confirmRef : cancelRef).current?.focus();
+        }
+      }}
+    >
+      {message && (
+        <p id={messageId} className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+          {message}
+        </p>
+      )}
+      <div className="mt-6 flex justify-end gap-3">
+        <button ref={cancelRef} type="button" className={buttonStyles.secondary} onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button
+          ref={confirmRef}
+          type="button"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={onConfirm}
+          className={`${buttonStyles.primary} bg-rose-700 hover:bg-rose-800 dark:bg-rose-400 dark:hover:bg-rose-300`}
+        >
+          {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+          {confirmLabel}
+        </button>
       </div>
-    </div>,
-    document.body,
+    </Modal>
   );
 }
