@@ -15,7 +15,7 @@ interface HomeFeedProps {
   renderPost: (post: PostCard) => ReactNode;
   /** Shown above the strip (the ?message= banner). */
   banner?: ReactNode;
-  /** The side panels of SPEC §1 (a later issue); with them the page becomes two columns on wide screens. */
+  /** The side panels of SPEC §1 (home/components/SidePanels); with them the page becomes two columns on wide screens. */
   aside?: ReactNode;
 }
 
