@@ -10,7 +10,7 @@ import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser 
 const api = (path: string, body: unknown, session?: Session) => callApi(world, path, body, session ? { ...session } : {});
 const aVerifiedUser = (email: string) => verifiedUser(world, email, password);
 
-/** 160 known payloads (see ../shared/testdata/README.md), plus a few of our own. */
+/** 160 known payloads (testdata/xss-payloads.json), plus a few of our own. */
 const payloads: string[] = [
   ...loadXssPayloads(),
   '<a href="jav&#x09;ascript:alert(1)">tab</a>',

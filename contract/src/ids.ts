@@ -5,6 +5,12 @@ import Sqids from 'sqids';
  * numeric ids (DESIGN: the API contract). API bodies carry plain numbers. The alphabet is shuffled so
  * addresses do not reveal counts at a glance; this is obfuscation, not access control.
  */
+/**
+ * The largest id any table holds: ids are 32-bit signed integers on PostgreSQL (SERIAL), and SQLite
+ * is held to the same so that both databases answer an out-of-range id alike (422, never a 500).
+ */
+export const MAX_ID = 2_147_483_647;
+
 const sqids = new Sqids({
   alphabet: 'k3G7QAe51FCsPW92uEOyq4Bg6Sp8YzVTmnU0liwDNXrhcfHZbxaRMjLdJtvIoK',
   minLength: 6,
@@ -19,7 +25,7 @@ export function decodeId(text: string): number | null {
   const numbers = sqids.decode(text);
   if (numbers.length !== 1) return null;
   const id = numbers[0]!;
-  if (!Number.isSafeInteger(id) || id < 1) return null;
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) return null;
   // Sqids decodes some non-canonical strings; only accept the one that encodes back to itself.
   return sqids.encode([id]) === text ? id : null;
 }

@@ -1,9 +1,39 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 
-/** Debian's Chromium, with the flags this closed network needs. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Every Content-Security-Policy violation any page of the journeys reported (Chromium logs each as a
+ * console error). stopWorld fails the journey when there is one: the policy allows no inline style or
+ * script, and the app must not need any.
+ */
+export const cspViolations: string[] = [];
+
+function watchCsp(target: BrowserContext | Page): void {
+  target.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+}
+
+/** Debian's Chromium, with the flags this closed network needs; its pages report CSP violations. */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    watchCsp(context);
+    return context;
+  };
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    watchCsp(page);
+    return page;
+  };
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,

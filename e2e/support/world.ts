@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import { TestSmtpServer, linkFromMail } from '../../server/src/test/smtp';
-import { launchBrowser } from './browser';
+import { cspViolations, launchBrowser } from './browser';
 import { type RunningServer, startServer } from './server';
 
 export interface Session {
@@ -28,6 +28,8 @@ export async function stopWorld(world: World | undefined): Promise<void> {
   await world?.browser.close();
   await world?.server.stop();
   await world?.smtp.stop();
+  const violations = cspViolations.splice(0);
+  expect(violations, 'Content-Security-Policy violations in the journey').toEqual([]);
 }
 
 /** A JSON POST to /api/user/{path}, with session headers when given. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '../ids';
 
 /** Error body of every failed call (DESIGN: errors). 422 carries errors.<field>[0]. */
 export const errorResponse = z.object({
@@ -19,12 +20,13 @@ export function requiredMessage(field: string) {
 }
 
 /**
- * A numeric id as it arrives in JSON (number) or in a form (string): a positive safe integer.
+ * A numeric id as it arrives in JSON (number) or in a form (string): a positive integer no larger than
+ * the id columns hold (MAX_ID), so 2^31 is refused as invalid on SQLite and PostgreSQL alike.
  * Bodies may come as JSON, urlencoded or multipart alike (DESIGN: payloads).
  */
 export function idField(field: string) {
   return z.preprocess(
     (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value),
-    z.number({ error: requiredMessage(field) }).int(`The ${field} field is invalid.`).positive(`The ${field} field is invalid.`).max(Number.MAX_SAFE_INTEGER, `The ${field} field is invalid.`),
+    z.number({ error: requiredMessage(field) }).int(`The ${field} field is invalid.`).positive(`The ${field} field is invalid.`).max(MAX_ID, `The ${field} field is invalid.`),
   );
 }

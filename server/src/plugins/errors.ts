@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import { isOverload } from '../db/database';
 import { HttpError, validationError } from '../lib/errors';
+import { BUSY_MESSAGE } from './overload';
 
 /** Maps the validator's issues to {field: [messages]} by the first segment of each issue's path. */
 function fieldErrors(validation: Array<{ instancePath: string; message?: string }>): Record<string, string[]> {
@@ -14,10 +17,16 @@ function fieldErrors(validation: Array<{ instancePath: string; message?: string 
 
 /**
  * The one error handler: {message, errors?} with the right status for every 4xx, a generic text for
- * 5xx, never a stack trace. Unknown /api paths answer 404 JSON (set in app.ts).
+ * 5xx, never a stack trace; 503 with Retry-After when the database is overloaded. Unknown /api paths
+ * answer 404 JSON (set in app.ts).
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, overload: Config['overload']): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (isOverload(error)) {
+      // The database could not take it now (see isOverload): the client waits and tries again.
+      request.log.warn({ route: request.routeOptions.url, reason: error.message }, 'database overloaded: answered 503');
+      return reply.code(503).header('retry-after', String(overload.retryAfterSeconds)).send({ message: BUSY_MESSAGE });
+    }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app';
-import { aUser, signIn } from '../test/factories';
+import { aPost, aUser, signIn } from '../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,6 +42,69 @@ describe('HTTP conventions', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBeTruthy();
+  });
+
+  it('answers a broken multipart body with 400 and a message on every kind of call', async () => {
+    const session = await signIn(t.app, await aUser(t.db));
+    const bodies: Array<[string, string]> = [
+      ['multipart/form-data', 'x'],
+      ['multipart/form-data; boundary=', 'x'],
+      ['multipart/form-data; boundary=abc', '--abc\r\ncontent-disposition: form-data; name="a"\r\n\r\nhello'],
+      ['multipart/form-data; boundary=abc', '--abc\r\ncontent-disposition: form-data; name="__proto__"\r\n\r\nx\r\n--abc--\r\n'],
+    ];
+    for (const [type, payload] of bodies) {
+      for (const url of ['/api/user/login', '/api/user/like', '/api/user/upload-image', '/api/user/add-post']) {
+        const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': type, ...session.headers }, payload });
+        expect(res.statusCode, `${type} ${url}`).toBe(400);
+        expect(res.json().message).toMatch(/multipart|prototype/i);
+      }
+    }
+    expect(({} as Record<string, unknown>).a).toBeUndefined();
+  });
+
+  it('refuses a user_id that is neither a number nor a string with 422, before converting it', async () => {
+    const session = await signIn(t.app, await aUser(t.db));
+    for (const user_id of [{ toString: 'x' }, { valueOf: 1 }, [session.id], true]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/notifications', headers: session.headers, payload: { user_id } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.user_id[0]).toBe('The user id field is invalid.');
+    }
+  });
+
+  it('refuses a NUL character in any text field with 422 on every database alike (PostgreSQL text cannot hold it)', async () => {
+    const user = await aUser(t.db);
+    const session = await signIn(t.app, user);
+    const postId = (await aPost(t.db, { userId: user.id })).id;
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['/api/user/comment', { user_id: session.id, post_id: postId, comments: 'A line\u0000' }, 'comments'],
+      ['/api/user/help', { user_id: session.id, message: 'Help\u0000me' }, 'message'],
+      ['/api/user/update-profile', { id: session.id, name: 'a\u0000b' }, 'name'],
+    ];
+    for (const [url, payload, field] of cases) {
+      const res = await t.app.inject({ method: 'POST', url, headers: session.headers, payload });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().errors[field][0]).toMatch(/NUL character/);
+    }
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/comment',
+      headers: { ...session.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `user_id=${session.id}&post_id=${postId}&comments=x%00y`,
+    });
+    expect(form.statusCode).toBe(422);
+    expect((await t.db.selectFrom('comments').select('id').where('post_id', '=', postId).execute()).length).toBe(0);
+  });
+
+  it('refuses ids the id columns cannot hold with 422, on every database alike', async () => {
+    const session = await signIn(t.app, await aUser(t.db));
+    for (const id of [2 ** 31, 2 ** 53, 2 ** 63, '2147483648', 1e308]) {
+      const open = await t.app.inject({ method: 'POST', url: '/api/user/get-profile-data', payload: { id } });
+      expect(open.statusCode, String(id)).toBe(422);
+      const signedIn = await t.app.inject({ method: 'POST', url: '/api/user/like', headers: session.headers, payload: { user_id: session.id, post_id: id, status: 1 } });
+      expect(signedIn.statusCode, String(id)).toBe(422);
+    }
+    const largest = await t.app.inject({ method: 'POST', url: '/api/user/get-profile-data', payload: { id: 2 ** 31 - 1 } });
+    expect(largest.statusCode).toBe(404);
   });
 
   it('answers a body over the limit with 413', async () => {

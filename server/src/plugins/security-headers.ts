@@ -11,7 +11,8 @@ const OPTIONS: Readonly<HelmetOptions> = {
       scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
       frameSrc: ["'self'", 'https://accounts.google.com/gsi/'],
       connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
-      styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+      // No 'unsafe-inline': the app sets styles through the CSSOM only (post colours too, see PostBody).
+      styleSrc: ["'self'", 'https://accounts.google.com/gsi/style'],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],

@@ -1,7 +1,8 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deleteSession, findSessionByTokenHashPrepared, touchSession } from '../auth/auth.repository';
 import { type Database, nowIso } from '../db/database';
-import { forbidden, unauthorized } from '../lib/errors';
+import { forbidden, unauthorized, validationError } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
 
 export interface Auth {
@@ -15,8 +16,19 @@ declare module 'fastify' {
   }
 }
 
-/** The HttpOnly cookie that carries the session token beside the `token` header. */
-export const SESSION_COOKIE = 'inkwell_session';
+/**
+ * The spec's session cookies: `token` is HttpOnly (set by the server at sign-in; page scripts cannot
+ * read it, so an injected script cannot steal a session), `id` is readable. API clients send the
+ * headers `token` and `id` instead. `inkwell_session` is the HttpOnly cookie of earlier versions.
+ */
+export const SESSION_COOKIE = 'token';
+export const ID_COOKIE = 'id';
+const LEGACY_SESSION_COOKIE = 'inkwell_session';
+
+/** Ends the session in the browser: the cookies go, whatever set them. */
+export function clearSessionCookies(reply: FastifyReply, options: CookieSerializeOptions): void {
+  for (const name of [SESSION_COOKIE, ID_COOKIE, LEGACY_SESSION_COOKIE]) reply.clearCookie(name, { ...options, httpOnly: name !== ID_COOKIE });
+}
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -26,8 +38,8 @@ function header(request: FastifyRequest, name: string): string | undefined {
 
 /** Resolves the caller from headers token and id (or the session cookie and the id cookie). */
 async function identify(database: Database, request: FastifyRequest): Promise<Auth | 'invalid' | null> {
-  const token = header(request, 'token') ?? request.cookies?.[SESSION_COOKIE];
-  const idText = header(request, 'id') ?? request.cookies?.id;
+  const token = header(request, 'token') ?? request.cookies?.[SESSION_COOKIE] ?? request.cookies?.[LEGACY_SESSION_COOKIE];
+  const idText = header(request, 'id') ?? request.cookies?.[ID_COOKIE];
   if (!token && !idText) return null;
   if (!token || !idText || !/^\d{1,15}$/.test(idText) || token.length > 200) return 'invalid';
   const session = await findSessionByTokenHashPrepared(database, hashToken(token));
@@ -41,11 +53,17 @@ async function identify(database: Database, request: FastifyRequest): Promise<Au
   return { userId: session.user_id, sessionId: session.id };
 }
 
-/** The body's user_id, when the call names one, as text for comparison. */
+/**
+ * The body's user_id, when the call names one, as text for comparison. Only a number or a string can
+ * name a user: anything else (an object, an array) is refused as invalid before it is ever converted.
+ */
 function bodyUserId(request: FastifyRequest): string | undefined {
   const body = request.body as Record<string, unknown> | null | undefined;
-  const value = body && typeof body === 'object' ? body.user_id : undefined;
-  return value === undefined || value === null || value === '' ? undefined : String(value).trim();
+  const value = body && typeof body === 'object' && Object.hasOwn(body, 'user_id') ? body.user_id : undefined;
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return value.trim();
+  throw validationError({ user_id: ['The user id field is invalid.'] });
 }
 
 /**
@@ -53,9 +71,13 @@ function bodyUserId(request: FastifyRequest): string | undefined {
  * validated): 401 unless token and id belong together, 403 when the body's user_id is not the caller.
  */
 export function sessionGuards(database: Database) {
-  async function requireSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  async function requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const auth = await identify(database, request);
-    if (auth === null || auth === 'invalid') throw unauthorized('Unauthenticated. Please log in again.');
+    if (auth === null || auth === 'invalid') {
+      // A browser holding a dead session cookie drops it (scripts cannot: it is HttpOnly).
+      if (auth === 'invalid' && request.cookies?.[SESSION_COOKIE]) clearSessionCookies(reply, { path: '/' });
+      throw unauthorized('Unauthenticated. Please log in again.');
+    }
     const claimed = bodyUserId(request);
     if (claimed !== undefined && claimed !== String(auth.userId)) throw forbidden('You can only act as yourself.');
     request.auth = auth;

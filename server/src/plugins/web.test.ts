@@ -36,6 +36,18 @@ describe('the web app', () => {
     },
   );
 
+  it('sends the strict Content-Security-Policy with every HTML answer: no inline script, style or eval', async () => {
+    for (const url of ['/', '/login', '/no/such/page', '/view-post/abcdef', '/assets/app-abc123.js', '/api/user/verify-email?token=x']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toMatch(/style-src 'self' https:\/\/accounts\.google\.com\/gsi\/style(;|$)/);
+      expect(csp, url).toContain("script-src-attr 'none'");
+      expect(csp, url).not.toContain('unsafe-inline');
+      expect(csp, url).not.toContain('unsafe-eval');
+    }
+  });
+
   it('answers an unknown screen with the app and a 404 status', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(res.statusCode).toBe(404);

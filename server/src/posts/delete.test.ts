@@ -106,4 +106,18 @@ describe('delete-posts', () => {
     expect((await remove(99999999, owner)).statusCode).toBe(404);
     expect((await remove(0, owner)).statusCode).toBe(422);
   });
+
+  it('moves post_count once when the same post is deleted ten times at once', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const post = await createPost(t, owner);
+      const before = await postCount(owner.id);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => remove(post.id, owner)));
+      const codes = answers.map((r) => r.statusCode).sort();
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      expect(codes.every((c) => c === 200 || c === 404)).toBe(true);
+      expect(await postCount(owner.id)).toBe(before - 1);
+      const rows = await t.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', owner.id).executeTakeFirstOrThrow();
+      expect(await postCount(owner.id)).toBe(Number(rows.n));
+    }
+  });
 });

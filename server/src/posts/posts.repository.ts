@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -43,17 +43,34 @@ export async function addToPostCount(db: Db, userId: number, delta: 1 | -1): Pro
 }
 
 /**
- * Deletes a post and everything that hangs on it. The foreign keys cascade too; deleting explicitly
- * keeps it visible and inside the caller's transaction on both databases.
+ * Locks the post row for its deletion (PostgreSQL; SQLite has one writer) and answers whether it is
+ * still there. Taken first, as every write to the post's thread takes the post row first (lockPost in
+ * social/targets.repository.ts): deleting the dependents first and the post last deadlocked with them.
  */
-export async function deletePostWithDependents(db: Db, id: number): Promise<void> {
+export async function lockPostForDelete(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('posts')
+    .select('id')
+    .where('id', '=', id)
+    .$if(db.getExecutor().adapter instanceof PostgresAdapter, (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Deletes a post and everything that hangs on it. The foreign keys cascade too; deleting explicitly
+ * keeps it visible and inside the caller's transaction on both databases. true only when this call
+ * removed the post row, so of several concurrent deletes of one post exactly one moves post_count.
+ */
+export async function deletePostWithDependents(db: Db, id: number): Promise<boolean> {
   await db.deleteFrom('notifications').where('post_id', '=', id).execute();
   await db.deleteFrom('replies').where('post_id', '=', id).execute();
   await db.deleteFrom('comments').where('post_id', '=', id).execute();
   await db.deleteFrom('likes').where('post_id', '=', id).execute();
   await db.deleteFrom('saves').where('post_id', '=', id).execute();
   await db.deleteFrom('post_images').where('post_id', '=', id).execute();
-  await db.deleteFrom('posts').where('id', '=', id).execute();
+  const gone = await db.deleteFrom('posts').where('id', '=', id).returning('id').executeTakeFirst();
+  return gone !== undefined;
 }
 
 export async function postImagePaths(db: Db, postId: number): Promise<string[]> {

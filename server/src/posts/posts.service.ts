@@ -111,8 +111,12 @@ export function createPostsService({ db, images }: { db: Kysely<DB>; images: Sto
     async remove(auth: Auth | null, id: number): Promise<string> {
       const post = await ownPost(auth, id);
       const paths = await db.transaction().execute(async (trx) => {
+        // The post row first, then what hangs on it: the order of the comment and reply writes.
+        if (!(await repo.lockPostForDelete(trx, id))) throw notFound(POST_MESSAGES.notFound);
         const referenced = await referencedBy(trx, id, post.image);
-        await repo.deletePostWithDependents(trx, id);
+        // Another delete of the same post may have won the race since ownPost read it: then this one
+        // changes nothing, and the count must not move again.
+        if (!(await repo.deletePostWithDependents(trx, id))) throw notFound(POST_MESSAGES.notFound);
         await repo.addToPostCount(trx, post.user_id, -1);
         return referenced;
       });

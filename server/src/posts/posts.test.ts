@@ -1,8 +1,9 @@
+import { TEXT } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aJpeg, imagePart } from '../storage/testing';
 import { type TestApp, buildTestApp } from '../test/app';
 import { type Session, aUser, signIn } from '../test/factories';
-import { createPost, firstCategoryId, postFields, send, stored } from './testing';
+import { createPost, firstCategoryId, postFields, send, stored, uploadImage } from './testing';
 
 let t: TestApp;
 let owner: Session;
@@ -64,9 +65,7 @@ describe('add-post', () => {
       [{ sub_title: undefined }, 'sub_title', 'The sub title field is required.'],
       [{ category_id: undefined }, 'category_id', 'The category id field is required.'],
       [{ category_id: 999999 }, 'category_id', 'The selected category id is invalid.'],
-      [{ image: undefined }, 'image', 'The image field is required.'],
       [{ image: 'cover.jpg' }, 'image', 'The image must be an image file.'],
-      [{ image: '' }, 'image', 'The image field is required.'],
     ];
     const before = await t.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     for (const [overrides, field, message] of cases) {
@@ -78,9 +77,52 @@ describe('add-post', () => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
-  it('refuses a cover that is not an image with 415', async () => {
+  it('refuses a cover that is not an image with 415, saying which types it takes', async () => {
     const res = await send(t, 'add-post', await postFields(t, owner, { image: { data: Buffer.from('hello'), filename: 'x.png', type: 'image/png' } }), owner);
     expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe(TEXT.imageTypesAccepted);
+  });
+
+  it('publishes a post without a cover (SPEC §5: title, subtitle and category only), absent or empty alike', async () => {
+    const before = await postCount(owner.id);
+    // A form whose file input was left empty sends an empty file part: no cover either.
+    const emptyFile = { data: Buffer.alloc(0), filename: '', type: 'application/octet-stream' };
+    for (const image of [undefined, '', emptyFile]) {
+      const res = await send(t, 'add-post', await postFields(t, owner, { title: 'No cover', image }), owner);
+      expect(res.statusCode, JSON.stringify(image)).toBe(201);
+      const { post } = res.json();
+      expect(post.image).toBeNull();
+      expect(await postRow(post.id)).toMatchObject({ title: 'No cover', image: null });
+      const images = await t.db.selectFrom('post_images').select('path').where('post_id', '=', post.id).execute();
+      expect(images).toEqual([]);
+    }
+    expect(await postCount(owner.id)).toBe(before + 3);
+  });
+
+  it('takes a JSON body too (no cover), and keeps the body images it references', async () => {
+    const figure = await uploadImage(t, owner);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/add-post',
+      headers: owner.headers,
+      payload: { user_id: owner.id, title: 'Json', sub_title: 'Post', category_id: await firstCategoryId(t), description: `<p><img src="${figure.url}"></p>` },
+    });
+    expect(res.statusCode).toBe(201);
+    const { post } = res.json();
+    expect(post.image).toBeNull();
+    const images = await t.db.selectFrom('post_images').select('path').where('post_id', '=', post.id).execute();
+    expect(images.map((r) => r.path)).toEqual([figure.path]);
+  });
+
+  it('shows a post without a cover in the feed and on its page with image null (the web app shows the default)', async () => {
+    const res = await send(t, 'add-post', await postFields(t, owner, { title: 'Bare feed post', image: undefined }), owner);
+    const { post } = res.json();
+    const details = await t.app.inject({ method: 'POST', url: '/api/user/post/details', payload: { post_id: post.id } });
+    expect(details.statusCode).toBe(200);
+    expect(details.json().post).toMatchObject({ id: post.id, image: null });
+    const feed = await t.app.inject({ method: 'POST', url: '/api/user/view-posts', payload: {} });
+    const card = (feed.json().data as Array<{ id: number; image: string | null }>).find((p) => p.id === post.id);
+    expect(card).toMatchObject({ image: null });
   });
 });
 

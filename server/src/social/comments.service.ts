@@ -6,6 +6,7 @@ import type { DB } from '../db/schema';
 import { forbidden, notFound } from '../lib/errors';
 import type { Auth } from '../plugins/session';
 import * as repo from './comments.repository';
+import { refuseBlockedComment } from './blocks.service';
 import { NOT_FOUND, orNotFound } from './errors';
 import { actorName, noticeText, notify } from './notices';
 import { deleteNoticesOf } from './notices.repository';
@@ -46,6 +47,7 @@ export function createCommentsService(db: Kysely<DB>) {
         db.transaction().execute(async (trx) => {
           const post = await lockPost(trx, postId);
           if (!post) throw notFound(NOT_FOUND.post);
+          await refuseBlockedComment(trx, post.user_id, auth.userId);
           const now = nowIso();
           const id = await repo.insertComment(trx, { post_id: postId, user_id: auth.userId, body: text, now });
           await repo.addToCommentsCount(trx, postId, 1);
@@ -63,6 +65,7 @@ export function createCommentsService(db: Kysely<DB>) {
         db.transaction().execute(async (trx) => {
           const post = await lockPost(trx, postId);
           if (!post) throw notFound(NOT_FOUND.post);
+          await refuseBlockedComment(trx, post.user_id, auth.userId);
           const comment = await repo.findCommentOfPost(trx, commentId, postId);
           if (!comment) throw notFound(NOT_FOUND.comment);
           const now = nowIso();

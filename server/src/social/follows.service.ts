@@ -5,6 +5,7 @@ import { nowIso } from '../db/database';
 import type { DB } from '../db/schema';
 import { notFound, validationError } from '../lib/errors';
 import type { Auth } from '../plugins/session';
+import { refuseBlockedFollow } from './blocks.service';
 import { NOT_FOUND, orNotFound } from './errors';
 import * as repo from './follows.repository';
 import { actorName, noticeText, notify } from './notices';
@@ -31,6 +32,7 @@ export function createFollowsService(db: Kysely<DB>) {
       return orNotFound(NOT_FOUND.user, () =>
         db.transaction().execute(async (trx) => {
           if (!(await findActiveUser(trx, followId))) throw notFound(NOT_FOUND.user);
+          if (follow) await refuseBlockedFollow(trx, auth.userId, followId);
           const now = nowIso();
           const changed = follow
             ? await repo.insertFollow(trx, auth.userId, followId, now)

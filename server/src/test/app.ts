@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { buildApp } from '../app';
 import { type Config, defaultRateLimits, loadConfig } from '../config';
 import type { Database } from '../db/database';
+import type { PoolOptions } from '../db/pool';
 import type { DB } from '../db/schema';
 import type { MailTransport, OutgoingMail } from '../mail/transport';
 import { createTestDatabase } from './database';
@@ -26,9 +27,11 @@ export type ConfigOverrides = Partial<Omit<Config, 'rateLimits' | 'mail'>> & {
 };
 
 /** The real app on a fresh database, with limits high enough not to get in the way unless a test lowers them. */
-export async function buildTestApp(options: { config?: ConfigOverrides; transport?: MailTransport } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { config?: ConfigOverrides; transport?: MailTransport; pool?: Partial<PoolOptions> } = {},
+): Promise<TestApp> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-test-'));
-  const { database, drop } = await createTestDatabase(dir);
+  const { database, drop } = await createTestDatabase(dir, { pool: options.pool });
   const base = loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:3000' });
   const high = { max: 10_000, windowMs: 60_000 };
   const config: Config = {
@@ -36,15 +39,22 @@ export async function buildTestApp(options: { config?: ConfigOverrides; transpor
     webDistDir: path.join(dir, 'no-web'),
     // Tests write rows straight into the database, which the feed cache would not see: off unless asked.
     feedCacheMs: 0,
+    // The event-loop and heap guards are off (a busy CI machine must not turn a test's call into 503)
+    // except in the tests of overload itself, which set them.
+    overload: { ...base.overload, maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0 },
     ...options.config,
     rateLimits: {
       login: high,
       register: high,
       google: high,
       resendVerification: high,
+      forgotPassword: high,
+      resetPassword: high,
       search: high,
       help: high,
+      exportData: high,
       failedLoginsPerAccount: defaultRateLimits.failedLoginsPerAccount,
+      failedLoginsPerAddress: defaultRateLimits.failedLoginsPerAddress,
       ...options.config?.rateLimits,
     },
     mail: { ...base.mail, pollMs: 60_000, baseBackoffMs: 20, maxBackoffMs: 200, ...options.config?.mail },

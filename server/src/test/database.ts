@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/database';
+import type { PoolOptions } from '../db/pool';
 import { migrateToLatest } from '../db/migrate';
 
 /**
@@ -10,11 +11,11 @@ import { migrateToLatest } from '../db/migrate';
  */
 export async function createTestDatabase(
   dir: string,
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; pool?: Partial<PoolOptions> } = {},
 ): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const migrate = options.migrate ?? true;
   if (process.env.INKWELL_TEST_DB !== 'postgres') {
-    const database = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
+    const database = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite'), pool: options.pool });
     if (migrate) await migrateToLatest(database.db);
     return { database, drop: async () => fs.rm(dir, { recursive: true, force: true }) };
   }
@@ -27,7 +28,7 @@ export async function createTestDatabase(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = openDatabase({ databaseUrl: url.toString() });
+  const database = openDatabase({ databaseUrl: url.toString(), pool: options.pool });
   if (migrate) await migrateToLatest(database.db);
   return {
     database,

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { COPY_NOTICE_MS, TEXT } from '@inkwell/contract';
 import { PostBody } from './PostBody';
+import { sanitizePostHtml } from './sanitize-post-html';
 
 describe('PostBody', () => {
   it('keeps what the editor writes and strips script, handlers, styles and javascript: links', () => {
@@ -30,6 +31,19 @@ describe('PostBody', () => {
     const images = body.querySelectorAll('img');
     expect(Array.from(images, (img) => img.getAttribute('src'))).toEqual(['/storage/posts/a.webp', '/storage/b.webp']);
     expect(images[1]).not.toHaveAttribute('onerror');
+  });
+
+  it('inserts no inline style attribute (the CSP refuses them): colours go through the CSSOM', () => {
+    const html =
+      '<p><span style="color: #e60000;">red</span> <span data-color="red;background:url(//x)">forged</span>' +
+      ' <span style="color: red; background: url(//x)">mixed</span></p>';
+    const clean = sanitizePostHtml(html);
+    expect(clean).not.toMatch(/style=|url\(/);
+    expect(clean).toContain('data-color="#e60000"');
+    render(<PostBody html={html} />);
+    expect(screen.getByText('red')).toHaveStyle({ color: 'rgb(230, 0, 0)' });
+    expect(screen.getByText('forged')).not.toHaveAttribute('data-color');
+    expect(screen.getByText('mixed').getAttribute('style')).toBeNull();
   });
 
   it("adds Copy to each code block, copies its text and says 'Code Copied!' for 2 s", async () => {

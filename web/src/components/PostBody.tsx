@@ -40,6 +40,8 @@ export function PostBody({ html, className }: { html: string; className?: string
   useLayoutEffect(() => {
     const root = ref.current;
     if (!root) return;
+    // Colours arrive as data-color (no inline style attributes under the CSP); the CSSOM may set them.
+    for (const node of root.querySelectorAll<HTMLElement>('[data-color]')) node.style.color = node.dataset.color ?? '';
     const found: CodeSlot[] = [];
     for (const block of root.querySelectorAll<HTMLElement>('pre, .ql-code-block-container')) {
       if (block.parentElement?.closest('pre, .ql-code-block-container')) continue;

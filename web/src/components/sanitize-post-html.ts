@@ -3,15 +3,15 @@
  * server already cleans it with sanitize-html; this is the second fence (DESIGN: HTML).
  */
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
+import { COLOR_VALUE, styleToDataColor } from '../lib/inline-colours';
 
 const ALLOWED_TAGS = [
   'p', 'br', 'h1', 'h2', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'blockquote',
   'ol', 'ul', 'li', 'a', 'span', 'img', 'pre', 'code', 'div',
 ];
-const ALLOWED_ATTR = ['href', 'src', 'alt', 'style', 'class', 'data-list'];
+/** No `style` (the CSP refuses it): Quill's colour travels as `data-color` (lib/inline-colours.ts). */
+const ALLOWED_ATTR = ['href', 'src', 'alt', 'class', 'data-list', 'data-color'];
 
-/** Only Quill's colour: `color: #abc`, `color: rgb(…)` or a colour name. */
-const COLOR_STYLE = /^\s*color\s*:\s*(#[0-9a-f]{3,8}|rgba?\(\s*[\d.\s,%]+\)|[a-z]{3,20})\s*;?\s*$/i;
 /** Quill's own classes (code blocks) and nothing that could pull in the app's utility classes. */
 const QUILL_CLASS = /^ql-[a-z0-9-]+$/;
 /** Links: web and mail; images: same-site paths and web addresses (never data: or javascript:). */
@@ -25,8 +25,8 @@ function getPurifier(): Purifier {
   // Its own instance, so these hooks never touch another feature's DOMPurify use.
   const instance = DOMPurify(window);
   instance.addHook('uponSanitizeAttribute', (_node, data) => {
-    if (data.attrName === 'style') {
-      data.keepAttr = COLOR_STYLE.test(data.attrValue);
+    if (data.attrName === 'data-color') {
+      data.keepAttr = COLOR_VALUE.test(data.attrValue.trim());
     } else if (data.attrName === 'class') {
       const kept = data.attrValue.split(/\s+/).filter((name) => QUILL_CLASS.test(name));
       data.attrValue = kept.join(' ');
@@ -57,7 +57,7 @@ function getPurifier(): Purifier {
 }
 
 export function sanitizePostHtml(html: string): string {
-  return getPurifier().sanitize(html, {
+  return getPurifier().sanitize(styleToDataColor(html), {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,

@@ -10,16 +10,18 @@ function stubFetch(status: number, body: unknown) {
 }
 
 describe('apiRequest', () => {
-  it('posts JSON same-origin with the session headers', async () => {
-    setSession('tok', 7);
+  it('posts JSON same-origin, the session riding in its cookies and never in a header', async () => {
+    setSession(7);
     const mock = stubFetch(200, { message: 'ok' });
     await expect(apiRequest('help', { body: { message: 'hi' }, schema: messageResponse })).resolves.toEqual({ message: 'ok' });
     expect(mock).toHaveBeenCalledWith('/api/user/help', expect.objectContaining({
       method: 'POST',
       credentials: 'same-origin',
       body: '{"message":"hi"}',
-      headers: expect.objectContaining({ token: 'tok', id: '7', 'Content-Type': 'application/json' }),
+      headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
     }));
+    const headers = (mock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(headers).not.toHaveProperty('token');
   });
 
   it('turns an error answer into a typed ApiError with field errors', async () => {
@@ -31,7 +33,7 @@ describe('apiRequest', () => {
   });
 
   it('clears the session on a 401 of a signed-in call', async () => {
-    setSession('tok', 7);
+    setSession(7);
     stubFetch(401, { message: 'Unauthenticated.' });
     await expect(apiRequest('profile', { body: { id: 7 }, schema: messageResponse })).rejects.toMatchObject({ status: 401 });
     expect(getSession()).toBeNull();

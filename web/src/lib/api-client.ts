@@ -1,5 +1,6 @@
 /**
- * The one way to call the API: same-origin /api/user/..., JSON in and out, session headers when signed in.
+ * The one way to call the API: same-origin /api/user/..., JSON in and out; the session travels in its
+ * cookies (the token one is HttpOnly).
  * Pure: it throws a typed ApiError and never navigates. A 401 on a signed-in call clears the session;
  * the router guard notices and sends the user to /login.
  */
@@ -53,10 +54,6 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   const session = getSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (session) {
-    headers.token = session.token;
-    headers.id = session.id;
-  }
 
   const url = apiUrl(path);
   let response: Response;

@@ -1,11 +1,12 @@
 /**
- * The session lives in two JS-readable cookies, `token` and `id` (SPEC §3). Both must be present.
- * Components subscribe through useSession(), so clearing the cookies (logout, a 401) re-renders guards.
+ * The session lives in the spec's cookies `token` and `id` (SPEC §3), both set by the server at sign-in.
+ * `token` is HttpOnly: no script here (or injected into the page) can read it; the browser sends it with
+ * every same-origin call. `id` is readable and tells the app that a session exists and whose it is.
+ * Components subscribe through useSession(), so clearing it (logout, a 401) re-renders guards.
  */
 import { useSyncExternalStore } from 'react';
 
 export interface Session {
-  token: string;
   id: string;
 }
 
@@ -33,20 +34,21 @@ function notify(): void {
 }
 
 export function getSession(): Session | null {
-  const token = readCookie('token');
   const id = readCookie('id');
-  return token && id ? { token, id } : null;
+  return id ? { id } : null;
 }
 
-export function setSession(token: string, id: string | number): void {
-  writeCookie('token', token, MAX_AGE_S);
+/** After sign-in: the server has set both cookies; `id` is written again so every tab sees it at once. */
+export function setSession(id: string | number): void {
   writeCookie('id', String(id), MAX_AGE_S);
   notify();
 }
 
+/** Forgets the session here (the server drops the HttpOnly token cookie on logout and on a dead session). */
 export function clearSession(): void {
-  writeCookie('token', '', 0);
   writeCookie('id', '', 0);
+  // A readable token cookie written by earlier versions of the app goes too.
+  writeCookie('token', '', 0);
   notify();
 }
 
@@ -55,15 +57,12 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** A stable snapshot: the raw pair, so React compares strings rather than fresh objects. */
+/** A stable snapshot: the raw id, so React compares strings rather than fresh objects. */
 function snapshot(): string {
-  const session = getSession();
-  return session ? `${session.id}\n${session.token}` : '';
+  return getSession()?.id ?? '';
 }
 
 export function useSession(): Session | null {
-  const raw = useSyncExternalStore(subscribe, snapshot, () => '');
-  if (!raw) return null;
-  const [id = '', token = ''] = raw.split('\n');
-  return { id, token };
+  const id = useSyncExternalStore(subscribe, snapshot, () => '');
+  return id ? { id } : null;
 }

@@ -1,15 +1,26 @@
 import { useMutation } from '@tanstack/react-query';
-import { googleResponse, type GoogleBody, type GoogleResponse } from '@inkwell/contract';
+import { TEXT, googleResponse, type GoogleBody, type GoogleResponse } from '@inkwell/contract';
+import { useNotice } from '../../../components/NoticeProvider';
 import { apiRequest } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session';
 
 /** POST /api/user/google with Google's ID token; stores the session cookies (token, id). */
 export async function googleLogin(body: GoogleBody): Promise<GoogleResponse> {
   const data = await apiRequest('google', { body, schema: googleResponse });
-  setSession(data.token, data.id);
+  setSession(data.id);
   return data;
 }
 
+/**
+ * Signing in sets the session, so the sign-in screen goes away before a call's own callbacks could run:
+ * the welcome back of a deactivated account is said here, on whatever screen comes next.
+ */
 export function useGoogleLogin() {
-  return useMutation({ mutationFn: googleLogin });
+  const { showNotice } = useNotice();
+  return useMutation({
+    mutationFn: googleLogin,
+    onSuccess: (data) => {
+      if (data.message === TEXT.accountReactivated) showNotice(data.message, 'success_light', { carry: true });
+    },
+  });
 }

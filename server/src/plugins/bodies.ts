@@ -1,0 +1,71 @@
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { HttpError, badRequest, validationError } from '../lib/errors';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50, fieldSize: 1024 * 1024 };
+const MALFORMED = 'The multipart body is malformed.';
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The limit errors of @fastify/multipart carry their own status (413); everything else it throws is bad input. */
+function asClientError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const code = (err as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return err;
+  }
+  return badRequest(MALFORMED);
+}
+
+function add(body: Record<string, unknown>, key: string, value: unknown): void {
+  if (FORBIDDEN_KEYS.has(key)) throw badRequest(MALFORMED);
+  const previous = body[key];
+  if (previous === undefined) body[key] = value;
+  else body[key] = Array.isArray(previous) ? [...previous, value] : [previous, value];
+}
+
+const hasNul = (value: unknown): boolean =>
+  typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) ? value.some(hasNul) : false;
+
+/**
+ * PostgreSQL's text cannot hold U+0000 (SQLite's can): a NUL in any text field is refused with 422 on
+ * both databases alike, after the session guard and the schema, before a handler tries to store it.
+ */
+function refuseNul(fields: unknown): void {
+  if (!fields || typeof fields !== 'object' || Buffer.isBuffer(fields)) return;
+  for (const [key, value] of Object.entries(fields)) {
+    if (hasNul(value)) throw validationError({ [key]: [`The ${key.replace(/_/g, ' ')} field may not contain a NUL character.`] });
+  }
+}
+
+/**
+ * Every POST accepts JSON, urlencoded and multipart alike (DESIGN: payloads). A multipart body becomes
+ * {field: text, file: Buffer} (several parts of one name: an array). Any body the parser cannot read
+ * (no boundary, `boundary=` alone, an unterminated part) answers 400 with a message, never a 500.
+ * A call without a body validates as an empty object, so each missing field gets its own message.
+ */
+export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
+  await app.register(formbody);
+  await app.register(multipart, { limits: LIMITS });
+
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart()) {
+      const body: Record<string, unknown> = {};
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') add(body, part.fieldname, await part.toBuffer());
+          else add(body, part.fieldname, part.value);
+        }
+      } catch (err) {
+        throw asClientError(err);
+      }
+      request.body = body;
+    }
+    if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
+  });
+  app.addHook('preHandler', async (request) => {
+    refuseNul(request.body);
+    refuseNul(request.query);
+  });
+}
