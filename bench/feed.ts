@@ -9,19 +9,13 @@
  * latency, and the rate as a share of the bare server's. --only keeps the scenarios whose name holds TEXT
  * (the bare server always runs), for a quick look at one path while changing it.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import { type Scenario, arg, freePort, load as loadWith, root, waitFor } from './support';
 
-const root = path.resolve(import.meta.dirname, '..');
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1]! : fallback;
-};
 const posts = arg('posts', '100000');
 const likes = arg('likes', '1000000');
 const duration = Number(arg('duration', '10'));
@@ -29,49 +23,7 @@ const connections = Number(arg('connections', '50'));
 const only = arg('only', '');
 const dataDir = path.resolve(arg('data', fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-bench-'))));
 const dbFile = path.join(dataDir, 'inkwell.sqlite');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-interface Scenario {
-  name: string;
-  path: string;
-  method?: 'GET' | 'POST';
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-async function load(base: string, s: Scenario, seconds: number) {
-  const result = await autocannon({
-    url: `${base}${s.path}`,
-    method: s.method ?? 'POST',
-    connections,
-    duration: seconds,
-    headers: { 'content-type': 'application/json', ...s.headers },
-    body: s.body === undefined ? undefined : JSON.stringify(s.body),
-  });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${s.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50 };
-}
+const load = (base: string, s: Scenario, seconds: number) => loadWith(base, s, seconds, connections);
 
 async function main() {
   if (!fs.existsSync(dbFile)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, defaultRateLimits, loadConfig, rateLimitVariables } from './config';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -43,8 +43,40 @@ describe('configuration', () => {
     expect(loadConfig({ UPLOAD_GRACE_HOURS: '2' }).uploadGraceMs).toBe(2 * 3600 * 1000);
   });
 
+  it('reads every per-address limit and the database and overload limits', () => {
+    for (const [name, variable] of Object.entries(rateLimitVariables) as Array<[keyof typeof rateLimitVariables, string]>) {
+      expect(loadConfig({}).rateLimits[name]).toEqual(defaultRateLimits[name]);
+      expect(loadConfig({ [variable]: '77' }).rateLimits[name]).toEqual({ ...defaultRateLimits[name], max: 77 });
+      expect(() => loadConfig({ [variable]: '0' })).toThrow(variable);
+    }
+    expect(Object.values(rateLimitVariables)).toEqual(
+      expect.arrayContaining(['RATE_LIMIT_SEARCH', 'RATE_LIMIT_HELP', 'RATE_LIMIT_LOGIN', 'RATE_LIMIT_FORGOT_PASSWORD', 'RATE_LIMIT_RESET_PASSWORD']),
+    );
+    expect(loadConfig({}).rateLimits.forgotPassword).toEqual({ max: 5, windowMs: 60 * 60_000 });
+    expect(loadConfig({}).rateLimits.resetPassword).toEqual({ max: 10, windowMs: 15 * 60_000 });
+    expect(loadConfig({ RATE_LIMIT_FORGOT_PASSWORD: '3', RATE_LIMIT_RESET_PASSWORD: '4' }).rateLimits).toMatchObject({
+      forgotPassword: { max: 3 },
+      resetPassword: { max: 4 },
+    });
+    expect(loadConfig({}).database).toEqual({ max: 10, queueMax: 100, waitMs: 3000, statementTimeoutMs: 5000 });
+    expect(
+      loadConfig({ DATABASE_POOL_MAX: '4', DATABASE_POOL_QUEUE_MAX: '9', DATABASE_POOL_WAIT_MS: '250', DATABASE_STATEMENT_TIMEOUT_MS: '0' }).database,
+    ).toEqual({ max: 4, queueMax: 9, waitMs: 250, statementTimeoutMs: 0 });
+    expect(loadConfig({}).overload.maxEventLoopDelayMs).toBe(1000);
+    expect(loadConfig({}).overload.maxHeapUsedBytes).toBeGreaterThan(100 * 2 ** 20);
+    expect(loadConfig({ OVERLOAD_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_HEAP_USED_MB: '512', OVERLOAD_RETRY_AFTER_S: '7' }).overload).toEqual({
+      maxEventLoopDelayMs: 0,
+      maxHeapUsedBytes: 512 * 2 ** 20,
+      retryAfterSeconds: 7,
+    });
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
+    [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
+    [{ OVERLOAD_HEAP_USED_MB: '-1' }, 'OVERLOAD_HEAP_USED_MB'],
+    [{ RATE_LIMIT_SEARCH: 'lots' }, 'RATE_LIMIT_SEARCH'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
+import { type PoolOptions, defaultPoolOptions } from './db/pool';
 
 /**
  * The environment, read and checked once at start. A bad value throws a ConfigError whose message is
@@ -31,14 +33,33 @@ export interface Config {
     register: RateLimit;
     google: RateLimit;
     resendVerification: RateLimit;
+    /** Password reset mails asked for, per client address (each account also gets at most 3 an hour: password-reset.ts). */
+    forgotPassword: RateLimit;
+    /** Attempts to set a new password with a mailed link, per client address. */
+    resetPassword: RateLimit;
     /** Searches per client address (open to visitors; each is a full-text query). */
     search: RateLimit;
     /** Help requests per client address. */
     help: RateLimit;
-    /** Failed logins per account (SPEC issue: at most 10 per 15 minutes). */
+    /** "Download your data" archives per client address (each one reads all of a member's rows and images). */
+    exportData: RateLimit;
+    /** Failed logins per account from addresses and devices that never signed in to it. */
     failedLoginsPerAccount: RateLimit;
+    /** Failed logins per account from one address (trusted or not). */
+    failedLoginsPerAddress: RateLimit;
   };
   mail: { pollMs: number; maxAttempts: number; baseBackoffMs: number; maxBackoffMs: number };
+  /** PostgreSQL pool and statement limits (SQLite ignores them). */
+  database: PoolOptions;
+  /** When the process itself is saturated, calls are answered 503 with Retry-After at once. */
+  overload: {
+    /** Event-loop delay (ms) past which calls are refused; 0 turns the check off. */
+    maxEventLoopDelayMs: number;
+    /** Heap in use (bytes) past which calls are refused; 0 turns the check off. */
+    maxHeapUsedBytes: number;
+    /** Seconds a refused client is told to wait (Retry-After). */
+    retryAfterSeconds: number;
+  };
   sessionTtlMs: number;
   /** How long feed pages that look the same to every reader may be served from memory (0: never). */
   feedCacheMs: number;
@@ -60,12 +81,31 @@ export const defaultRateLimits: Config['rateLimits'] = {
   register: { max: 10, windowMs: 60 * MINUTE },
   google: { max: 30, windowMs: 15 * MINUTE },
   resendVerification: { max: 5, windowMs: 60 * MINUTE },
+  forgotPassword: { max: 5, windowMs: 60 * MINUTE },
+  resetPassword: { max: 10, windowMs: 15 * MINUTE },
   search: { max: 120, windowMs: MINUTE },
   help: { max: 10, windowMs: 60 * MINUTE },
+  exportData: { max: 5, windowMs: 60 * MINUTE },
   failedLoginsPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  failedLoginsPerAddress: { max: 10, windowMs: 15 * MINUTE },
 };
 
 type Env = Record<string, string | undefined>;
+
+/** The variable that sets each limit's `max` (README.md's configuration table lists them all). */
+export const rateLimitVariables: Record<keyof Config['rateLimits'], string> = {
+  login: 'RATE_LIMIT_LOGIN',
+  register: 'RATE_LIMIT_REGISTER',
+  google: 'RATE_LIMIT_GOOGLE',
+  resendVerification: 'RATE_LIMIT_RESEND_VERIFICATION',
+  forgotPassword: 'RATE_LIMIT_FORGOT_PASSWORD',
+  resetPassword: 'RATE_LIMIT_RESET_PASSWORD',
+  search: 'RATE_LIMIT_SEARCH',
+  help: 'RATE_LIMIT_HELP',
+  exportData: 'RATE_LIMIT_EXPORT_DATA',
+  failedLoginsPerAccount: 'LOGIN_FAILURES_PER_ACCOUNT',
+  failedLoginsPerAddress: 'LOGIN_FAILURES_PER_ADDRESS',
+};
 
 function bad(name: string, value: string, expected: string): never {
   throw new ConfigError(`Invalid configuration: ${name} must be ${expected} (got '${value}').`);
@@ -91,10 +131,10 @@ function readUrl(env: Env, name: string, protocols: string[]): string | undefine
   return raw;
 }
 
-function readNonNegativeInt(env: Env, name: string, fallback: number): number {
+function readNonNegativeInt(env: Env, name: string, fallback: number, unit = 'milliseconds'): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) bad(name, raw, 'a whole number of milliseconds (0 turns it off)');
+  if (!/^\d+$/.test(raw)) bad(name, raw, `a whole number of ${unit} (0 turns it off)`);
   return Number(raw);
 }
 
@@ -103,6 +143,14 @@ function readPositiveInt(env: Env, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) bad(name, raw, 'a positive whole number');
   return Number(raw);
+}
+
+function readRateLimits(env: Env): Config['rateLimits'] {
+  const limits = { ...defaultRateLimits };
+  for (const [name, variable] of Object.entries(rateLimitVariables) as Array<[keyof Config['rateLimits'], string]>) {
+    limits[name] = { ...defaultRateLimits[name], max: readPositiveInt(env, variable, defaultRateLimits[name].max) };
+  }
+  return limits;
 }
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
@@ -126,7 +174,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     bad('LOG_LEVEL', logLevel, 'one of fatal, error, warn, info, debug, trace, silent');
   }
-  const failedLogins = readPositiveInt(env, 'LOGIN_FAILURES_PER_ACCOUNT', defaultRateLimits.failedLoginsPerAccount.max);
   return {
     port,
     host,
@@ -139,12 +186,17 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     googleJwksUrl,
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel,
-    rateLimits: {
-      ...defaultRateLimits,
-      login: { ...defaultRateLimits.login, max: readPositiveInt(env, 'RATE_LIMIT_LOGIN', defaultRateLimits.login.max) },
-      register: { ...defaultRateLimits.register, max: readPositiveInt(env, 'RATE_LIMIT_REGISTER', defaultRateLimits.register.max) },
-      google: { ...defaultRateLimits.google, max: readPositiveInt(env, 'RATE_LIMIT_GOOGLE', defaultRateLimits.google.max) },
-      failedLoginsPerAccount: { ...defaultRateLimits.failedLoginsPerAccount, max: failedLogins },
+    rateLimits: readRateLimits(env),
+    database: {
+      max: readPositiveInt(env, 'DATABASE_POOL_MAX', defaultPoolOptions.max),
+      queueMax: readPositiveInt(env, 'DATABASE_POOL_QUEUE_MAX', defaultPoolOptions.queueMax),
+      waitMs: readPositiveInt(env, 'DATABASE_POOL_WAIT_MS', defaultPoolOptions.waitMs),
+      statementTimeoutMs: readNonNegativeInt(env, 'DATABASE_STATEMENT_TIMEOUT_MS', defaultPoolOptions.statementTimeoutMs),
+    },
+    overload: {
+      maxEventLoopDelayMs: readNonNegativeInt(env, 'OVERLOAD_EVENT_LOOP_DELAY_MS', 1000),
+      maxHeapUsedBytes: readNonNegativeInt(env, 'OVERLOAD_HEAP_USED_MB', Math.floor((getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20), 'megabytes') * 2 ** 20,
+      retryAfterSeconds: readPositiveInt(env, 'OVERLOAD_RETRY_AFTER_S', 2),
     },
     mail: { pollMs: 5000, maxAttempts: 10, baseBackoffMs: 5000, maxBackoffMs: 60 * MINUTE },
     sessionTtlMs: 30 * 24 * 60 * MINUTE,

@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'inkwell.sqlite'),
+    pool: config.database,
   });
   try {
     await migrateToLatest(database.db);
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
   const close = async (signal: string) => {
     app.log.info(`${signal} received, closing`);
     await app.close();
+    // Handlers whose client hung up still run; the database stays open until they end (10 s at most).
+    await app.drain(10_000);
     await database.destroy();
     process.exit(0);
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { BoundedPool, DatabaseBusyError, type PoolOptions, defaultPoolOptions } from './pool';
 import type { DB } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -26,16 +27,14 @@ export interface Database {
 // COUNT(*) and BIGINT come back from pg as strings; every count here fits a JS number.
 pg.types.setTypeParser(20, (value: string) => Number(value));
 
-export function openDatabase(options: { databaseUrl?: string; sqliteFile?: string }): Database {
+export function openDatabase(options: { databaseUrl?: string; sqliteFile?: string; pool?: Partial<PoolOptions> }): Database {
   let db: Kysely<DB>;
   let dialect: DialectName;
   let all: Database['all'];
   let closeReader = () => {};
   if (options.databaseUrl) {
     dialect = 'postgres';
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
-    // An idle client that errors (server restart) must not crash the process.
-    pool.on('error', () => {});
+    const pool = new BoundedPool(options.databaseUrl, { ...defaultPoolOptions, ...options.pool });
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const numbered = new Map<string, string>();
     all = async <T>(sqlText: string, params: readonly unknown[]) => {
@@ -55,13 +54,15 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    // How long a call waits for another connection's write lock before SQLITE_BUSY (answered 503).
+    const busyTimeout = options.pool?.waitMs ?? defaultPoolOptions.waitMs;
+    sqlite.pragma(`busy_timeout = ${busyTimeout}`);
     sqlite.pragma('synchronous = NORMAL');
     // A second connection for the prepared reads: in WAL mode it reads the last committed state while
     // the first one is inside a transaction (an in-memory database has no second connection).
     const reader = file === ':memory:' ? sqlite : new SQLite(file);
     if (reader !== sqlite) {
-      reader.pragma('busy_timeout = 5000');
+      reader.pragma(`busy_timeout = ${busyTimeout}`);
       reader.pragma('query_only = ON');
       closeReader = () => reader.close();
     }
@@ -97,6 +98,23 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string } | null;
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * true when err says the database could not take the work now rather than that the work was wrong:
+ * no connection free in time or too many waiting (DatabaseBusyError), a statement cancelled by
+ * statement_timeout (57014), too many connections (53300), a server starting or stopping (57P03,
+ * 57P01), a transaction chosen as a deadlock's or a serialization conflict's victim (40P01, 40001:
+ * rolled back whole, worth trying again), or SQLite busy or locked past its busy_timeout. Answered 503
+ * with Retry-After.
+ */
+export function isOverload(err: unknown): boolean {
+  if (err instanceof DatabaseBusyError) return true;
+  const code = (err as { code?: string } | null)?.code;
+  return (
+    code === '57014' || code === '53300' || code === '57P03' || code === '57P01' || code === '40P01' || code === '40001' ||
+    code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === 'SQLITE_BUSY_TIMEOUT' || code === 'SQLITE_LOCKED'
+  );
 }
 
 /** true when err is a violation of a foreign key, on either database. */

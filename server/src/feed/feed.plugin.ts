@@ -5,7 +5,7 @@ import { createFeedService } from './feed.service';
 import { recommendationRoutes } from './recommendations';
 
 /** The reading calls: feeds, post details, related posts, the home page's Picks and Whom to follow (under /api/user). */
-export const feedPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { database, guards, feedCache }) => {
-  await app.register(feedRoutes, { feed: createFeedService(database, feedCache), guards });
+export const feedPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { database, guards, feedCache, hiddenAuthors }) => {
+  await app.register(feedRoutes, { feed: createFeedService(database, feedCache, hiddenAuthors), guards });
   await app.register(recommendationRoutes, { database, guards });
 };

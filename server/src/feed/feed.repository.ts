@@ -26,6 +26,8 @@ export interface CardRow {
   author_name: string | null;
   author_picture: string | null;
   author_followers: number;
+  /** 0 when the author deactivated their account: their posts then show nowhere. */
+  author_active: number | boolean;
   is_like: number | boolean;
   is_saved: number | boolean;
 }
@@ -33,7 +35,7 @@ export interface CardRow {
 // Placeholders: viewer (likes), viewer (saves).
 const CARD_COLUMNS = `p.id, p.user_id, p.category_id, p.title, p.sub_title, p.image, p.read_time, p.created_at,
   p.likes_count, p.comments_count, u.name AS author_name, u.profile_picture AS author_picture,
-  u.followers_count AS author_followers,
+  u.followers_count AS author_followers, CASE WHEN u.deactivated_at IS NULL THEN 1 ELSE 0 END AS author_active,
   EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ?) AS is_like,
   EXISTS (SELECT 1 FROM saves s WHERE s.user_id = ? AND s.post_id = p.id) AS is_saved`;
 
@@ -87,9 +89,9 @@ export const SQL = {
   userCategories: 'SELECT category_id FROM user_categories WHERE user_id = ? ORDER BY category_id',
   detail: `SELECT ${CARD_COLUMNS}, p.description, p.updated_at FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ?`,
   comments: `SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, u.name, u.profile_picture
-    FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = ? ORDER BY c.id DESC LIMIT 500`,
+    FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = ? AND u.deactivated_at IS NULL ORDER BY c.id DESC LIMIT 500`,
   replies: `SELECT r.id, r.user_id, r.comment_id, r.body, r.created_at, u.name, u.profile_picture
-    FROM replies r JOIN users u ON u.id = r.user_id WHERE r.post_id = ? ORDER BY r.id ASC LIMIT 5000`,
+    FROM replies r JOIN users u ON u.id = r.user_id WHERE r.post_id = ? AND u.deactivated_at IS NULL ORDER BY r.id ASC LIMIT 5000`,
   sameCategory: 'SELECT id FROM posts WHERE category_id = ? AND id <> ? ORDER BY id DESC LIMIT 12',
   /** Title-word matches among the newest 2000 posts; 5 LIKE patterns (unused ones are '', which no title matches). */
   titleWords: `SELECT id, title, category_id FROM (SELECT id, title, category_id FROM posts ORDER BY id DESC LIMIT 2000) recent
@@ -107,8 +109,9 @@ export const SQL = {
     WHERE p.id IN (${Array(FETCH).fill('?').join(', ')}) ORDER BY p.id DESC`,
   /** Cards for up to 6 given ids (unused slots carry 0, which no post has). */
   cardsByIds: `SELECT ${CARD_COLUMNS} FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id IN (?, ?, ?, ?, ?, ?)`,
+  /** A post of an active author (a deactivated author's posts show nowhere, link previews included). */
   meta: `SELECT p.id, p.category_id, p.title, p.sub_title, p.image, p.created_at, u.name AS author_name
-    FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ?`,
+    FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ? AND u.deactivated_at IS NULL`,
 } as const;
 
 export interface PostMeta {

@@ -3,6 +3,9 @@ import type { Database } from '../db/database';
 import { notFound } from '../lib/errors';
 import { type CardRow, FIRST_CURSOR, createFeedRepository } from './feed.repository';
 import { PageCache } from './page-cache';
+import type { HiddenAuthors } from '../lib/deps';
+
+const NOBODY: ReadonlySet<number> = new Set();
 
 const truthy = (value: number | boolean) => value === true || value === 1;
 
@@ -30,35 +33,73 @@ function toCard(row: CardRow, flags?: ViewerFlags): PostCard {
   };
 }
 
-/** A page from FETCH rows: the first PAGE_SIZE, and a next URL when there was one more. */
-function toPage<R extends CardRow>(rows: R[], basePath: string, cursorOf: (row: R) => string, flags?: ViewerFlags): PostPage {
-  const last = rows.length > PAGE_SIZE ? rows[PAGE_SIZE - 1] : undefined;
-  const data: PostCard[] = [];
-  for (let i = 0; i < rows.length && i < PAGE_SIZE; i += 1) data.push(toCard(rows[i]!, flags));
+/** A page: its cards, and the address of the next one when `next` (a cursor) says there is one. */
+function toPage<R extends CardRow>(rows: R[], next: string | null, basePath: string, flags?: ViewerFlags): PostPage {
   return {
-    data,
-    next_page_url: last ? `${basePath}?cursor=${encodeURIComponent(cursorOf(last))}` : null,
+    data: rows.map((row) => toCard(row, flags)),
+    next_page_url: next === null ? null : `${basePath}?cursor=${encodeURIComponent(next)}`,
   };
 }
 
-const byId = (row: CardRow) => String(row.id);
+/** How many more stored pages a page may read to fill itself when rows of hidden authors were left out. */
+const MAX_EXTRA_READS = 4;
+
+/**
+ * Up to PAGE_SIZE visible rows from `readAt(cursor)` (FETCH rows at a time, newest first): the rows of
+ * hidden authors (blocked by the reader, or deactivated) are left out and the next stored page is read
+ * until the page is full, a few reads at most. The cursor returned is that of the last row consumed.
+ */
+async function collect<R extends CardRow, C>(
+  readAt: (cursor: C) => Promise<R[]>,
+  first: C,
+  cursorOf: (row: R) => C,
+  visible: (row: R) => boolean,
+): Promise<{ rows: R[]; next: C | null }> {
+  const out: R[] = [];
+  let cursor = first;
+  for (let read = 0; read <= MAX_EXTRA_READS; read += 1) {
+    const rows = await readAt(cursor);
+    const page = rows.slice(0, PAGE_SIZE);
+    for (let i = 0; i < page.length; i += 1) {
+      if (!visible(page[i]!)) continue;
+      out.push(page[i]!);
+      if (out.length === PAGE_SIZE) {
+        const more = i < page.length - 1 || rows.length > PAGE_SIZE;
+        return { rows: out, next: more ? cursorOf(page[i]!) : null };
+      }
+    }
+    if (rows.length <= PAGE_SIZE) return { rows: out, next: null };
+    cursor = cursorOf(page[page.length - 1]!);
+  }
+  return { rows: out, next: cursor };
+}
+
+const byId = (row: CardRow) => row.id;
 const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'from', 'your', 'what', 'when', 'how', 'why', 'into', 'about']);
 
 /** The viewer is a user id, or 0 for a visitor (no user has id 0). */
-export function createFeedService(database: Database, cache: PageCache<CardRow[]> = new PageCache(0)) {
+export function createFeedService(database: Database, cache: PageCache<CardRow[]> = new PageCache(0), hiddenAuthors: HiddenAuthors = async () => NOBODY) {
   const repo = createFeedRepository(database);
   // A reader's chosen categories change only through a write, which empties this with the pages.
   const readerCategories = cache.sibling<number[]>(5000);
 
+  /** Whether a row's author may be shown to this reader: active, and not blocked by them. */
+  async function visibleTo(viewer: number): Promise<(row: CardRow) => boolean> {
+    const hidden = await hiddenAuthors(viewer);
+    return (row) => truthy(row.author_active) && !hidden.has(row.user_id);
+  }
+
   /**
    * A page that looks the same to every reader: its card rows come from the cache or are read as a
-   * visitor sees them, then the viewer's own likes and saves are looked up for just those posts and
-   * written straight into the cards (the cached rows are never copied or changed).
+   * visitor sees them (rows of hidden authors left out, the next rows read to fill the page), then the
+   * viewer's own likes and saves are looked up for just those posts and written straight into the
+   * cards (the cached rows are never copied or changed).
    */
-  async function shared(key: string, viewer: number, read: () => Promise<CardRow[]>, basePath: string): Promise<PostPage> {
-    const rows = await cache.remember(key, read);
+  async function shared(key: string, viewer: number, read: (cursor: number) => Promise<CardRow[]>, cursor: number, basePath: string): Promise<PostPage> {
+    const visible = await visibleTo(viewer);
+    const { rows, next } = await collect((c: number) => cache.remember(`${key}:${c}`, () => read(c)), cursor, byId, visible);
     const flags = viewer && rows.length > 0 ? await repo.viewerFlags(viewer, rows.map((r) => r.id)) : undefined;
-    return toPage(rows, basePath, byId, flags);
+    return toPage(rows, next === null ? null : String(next), basePath, flags);
   }
 
   return {
@@ -66,32 +107,44 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
     async forYou(viewer: number, cursor = FIRST_CURSOR): Promise<PostPage> {
       const categories = viewer ? await readerCategories.remember(String(viewer), () => repo.userCategoryIds(viewer)) : [];
       return categories.length
-        ? shared(`cats:${categories.join(',')}:${cursor}`, viewer, () => repo.byCategories(0, categories, cursor), '/api/user/view-posts')
-        : shared(`latest:${cursor}`, viewer, () => repo.latest(0, cursor), '/api/user/view-posts');
+        ? shared(`cats:${categories.join(',')}`, viewer, (c) => repo.byCategories(0, categories, c), cursor, '/api/user/view-posts')
+        : shared('latest', viewer, (c) => repo.latest(0, c), cursor, '/api/user/view-posts');
     },
 
     async following(viewer: number, cursor = FIRST_CURSOR): Promise<PostPage> {
-      return toPage(await repo.following(viewer, cursor), '/api/user/following/posts', byId);
+      const { rows, next } = await collect((c: number) => repo.following(viewer, c), cursor, byId, await visibleTo(viewer));
+      return toPage(rows, next === null ? null : String(next), '/api/user/following/posts');
     },
 
     async category(viewer: number, categoryId: number, cursor = FIRST_CURSOR): Promise<PostPage> {
-      return shared(`cat:${categoryId}:${cursor}`, viewer, () => repo.byCategory(0, categoryId, cursor), '/api/user/categories-name');
+      return shared(`cat:${categoryId}`, viewer, (c) => repo.byCategory(0, categoryId, c), cursor, '/api/user/categories-name');
     },
 
     async author(viewer: number, authorId: number, cursor = FIRST_CURSOR): Promise<PostPage> {
-      return shared(`author:${authorId}:${cursor}`, viewer, () => repo.byAuthor(0, authorId, cursor), '/api/user/author-posts');
+      return shared(`author:${authorId}`, viewer, (c) => repo.byAuthor(0, authorId, c), cursor, '/api/user/author-posts');
     },
 
     /** Saved posts, newest save first; the cursor is "<saved_at>|<post_id>". */
     async saved(viewer: number, cursor?: { savedAt: string; postId: number }): Promise<PostPage> {
-      const rows = await repo.saved(viewer, cursor?.savedAt ?? '9999-12-31T23:59:59.999Z', cursor?.postId ?? FIRST_CURSOR);
-      return toPage(rows, '/api/user/saved-posts', (row) => `${row.saved_at}|${row.id}`);
+      type Saved = CardRow & { saved_at: string };
+      const first = cursor ?? { savedAt: '9999-12-31T23:59:59.999Z', postId: FIRST_CURSOR };
+      const { rows, next } = await collect(
+        (c: { savedAt: string; postId: number }) => repo.saved(viewer, c.savedAt, c.postId),
+        first,
+        (row: Saved) => ({ savedAt: row.saved_at, postId: row.id }),
+        await visibleTo(viewer),
+      );
+      return toPage(rows, next === null ? null : `${next.savedAt}|${next.postId}`, '/api/user/saved-posts');
     },
 
     async details(viewer: number, postId: number): Promise<PostDetail> {
       const row = await repo.detail(viewer, postId);
-      if (!row) throw notFound('Post not found.');
-      const [comments, replies] = await Promise.all([repo.comments(postId), repo.replies(postId)]);
+      // A deactivated author's posts show nowhere (until they sign in again).
+      if (!row || !truthy(row.author_active)) throw notFound('Post not found.');
+      const [allComments, allReplies, hidden] = await Promise.all([repo.comments(postId), repo.replies(postId), hiddenAuthors(viewer)]);
+      // Comments and replies of deactivated members (left out by the SQL) and of those the reader blocked.
+      const comments = allComments.filter((c) => !hidden.has(c.user_id));
+      const replies = allReplies.filter((r) => !hidden.has(r.user_id));
       const byComment = new Map<number, CommentItem['replies']>();
       for (const r of replies) {
         const list = byComment.get(r.comment_id) ?? [];
@@ -147,9 +200,12 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
       }
       const ids = [...score.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([id]) => id);
       if (ids.length === 0) return [];
-      const rows = await repo.cardsByIds(viewer, ids);
+      const [rows, visible] = await Promise.all([repo.cardsByIds(viewer, ids), visibleTo(viewer)]);
       const order = new Map(ids.map((id, i) => [id, i]));
-      return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map((row) => toCard(row));
+      return rows
+        .filter(visible)
+        .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
+        .map((row) => toCard(row));
     },
 
     /** Forgets every cached page (after a write). */

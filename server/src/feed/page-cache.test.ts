@@ -39,4 +39,26 @@ describe('PageCache', () => {
     const off = new PageCache<number>(0);
     expect([await off.remember('k', read), await off.remember('k', read)]).toEqual([3, 4]);
   });
+
+  it('shares one read among callers that miss at once, but never a read begun before a write', async () => {
+    let reads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const read = async () => {
+      reads += 1;
+      const n = reads;
+      await gate;
+      return n;
+    };
+    const cache = new PageCache<number>(60_000);
+    const first = [cache.remember('k', read), cache.remember('k', read), cache.remember('k', read)];
+    cache.invalidate(); // a write lands while the read is under way
+    const after = cache.remember('k', read);
+    release();
+    expect(await Promise.all(first)).toEqual([1, 1, 1]);
+    expect(await after).toBe(2);
+    expect(reads).toBe(2);
+    // Only the read of the current generation was kept.
+    expect(await cache.remember('k', read)).toBe(2);
+  });
 });

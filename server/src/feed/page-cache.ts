@@ -7,6 +7,8 @@
  */
 export class PageCache<T> {
   private readonly entries = new Map<string, { at: number; generation: number; value: T }>();
+  /** Reads under way, so that callers who miss the same key at once share one read. */
+  private readonly pending = new Map<string, { generation: number; read: Promise<T> }>();
 
   constructor(
     private readonly ttlMs: number,
@@ -41,13 +43,28 @@ export class PageCache<T> {
     this.entries.set(key, { at: Date.now(), generation: this.clock.generation, value });
   }
 
-  /** The cached value of key, or what read() answers, kept for next time (read every time when off). */
+  /**
+   * The cached value of key, or what read() answers, kept for next time (read every time when off).
+   * Callers that miss the same key while a read of the current generation is under way wait for that
+   * read instead of starting their own (an expiry under load would otherwise start one per request).
+   */
   async remember(key: string, read: () => Promise<T>): Promise<T> {
     const cached = this.get(key);
     if (cached !== undefined) return cached;
-    const value = await read();
-    this.set(key, value);
-    return value;
+    if (!this.enabled) return read();
+    const generation = this.clock.generation;
+    const shared = this.pending.get(key);
+    if (shared && shared.generation === generation) return shared.read;
+    const reading = read().then(
+      (value) => {
+        if (this.clock.generation === generation) this.set(key, value);
+        return value;
+      },
+    ).finally(() => {
+      if (this.pending.get(key)?.read === reading) this.pending.delete(key);
+    });
+    this.pending.set(key, { generation, read: reading });
+    return reading;
   }
 
   /** Drops every entry, and its siblings' (lazily): called after any successful write. */

@@ -8,6 +8,9 @@ import type { PageCache } from '../feed/page-cache';
 import type { Storage } from '../storage/storage';
 import type { StoredImages } from '../storage/stored-images';
 
+/** The members whose posts, comments and notifications a reader does not see: those they blocked. */
+export type HiddenAuthors = (viewer: number) => Promise<ReadonlySet<number>>;
+
 /** What app.ts hands every feature plugin; a plugin builds its own services from these. */
 export interface FeatureDeps {
   db: Kysely<DB>;
@@ -20,4 +23,6 @@ export interface FeatureDeps {
   images: StoredImages;
   /** Feed pages shared by every reader; app.ts drops them after every successful write. */
   feedCache: PageCache<CardRow[]>;
+  /** Whom a reader blocked: left out of what they read (feeds, comments, search, panels, notifications). */
+  hiddenAuthors: HiddenAuthors;
 }

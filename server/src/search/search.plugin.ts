@@ -2,15 +2,16 @@ import { type SearchResponse, searchBody, searchResponse } from '@inkwell/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureDeps } from '../lib/deps';
 import { perAddress } from '../lib/rate-limit';
-import { createSearchRepository, queryWords } from './search.repository';
+import { createSearchRepository } from './search.repository';
+import { createSearchService } from './search.service';
 
 /**
  * POST /api/user/search {query}: people (by name or user name) and posts (by title words), for
  * visitors too. A query without letters or digits finds nothing; the web app sends it 1 s after
  * typing stops (SEARCH_DEBOUNCE_MS).
  */
-export const searchPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { database, guards, config }) => {
-  const repo = createSearchRepository(database);
+export const searchPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { database, guards, config, feedCache, hiddenAuthors }) => {
+  const search = createSearchService(createSearchRepository(database), feedCache.sibling(1), hiddenAuthors);
   app.post(
     '/search',
     {
@@ -18,11 +19,6 @@ export const searchPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { da
       config: { readOnly: true, ...perAddress(config.rateLimits.search) },
       schema: { body: searchBody, response: { 200: searchResponse } },
     },
-    async (request): Promise<SearchResponse> => {
-      const words = queryWords(request.body.query);
-      if (words.length === 0) return { users: [], posts: [] };
-      const [users, posts] = await Promise.all([repo.users(words.join(' ')), repo.posts(words)]);
-      return { users, posts };
-    },
+    async (request): Promise<SearchResponse> => search.search(request.body.query, request.auth?.userId ?? 0),
   );
 };

@@ -1,38 +1,93 @@
 import { SEARCH_RESULTS_MAX, type SearchResponse } from '@inkwell/contract';
 import type { Database } from '../db/database';
 
-/** Words of a query as the full-text indexes see them: letters and digits, lower case, at most 8. */
-export function queryWords(query: string): string[] {
-  return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8);
+export type FoundUser = SearchResponse['users'][number];
+export type FoundPost = SearchResponse['posts'][number];
+/** A found post with its author, so a reader's blocked authors can be left out. */
+export interface AuthoredPost extends FoundPost {
+  user_id: number;
 }
-
-/** LIKE pattern for text inside a name: % and _ are taken literally (escaped with \\). */
-const contains = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const USERS = `SELECT id, name, profile_picture FROM users
-  WHERE deactivated_at IS NULL AND (LOWER(name) LIKE ? ESCAPE '\\' OR LOWER(username) LIKE ? ESCAPE '\\')
-  ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_RESULTS_MAX}`;
+export interface WindowPerson extends FoundUser {
+  username: string | null;
+}
 
 /**
- * Posts whose title holds every word of the query as a word prefix, newest first. SQLite walks the
- * FTS5 index in rowid order (newest first) and stops at the limit; PostgreSQL uses the GIN index.
+ * How many of the newest posts, and of the most followed people, a search looks at first (the service
+ * keeps them in memory for a moment). A common word finds its results there; a rare one, or one nobody
+ * wrote, goes on to the index, whose cost is that of its matches. No search walks a whole table.
  */
-const POSTS = {
-  sqlite: `SELECT p.id, p.title, p.image FROM (
-      SELECT rowid AS id FROM posts_search WHERE posts_search MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_RESULTS_MAX}
-    ) hit JOIN posts p ON p.id = hit.id ORDER BY p.id DESC`,
-  postgres: `SELECT id, title, image FROM posts WHERE to_tsvector('simple', title) @@ to_tsquery('simple', ?)
-    ORDER BY id DESC LIMIT ${SEARCH_RESULTS_MAX}`,
+export const SEARCH_WINDOW = 500;
+/** The trigram indexes cannot help a shorter text: it is looked for in the window only. */
+export const TRIGRAM_MIN = 3;
+
+/** LIKE pattern for text inside a name: % and _ are taken literally (escaped with \\). */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** An FTS5 phrase: the text quoted, quotes doubled; no FTS5 syntax gets through. */
+const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+const LIMIT = SEARCH_RESULTS_MAX;
+
+/** The windows: index walks that stop at SEARCH_WINDOW rows (primary key; users_followers_rank_idx). */
+const RECENT_POSTS = `SELECT p.id, p.title, p.image, p.user_id FROM posts p JOIN users u ON u.id = p.user_id
+  WHERE u.deactivated_at IS NULL ORDER BY p.id DESC LIMIT ${SEARCH_WINDOW}`;
+const MOST_FOLLOWED = `SELECT id, name, username, profile_picture FROM users WHERE deactivated_at IS NULL
+  ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`;
+
+/**
+ * Posts older than the window whose title holds every word as a word prefix, newest first (four times
+ * as many as a search shows, so that leaving out a reader's blocked authors still fills it): FTS5 on
+ * SQLite; on PostgreSQL the GIN index over the stored title tsvector, through inkwell_title_hits (a
+ * function planned without sequential scans, migration 0009).
+ */
+const OLDER_POSTS = {
+  sqlite: `SELECT p.id, p.title, p.image, p.user_id FROM (
+      SELECT rowid AS id FROM posts_search WHERE posts_search MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ${LIMIT * 4}
+    ) hit JOIN posts p ON p.id = hit.id JOIN users u ON u.id = p.user_id WHERE u.deactivated_at IS NULL ORDER BY p.id DESC`,
+  // The author's state as a scalar subquery (a primary-key probe per match): a join would let the planner
+  // walk all users to hash them against the matches.
+  postgres: `SELECT h.id, h.title, h.image, h.user_id FROM inkwell_title_hits(to_tsquery('simple', ?)) h
+    WHERE h.id < ? AND (SELECT u.deactivated_at FROM users u WHERE u.id = h.user_id) IS NULL
+    ORDER BY h.id DESC LIMIT ${LIMIT * 4}`,
 };
 
+/**
+ * People beyond the window whose name or user name holds the text, most followed first: the FTS5
+ * trigram table on SQLite, pg_trgm through inkwell_people_hits on PostgreSQL.
+ */
+const windowIds = `SELECT id FROM users WHERE deactivated_at IS NULL ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`;
+const PEOPLE_BEYOND = {
+  sqlite: `SELECT u.id, u.name, u.profile_picture FROM users_search s JOIN users u ON u.id = s.rowid
+    WHERE users_search MATCH ? AND u.deactivated_at IS NULL AND u.id NOT IN (${windowIds})
+    ORDER BY u.followers_count DESC, u.id ASC LIMIT ${LIMIT}`,
+  postgres: `SELECT id, name, profile_picture FROM inkwell_people_hits(?) WHERE id NOT IN (${windowIds})
+    ORDER BY followers_count DESC, id ASC LIMIT ${LIMIT}`,
+};
+
+/** The statements of one database (exported for the plan tests). */
+export function searchStatements(dialect: Database['dialect']) {
+  return { recentPosts: RECENT_POSTS, olderPosts: OLDER_POSTS[dialect], mostFollowed: MOST_FOLLOWED, peopleBeyond: PEOPLE_BEYOND[dialect] };
+}
+
 export function createSearchRepository(database: Database) {
+  const { dialect } = database;
+  const statements = searchStatements(dialect);
+
   return {
-    /** People whose name or user name holds the query's words as typed (in order), most followed first. */
-    users: (text: string) => database.all<SearchResponse['users'][number]>(USERS, [contains(text), contains(text)]),
-    posts: (words: string[]) =>
-      database.dialect === 'sqlite'
-        ? // Each word quoted (no FTS5 syntax gets through) and matched as a prefix; all must match.
-          database.all<SearchResponse['posts'][number]>(POSTS.sqlite, [words.map((w) => `"${w}"*`).join(' ')])
-        : database.all<SearchResponse['posts'][number]>(POSTS.postgres, [words.map((w) => `${w}:*`).join(' & ')]),
+    recentPosts: () => database.all<AuthoredPost>(statements.recentPosts, []),
+    mostFollowed: () => database.all<WindowPerson>(statements.mostFollowed, []),
+
+    /** Posts with an id below `below` holding every word as a word prefix of their title. */
+    olderPosts(words: string[], below: number): Promise<AuthoredPost[]> {
+      const query = dialect === 'sqlite' ? words.map((w) => `${phrase(w)}*`).join(' ') : words.map((w) => `${w}:*`).join(' & ');
+      return database.all<AuthoredPost>(statements.olderPosts, [query, below]);
+    },
+
+    /** People beyond the window whose name or user name holds the text (TRIGRAM_MIN characters or more). */
+    peopleBeyond(text: string): Promise<FoundUser[]> {
+      if ([...text].length < TRIGRAM_MIN) return Promise.resolve([]);
+      return database.all<FoundUser>(statements.peopleBeyond, [dialect === 'postgres' ? contains(text) : phrase(text)]);
+    },
   };
 }
+
+export type SearchRepository = ReturnType<typeof createSearchRepository>;

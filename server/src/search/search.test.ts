@@ -1,7 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_RESULTS_MAX } from '@inkwell/contract';
 import { type TestApp, buildTestApp } from '../test/app';
 import { type TestUser, aPost, aUser, signIn } from '../test/factories';
+import { bulkPeopleAndPosts } from '../test/bulk';
+import { SEARCH_WINDOW } from './search.repository';
 
 let t: TestApp;
 let grace: TestUser;
@@ -76,5 +79,50 @@ describe('POST /api/user/search', () => {
     expect(long.json().errors.query[0]).toBe('The query may not be greater than 100 characters.');
     const session = await signIn(t.app, ada);
     expect((await search('grace', session.headers)).json().users.map((u: { id: number }) => u.id)).toEqual([grace.id]);
+  });
+
+  it('finds people beyond the most followed through the trigram index, case-insensitively in any script', async () => {
+    const now = new Date().toISOString();
+    for (let i = 0; i < SEARCH_WINDOW + 10; i += 1) {
+      await sql`INSERT INTO users (email, email_normalized, name, created_at, updated_at, followers_count)
+        VALUES (${`popular${i}@example.com`}, ${`popular${i}@example.com`}, ${`Popular Writer ${i}`}, ${now}, ${now}, 5)`.execute(t.db);
+    }
+    const quiet = await aUser(t.db, { name: 'Élodie Zweig' });
+    expect((await found('élodie')).users.map((u) => u.id)).toEqual([quiet.id]);
+    expect((await found('ÉLODIE Zw')).users.map((u) => u.id)).toEqual([quiet.id]);
+    expect((await found('odie')).users.map((u) => u.id)).toEqual([quiet.id]);
+    // The most followed first; a two-letter text is looked for among the most followed only.
+    const popular = await found('popular');
+    expect(popular.users).toHaveLength(SEARCH_RESULTS_MAX);
+    expect(popular.users.every((u) => u.name?.startsWith('Popular Writer'))).toBe(true);
+    expect((await found('zw')).users).toEqual([]);
+  });
+
+  it('keeps the most followed people for a moment, and forgets them at the next write', async () => {
+    const cached = await buildTestApp({ config: { feedCacheMs: 60_000 } });
+    try {
+      const user = await aUser(cached.db, { name: 'Quentin Quill' });
+      const session = await signIn(cached.app, user);
+      const ask = async (query: string) => (await cached.app.inject({ method: 'POST', url: '/api/user/search', payload: { query } })).json().users;
+      expect((await ask('quentin')).map((u: { id: number }) => u.id)).toEqual([user.id]);
+      const renamed = await cached.app.inject({ method: 'POST', url: '/api/user/update-profile', headers: session.headers, payload: { id: user.id, name: 'Rosalind Reed' } });
+      expect(renamed.statusCode).toBe(200);
+      expect(await ask('quentin')).toEqual([]);
+      expect((await ask('rosalind')).map((u: { id: number }) => u.id)).toEqual([user.id]);
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it('finds posts older than the newest window through the index, in one newest-first list', async () => {
+    const older = await aPost(t.db, { userId: grace.id, title: 'Xylophone tuning at home' });
+    await bulkPeopleAndPosts(t, SEARCH_WINDOW + 50);
+    const newer = await aPost(t.db, { userId: ada.id, title: 'Xylophones, repaired' });
+    expect((await found('xylophone')).posts.map((p) => p.id)).toEqual([newer.id, older.id]);
+    expect((await found('xylophone tuning')).posts.map((p) => p.id)).toEqual([older.id]);
+    const common = (await found('common notes')).posts;
+    expect(common).toHaveLength(SEARCH_RESULTS_MAX);
+    expect(common.map((p) => p.id)).toEqual([...common.map((p) => p.id)].sort((a, b) => b - a));
+    expect((await found('zzqxv')).posts).toEqual([]);
   });
 });

@@ -1,0 +1,84 @@
+/** What the benchmarks share: free ports, the real server and the bare baseline as child processes, autocannon. */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort } from '../server/src/test/ports';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1]! : fallback;
+};
+
+export { freePort };
+
+export async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** `taskset -c <cores>` in front of a command when the machine has taskset and more than one core. */
+const hasTaskset = spawnSync('taskset', ['-V']).status === 0;
+export function pinned(cores: string | undefined, command: string, args: string[]): [string, string[]] {
+  return cores && hasTaskset ? ['taskset', ['-c', cores, command, ...args]] : [command, args];
+}
+
+/** Starts `node <args>` (pinned to `cores` when given) and waits until `healthUrl` answers. */
+export async function startProcess(args: string[], env: NodeJS.ProcessEnv, healthUrl: string, cores?: string): Promise<ChildProcess> {
+  const [command, argv] = pinned(cores, process.execPath, args);
+  const child = spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  await waitFor(healthUrl, child);
+  return child;
+}
+
+export interface Scenario {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+/** autocannon at `connections` for `seconds`; `allowNon2xx` reports refusals instead of failing on them. */
+export async function load(base: string, s: Scenario, seconds: number, connections: number, allowNon2xx = false): Promise<Measured> {
+  const result = await autocannon({
+    url: `${base}${s.path}`,
+    method: s.method ?? 'POST',
+    connections,
+    duration: seconds,
+    headers: { 'content-type': 'application/json', ...s.headers },
+    body: s.body === undefined ? undefined : JSON.stringify(s.body),
+  });
+  if (result.errors > 0 || (!allowNon2xx && result.non2xx > 0)) {
+    throw new Error(`${s.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
+}
+
+/**
+ * Runs this benchmark again pinned to `cores` (the load generator's), unless it already is or the
+ * machine cannot: the servers it starts are pinned to the other core, so they do not fight autocannon.
+ */
+export function pinSelf(cores: string): void {
+  if (process.env.INKWELL_BENCH_PINNED || !hasTaskset || os.cpus().length < 2) return;
+  const [command, args] = pinned(cores, process.execPath, [...process.execArgv, ...process.argv.slice(1)]);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, INKWELL_BENCH_PINNED: '1' } });
+  process.exit(result.status ?? 1);
+}

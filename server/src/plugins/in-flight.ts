@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Counted among the running handlers (until its answer is made). */
+    inFlight: boolean;
+  }
+  interface FastifyInstance {
+    /** Resolves once no handler is running (or after timeoutMs): main.ts waits for it before closing the database. */
+    drain(timeoutMs: number): Promise<void>;
+  }
+}
+
+/**
+ * Counts the handlers that are running. Closing the server waits for open connections, but not for a
+ * handler whose client already hung up; without this the database could be closed under it (a
+ * 'driver has already been destroyed' error in the log, and a write cut short).
+ */
+export function trackInFlight(app: FastifyInstance): void {
+  let running = 0;
+  app.decorateRequest('inFlight', false);
+  app.addHook('preHandler', async (request) => {
+    running += 1;
+    request.inFlight = true;
+  });
+  app.addHook('onSend', async (request) => {
+    if (!request.inFlight) return;
+    request.inFlight = false;
+    running -= 1;
+  });
+  app.decorate('drain', async (timeoutMs: number) => {
+    const until = Date.now() + timeoutMs;
+    while (running > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  });
+}
