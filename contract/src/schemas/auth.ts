@@ -46,3 +46,27 @@ export type GoogleBody = z.infer<typeof googleBody>;
 
 /** POST /api/user/resend-verification (an addition): always answers the same, whether or not the address exists. */
 export const resendVerificationBody = z.object({ email: emailField });
+
+/** POST /api/user/forgot-password (an addition): always answers TEXT.resetLinkSent, whether or not the address has an account. */
+export const forgotPasswordBody = z.object({ email: emailField });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+/**
+ * POST /api/user/reset-password (an addition): the mailed one-time token and a new password under the
+ * rules of SPEC §5. The confirmation is checked like the settings' password change ('Passwords do not
+ * match.'). Answers like login ({message, token, user}) and signs the caller in.
+ */
+export const resetPasswordBody = z
+  .object({
+    token: z
+      .string({ error: requiredMessage('token') })
+      .min(1, TEXT.resetLinkInvalid)
+      .max(200, TEXT.resetLinkInvalid),
+    password: passwordField,
+    password_confirmation: z.string({ error: requiredMessage('password confirmation') }),
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    path: ['password_confirmation'],
+    message: TEXT.passwordMismatchSettings,
+  });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;

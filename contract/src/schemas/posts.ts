@@ -8,6 +8,11 @@ export const SUB_TITLE_MAX_LENGTH = 250;
 export const DESCRIPTION_MAX_LENGTH = 300_000;
 /** Uploads: at most this many bytes (413 beyond), images only (415 otherwise). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * The image types the server accepts (it sniffs the bytes; this list is what a file picker offers and
+ * what the web app checks before sending). The server's 415 names the same five.
+ */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 
 const text = (field: string, label: string, max: number) =>
   z
@@ -29,8 +34,9 @@ export const postFormFields = z.object({
 export type PostFormFields = z.infer<typeof postFormFields>;
 
 /**
- * POST /api/user/add-post (multipart): the fields, user_id, and the cover `image` file (required here,
- * optional on update). A client's read_time is accepted and ignored: the server computes it.
+ * POST /api/user/add-post (multipart): the fields, user_id, and the cover `image` file, optional: SPEC §5
+ * requires title, subtitle and category only, and a post without a cover shows the default image
+ * (SPEC §8). A client's read_time is accepted and ignored: the server computes it.
  */
 export const addPostBody = postFormFields.extend({
   user_id: idField('user id'),
@@ -38,7 +44,7 @@ export const addPostBody = postFormFields.extend({
   read_time: z.unknown().optional(),
 });
 
-/** POST /api/user/posts/update (multipart): as add-post plus the post's id; image optional. */
+/** POST /api/user/posts/update (multipart): as add-post plus the post's id; without an image the cover stays. */
 export const updatePostBody = addPostBody.extend({ id: idField('id') });
 
 /** POST /api/user/delete-posts: {id}. */

@@ -42,3 +42,14 @@ export const followBody = z.object({ user_id: idField('user id'), follow_id: idF
 /** POST /api/user/is-following {user_id, follow_id}. */
 export const isFollowingBody = z.object({ user_id: idField('user id'), follow_id: idField('follow id') });
 export const followResponse = z.object({ message: z.string(), is_following: z.boolean(), followers_count: z.number() });
+
+/** POST /api/user/block {user_id, block_id, status 1|0}: block or unblock a member. */
+export const blockBody = z.object({ user_id: idField('user id'), block_id: idField('block id'), status: flag('status') });
+export const blockResponse = z.object({ message: z.string(), is_blocked: z.boolean() });
+export type BlockResponse = z.infer<typeof blockResponse>;
+/** POST /api/user/blocked-users {user_id}: the people the caller blocked, most recent first. */
+export const blockedUsersBody = z.object({ user_id: idField('user id') });
+export const blockedUsersResponse = z.object({
+  data: z.array(z.object({ id: z.number(), name: z.string().nullable(), profile_picture: z.string().nullable() })),
+});
+export type BlockedUsersResponse = z.infer<typeof blockedUsersResponse>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT } from '../constants';
-import { passwordField } from './auth';
+import { emailField, passwordField } from './auth';
 import { idField } from './common';
 
 /** What anyone may see of a user (get-profile-data, cards). Never the email or any secret. */
@@ -66,7 +66,8 @@ const checkbox = (field: string) =>
 /**
  * POST /api/user/update-profile (multipart or JSON; SPEC §3 Profile update payload): only the fields
  * sent change. A new password needs the current one (when the account has one) and its confirmation;
- * `profile_picture` is an image file. Changing the email address is not offered yet.
+ * `profile_picture` is an image file. A new `email` (with `current_password`) is not changed at once:
+ * a link goes to the new address, and the address changes when it is opened.
  */
 export const updateProfileBody = z
   .object({
@@ -79,6 +80,7 @@ export const updateProfileBody = z
       .toLowerCase()
       .regex(USERNAME_PATTERN, 'The username must be 3 to 30 letters, digits or underscores.')
       .optional(),
+    email: emailField.optional(),
     current_password: z.string().max(200).optional(),
     new_password: passwordField.optional(),
     new_password_confirmation: z.string().optional(),

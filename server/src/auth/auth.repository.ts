@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { DB, UsersTable } from '../db/schema';
 
@@ -111,23 +111,77 @@ export async function markEmailTokenUsed(db: Db, tokenId: number, now: string): 
   await db.updateTable('email_tokens').set({ used_at: now }).where('id', '=', tokenId).execute();
 }
 
-export async function countLoginFailuresSince(db: Db, emailNormalized: string, since: string): Promise<number> {
+// Password reset (password-reset.ts).
+
+export function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * The user's row, locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time),
+ * so concurrent requests for one account take turns: e.g. counting its recent reset mails.
+ */
+export function lockUser(trx: Db, userId: number): Promise<UserRow | undefined> {
+  return trx
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .$if(isPostgres(trx), (qb) => qb.forNoKeyUpdate())
+    .executeTakeFirst();
+}
+
+/** How many tokens of this purpose the user was given since `since`. */
+export async function countEmailTokensSince(db: Db, userId: number, purpose: 'verify' | 'reset', since: string): Promise<number> {
   const row = await db
-    .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('email_normalized', '=', emailNormalized)
+    .selectFrom('email_tokens')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function insertLoginFailure(db: Db, emailNormalized: string, ip: string | null, now: string): Promise<void> {
-  await db.insertInto('login_failures').values({ email_normalized: emailNormalized, ip, created_at: now }).execute();
+/**
+ * Uses the token if nobody has yet, in one statement: true for the one caller that did. Two requests
+ * with the same token at once cannot both succeed (PostgreSQL re-checks `used_at` after the row lock).
+ */
+export async function useEmailTokenOnce(db: Db, tokenId: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('id', '=', tokenId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
-/** Forgets failures older than the window, and all of an account's once it logs in. */
-export async function pruneLoginFailures(db: Db, before: string, emailNormalized?: string): Promise<void> {
-  let query = db.deleteFrom('login_failures');
-  query = emailNormalized ? query.where('email_normalized', '=', emailNormalized) : query.where('created_at', '<', before);
-  await query.execute();
+/** Ends every unused token of this purpose the user still holds (a new password makes older reset links void). */
+export async function voidEmailTokens(db: Db, userId: number, purpose: 'verify' | 'reset', now: string): Promise<void> {
+  await db
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/**
+ * A new password set through a mailed link: the link proves the address, so an unverified account
+ * becomes verified; its owner is signed in, which brings a deactivated account back.
+ */
+export async function setPasswordByMail(db: Db, userId: number, passwordHash: string, now: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)),
+      deactivated_at: null,
+      updated_at: now,
+    }))
+    .where('id', '=', userId)
+    .execute();
 }

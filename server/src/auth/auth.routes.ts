@@ -1,5 +1,7 @@
 import {
+  TEXT,
   clientConfigResponse,
+  forgotPasswordBody,
   googleBody,
   googleResponse,
   loginBody,
@@ -7,37 +9,54 @@ import {
   messageResponse,
   registerBody,
   resendVerificationBody,
+  resetPasswordBody,
 } from '@inkwell/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config';
 import { perAddress } from '../lib/rate-limit';
-import { SESSION_COOKIE, type sessionGuards } from '../plugins/session';
+import { ID_COOKIE, SESSION_COOKIE, clearSessionCookies, type sessionGuards } from '../plugins/session';
+import { newToken } from '../lib/tokens';
 import { type AuthService, type ClientInfo, MESSAGES } from './auth.service';
+import type { PasswordReset } from './password-reset';
 
 interface Options {
   auth: AuthService;
+  passwordReset: PasswordReset;
   config: Config;
   guards: ReturnType<typeof sessionGuards>;
 }
 
+/** The long-lived device cookie: it lets the account's owner past strangers' failed logins (login-throttle.ts). */
+const DEVICE_COOKIE = 'inkwell_device';
+const YEAR_S = 365 * 24 * 60 * 60;
+
+/** The caller's address, user agent and device cookie (a new one when it has none yet). */
 function clientInfo(request: FastifyRequest): ClientInfo {
   const ua = request.headers['user-agent'];
-  return { ip: request.ip ?? null, userAgent: typeof ua === 'string' ? ua : null };
+  const device = request.cookies[DEVICE_COOKIE];
+  return {
+    ip: request.ip ?? null,
+    userAgent: typeof ua === 'string' ? ua : null,
+    device: device && /^[\w-]{20,100}$/.test(device) ? device : newToken(),
+  };
 }
 
-export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, config, guards }) => {
+export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, passwordReset, config, guards }) => {
   const secure = config.publicUrl.startsWith('https:');
+  const cookieOptions = { path: '/', sameSite: 'lax', secure } as const;
 
-  function setSessionCookie(reply: FastifyReply, token: string): void {
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      maxAge: Math.floor(config.sessionTtlMs / 1000),
-    });
+  /**
+   * The session as the spec's cookies: `token` HttpOnly (page scripts never see it; the guard reads it
+   * in place of the header), `id` readable (the web app learns a session exists and whose it is); and
+   * the device cookie, so the next sign-in from this browser counts as a known place.
+   */
+  function startCookieSession(reply: FastifyReply, client: ClientInfo, token: string, userId: number): void {
+    const maxAge = Math.floor(config.sessionTtlMs / 1000);
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, httpOnly: true, maxAge });
+    reply.setCookie(ID_COOKIE, String(userId), { ...cookieOptions, maxAge });
+    reply.setCookie(DEVICE_COOKIE, client.device, { ...cookieOptions, httpOnly: true, maxAge: YEAR_S });
   }
 
   app.post(
@@ -50,9 +69,10 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, co
     '/login',
     { config: perAddress(config.rateLimits.login), schema: { body: loginBody, response: { 200: loginResponse } } },
     async (request, reply) => {
-      const { token, user } = await auth.login(request.body, clientInfo(request));
-      setSessionCookie(reply, token);
-      return { message: MESSAGES.loggedIn, token, user };
+      const client = clientInfo(request);
+      const { token, user, reactivated } = await auth.login(request.body, client);
+      startCookieSession(reply, client, token, user.id);
+      return { message: reactivated ? MESSAGES.reactivated : MESSAGES.loggedIn, token, user };
     },
   );
 
@@ -60,9 +80,10 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, co
     '/google',
     { config: perAddress(config.rateLimits.google), schema: { body: googleBody, response: { 200: googleResponse } } },
     async (request, reply) => {
-      const { token, user } = await auth.loginWithGoogle(request.body.credential, clientInfo(request));
-      setSessionCookie(reply, token);
-      return { message: MESSAGES.googleLoggedIn, token, id: user.id };
+      const client = clientInfo(request);
+      const { token, user, reactivated } = await auth.loginWithGoogle(request.body.credential, client);
+      startCookieSession(reply, client, token, user.id);
+      return { message: reactivated ? MESSAGES.reactivated : MESSAGES.googleLoggedIn, token, id: user.id };
     },
   );
 
@@ -71,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, co
     { preValidation: guards.requireSession, schema: { response: { 200: messageResponse } } },
     async (request, reply) => {
       await auth.logout(request.auth!);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookies(reply, cookieOptions);
       return { message: MESSAGES.loggedOut };
     },
   );
@@ -80,6 +101,26 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, co
     '/resend-verification',
     { config: perAddress(config.rateLimits.resendVerification), schema: { body: resendVerificationBody, response: { 200: messageResponse } } },
     async (request) => ({ message: await auth.resendVerification(request.body.email) }),
+  );
+
+  // Forgot password: the same answer whether or not the address has an account (password-reset.ts).
+  app.post(
+    '/forgot-password',
+    { config: perAddress(config.rateLimits.forgotPassword), schema: { body: forgotPasswordBody, response: { 200: messageResponse } } },
+    async (request) => ({ message: await passwordReset.forgotPassword(request.body.email) }),
+  );
+
+  // The mailed link's screen sends the new password here; every session of the account ends and the
+  // caller is signed in, like a login (a stranger's failed logins must not keep the owner out after it).
+  app.post(
+    '/reset-password',
+    { config: perAddress(config.rateLimits.resetPassword), schema: { body: resetPasswordBody, response: { 200: loginResponse } } },
+    async (request, reply) => {
+      const client = clientInfo(request);
+      const { token, user, reactivated } = await passwordReset.resetPassword(request.body, client);
+      startCookieSession(reply, client, token, user.id);
+      return { message: reactivated ? TEXT.passwordResetReactivated : TEXT.passwordResetDone, token, user };
+    },
   );
 
   // The mailed link: a plain GET that works without JavaScript, then back into the app.

@@ -1,16 +1,18 @@
-import type { LoginBody, OwnProfile, RegisterBody } from '@inkwell/contract';
+import { type LoginBody, type OwnProfile, type RegisterBody, TEXT } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import { isUniqueViolation, nowIso } from '../db/database';
 import type { DB } from '../db/schema';
-import { HttpError, forbidden, serviceUnavailable, tooManyRequests, unauthorized, validationError } from '../lib/errors';
+import { HttpError, forbidden, serviceUnavailable, unauthorized, validationError } from '../lib/errors';
 import { hashToken, newToken } from '../lib/tokens';
 import type { MailOutbox } from '../mail/outbox';
 import { verificationMail } from '../mail/templates';
 import type { Auth } from '../plugins/session';
+import { reactivate } from '../users/account.repository';
 import { toOwnProfile } from '../users/users.service';
 import * as repo from './auth.repository';
 import type { GoogleVerifier } from './google';
+import { TOO_MANY_FAILURES, createLoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 
 export interface AuthDeps {
@@ -23,11 +25,15 @@ export interface AuthDeps {
 export interface ClientInfo {
   ip: string | null;
   userAgent: string | null;
+  /** The HttpOnly device cookie (a fresh value until the first sign-in sets it), which lets the owner past strangers' failures. */
+  device: string;
 }
 
 export interface SignedIn {
   token: string;
   user: OwnProfile;
+  /** The account was deactivated and this sign-in brought it back. */
+  reactivated?: boolean;
 }
 
 export const MESSAGES = {
@@ -35,8 +41,9 @@ export const MESSAGES = {
   emailTaken: 'The email has already been taken.',
   badCredentials: 'These credentials do not match our records.',
   notVerified: 'Your email is not verified. Please verify your email.',
-  tooManyFailures: 'Too many failed login attempts for this account. Please try again in 15 minutes.',
+  tooManyFailures: TOO_MANY_FAILURES,
   loggedIn: 'Login successful.',
+  reactivated: TEXT.accountReactivated,
   googleLoggedIn: 'Signed in with Google.',
   googleFailed: 'Google sign-in failed: the token could not be verified.',
   googleOff: 'Google sign-in is not enabled on this server.',
@@ -50,6 +57,11 @@ export const MESSAGES = {
 const normalize = (email: string) => email.trim().toLowerCase();
 
 export function createAuthService({ db, config, outbox, google }: AuthDeps) {
+  const throttle = createLoginThrottle(db, {
+    perAccount: config.rateLimits.failedLoginsPerAccount,
+    perAddress: config.rateLimits.failedLoginsPerAddress,
+  });
+
   async function startSession(userId: number, client: ClientInfo): Promise<string> {
     const token = newToken();
     const now = new Date();
@@ -142,21 +154,19 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
 
     async login(body: LoginBody, client: ClientInfo): Promise<SignedIn> {
       const emailNormalized = normalize(body.email);
-      const window = config.rateLimits.failedLoginsPerAccount;
-      const since = new Date(Date.now() - window.windowMs).toISOString();
-      const failures = await repo.countLoginFailuresSince(db, emailNormalized, since);
-      if (failures >= window.max) throw tooManyRequests(MESSAGES.tooManyFailures, Math.ceil(window.windowMs / 1000));
       const user = await repo.findUserByEmail(db, emailNormalized);
+      const place = { ip: client.ip, device: client.device };
+      // Counted before the password is checked (429 once the caller's limit is spent): see login-throttle.ts.
+      const ticket = await throttle.begin(emailNormalized, user?.id ?? null, place);
       const ok = await verifyPassword(user?.password_hash, body.password);
-      if (!user || !ok || user.deactivated_at) {
-        await repo.insertLoginFailure(db, emailNormalized, client.ip, nowIso());
-        if (Math.random() < 0.05) await repo.pruneLoginFailures(db, since);
-        throw unauthorized(MESSAGES.badCredentials);
-      }
+      if (!user || !ok) throw unauthorized(MESSAGES.badCredentials);
+      await throttle.passwordRight(ticket);
       if (!user.email_verified_at) throw forbidden(MESSAGES.notVerified);
-      await repo.pruneLoginFailures(db, since, emailNormalized);
+      await throttle.trust(user.id, place);
+      // A deactivated account comes back as it was when its owner signs in again.
+      const reactivated = user.deactivated_at !== null && (await reactivate(db, user.id, nowIso()));
       const token = await startSession(user.id, client);
-      return { token, user: toOwnProfile(user) };
+      return { token, user: toOwnProfile(user), reactivated };
     },
 
     async loginWithGoogle(credential: string, client: ClientInfo): Promise<SignedIn> {
@@ -168,16 +178,17 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
         throw unauthorized(MESSAGES.googleFailed);
       }
       const { googleId, email, name, picture } = identity;
+      let reactivated = false;
       const userId = await db.transaction().execute(async (trx) => {
         const now = nowIso();
         const byGoogle = await repo.findUserByGoogleId(trx, googleId);
         if (byGoogle) {
-          if (byGoogle.deactivated_at) throw unauthorized(MESSAGES.badCredentials);
+          if (byGoogle.deactivated_at) reactivated = await reactivate(trx, byGoogle.id, now);
           return byGoogle.id;
         }
         const byEmail = await repo.findUserByEmail(trx, normalize(email));
         if (byEmail) {
-          if (byEmail.deactivated_at) throw unauthorized(MESSAGES.badCredentials);
+          if (byEmail.deactivated_at) reactivated = await reactivate(trx, byEmail.id, now);
           // Google proved the address. A password set before anyone proved it may be a squatter's: drop it.
           const unproven = byEmail.email_verified_at === null;
           await repo.linkGoogle(trx, byEmail.id, googleId, unproven, now);
@@ -203,7 +214,7 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
         throw err;
       });
       const token = await startSession(userId, client);
-      return { token, user: await loadProfile(userId) };
+      return { token, user: await loadProfile(userId), reactivated };
     },
 
     async logout(auth: Auth): Promise<void> {

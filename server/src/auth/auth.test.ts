@@ -52,10 +52,14 @@ describe('register, verify, login', () => {
     expect(body.user.email).toBe(email);
     expect(body.user).not.toHaveProperty('password_hash');
     expect(body.user).not.toHaveProperty('password');
-    const cookie = login.cookies.find((c) => c.name === 'inkwell_session');
+    // The spec's cookies: token HttpOnly (no page script can read it), id readable.
+    const cookie = login.cookies.find((c) => c.name === 'token');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
     expect(cookie?.value).toBe(body.token);
+    const idCookie = login.cookies.find((c) => c.name === 'id');
+    expect(idCookie?.value).toBe(String(body.user.id));
+    expect(idCookie?.httpOnly).toBeFalsy();
 
     const stored = await t.db.selectFrom('sessions').select('token_hash').where('user_id', '=', body.user.id).execute();
     expect(stored.map((s) => s.token_hash)).not.toContain(body.token);
@@ -192,9 +196,18 @@ describe('sessions', () => {
       method: 'POST',
       url: '/api/user/profile',
       payload: { id: other.id },
-      cookies: { inkwell_session: otherSession.token, id: String(other.id) },
+      cookies: { token: otherSession.token, id: String(other.id) },
     });
     expect(byCookie.statusCode).toBe(200);
+    // A dead cookie session gets 401 and the answer drops the cookies.
+    const dead = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/profile',
+      payload: { id: other.id },
+      cookies: { token: 'not-a-session', id: String(other.id) },
+    });
+    expect(dead.statusCode).toBe(401);
+    expect(dead.cookies.find((c) => c.name === 'token')?.value).toBe('');
   });
 
   it('refuses a body user_id that is not the caller', async () => {
@@ -217,7 +230,8 @@ describe('sessions', () => {
     const second = await signIn(t.app, user);
     const out = await post('/api/user/logout', undefined, session.headers);
     expect(out.statusCode).toBe(200);
-    expect(out.cookies.find((c) => c.name === 'inkwell_session')?.value).toBe('');
+    expect(out.cookies.find((c) => c.name === 'token')?.value).toBe('');
+    expect(out.cookies.find((c) => c.name === 'id')?.value).toBe('');
     expect((await post('/api/user/profile', { id: user.id }, session.headers)).statusCode).toBe(401);
     expect((await post('/api/user/logout', undefined, session.headers)).statusCode).toBe(401);
     // Other devices stay signed in.

@@ -1,4 +1,8 @@
 import {
+  blockBody,
+  blockResponse,
+  blockedUsersBody,
+  blockedUsersResponse,
   commentBody,
   commentCreatedResponse,
   deleteByIdBody,
@@ -14,6 +18,7 @@ import {
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Guards } from '../plugins/session';
+import type { BlocksService } from './blocks.service';
 import type { CommentsService } from './comments.service';
 import type { FollowsService } from './follows.service';
 import type { LikesService } from './likes.service';
@@ -25,10 +30,11 @@ export interface SocialRoutesOptions {
   saves: SavesService;
   comments: CommentsService;
   follows: FollowsService;
+  blocks: BlocksService;
 }
 
 /** The social calls of SPEC §7; every one needs a session (the guard also 403s another user_id). */
-export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (app, { guards, likes, saves, comments, follows }) => {
+export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (app, { guards, likes, saves, comments, follows, blocks }) => {
   const signedIn = { preValidation: guards.requireSession };
 
   app.post('/like', { ...signedIn, schema: { body: likeBody, response: { 200: likeResponse } } }, async (request) =>
@@ -61,5 +67,15 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
 
   app.post('/is-following', { ...signedIn, schema: { body: isFollowingBody, response: { 200: followResponse } } }, async (request) =>
     follows.isFollowing(request.auth!, request.body.follow_id),
+  );
+
+  app.post('/block', { ...signedIn, schema: { body: blockBody, response: { 200: blockResponse } } }, async (request) =>
+    blocks.setBlocked(request.auth!, request.body.block_id, request.body.status === 1),
+  );
+
+  app.post(
+    '/blocked-users',
+    { ...signedIn, config: { readOnly: true }, schema: { body: blockedUsersBody, response: { 200: blockedUsersResponse } } },
+    async (request) => blocks.list(request.auth!),
   );
 };

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { sessionGuards } from '../plugins/session';
+import type { AccountService } from './account.service';
 import { PROFILE_MESSAGES, type UsersService } from './users.service';
 
 /** The multipart `profile_picture`: a file (Buffer); an empty value means no new picture. */
@@ -18,9 +19,9 @@ const pictureFile = z.preprocess(
 );
 const updateBody = updateProfileBody.safeExtend({ profile_picture: pictureFile });
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; guards: ReturnType<typeof sessionGuards> }> = async (
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; account: AccountService; guards: ReturnType<typeof sessionGuards> }> = async (
   app,
-  { users, guards },
+  { users, account, guards },
 ) => {
   app.post(
     '/profile',
@@ -32,8 +33,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; guards: R
     '/update-profile',
     { preValidation: guards.requireSession, schema: { body: updateBody, response: { 200: updateProfileResponse } } },
     async (request) => {
-      const { id, new_password_confirmation: _confirmation, ...changes } = request.body;
-      return { message: PROFILE_MESSAGES.updated, user: await users.updateProfile(request.auth!, id, changes) };
+      const { id, new_password_confirmation: _confirmation, email, ...changes } = request.body;
+      // A new address is only asked for here (a link goes to it); the other fields change at once.
+      const emailMessage = email === undefined ? undefined : await account.requestEmailChange(request.auth!, id, email, changes.current_password);
+      const user = await users.updateProfile(request.auth!, id, changes);
+      return { message: emailMessage ?? PROFILE_MESSAGES.updated, user };
     },
   );
 

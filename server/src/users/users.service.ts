@@ -1,7 +1,7 @@
 import type { OwnProfile, PublicProfile, updateProfileBody } from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import { deleteSessionsOfUser } from '../auth/auth.repository';
+import { deleteSessionsOfUser, voidEmailTokens } from '../auth/auth.repository';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { isUniqueViolation, nowIso } from '../db/database';
 import type { DB, UsersTable } from '../db/schema';
@@ -92,7 +92,11 @@ export function createUsersService(db: Kysely<DB>, images: StoredImages) {
         try {
           await db.transaction().execute(async (trx) => {
             await trx.updateTable('users').set({ ...set, updated_at: nowIso() }).where('id', '=', id).execute();
-            if (set.password_hash) await deleteSessionsOfUser(trx, id, auth.sessionId);
+            if (set.password_hash) {
+              // Other devices sign in again, and a reset link mailed earlier no longer works.
+              await deleteSessionsOfUser(trx, id, auth.sessionId);
+              await voidEmailTokens(trx, id, 'reset', nowIso());
+            }
           });
         } catch (err) {
           if (isUniqueViolation(err)) throw validationError({ username: [PROFILE_MESSAGES.usernameTaken] });

@@ -17,6 +17,7 @@ const grace = {
 };
 
 function api(options: { saved?: boolean } = {}) {
+  let blocked: Array<{ id: number; name: string; profile_picture: null }> = [];
   return mockApi((path, init) => {
     if (path === 'get-profile-data') {
       const { id } = jsonBody(init) as { id: number };
@@ -31,6 +32,12 @@ function api(options: { saved?: boolean } = {}) {
     }
     if (path === 'saved-posts') return { body: aPage(options.saved ? [aPost({ id: 9, title: 'A saved story' })] : []) };
     if (path === 'is-following') return { body: { is_following: false, followers_count: 1 } };
+    if (path === 'blocked-users') return { body: { data: blocked } };
+    if (path === 'block') {
+      const { block_id, status } = jsonBody(init) as { block_id: number; status: number };
+      blocked = status === 1 ? [{ id: block_id, name: 'Grace Hopper', profile_picture: null }] : [];
+      return { body: { message: status === 1 ? 'You have blocked this member.' : 'You have unblocked this member.', is_blocked: status === 1 } };
+    }
     return undefined;
   });
 }
@@ -112,5 +119,28 @@ describe('Profiles', () => {
     api();
     renderApp('/view-profile/!!');
     expect(await screen.findByText(TEXT.notFoundTitle)).toBeInTheDocument();
+  });
+
+  it('blocks another writer after asking once more, hides their posts and Follow, and unblocks', async () => {
+    mockIntersectionObserver();
+    signIn(7);
+    const fetchMock = api();
+    renderApp(`/view-profile/${encodeId(20)}`);
+    const user = userEvent.setup();
+    expect(await screen.findByText('On compilers')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Block Grace Hopper' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Block Grace Hopper?' });
+    await user.click(within(ask).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText(/You blocked Grace Hopper/)).toBeInTheDocument();
+    expect(screen.queryByText('On compilers')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByText('On compilers')).toBeInTheDocument();
+    const blocks = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/block')).map(([, init]) => jsonBody(init as RequestInit));
+    expect(blocks).toEqual([
+      { user_id: 7, block_id: 20, status: 1 },
+      { user_id: 7, block_id: 20, status: 0 },
+    ]);
   });
 });

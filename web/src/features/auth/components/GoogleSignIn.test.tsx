@@ -43,7 +43,7 @@ describe('Google sign-in', () => {
 
     act(() => calls.callback?.({ credential: 'id-token' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(getSession()).toEqual({ token: 'g-tok', id: '9' });
+    expect(getSession()).toEqual({ id: '9' });
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/google');
     expect(jsonBody(call![1]!)).toEqual({ credential: 'id-token' });
   });

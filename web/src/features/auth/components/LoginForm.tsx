@@ -14,7 +14,7 @@ interface FieldErrors {
   password?: string;
 }
 
-/** SPEC §2 Login: email, password (eye, hint), Forgot password, LOGIN; errors per SPEC §8. */
+/** SPEC §2 Login: email, password (eye, hint), Forgot password (to /forgot-password), LOGIN; errors per SPEC §8. */
 export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -58,7 +58,12 @@ export function LoginForm() {
           error={errors.password}
         />
         <div className="mt-2 text-right">
-          <Link to="" className={`${buttonStyles.link} text-sm font-medium`}>
+          {/* The address typed so far goes along, so it need not be typed again. */}
+          <Link
+            to={paths.forgotPassword.getHref()}
+            state={email.trim() ? { email: email.trim() } : undefined}
+            className={`${buttonStyles.link} text-sm font-medium`}
+          >
             Forgot password
           </Link>
         </div>

@@ -25,6 +25,9 @@ export function SignupForm() {
   const navigate = useNavigate();
 
   const mismatch = confirmation !== '' && confirmation !== password;
+  /** A field's message goes as soon as it is edited; the mismatch one as soon as either password changes. */
+  const clear = (...names: Array<keyof FieldErrors>) =>
+    setErrors((previous) => (names.some((name) => previous[name]) ? { ...previous, ...Object.fromEntries(names.map((name) => [name, undefined])) } : previous));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -56,13 +59,23 @@ export function SignupForm() {
 
   return (
     <form onSubmit={onSubmit} className="space-y-5">
-      <EmailField value={email} onChange={setEmail} error={errors.email} />
+      <EmailField
+        value={email}
+        onChange={(value) => {
+          setEmail(value);
+          clear('email');
+        }}
+        error={errors.email}
+      />
       <PasswordField
         label="Password"
         name="password"
         autoComplete="new-password"
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          clear('password', 'password_confirmation');
+        }}
         error={errors.password}
       />
       <PasswordField
@@ -70,7 +83,10 @@ export function SignupForm() {
         name="password_confirmation"
         autoComplete="new-password"
         value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
+        onChange={(event) => {
+          setConfirmation(event.target.value);
+          clear('password_confirmation');
+        }}
         hint={PASSWORD_HINT}
         error={mismatch ? TEXT.passwordMismatchSignup : errors.password_confirmation}
       />

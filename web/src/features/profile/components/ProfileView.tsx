@@ -12,6 +12,8 @@ import { useAuthorPosts } from '../../feed/api/author-posts';
 import { useSavedPosts } from '../../feed/api/saved-posts';
 import { PostFeedList } from '../../feed/components/PostFeedList';
 import { useProfileData } from '../api/get-profile-data';
+import { useIsBlocked } from '../../../components/use-block';
+import { BlockMenu, BlockedNote } from './BlockControls';
 import { PictureDialog } from './PictureDialog';
 
 interface ProfileViewProps {
@@ -29,7 +31,20 @@ const count = (n: number, one: string, many: string) => (
   </span>
 );
 
-function Header({ profile, own, renderFollow }: { profile: PublicProfile; own: boolean; renderFollow: ProfileViewProps['renderFollow'] }) {
+function Header({
+  profile,
+  own,
+  viewerId,
+  blocked,
+  renderFollow,
+}: {
+  profile: PublicProfile;
+  own: boolean;
+  viewerId: string | null;
+  /** The reader blocked this member: no Follow (it would be refused) until they unblock. */
+  blocked: boolean;
+  renderFollow: ProfileViewProps['renderFollow'];
+}) {
   const [enlarged, setEnlarged] = useState(false);
   const name = profile.name?.trim() || TEXT.anonymous;
   return (
@@ -65,7 +80,10 @@ function Header({ profile, own, renderFollow }: { profile: PublicProfile; own: b
               ]}
             />
           ) : (
-            <div className="w-32 shrink-0">{renderFollow(profile.id)}</div>
+            <div className="flex shrink-0 items-center gap-1">
+              {!blocked && <div className="w-32">{renderFollow(profile.id)}</div>}
+              {viewerId && <BlockMenu viewerId={viewerId} userId={profile.id} name={name} />}
+            </div>
           )}
         </div>
         {profile.bio?.trim() && (
@@ -100,6 +118,7 @@ function AuthorPosts({ userId, viewerId, renderPost }: { userId: number; viewerI
 export function ProfileView({ userId, viewerId, renderPost, renderFollow }: ProfileViewProps) {
   const profile = useProfileData(userId);
   const own = viewerId !== null && Number(viewerId) === userId;
+  const blocked = useIsBlocked(own ? null : viewerId, userId);
   const [params, setParams] = useSearchParams();
   const tab: 'posts' | 'saved' = own && params.get('tab') === 'saved' ? 'saved' : 'posts';
   useDocumentTitle(profile.data ? profile.data.name?.trim() || TEXT.anonymous : profile.isError ? 'Profile not found' : null);
@@ -112,7 +131,7 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow }: Prof
   return (
     <section className="mx-auto w-full max-w-[728px] px-4 pb-16 pt-8 sm:px-6 sm:pt-12">
       {profile.data ? (
-        <Header profile={profile.data} own={own} renderFollow={renderFollow} />
+        <Header profile={profile.data} own={own} viewerId={viewerId} blocked={blocked} renderFollow={renderFollow} />
       ) : (
         <div data-testid="profile-skeleton" className="flex gap-5">
           <div className="size-24 shrink-0 animate-pulse rounded-full bg-zinc-200 dark:bg-zinc-800" />
@@ -131,7 +150,9 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow }: Prof
         />
       </div>
       <div role="tabpanel" aria-label={tab === 'saved' ? 'Saved' : 'Posts'}>
-        {tab === 'saved' && viewerId ? (
+        {blocked && viewerId ? (
+          <BlockedNote viewerId={viewerId} userId={userId} name={profile.data?.name?.trim() || TEXT.anonymous} />
+        ) : tab === 'saved' && viewerId ? (
           <OwnSavedPosts viewerId={viewerId} renderPost={renderPost} />
         ) : (
           <AuthorPosts userId={userId} viewerId={viewerId} renderPost={renderPost} />

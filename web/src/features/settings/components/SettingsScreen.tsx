@@ -10,13 +10,16 @@ import { useOwnProfile } from '../../profile/api/get-own-profile';
 import { ListPage } from '../../feed/components/ListPage';
 import { useUpdateProfile } from '../api/update-profile';
 import { PasswordDialog, ProfileDialog, UsernameDialog } from './AccountDialogs';
+import { AccountEnding } from './AccountEnding';
+import { DownloadDataRow } from './DownloadDataRow';
+import { BlockedUsersDialog, EmailDialog } from './EmailAndBlocked';
 
-type Editing = 'username' | 'profile' | 'password' | null;
+type Editing = 'email' | 'username' | 'profile' | 'password' | 'blocked' | 'deactivate' | 'delete-account' | null;
 
-function Row({ label, value, onOpen }: { label: string; value: ReactNode; onOpen?: () => void }) {
+function Row({ label, value, onOpen, danger = false }: { label: string; value: ReactNode; onOpen?: () => void; danger?: boolean }) {
   const body = (
     <>
-      <span className="w-32 shrink-0 text-sm font-semibold text-zinc-900 dark:text-zinc-100">{label}</span>
+      <span className={`w-32 shrink-0 text-sm font-semibold ${danger ? 'text-rose-700 dark:text-rose-400' : 'text-zinc-900 dark:text-zinc-100'}`}>{label}</span>
       <span className="min-w-0 flex-1 truncate text-left text-sm text-zinc-600 dark:text-zinc-400">{value}</span>
       {onOpen && <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />}
     </>
@@ -24,7 +27,7 @@ function Row({ label, value, onOpen }: { label: string; value: ReactNode; onOpen
   return (
     <li>
       {onOpen ? (
-        <button type="button" onClick={onOpen} aria-label={`Change ${label.toLowerCase()}`} className="flex w-full items-center gap-4 rounded-lg py-4 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:-mx-3 sm:px-3 dark:hover:bg-zinc-900">
+        <button type="button" onClick={onOpen} aria-label={danger ? label : `Change ${label.toLowerCase()}`} className="flex w-full items-center gap-4 rounded-lg py-4 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:-mx-3 sm:px-3 dark:hover:bg-zinc-900">
           {body}
         </button>
       ) : (
@@ -40,7 +43,7 @@ function Account({ profile }: { profile: OwnProfile }) {
   return (
     <>
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
-        <Row label="Email" value={`${profile.email}${profile.email_verified ? '' : ' (not verified)'}`} />
+        <Row label="Email" value={`${profile.email}${profile.email_verified ? '' : ' (not verified)'}`} onOpen={() => setEditing('email')} />
         <Row label="User name" value={profile.username ? `@${profile.username}` : 'Not set'} onOpen={() => setEditing('username')} />
         <Row
           label="Profile"
@@ -53,7 +56,14 @@ function Account({ profile }: { profile: OwnProfile }) {
           onOpen={() => setEditing('profile')}
         />
         <Row label="Password" value={profile.has_password ? '••••••••' : 'Not set (you sign in with Google)'} onOpen={() => setEditing('password')} />
+        <Row label="Blocked Users" value="People whose posts and comments you do not see" onOpen={() => setEditing('blocked')} />
+        <DownloadDataRow userId={String(profile.id)} as="li" />
+        <Row label="Deactivate Account" value="Hide your profile and posts until you sign in again" onOpen={() => setEditing('deactivate')} danger />
+        <Row label="Delete your account" value="Delete everything that is yours, for good" onOpen={() => setEditing('delete-account')} danger />
       </ul>
+      {editing === 'email' && <EmailDialog profile={profile} onClose={close} />}
+      {editing === 'blocked' && <BlockedUsersDialog profile={profile} onClose={close} />}
+      {(editing === 'deactivate' || editing === 'delete-account') && <AccountEnding profile={profile} kind={editing} onClose={close} />}
       {editing === 'username' && <UsernameDialog profile={profile} onClose={close} />}
       {editing === 'profile' && <ProfileDialog profile={profile} onClose={close} />}
       {editing === 'password' && <PasswordDialog profile={profile} onClose={close} />}

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import type { DB } from '../db/schema';
+
+/** true when this call created the block. */
+export async function insertBlock(db: Kysely<DB>, blockerId: number, blockedId: number, now: string): Promise<boolean> {
+  const row = await db
+    .insertInto('blocks')
+    .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: now })
+    .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+    .returning('blocker_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteBlock(db: Kysely<DB>, blockerId: number, blockedId: number): Promise<void> {
+  await db.deleteFrom('blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId).execute();
+}
+
+/** true when `blockerId` blocked `blockedId`. */
+export async function hasBlocked(db: Kysely<DB>, blockerId: number, blockedId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where('blocker_id', '=', blockerId)
+    .where('blocked_id', '=', blockedId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The people a member blocked, most recent first, with what a list shows of them. */
+export function blockedUsers(db: Kysely<DB>, blockerId: number) {
+  return db
+    .selectFrom('blocks as b')
+    .innerJoin('users as u', 'u.id', 'b.blocked_id')
+    .select(['u.id', 'u.name', 'u.profile_picture'])
+    .where('b.blocker_id', '=', blockerId)
+    .orderBy('b.created_at', 'desc')
+    .orderBy('u.id', 'desc')
+    .execute();
+}
+
+/** The ids a member blocked (prepared: read on every signed-in page of a feed, then cached). */
+export async function blockedIds(database: Database, blockerId: number): Promise<number[]> {
+  const rows = await database.all<{ blocked_id: number }>('SELECT blocked_id FROM blocks WHERE blocker_id = ?', [blockerId]);
+  return rows.map((r) => r.blocked_id);
+}

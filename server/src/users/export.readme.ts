@@ -1,0 +1,83 @@
+/** README.txt of "Download your data": what the archive holds, when it was made, how to read it. */
+
+export interface ReadmeFacts {
+  madeAt: Date;
+  member: { id: number; username: string | null };
+  posts: number;
+  images: number;
+  /** Stored paths a post or the profile uses whose file was not found. */
+  missing: readonly string[];
+  /** Items per file ('comments.json', …; 'following' and 'followers' for follows.json). */
+  counts: Readonly<Record<string, number>>;
+  publicUrl: string;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export function readme(facts: ReadmeFacts): string {
+  const n = (file: string) => facts.counts[file] ?? 0;
+  const who = facts.member.username ? `@${facts.member.username} (member ${facts.member.id})` : `member ${facts.member.id}`;
+  const lines = [
+    'Inkwell: your data',
+    '==================',
+    '',
+    `This archive holds what ${who} keeps on Inkwell (${facts.publicUrl}).`,
+    `It was made on ${facts.madeAt.toISOString()}.`,
+    '',
+    'Dates and times',
+    '---------------',
+    'Every date is written in ISO 8601, in UTC (the Z at the end): 2026-01-31T14:05:09.123Z is',
+    '31 January 2026, 14:05:09.123 UTC. Dates that are not known are null.',
+    '',
+    'What is inside',
+    '--------------',
+    'README.txt           this file',
+    'profile.json         your account: id, email, name, user name, bio, picture, how you sign in',
+    '                     (never your password or your sessions), the mails you chose to get, counts',
+    `posts/               ${plural(facts.posts, 'post')}, one Markdown file each: posts/<id>-<title>.md`,
+    `images/              ${plural(facts.images, 'image')} your posts and your profile use (WebP, as stored)`,
+    `comments.json        ${plural(n('comments.json'), 'comment')} you wrote, with the post each is on`,
+    `replies.json         ${plural(n('replies.json'), 'reply', 'replies')} you wrote, with the comment and post each answers`,
+    `likes.json           ${plural(n('likes.json'), 'post')} you liked`,
+    `saves.json           ${plural(n('saves.json'), 'post')} you saved`,
+    `follows.json         "following": ${plural(n('following'), 'person', 'people')} you follow;`,
+    `                     "followers": ${plural(n('followers'), 'person', 'people')} who follow you`,
+    `topics.json          ${plural(n('topics.json'), 'topic')} you chose for your feed`,
+    `notifications.json   ${plural(n('notifications.json'), 'notification')} you received`,
+    `blocked.json         ${plural(n('blocked.json'), 'member')} you blocked`,
+    `help_requests.json   ${plural(n('help_requests.json'), 'request')} you sent us for help`,
+    '',
+    'Posts',
+    '-----',
+    'Each post file starts with YAML front matter between two "---" lines: id, title, subtitle,',
+    'category, created_at, updated_at, likes_count, comments_count, read_time, cover_image and url.',
+    'Every value is written as JSON, which YAML reads too. cover_image is a path from the top of',
+    'this archive (images/<file>.webp), or an address on the web, or null.',
+    '',
+    'The body follows in Markdown (CommonMark, with ~~strikethrough~~ from GitHub Flavored',
+    'Markdown). Underline and text colour have no Markdown: their text is kept without them. Images',
+    'in the body point at the files in images/ relative to the post file (../images/<file>.webp),',
+    'so Markdown viewers show them; images from other sites keep their address.',
+    '',
+    'Comments other members wrote on your posts are their words, not yours: they are not in this',
+    'archive; each post says how many it has (comments_count).',
+    '',
+    'The JSON files',
+    '--------------',
+    'Each list file is a JSON array (follows.json is an object of two arrays). Items that name a post',
+    'carry its id, title and address (post_url); items that name a person carry their id, name, user',
+    'name and address (profile_url). Lists are in the order of their ids, not of their dates; every',
+    'item has its date (created_at).',
+  ];
+  if (facts.missing.length > 0) {
+    lines.push(
+      '',
+      'Images that could not be found',
+      '------------------------------',
+      'These stored images are used by your posts or profile but their files were missing when this',
+      'archive was made; the Markdown links to their address instead:',
+      ...facts.missing.map((p) => `  ${facts.publicUrl}/storage/${p}`),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { blockResponse, blockedUsersResponse } from '@inkwell/contract';
+import { apiRequest, isApiError } from '../lib/api-client';
+import { useNotice } from './NoticeProvider';
+
+/**
+ * Blocking, shared by the places that offer it (a profile, the author hover card, a comment's menu,
+ * Settings' Blocked Users). The list of whom the reader blocked is small and read once; a block or an
+ * unblock refreshes everything a reader sees, since what the server leaves out changes.
+ */
+export const blockedUsersQueryOptions = (viewerId: string) =>
+  queryOptions({
+    queryKey: ['blocked', viewerId],
+    queryFn: ({ signal }) => apiRequest('blocked-users', { body: { user_id: Number(viewerId) }, schema: blockedUsersResponse, signal }),
+    staleTime: 60_000,
+  });
+
+/** Whom the reader blocked (empty for a visitor). */
+export function useBlockedUsers(viewerId: string | null) {
+  return useQuery({ ...blockedUsersQueryOptions(viewerId ?? '0'), enabled: viewerId !== null });
+}
+
+/** Whether the reader blocked `userId`. */
+export function useIsBlocked(viewerId: string | null, userId: number): boolean {
+  return useBlockedUsers(viewerId).data?.data.some((u) => u.id === userId) ?? false;
+}
+
+/** POST /api/user/block {user_id, block_id, status 1|0}. */
+export function useBlock(viewerId: string) {
+  const queryClient = useQueryClient();
+  const { showNotice } = useNotice();
+  return useMutation({
+    mutationFn: ({ userId, block }: { userId: number; block: boolean }) =>
+      apiRequest('block', { body: { user_id: Number(viewerId), block_id: userId, status: block ? 1 : 0 }, schema: blockResponse }),
+    onSuccess: (answer) => {
+      showNotice(answer.message, 'success_light');
+      for (const key of ['blocked', 'posts', 'profile', 'is-following', 'notifications', 'recommended-posts', 'recommended-users', 'search']) {
+        void queryClient.invalidateQueries({ queryKey: [key] });
+      }
+    },
+    onError: (error) => showNotice((isApiError(error) && error.message) || 'That did not work. Please try again.', 'danger_light'),
+  });
+}

@@ -1,0 +1,30 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageResponse, paths } from '@inkwell/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+export type AccountEnd = 'deactivate' | 'delete-account';
+
+/** POST /api/user/deactivate or /api/user/delete-account {user_id, current_password?}. */
+export function endAccount(kind: AccountEnd, userId: string, currentPassword: string | undefined) {
+  return apiRequest(kind, {
+    body: { user_id: Number(userId), ...(currentPassword ? { current_password: currentPassword } : {}) },
+    schema: messageResponse,
+  });
+}
+
+/** Where a member lands once their account is deactivated or deleted: home, with the server's message. */
+export function homeWithMessage(message: string): string {
+  return `${paths.home.getHref()}?${new URLSearchParams({ success: 'true', message }).toString()}`;
+}
+
+/**
+ * Deactivates or deletes the account. The server has ended the sessions and dropped both cookies, so
+ * the app starts afresh on the home page (a full load: nothing of the account stays in memory), which
+ * shows the server's message.
+ */
+export function useEndAccount(userId: string, kind: AccountEnd) {
+  return useMutation({
+    mutationFn: (currentPassword: string | undefined) => endAccount(kind, userId, currentPassword),
+    onSuccess: (answer) => window.location.assign(homeWithMessage(answer.message)),
+  });
+}
