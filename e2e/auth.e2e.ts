@@ -74,8 +74,12 @@ describe('account journey in Chromium', () => {
 
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'token')?.value).toBeTruthy();
+    expect(cookies.find((c) => c.name === 'token')?.httpOnly).toBe(true);
     expect(cookies.find((c) => c.name === 'id')?.value).toMatch(/^\d+$/);
-    expect(cookies.find((c) => c.name === 'inkwell_session')?.httpOnly).toBe(true);
+    // Page scripts see that a session exists (id), never the token.
+    const visible = await page.evaluate(() => document.cookie);
+    expect(visible).toMatch(/(^|; )id=\d+/);
+    expect(visible).not.toMatch(/(^|; )token=/);
 
     await page.getByRole('button', { name: 'Profile menu' }).click();
     await expect.poll(() => page.getByTestId('masked-email').textContent()).toBe(`jou${'*'.repeat(11)}@example.com`);

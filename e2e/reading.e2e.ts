@@ -322,6 +322,8 @@ describe('reading journey in Chromium', () => {
 
     await page.goBack();
     await page.getByRole('button', { name: 'RESET ALL RECOMMENDATIONS' }).click();
+    // It asks once more.
+    await page.getByRole('alertdialog', { name: 'Reset all recommendations?' }).getByRole('button', { name: 'Reset', exact: true }).click();
     await page.getByText('No topic chosen').waitFor();
     expect(await journeyTopic.isChecked()).toBe(false);
     await page.goto(server.url);

@@ -76,6 +76,11 @@ describe('writing journey in Chromium', () => {
     await page.keyboard.type('quiet');
     await page.keyboard.press('Control+b');
     await page.keyboard.type(' and every word should count.');
+    // A colour (Quill writes style="color: …"; the page shows it without any inline style attribute).
+    for (let i = 0; i < 'count.'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await toolbar(page, '.ql-color .ql-picker-label').click();
+    await toolbar(page, '.ql-color .ql-picker-item[data-value="#e60000"]').click();
+    await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await toolbar(page, 'button.ql-list[value="bullet"]').click();
     await page.keyboard.type('A title that promises');
@@ -118,6 +123,8 @@ describe('writing journey in Chromium', () => {
     await expect.poll(() => body.locator('pre').textContent()).toContain('console.log(answer);');
     expect(await body.locator('h1').textContent()).toBe('Getting started');
     expect(await body.locator('strong').textContent()).toBe('quiet');
+    const red = body.getByText('count.', { exact: true });
+    expect(await red.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(230, 0, 0)');
     expect(await body.locator('ul > li').allTextContents()).toEqual(['A title that promises', 'A body that delivers']);
     const link = body.getByRole('link', { name: 'the guide' });
     expect(await link.getAttribute('href')).toBe('https://example.com/guide');
@@ -135,6 +142,7 @@ describe('writing journey in Chromium', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: artifactPath('writing-375.png'), fullPage: true });
     await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(400); // the fields' colour transitions end (a screenshot mid-way shows grey on grey)
     await page.screenshot({ path: artifactPath('writing-375-dark.png'), fullPage: true });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 900 });

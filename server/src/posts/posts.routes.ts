@@ -21,14 +21,18 @@ const IMAGE_NOT_FILE = 'The image must be an image file.';
 
 /**
  * The multipart file `image`: a Buffer (attachFieldsToBody 'keyValues'). Text in its place, or several
- * files, is a 422; on update an absent or empty value keeps the cover.
+ * files, is a 422. A post's cover is optional (SPEC §5 requires title, subtitle and category only): an
+ * absent or empty value means no cover on add-post (the default image shows, SPEC §8) and keeps the
+ * cover on update. upload-image needs its file.
  */
 const imageFile = z.custom<Buffer>((value) => Buffer.isBuffer(value), {
   error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? IMAGE_REQUIRED : IMAGE_NOT_FILE),
 });
-const optionalImageFile = z.preprocess((value) => (value === '' || value === null ? undefined : value), imageFile.optional());
+/** A browser form whose file input was left empty sends an empty part (no file name, no bytes): no image. */
+const noImage = (value: unknown) => value === '' || value === null || (Buffer.isBuffer(value) && value.length === 0);
+const optionalImageFile = z.preprocess((value) => (noImage(value) ? undefined : value), imageFile.optional());
 
-const createBody = addPostBody.extend({ image: imageFile });
+const createBody = addPostBody.extend({ image: optionalImageFile });
 const editBody = updatePostBody.extend({ image: optionalImageFile });
 const uploadBody = z.object({ image: imageFile, user_id: z.unknown().optional() });
 

@@ -1,3 +1,4 @@
+import { TEXT } from '@inkwell/contract';
 import sharp from 'sharp';
 import { HttpError } from '../lib/errors';
 
@@ -9,7 +10,7 @@ export const MAX_IMAGE_WIDTH = 2000;
 /** Decompression bombs stop here (a 10 000 × 10 000 image). */
 const MAX_INPUT_PIXELS = 100_000_000;
 
-export const UNSUPPORTED_IMAGE = 'The image must be a JPEG, PNG, WebP, GIF or AVIF file.';
+export const UNSUPPORTED_IMAGE: string = TEXT.imageTypesAccepted;
 
 const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(start, end).toString('latin1');
 

@@ -68,7 +68,7 @@ describe('Login screen', () => {
     await fillAndSubmit('ada@example.com', 'abc123!@');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/saved'));
-    expect(getSession()).toEqual({ token: 'tok-123', id: '7' });
+    expect(getSession()).toEqual({ id: '7' });
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/login');
     expect(call?.[1]?.credentials).toBe('same-origin');
     expect(jsonBody(call![1]!)).toEqual({ email: 'ada@example.com', password: 'abc123!@' });

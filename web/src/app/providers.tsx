@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BlockProvider } from '../components/BlockProvider';
 import { NoticeProvider } from '../components/NoticeProvider';
 import { isApiError } from '../lib/api-client';
 
@@ -19,7 +20,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <NoticeProvider>{children}</NoticeProvider>
+      <NoticeProvider>
+        <BlockProvider>{children}</BlockProvider>
+      </NoticeProvider>
     </QueryClientProvider>
   );
 }

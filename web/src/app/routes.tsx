@@ -10,6 +10,8 @@ const Home = lazy(() => import('./routes/home'));
 const Login = lazy(() => import('./routes/login'));
 const Signup = lazy(() => import('./routes/signup'));
 const Verified = lazy(() => import('./routes/verified'));
+const ForgotPassword = lazy(() => import('./routes/forgot-password'));
+const ResetPassword = lazy(() => import('./routes/reset-password'));
 const CreatePost = lazy(() => import('./routes/create-post'));
 const Notifications = lazy(() => import('./routes/notifications'));
 const Profile = lazy(() => import('./routes/profile'));
@@ -32,6 +34,8 @@ export const routes: RouteObject[] = [
       { path: paths.login.path, element: <Login /> },
       { path: paths.signup.path, element: <Signup /> },
       { path: paths.verified.path, element: <Verified /> },
+      { path: paths.forgotPassword.path, element: <ForgotPassword /> },
+      { path: paths.resetPassword.path, element: <ResetPassword /> },
     ],
   },
   {

@@ -17,7 +17,7 @@ describe('Routes and guards', () => {
   );
 
   it('lets a signed-in user into a session route', async () => {
-    setSession('tok', 7);
+    setSession(7);
     mockApi(() => undefined);
     const { router } = renderApp('/help');
     expect(await screen.findByRole('heading', { level: 1, name: 'Need Help' })).toBeInTheDocument();
@@ -41,7 +41,7 @@ describe('Routes and guards', () => {
   });
 
   it('a 401 on a signed-in call ends the session and the guard sends the user to /login', async () => {
-    setSession('gone', 7);
+    setSession(7);
     mockApi(() => ({ status: 401, body: { message: 'Unauthenticated.' } }));
     const { router } = renderApp('/saved');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -8,10 +8,7 @@ function signedInApi(overrides: { email?: string | null; notifications?: unknown
   return mockApi((path, init) => {
     if (path === 'profile') return { body: { user: { ...aProfile, email: overrides.email ?? aProfile.email } } };
     if (path === 'notifications') return { body: { notifications: overrides.notifications ?? [] } };
-    if (path === 'logout') {
-      const headers = init.headers as Record<string, string>;
-      return headers.token === 'tok' && headers.id === '7' ? { body: { message: 'Logged out' } } : { status: 401, body: { message: 'No' } };
-    }
+    if (path === 'logout') return init.credentials === 'same-origin' ? { body: { message: 'Logged out' } } : { status: 401, body: { message: 'No' } };
     return undefined;
   });
 }
@@ -26,7 +23,7 @@ describe('Top bar and profile menu', () => {
   });
 
   it('lists the seven entries and the masked email under Logout', async () => {
-    setSession('tok', 7);
+    setSession(7);
     signedInApi();
     renderApp('/');
     const user = userEvent.setup();
@@ -41,7 +38,7 @@ describe('Top bar and profile menu', () => {
   });
 
   it("shows 'Invalid email' when the profile has no usable email", async () => {
-    setSession('tok', 7);
+    setSession(7);
     signedInApi({ email: 'not-an-email' });
     renderApp('/');
     const user = userEvent.setup();
@@ -50,7 +47,7 @@ describe('Top bar and profile menu', () => {
   });
 
   it('closes on Escape (focus back on the button) and on an outside click', async () => {
-    setSession('tok', 7);
+    setSession(7);
     signedInApi();
     renderApp('/');
     const user = userEvent.setup();
@@ -70,7 +67,7 @@ describe('Top bar and profile menu', () => {
   });
 
   it('shows the notifications dot only when there are notifications', async () => {
-    setSession('tok', 7);
+    setSession(7);
     signedInApi({ notifications: [{ id: 1, type: 'like', message: 'Bo liked your post', updated_at: '2025-01-01T00:00:00Z' }] });
     renderApp('/');
     expect(await screen.findByTestId('notifications-dot')).toBeInTheDocument();
@@ -78,7 +75,7 @@ describe('Top bar and profile menu', () => {
   });
 
   it('logs out: revokes the session, deletes both cookies and goes to /login', async () => {
-    setSession('tok', 7);
+    setSession(7);
     const fetchMock = signedInApi();
     const { router } = renderApp('/');
     const user = userEvent.setup();

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TEXT, paths } from '@inkwell/contract';
 import { Avatar } from './Avatar';
+import { BlockToggle } from './BlockProvider';
 
 export interface AuthorSummary {
   id: number;
@@ -98,6 +99,10 @@ export function AuthorHoverCard({ author, renderFollow, avatarSize = 24 }: Autho
               </div>
             </div>
             {renderFollow && <div className="mt-3">{renderFollow(open)}</div>}
+            <BlockToggle
+              person={author}
+              className="mt-2 w-full rounded-full px-3 py-1.5 text-xs font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+            />
           </div>
         </div>
       )}

@@ -7,6 +7,16 @@ interface SentinelProps {
   disabled?: boolean;
 }
 
+/**
+ * Fully visible, as SPEC §9's threshold 1 means. The observer calls back when a threshold is crossed,
+ * but browsers differ in what they report then: Firefox sets isIntersecting at any overlap, so the ratio
+ * decides. A hair below 1 still counts: at fractional zoom or scroll positions Chromium reports
+ * 0.99… for an element whose every pixel shows.
+ */
+export function isFullyVisible(entry: Pick<IntersectionObserverEntry, 'isIntersecting' | 'intersectionRatio'>): boolean {
+  return entry.isIntersecting && entry.intersectionRatio >= SENTINEL_THRESHOLD - 0.01;
+}
+
 /** SPEC §2/§9: a 50 px element at the bottom; fully visible (threshold 1) asks for the next page. */
 export function Sentinel({ onVisible, disabled = false }: SentinelProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -20,7 +30,7 @@ export function Sentinel({ onVisible, disabled = false }: SentinelProps) {
     if (!element || disabled || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+        if (entries.some(isFullyVisible)) callback.current();
       },
       { threshold: SENTINEL_THRESHOLD },
     );

@@ -6,20 +6,22 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   error?: string;
   /** Something placed inside the input's right edge, e.g. the eye toggle. */
   trailing?: ReactNode;
+  /** Extra classes for the label (e.g. capitals shown, a word read out). */
+  labelClassName?: string;
 }
 
 export const inputClass =
   'block w-full rounded-lg border border-zinc-300 bg-white px-3.5 py-2.5 text-base text-zinc-900 placeholder:text-zinc-400 shadow-xs transition-colors focus:border-indigo-600 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600/30 aria-invalid:border-red-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-50 dark:focus:border-indigo-400';
 
 /** A labelled input with its hint and the server's field error under it (SPEC §5). */
-export function TextField({ label, hint, error, trailing, className = '', ...input }: TextFieldProps) {
+export function TextField({ label, hint, error, trailing, labelClassName = '', className = '', ...input }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+      <label htmlFor={id} className={`mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200 ${labelClassName}`}>
         {label}
       </label>
       <div className="relative">

@@ -1,6 +1,6 @@
 /**
  * Multipart calls with upload progress (fetch cannot report it): XMLHttpRequest to /api/user/..., with
- * the session headers token and id like api-client.ts, and the same typed ApiError on failure. Pure:
+ * the session in its cookies like api-client.ts, and the same typed ApiError on failure. Pure:
  * never navigates; a 401 on a signed-in call clears the session so the router guard takes over.
  */
 import type { z } from 'zod';
@@ -41,10 +41,6 @@ export function uploadForm<S extends z.ZodType>(path: string, form: FormData, op
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/user/${path.replace(/^\/+/, '')}`);
     xhr.setRequestHeader('Accept', 'application/json');
-    if (session) {
-      xhr.setRequestHeader('token', session.token);
-      xhr.setRequestHeader('id', session.id);
-    }
 
     const onAbort = () => xhr.abort();
     const { signal } = options;

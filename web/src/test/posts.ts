@@ -54,7 +54,7 @@ export function aPostDetail(overrides: Partial<PostDetail> = {}): PostDetail {
 }
 
 export function signIn(id = 7): void {
-  setSession('test-token', id);
+  setSession(id);
 }
 
 /** A stand-in IntersectionObserver whose targets a test makes visible with `reveal()`. */

@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '@inkwell/contract';
 import { TopBar } from '../../components/TopBar';
 import { PageFallback } from '../../components/PageFallback';
+import { useNoticeScreen } from '../../components/NoticeProvider';
 import { useSession } from '../../lib/session';
 import { useLogout } from '../../features/auth/api/logout';
 import { useOwnProfile } from '../../features/profile/api/get-own-profile';
@@ -16,6 +17,8 @@ export function AppLayout() {
   const notifications = useNotifications(session?.id);
   const logout = useLogout();
   const navigate = useNavigate();
+  // A notice belongs to its screen: moving to another one takes it away (NoticeProvider).
+  useNoticeScreen(useLocation().pathname);
 
   return (
     <div className="flex min-h-dvh flex-col bg-white dark:bg-zinc-950">

@@ -1,14 +1,24 @@
 import { PostForm } from '../../features/editor/components/PostForm';
 import { WritingPage } from '../../features/editor/components/WritingPage';
+import { useOwnProfile } from '../../features/profile/api/get-own-profile';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/session';
 
 export default function CreatePostRoute() {
   useDocumentTitle('Write a post');
   const session = useSession();
+  const profile = useOwnProfile(session?.id);
   return (
-    <WritingPage title="Write a story" intro="Give it a title, a subtitle, a category and a cover; the preview shows it as readers will.">
-      {session && <PostForm userId={session.id} />}
+    <WritingPage
+      title="Write a story"
+      intro="Give it a title, a subtitle and a category, and a cover if you like; the preview shows it as readers will."
+    >
+      {session && (
+        <PostForm
+          userId={session.id}
+          author={profile.data ? { name: profile.data.name, profile_picture: profile.data.profile_picture } : undefined}
+        />
+      )}
     </WritingPage>
   );
 }

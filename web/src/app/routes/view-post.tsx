@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { decodeId } from '@inkwell/contract';
+import { CategoryLink } from '../../features/feed/components/CategoryLink';
 import { PostNotFound } from '../../features/post/components/PostNotFound';
 import { PostPage } from '../../features/post/components/PostPage';
 import { FollowButton } from '../../features/post-actions/components/FollowButton';
@@ -16,6 +17,7 @@ export default function ViewPostRoute() {
       renderActions={(post) => <PostPageActions post={post} />}
       renderFollow={(authorId, open) => <FollowButton authorId={authorId} active={open} />}
       renderPost={(post) => <PostCardWithActions post={post} />}
+      renderCategory={(categoryId) => <CategoryLink categoryId={categoryId} />}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { encodeId } from '@inkwell/contract';
+import { encodeId, paths } from '@inkwell/contract';
 import { jsonBody, mockApi, renderApp } from '../../test/render';
 import { aPage, mockIntersectionObserver, signIn } from '../../test/posts';
 
@@ -23,6 +23,7 @@ describe('Home side panels', () => {
     api();
     const { router } = renderApp('/');
     const topics = await screen.findByRole('region', { name: 'Recommended topics' });
+    // A visitor's topic opens the home page's tab of it (the category screen is for members, SPEC §2).
     expect(within(topics).getByRole('link', { name: 'Science' })).toHaveAttribute('href', `/?tab=catogery&category=${encodeId(3)}`);
     expect(within(topics).getByRole('link', { name: 'See more topics' })).toHaveAttribute('href', '/recommendation');
     const picks = await screen.findByRole('region', { name: 'Picks' });
@@ -45,5 +46,41 @@ describe('Home side panels', () => {
     const body = (path: string) => jsonBody(fetchMock.mock.calls.find(([url]) => String(url).endsWith(`/${path}`))![1] as RequestInit);
     expect(body('recommended-users')).toEqual({ id: 9 });
     expect(body('recommended-posts')).toEqual({ user_id: 9 });
+  });
+
+  it("leads a member from every topic chip to the category's own screen", async () => {
+    mockIntersectionObserver();
+    signIn(9);
+    api();
+    const { router } = renderApp('/');
+    const topics = await screen.findByRole('region', { name: 'Recommended topics' });
+    expect(within(topics).getByRole('link', { name: 'Science' })).toHaveAttribute('href', paths.categoryPosts.getHref(3));
+    expect(within(topics).getByRole('link', { name: 'Poetry' })).toHaveAttribute('href', paths.categoryPosts.getHref(4));
+    await userEvent.setup().click(within(topics).getByRole('link', { name: 'Poetry' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.categoryPosts.getHref(4)));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Poetry' })).toBeInTheDocument();
+  });
+
+  it('puts the panels behind a disclosure above the feed on phones, beside it on wide screens', async () => {
+    mockIntersectionObserver();
+    api();
+    renderApp('/');
+    const discover = await screen.findByRole('complementary', { name: 'Discover' });
+    const toggle = within(discover).getByRole('button', { name: 'Topics, picks and people to follow' });
+    const panels = screen.getByTestId('side-panels');
+    expect(toggle).toHaveClass('lg:hidden');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', panels.id);
+    expect(panels).toHaveClass('hidden', 'lg:block');
+    // Under the banner and over the tabs on phones, the second column from lg up.
+    expect(discover).toHaveClass('-order-1', 'lg:order-none', 'lg:col-start-2');
+
+    const user = userEvent.setup();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(panels).not.toHaveClass('hidden');
+    expect(within(panels).getByRole('region', { name: 'Whom to follow' })).toBeInTheDocument();
+    await user.click(toggle);
+    expect(panels).toHaveClass('hidden');
   });
 });

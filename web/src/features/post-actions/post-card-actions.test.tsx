@@ -123,27 +123,41 @@ describe('Post card', () => {
     expect(within(card).getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 
-  it('shares through navigator.share, and alerts where the browser cannot share', async () => {
+  it('shares through navigator.share; without it copies the link and says so; alerts where neither works', async () => {
     mockIntersectionObserver();
     feedOf([aPost({ id: 5, title: 'Shared title', sub_title: 'Shared sub' })]);
     renderApp('/');
     const user = userEvent.setup();
     const card = await screen.findByTestId('post-card');
-
+    const link = expect.stringMatching(/^http:\/\/localhost(:\d+)?\/view-post\/[A-Za-z0-9]+$/);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
-    await user.click(within(card).getByRole('button', { name: 'Share' }));
-    expect(alert).toHaveBeenCalledWith(TEXT.shareUnsupported);
 
+    // A phone: the share sheet.
     const share = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
     await user.click(within(card).getByRole('button', { name: 'Share' }));
-    expect(share).toHaveBeenCalledWith({
-      title: 'Shared title',
-      text: 'Shared sub',
-      url: expect.stringMatching(/^http:\/\/localhost(:\d+)?\/view-post\/[A-Za-z0-9]+$/),
-    });
+    expect(share).toHaveBeenCalledWith({ title: 'Shared title', text: 'Shared sub', url: link });
+    expect(screen.queryByText(TEXT.linkCopied)).not.toBeInTheDocument();
+
+    // A desktop browser without it: the link goes to the clipboard, and a notice says so.
     Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(within(card).getByRole('button', { name: 'Share' }));
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(await screen.findByText(TEXT.linkCopied)).toBeInTheDocument();
+    expect(alert).not.toHaveBeenCalled();
+
+    // The clipboard refuses too: the spec's alert.
+    writeText.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    await user.click(within(card).getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(TEXT.shareUnsupported));
+
+    // No clipboard at all: the alert.
+    alert.mockClear();
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    await user.click(within(card).getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(TEXT.shareUnsupported));
     alert.mockRestore();
   });
 

@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TEXT, paths } from '@inkwell/contract';
 import { jsonBody, mockApi, renderApp } from '../../test/render';
-import { aComment, aPost, aPostDetail, signIn } from '../../test/posts';
+import { aComment, aPage, aPost, aPostDetail, mockIntersectionObserver, signIn } from '../../test/posts';
 
 vi.mock('../../components/PostBody', () => ({
   PostBody: ({ html }: { html: string }) => <div data-testid="post-body">{html}</div>,
@@ -205,5 +205,111 @@ describe('Post page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toEqual({ from: { pathname: href, search: '', hash: '' } });
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/comment'))).toBe(false);
+  });
+
+  it("keeps a visitor's typed comment through the trip to /login, and sends it once they are back", async () => {
+    sessionStorage.clear();
+    let signedIn = false;
+    const fetchMock = api(aThread(), (path) => (path === 'comment' && signedIn ? { body: { message: 'Comment added.', id: 102 } } : undefined));
+    const { router } = renderApp(href);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Write a comment'), 'Worth the wait');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+
+    // Signed in, the login screen sends them back (its `from`): the text is in the box, focused.
+    signIn(30);
+    signedIn = true;
+    await act(() => router.navigate(href));
+    const box = await screen.findByLabelText('Write a comment');
+    expect(box).toHaveValue('Worth the wait');
+    await waitFor(() => expect(box).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/comment'));
+    expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 30, post_id: 1, comments: 'Worth the wait' });
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('inkwell:comment-draft'))).toEqual([]);
+  });
+
+  it("keeps a visitor's typed reply too: the reply box opens again with it", async () => {
+    sessionStorage.clear();
+    api();
+    const { router } = renderApp(href);
+    const user = userEvent.setup();
+    await screen.findByText('Another comment');
+    await user.click(within(comment('Another comment')).getByRole('button', { name: 'Reply' }));
+    await user.type(screen.getByLabelText('Reply to Stranger'), 'Agreed');
+    const form = screen.getByLabelText('Reply to Stranger').closest('form')!;
+    await user.click(within(form).getByRole('button', { name: 'Reply' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    signIn(30);
+    await act(() => router.navigate(href));
+    expect(await screen.findByLabelText('Reply to Stranger')).toHaveValue('Agreed');
+    sessionStorage.clear();
+  });
+
+  it('counts comments and replies alike on the post and on its card, and the card follows a new comment', async () => {
+    mockIntersectionObserver();
+    signIn(30);
+    let count = 4; // aThread: 2 comments, 2 replies (posts.comments_count counts both)
+    api(aThread(), (path) => {
+      if (path === 'comment') {
+        count += 1;
+        return { body: { message: 'Comment added.', id: 102 } };
+      }
+      if (path === 'post/details') return { body: { post: { ...aThread(), comments_count: count } } };
+      if (path === 'view-posts') return { body: aPage([aPost({ id: 1, title: 'The post title', comments_count: count })]) };
+      return undefined;
+    });
+    const { router } = renderApp('/');
+    const cardCount = async () => (await screen.findByTestId('post-card')).querySelector('a[aria-label="Comments"]')!.parentElement!;
+    expect(await cardCount()).toHaveTextContent('4 comments');
+
+    await act(() => router.navigate(href));
+    expect(await screen.findByTestId('comments-total')).toHaveTextContent('(4)');
+    // The post's own bar, not a related post's card (they may have loaded by now).
+    const bar = within(screen.getByRole('heading', { level: 1 }).closest('article')!).getByRole('link', { name: 'Comments' }).parentElement!;
+    expect(bar).toHaveTextContent('4');
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Write a comment'), 'One more');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(screen.getByTestId('comments-total')).toHaveTextContent('(5)'));
+
+    await act(() => router.navigate('/'));
+    await waitFor(async () => expect(await cardCount()).toHaveTextContent('5 comments'));
+  });
+
+  it("shows the post's category above its title, leading to the category's screen", async () => {
+    signIn(30);
+    api(aPostDetail({ id: 1, category_id: 3, title: 'The post title' }), (path) =>
+      path === 'categories' ? { body: { categories: [{ id: 3, name: 'Science', description: null }] } } : undefined,
+    );
+    const { router } = renderApp(href);
+    const chip = await screen.findByRole('link', { name: 'Science' });
+    expect(chip).toHaveAttribute('href', paths.categoryPosts.getHref(3));
+    await userEvent.setup().click(chip);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.categoryPosts.getHref(3)));
+  });
+
+  it("blocks a comment's author from the comment, after asking once more", async () => {
+    signIn(7);
+    const blocks: unknown[] = [];
+    api(aThread(), (path, init) => {
+      if (path === 'blocked-users') return { body: { data: [] } };
+      if (path === 'block') {
+        blocks.push(jsonBody(init));
+        return { body: { message: 'You have blocked this member.', is_blocked: true } };
+      }
+      return undefined;
+    });
+    renderApp(href);
+    const user = userEvent.setup();
+    await screen.findByText('Another comment');
+    await user.click(within(comment('Another comment')).getByRole('button', { name: 'Block Stranger' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Block Stranger?' });
+    await user.click(within(ask).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(blocks).toEqual([{ user_id: 7, block_id: 40, status: 1 }]));
+    expect(await screen.findByText('You have blocked this member.')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TEXT } from '@inkwell/contract';
+import { TEXT, paths } from '@inkwell/contract';
 import { aProfile, jsonBody, mockApi, renderApp } from '../../test/render';
 import { signIn } from '../../test/posts';
 
@@ -74,18 +74,50 @@ describe('Manage Category (/recommendation)', () => {
     expect(await screen.findByText('No topic matches “zzz”.')).toBeInTheDocument();
   });
 
-  it('RESET ALL RECOMMENDATIONS unticks everything', async () => {
+  it('RESET ALL RECOMMENDATIONS asks once more, then unticks everything', async () => {
     signIn(9);
     const fetchMock = api([1, 2]);
     renderApp('/recommendation');
     await waitFor(() => expect(box('Poetry')).toBeChecked());
-    await userEvent.setup().click(screen.getByRole('button', { name: 'RESET ALL RECOMMENDATIONS' }));
+    const user = userEvent.setup();
+    const resets = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/reset-categories'));
+
+    // Keeping them changes nothing.
+    await user.click(screen.getByRole('button', { name: 'RESET ALL RECOMMENDATIONS' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Reset all recommendations?' });
+    expect(dialog).toHaveTextContent('The 2 topics you chose will be unticked');
+    expect(within(dialog).getByRole('button', { name: 'Keep my topics' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my topics' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(box('Poetry')).toBeChecked();
+    expect(resets()).toHaveLength(0);
+
+    // Escape cancels too.
+    await user.click(screen.getByRole('button', { name: 'RESET ALL RECOMMENDATIONS' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(resets()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'RESET ALL RECOMMENDATIONS' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(box('Poetry')).not.toBeChecked());
     expect(box('Science')).not.toBeChecked();
     expect(await screen.findByText('Your recommendations have been reset.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'RESET ALL RECOMMENDATIONS' })).toBeDisabled();
-    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/reset-categories'));
-    expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 9 });
+    expect(resets()).toHaveLength(1);
+    expect(jsonBody(resets()[0]![1] as RequestInit)).toEqual({ user_id: 9 });
+  });
+
+  it("leads from each topic to its posts on the category screen (/recommended/{catogary})", async () => {
+    signIn(9);
+    api([]);
+    const { router } = renderApp('/recommendation');
+    await screen.findByText('Science');
+    const link = screen.getByRole('link', { name: 'Programming posts' });
+    expect(link).toHaveAttribute('href', paths.categoryPosts.getHref(3));
+    await userEvent.setup().click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.categoryPosts.getHref(3)));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Programming' })).toBeInTheDocument();
   });
 
   it('puts a box back and says why when the server refuses', async () => {

@@ -23,8 +23,9 @@ export function EditPostScreen({ rawId, userId }: { rawId: string | undefined; u
   const foreign = post.data !== undefined && post.data.user_id !== Number(userId);
 
   useEffect(() => {
-    if (missing) showNotice(POST_MISSING_TEXT, 'warning_light');
-    else if (foreign) showNotice(NOT_OWNER_TEXT, 'warning_light');
+    // The screen changes to home at once: the notice goes along to say why.
+    if (missing) showNotice(POST_MISSING_TEXT, 'warning_light', { carry: true });
+    else if (foreign) showNotice(NOT_OWNER_TEXT, 'warning_light', { carry: true });
   }, [missing, foreign, showNotice]);
 
   if (missing || foreign) return <Navigate to={paths.home.getHref()} replace />;
@@ -61,6 +62,8 @@ export function EditPostScreen({ rawId, userId }: { rawId: string | undefined; u
       postId={data.id}
       base={{ title: data.title, sub_title: data.sub_title, category_id: String(data.category_id), description: data.description }}
       currentCoverUrl={storageUrl(data.image, DEFAULT_POST_IMAGE)}
+      author={{ name: data.author.name, profile_picture: data.author.profile_picture }}
+      createdAt={data.created_at}
     />
   );
 }

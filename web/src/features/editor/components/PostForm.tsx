@@ -1,6 +1,14 @@
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MAX_IMAGE_BYTES, POST_UPDATE_REDIRECT_MS, TEXT, paths, postFormFields, readTimeFromHtml } from '@inkwell/contract';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  POST_UPDATE_REDIRECT_MS,
+  TEXT,
+  paths,
+  postFormFields,
+  readTimeFromHtml,
+} from '@inkwell/contract';
 import { Button } from '../../../components/Button';
 import { TextField, inputClass } from '../../../components/TextField';
 import { useNotice } from '../../../components/NoticeProvider';
@@ -12,7 +20,7 @@ import { uploadImage } from '../api/upload-image';
 import { draftKey, startingFields, usePostDraft, type DraftFields } from '../hooks/use-post-draft';
 import { CoverPicker } from './CoverPicker';
 import { DraftRestoredHint } from './DraftRestoredHint';
-import { PostPreview } from './PostPreview';
+import { PostPreview, type PreviewAuthor } from './PostPreview';
 import { RichTextEditor } from './RichTextEditor';
 import { UploadProgress, type ActiveUpload } from './UploadProgress';
 
@@ -29,10 +37,17 @@ interface PostFormProps {
   base?: DraftFields;
   /** The post's current cover URL when editing. */
   currentCoverUrl?: string | null;
+  /** Who the preview shows as the author (the writer); none: no author line. */
+  author?: PreviewAuthor;
+  /** The post's date in the preview when editing (today's for a new post). */
+  createdAt?: string;
 }
 
+const ACCEPTED: ReadonlySet<string> = new Set(ACCEPTED_IMAGE_TYPES);
+
+/** What is wrong with a picked image, in words that say what is accepted (SPEC §5: images only). */
 function imageProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return 'The image must be an image.';
+  if (!ACCEPTED.has(file.type)) return TEXT.imageTypesAccepted;
   if (file.size > MAX_IMAGE_BYTES) return `The image may not be greater than ${Math.round(MAX_IMAGE_BYTES / 1024 / 1024)} MB.`;
   return null;
 }
@@ -40,14 +55,14 @@ function imageProblem(file: File): string | null {
 function uploadErrorMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 413) return 'That image is too large to add.';
-    if (error.status === 415) return 'Only images can be added to a story.';
+    if (error.status === 415) return error.message || TEXT.imageTypesAccepted;
     if (error.message) return error.message;
   }
   return 'The image could not be uploaded.';
 }
 
 /** SPEC §2 Create post / Edit post: the form, the editor and the live preview. */
-export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = null }: PostFormProps) {
+export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = null, author, createdAt }: PostFormProps) {
   const editing = postId !== undefined;
   const navigate = useNavigate();
   const { showNotice } = useNotice();
@@ -112,10 +127,12 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
   );
   const onBodyChange = useCallback((html: string) => set('description', html), [set]);
 
-  const pickCover = (file: File | null) => {
+  /** A refused file is not kept (the picker empties): the post can still go without a cover. */
+  const pickCover = (file: File | null): boolean => {
     const problem = file ? imageProblem(file) : null;
     setErrors((previous) => ({ ...previous, image: problem ?? undefined }));
     setCover(problem ? null : file);
+    return problem === null;
   };
 
   const discardDraft = () => {
@@ -139,8 +156,6 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
         if (name !== 'category_id') found[name] ??= issue.message;
       }
     }
-    if (!editing && !cover) found.image = 'The image field is required.';
-    if (errors.image) found.image = errors.image;
     setErrors(found);
     if (!fields.category_id) {
       showNotice(TEXT.selectCategory, 'red');
@@ -194,8 +209,10 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
     <div className="grid gap-10 lg:grid-cols-2 lg:gap-12">
       <form noValidate onSubmit={onSubmit} className="min-w-0 space-y-6" aria-label={editing ? 'Edit post' : 'Write a post'}>
         {draft.restored && <DraftRestoredHint onDiscard={discardDraft} />}
+        {/* SPEC §2 writes the labels TITLE and SUBTITLE: shown in capitals, read out as words. */}
         <TextField
           label="Title"
+          labelClassName="uppercase tracking-wide"
           name="title"
           value={fields.title}
           onChange={(event) => set('title', event.target.value)}
@@ -206,6 +223,7 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
         />
         <TextField
           label="Subtitle"
+          labelClassName="uppercase tracking-wide"
           name="sub_title"
           value={fields.sub_title}
           onChange={(event) => set('sub_title', event.target.value)}
@@ -241,12 +259,7 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
             </p>
           )}
         </div>
-        <CoverPicker
-          previewUrl={coverUrl ?? currentCoverUrl}
-          required={!editing}
-          error={errors.image}
-          onPick={pickCover}
-        />
+        <CoverPicker previewUrl={coverUrl ?? currentCoverUrl} editing={editing} error={errors.image} onPick={pickCover} />
         <div>
           <span id={bodyLabelId} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
             Story
@@ -277,6 +290,8 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
           coverUrl={coverUrl ?? currentCoverUrl}
           readTime={readTimeFromHtml(previewHtml)}
           html={previewHtml}
+          author={author}
+          createdAt={createdAt}
         />
       </div>
     </div>

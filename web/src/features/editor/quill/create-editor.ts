@@ -6,7 +6,26 @@
 import Quill, { type Range } from 'quill';
 import 'quill/dist/quill.snow.css';
 import './editor.css';
+import { COLOR_VALUE, styleToDataColor } from '../../../lib/inline-colours';
 import { EDITOR_FORMATS, EDITOR_IMAGE_TYPES, EDITOR_TOOLBAR, normalizeEditorHtml } from '../formats';
+
+const Delta = Quill.import('delta');
+
+/**
+ * HTML reaches Quill's parser (a post loaded for editing, a paste) with its colours as data-color, so
+ * the CSP never sees an inline style (lib/inline-colours.ts); this matcher turns them back into the
+ * colour format.
+ */
+function acceptColoursWithoutStyle(quill: Quill): void {
+  const clipboard = quill.clipboard;
+  const convert = clipboard.convert.bind(clipboard);
+  clipboard.convert = ({ html, text }, formats) => convert({ html: html === undefined ? undefined : styleToDataColor(html), text }, formats);
+  clipboard.addMatcher(Node.ELEMENT_NODE, (node, delta) => {
+    const color = (node as HTMLElement).dataset?.color?.trim();
+    if (!color || !COLOR_VALUE.test(color)) return delta;
+    return delta.compose(new Delta().retain(delta.length(), { color }));
+  });
+}
 
 export interface EditorOptions {
   initialHtml: string;
@@ -81,6 +100,7 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorH
     },
   });
 
+  acceptColoursWithoutStyle(quill);
   if (options.initialHtml) {
     quill.setContents(quill.clipboard.convert({ html: options.initialHtml }), Quill.sources.SILENT);
     quill.history.clear();

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { ChevronDown, Compass } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { TEXT, decodeId, encodeId, type FeedTab, type PostCard } from '@inkwell/contract';
@@ -13,9 +14,12 @@ import { PostFeedList } from './PostFeedList';
 
 interface HomeFeedProps {
   renderPost: (post: PostCard) => ReactNode;
-  /** Shown above the strip (the ?message= banner). */
+  /** Shown above the strip (the ?message= banner, the welcome step); its space goes when they render nothing. */
   banner?: ReactNode;
-  /** The side panels of SPEC §1 (home/components/SidePanels); with them the page becomes two columns on wide screens. */
+  /**
+   * The side panels of SPEC §1 (home/components/SidePanels): a second column on wide screens; on
+   * phones and tablets a disclosure above the feed opens them.
+   */
   aside?: ReactNode;
 }
 
@@ -46,6 +50,8 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const panelId = useId();
+  const asideId = useId();
+  const [panelsOpen, setPanelsOpen] = useState(false);
   const selection = readSelection(params, Boolean(session));
 
   const forYou = useForYouPosts(viewerId, selection.tab === 'foryou');
@@ -86,16 +92,36 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
   };
 
   return (
-    <div className={`mx-auto w-full px-4 pb-16 pt-4 sm:px-6 sm:pt-8 ${aside ? 'max-w-6xl lg:grid lg:grid-cols-[minmax(0,680px)_1fr] lg:gap-16' : 'max-w-[728px]'}`}>
-      <div className="min-w-0">
-        {banner && <div className="mb-6">{banner}</div>}
+    <div
+      className={`mx-auto w-full px-4 pb-16 pt-4 sm:px-6 sm:pt-8 ${aside ? 'flex max-w-6xl flex-col lg:grid lg:grid-cols-[minmax(0,680px)_1fr] lg:gap-x-16' : 'max-w-[728px]'}`}
+    >
+      {/* Phones: the banner, the panels' disclosure, the feed. Wide screens: banner and feed left, panels right. */}
+      {banner && <div className="order-first mb-6 space-y-4 empty:hidden lg:order-none lg:col-start-1 lg:row-start-1">{banner}</div>}
+      <div className="min-w-0 lg:col-start-1 lg:row-start-2">
         <h1 className="sr-only">Home</h1>
         <FeedTabs tabs={tabs} selected={tabKey(selection)} onSelect={select} controls={panelId} />
         <div id={panelId} role="tabpanel" aria-labelledby={`feed-tab-${tabKey(selection)}`}>
           <PostFeedList key={tabKey(selection)} query={active} renderPost={renderPost} emptyText={TEXT.noPosts} label="Posts" />
         </div>
       </div>
-      {aside && <aside className="hidden lg:block">{aside}</aside>}
+      {aside && (
+        <aside aria-label="Discover" className="-order-1 mb-3 lg:order-none lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mb-0">
+          <button
+            type="button"
+            aria-expanded={panelsOpen}
+            aria-controls={asideId}
+            onClick={() => setPanelsOpen((open) => !open)}
+            className="flex w-full items-center gap-3 rounded-xl border border-zinc-200 px-4 py-3 text-left text-sm font-medium text-zinc-800 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 lg:hidden dark:border-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-900"
+          >
+            <Compass aria-hidden="true" className="size-5 shrink-0 text-indigo-700 dark:text-indigo-300" />
+            <span className="flex-1">Topics, picks and people to follow</span>
+            <ChevronDown aria-hidden="true" className={`size-4 shrink-0 transition-transform ${panelsOpen ? 'rotate-180' : ''}`} />
+          </button>
+          <div id={asideId} data-testid="side-panels" className={`${panelsOpen ? 'mt-5 block' : 'hidden'} lg:mt-0 lg:block`}>
+            {aside}
+          </div>
+        </aside>
+      )}
     </div>
   );
 }

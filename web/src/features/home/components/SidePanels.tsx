@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TEXT, encodeId, paths } from '@inkwell/contract';
+import { TEXT, paths } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
+import { TopicChip } from '../../../components/TopicChip';
 import { useSession } from '../../../lib/session';
 import { useCategories } from '../../feed/api/categories';
 import { useRecommendedPosts, useRecommendedUsers } from '../api/recommendations';
@@ -32,12 +33,7 @@ function RecommendedTopics() {
       <ul className="flex flex-wrap gap-2">
         {topics.map((topic) => (
           <li key={topic.id}>
-            <Link
-              to={`${paths.home.getHref()}?tab=catogery&category=${encodeURIComponent(encodeId(topic.id))}`}
-              className="inline-block rounded-full bg-zinc-100 px-3.5 py-1.5 text-sm text-zinc-800 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700"
-            >
-              {topic.name}
-            </Link>
+            <TopicChip categoryId={topic.id} name={topic.name} />
           </li>
         ))}
       </ul>
@@ -115,13 +111,14 @@ function ConditionsAndPolicy() {
 }
 
 /**
- * SPEC §1: the side panels, Recommended topics, Picks and Whom to follow (wide screens); on the help
- * screen Conditions and Policy takes the place of Picks.
+ * SPEC §1: the side panels, Recommended topics, Picks and Whom to follow (beside the feed on wide
+ * screens, behind a disclosure over it on phones: HomeFeed); on the help screen Conditions and Policy
+ * takes the place of Picks. A topic opens its posts (TopicChip).
  */
 export function SidePanels({ renderFollow, variant = 'home' }: { renderFollow: (userId: number) => ReactNode; variant?: 'home' | 'help' }) {
   const viewerId = useSession()?.id;
   return (
-    <div className="sticky top-24 space-y-6">
+    <div className="space-y-6 lg:sticky lg:top-24">
       <RecommendedTopics />
       {variant === 'help' ? <ConditionsAndPolicy /> : <Picks viewerId={viewerId} />}
       <WhomToFollow viewerId={viewerId} renderFollow={renderFollow} />

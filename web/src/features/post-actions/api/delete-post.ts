@@ -11,15 +11,19 @@ export function deletePost(id: number) {
   return apiRequest('delete-posts', { body: { id }, schema: deletePostResponse });
 }
 
-/** Removes the post from every cached list at once (the card disappears) and refreshes counts. */
-export function useDeletePost() {
+/**
+ * Removes the post from every cached list at once (the card disappears) and refreshes counts.
+ * `carryNotice`: the screen changes right after (the deleted post's own page goes home), and the
+ * notice goes along to say why.
+ */
+export function useDeletePost({ carryNotice = false }: { carryNotice?: boolean } = {}) {
   const queryClient = useQueryClient();
   const { showNotice } = useNotice();
   return useMutation({
     mutationFn: deletePost,
     onSuccess: (answer, id) => {
       removePost(queryClient, id);
-      showNotice(answer.message || 'Post deleted.', 'success_light');
+      showNotice(answer.message || 'Post deleted.', 'success_light', { carry: carryNotice });
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
     },
     onError: (error) => {

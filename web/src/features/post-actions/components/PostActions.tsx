@@ -1,5 +1,6 @@
-import { paths, type PostCard } from '@inkwell/contract';
+import { TEXT, paths, type PostCard } from '@inkwell/contract';
 import { CommentsLink, LikeButton, SaveButton, ShareButton } from '../../../components/PostActionButtons';
+import { useNotice } from '../../../components/NoticeProvider';
 import { useSignInGate } from '../../../components/use-sign-in-gate';
 import { useLikePost } from '../api/like-post';
 import { useSavePost } from '../api/save-post';
@@ -16,6 +17,7 @@ export function PostActions({ post, showComments = true }: PostActionsProps) {
   const gate = useSignInGate();
   const like = useLikePost();
   const save = useSavePost();
+  const { showNotice } = useNotice();
 
   return (
     <>
@@ -28,7 +30,13 @@ export function PostActions({ post, showComments = true }: PostActionsProps) {
         }}
       />
       {showComments && <CommentsLink to={`${paths.viewPost.getHref(post.id)}#comments`} count={post.comments_count} />}
-      <ShareButton onClick={() => void sharePost(post)} />
+      <ShareButton
+        onClick={() =>
+          void sharePost(post).then((outcome) => {
+            if (outcome === 'copied') showNotice(TEXT.linkCopied, 'success_light');
+          })
+        }
+      />
       <SaveButton
         saved={post.is_saved}
         onClick={() => {

@@ -7,7 +7,8 @@ import { useDeletePost } from '../api/delete-post';
 /** The owner's options (SPEC §2): Edit → /edit-post/{id}, Delete after a confirmation. */
 export function PostOwnerMenu({ postId, onDeleted }: { postId: number; onDeleted?: () => void }) {
   const [confirming, setConfirming] = useState(false);
-  const remove = useDeletePost();
+  // Leaving the screen after a delete (the post page): its notice comes along.
+  const remove = useDeletePost({ carryNotice: onDeleted !== undefined });
   return (
     <>
       <OptionsMenu

@@ -4,14 +4,18 @@ import { useNotice } from '../../../components/NoticeProvider';
 
 /**
  * SPEC §4: after a comment or reply is sent or deleted the post reloads; SPEC §8: a failure shows a
- * danger notice with the server's message.
+ * danger notice with the server's message. Every other list holding the post is marked stale too, so
+ * its card shows the same comment count (comments and replies) when it is shown again.
  */
 export function useCommentMutation<V>(postId: number, mutationFn: (variables: V) => Promise<unknown>, fallback: string) {
   const queryClient = useQueryClient();
   const { showNotice } = useNotice();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['posts', 'detail', postId] }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['posts'], refetchType: 'none' });
+      return queryClient.invalidateQueries({ queryKey: ['posts', 'detail', postId] });
+    },
     onError: (error) => showNotice((isApiError(error) && error.message) || fallback, 'danger_light'),
   });
 }

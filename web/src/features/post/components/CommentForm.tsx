@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH } from '@inkwell/contract';
 import { Button } from '../../../components/Button';
 import { useSignInGate } from '../../../components/use-sign-in-gate';
+import { dropCommentDraft, keepCommentDraft, readCommentDraft } from '../lib/comment-drafts';
 
 interface CommentFormProps {
   label: string;
@@ -9,22 +10,41 @@ interface CommentFormProps {
   placeholder: string;
   busy: boolean;
   autoFocus?: boolean;
+  /** Where a visitor's text waits while they sign in (comment-drafts.ts). */
+  draftKey: string;
   onSubmit: (text: string, userId: number) => Promise<unknown>;
   onCancel?: () => void;
 }
 
-/** A text box and its button; visitors pressing the button go to /login (SPEC §5) and come back. */
-export function CommentForm({ label, submitLabel, placeholder, busy, autoFocus, onSubmit, onCancel }: CommentFormProps) {
-  const [text, setText] = useState('');
+/**
+ * A text box and its button; visitors pressing the button go to /login (SPEC §5) and come back, and
+ * what they typed is in the box again, focused, ready to send.
+ */
+export function CommentForm({ label, submitLabel, placeholder, busy, autoFocus, draftKey, onSubmit, onCancel }: CommentFormProps) {
+  const [restored] = useState(() => readCommentDraft(draftKey));
+  const [text, setText] = useState(restored);
   const gate = useSignInGate();
   const id = useId();
+  const boxRef = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (restored) boxRef.current?.focus();
+  }, [restored]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const session = gate();
-    if (!session || text.trim() === '') return;
+    if (!session) {
+      // On the way to /login: the text waits for the visitor's return.
+      keepCommentDraft(draftKey, text);
+      return;
+    }
+    if (text.trim() === '') return;
     onSubmit(text.trim(), Number(session.id)).then(
-      () => setText(''),
+      () => {
+        dropCommentDraft(draftKey);
+        setText('');
+      },
       () => undefined,
     );
   };
@@ -35,9 +55,13 @@ export function CommentForm({ label, submitLabel, placeholder, busy, autoFocus, 
         {label}
       </label>
       <textarea
+        ref={boxRef}
         id={id}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value.trim() === '') dropCommentDraft(draftKey);
+        }}
         placeholder={placeholder}
         maxLength={COMMENT_MAX_LENGTH}
         rows={3}

@@ -4,9 +4,11 @@ import { TEXT, paths, relativeTime, type CommentItem, type ReplyItem } from '@in
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAddReply } from '../api/add-reply';
+import { BlockToggle } from '../../../components/BlockProvider';
 import { useDeleteComment } from '../api/delete-comment';
 import { useDeleteReply } from '../api/delete-reply';
 import { CommentForm } from './CommentForm';
+import { commentDraftKey, readCommentDraft } from '../lib/comment-drafts';
 
 interface CommentThreadProps {
   comment: CommentItem;
@@ -87,7 +89,9 @@ function Reply({ reply, canDelete, postId }: { reply: ReplyItem; canDelete: bool
  * the post's owner (SPEC §6); replies stay folded behind 'See N more replies...'.
  */
 export function CommentThread({ comment, postId, postOwnerId, viewerId }: CommentThreadProps) {
-  const [replying, setReplying] = useState(false);
+  const replyDraftKey = commentDraftKey(postId, comment.id);
+  // A reply a visitor typed before signing in opens again with its text.
+  const [replying, setReplying] = useState(() => readCommentDraft(replyDraftKey) !== '');
   const [expanded, setExpanded] = useState(false);
   const addReply = useAddReply(postId);
   const remove = useDeleteComment(postId);
@@ -102,6 +106,7 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId }: Commen
         <button type="button" className={textButton} aria-expanded={replying} onClick={() => setReplying((value) => !value)}>
           Reply
         </button>
+        <BlockToggle person={{ id: comment.user_id, name: comment.user.name }} className={textButton} />
         {viewerId !== null && (viewerId === comment.user_id || isPostOwner) && (
           <DeleteButton
             what="comment"
@@ -119,6 +124,7 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId }: Commen
             placeholder="Write a reply…"
             busy={addReply.isPending}
             autoFocus
+            draftKey={replyDraftKey}
             onCancel={() => setReplying(false)}
             onSubmit={(reply, userId) =>
               addReply.mutateAsync({ user_id: userId, post_id: postId, comment_id: comment.id, reply }).then(() => {

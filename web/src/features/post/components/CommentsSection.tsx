@@ -3,6 +3,7 @@ import { useSession } from '../../../lib/session';
 import { useAddComment } from '../api/add-comment';
 import { CommentForm } from './CommentForm';
 import { CommentThread } from './CommentThread';
+import { commentDraftKey } from '../lib/comment-drafts';
 
 /** SPEC §2 Post detail: the new-comment box with Post, then each comment, or 'No comments to show'. */
 export function CommentsSection({ post }: { post: PostDetail }) {
@@ -13,7 +14,13 @@ export function CommentsSection({ post }: { post: PostDetail }) {
   return (
     <section id="comments" aria-labelledby="comments-heading" className="scroll-mt-6">
       <h2 id="comments-heading" className="font-serif text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
-        Comments {post.comments.length > 0 && <span className="text-zinc-500 dark:text-zinc-400">({post.comments.length})</span>}
+        {/* The count the cards show: comments and their replies (posts.comments_count). */}
+        Comments{' '}
+        {post.comments_count > 0 && (
+          <span data-testid="comments-total" title="Comments and replies" className="text-zinc-500 dark:text-zinc-400">
+            ({post.comments_count})
+          </span>
+        )}
       </h2>
       <div className="mt-5">
         <CommentForm
@@ -21,6 +28,7 @@ export function CommentsSection({ post }: { post: PostDetail }) {
           submitLabel="Post"
           placeholder="What are your thoughts?"
           busy={addComment.isPending}
+          draftKey={commentDraftKey(post.id)}
           onSubmit={(comments, userId) => addComment.mutateAsync({ user_id: userId, post_id: post.id, comments })}
         />
       </div>

@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { formatPostDate, type PostCard, type PostDetail } from '@inkwell/contract';
+import type { PostCard, PostDetail } from '@inkwell/contract';
 import { AuthorHoverCard } from '../../../components/AuthorHoverCard';
 import { CoverImage, postSubTitle, postTitle } from '../../../components/PostCard';
 import { PostBody } from '../../../components/PostBody';
+import { PostHeader } from '../../../components/PostHeader';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../lib/session';
 import { usePostDetails } from '../api/post-details';
@@ -19,6 +20,8 @@ interface PostPageProps {
   renderFollow?: (authorId: number, open: boolean) => ReactNode;
   /** A related post's card. */
   renderPost: (post: PostCard) => ReactNode;
+  /** The post's category above its title: a link to the category's posts. */
+  renderCategory?: (categoryId: number) => ReactNode;
 }
 
 function PostSkeleton() {
@@ -41,7 +44,7 @@ function PostSkeleton() {
 }
 
 /** SPEC §2 Post detail: author, title, subtitle, image, body, actions, comments, Related Posts. */
-export function PostPage({ postId, renderActions, renderFollow, renderPost }: PostPageProps) {
+export function PostPage({ postId, renderActions, renderFollow, renderPost, renderCategory }: PostPageProps) {
   const session = useSession();
   const details = usePostDetails(postId, session?.id);
   const post = details.data;
@@ -65,27 +68,22 @@ export function PostPage({ postId, renderActions, renderFollow, renderPost }: Po
       ) : (
         <>
           <article>
-            <header>
-              <h1 className="break-words font-serif text-3xl font-bold leading-tight tracking-tight text-zinc-900 sm:text-[42px] sm:leading-[1.15] dark:text-zinc-50">
-                {postTitle(post.title)}
-              </h1>
-              <p className="mt-3 break-words text-xl leading-8 text-zinc-600 sm:text-[22px] dark:text-zinc-400">{postSubTitle(post.sub_title)}</p>
-              <div className="mt-7 flex items-center gap-3 text-sm">
+            <PostHeader
+              level={1}
+              title={postTitle(post.title)}
+              subtitle={postSubTitle(post.sub_title)}
+              eyebrow={renderCategory?.(post.category_id)}
+              byline={
                 <AuthorHoverCard
                   author={author}
                   avatarSize={44}
                   renderFollow={renderFollow && author ? (open) => renderFollow(author.id, open) : undefined}
                 />
-              </div>
-              <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-                <span>{post.read_time ?? 0} min read</span>
-                <span aria-hidden="true"> · </span>
-                <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>
-              </p>
-              <div className="mt-6 flex items-center justify-between gap-2 border-y border-zinc-200 py-1.5 dark:border-zinc-800">
-                {renderActions(post)}
-              </div>
-            </header>
+              }
+              readTime={post.read_time ?? 0}
+              createdAt={post.created_at}
+              actions={renderActions(post)}
+            />
             <CoverImage path={post.image} width={1360} height={765} className="mt-8 aspect-[16/9] w-full rounded-lg" />
             <PostBody html={post.description} className="mt-10" />
           </article>

@@ -1,7 +1,10 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { Search } from 'lucide-react';
+import { Link } from 'react-router';
+import { ArrowRight, Search } from 'lucide-react';
 import { TEXT, type CategoryItem } from '@inkwell/contract';
 import { Button } from '../../../components/Button';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useTopicHref } from '../../../components/TopicChip';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePendingTicks } from '../../../lib/use-pending-ticks';
 import { useCategories } from '../../feed/api/categories';
@@ -24,6 +27,8 @@ export function ManageCategories({ userId }: { userId: string }) {
   const choose = useChooseCategory(userId);
   const reset = useResetCategories(userId);
   const [search, setSearch] = useState('');
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const topicHref = useTopicHref();
   // What the reader just ticked, shown at once and kept until the server's list is read again.
   const ticks = usePendingTicks<number>();
   const query = useDeferredValue(search.trim().toLocaleLowerCase());
@@ -38,7 +43,9 @@ export function ManageCategories({ userId }: { userId: string }) {
   const toggle = (categoryId: number, tick: boolean) => {
     choose.mutate({ categoryId, chosen: tick }, { onSettled: ticks.begin([categoryId], tick) });
   };
+  // Asked once more first (the dialog below): every tick goes at once.
   const resetAll = () => {
+    setConfirmingReset(false);
     reset.mutate(undefined, { onSettled: ticks.begin(all.map((category) => category.id), false) });
   };
 
@@ -64,7 +71,13 @@ export function ManageCategories({ userId }: { userId: string }) {
           <p className="whitespace-nowrap text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
             {count === 0 ? 'No topic chosen' : `${count} chosen`}
           </p>
-          <Button variant="secondary" busy={reset.isPending} disabled={count === 0} onClick={resetAll} className="!px-4 !py-2 text-xs tracking-wide">
+          <Button
+            variant="secondary"
+            busy={reset.isPending}
+            disabled={count === 0}
+            onClick={() => setConfirmingReset(true)}
+            className="!px-4 !py-2 text-xs tracking-wide"
+          >
             RESET ALL RECOMMENDATIONS
           </Button>
         </div>
@@ -89,8 +102,8 @@ export function ManageCategories({ userId }: { userId: string }) {
       ) : (
         <ul aria-label="Topics" className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {shown.map((category) => (
-            <li key={category.id}>
-              <label className="flex cursor-pointer gap-4 rounded-lg py-4 hover:bg-zinc-50 sm:-mx-3 sm:px-3 dark:hover:bg-zinc-900">
+            <li key={category.id} className="flex items-start gap-2">
+              <label className="flex min-w-0 flex-1 cursor-pointer gap-4 rounded-lg py-4 hover:bg-zinc-50 sm:-ml-3 sm:px-3 dark:hover:bg-zinc-900">
                 <input
                   type="checkbox"
                   checked={isTicked(category.id)}
@@ -105,10 +118,28 @@ export function ManageCategories({ userId }: { userId: string }) {
                   </span>
                 </span>
               </label>
+              <Link
+                to={topicHref(category.id)}
+                aria-label={`${category.name} posts`}
+                title={`${category.name} posts`}
+                className="mt-3 inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300 dark:hover:bg-indigo-950"
+              >
+                <span className="max-sm:sr-only">Posts</span>
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
             </li>
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={confirmingReset}
+        title="Reset all recommendations?"
+        message={`${count === 1 ? 'The topic you chose' : `The ${count} topics you chose`} will be unticked, and ‘For you’ shows every post again.`}
+        confirmLabel="Reset"
+        cancelLabel="Keep my topics"
+        onCancel={() => setConfirmingReset(false)}
+        onConfirm={resetAll}
+      />
     </ListPage>
   );
 }
