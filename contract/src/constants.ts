@@ -61,7 +61,26 @@ export const TEXT = {
   dateMissing: 'date not found',
   anonymous: 'Anonymous',
   invalidEmail: 'Invalid email',
+  // Additions (not in the spec): forgot / reset password.
+  /** The answer to every forgot-password request, whether or not the address has an account. */
+  resetLinkSent:
+    'If an account uses this email, a link to choose a new password is on its way. It works for 1 hour. Check your spam folder if it does not arrive.',
+  resetLinkInvalid: 'This password reset link is invalid, was already used or has expired. Please ask for a new one.',
+  passwordResetDone: 'Your password has been changed and you are signed in. Every other device has been signed out.',
+  passwordResetReactivated:
+    'Your password has been changed and your account is active again: your profile, posts and comments are back. Every other device has been signed out.',
+  // Additions (not in the spec): the first hour of a new member.
+  /** Share on a browser without the share function, once the link is on the clipboard. */
+  linkCopied: 'Link copied',
+  /** What a cover or body image may be (the server's 415 for another type says the same). */
+  imageTypesAccepted: 'The image must be a JPEG, PNG, WebP, GIF or AVIF file.',
+  // Additions (not in the spec): the account's life.
+  /** The login answer when a deactivated account signs in again (the web app shows it as a notice). */
+  accountReactivated: 'Welcome back! Your account is active again: your profile, posts and comments are back.',
 } as const;
+
+/** How long a mailed password reset link works (an addition: forgot / reset password). */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Image fallbacks (SPEC §8). */
 export const DEFAULT_USER_IMAGE = '/images/default-user.webp';

@@ -13,3 +13,5 @@ export * from './schemas/social';
 export * from './schemas/categories';
 export * from './schemas/search';
 export * from './schemas/help';
+export * from './schemas/account';
+export * from './schemas/export';

@@ -9,6 +9,13 @@ export const paths = {
   login: { path: '/login', access: 'open', getHref: () => '/login' },
   signup: { path: '/signup', access: 'open', getHref: () => '/signup' },
   verified: { path: '/verified', access: 'open', getHref: () => '/verified' },
+  /** Additions: the Login screen's Forgot password link, and the page its mailed link opens. */
+  forgotPassword: { path: '/forgot-password', access: 'open', getHref: () => '/forgot-password' },
+  resetPassword: {
+    path: '/reset-password',
+    access: 'open',
+    getHref: (token?: string) => (token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password'),
+  },
   createPost: { path: '/createpost', access: 'session', getHref: () => '/createpost' },
   notifications: { path: '/notifications', access: 'session', getHref: () => '/notifications' },
   profile: { path: '/profile', access: 'session', getHref: () => '/profile' },

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes';
 import { createAuthService } from './auth/auth.service';
 import { createGoogleVerifier } from './auth/google';
+import { createPasswordReset } from './auth/password-reset';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { tooManyRequests } from './lib/errors';
@@ -15,8 +14,12 @@ import { MailOutbox } from './mail/outbox';
 import type { MailTransport } from './mail/transport';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { createNotificationsService } from './notifications/notifications.service';
+import { registerBodyParsers } from './plugins/bodies';
 import { registerCsrfCheck } from './plugins/csrf';
+import { recordRoutes } from './plugins/route-table';
 import { registerErrorHandler } from './plugins/errors';
+import { trackInFlight } from './plugins/in-flight';
+import { registerOverloadGuard } from './plugins/overload';
 import { serializerCompiler } from './plugins/serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { sessionGuards } from './plugins/session';
@@ -29,10 +32,14 @@ import { PageCache } from './feed/page-cache';
 import { postsPlugin } from './posts/posts.plugin';
 import { searchPlugin } from './search/search.plugin';
 import { helpPlugin } from './help/help.plugin';
+import { createHiddenAuthors } from './social/hidden-authors';
 import { socialPlugin } from './social/social.plugin';
 import { createDiskStorage } from './storage/storage';
 import { type StoredImages, createStoredImages } from './storage/stored-images';
 import { storagePlugin } from './storage/storage.plugin';
+import { accountRoutes } from './users/account.routes';
+import { exportRoutes } from './users/export.routes';
+import { createAccountService } from './users/account.service';
 import { usersRoutes } from './users/users.routes';
 import { createUsersService } from './users/users.service';
 
@@ -53,8 +60,6 @@ declare module 'fastify' {
   }
 }
 
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-
 /** The whole app as a Fastify instance. It never listens: main.ts does, tests inject. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024, return503OnClosing: true });
@@ -62,15 +67,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, config.overload);
+  trackInFlight(app);
+  await registerOverloadGuard(app, config.overload);
 
   await app.register(cookie);
-  await app.register(formbody);
-  // Every call accepts multipart as well as JSON and urlencoded; files arrive as Buffers.
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50, fieldSize: 1024 * 1024 },
-  });
+  await registerBodyParsers(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, {
     global: false,
@@ -78,11 +80,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       tooManyRequests(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
   registerCsrfCheck(app, config.publicUrl);
-
-  // A call without a body validates as an empty object, so each missing field gets its own message.
-  app.addHook('preValidation', async (request) => {
-    if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
-  });
 
   const outbox = new MailOutbox(
     db,
@@ -94,18 +91,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', () => outbox.stop());
 
   const guards = sessionGuards(deps.database);
+  recordRoutes(app, guards);
   app.decorateRequest('auth', null);
   const google = config.googleClientId ? createGoogleVerifier(config.googleClientId, config.googleJwksUrl) : null;
   const auth = createAuthService({ db, config, outbox, google });
+  const passwordReset = createPasswordReset({ db, config, outbox });
   const notifications = createNotificationsService(db);
 
   const storage = createDiskStorage(path.join(config.dataDir, 'storage'));
   const images = createStoredImages(db, storage, { graceMs: config.uploadGraceMs, log: app.log });
   const users = createUsersService(db, images);
+  const account = createAccountService({ db, config, outbox, images });
   app.decorate('images', images);
   app.addHook('onClose', () => images.stop());
   const feedCache = new PageCache<CardRow[]>(config.feedCacheMs);
-  const featureDeps = { db, database: deps.database, config, guards, storage, images, feedCache };
+  const hiddenAuthors = createHiddenAuthors(deps.database, feedCache.sibling(5000));
+  const featureDeps = { db, database: deps.database, config, guards, storage, images, feedCache, hiddenAuthors };
   // Any successful state-changing call may change what a feed shows: drop the cached pages before
   // the answer leaves, so the caller's next read sees its own change.
   app.addHook('onSend', async (request, reply) => {
@@ -117,8 +118,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { auth, config, guards });
-      await api.register(usersRoutes, { users, guards });
+      await api.register(authRoutes, { auth, passwordReset, config, guards });
+      await api.register(usersRoutes, { users, account, guards });
+      await api.register(accountRoutes, { account, guards, config });
       await api.register(notificationsRoutes, { notifications, guards });
       await api.register(postsPlugin, featureDeps);
       await api.register(feedPlugin, featureDeps);
@@ -126,6 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(socialPlugin, featureDeps);
       await api.register(searchPlugin, featureDeps);
       await api.register(helpPlugin, featureDeps);
+      await api.register(exportRoutes, featureDeps);
     },
     { prefix: '/api/user' },
   );

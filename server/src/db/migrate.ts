@@ -6,6 +6,10 @@ import * as m0004 from './migrations/0004_stored_images';
 import * as m0005 from './migrations/0005_notification_sources';
 import * as m0006 from './migrations/0006_search';
 import * as m0007 from './migrations/0007_whom_to_follow';
+import * as m0008 from './migrations/0008_login_throttle';
+import * as m0009 from './migrations/0009_search_without_scans';
+import * as m0010 from './migrations/0010_blocks';
+import * as m0011 from './migrations/0011_email_change';
 import type { DB } from './schema';
 import { seedCategories } from './seed-categories';
 
@@ -18,6 +22,10 @@ const migrations: Record<string, Migration> = {
   '0005_notification_sources': m0005,
   '0006_search': m0006,
   '0007_whom_to_follow': m0007,
+  '0008_login_throttle': m0008,
+  '0009_search_without_scans': m0009,
+  '0010_blocks': m0010,
+  '0011_email_change': m0011,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -41,18 +41,27 @@ export interface SessionsTable {
 export interface EmailTokensTable {
   id: Generated<number>;
   user_id: number;
-  purpose: 'verify' | 'reset';
+  purpose: 'verify' | 'reset' | 'email';
   token_hash: string;
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** Purpose 'email': the address to move to once the link is opened (migration 0011). */
+  new_email: Generated<string | null>;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  email_normalized: string;
-  ip: string | null;
-  created_at: string;
+/** A failed-login counter (migration 0008): 'account:<email>' or 'address:<email>|<ip>'. */
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_start: string;
+}
+
+/** A place (address or device cookie, hashed) an account signed in from successfully. */
+export interface LoginTrustTable {
+  user_id: number;
+  place_hash: string;
+  last_used_at: string;
 }
 
 export interface CategoriesTable {
@@ -99,6 +108,12 @@ export interface SavesTable {
 export interface FollowsTable {
   follower_id: number;
   following_id: number;
+  created_at: string;
+}
+
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
   created_at: string;
 }
 
@@ -176,13 +191,15 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
-  login_failures: LoginFailuresTable;
+  login_throttle: LoginThrottleTable;
+  login_trust: LoginTrustTable;
   categories: CategoriesTable;
   user_categories: UserCategoriesTable;
   posts: PostsTable;
   likes: LikesTable;
   saves: SavesTable;
   follows: FollowsTable;
+  blocks: BlocksTable;
   comments: CommentsTable;
   replies: RepliesTable;
   notifications: NotificationsTable;
