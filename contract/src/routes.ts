@@ -16,6 +16,12 @@ export const paths = {
     access: 'open',
     getHref: (token?: string) => (token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password'),
   },
+  /** Addition: the page a notification mail's unsubscribe link opens (no session needed). */
+  unsubscribe: {
+    path: '/unsubscribe',
+    access: 'open',
+    getHref: (token?: string) => (token ? `/unsubscribe?token=${encodeURIComponent(token)}` : '/unsubscribe'),
+  },
   createPost: { path: '/createpost', access: 'session', getHref: () => '/createpost' },
   notifications: { path: '/notifications', access: 'session', getHref: () => '/notifications' },
   profile: { path: '/profile', access: 'session', getHref: () => '/profile' },

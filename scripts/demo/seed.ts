@@ -3,7 +3,7 @@ import { type Insertable, sql } from 'kysely';
 import { hashPassword } from '../../server/src/auth/passwords';
 import type { Database } from '../../server/src/db/database';
 import type { NotificationsTable } from '../../server/src/db/schema';
-import { actorName, noticeText } from '../../server/src/social/notices';
+import { actorName, noticeText } from '../../server/src/notifications/notify';
 import type { Storage } from '../../server/src/storage/storage';
 import { createStoredImages } from '../../server/src/storage/stored-images';
 import { FIRST_NAMES, LAST_NAMES, bioFor, bodyFor, commentText, replyText, titleFor } from './content';

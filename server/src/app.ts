@@ -12,8 +12,12 @@ import type { Database } from './db/database';
 import { tooManyRequests } from './lib/errors';
 import { MailOutbox } from './mail/outbox';
 import type { MailTransport } from './mail/transport';
+import { NotificationMailer } from './notifications/digest';
+import { NotificationHub } from './notifications/live';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { createNotificationsService } from './notifications/notifications.service';
+import { createUnsubscribe } from './notifications/unsubscribe';
+import { unsubscribeApiRoutes, unsubscribeOneClickRoutes } from './notifications/unsubscribe.routes';
 import { registerBodyParsers } from './plugins/bodies';
 import { registerCsrfCheck } from './plugins/csrf';
 import { recordRoutes } from './plugins/route-table';
@@ -53,10 +57,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     outbox: MailOutbox;
     images: StoredImages;
+    /** Gathers waiting notifications into digest mails (main.ts starts it; tests call flush()). */
+    notificationMailer: NotificationMailer;
+    /** The open notification streams of this process. */
+    notificationHub: NotificationHub;
   }
   interface FastifyContextConfig {
     /** A POST that changes nothing (a read): it does not drop the feed cache. */
     readOnly?: boolean;
+    /** A long-lived answer (Server-Sent Events): not counted among the handlers shutdown waits for. */
+    stream?: boolean;
   }
 }
 
@@ -97,6 +107,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const auth = createAuthService({ db, config, outbox, google });
   const passwordReset = createPasswordReset({ db, config, outbox });
   const notifications = createNotificationsService(db);
+  const hub = new NotificationHub(deps.database, { pollMs: config.notifications.livePollMs, log: app.log });
+  app.decorate('notificationHub', hub);
+  // Open streams end before the server closes (it would otherwise wait for them).
+  app.addHook('preClose', () => hub.close());
+  const unsubscribe = createUnsubscribe(db);
+  const notificationMailer = new NotificationMailer(
+    db,
+    outbox,
+    unsubscribe,
+    { windowMs: config.notifications.digestMs, pollMs: config.notifications.digestPollMs, publicUrl: config.publicUrl },
+    app.log,
+  );
+  app.decorate('notificationMailer', notificationMailer);
+  app.addHook('onClose', () => notificationMailer.stop());
 
   const storage = createDiskStorage(path.join(config.dataDir, 'storage'));
   const images = createStoredImages(db, storage, { graceMs: config.uploadGraceMs, log: app.log });
@@ -121,7 +145,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(authRoutes, { auth, passwordReset, config, guards });
       await api.register(usersRoutes, { users, account, guards });
       await api.register(accountRoutes, { account, guards, config });
-      await api.register(notificationsRoutes, { notifications, guards });
+      await api.register(notificationsRoutes, { notifications, hub, guards, config });
+      await api.register(unsubscribeApiRoutes, { unsubscribe });
       await api.register(postsPlugin, featureDeps);
       await api.register(feedPlugin, featureDeps);
       await api.register(categoriesPlugin, featureDeps);
@@ -132,6 +157,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     { prefix: '/api/user' },
   );
+
+  await app.register(unsubscribeOneClickRoutes, { unsubscribe });
 
   app.get('/api/health', async (_request, reply) => {
     const ok = await deps.database.ping();

@@ -49,6 +49,20 @@ export interface Config {
     failedLoginsPerAddress: RateLimit;
   };
   mail: { pollMs: number; maxAttempts: number; baseBackoffMs: number; maxBackoffMs: number };
+  notifications: {
+    /** A member's notifications of one kind made within this window go out as one mail (0: each at the next round). */
+    digestMs: number;
+    /** How often the digest worker looks for digests that are due. */
+    digestPollMs: number;
+    /** Open notification streams per process; one more is answered 503. */
+    streamsMax: number;
+    /** Open notification streams per member (tabs); a new one closes the oldest past it. */
+    streamsPerMember: number;
+    /** A comment line on every open stream this often (keeps proxies from closing it; rechecks the session). */
+    heartbeatMs: number;
+    /** SQLite: how often the process looks for new notification ids while streams are open. */
+    livePollMs: number;
+  };
   /** PostgreSQL pool and statement limits (SQLite ignores them). */
   database: PoolOptions;
   /** When the process itself is saturated, calls are answered 503 with Retry-After at once. */
@@ -199,6 +213,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       retryAfterSeconds: readPositiveInt(env, 'OVERLOAD_RETRY_AFTER_S', 2),
     },
     mail: { pollMs: 5000, maxAttempts: 10, baseBackoffMs: 5000, maxBackoffMs: 60 * MINUTE },
+    notifications: {
+      digestMs: readNonNegativeInt(env, 'MAIL_DIGEST_MINUTES', 15, 'minutes') * MINUTE,
+      digestPollMs: 10_000,
+      streamsMax: readPositiveInt(env, 'NOTIFICATION_STREAMS_MAX', 5000),
+      streamsPerMember: readPositiveInt(env, 'NOTIFICATION_STREAMS_PER_MEMBER', 10),
+      heartbeatMs: 25_000,
+      livePollMs: 100,
+    },
     sessionTtlMs: 30 * 24 * 60 * MINUTE,
     feedCacheMs: readNonNegativeInt(env, 'FEED_CACHE_MS', 500),
     verificationTtlMs: 48 * 60 * MINUTE,

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { database, mailTransport: transport, logger });
   mailLog.info = (message) => app.log.info(message);
   app.outbox.start();
+  app.notificationMailer.start();
   app.images.start(config.storageSweepMs);
 
   const close = async (signal: string) => {

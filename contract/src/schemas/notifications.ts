@@ -4,6 +4,19 @@ import { idField } from './common';
 export const NOTIFICATION_TYPES = ['follow', 'responses', 'like', 'comment'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** The four mail choices of Settings › Notification (SPEC §2), one per notification type. */
+export const MAIL_KINDS = ['like', 'comment', 'follow', 'help'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export const mailKindOf: Record<NotificationType, MailKind> = { like: 'like', comment: 'comment', follow: 'follow', responses: 'help' };
+
+/** The member who caused a notification (null for an answer to a help request). */
+export const notificationActor = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  profile_picture: z.string().nullable(),
+});
+export type NotificationActor = z.infer<typeof notificationActor>;
+
 /** POST /api/user/notifications: body {user_id}; the caller's notifications, newest first. */
 export const notificationsBody = z.object({ user_id: idField('user_id') });
 export const notificationItem = z.object({
@@ -11,7 +24,69 @@ export const notificationItem = z.object({
   type: z.enum(NOTIFICATION_TYPES),
   message: z.string(),
   updated_at: z.string(),
+  /** Additions: whether the member has seen it, whom it is from and what it leads to. */
+  seen: z.boolean(),
+  actor: notificationActor.nullable(),
+  post_id: z.number().nullable(),
+  comment_id: z.number().nullable(),
+  reply_id: z.number().nullable(),
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
-export const notificationsResponse = z.object({ notifications: z.array(notificationItem) });
+export const notificationsResponse = z.object({ notifications: z.array(notificationItem), unseen_count: z.number() });
 export type NotificationsResponse = z.infer<typeof notificationsResponse>;
+
+/** At most this many ids per POST /notifications/seen (the list holds at most 200). */
+export const SEEN_IDS_MAX = 200;
+
+/** POST /api/user/notifications/seen {user_id, ids}: marks those of the caller's notifications as seen. */
+export const notificationsSeenBody = z.object({
+  user_id: idField('user_id'),
+  ids: z.preprocess(
+    // A form sends one id as a string, several as ids[]: accept both.
+    (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+    z.array(idField('ids')).max(SEEN_IDS_MAX, `At most ${SEEN_IDS_MAX} ids.`),
+  ),
+});
+export const notificationsSeenResponse = z.object({ message: z.string(), unseen_count: z.number() });
+export type NotificationsSeenResponse = z.infer<typeof notificationsSeenResponse>;
+
+/**
+ * GET /api/user/notifications/stream (Server-Sent Events, signed in by the session cookie). Events:
+ * `notification` (its `id:` is the notification's id; data NotificationEvent) and `unseen`
+ * (data UnseenEvent: the count changed, e.g. another tab marked notifications seen). A reconnect sends
+ * `Last-Event-ID` (or `?last_event_id=`), and the stream first sends what came after it.
+ */
+export const notificationEvent = z.object({ notification: notificationItem, unseen_count: z.number() });
+export type NotificationEvent = z.infer<typeof notificationEvent>;
+export const unseenEvent = z.object({ unseen_count: z.number() });
+export type UnseenEvent = z.infer<typeof unseenEvent>;
+export const notificationsStreamQuery = z.object({ last_event_id: z.string().max(20).optional() });
+
+/**
+ * POST /api/user/unsubscribe {token, subscribe?}: the mailed link's page (no session needed). The
+ * token names one member and one kind of mail; `subscribe: 1` ticks the box again (Undo).
+ * `POST /unsubscribe?token=…` is the same for mail programs (RFC 8058 one-click).
+ */
+export const unsubscribeBody = z.object({
+  token: z.string({ error: 'The token field is required.' }).min(1, 'The token field is required.').max(300, 'This link is not valid.'),
+  subscribe: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()).optional(),
+});
+export const unsubscribeResponse = z.object({ message: z.string(), kind: z.enum(MAIL_KINDS), subscribed: z.boolean() });
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;
+
+/** What each mail choice is about, as the unsubscribe page and the mails' footers name it. */
+export const MAIL_KIND_TEXT: Record<MailKind, string> = {
+  like: 'someone likes your posts',
+  comment: 'someone comments on your posts or replies to your comments',
+  follow: 'someone follows you',
+  help: 'we answer your help requests',
+};
+
+/**
+ * The kind of mail a token is for, read without checking it (the page says what it is about before the
+ * member confirms; the server checks the signature). null when it is not a token of this shape.
+ */
+export function unsubscribeKindOf(token: string): MailKind | null {
+  const kind = token.split('.')[1];
+  return (MAIL_KINDS as readonly string[]).includes(kind ?? '') ? (kind as MailKind) : null;
+}

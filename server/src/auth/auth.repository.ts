@@ -75,6 +75,12 @@ export async function findSessionByTokenHashPrepared(database: Database, tokenHa
   return rows[0];
 }
 
+/** Whether a session still exists and has not expired (a long-lived stream checks it now and then). */
+export async function sessionIsLive(database: Database, sessionId: number, now: string): Promise<boolean> {
+  const rows = await database.all<{ id: number }>('SELECT id FROM sessions WHERE id = ? AND expires_at > ?', [sessionId, now]);
+  return rows.length > 0;
+}
+
 export async function touchSession(db: Db, sessionId: number, now: string): Promise<void> {
   await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', sessionId).execute();
 }

@@ -19,6 +19,8 @@ export interface Database {
    * and never for a read that must see its own transaction's writes.
    */
   all<T>(sqlText: string, params: readonly unknown[]): Promise<T[]>;
+  /** PostgreSQL: where to open a connection of one's own (to LISTEN); undefined on SQLite. */
+  connectionString?: string;
   /** true when the database answers a trivial query. */
   ping(): Promise<boolean>;
   destroy(): Promise<void>;
@@ -82,6 +84,7 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
     db,
     dialect,
     all,
+    connectionString: options.databaseUrl,
     async ping() {
       try {
         await sql`select 1`.execute(db);

@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008_login_throttle';
 import * as m0009 from './migrations/0009_search_without_scans';
 import * as m0010 from './migrations/0010_blocks';
 import * as m0011 from './migrations/0011_email_change';
+import * as m0012 from './migrations/0012_notification_delivery';
 import type { DB } from './schema';
 import { seedCategories } from './seed-categories';
 
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009_search_without_scans': m0009,
   '0010_blocks': m0010,
   '0011_email_change': m0011,
+  '0012_notification_delivery': m0012,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

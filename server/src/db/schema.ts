@@ -145,7 +145,10 @@ export interface NotificationsTable {
   /** The comment or reply the notification tells of (it goes with them); null for likes, follows, older rows. */
   comment_id: number | null;
   reply_id: number | null;
+  /** The help request a 'responses' notification answers. */
+  help_request_id: number | null;
   message: string;
+  /** When the member saw it (opened /notifications); null while unseen. */
   read_at: string | null;
   created_at: string;
   updated_at: string;
@@ -156,6 +159,24 @@ export interface HelpRequestsTable {
   user_id: number;
   message: string;
   status: Generated<string>;
+  created_at: string;
+  /** An operator's answer (npm run admin -- help:answer), sent to the member as a 'responses' notification. */
+  answer: string | null;
+  answered_at: string | null;
+}
+
+/** A notification waiting to be mailed; the digest worker gathers them per member and kind. */
+export interface NotificationMailsTable {
+  notification_id: number;
+  user_id: number;
+  kind: 'like' | 'comment' | 'follow' | 'help';
+  created_at: string;
+}
+
+/** Secrets the app makes for itself once (e.g. 'unsubscribe': the key that signs unsubscribe links). */
+export interface AppKeysTable {
+  name: string;
+  value: string;
   created_at: string;
 }
 
@@ -185,6 +206,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Extra headers as a JSON object (List-Unsubscribe…), or null. */
+  headers: string | null;
 }
 
 export interface DB {
@@ -207,4 +230,6 @@ export interface DB {
   post_images: PostImagesTable;
   stored_images: StoredImagesTable;
   mail_outbox: MailOutboxTable;
+  notification_mails: NotificationMailsTable;
+  app_keys: AppKeysTable;
 }

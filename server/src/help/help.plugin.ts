@@ -1,15 +1,16 @@
 import { HELP_RECEIVED, helpBody, messageResponse } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { nowIso } from '../db/database';
 import type { FeatureDeps } from '../lib/deps';
 import { perAddress } from '../lib/rate-limit';
+import { createHelpService } from './help.service';
 
 /**
  * POST /api/user/help {message, user_id}: stores the signed-in user's request (status 'open') in
- * help_requests, where the people who answer them read it (answers would reach the user as
- * 'responses' notifications; there is no answering screen yet).
+ * help_requests; an operator answers with `npm run admin -- help:answer`, which reaches the member as
+ * a 'responses' notification (and a mail if they ticked help mails).
  */
 export const helpPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, guards, config }) => {
+  const help = createHelpService(db);
   app.post(
     '/help',
     {
@@ -18,7 +19,7 @@ export const helpPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, 
       schema: { body: helpBody, response: { 201: messageResponse } },
     },
     async (request, reply) => {
-      await db.insertInto('help_requests').values({ user_id: request.auth!.userId, message: request.body.message, created_at: nowIso() }).execute();
+      await help.ask(request.auth!.userId, request.body.message);
       return reply.code(201).send({ message: HELP_RECEIVED });
     },
   );

@@ -8,6 +8,8 @@ export interface NewMail {
   subject: string;
   text: string;
   html?: string | null;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string> | null;
 }
 
 export async function insertMail(db: Db, mail: NewMail, now: string): Promise<void> {
@@ -18,6 +20,7 @@ export async function insertMail(db: Db, mail: NewMail, now: string): Promise<vo
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html ?? null,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
       next_attempt_at: now,
       locked_until: null,
       last_error: null,

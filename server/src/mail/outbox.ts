@@ -90,6 +90,7 @@ export class MailOutbox {
             subject: row.subject,
             text: row.text_body,
             html: row.html_body,
+            headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : null,
           });
           await markSent(this.db, row.id, nowIso());
         } catch (err) {

@@ -8,6 +8,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | null;
+  headers?: Record<string, string> | null;
 }
 
 /** Where mail leaves the app. Throws when the message was not accepted. */
@@ -21,7 +22,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
     async send(mail) {
-      await transporter.sendMail({ ...mail, html: mail.html ?? undefined });
+      await transporter.sendMail({ ...mail, html: mail.html ?? undefined, headers: mail.headers ?? undefined });
     },
     close: () => transporter.close(),
   };
@@ -35,7 +36,7 @@ export function fileTransport(dir: string, log: (message: string) => void): Mail
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await builder.sendMail({ ...mail, html: mail.html ?? undefined });
+      const info = await builder.sendMail({ ...mail, html: mail.html ?? undefined, headers: mail.headers ?? undefined });
       await fs.mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
       const file = path.join(dir, name);

@@ -1,14 +1,16 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
+import { NOTICE_CHANNEL } from './notify.repository';
 
 /**
- * A user's notifications, newest first, leaving out those brought by someone the user blocked or by a
- * member who deactivated their account.
+ * A member's notifications as they may see them: leaving out those brought by someone they blocked or
+ * by a member who deactivated their account.
  */
-export function listNotifications(db: Kysely<DB>, userId: number, limit: number) {
+function visibleTo(db: Kysely<DB>, userId: number) {
   return db
     .selectFrom('notifications as n')
-    .select(['n.id', 'n.type', 'n.message', 'n.updated_at'])
+    .leftJoin('users as a', 'a.id', 'n.actor_id')
     .where('n.user_id', '=', userId)
     .where((eb) =>
       eb.not(
@@ -17,13 +19,70 @@ export function listNotifications(db: Kysely<DB>, userId: number, limit: number)
         ),
       ),
     )
-    .where((eb) =>
-      eb.not(
-        eb.exists(eb.selectFrom('users as a').select('a.id').whereRef('a.id', '=', 'n.actor_id').where('a.deactivated_at', 'is not', null)),
-      ),
-    )
-    .orderBy('n.updated_at', 'desc')
-    .orderBy('n.id', 'desc')
-    .limit(limit)
-    .execute();
+    .where((eb) => eb.or([eb('n.actor_id', 'is', null), eb('a.deactivated_at', 'is', null)]));
+}
+
+export interface NoticeRow {
+  id: number;
+  type: 'follow' | 'responses' | 'like' | 'comment';
+  message: string;
+  updated_at: string;
+  read_at: string | null;
+  post_id: number | null;
+  comment_id: number | null;
+  reply_id: number | null;
+  actor_id: number | null;
+  actor_name: string | null;
+  actor_picture: string | null;
+}
+
+/** Newest first; `ids` narrows to those, `afterId` to those written after it (a stream's catch-up). */
+export function listNotifications(db: Kysely<DB>, userId: number, limit: number, only: { ids?: number[]; afterId?: number } = {}): Promise<NoticeRow[]> {
+  let query = visibleTo(db, userId).select([
+    'n.id',
+    'n.type',
+    'n.message',
+    'n.updated_at',
+    'n.read_at',
+    'n.post_id',
+    'n.comment_id',
+    'n.reply_id',
+    'n.actor_id',
+    'a.name as actor_name',
+    'a.profile_picture as actor_picture',
+  ]);
+  if (only.ids) query = query.where('n.id', 'in', only.ids.length > 0 ? only.ids : [0]);
+  if (only.afterId !== undefined) query = query.where('n.id', '>', only.afterId);
+  return query.orderBy('n.updated_at', 'desc').orderBy('n.id', 'desc').limit(limit).execute();
+}
+
+/** How many of them the member has not seen (the top bar's dot). */
+export async function countUnseen(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await visibleTo(db, userId)
+    .where('n.read_at', 'is', null)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Marks the member's own notifications among `ids` as seen (others' ids change nothing). */
+export async function markSeen(db: Kysely<DB>, userId: number, ids: number[], now: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('notifications').set({ read_at: now }).where('user_id', '=', userId).where('id', 'in', ids).where('read_at', 'is', null).execute();
+}
+
+/** The newest notification's id (0 when none): where a SQLite watcher starts. Committed rows only. */
+export async function latestNoticeId(database: Database): Promise<number> {
+  const rows = await database.all<{ id: number | null }>('SELECT max(id) AS id FROM notifications', []);
+  return Number(rows[0]?.id ?? 0);
+}
+
+/** Notifications written after `afterId`, oldest first (committed rows only; SQLite writes them in id order). */
+export function noticesAfter(database: Database, afterId: number, limit: number): Promise<Array<{ id: number; user_id: number }>> {
+  return database.all('SELECT id, user_id FROM notifications WHERE id > ? ORDER BY id LIMIT ?', [afterId, limit]);
+}
+
+/** PostgreSQL: tells every app server that a member's unseen count changed (another tab saw some). */
+export async function announceSeen(db: Kysely<DB>, userId: number): Promise<void> {
+  await sql`select pg_notify(${NOTICE_CHANNEL}, ${JSON.stringify({ u: userId, seen: true })})`.execute(db);
 }

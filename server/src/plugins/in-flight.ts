@@ -20,6 +20,8 @@ export function trackInFlight(app: FastifyInstance): void {
   let running = 0;
   app.decorateRequest('inFlight', false);
   app.addHook('preHandler', async (request) => {
+    // A stream (Server-Sent Events) lasts as long as its tab: closing the app ends it instead.
+    if (request.routeOptions.config?.stream) return;
     running += 1;
     request.inFlight = true;
   });

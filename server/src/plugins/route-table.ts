@@ -10,6 +10,8 @@ export interface RouteEntry {
   access: 'session' | 'open';
   body?: ZodType;
   querystring?: ZodType;
+  /** A long-lived answer (Server-Sent Events): the suites call it over real HTTP and close it. */
+  stream?: boolean;
 }
 
 declare module 'fastify' {
@@ -30,7 +32,8 @@ export function recordRoutes(app: FastifyInstance, guards: Guards): void {
     const schema = (route.schema ?? {}) as { body?: ZodType; querystring?: ZodType };
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      table.push({ method, url: route.url, access, body: schema.body, querystring: schema.querystring });
+      const stream = (route.config as { stream?: boolean } | undefined)?.stream === true;
+      table.push({ method, url: route.url, access, body: schema.body, querystring: schema.querystring, ...(stream ? { stream } : {}) });
     }
   });
 }

@@ -43,7 +43,14 @@ export function computeSecurityHeaders(options: Readonly<HelmetOptions> = OPTION
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = computeSecurityHeaders();
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  // Public images (uploads, the default pictures) also show in mails read in webmail, on other sites.
+  const images = { ...headers, 'cross-origin-resource-policy': 'cross-origin' };
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(isPublicImage(request.url) ? images : headers);
   });
+}
+
+/** Uploaded images and the app's default pictures: nothing in them is private to a session. */
+export function isPublicImage(url: string): boolean {
+  return url.startsWith('/storage/') || url.startsWith('/images/');
 }

@@ -1,6 +1,6 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { deleteSession, findSessionByTokenHashPrepared, touchSession } from '../auth/auth.repository';
+import { deleteSession, findSessionByTokenHashPrepared, sessionIsLive, touchSession } from '../auth/auth.repository';
 import { type Database, nowIso } from '../db/database';
 import { forbidden, unauthorized, validationError } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
@@ -89,7 +89,12 @@ export function sessionGuards(database: Database) {
     request.auth = auth === 'invalid' ? null : auth;
   }
 
-  return { requireSession, optionalSession };
+  /** Whether the session a caller was identified by is still live (logout or expiry ends a long-lived stream). */
+  function stillSignedIn(auth: Auth): Promise<boolean> {
+    return sessionIsLive(database, auth.sessionId, nowIso());
+  }
+
+  return { requireSession, optionalSession, stillSignedIn };
 }
 
 export type Guards = ReturnType<typeof sessionGuards>;

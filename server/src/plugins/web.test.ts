@@ -17,6 +17,8 @@ beforeAll(async () => {
     '<!doctype html><html><head><meta charset="utf-8"><title>Inkwell</title></head><body><div id="root"></div></body></html>',
   );
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  await fs.mkdir(path.join(dist, 'images'));
+  await fs.writeFile(path.join(dist, 'images', 'default-post.jpg'), 'jpeg');
   t = await buildTestApp({ config: { webDistDir: dist } });
 });
 afterAll(async () => {
@@ -58,6 +60,16 @@ describe('the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('lets other sites show the default pictures (mails read in webmail), and nothing else', async () => {
+    const picture = await t.app.inject({ method: 'GET', url: '/images/default-post.jpg' });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const script = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('keeps /api answers in JSON', async () => {

@@ -37,8 +37,9 @@ export interface Scene {
   /** The category the owner chose; otherCategory is one they did not. */
   category: number;
   otherCategory: number;
-  /** The text of the owner's only notification. The owner follows postOwner. */
+  /** The text and id of the owner's only notification. The owner follows postOwner. */
   note: string;
+  noteId: number;
   /** A stored image (path under /storage) and a valid Google ID token, shared by every case. */
   image: string;
   google: string;
@@ -53,7 +54,7 @@ export interface Expect extends Partial<Record<Actor, number>> {
   self?: number;
 }
 
-export type Fields = Record<string, string | number>;
+export type Fields = Record<string, string | number | number[]>;
 
 export interface Entry {
   /** What the route's guard must be: 'session' (requireSession) or 'open'. */
@@ -184,6 +185,16 @@ export const MATRIX: Readonly<Record<string, Entry>> = {
     private: (s) => s.owner.email,
   }),
   'POST /api/user/notifications': own(200, { body: (_s, u) => ({ user_id: u.id }), private: (s) => s.note }),
+  // The stranger naming themselves with the owner's notification id marks nothing of the owner's.
+  'POST /api/user/notifications/seen': own(200, {
+    body: (s, u) => ({ user_id: u.id, ids: [s.noteId] }),
+    changes: (s) => ownedBy(s.db, 'notifications', s.owner.id),
+  }),
+  // Each member's own stream: there is no one else's to ask for.
+  'GET /api/user/notifications/stream': { access: 'session', expect: { visitor: 401, stranger: 200, owner: 200 } },
+  // The mailed token is the authority (no session): a token that is not ours changes nothing.
+  'POST /api/user/unsubscribe': open(422, { body: () => ({ token: '1.like.not-a-signature' }), changes: (s) => userRow(s, s.owner.id) }),
+  'POST /unsubscribe': open(422, { url: (s) => `/unsubscribe?token=${s.owner.id}.like.forged`, changes: (s) => userRow(s, s.owner.id) }),
   'POST /api/user/following/posts': own(200, { body: (_s, u) => ({ user_id: u.id }), private: (s) => JSON.stringify(s.likedTitle) }),
   'POST /api/user/saved-posts': own(200, { body: (_s, u) => ({ user_id: u.id }), private: (s) => JSON.stringify(s.likedTitle) }),
   'POST /api/user/user-categories': own(200, { body: (_s, u) => ({ user_id: u.id }), private: (s) => `{"category_id":${s.category}}` }),

@@ -8,6 +8,7 @@ import { aJpeg, imagePart, multipart } from '../storage/testing';
 import { buildTestApp } from '../test/app';
 import { aPost, aUser } from '../test/factories';
 import { FakeGoogle } from '../test/google';
+import { callStream } from './stream-call';
 import { type Entry, MATRIX, type Member, type Scene, USER_TABLES, ownedBy, sorted } from './authz-matrix';
 
 /**
@@ -76,14 +77,15 @@ async function stage(): Promise<Scene> {
     db.updateTable('users').set({ following_count: 1 }).where('id', '=', owner.id).execute(),
     db.updateTable('users').set({ followers_count: 1 }).where('id', '=', postOwner.id).execute(),
     db.insertInto('user_categories').values({ user_id: owner.id, category_id: category, created_at: now }).execute(),
-    db
-      .insertInto('notifications')
-      .values({ user_id: owner.id, actor_id: postOwner.id, type: 'follow', post_id: null, message: note, read_at: null, created_at: now, updated_at: now })
-      .execute(),
   ]);
+  const { id: noteId } = await db
+    .insertInto('notifications')
+    .values({ user_id: owner.id, actor_id: postOwner.id, type: 'follow', post_id: null, message: note, read_at: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { image, google: googleToken } = world;
   const posts = { ownPost, theirPost, likedPost, likedTitle, comment: ownerComment, reply: reply.id, theirComment };
-  return { db, seq, owner, stranger, postOwner, ...posts, category, otherCategory, note, image, google: googleToken };
+  return { db, seq, owner, stranger, postOwner, ...posts, category, otherCategory, note, noteId, image, google: googleToken };
 }
 
 /** Everything that is the owner's: only the owner's own calls may change it. */
@@ -127,7 +129,9 @@ async function send(route: RouteEntry, entry: Entry, s: Scene, caller: Caller, f
   const fields = entry.body?.(s, caller === 'self' ? s.stranger : s.owner);
   const options: InjectOptions = { method: route.method as InjectOptions['method'], url: entry.url?.(s) ?? route.url, headers: {} };
   if (fields && entry.multipart) {
-    const body = multipart(entry.multipart === 'cover' ? { ...fields, image: imagePart(await aJpeg()) } : fields);
+    // Multipart entries carry only text and number fields.
+    const flat = fields as Record<string, string | number>;
+    const body = multipart(entry.multipart === 'cover' ? { ...flat, image: imagePart(await aJpeg()) } : flat);
     options.payload = body.payload;
     options.headers = body.headers;
   } else if (fields) {
@@ -136,6 +140,10 @@ async function send(route: RouteEntry, entry: Entry, s: Scene, caller: Caller, f
   const session = credentials(s, caller);
   if (session && form === 'headers') options.headers = { ...options.headers, ...session };
   if (session && form === 'cookies') options.cookies = session;
+  if (route.stream) {
+    const cookie: Record<string, string> = options.cookies ? { cookie: Object.entries(options.cookies).map(([k, v]) => `${k}=${v}`).join('; ') } : {};
+    return callStream(t.app, options.url as string, { ...(options.headers as Record<string, string>), ...cookie });
+  }
   return t.app.inject(options);
 }
 

@@ -8,6 +8,7 @@ import { aJpeg, imagePart, multipart } from '../storage/testing';
 import { buildTestApp } from '../test/app';
 import { aPost, aUser, signIn } from '../test/factories';
 import { FakeGoogle } from '../test/google';
+import { callStream } from './stream-call';
 import {
   BAD_IDS,
   type BodyFields,
@@ -129,6 +130,11 @@ async function send(route: RouteEntry, c: FuzzCase): Promise<LightMyRequestRespo
   const headers = await callerHeaders(c.caller);
   if (c.contentType !== undefined) headers['content-type'] = c.contentType;
   const payload = c.payload instanceof Uint8Array ? Buffer.from(c.payload) : c.payload;
+  if (route.stream) {
+    // A GET's body is not read; the stream is called over real HTTP with the case's path, query and headers.
+    const { 'content-type': _type, ...rest } = headers;
+    return (await callStream(t.app, c.path + c.query, rest)) as unknown as LightMyRequestResponse;
+  }
   return t.app.inject({ method: route.method as InjectOptions['method'], url: c.path + c.query, headers, payload });
 }
 

@@ -103,10 +103,10 @@ export async function killAllServers(): Promise<void> {
 }
 
 /** Starts the server on the store (on `port`, or a free one) and waits until /api/health answers 200. */
-export async function startServer(store: DataStore, options: { port?: number; timeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServer(store: DataStore, options: { port?: number; timeoutMs?: number; env?: Record<string, string> } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: store.dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: store.dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...options.env };
   delete env.DATABASE_URL;
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
   let output = '';

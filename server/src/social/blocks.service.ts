@@ -7,7 +7,7 @@ import type { Auth } from '../plugins/session';
 import * as repo from './blocks.repository';
 import { NOT_FOUND, orNotFound } from './errors';
 import { addToFollowCounts, deleteFollow } from './follows.repository';
-import { notify } from './notices';
+import { notify } from '../notifications/notify';
 import { findActiveUser } from './targets.repository';
 
 export const BLOCK_MESSAGES = {

@@ -8,8 +8,7 @@ import type { Auth } from '../plugins/session';
 import * as repo from './comments.repository';
 import { refuseBlockedComment } from './blocks.service';
 import { NOT_FOUND, orNotFound } from './errors';
-import { actorName, noticeText, notify } from './notices';
-import { deleteNoticesOf } from './notices.repository';
+import { actorName, noticeText, notify } from '../notifications/notify';
 import { findUserName, lockPost } from './targets.repository';
 
 type Created = z.infer<typeof commentCreatedResponse>;
@@ -89,7 +88,7 @@ export function createCommentsService(db: Kysely<DB>) {
       const comment = await requireDeleteAccess(auth, 'comment', id);
       await db.transaction().execute(async (trx) => {
         await lockPost(trx, comment.post_id);
-        await deleteNoticesOf(trx, { commentId: id });
+        await notify.commentDeleted(trx, { commentId: id });
         const replies = await repo.deleteRepliesOfComment(trx, id);
         if (!(await repo.deleteComment(trx, id))) throw notFound(NOT_FOUND.comment);
         await repo.addToCommentsCount(trx, comment.post_id, -(1 + replies));
@@ -102,7 +101,7 @@ export function createCommentsService(db: Kysely<DB>) {
       const reply = await requireDeleteAccess(auth, 'reply', id);
       await db.transaction().execute(async (trx) => {
         await lockPost(trx, reply.post_id);
-        await deleteNoticesOf(trx, { replyId: id });
+        await notify.commentDeleted(trx, { replyId: id });
         if (!(await repo.deleteReply(trx, id))) throw notFound(NOT_FOUND.reply);
         await repo.addToCommentsCount(trx, reply.post_id, -1);
       });

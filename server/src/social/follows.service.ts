@@ -8,7 +8,7 @@ import type { Auth } from '../plugins/session';
 import { refuseBlockedFollow } from './blocks.service';
 import { NOT_FOUND, orNotFound } from './errors';
 import * as repo from './follows.repository';
-import { actorName, noticeText, notify } from './notices';
+import { actorName, noticeText, notify } from '../notifications/notify';
 import { findActiveUser, findUserName } from './targets.repository';
 
 type FollowResponse = z.infer<typeof followResponse>;

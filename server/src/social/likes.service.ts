@@ -7,7 +7,7 @@ import { notFound } from '../lib/errors';
 import type { Auth } from '../plugins/session';
 import { NOT_FOUND, orNotFound } from './errors';
 import { addToLikesCount, deleteLike, insertLike } from './likes.repository';
-import { actorName, noticeText, notify } from './notices';
+import { actorName, noticeText, notify } from '../notifications/notify';
 import { findPost, findUserName } from './targets.repository';
 
 type LikeResponse = z.infer<typeof likeResponse>;

@@ -37,6 +37,8 @@ describe('upload-image', () => {
     expect(file.headers['content-type']).toBe('image/webp');
     expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+    // Shown in notification mails read in webmail (another site): public, so not same-origin only.
+    expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(meta?.format).toBe('webp');
   });
 

@@ -21,9 +21,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export type ConfigOverrides = Partial<Omit<Config, 'rateLimits' | 'mail'>> & {
+export type ConfigOverrides = Partial<Omit<Config, 'rateLimits' | 'mail' | 'notifications'>> & {
   rateLimits?: Partial<Config['rateLimits']>;
   mail?: Partial<Config['mail']>;
+  notifications?: Partial<Config['notifications']>;
 };
 
 /** The real app on a fresh database, with limits high enough not to get in the way unless a test lowers them. */
@@ -58,6 +59,7 @@ export async function buildTestApp(
       ...options.config?.rateLimits,
     },
     mail: { ...base.mail, pollMs: 60_000, baseBackoffMs: 20, maxBackoffMs: 200, ...options.config?.mail },
+    notifications: { ...base.notifications, ...options.config?.notifications },
   };
   const sent: OutgoingMail[] = [];
   const transport: MailTransport = options.transport ?? { send: async (mail) => void sent.push(mail) };

@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { insertNotice, retractNotice, upsertNotice } from './notices.repository';
-import type { PostTarget } from './targets.repository';
+import { deleteNoticesOf, insertNotice, markHelpAnswered, retractNotice, upsertNotice } from './notify.repository';
+
+/** The post a like is about: whose it is. */
+interface PostTarget {
+  id: number;
+  user_id: number;
+}
 
 const TITLE_MAX = 80;
 
@@ -22,6 +27,7 @@ export const noticeText = {
   replyToAuthor: (actor: string, title: string) => `${actor} replied to your comment on ${quote(title)}.`,
   replyToOwner: (actor: string, title: string) => `${actor} replied to a comment on ${quote(title)}.`,
   follow: (actor: string) => `${actor} started following you.`,
+  helpAnswer: (answer: string) => `We answered your help request: ${answer}`,
 };
 
 interface Notice {
@@ -32,8 +38,9 @@ interface Notice {
 }
 
 /**
- * Notifications written in the caller's transaction; nobody is notified of their own action.
- * Likes and follows keep one row per actor and post (or actor and user); comments add a row each.
+ * The one place that writes notifications, always in the caller's transaction; nobody is notified of
+ * their own action. Likes and follows keep one row per actor and post (or actor and user); comments
+ * add a row each. From here a notification travels to open tabs and to the mail (notify.repository.ts).
  */
 export const notify = {
   async like(trx: Kysely<DB>, post: PostTarget, n: Omit<Notice, 'recipient'>): Promise<void> {
@@ -61,5 +68,27 @@ export const notify = {
   /** An unfollow takes back the follow's notification. */
   async unfollow(trx: Kysely<DB>, recipient: number, actorId: number): Promise<void> {
     await retractNotice(trx, { user_id: recipient, actor_id: actorId, type: 'follow', post_id: null });
+  },
+
+  /** A comment (with its replies) or a reply about to be deleted takes what was told of it. */
+  async commentDeleted(trx: Kysely<DB>, of: { commentId: number } | { replyId: number }): Promise<void> {
+    await deleteNoticesOf(trx, of);
+  },
+
+  /**
+   * An operator's answer to an open help request: marked answered and told to its member as a
+   * 'responses' notification (SPEC §9, shown under Help). false when the request is not open.
+   */
+  async helpAnswer(trx: Kysely<DB>, request: { id: number; user_id: number }, answer: string, now: string): Promise<number | null> {
+    if (!(await markHelpAnswered(trx, request.id, answer, now))) return null;
+    return insertNotice(trx, {
+      user_id: request.user_id,
+      actor_id: null,
+      type: 'responses',
+      post_id: null,
+      help_request_id: request.id,
+      message: noticeText.helpAnswer(answer),
+      now,
+    });
   },
 };

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../server/src/db/schema';
+import { HelpAnswerError, createHelpService } from '../server/src/help/help.service';
+
+export const USAGE = `Usage: npm run admin -- <command>
+
+Commands:
+  help:list               open help requests, oldest first
+  help:answer ID "text"   answers request ID: the member gets it under Help in /notifications,
+                          live in an open tab, and by mail if they ticked help mails
+
+Uses the same configuration as npm start (DATABASE_URL, or SQLite in DATA_DIR).`;
+
+/** What a command prints and its exit code (0 done, 1 refused, 2 wrong words). */
+export interface AdminResult {
+  code: number;
+  out: string;
+}
+
+const oneLine = (text: string, max: number) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+/** Runs one admin command (the words after `npm run admin --`) on an open database. */
+export async function runAdmin(args: string[], db: Kysely<DB>): Promise<AdminResult> {
+  const help = createHelpService(db);
+  const [command, ...rest] = args;
+  if (command === 'help:list' && rest.length === 0) {
+    const open = await help.open(500);
+    if (open.length === 0) return { code: 0, out: 'No open help requests.' };
+    const lines = open.map((r) => `#${r.id}  ${r.created_at.slice(0, 16).replace('T', ' ')}  ${r.name?.trim() || 'No name'} <${r.email}>\n      ${oneLine(r.message, 200)}`);
+    return { code: 0, out: `${open.length} open help request${open.length === 1 ? '' : 's'}, oldest first:\n\n${lines.join('\n')}` };
+  }
+  if (command === 'help:answer' && rest.length === 2 && /^\d{1,9}$/.test(rest[0]!)) {
+    try {
+      const { userId } = await help.answer(Number(rest[0]), rest[1]!);
+      return { code: 0, out: `Answered help request #${rest[0]} (member ${userId}). They see it under Help in /notifications; a mail follows if they ticked help mails.` };
+    } catch (err) {
+      if (err instanceof HelpAnswerError) return { code: 1, out: err.message };
+      throw err;
+    }
+  }
+  return { code: 2, out: USAGE };
+}

@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { NotificationEvent } from '@inkwell/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../server/src/db/database';
+import { SseClient, parseMail } from '../server/src/notifications/testkit';
+import { type DataStore, type ServerProcess, call, createDataStore, killAllServers, login, startServer } from '../server/src/security/server-process';
+import { aUser } from '../server/src/test/factories';
+import { TestSmtpServer } from '../server/src/test/smtp';
+
+const root = path.resolve(import.meta.dirname, '..');
+const smtp = new TestSmtpServer();
+let store: DataStore;
+let database: Database;
+let server: ServerProcess;
+
+beforeAll(async () => {
+  await smtp.start(0);
+  store = await createDataStore();
+  server = await startServer(store, { env: { SMTP_URL: smtp.url } });
+  database = store.open();
+}, 60_000);
+afterAll(async () => {
+  await killAllServers();
+  await database?.destroy();
+  await store?.remove();
+  await smtp.stop();
+});
+
+/** `npm run admin -- …` as an operator runs it: another process, the same configuration as the server. */
+function admin(...args: string[]): Promise<{ code: number; out: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: store.dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: root, env });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code: code ?? -1, out })));
+}
+
+async function until<T>(what: () => T | undefined, timeoutMs: number): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = what();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('npm run admin -- help:list / help:answer', () => {
+  it('lists the open request, and the answer reaches the open tab at once and the inbox', async () => {
+    const member = await aUser(database.db, { name: 'Asker', email: `asker-${Date.now()}@example.com` });
+    const session = await login(server.url, member.email, member.password);
+    expect((await call(server.url, 'help', { user_id: member.id, message: 'Where is my draft?' }, session)).status).toBe(201);
+
+    const listed = await admin('help:list');
+    expect(listed.code).toBe(0);
+    const id = /#(\d+)\s.*Asker/.exec(listed.out)?.[1];
+    expect(listed.out).toContain('Where is my draft?');
+    expect(id).toBeDefined();
+
+    const stream = await new SseClient(`${server.url}/api/user/notifications/stream`, session.headers).open();
+    await stream.next((e) => e.event === 'unseen');
+    const answered = await admin('help:answer', id!, 'Drafts live in this browser until you post.');
+    expect(answered).toMatchObject({ code: 0 });
+    const event = await stream.next((e) => e.event === 'notification', 0, 5000);
+    const notice = (JSON.parse(event.data) as NotificationEvent).notification;
+    expect(notice).toMatchObject({ type: 'responses', actor: null });
+    expect(notice.message).toContain('Drafts live in this browser');
+    await stream.close();
+
+    // Help answers do not wait for a digest window: the server's next round (every 10 s) sends it.
+    const received = await until(() => smtp.received.find((m) => m.to.includes(member.email)), 20_000);
+    const mail = await parseMail(received);
+    expect(mail.text).toContain('Drafts live in this browser until you post.');
+    expect(mail.text).toContain('Where is my draft?');
+
+    expect((await admin('help:list')).out).not.toContain('Where is my draft?');
+    const again = await admin('help:answer', id!, 'Twice');
+    expect(again.code).toBe(1);
+    expect(again.out).toContain('already answered');
+  }, 60_000);
+
+  it('says how to use it for unknown words, and refuses an unknown request', async () => {
+    const wrong = await admin('help:answr', '1', 'x');
+    expect(wrong.code).toBe(2);
+    expect(wrong.out).toContain('Usage: npm run admin');
+    const missing = await admin('help:answer', '999999', 'Hello');
+    expect(missing).toMatchObject({ code: 1 });
+    expect(missing.out).toContain('There is no help request 999999.');
+  }, 60_000);
+});

@@ -1,0 +1,30 @@
+/**
+ * `npm run admin -- <command>`: operator tasks on the configured database (DATABASE_URL, or SQLite in
+ * DATA_DIR, as `npm start` uses it). The commands are in admin-commands.ts.
+ */
+import path from 'node:path';
+import { loadConfig } from '../server/src/config';
+import { openDatabase } from '../server/src/db/database';
+import { migrateToLatest } from '../server/src/db/migrate';
+import { runAdmin } from './admin-commands';
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'inkwell.sqlite') });
+  try {
+    await migrateToLatest(database.db);
+    const { code, out } = await runAdmin(process.argv.slice(2), database.db);
+    (code === 0 ? process.stdout : process.stderr).write(`${out}\n`);
+    return code;
+  } finally {
+    await database.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`admin failed: ${(err as Error).message}\n`);
+    process.exit(1);
+  },
+);

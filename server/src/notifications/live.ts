@@ -1,0 +1,188 @@
+import pg from 'pg';
+import type { Database } from '../db/database';
+import { announceSeen, latestNoticeId, noticesAfter } from './notifications.repository';
+import { NOTICE_CHANNEL } from './notify.repository';
+
+/**
+ * What reaches a member's open tabs: a new notification (its id), their unseen count changed
+ * (another tab marked some seen), or 'resync' (the signal source reconnected: catch up from the last
+ * id sent, something may have been missed meanwhile).
+ */
+export type LiveSignal = { userId: number; noticeId: number } | { userId: number; seen: true } | { resync: true };
+
+export interface LiveSubscriber {
+  userId: number;
+  signal(signal: LiveSignal): void;
+  close(): void;
+}
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * The open notification streams of this process, by member, and where their signals come from:
+ * PostgreSQL's LISTEN (a NOTIFY sent in the writing transaction reaches every app server at commit),
+ * or on SQLite, the one process watching for notification ids past the last one it saw (committed rows
+ * only, read on the read-only connection; SQLite writes one transaction at a time, so ids arrive in
+ * order, from this process or another one such as the admin command).
+ */
+export class NotificationHub {
+  private readonly byUser = new Map<number, Set<LiveSubscriber>>();
+  private source: { stop(): Promise<void> } | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly options: { pollMs: number; log: Logger },
+  ) {}
+
+  get size(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+
+  streamsOf(userId: number): LiveSubscriber[] {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  /** Adds an open stream; the returned function removes it. The signal source starts with the first one. */
+  subscribe(subscriber: LiveSubscriber): () => void {
+    let set = this.byUser.get(subscriber.userId);
+    if (!set) this.byUser.set(subscriber.userId, (set = new Set()));
+    set.add(subscriber);
+    this.ensureSource();
+    return () => {
+      set.delete(subscriber);
+      if (set.size === 0 && this.byUser.get(subscriber.userId) === set) this.byUser.delete(subscriber.userId);
+    };
+  }
+
+  /** Hands a signal to the streams it concerns in this process. */
+  deliver(signal: LiveSignal): void {
+    if ('resync' in signal) {
+      for (const set of this.byUser.values()) for (const s of set) s.signal(signal);
+      return;
+    }
+    for (const s of this.byUser.get(signal.userId) ?? []) s.signal(signal);
+  }
+
+  /** A member's unseen count changed: their streams on every app server send it. */
+  async announceSeen(userId: number): Promise<void> {
+    if (this.database.connectionString) await announceSeen(this.database.db, userId);
+    else this.deliver({ userId, seen: true });
+  }
+
+  /** Ends every stream (the app is closing) and stops listening. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const set of this.byUser.values()) for (const s of set) s.close();
+    this.byUser.clear();
+    await this.source?.stop();
+  }
+
+  private ensureSource(): void {
+    if (this.source || this.closed) return;
+    this.source =
+      this.database.connectionString
+        ? listenOnPostgres(this.database.connectionString, (signal) => this.deliver(signal), this.options.log)
+        : watchSqlite(this.database, this.options.pollMs, (signal) => this.deliver(signal), this.options.log);
+  }
+}
+
+/** Parses a NOTIFY payload written by notify.repository.ts or announceSeen. */
+export function parsePayload(payload: string | undefined): LiveSignal | null {
+  try {
+    const value = JSON.parse(payload ?? '') as { u?: unknown; n?: unknown; seen?: unknown };
+    if (typeof value.u !== 'number') return null;
+    if (typeof value.n === 'number') return { userId: value.u, noticeId: value.n };
+    if (value.seen === true) return { userId: value.u, seen: true };
+  } catch {
+    // Not ours: ignored.
+  }
+  return null;
+}
+
+/** One connection of its own LISTENing; after a lost connection it reconnects (1 s doubling to 30 s) and asks for a resync. */
+function listenOnPostgres(databaseUrl: string, deliver: (signal: LiveSignal) => void, log: Logger) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let delay = 1000;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    client = c;
+    c.on('notification', (message) => {
+      if (message.channel !== NOTICE_CHANNEL) return;
+      const signal = parsePayload(message.payload);
+      if (signal) deliver(signal);
+    });
+    c.on('error', (err) => retry(c, err));
+    c.on('end', () => retry(c, new Error('connection ended')));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${NOTICE_CHANNEL}`);
+      if (stopped) return void c.end().catch(() => {});
+      if (delay > 1000) deliver({ resync: true });
+      delay = 1000;
+    } catch (err) {
+      retry(c, err as Error);
+    }
+  };
+  const retry = (c: pg.Client, err: Error) => {
+    if (stopped || client !== c || timer) return;
+    log.warn({ err: err.message }, 'notification listener lost its connection; reconnecting');
+    client = undefined;
+    c.end().catch(() => {});
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, delay);
+    delay = Math.min(delay * 2, 30_000);
+  };
+  void connect();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * Polls for ids past the last one seen, every pollMs once a stream has opened (one primary-key range
+ * read that finds nothing most of the time).
+ */
+function watchSqlite(database: Database, pollMs: number, deliver: (signal: LiveSignal) => void, log: Logger) {
+  let last: number | undefined;
+  let busy = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      if (last === undefined) last = await latestNoticeId(database);
+      for (;;) {
+        const rows = await noticesAfter(database, last, 500);
+        for (const row of rows) {
+          last = row.id;
+          deliver({ userId: row.user_id, noticeId: row.id });
+        }
+        if (rows.length < 500) break;
+      }
+    } catch (err) {
+      log.warn({ err: (err as Error).message }, 'notification watcher could not read');
+    } finally {
+      busy = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), pollMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+    },
+  };
+}

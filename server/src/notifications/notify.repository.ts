@@ -1,0 +1,117 @@
+import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type MailKind, mailKindOf } from '@inkwell/contract';
+import type { DB, NotificationsTable } from '../db/schema';
+
+/** The PostgreSQL channel on which a committed notification is announced to every app server. */
+export const NOTICE_CHANNEL = 'inkwell_notices';
+
+export interface NoticeValues {
+  user_id: number;
+  actor_id: number | null;
+  type: NotificationsTable['type'];
+  post_id: number | null;
+  comment_id?: number | null;
+  reply_id?: number | null;
+  help_request_id?: number | null;
+  message: string;
+  now: string;
+}
+
+const preferenceColumn = {
+  like: 'notify_like',
+  comment: 'notify_comment',
+  follow: 'notify_follow',
+  help: 'notify_help',
+} as const satisfies Record<MailKind, string>;
+
+function isPostgres(db: Kysely<DB>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * Writes a notification and, in the same transaction, what makes it travel: a row waiting to be
+ * mailed when the recipient ticked that kind of mail and is active (the digest worker re-checks both
+ * when it sends), and on PostgreSQL a NOTIFY that reaches every app server once the transaction
+ * commits (and never if it rolls back). On SQLite the one process sees the new id itself (live.ts).
+ */
+export async function insertNotice(db: Kysely<DB>, values: NoticeValues): Promise<number> {
+  const { now, comment_id = null, reply_id = null, help_request_id = null, ...rest } = values;
+  const row = await db
+    .insertInto('notifications')
+    .values({ ...rest, comment_id, reply_id, help_request_id, read_at: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const kind = mailKindOf[values.type];
+  await db
+    .insertInto('notification_mails')
+    .columns(['notification_id', 'user_id', 'kind', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users')
+        .select([eb.cast<number>(eb.val(row.id), 'integer').as('notification_id'), 'users.id', eb.cast<string>(eb.val(kind), 'text').as('kind'), eb.cast<string>(eb.val(now), 'text').as('created_at')])
+        .where('users.id', '=', values.user_id)
+        .where(preferenceColumn[kind], '=', 1)
+        .where('users.deactivated_at', 'is', null),
+    )
+    .execute();
+  if (isPostgres(db)) {
+    await sql`select pg_notify(${NOTICE_CHANNEL}, ${JSON.stringify({ u: values.user_id, n: row.id })})`.execute(db);
+  }
+  return row.id;
+}
+
+/** What makes a like's or a follow's notification one of a kind: recipient, actor, type and post. */
+type NoticeKey = Pick<NoticeValues, 'user_id' | 'actor_id' | 'type' | 'post_id'>;
+
+function sameKey(eb: ExpressionBuilder<DB, 'notifications'>, key: NoticeKey) {
+  return eb.and([
+    eb('user_id', '=', key.user_id),
+    key.actor_id === null ? eb('actor_id', 'is', null) : eb('actor_id', '=', key.actor_id),
+    eb('type', '=', key.type),
+    key.post_id === null ? eb('post_id', 'is', null) : eb('post_id', '=', key.post_id),
+  ]);
+}
+
+/** Takes back the one notification of a like (post) or a follow (post null) that was undone; its waiting mail goes with it. */
+export async function retractNotice(db: Kysely<DB>, key: NoticeKey): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where((eb) => sameKey(eb, key))
+    .execute();
+}
+
+/** Removes what was told of a comment and of its replies, or of one reply (before they are deleted). */
+export async function deleteNoticesOf(db: Kysely<DB>, of: { commentId: number } | { replyId: number }): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where((eb) =>
+      'replyId' in of
+        ? eb('reply_id', '=', of.replyId)
+        : eb.or([
+            eb('comment_id', '=', of.commentId),
+            eb('reply_id', 'in', eb.selectFrom('replies').select('replies.id').where('replies.comment_id', '=', of.commentId)),
+          ]),
+    )
+    .execute();
+}
+
+/**
+ * One notification per recipient, actor, type and post: an older one of the same key is replaced by
+ * a new row (a new id, unseen), so it reaches open tabs and the mail again like any new one. Callers
+ * write it while holding the like or follow row, so two writers for the same key never meet.
+ */
+export async function upsertNotice(db: Kysely<DB>, values: NoticeValues): Promise<number> {
+  await retractNotice(db, values);
+  return insertNotice(db, values);
+}
+
+/** An operator's answer to a help request: the request is marked answered, in the caller's transaction. */
+export async function markHelpAnswered(db: Kysely<DB>, requestId: number, answer: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('help_requests')
+    .set({ status: 'answered', answer, answered_at: now })
+    .where('id', '=', requestId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

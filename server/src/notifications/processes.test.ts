@@ -1,0 +1,51 @@
+import type { NotificationEvent } from '@inkwell/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { type DataStore, type ServerProcess, call, createDataStore, killAllServers, login, startServer } from '../security/server-process';
+import { aPost, aUser } from '../test/factories';
+import { SseClient } from './testkit';
+
+/**
+ * Two real app servers on one database (PostgreSQL: LISTEN/NOTIFY; SQLite: each process watches the
+ * notification ids), as behind a load balancer: a tab open on one learns of a like made on the other.
+ */
+let store: DataStore;
+let database: Database;
+let a: ServerProcess;
+let b: ServerProcess;
+
+beforeAll(async () => {
+  store = await createDataStore();
+  a = await startServer(store);
+  b = await startServer(store);
+  database = store.open();
+}, 60_000);
+afterAll(async () => {
+  await killAllServers();
+  await database?.destroy();
+  await store?.remove();
+});
+
+describe('live notifications across app servers', () => {
+  it('reach a stream on one server within a second of a like made through another', async () => {
+    const author = await aUser(database.db, { name: 'Author' });
+    const reader = await aUser(database.db, { name: 'Reader' });
+    const post = await aPost(database.db, { userId: author.id, title: 'Across servers' });
+    const authorSession = await login(a.url, author.email, author.password);
+    const readerSession = await login(b.url, reader.email, reader.password);
+
+    const stream = await new SseClient(`${a.url}/api/user/notifications/stream`, authorSession.headers).open();
+    expect(stream.status).toBe(200);
+    await stream.next((e) => e.event === 'unseen');
+    // The listener of server A is up once the first stream opened; give it a moment to LISTEN.
+    await new Promise((r) => setTimeout(r, 300));
+
+    const sentAt = Date.now();
+    const liked = await call(b.url, 'like', { user_id: reader.id, post_id: post.id, status: 1 }, readerSession);
+    expect(liked.status).toBe(200);
+    const event = await stream.next((e) => e.event === 'notification');
+    expect(event.at - sentAt).toBeLessThan(1000);
+    expect((JSON.parse(event.data) as NotificationEvent).notification).toMatchObject({ type: 'like', post_id: post.id, actor: { id: reader.id } });
+    await stream.close();
+  }, 30_000);
+});
