@@ -12,6 +12,7 @@ const Signup = lazy(() => import('./routes/signup'));
 const Verified = lazy(() => import('./routes/verified'));
 const ForgotPassword = lazy(() => import('./routes/forgot-password'));
 const ResetPassword = lazy(() => import('./routes/reset-password'));
+const Unsubscribe = lazy(() => import('./routes/unsubscribe'));
 const CreatePost = lazy(() => import('./routes/create-post'));
 const Notifications = lazy(() => import('./routes/notifications'));
 const Profile = lazy(() => import('./routes/profile'));
@@ -36,6 +37,8 @@ export const routes: RouteObject[] = [
       { path: paths.verified.path, element: <Verified /> },
       { path: paths.forgotPassword.path, element: <ForgotPassword /> },
       { path: paths.resetPassword.path, element: <ResetPassword /> },
+      // A mail's unsubscribe link: no session needed.
+      { path: paths.unsubscribe.path, element: <Unsubscribe /> },
     ],
   },
   {

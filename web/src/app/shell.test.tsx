@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aProfile, mockApi, renderApp } from '../test/render';
 import { getSession, setSession } from '../lib/session';
+import { aNotification } from '../test/notifications';
 
-function signedInApi(overrides: { email?: string | null; notifications?: unknown[] } = {}) {
+function signedInApi(overrides: { email?: string | null; notifications?: unknown[]; unseen_count?: number } = {}) {
   return mockApi((path, init) => {
     if (path === 'profile') return { body: { user: { ...aProfile, email: overrides.email ?? aProfile.email } } };
-    if (path === 'notifications') return { body: { notifications: overrides.notifications ?? [] } };
+    if (path === 'notifications') return { body: { notifications: overrides.notifications ?? [], unseen_count: overrides.unseen_count ?? 0 } };
     if (path === 'logout') return init.credentials === 'same-origin' ? { body: { message: 'Logged out' } } : { status: 401, body: { message: 'No' } };
     return undefined;
   });
@@ -66,12 +67,22 @@ describe('Top bar and profile menu', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
-  it('shows the notifications dot only when there are notifications', async () => {
+  it('shows the notifications dot only when some notifications are unseen', async () => {
     setSession(7);
-    signedInApi({ notifications: [{ id: 1, type: 'like', message: 'Bo liked your post', updated_at: '2025-01-01T00:00:00Z' }] });
-    renderApp('/');
+    signedInApi({ notifications: [aNotification({ id: 1, message: 'Bo liked your post', seen: false })], unseen_count: 1 });
+    const first = renderApp('/');
     expect(await screen.findByTestId('notifications-dot')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Notifications (new)' })).toHaveAttribute('href', '/notifications');
+    first.unmount();
+
+    // Notifications, all seen: no dot.
+    const fetchMock = signedInApi({ notifications: [aNotification({ id: 1, message: 'Bo liked your post' })], unseen_count: 0 });
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Profile menu' });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/user/notifications')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByTestId('notifications-dot')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications');
   });
 
   it('logs out: revokes the session, deletes both cookies and goes to /login', async () => {

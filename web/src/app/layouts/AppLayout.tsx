@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { useLogout } from '../../features/auth/api/logout';
 import { useOwnProfile } from '../../features/profile/api/get-own-profile';
 import { useNotifications } from '../../features/notifications/api/get-notifications';
+import { useNotificationStream } from '../../features/notifications/api/use-notification-stream';
 import { SearchBox } from '../../features/search/components/SearchBox';
 
 /** Every screen but the auth ones: the top bar (SPEC §1) over the page. */
@@ -15,6 +16,8 @@ export function AppLayout() {
   const session = useSession();
   const profile = useOwnProfile(session?.id);
   const notifications = useNotifications(session?.id);
+  // New notifications and the unseen count arrive live while signed in (closed on sign-out).
+  useNotificationStream(session?.id);
   const logout = useLogout();
   const navigate = useNavigate();
   // A notice belongs to its screen: moving to another one takes it away (NoticeProvider).
@@ -32,7 +35,7 @@ export function AppLayout() {
         signedIn={Boolean(session)}
         email={profile.data?.email}
         picture={profile.data?.profile_picture}
-        hasNotifications={(notifications.data?.length ?? 0) > 0}
+        hasNotifications={(notifications.data?.unseen_count ?? 0) > 0}
         renderSearch={(options) => <SearchBox {...options} />}
         onLogout={() => logout.mutate(undefined, { onSettled: () => navigate(paths.login.getHref(), { replace: true }) })}
       />

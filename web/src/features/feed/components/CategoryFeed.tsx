@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../lib/session';
 import { useCategories } from '../api/categories';
 import { useCategoryPosts } from '../api/category-posts';
-import { ListPage } from './ListPage';
+import { ListPage } from '../../../components/ListPage';
 import { PostFeedList } from './PostFeedList';
 
 /** SPEC §2 Category posts: one category's posts with infinite scroll, under the category's name. */

@@ -5,7 +5,7 @@ import { TEXT, paths, type PostCard } from '@inkwell/contract';
 import { buttonStyles } from '../../../components/Button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthorPosts } from '../api/author-posts';
-import { ListPage } from './ListPage';
+import { ListPage } from '../../../components/ListPage';
 import { PostFeedList } from './PostFeedList';
 
 /** /yourposts (Library): the signed-in author's own posts; the cards come in edit mode. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { TEXT, type PostCard } from '@inkwell/contract';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSavedPosts } from '../api/saved-posts';
-import { ListPage } from './ListPage';
+import { ListPage } from '../../../components/ListPage';
 import { PostFeedList } from './PostFeedList';
 
 /** /saved: the reader's saved posts, newest save first. */

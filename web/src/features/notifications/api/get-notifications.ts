@@ -1,16 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { notificationsResponse, type NotificationItem } from '@inkwell/contract';
+import { notificationsResponse, type NotificationsResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
-/** POST /api/user/notifications {user_id} with the session headers, newest first. */
-export async function getNotifications(userId: string, signal?: AbortSignal): Promise<NotificationItem[]> {
-  const data = await apiRequest('notifications', { body: { user_id: Number(userId) }, schema: notificationsResponse, signal });
-  return data.notifications;
+/** The cache key of the member's notifications: the top bar's dot, the screen and the live stream share it. */
+export const notificationsQueryKey = (userId: string) => ['notifications', userId] as const;
+
+/** POST /api/user/notifications {user_id}: the caller's notifications, newest first, and how many are unseen. */
+export async function getNotifications(userId: string, signal?: AbortSignal): Promise<NotificationsResponse> {
+  return apiRequest('notifications', { body: { user_id: Number(userId) }, schema: notificationsResponse, signal });
 }
 
 export const notificationsQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['notifications', userId],
+    queryKey: notificationsQueryKey(userId),
     queryFn: ({ signal }) => getNotifications(userId, signal),
     staleTime: 30_000,
   });

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Bell, Heart, LifeBuoy, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
-import { NOTIFICATIONS_STEP, relativeTime, type NotificationItem, type NotificationType } from '@inkwell/contract';
+import { NOTIFICATIONS_STEP, type NotificationItem, type NotificationType } from '@inkwell/contract';
 import { buttonStyles } from '../../../components/Button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ListPage } from '../../feed/components/ListPage';
+import { ListPage } from '../../../components/ListPage';
 import { useNotifications } from '../api/get-notifications';
+import { NotificationRow } from './NotificationRow';
+import { useSeenOnScreen } from './use-seen-on-screen';
 
 /** SPEC §2 Notifications: these sections in this order; 'responses' are the answers to help requests. */
 const SECTIONS: Array<{ type: NotificationType; title: string; Icon: LucideIcon }> = [
@@ -14,7 +16,14 @@ const SECTIONS: Array<{ type: NotificationType; title: string; Icon: LucideIcon 
   { type: 'follow', title: 'Follow', Icon: UserPlus },
 ];
 
-function Section({ title, Icon, items }: { title: string; Icon: LucideIcon; items: NotificationItem[] }) {
+interface SectionProps {
+  title: string;
+  Icon: LucideIcon;
+  items: NotificationItem[];
+  isNew: (item: NotificationItem) => boolean;
+}
+
+function Section({ title, Icon, items, isNew }: SectionProps) {
   const [shown, setShown] = useState(NOTIFICATIONS_STEP);
   const headingId = `notifications-${title.toLowerCase()}`;
   return (
@@ -24,14 +33,9 @@ function Section({ title, Icon, items }: { title: string; Icon: LucideIcon; item
         {title}
         <span className="font-sans text-sm font-normal text-zinc-500 dark:text-zinc-400">({items.length})</span>
       </h2>
-      <ul className="mt-3 divide-y divide-zinc-200 dark:divide-zinc-800">
+      <ul className="-mx-3 mt-3">
         {items.slice(0, shown).map((item) => (
-          <li key={item.id} data-testid="notification" className="flex items-baseline justify-between gap-4 py-3">
-            <p className="min-w-0 break-words text-[15px] leading-6 text-zinc-800 dark:text-zinc-200">{item.message}</p>
-            <time dateTime={item.updated_at} className="shrink-0 text-sm text-zinc-500 dark:text-zinc-400">
-              {relativeTime(item.updated_at)}
-            </time>
-          </li>
+          <NotificationRow key={item.id} item={item} isNew={isNew(item)} />
         ))}
       </ul>
       {shown < items.length && (
@@ -43,11 +47,15 @@ function Section({ title, Icon, items }: { title: string; Icon: LucideIcon; item
   );
 }
 
-/** /notifications: likes, comments, help answers and follows, each section only when it has items. */
+/**
+ * /notifications: likes, comments, help answers and follows, each section only when it has items,
+ * each item leading to what it is about. Opening the screen marks its unseen items seen.
+ */
 export function NotificationsScreen({ userId }: { userId: string }) {
   useDocumentTitle('Notifications');
   const notifications = useNotifications(userId);
-  const items = notifications.data ?? [];
+  const isNew = useSeenOnScreen(userId, notifications.data?.notifications);
+  const items = notifications.data?.notifications ?? [];
   const sections = SECTIONS.map((section) => ({ ...section, items: items.filter((item) => item.type === section.type) })).filter(
     (section) => section.items.length > 0,
   );
@@ -68,7 +76,7 @@ export function NotificationsScreen({ userId }: { userId: string }) {
       ) : (
         <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {sections.map((section) => (
-            <Section key={section.type} title={section.title} Icon={section.Icon} items={section.items} />
+            <Section key={section.type} title={section.title} Icon={section.Icon} items={section.items} isNew={isNew} />
           ))}
         </div>
       )}

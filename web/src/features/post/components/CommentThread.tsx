@@ -9,12 +9,15 @@ import { useDeleteComment } from '../api/delete-comment';
 import { useDeleteReply } from '../api/delete-reply';
 import { CommentForm } from './CommentForm';
 import { commentDraftKey, readCommentDraft } from '../lib/comment-drafts';
+import { commentAnchorId, flashClass, useFlash, type CommentAnchor } from '../lib/comment-anchor';
 
 interface CommentThreadProps {
   comment: CommentItem;
   postId: number;
   postOwnerId: number;
   viewerId: number | null;
+  /** What the page's hash points at, if anything: this comment or one of its replies is highlighted. */
+  anchor?: CommentAnchor | null;
 }
 
 const textButton =
@@ -64,10 +67,16 @@ function DeleteButton({ what, message, busy, onDelete }: { what: 'comment' | 're
   );
 }
 
-function Reply({ reply, canDelete, postId }: { reply: ReplyItem; canDelete: boolean; postId: number }) {
+function Reply({ reply, canDelete, postId, anchor }: { reply: ReplyItem; canDelete: boolean; postId: number; anchor?: CommentAnchor | null }) {
   const remove = useDeleteReply(postId);
+  const flashing = useFlash(anchor?.kind === 'reply' && anchor.id === reply.id, anchor?.key);
   return (
-    <li data-testid="reply" className="py-3">
+    <li
+      id={commentAnchorId('reply', reply.id)}
+      data-testid="reply"
+      data-highlighted={flashing || undefined}
+      className={`-mx-2 scroll-mt-20 px-2 py-3 ${flashClass(flashing)}`}
+    >
       <Byline user={reply.user} createdAt={reply.created_at} size={28} />
       <Said text={reply.reply} />
       {canDelete && (
@@ -88,20 +97,30 @@ function Reply({ reply, canDelete, postId }: { reply: ReplyItem; canDelete: bool
  * One comment (SPEC §2 Post detail): Reply opens a reply box; Delete shows to the comment's author and
  * the post's owner (SPEC §6); replies stay folded behind 'See N more replies...'.
  */
-export function CommentThread({ comment, postId, postOwnerId, viewerId }: CommentThreadProps) {
+export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor = null }: CommentThreadProps) {
   const replyDraftKey = commentDraftKey(postId, comment.id);
   // A reply a visitor typed before signing in opens again with its text.
   const [replying, setReplying] = useState(() => readCommentDraft(replyDraftKey) !== '');
-  const [expanded, setExpanded] = useState(false);
+  // A link to one of the replies opens them (once per visit of that link; the reader may fold them again).
+  const anchoredKey = anchor?.kind === 'reply' && comment.replies.some((reply) => reply.id === anchor.id) ? anchor.key : null;
+  const [expanded, setExpanded] = useState(anchoredKey !== null);
+  const [openedFor, setOpenedFor] = useState(anchoredKey);
+  if (anchoredKey !== null && anchoredKey !== openedFor) {
+    setOpenedFor(anchoredKey);
+    setExpanded(true);
+  }
+  const flashing = useFlash(anchor?.kind === 'comment' && anchor.id === comment.id, anchor?.key);
   const addReply = useAddReply(postId);
   const remove = useDeleteComment(postId);
   const isPostOwner = viewerId !== null && viewerId === postOwnerId;
   const count = comment.replies.length;
 
   return (
-    <li data-testid="comment" className="border-b border-zinc-200 py-5 dark:border-zinc-800">
-      <Byline user={comment.user} createdAt={comment.created_at} size={32} />
-      <Said text={comment.comments} />
+    <li id={commentAnchorId('comment', comment.id)} data-testid="comment" className="scroll-mt-20 border-b border-zinc-200 py-5 dark:border-zinc-800">
+      <div data-highlighted={flashing || undefined} className={`-mx-2 px-2 py-1 ${flashClass(flashing)}`}>
+        <Byline user={comment.user} createdAt={comment.created_at} size={32} />
+        <Said text={comment.comments} />
+      </div>
       <div className="mt-2 -ml-1.5 flex items-center gap-1">
         <button type="button" className={textButton} aria-expanded={replying} onClick={() => setReplying((value) => !value)}>
           Reply
@@ -143,7 +162,13 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId }: Commen
           {expanded && (
             <ul aria-label="Replies">
               {comment.replies.map((reply) => (
-                <Reply key={reply.id} reply={reply} postId={postId} canDelete={viewerId !== null && (viewerId === reply.user_id || isPostOwner)} />
+                <Reply
+                  key={reply.id}
+                  reply={reply}
+                  postId={postId}
+                  anchor={anchor}
+                  canDelete={viewerId !== null && (viewerId === reply.user_id || isPostOwner)}
+                />
               ))}
             </ul>
           )}

@@ -1,18 +1,23 @@
+import { useLocation } from 'react-router';
 import { TEXT, type PostDetail } from '@inkwell/contract';
 import { useSession } from '../../../lib/session';
 import { useAddComment } from '../api/add-comment';
 import { CommentForm } from './CommentForm';
 import { CommentThread } from './CommentThread';
 import { commentDraftKey } from '../lib/comment-drafts';
+import { parseCommentAnchor } from '../lib/comment-anchor';
 
 /** SPEC §2 Post detail: the new-comment box with Post, then each comment, or 'No comments to show'. */
 export function CommentsSection({ post }: { post: PostDetail }) {
   const session = useSession();
   const viewerId = session ? Number(session.id) : null;
   const addComment = useAddComment(post.id);
+  // A notification's link: #comment-{id} or #reply-{id} (its thread opens, it is highlighted).
+  const location = useLocation();
+  const anchor = parseCommentAnchor(location.hash, location.key);
 
   return (
-    <section id="comments" aria-labelledby="comments-heading" className="scroll-mt-6">
+    <section id="comments" aria-labelledby="comments-heading" className="scroll-mt-20">
       <h2 id="comments-heading" className="font-serif text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
         {/* The count the cards show: comments and their replies (posts.comments_count). */}
         Comments{' '}
@@ -37,7 +42,14 @@ export function CommentsSection({ post }: { post: PostDetail }) {
       ) : (
         <ul aria-label="Comments" className="mt-4">
           {post.comments.map((comment) => (
-            <CommentThread key={comment.id} comment={comment} postId={post.id} postOwnerId={post.user_id} viewerId={viewerId} />
+            <CommentThread
+              key={comment.id}
+              comment={comment}
+              postId={post.id}
+              postOwnerId={post.user_id}
+              viewerId={viewerId}
+              anchor={anchor}
+            />
           ))}
         </ul>
       )}

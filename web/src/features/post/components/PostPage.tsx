@@ -1,5 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import type { ReactNode } from 'react';
 import type { PostCard, PostDetail } from '@inkwell/contract';
 import { AuthorHoverCard } from '../../../components/AuthorHoverCard';
 import { CoverImage, postSubTitle, postTitle } from '../../../components/PostCard';
@@ -8,6 +7,7 @@ import { PostHeader } from '../../../components/PostHeader';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../lib/session';
 import { usePostDetails } from '../api/post-details';
+import { useScrollToHash } from '../hooks/use-scroll-to-hash';
 import { CommentsSection } from './CommentsSection';
 import { PostNotFound } from './PostNotFound';
 import { RelatedPosts } from './RelatedPosts';
@@ -48,15 +48,9 @@ export function PostPage({ postId, renderActions, renderFollow, renderPost, rend
   const session = useSession();
   const details = usePostDetails(postId, session?.id);
   const post = details.data;
-  const location = useLocation();
   useDocumentTitle(post ? postTitle(post.title) : details.isError ? 'Post not found' : 'Post');
-
-  // Arriving at /view-post/{id}#comments (the card's comment icon) scrolls to the comments once loaded.
-  const loaded = Boolean(post);
-  useEffect(() => {
-    if (!loaded || !location.hash) return;
-    document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView?.();
-  }, [loaded, location.hash]);
+  // #comments, #comment-{id}, #reply-{id}: scrolled to once the post (with that comment) is there.
+  useScrollToHash({ loaded: Boolean(post), data: post, refetch: details.refetch });
 
   if (details.isError) return <PostNotFound />;
 

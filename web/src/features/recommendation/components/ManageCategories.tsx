@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePendingTicks } from '../../../lib/use-pending-ticks';
 import { useCategories } from '../../feed/api/categories';
 import { useUserCategories } from '../../feed/api/user-categories';
-import { ListPage } from '../../feed/components/ListPage';
+import { ListPage } from '../../../components/ListPage';
 import { useChooseCategory, useResetCategories } from '../api/choose-categories';
 
 const matches = (category: CategoryItem, query: string) =>

@@ -7,7 +7,7 @@ import { UnderlineTabs } from '../../../components/UnderlineTabs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePendingTicks } from '../../../lib/use-pending-ticks';
 import { useOwnProfile } from '../../profile/api/get-own-profile';
-import { ListPage } from '../../feed/components/ListPage';
+import { ListPage } from '../../../components/ListPage';
 import { useUpdateProfile } from '../api/update-profile';
 import { PasswordDialog, ProfileDialog, UsernameDialog } from './AccountDialogs';
 import { AccountEnding } from './AccountEnding';

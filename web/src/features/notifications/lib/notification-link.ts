@@ -1,0 +1,27 @@
+import { paths, type NotificationItem } from '@inkwell/contract';
+
+/**
+ * Where a notification leads: a like or comment to its post (at the comment or reply when it names
+ * one), a follow to the follower's profile, a help answer to Help. null when what it pointed at is
+ * gone (the server sends no post or member any more).
+ */
+export function notificationHref(item: NotificationItem): string | null {
+  switch (item.type) {
+    case 'like':
+    case 'comment': {
+      if (item.post_id === null) return item.actor ? paths.viewProfile.getHref(item.actor.id) : null;
+      const anchor = item.reply_id !== null ? `#reply-${item.reply_id}` : item.comment_id !== null ? `#comment-${item.comment_id}` : '';
+      return `${paths.viewPost.getHref(item.post_id)}${anchor}`;
+    }
+    case 'follow':
+      return item.actor ? paths.viewProfile.getHref(item.actor.id) : null;
+    case 'responses':
+      return paths.help.getHref();
+  }
+}
+
+/** The name the item shows in bold: the actor's, 'Someone' when unknown, Inkwell for its own answers. */
+export function actorName(item: NotificationItem): string {
+  if (item.type === 'responses') return 'Inkwell';
+  return item.actor?.name?.trim() || 'Someone';
+}
