@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { paths } from '@inkwell/contract';
 import { type Scenario, arg, freePort, load as loadWith, root, waitFor } from './support';
 
 const posts = arg('posts', '100000');
@@ -59,6 +60,8 @@ async function main() {
   });
   const { token } = (await login.json()) as { token: string };
   const session = { token, id: String(reader.id) };
+  const cookie = `token=${token}; id=${reader.id}`;
+  const browser = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
   const feedBody = await (await fetch(`${base}/api/user/view-posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).text();
 
   const barePort = await freePort();
@@ -74,6 +77,11 @@ async function main() {
     { name: 'category page 1, signed-in', path: '/api/user/categories-name', body: { category_id: 1, user_id: reader.id }, headers: session },
     { name: 'feed 5 000 posts deep, visitor', path: `/api/user/view-posts?cursor=${deep.id}`, body: {} },
     { name: 'post page (API post/details)', path: '/api/user/post/details', body: { post_id: popular.id, user_id: reader.id }, headers: session },
+    // The pages as a browser asks for them: HTML rendered on the server (kept like the feed pages).
+    { name: 'post page HTML, visitor', path: paths.viewPost.getHref(popular.id), method: 'GET', headers: browser },
+    { name: 'post page HTML, signed-in', path: paths.viewPost.getHref(popular.id), method: 'GET', headers: { ...browser, cookie } },
+    { name: 'home HTML, visitor', path: '/', method: 'GET', headers: browser },
+    { name: 'home HTML, signed-in', path: '/', method: 'GET', headers: { ...browser, cookie } },
   ];
 
   const rows: string[] = [];

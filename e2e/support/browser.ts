@@ -15,6 +15,31 @@ function watchCsp(target: BrowserContext | Page): void {
   });
 }
 
+/**
+ * A server-rendered page shows its content before its script has hydrated it, and a click landing
+ * in between would be lost: goto and reload wait until the app says it is ready (`html[data-app-ready]`),
+ * unless the page runs no script.
+ */
+function waitForApp(page: Page): void {
+  const settle = async () => {
+    await page
+      .waitForFunction(() => document.documentElement.dataset.appReady !== undefined || !document.querySelector('script[type=module]'), null, { timeout: 15_000 })
+      .catch(() => undefined); // a page that is not the app (a download, an error page): nothing to wait for
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await settle();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await settle();
+    return response;
+  };
+}
+
 /** Debian's Chromium, with the flags this closed network needs; its pages report CSP violations. */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await launchChromium();
@@ -23,11 +48,19 @@ export async function launchBrowser(): Promise<Browser> {
   browser.newContext = async (...args) => {
     const context = await newContext(...args);
     watchCsp(context);
+    const contextPage = context.newPage.bind(context);
+    const scripted = args[0]?.javaScriptEnabled !== false;
+    context.newPage = async () => {
+      const page = await contextPage();
+      if (scripted) waitForApp(page);
+      return page;
+    };
     return context;
   };
   browser.newPage = async (...args) => {
     const page = await newPage(...args);
     watchCsp(page);
+    waitForApp(page);
     return page;
   };
   return browser;

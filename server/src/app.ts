@@ -19,6 +19,7 @@ import { createNotificationsService } from './notifications/notifications.servic
 import { createUnsubscribe } from './notifications/unsubscribe';
 import { unsubscribeApiRoutes, unsubscribeOneClickRoutes } from './notifications/unsubscribe.routes';
 import { registerBodyParsers } from './plugins/bodies';
+import { registerCompression } from './plugins/compression';
 import { registerCsrfCheck } from './plugins/csrf';
 import { recordRoutes } from './plugins/route-table';
 import { registerErrorHandler } from './plugins/errors';
@@ -28,6 +29,7 @@ import { serializerCompiler } from './plugins/serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { sessionGuards } from './plugins/session';
 import { registerWeb } from './plugins/web';
+import { PageRenderer, type RenderedPage } from './render/renderer';
 import { categoriesPlugin } from './categories/categories.plugin';
 import { feedPlugin } from './feed/feed.plugin';
 import type { CardRow } from './feed/feed.repository';
@@ -83,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(cookie);
   await registerBodyParsers(app);
+  await registerCompression(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, {
     global: false,
@@ -166,6 +169,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   const feedForPreviews = createFeedService(deps.database);
-  await registerWeb(app, config.webDistDir, { publicUrl: config.publicUrl, lookup: (id) => feedForPreviews.meta(id) });
+  const renderedPages = feedCache.sibling<RenderedPage>(config.render.cacheEntries);
+  await registerWeb(app, config.webDistDir, { publicUrl: config.publicUrl, lookup: (id) => feedForPreviews.meta(id) }, (template) =>
+    config.render.enabled
+      ? PageRenderer.load(app, {
+          entryFile: path.join(config.webDistDir, '..', 'dist-ssr', 'entry-server.js'),
+          template,
+          publicUrl: config.publicUrl,
+          cache: renderedPages,
+          feedLinks: () => [],
+          identify: async (request) => {
+            await guards.optionalSession(request, undefined as never);
+            return request.auth?.userId ?? null;
+          },
+        })
+      : Promise.resolve(null),
+  );
   return app;
 }

@@ -77,6 +77,8 @@ export interface Config {
   sessionTtlMs: number;
   /** How long feed pages that look the same to every reader may be served from memory (0: never). */
   feedCacheMs: number;
+  /** Server-side rendering of the reading screens (web/dist-ssr); rendered pages live as long as feed pages. */
+  render: { enabled: boolean; cacheEntries: number };
   verificationTtlMs: number;
   /** Uploaded images are kept at least this long, used or not (posts are saved after their uploads). */
   uploadGraceMs: number;
@@ -152,6 +154,13 @@ function readNonNegativeInt(env: Env, name: string, fallback: number, unit = 'mi
   return Number(raw);
 }
 
+function readSwitch(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new ConfigError(`${name} must be on or off, not "${raw}".`);
+}
+
 function readPositiveInt(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -223,6 +232,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     sessionTtlMs: 30 * 24 * 60 * MINUTE,
     feedCacheMs: readNonNegativeInt(env, 'FEED_CACHE_MS', 500),
+    render: {
+      enabled: readSwitch(env, 'SERVER_RENDERING', true),
+      cacheEntries: readPositiveInt(env, 'RENDER_CACHE_ENTRIES', 2000),
+    },
     verificationTtlMs: 48 * 60 * MINUTE,
     uploadGraceMs: readPositiveInt(env, 'UPLOAD_GRACE_HOURS', 7 * 24) * 60 * MINUTE,
     storageSweepMs: 60 * MINUTE,

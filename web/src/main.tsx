@@ -1,14 +1,35 @@
 import './lib/zod-config';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadScreens } from './app/routes';
+import { STATE_ELEMENT_ID, readState } from './ssr/state';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const stateElement = document.getElementById(STATE_ELEMENT_ID);
+const state = readState(stateElement?.textContent);
+
+if (state && root.firstElementChild) {
+  // The server rendered this page: load its screens first, so the first render matches its HTML.
+  const sessionId = stateElement?.dataset.session ?? '';
+  const renderedAt = Number(stateElement?.dataset.renderedAt) || null;
+  void preloadScreens(window.location.pathname).then(() =>
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App initialState={state} renderedSession={sessionId} renderedAt={renderedAt} />
+      </StrictMode>,
+      // A page that differs from the server's HTML is rendered again here; say so (journeys fail on it).
+      { onRecoverableError: (error) => console.error('Hydration mismatch:', error) },
+    ),
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

@@ -26,7 +26,7 @@ export const categoriesPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, 
     (await repo.listCategories(db)).map(({ id, name }) => ({ id, name })),
   );
 
-  app.post('/user-categories', { ...signedIn, schema: { body: userCategoriesBody, response: { 200: userCategoriesResponse } } }, async (request) =>
+  app.post('/user-categories', { ...signedIn, config: { readOnly: true }, schema: { body: userCategoriesBody, response: { 200: userCategoriesResponse } } }, async (request) =>
     repo.listUserCategories(db, request.auth!.userId),
   );
 

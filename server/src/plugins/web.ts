@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { paths } from '@inkwell/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageRenderer } from '../render/renderer';
 import { type PostPreviewLookup, postIdFromPath, withLinkPreview } from './link-preview';
 
 /** Every screen path of SPEC §2 as a regular expression; anything else is a real 404. */
@@ -22,6 +23,8 @@ export async function registerWeb(
   app: FastifyInstance,
   webDistDir: string,
   preview?: { publicUrl: string; lookup: PostPreviewLookup },
+  /** Renders screens on the server (null: the web app's server bundle is not built; the shell is served). */
+  loadRenderer?: (template: string) => Promise<PageRenderer | null>,
 ): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const built = fs.existsSync(indexFile);
@@ -32,6 +35,7 @@ export async function registerWeb(
       root: webDistDir,
       wildcard: true,
       index: false,
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -42,9 +46,29 @@ export async function registerWeb(
 
   const sendIndex = (reply: FastifyReply, status: number, html = indexHtml) =>
     reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const renderer = indexHtml && loadRenderer ? await loadRenderer(indexHtml) : null;
+
+  /** A screen rendered on the server when it can be; otherwise the shell, which the browser fills. */
+  async function sendScreen(request: FastifyRequest, reply: FastifyReply, urlPath: string) {
+    const known = isScreenPath(urlPath);
+    if (renderer) {
+      try {
+        const page = await renderer.page(request, urlPath, known);
+        if (page) return sendIndex(reply, page.status, page.html);
+      } catch (error) {
+        request.log.warn({ err: error, url: request.url }, 'server rendering failed: the shell is served');
+      }
+    }
+    const postId = preview ? postIdFromPath(urlPath) : null;
+    if (postId !== null && preview) {
+      const post = await preview.lookup(postId);
+      if (post) return sendIndex(reply, 200, withLinkPreview(indexHtml!, post, preview.publicUrl, urlPath));
+    }
+    return sendIndex(reply, known ? 200 : 404);
+  }
 
   // The static handler would refuse the root directory (no listing), so / is its own route.
-  if (indexHtml) app.get('/', (_request, reply) => sendIndex(reply, 200));
+  if (indexHtml) app.get('/', (request, reply) => sendScreen(request, reply, '/'));
 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
@@ -54,11 +78,6 @@ export async function registerWeb(
     if (!indexHtml) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    const postId = preview ? postIdFromPath(urlPath) : null;
-    if (postId !== null && preview) {
-      const post = await preview.lookup(postId);
-      if (post) return sendIndex(reply, 200, withLinkPreview(indexHtml, post, preview.publicUrl, urlPath));
-    }
-    return sendIndex(reply, isScreenPath(urlPath) ? 200 : 404);
+    return sendScreen(request, reply, urlPath);
   });
 }

@@ -25,7 +25,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; account: 
 ) => {
   app.post(
     '/profile',
-    { preValidation: guards.requireSession, schema: { body: profileBody, response: { 200: profileResponse } } },
+    { preValidation: guards.requireSession, config: { readOnly: true }, schema: { body: profileBody, response: { 200: profileResponse } } },
     async (request) => ({ user: await users.getOwnProfile(request.auth!, request.body.id) }),
   );
 
@@ -43,7 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; account: 
 
   app.post(
     '/get-profile-data',
-    { schema: { body: getProfileDataBody, response: { 200: getProfileDataResponse } } },
+    { config: { readOnly: true }, schema: { body: getProfileDataBody, response: { 200: getProfileDataResponse } } },
     async (request) => ({ data: await users.getPublicProfile(request.body.id) }),
   );
 };

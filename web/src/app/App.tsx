@@ -1,13 +1,46 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { AppProviders } from './providers';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { RenderedSessionContext } from '../lib/session';
+import { RenderedAtContext } from '../lib/use-now';
+import { AppProviders, createQueryClient } from './providers';
 import { routes } from './routes';
 
-export function App() {
+interface AppProps {
+  /** The data the server rendered the page with (hydration); absent for a page built in the browser. */
+  initialState?: DehydratedState;
+  /** The member the server rendered the page for ('' for a visitor). */
+  renderedSession?: string;
+  /** When the server rendered it (epoch ms): relative times count from it while hydrating. */
+  renderedAt?: number | null;
+}
+
+export function App({ initialState, renderedSession = '', renderedAt = null }: AppProps) {
+  const [hydratingAt, setHydratingAt] = useState(renderedAt);
+  useEffect(() => {
+    // Hydrated: relative times count from the real now again, and the page says it now answers clicks.
+    setHydratingAt(null);
+    document.documentElement.dataset.appReady = '';
+  }, []);
   const [router] = useState(() => createBrowserRouter(routes));
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (initialState) {
+      hydrate(client, initialState);
+      // What failed on the server (a post not found) shows as failed while hydrating, as it did there.
+      for (const query of initialState.queries) {
+        if (query.state.status === 'error') client.setQueryDefaults(query.queryKey, { retryOnMount: false });
+      }
+    }
+    return client;
+  });
   return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <RenderedSessionContext.Provider value={renderedSession}>
+      <RenderedAtContext.Provider value={hydratingAt}>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </RenderedAtContext.Provider>
+    </RenderedSessionContext.Provider>
   );
 }

@@ -1,31 +1,32 @@
-import { lazy } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { isValidElement } from 'react';
+import { Navigate, type RouteObject, matchRoutes } from 'react-router';
 import { paths } from '@inkwell/contract';
 import { AppLayout } from './layouts/AppLayout';
 import { AuthLayout } from './layouts/AuthLayout';
 import { RequireSession } from './RequireSession';
+import { type LazyScreen, lazyScreen } from './lazy-screen';
 
 // One lazy chunk per screen of SPEC §2.
-const Home = lazy(() => import('./routes/home'));
-const Login = lazy(() => import('./routes/login'));
-const Signup = lazy(() => import('./routes/signup'));
-const Verified = lazy(() => import('./routes/verified'));
-const ForgotPassword = lazy(() => import('./routes/forgot-password'));
-const ResetPassword = lazy(() => import('./routes/reset-password'));
-const Unsubscribe = lazy(() => import('./routes/unsubscribe'));
-const CreatePost = lazy(() => import('./routes/create-post'));
-const Notifications = lazy(() => import('./routes/notifications'));
-const Profile = lazy(() => import('./routes/profile'));
-const Saved = lazy(() => import('./routes/saved'));
-const Library = lazy(() => import('./routes/library'));
-const Settings = lazy(() => import('./routes/settings'));
-const Help = lazy(() => import('./routes/help'));
-const Recommendation = lazy(() => import('./routes/recommendation'));
-const CategoryPosts = lazy(() => import('./routes/category-posts'));
-const ViewProfile = lazy(() => import('./routes/view-profile'));
-const ViewPost = lazy(() => import('./routes/view-post'));
-const EditPost = lazy(() => import('./routes/edit-post'));
-const NotFound = lazy(() => import('./routes/not-found'));
+const Home = lazyScreen(() => import('./routes/home'));
+const Login = lazyScreen(() => import('./routes/login'));
+const Signup = lazyScreen(() => import('./routes/signup'));
+const Verified = lazyScreen(() => import('./routes/verified'));
+const ForgotPassword = lazyScreen(() => import('./routes/forgot-password'));
+const ResetPassword = lazyScreen(() => import('./routes/reset-password'));
+const Unsubscribe = lazyScreen(() => import('./routes/unsubscribe'));
+const CreatePost = lazyScreen(() => import('./routes/create-post'));
+const Notifications = lazyScreen(() => import('./routes/notifications'));
+const Profile = lazyScreen(() => import('./routes/profile'));
+const Saved = lazyScreen(() => import('./routes/saved'));
+const Library = lazyScreen(() => import('./routes/library'));
+const Settings = lazyScreen(() => import('./routes/settings'));
+const Help = lazyScreen(() => import('./routes/help'));
+const Recommendation = lazyScreen(() => import('./routes/recommendation'));
+const CategoryPosts = lazyScreen(() => import('./routes/category-posts'));
+const ViewProfile = lazyScreen(() => import('./routes/view-profile'));
+const ViewPost = lazyScreen(() => import('./routes/view-post'));
+const EditPost = lazyScreen(() => import('./routes/edit-post'));
+const NotFound = lazyScreen(() => import('./routes/not-found'));
 
 /** The route table of SPEC §2, guarded as its Access column says (paths from the contract). */
 export const routes: RouteObject[] = [
@@ -69,3 +70,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the screens a path shows (before the server renders it, or the browser hydrates it), so
+ * they render at once instead of through their Suspense fallback.
+ */
+export async function preloadScreens(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(({ route }) => {
+      const type: unknown = isValidElement(route.element) ? route.element.type : null;
+      return typeof (type as LazyScreen | null)?.preload === 'function' ? (type as LazyScreen).preload() : undefined;
+    }),
+  );
+}

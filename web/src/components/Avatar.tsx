@@ -8,6 +8,14 @@ interface AvatarProps {
   className?: string;
 }
 
+/**
+ * Sizes as classes, not a style attribute: pages rendered on the server must hold no inline style (the
+ * Content-Security-Policy refuses them). Written out in full so Tailwind finds them.
+ */
+const SIZE_CLASS: Record<number, string> = {
+  20: 'size-5', 24: 'size-6', 28: 'size-7', 32: 'size-8', 36: 'size-9', 40: 'size-10', 44: 'size-11', 64: 'size-16', 96: 'size-24',
+};
+
 /** A round user picture that falls back to the default silhouette (SPEC §8) and reserves its space. */
 export function Avatar({ src, alt = '', size = 32, className = '' }: AvatarProps) {
   return (
@@ -16,11 +24,12 @@ export function Avatar({ src, alt = '', size = 32, className = '' }: AvatarProps
       alt={alt}
       width={size}
       height={size}
+      loading="lazy"
+      decoding="async"
       onError={(event) => {
         if (!event.currentTarget.src.endsWith(DEFAULT_USER_IMAGE)) event.currentTarget.src = DEFAULT_USER_IMAGE;
       }}
-      className={`shrink-0 rounded-full bg-zinc-200 object-cover dark:bg-zinc-800 ${className}`}
-      style={{ width: size, height: size }}
+      className={`shrink-0 rounded-full bg-zinc-200 object-cover dark:bg-zinc-800 ${SIZE_CLASS[size] ?? ''} ${className}`}
     />
   );
 }

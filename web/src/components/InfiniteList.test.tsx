@@ -34,7 +34,7 @@ describe('Sentinel (SPEC §9: 50 px, threshold 1)', () => {
     const io = stubObserver();
     const onVisible = vi.fn();
     render(<Sentinel onVisible={onVisible} />);
-    expect(screen.getByTestId('sentinel')).toHaveStyle({ height: `${SENTINEL_HEIGHT_PX}px` });
+    expect(screen.getByTestId('sentinel')).toHaveClass(`h-[${SENTINEL_HEIGHT_PX}px]`);
     expect(io.made[0]!.options?.threshold).toBe(SENTINEL_THRESHOLD);
 
     // Firefox calls back with isIntersecting at the first pixel of overlap: not yet.

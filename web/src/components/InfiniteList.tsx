@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { SENTINEL_HEIGHT_PX, SENTINEL_THRESHOLD } from '@inkwell/contract';
+import { SENTINEL_THRESHOLD } from '@inkwell/contract';
 import { PostCardSkeleton } from './PostCardSkeleton';
 
 interface SentinelProps {
@@ -38,7 +38,7 @@ export function Sentinel({ onVisible, disabled = false }: SentinelProps) {
     return () => observer.disconnect();
   }, [disabled]);
 
-  return <div ref={ref} data-testid="sentinel" aria-hidden="true" style={{ height: SENTINEL_HEIGHT_PX }} />;
+  return <div ref={ref} data-testid="sentinel" aria-hidden="true" className="h-[50px]" /* SENTINEL_HEIGHT_PX, as a class: no inline style */ />;
 }
 
 interface InfiniteListProps<T> {

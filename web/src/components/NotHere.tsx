@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@inkwell/contract';
+import { useRenderStatus } from '../lib/render-context';
 import { buttonStyles } from './Button';
 
 /** An address that names nothing (a deleted post, an unknown profile): what happened and the way back. */
 export function NotHere({ title, children }: { title: string; children: ReactNode }) {
+  useRenderStatus(404);
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <h1 className="font-serif text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">{title}</h1>

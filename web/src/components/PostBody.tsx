@@ -68,6 +68,10 @@ export function PostBody({ html, className }: { html: string; className?: string
       <div
         ref={ref}
         data-testid="post-body"
+        // A page rendered on the server holds the body as the server's allowlist cleaned it; React keeps
+        // that markup when it hydrates (both cleanings allow the same tags) instead of warning that
+        // DOMPurify serialises it differently.
+        suppressHydrationWarning
         className={`${proseClass} ${className ?? ''}`}
         dangerouslySetInnerHTML={{ __html: clean }}
       />

@@ -56,7 +56,15 @@ function getPurifier(): Purifier {
   return instance;
 }
 
+/** On the server (no DOM for DOMPurify) the server's own allowlist cleans post HTML while rendering. */
+let serverSanitizer: ((html: string) => string) | null = null;
+
+export function setServerSanitizer(sanitize: (html: string) => string): void {
+  serverSanitizer = sanitize;
+}
+
 export function sanitizePostHtml(html: string): string {
+  if (typeof window === 'undefined') return serverSanitizer ? styleToDataColor(serverSanitizer(html)) : '';
   return getPurifier().sanitize(styleToDataColor(html), {
     ALLOWED_TAGS,
     ALLOWED_ATTR,

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { blockResponse, blockedUsersResponse } from '@inkwell/contract';
 import { apiRequest, isApiError } from '../lib/api-client';
 import { useNotice } from './NoticeProvider';
 
@@ -11,7 +10,7 @@ import { useNotice } from './NoticeProvider';
 export const blockedUsersQueryOptions = (viewerId: string) =>
   queryOptions({
     queryKey: ['blocked', viewerId],
-    queryFn: ({ signal }) => apiRequest('blocked-users', { body: { user_id: Number(viewerId) }, schema: blockedUsersResponse, signal }),
+    queryFn: ({ signal }) => apiRequest('blocked-users', { body: { user_id: Number(viewerId) }, schema: 'blockedUsersResponse', signal }),
     staleTime: 60_000,
   });
 
@@ -31,7 +30,7 @@ export function useBlock(viewerId: string) {
   const { showNotice } = useNotice();
   return useMutation({
     mutationFn: ({ userId, block }: { userId: number; block: boolean }) =>
-      apiRequest('block', { body: { user_id: Number(viewerId), block_id: userId, status: block ? 1 : 0 }, schema: blockResponse }),
+      apiRequest('block', { body: { user_id: Number(viewerId), block_id: userId, status: block ? 1 : 0 }, schema: 'blockResponse' }),
     onSuccess: (answer) => {
       showNotice(answer.message, 'success_light');
       for (const key of ['blocked', 'posts', 'profile', 'is-following', 'notifications', 'recommended-posts', 'recommended-users', 'search']) {

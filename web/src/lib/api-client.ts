@@ -5,7 +5,7 @@
  * the router guard notices and sends the user to /login.
  */
 import type { z } from 'zod';
-import { errorResponse } from '@inkwell/contract';
+import { type SchemaName, type SchemaOutput, loadSchemas } from './load-schemas';
 import { clearSession, getSession } from './session';
 
 export class ApiError extends Error {
@@ -29,7 +29,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-interface RequestOptions<S extends z.ZodType> {
+/** The answer's schema: by name (schemas.ts, loaded with the first call), or a zod schema at hand. */
+type AnswerSchema = SchemaName | z.ZodType;
+type Answer<S extends AnswerSchema> = S extends SchemaName ? SchemaOutput<S> : S extends z.ZodType ? z.output<S> : never;
+
+interface RequestOptions<S extends AnswerSchema> {
   method?: 'GET' | 'POST';
   body?: unknown;
   schema: S;
@@ -50,15 +54,25 @@ export function apiUrl(path: string): string {
   return `/api/user/${path.replace(/^\/+/, '')}`;
 }
 
-export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
+/** How calls reach the server: the browser's fetch; the server-side renderer sets its own. */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
+export async function apiRequest<S extends AnswerSchema>(path: string, options: RequestOptions<S>): Promise<Answer<S>> {
   const session = getSession();
+  // The schemas load (once) while the call is on its way; failing to load them fails as the network would.
+  const schemas = loadSchemas().catch(() => Promise.reject(new ApiError(0, '')));
+  schemas.catch(() => undefined); // awaited below, unless the call fails first
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const url = apiUrl(path);
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await transport(url, {
       method: options.method ?? 'POST',
       credentials: 'same-origin',
       headers,
@@ -74,13 +88,15 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
 
   if (!response.ok) {
     if (response.status === 401 && session) clearSession();
+    const { errorResponse } = await schemas;
     const parsed = errorResponse.safeParse(json);
     throw parsed.success
       ? new ApiError(response.status, parsed.data.message, parsed.data.errors)
       : new ApiError(response.status, '');
   }
 
-  const parsed = options.schema.safeParse(json);
+  const schema: z.ZodType = typeof options.schema === 'string' ? (await schemas)[options.schema as SchemaName] : options.schema;
+  const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ApiError(response.status, 'Unexpected answer from the server.');
-  return parsed.data;
+  return parsed.data as Answer<S>;
 }

@@ -4,7 +4,7 @@
  * every same-origin call. `id` is readable and tells the app that a session exists and whose it is.
  * Components subscribe through useSession(), so clearing it (logout, a 401) re-renders guards.
  */
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 export interface Session {
   id: string;
@@ -14,6 +14,7 @@ const MAX_AGE_S = 30 * 24 * 60 * 60;
 const listeners = new Set<() => void>();
 
 function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null; // rendering on the server
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) {
@@ -62,7 +63,15 @@ function snapshot(): string {
   return getSession()?.id ?? '';
 }
 
+/**
+ * The session the server rendered the page for ('' for a visitor). The server provides it while it
+ * renders, and the browser provides the same value while it hydrates that HTML, so both first
+ * renders agree; afterwards the cookie is read as usual.
+ */
+export const RenderedSessionContext = createContext('');
+
 export function useSession(): Session | null {
-  const id = useSyncExternalStore(subscribe, snapshot, () => '');
+  const rendered = useContext(RenderedSessionContext);
+  const id = useSyncExternalStore(subscribe, snapshot, () => rendered);
   return id ? { id } : null;
 }

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { TEXT, paths } from '@inkwell/contract';
 import { buttonStyles } from '../../components/Button';
+import { useRenderStatus } from '../../lib/render-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function NotFoundRoute() {
   useDocumentTitle('Page not found');
+  useRenderStatus(404);
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <p aria-hidden="true" className="font-serif text-8xl font-bold tracking-tight text-indigo-100 sm:text-9xl dark:text-indigo-950">

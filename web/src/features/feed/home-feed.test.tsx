@@ -20,7 +20,7 @@ describe('Home feed', () => {
     renderApp('/');
     expect(await screen.findByText('Post 1')).toBeInTheDocument();
     const sentinel = screen.getByTestId('sentinel');
-    expect(sentinel).toHaveStyle({ height: '50px' });
+    expect(sentinel).toHaveClass('h-[50px]');
     expect([...io.observers][0]?.options?.threshold).toBe(SENTINEL_THRESHOLD);
 
     act(() => io.reveal(sentinel));

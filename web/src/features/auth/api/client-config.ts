@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { clientConfigResponse, type ClientConfig } from '@inkwell/contract';
+import type { ClientConfig } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/user/client-config: whether the server offers Google sign-in. */
 export function getClientConfig(signal?: AbortSignal): Promise<ClientConfig> {
-  return apiRequest('client-config', { method: 'GET', schema: clientConfigResponse, signal });
+  return apiRequest('client-config', { method: 'GET', schema: 'clientConfigResponse', signal });
 }
 
 export const clientConfigQueryOptions = () =>

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { TEXT, googleResponse, type GoogleBody, type GoogleResponse } from '@inkwell/contract';
+import { TEXT, type GoogleBody, type GoogleResponse } from '@inkwell/contract';
 import { useNotice } from '../../../components/NoticeProvider';
 import { apiRequest } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session';
 
 /** POST /api/user/google with Google's ID token; stores the session cookies (token, id). */
 export async function googleLogin(body: GoogleBody): Promise<GoogleResponse> {
-  const data = await apiRequest('google', { body, schema: googleResponse });
+  const data = await apiRequest('google', { body, schema: 'googleResponse' });
   setSession(data.id);
   return data;
 }

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { TEXT, loginResponse, type LoginBody, type LoginResponse } from '@inkwell/contract';
+import { TEXT, type LoginBody, type LoginResponse } from '@inkwell/contract';
 import { useNotice } from '../../../components/NoticeProvider';
 import { apiRequest } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session';
 
 /** POST /api/user/login: stores the session cookies (token, id) on success (SPEC §4). */
 export async function login(body: LoginBody): Promise<LoginResponse> {
-  const data = await apiRequest('login', { body, schema: loginResponse });
+  const data = await apiRequest('login', { body, schema: 'loginResponse' });
   setSession(data.user.id);
   return data;
 }

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
 
 /** POST /api/user/logout revokes the session server-side; the cookies go whatever the answer. */
 export async function logout(): Promise<void> {
   try {
-    await apiRequest('logout', { body: {}, schema: messageResponse });
+    await apiRequest('logout', { body: {}, schema: 'messageResponse' });
   } catch {
     // The session is ended locally either way.
   } finally {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponse, type MessageResponse, type RegisterBody } from '@inkwell/contract';
+import type { MessageResponse, RegisterBody } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/user/register: 201 {message}; the user then verifies the email (SPEC §4). */
 export function register(body: RegisterBody): Promise<MessageResponse> {
-  return apiRequest('register', { body, schema: messageResponse });
+  return apiRequest('register', { body, schema: 'messageResponse' });
 }
 
 export function useRegister() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loginResponse, type LoginResponse, type ResetPasswordBody } from '@inkwell/contract';
+import type { LoginResponse, ResetPasswordBody } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session';
 
@@ -8,7 +8,7 @@ import { setSession } from '../../../lib/session';
  * of the account and signs this browser in (it sets the cookies, as login does).
  */
 export async function resetPassword(body: ResetPasswordBody): Promise<LoginResponse> {
-  const data = await apiRequest('reset-password', { body, schema: loginResponse });
+  const data = await apiRequest('reset-password', { body, schema: 'loginResponse' });
   setSession(data.user.id);
   return data;
 }

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { categoryOptionsResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/user/category: [{id, name}] for the post form's select (SPEC §7). */
 export function getCategoryOptions(signal?: AbortSignal) {
-  return apiRequest('category', { method: 'GET', schema: categoryOptionsResponse, signal });
+  return apiRequest('category', { method: 'GET', schema: 'categoryOptionsResponse', signal });
 }
 
 export const categoryOptionsQuery = () =>

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { postDetailsResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/user/post/details {post_id}: the post to prefill the edit form and check its owner. */
 export async function getPostForEdit(postId: number, userId: string | undefined, signal?: AbortSignal) {
   const data = await apiRequest('post/details', {
     body: { post_id: postId, ...(userId ? { user_id: Number(userId) } : {}) },
-    schema: postDetailsResponse,
+    schema: 'postDetailsResponse',
     signal,
   });
   return data.post;

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { categoriesResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/user/categories: every category with its description. */
 export async function getCategories(signal?: AbortSignal) {
-  const data = await apiRequest('categories', { method: 'GET', schema: categoriesResponse, signal });
+  const data = await apiRequest('categories', { method: 'GET', schema: 'categoriesResponse', signal });
   return data.categories;
 }
 

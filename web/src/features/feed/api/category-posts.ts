@@ -1,5 +1,4 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { categoryPostsResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { pagedPostsOptions, viewerBody } from './paged';
 
@@ -9,7 +8,7 @@ export const categoryPostsQueryOptions = (categoryId: number, viewerId: string |
     ['posts', 'category', categoryId, viewerId ?? 'visitor'],
     'categories-name',
     { category_id: categoryId, ...viewerBody(viewerId) },
-    async (url, body, signal) => (await apiRequest(url, { body, schema: categoryPostsResponse, signal })).posts,
+    async (url, body, signal) => (await apiRequest(url, { body, schema: 'categoryPostsResponse', signal })).posts,
   );
 
 export function useCategoryPosts(categoryId: number, viewerId: string | undefined, enabled = true) {

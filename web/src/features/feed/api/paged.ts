@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
-import { postPage, type PostPage } from '@inkwell/contract';
+import type { PostPage } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export type PageFetcher = (url: string, body: object, signal: AbortSignal) => Promise<PostPage>;
 
-const plainPage: PageFetcher = (url, body, signal) => apiRequest(url, { body, schema: postPage, signal });
+const plainPage: PageFetcher = (url, body, signal) => apiRequest(url, { body, schema: 'postPage', signal });
 
 /**
  * A list that follows next_page_url (DESIGN: lists): the first page from `path`, each next one by

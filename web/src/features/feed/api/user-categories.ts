@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-
-const userCategoriesResponse = z.array(z.object({ category_id: z.number() }));
 
 /** POST /api/user/user-categories {user_id}: the viewer's chosen topics, [{category_id}]. */
 export async function getUserCategories(userId: string, signal?: AbortSignal) {
-  const data = await apiRequest('user-categories', { body: { user_id: Number(userId) }, schema: userCategoriesResponse, signal });
+  const data = await apiRequest('user-categories', { body: { user_id: Number(userId) }, schema: 'userCategoriesResponse', signal });
   return data.map((item) => item.category_id);
 }
 

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponse } from '@inkwell/contract';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
 
 /** POST /api/user/help {message, user_id}: a help request. */
 export function sendHelp(userId: string, message: string) {
-  return apiRequest('help', { body: { user_id: Number(userId), message }, schema: messageResponse });
+  return apiRequest('help', { body: { user_id: Number(userId), message }, schema: 'messageResponse' });
 }
 
 export function useSendHelp(userId: string) {

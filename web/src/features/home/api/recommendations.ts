@@ -1,17 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { recommendedPostsResponse, recommendedUsersResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/user/recommended-posts {user_id?}: Picks. */
 export async function getRecommendedPosts(viewerId: string | undefined, signal?: AbortSignal) {
   const body = viewerId ? { user_id: Number(viewerId) } : {};
-  return (await apiRequest('recommended-posts', { body, schema: recommendedPostsResponse, signal })).recommended_posts;
+  return (await apiRequest('recommended-posts', { body, schema: 'recommendedPostsResponse', signal })).recommended_posts;
 }
 
 /** POST /api/user/recommended-users {id?}: Whom to follow. */
 export async function getRecommendedUsers(viewerId: string | undefined, signal?: AbortSignal) {
   const body = viewerId ? { id: Number(viewerId) } : {};
-  return (await apiRequest('recommended-users', { body, schema: recommendedUsersResponse, signal })).recommended_users;
+  return (await apiRequest('recommended-users', { body, schema: 'recommendedUsersResponse', signal })).recommended_users;
 }
 
 export const recommendedPostsQueryOptions = (viewerId: string | undefined) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { notificationsResponse, type NotificationsResponse } from '@inkwell/contract';
+import type { NotificationsResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The cache key of the member's notifications: the top bar's dot, the screen and the live stream share it. */
@@ -7,7 +7,7 @@ export const notificationsQueryKey = (userId: string) => ['notifications', userI
 
 /** POST /api/user/notifications {user_id}: the caller's notifications, newest first, and how many are unseen. */
 export async function getNotifications(userId: string, signal?: AbortSignal): Promise<NotificationsResponse> {
-  return apiRequest('notifications', { body: { user_id: Number(userId) }, schema: notificationsResponse, signal });
+  return apiRequest('notifications', { body: { user_id: Number(userId) }, schema: 'notificationsResponse', signal });
 }
 
 export const notificationsQueryOptions = (userId: string) =>

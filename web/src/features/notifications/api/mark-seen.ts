@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notificationsSeenResponse, type NotificationsSeenResponse } from '@inkwell/contract';
+import type { NotificationsSeenResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { notificationsQueryKey } from './get-notifications';
 import { markSeen } from './notifications-cache';
 
 /** POST /api/user/notifications/seen {user_id, ids} (at most SEEN_IDS_MAX): marks those of the caller's notifications as seen. */
 export async function postSeen(userId: string, ids: readonly number[]): Promise<NotificationsSeenResponse> {
-  return apiRequest('notifications/seen', { body: { user_id: Number(userId), ids }, schema: notificationsSeenResponse });
+  return apiRequest('notifications/seen', { body: { user_id: Number(userId), ids }, schema: 'notificationsSeenResponse' });
 }
 
 /** Marks ids as seen, then the cache follows the server: those items seen, its unseen_count (the top bar's dot). */

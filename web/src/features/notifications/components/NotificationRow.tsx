@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { relativeTime, type NotificationItem } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { actorName, notificationHref } from '../lib/notification-link';
+import { useNow } from '../../../lib/use-now';
 
 /** The badge of Inkwell's own notifications (answers to help requests): the wordmark's ink drop. */
 function InkwellBadge() {
@@ -22,6 +23,7 @@ const rowClass =
  * about. `isNew`: not yet seen when the screen opened (or came while on it): a dot and a tint.
  */
 export function NotificationRow({ item, isNew }: { item: NotificationItem; isNew: boolean }) {
+  const now = useNow();
   const href = notificationHref(item);
   const name = actorName(item);
   const tint = isNew
@@ -35,7 +37,7 @@ export function NotificationRow({ item, isNew }: { item: NotificationItem; isNew
         <span className="block truncate text-[15px] font-semibold leading-6 text-zinc-900 dark:text-zinc-50">{name}</span>
         <span className="block break-words text-[15px] leading-6 text-zinc-800 dark:text-zinc-200">{item.message}</span>
         <time dateTime={item.updated_at} className="block text-sm text-zinc-500 dark:text-zinc-400">
-          {relativeTime(item.updated_at)}
+          {relativeTime(item.updated_at, now)}
         </time>
       </span>
       {isNew && <span aria-hidden="true" data-testid="notification-new-dot" className="mt-2 size-2.5 shrink-0 rounded-full bg-indigo-600 dark:bg-indigo-400" />}

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
 import { removePost } from './post-cache';
 
-const deletePostResponse = z.object({ message: z.string().optional() });
-
 /** POST /api/user/delete-posts {id}: the owner's post and everything hanging from it. */
 export function deletePost(id: number) {
-  return apiRequest('delete-posts', { body: { id }, schema: deletePostResponse });
+  return apiRequest('delete-posts', { body: { id }, schema: 'deletePostResponse' });
 }
 
 /**

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { followResponse } from '@inkwell/contract';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
 import { isFollowingQueryOptions } from './is-following';
@@ -13,7 +12,7 @@ export interface FollowVariables {
 
 /** POST /api/user/follow-unfollow {follow_id, followType 1|0, user_id}: answers is_following and followers_count. */
 export function followUser(body: FollowVariables) {
-  return apiRequest('follow-unfollow', { body, schema: followResponse });
+  return apiRequest('follow-unfollow', { body, schema: 'followResponse' });
 }
 
 function setFollowers(queryClient: ReturnType<typeof useQueryClient>, authorId: number, change: (count: number) => number) {

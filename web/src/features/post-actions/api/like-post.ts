@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { likeResponse, type PostCard } from '@inkwell/contract';
+import type { PostCard } from '@inkwell/contract';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
 import { restorePosts, snapshotPosts, updatePost, type PostsSnapshot } from './post-cache';
@@ -12,7 +12,7 @@ export interface LikeVariables {
 
 /** POST /api/user/like {user_id, post_id, status 1|0}: answers the stored is_like and likes_count. */
 export function likePost(body: LikeVariables) {
-  return apiRequest('like', { body, schema: likeResponse });
+  return apiRequest('like', { body, schema: 'likeResponse' });
 }
 
 function withLike(post: PostCard, liked: boolean): PostCard {

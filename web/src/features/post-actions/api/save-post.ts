@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TEXT, saveResponse } from '@inkwell/contract';
+import { TEXT } from '@inkwell/contract';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
 import { restorePosts, snapshotPosts, updatePost, type PostsSnapshot } from './post-cache';
@@ -12,7 +12,7 @@ export interface SaveVariables {
 
 /** POST /api/user/posts/save {user_id, post_id, save_unsave 1|0}. */
 export function savePost(body: SaveVariables) {
-  return apiRequest('posts/save', { body, schema: saveResponse });
+  return apiRequest('posts/save', { body, schema: 'saveResponse' });
 }
 
 /**

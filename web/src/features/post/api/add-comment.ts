@@ -1,4 +1,3 @@
-import { commentCreatedResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { useCommentMutation } from './use-comment-mutation';
 
@@ -10,7 +9,7 @@ export interface CommentVariables {
 
 /** POST /api/user/comment {user_id, post_id, comments}. */
 export function addComment(body: CommentVariables) {
-  return apiRequest('comment', { body, schema: commentCreatedResponse });
+  return apiRequest('comment', { body, schema: 'commentCreatedResponse' });
 }
 
 export function useAddComment(postId: number) {

@@ -1,4 +1,3 @@
-import { commentCreatedResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { useCommentMutation } from './use-comment-mutation';
 
@@ -11,7 +10,7 @@ export interface ReplyVariables {
 
 /** POST /api/user/replies {user_id, post_id, reply, comment_id}. */
 export function addReply(body: ReplyVariables) {
-  return apiRequest('replies', { body, schema: commentCreatedResponse });
+  return apiRequest('replies', { body, schema: 'commentCreatedResponse' });
 }
 
 export function useAddReply(postId: number) {

@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { useCommentMutation } from './use-comment-mutation';
 
 /** POST /api/user/reply-delete {id}: by the reply's author or the post's owner. */
 export function deleteReply(id: number) {
-  return apiRequest('reply-delete', { body: { id }, schema: z.unknown() });
+  return apiRequest('reply-delete', { body: { id }, schema: 'anyAnswer' });
 }
 
 export function useDeleteReply(postId: number) {

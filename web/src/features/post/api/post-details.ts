@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { postDetailsResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/user/post/details {post_id, user_id?}: the post with its body, author and comments. */
 export async function getPostDetails(postId: number, viewerId: string | undefined, signal?: AbortSignal) {
   const body = viewerId ? { post_id: postId, user_id: Number(viewerId) } : { post_id: postId };
-  const data = await apiRequest('post/details', { body, schema: postDetailsResponse, signal });
+  const data = await apiRequest('post/details', { body, schema: 'postDetailsResponse', signal });
   return data.post;
 }
 

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { relatedPostsResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/user/posts/related {id, user_id?}: same category first, then shared title words. */
 export async function getRelatedPosts(postId: number, viewerId: string | undefined, signal?: AbortSignal) {
   const body = viewerId ? { id: postId, user_id: Number(viewerId) } : { id: postId };
-  const data = await apiRequest('posts/related', { body, schema: relatedPostsResponse, signal });
+  const data = await apiRequest('posts/related', { body, schema: 'relatedPostsResponse', signal });
   return data.related_posts;
 }
 

@@ -10,6 +10,7 @@ import { useDeleteReply } from '../api/delete-reply';
 import { CommentForm } from './CommentForm';
 import { commentDraftKey, readCommentDraft } from '../lib/comment-drafts';
 import { commentAnchorId, flashClass, useFlash, type CommentAnchor } from '../lib/comment-anchor';
+import { useNow } from '../../../lib/use-now';
 
 interface CommentThreadProps {
   comment: CommentItem;
@@ -24,6 +25,7 @@ const textButton =
   'rounded-md px-1.5 py-1 text-sm font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:opacity-60 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
 
 function Byline({ user, createdAt, size }: { user: CommentItem['user']; createdAt: string; size: number }) {
+  const now = useNow();
   return (
     <div className="flex items-center gap-2.5">
       <Avatar src={user.profile_picture} size={size} />
@@ -35,7 +37,7 @@ function Byline({ user, createdAt, size }: { user: CommentItem['user']; createdA
           {user.name?.trim() || TEXT.anonymous}
         </Link>
         <time dateTime={createdAt} className="text-zinc-600 dark:text-zinc-400">
-          {relativeTime(createdAt)}
+          {relativeTime(createdAt, now)}
         </time>
       </div>
     </div>

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { profileResponse, type OwnProfile } from '@inkwell/contract';
+import type { OwnProfile } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/user/profile {id} with the session headers: the signed-in user's own profile. */
 export async function getOwnProfile(id: string, signal?: AbortSignal): Promise<OwnProfile> {
-  const data = await apiRequest('profile', { body: { id: Number(id) }, schema: profileResponse, signal });
+  const data = await apiRequest('profile', { body: { id: Number(id) }, schema: 'profileResponse', signal });
   return data.user;
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getProfileDataResponse, type PublicProfile } from '@inkwell/contract';
+import type { PublicProfile } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/user/get-profile-data {id}: what anyone may see of a user (open to visitors). */
 export async function getProfileData(id: number, signal?: AbortSignal): Promise<PublicProfile> {
-  const data = await apiRequest('get-profile-data', { body: { id }, schema: getProfileDataResponse, signal });
+  const data = await apiRequest('get-profile-data', { body: { id }, schema: 'getProfileDataResponse', signal });
   return data.data;
 }
 

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { messageResponse, selectCategoryResponse } from '@inkwell/contract';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
 import { userCategoriesQueryOptions } from '../../feed/api/user-categories';
@@ -14,13 +13,13 @@ export interface ChooseCategoryVariables {
 export function chooseCategory(userId: string, { categoryId, chosen }: ChooseCategoryVariables) {
   return apiRequest('selected-category', {
     body: { user_id: Number(userId), category_id: categoryId, status: chosen ? 'active' : 'inactive' },
-    schema: selectCategoryResponse,
+    schema: 'selectCategoryResponse',
   });
 }
 
 /** POST /api/user/reset-categories {user_id}: no topic chosen any more ('For you' shows everything). */
 export function resetCategories(userId: string) {
-  return apiRequest('reset-categories', { body: { user_id: Number(userId) }, schema: messageResponse });
+  return apiRequest('reset-categories', { body: { user_id: Number(userId) }, schema: 'messageResponse' });
 }
 
 /**

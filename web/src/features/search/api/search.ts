@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { searchResponse, type SearchResponse } from '@inkwell/contract';
+import type { SearchResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/user/search {query} (with the session headers when signed in): people and posts. */
 export function search(query: string, signal?: AbortSignal): Promise<SearchResponse> {
-  return apiRequest('search', { body: { query }, schema: searchResponse, signal });
+  return apiRequest('search', { body: { query }, schema: 'searchResponse', signal });
 }
 
 export const searchQueryOptions = (query: string) =>

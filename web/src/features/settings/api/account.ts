@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponse, paths } from '@inkwell/contract';
+import { paths } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export type AccountEnd = 'deactivate' | 'delete-account';
@@ -8,7 +8,7 @@ export type AccountEnd = 'deactivate' | 'delete-account';
 export function endAccount(kind: AccountEnd, userId: string, currentPassword: string | undefined) {
   return apiRequest(kind, {
     body: { user_id: Number(userId), ...(currentPassword ? { current_password: currentPassword } : {}) },
-    schema: messageResponse,
+    schema: 'messageResponse',
   });
 }
 

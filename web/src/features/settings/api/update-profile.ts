@@ -11,7 +11,7 @@ export type ProfileChanges = Omit<z.input<typeof updateProfileBody>, 'id' | 'pro
 
 /** POST /api/user/update-profile {id, …only what changes}. */
 export function updateProfile(userId: string, { picture, ...changes }: ProfileChanges) {
-  if (!picture) return apiRequest('update-profile', { body: { id: Number(userId), ...changes }, schema: updateProfileResponse });
+  if (!picture) return apiRequest('update-profile', { body: { id: Number(userId), ...changes }, schema: 'updateProfileResponse' });
   const form = new FormData();
   form.set('id', userId);
   for (const [key, value] of Object.entries(changes)) if (value !== undefined) form.set(key, String(value));

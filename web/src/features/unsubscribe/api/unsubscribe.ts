@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { unsubscribeResponse, type UnsubscribeResponse } from '@inkwell/contract';
+import type { UnsubscribeResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface UnsubscribeInput {
@@ -10,7 +10,7 @@ export interface UnsubscribeInput {
 
 /** POST /api/user/unsubscribe {token, subscribe?}: the mailed link's choice, no session needed. */
 export async function unsubscribe({ token, subscribe }: UnsubscribeInput): Promise<UnsubscribeResponse> {
-  return apiRequest('unsubscribe', { body: subscribe ? { token, subscribe: 1 } : { token }, schema: unsubscribeResponse });
+  return apiRequest('unsubscribe', { body: subscribe ? { token, subscribe: 1 } : { token }, schema: 'unsubscribeResponse' });
 }
 
 export function useUnsubscribe() {

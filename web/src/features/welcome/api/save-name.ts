@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateProfileResponse } from '@inkwell/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/user/update-profile {id, name}: the one field the welcome step asks for. */
 export function saveName(userId: string, name: string) {
-  return apiRequest('update-profile', { body: { id: Number(userId), name }, schema: updateProfileResponse });
+  return apiRequest('update-profile', { body: { id: Number(userId), name }, schema: 'updateProfileResponse' });
 }
 
 /**

@@ -1,0 +1,103 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '@inkwell/contract';
+import { artifactPath } from './support/browser';
+import type { RunningServer } from './support/server';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser } from './support/world';
+
+/** Server-rendered pages: readable with JavaScript off, hydrated without a mismatch when it is on. */
+let world: World;
+let server: RunningServer;
+let browser: Browser;
+let ana: Session;
+let bo: Session;
+let postId: number;
+const password = 'Sight#2026';
+const title = 'Lighthouses of the Atlantic coast';
+
+beforeAll(async () => {
+  world = await startWorld();
+  ({ server, browser } = world);
+  ana = await verifiedUser(world, 'ana.sight@example.com', password);
+  bo = await verifiedUser(world, 'bo.sight@example.com', password);
+  await callApi(world, 'update-profile', { id: Number(ana.id), name: 'Ana Keeper' }, { ...ana });
+  await callApi(world, 'update-profile', { id: Number(bo.id), name: 'Bo Walker' }, { ...bo });
+  const categories = (await (await fetch(`${server.url}/api/user/categories`)).json()) as { categories: Array<{ id: number }> };
+  const added = await callApi(
+    world,
+    'add-post',
+    {
+      user_id: Number(ana.id),
+      title,
+      sub_title: 'Forty towers, one road',
+      category_id: categories.categories[0]!.id,
+      description: '<p>The lamp at Cabo da Roca turns <strong>every five seconds</strong>.</p>',
+    },
+    { ...ana },
+  );
+  expect(added.status).toBe(201);
+  postId = (added.json.post as { id: number }).id;
+  await callApi(world, 'comment', { user_id: Number(bo.id), post_id: postId, comments: 'I counted them from the beach.' }, { ...bo });
+}, 120_000);
+afterAll(() => stopWorld(world));
+
+/** Every console error and page error of a page (a hydration mismatch is reported as one). */
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+describe('first sight', () => {
+  it('reads a post, a profile and the home feed with JavaScript off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}${paths.viewPost.getHref(postId)}`);
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe(title);
+    const body = await page.locator('main').textContent();
+    for (const text of ['Ana Keeper', 'Forty towers, one road', 'every five seconds', 'I counted them from the beach.', 'Bo Walker']) {
+      expect(body).toContain(text);
+    }
+    await page.screenshot({ path: artifactPath('first-sight-post-nojs-375.png'), fullPage: true });
+    await page.goto(`${server.url}${paths.viewProfile.getHref(Number(ana.id))}`);
+    expect(await page.locator('main').textContent()).toContain(title);
+    await page.goto(`${server.url}/`);
+    expect(await page.locator('main').textContent()).toContain(title);
+    const missing = await page.goto(`${server.url}${paths.viewPost.getHref(postId + 1000)}`);
+    expect(missing?.status()).toBe(404);
+    await context.close();
+  });
+
+  it('hydrates the post for a visitor and a member without a mismatch, then works as before', async () => {
+    for (const session of [null, bo]) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      if (session) {
+        await context.addCookies([
+          { name: 'token', value: session.token, url: server.url, httpOnly: true },
+          { name: 'id', value: session.id, url: server.url },
+        ]);
+      }
+      const page = await context.newPage();
+      const problems = watch(page);
+      const response = await page.goto(`${server.url}${paths.viewPost.getHref(postId)}`);
+      // The server's HTML already holds the post, before any script ran.
+      expect(await response?.text()).toContain('every five seconds');
+      await page.waitForLoadState('networkidle');
+      if (session) {
+        // Hydrated: the like button answers.
+        const article = page.locator('article').first();
+        await article.getByRole('button', { name: 'Like', exact: true }).click();
+        await article.getByRole('button', { name: 'Unlike', exact: true }).waitFor();
+        await article.getByRole('button', { name: 'Unlike', exact: true }).click();
+        await article.getByRole('button', { name: 'Like', exact: true }).waitFor();
+      }
+      await page.goto(`${server.url}/`);
+      await page.waitForLoadState('networkidle');
+      expect(problems, problems.join('\n')).toEqual([]);
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESSION_THRESHOLD = 1024;
+/** Per answer, so moderate: brotli 4 shrinks a feed page about as much as gzip 9, for less CPU. */
+const BROTLI_QUALITY = 4;
+const GZIP_LEVEL = 6;
+/** br first (smaller), then gzip. Not deflate, nor zstd (Node 22.15+ would prefer it): one choice everywhere. */
+const ENCODINGS: Array<'br' | 'gzip'> = ['br', 'gzip'];
+
+/**
+ * What is worth compressing: text, JSON, JavaScript, XML, SVG. Never the notification stream
+ * (text/event-stream must reach the tab as it is written), nor images, fonts or zips, which already are.
+ */
+const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?(?:json|xml|javascript)\b|image\/svg\+xml\b)/i;
+export const isCompressible = (contentType: unknown): boolean => typeof contentType === 'string' && COMPRESSIBLE.test(contentType);
+
+const brotliOptions = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
+};
+const gzipOptions = { level: GZIP_LEVEL };
+
+function addVary(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  const values = (Array.isArray(vary) ? vary.join(',') : String(vary ?? '')).toLowerCase();
+  if (values.includes('accept-encoding') || values.trim() === '*') return;
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+}
+
+/**
+ * Compresses answers when the client accepts it (@fastify/compress: br, else gzip, from 1 KB), and
+ * says so to caches (Vary: Accept-Encoding), the built web app's files included: @fastify/static
+ * sends their prebuilt .br/.gz (web/build/precompress.ts) without saying the answer varies.
+ * Registered before every route, which @fastify/compress hooks as they are added.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  // A long-lived answer (Server-Sent Events, `config.stream`) is written as it happens: never buffered
+  // in a compressor. The stream hijacks its reply anyway; this keeps it so should it stop doing that.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.stream) route.compress = false;
+  });
+
+  await app.register(fastifyCompress, {
+    threshold: COMPRESSION_THRESHOLD,
+    encodings: ENCODINGS,
+    brotliOptions,
+    zlibOptions: gzipOptions,
+    customTypes: isCompressible,
+    // Request bodies stay as sent: nothing here sends compressed ones.
+    globalDecompression: false,
+  });
+
+  // Runs before @fastify/compress's own hook (hooks of the instance come before a route's).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (payload === null || payload === undefined) return payload;
+    const encoded = reply.getHeader('content-encoding');
+    if (encoded && encoded !== 'identity') {
+      // A prebuilt .br/.gz file from @fastify/static.
+      addVary(reply);
+      return payload;
+    }
+    if (!isCompressible(reply.getHeader('content-type'))) return payload;
+    // Another client would get this answer compressed (a file: its .br/.gz), so it varies; a small one never does.
+    const isStream = typeof (payload as { pipe?: unknown }).pipe === 'function';
+    const size = typeof payload === 'string' || Buffer.isBuffer(payload) ? Buffer.byteLength(payload) : 0;
+    if (isStream || size >= COMPRESSION_THRESHOLD) addVary(reply);
+    return payload;
+  });
+}

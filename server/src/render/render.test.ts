@@ -1,0 +1,140 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXT, paths } from '@inkwell/contract';
+import { type TestApp, buildTestApp } from '../test/app';
+import { aPost, aUser, signIn } from '../test/factories';
+
+/**
+ * Pages rendered on the server from the web app's own components (web/dist-ssr), read as a browser
+ * without JavaScript would: the content is in the HTML, missing things answer 404, nothing injected runs.
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+let t: TestApp;
+
+beforeAll(async () => {
+  const build = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the web app did not build');
+  t = await buildTestApp({ config: { webDistDir: path.join(root, 'web/dist') } });
+}, 240_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const dom = (html: string) => new JSDOM(html).window.document;
+/** The text a reader sees in #root (no script has run). */
+const visible = (html: string) => dom(html).getElementById('root')?.textContent ?? '';
+
+async function comment(session: { headers: Record<string, string> }, userId: number, postId: number, text: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/comment',
+    headers: session.headers,
+    payload: { user_id: userId, post_id: postId, comments: text },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+describe('pages rendered on the server', () => {
+  it('holds a post: title, author, date, body, comments, its head tags and the data the browser hydrates with', async () => {
+    const author = await aUser(t.db, { name: 'Nadia Okafor' });
+    const reader = await aUser(t.db, { name: 'Tomás Reyes' });
+    const post = await aPost(t.db, {
+      userId: author.id,
+      title: 'Night trains of Europe',
+      subTitle: 'Sleeping through borders',
+      description: '<p>The couchette rattles past <strong>Linz</strong> at midnight.</p>',
+    });
+    await comment(await signIn(t.app, reader), reader.id, post.id, 'I took the one to Vienna last spring.');
+
+    const res = await get(paths.viewPost.getHref(post.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const text = visible(res.body);
+    for (const expected of ['Night trains of Europe', 'Sleeping through borders', 'Nadia Okafor', 'The couchette rattles past Linz at midnight.', 'I took the one to Vienna last spring.', 'Tomás Reyes']) {
+      expect(text).toContain(expected);
+    }
+    const document = dom(res.body);
+    expect(document.title).toBe('Night trains of Europe · Inkwell');
+    expect(document.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(`${t.config.publicUrl}${paths.viewPost.getHref(post.id)}`);
+    expect(document.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe('Night trains of Europe');
+    const article = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(article).toMatchObject({ '@type': 'Article', headline: 'Night trains of Europe', author: { name: 'Nadia Okafor' } });
+    const state = JSON.parse(document.getElementById('inkwell-state')!.textContent!);
+    expect(state.queries.some((q: { queryKey: unknown[] }) => q.queryKey[1] === 'detail')).toBe(true);
+  });
+
+  it('answers 404 with the not-found page for a missing post, a missing profile and an unknown path', async () => {
+    const author = await aUser(t.db);
+    const gone = await aPost(t.db, { userId: author.id });
+    await t.db.deleteFrom('posts').where('id', '=', gone.id).execute();
+    for (const url of [paths.viewPost.getHref(gone.id), '/view-post/not-an-id', paths.viewProfile.getHref(999_999), '/no/such/page']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(dom(res.body).querySelector('meta[name=robots]')?.getAttribute('content'), url).toBe('noindex');
+    }
+    expect(visible((await get('/no/such/page')).body)).toContain(TEXT.notFoundTitle);
+    expect(visible((await get(paths.viewPost.getHref(gone.id))).body)).toContain('Post not found');
+  });
+
+  it('holds a profile with its posts, and the home feed’s first page', async () => {
+    const author = await aUser(t.db, { name: 'Ines Rossi' });
+    await aPost(t.db, { userId: author.id, title: 'Designing for the tired reader' });
+    const profile = visible((await get(paths.viewProfile.getHref(author.id))).body);
+    expect(profile).toContain('Ines Rossi');
+    expect(profile).toContain('Designing for the tired reader');
+    const home = await get('/');
+    expect(home.statusCode).toBe(200);
+    expect(visible(home.body)).toContain('Designing for the tired reader');
+  });
+
+  it('renders the sign-in forms, and a signed-in reader’s page as theirs (their session in the state)', async () => {
+    expect(visible((await get('/login')).body)).toMatch(/Login|Welcome/);
+    expect((await get('/signup')).statusCode).toBe(200);
+    const reader = await aUser(t.db, { name: 'Signed In' });
+    const session = await signIn(t.app, reader);
+    const res = await get('/', { cookie: `token=${session.token}; id=${reader.id}` });
+    expect(dom(res.body).getElementById('inkwell-state')?.dataset.session).toBe(String(reader.id));
+    // A forged cookie pair renders for a visitor.
+    const forged = await get('/', { cookie: `token=nope; id=${reader.id}` });
+    expect(dom(forged.body).getElementById('inkwell-state')?.dataset.session).toBe('');
+  });
+
+  it('keeps every known payload inert: no script, handler or javascript: address reaches the page', async () => {
+    const payloads = JSON.parse(fs.readFileSync(path.join(root, '../shared/testdata/xss-payloads.json'), 'utf8')) as string[];
+    const author = await aUser(t.db, { name: payloads[0]! });
+    const session = await signIn(t.app, author);
+    for (const [index, payload] of payloads.entries()) {
+      const post = await aPost(t.db, { userId: author.id, title: payload, subTitle: payload, description: `<p>${index}</p>${payload}` });
+      await comment(session, author.id, post.id, payload);
+      for (const url of [paths.viewPost.getHref(post.id), ...(index % 40 === 0 ? ['/', paths.viewProfile.getHref(author.id)] : [])]) {
+        const document = dom((await get(url)).body);
+        for (const script of document.querySelectorAll('script')) {
+          const type = script.getAttribute('type');
+          const ok = type === 'application/json' || type === 'application/ld+json' || (type === 'module' && /^\/assets\//.test(script.getAttribute('src') ?? ''));
+          expect(ok, `${url}: ${script.outerHTML.slice(0, 120)}`).toBe(true);
+        }
+        for (const element of document.querySelectorAll('*')) {
+          for (const attribute of element.getAttributeNames()) {
+            expect(attribute.startsWith('on'), `${payload} → <${element.tagName} ${attribute}>`).toBe(false);
+            if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc'].includes(attribute)) {
+              // As the browser parses it: a scheme that runs code never survives.
+              const scheme = new URL(element.getAttribute(attribute)!, 'https://inkwell.test/').protocol;
+              expect(['javascript:', 'vbscript:', 'data:'], `${payload} → ${attribute}`).not.toContain(scheme);
+            }
+          }
+        }
+        expect(document.querySelectorAll('iframe, object, embed, style, base, form[action], meta[http-equiv]').length, payload).toBe(0);
+      }
+    }
+  }, 240_000);
+
+  it('serves the shell for a member’s own screens', async () => {
+    const settings = await get('/settings');
+    expect(settings.statusCode).toBe(200);
+    expect(dom(settings.body).getElementById('root')?.children.length).toBe(0);
+  });
+});

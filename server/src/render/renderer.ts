@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PageCache } from '../feed/page-cache';
+import { sanitizeDescription } from '../posts/sanitize';
+import { type FeedLink, type PageHead, headTags, pageDocument } from './document';
+
+/** The web app's server entry (web/src/entry-server.tsx, built into web/dist-ssr). */
+interface ServerEntry {
+  render(input: { url: string; sessionId: string | null; transport: typeof fetch }): Promise<{
+    status: number;
+    html: string;
+    head: PageHead;
+    state: string;
+    renderedAt: number;
+  }>;
+  setServerSanitizer(sanitize: (html: string) => string): void;
+}
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+}
+
+/** Screens rendered on the server for everyone; the others (a member's own screens) stay a shell. */
+const OPEN_SCREENS = [/^\/$/, /^\/view-post\/[^/]+\/?$/, /^\/view-profile\/[^/]+\/?$/, /^\/login\/?$/, /^\/signup\/?$/, /^\/verified\/?$/];
+/** Rendered for a signed-in reader only (SPEC §2: session required); a visitor gets the shell, which sends them to Login. */
+const MEMBER_SCREENS = [/^\/recommended\/[^/]+\/?$/];
+
+export interface RendererOptions {
+  entryFile: string;
+  template: string;
+  publicUrl: string;
+  /** Rendered pages, kept like the feed pages and dropped by the same writes. */
+  cache: PageCache<RenderedPage>;
+  feedLinks: (urlPath: string) => FeedLink[];
+  /** Who the caller is, from their session cookies (a bad session means a visitor). */
+  identify: (request: FastifyRequest) => Promise<number | null>;
+}
+
+/** Renders screens to complete HTML through the web app's own components, or says it cannot (null). */
+export class PageRenderer {
+  private constructor(
+    private readonly app: FastifyInstance,
+    private readonly entry: ServerEntry,
+    private readonly options: RendererOptions,
+  ) {}
+
+  /** The renderer when the web app's server bundle is built, else null (the shell is served). */
+  static async load(app: FastifyInstance, options: RendererOptions): Promise<PageRenderer | null> {
+    if (!fs.existsSync(options.entryFile)) return null;
+    const entry = (await import(pathToFileURL(options.entryFile).href)) as ServerEntry;
+    entry.setServerSanitizer(sanitizeDescription);
+    return new PageRenderer(app, entry, options);
+  }
+
+  /** Whether this path is a screen the server renders (an unknown path is: it is the not-found page). */
+  static renders(urlPath: string, known: boolean, signedIn: boolean): boolean {
+    if (!known) return true;
+    return OPEN_SCREENS.some((re) => re.test(urlPath)) || (signedIn && MEMBER_SCREENS.some((re) => re.test(urlPath)));
+  }
+
+  async page(request: FastifyRequest, urlPath: string, known: boolean): Promise<RenderedPage | null> {
+    const userId = await this.options.identify(request);
+    if (!PageRenderer.renders(urlPath, known, userId !== null)) return null;
+    const url = request.url;
+    const key = `${userId ?? 'visitor'} ${url}`;
+    return this.options.cache.remember(key, () => this.render(request, url, userId));
+  }
+
+  private async render(request: FastifyRequest, url: string, userId: number | null): Promise<RenderedPage> {
+    const cookie = request.headers.cookie;
+    let failed = 0;
+    const transport = (async (input: string | URL | Request, init?: RequestInit) => {
+      const answer = await this.app.inject({
+        method: (init?.method ?? 'GET') as 'GET' | 'POST',
+        url: String(input),
+        headers: {
+          accept: 'application/json',
+          ...(init?.body ? { 'content-type': 'application/json' } : {}),
+          ...(userId !== null && cookie ? { cookie } : {}),
+        },
+        payload: typeof init?.body === 'string' ? init.body : undefined,
+      });
+      if (answer.statusCode >= 500) failed = answer.statusCode;
+      return new Response(answer.statusCode === 204 ? null : answer.body, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
+    }) as typeof fetch;
+    const page = await this.entry.render({ url, sessionId: userId === null ? null : String(userId), transport });
+    // A call the server could not answer (busy): neither kept nor sent; the caller serves the shell.
+    if (failed) throw new Error(`A call of the page answered ${failed}.`);
+    const urlPath = url.split('?')[0] ?? '/';
+    const head = headTags(page.head, this.options.publicUrl, this.options.feedLinks(urlPath));
+    const html = pageDocument(this.options.template, { head, html: page.html, state: page.state, session: userId === null ? '' : String(userId), renderedAt: page.renderedAt });
+    return { status: page.status, html };
+  }
+}

@@ -1,0 +1,22 @@
+import type { z } from 'zod';
+
+type Schemas = typeof import('./schemas');
+
+/** The name of a schema in schemas.ts: what an API call names to have its answer checked. */
+export type SchemaName = { [K in keyof Schemas]: Schemas[K] extends z.ZodType ? K : never }[keyof Schemas];
+/** The checked answer of the schema named N. */
+export type SchemaOutput<N extends SchemaName> = z.output<Schemas[N]>;
+
+let loading: Promise<Schemas> | undefined;
+
+/**
+ * zod and the answers' schemas, loaded once, on first need rather than with the page (they are a
+ * quarter of its script otherwise). A failed load is tried again by the next caller.
+ */
+export function loadSchemas(): Promise<Schemas> {
+  loading ??= import('./schemas').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
