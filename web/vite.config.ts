@@ -2,11 +2,12 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
+import { pureContractSchemas } from './build/pure-schemas';
 
 const api = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), pureContractSchemas(), precompress()],
   server: {
     proxy: {
       '/api': { target: api, changeOrigin: false },
@@ -29,7 +30,7 @@ export default defineConfig({
     rolldownOptions: {
       // The contract's modules only declare things: a page that imports `paths` does not get every
       // zod schema with it (those come with the first API call, web/src/lib/load-schemas.ts).
-      treeshake: { moduleSideEffects: [{ test: /[\\/]contract[\\/]src[\\/]/, sideEffects: false }], manualPureFunctions: ['z'] },
+      treeshake: { moduleSideEffects: [{ test: /[\\/]contract[\\/]src[\\/]/, sideEffects: false }] },
       output: {
         // The libraries every page loads, each in a chunk of its own that a new release of the app's
         // code does not change (so browsers keep them cached).

@@ -15,3 +15,4 @@ export * from './schemas/search';
 export * from './schemas/help';
 export * from './schemas/account';
 export * from './schemas/export';
+export * from './page-head';

@@ -1,15 +1,4 @@
-import { DEFAULT_POST_IMAGE } from '@inkwell/contract';
-
-/** What the web app's server entry says of a rendered page (web/src/ssr/head.ts). */
-export interface PageHead {
-  title: string;
-  description: string;
-  canonicalPath: string;
-  image: string | null;
-  kind: 'website' | 'article' | 'profile';
-  article?: { title: string; published: string; modified: string; author: string; authorPath: string | null };
-  noindex: boolean;
-}
+import { DEFAULT_POST_IMAGE, type PageHead } from '@inkwell/contract';
 
 export interface FeedLink {
   title: string;

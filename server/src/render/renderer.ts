@@ -3,7 +3,8 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageCache } from '../feed/page-cache';
 import { sanitizeDescription } from '../posts/sanitize';
-import { type FeedLink, type PageHead, headTags, pageDocument } from './document';
+import type { PageHead } from '@inkwell/contract';
+import { type FeedLink, headTags, pageDocument } from './document';
 
 /** The web app's server entry (web/src/entry-server.tsx, built into web/dist-ssr). */
 interface ServerEntry {

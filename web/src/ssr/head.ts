@@ -1,21 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { PostDetail, PublicProfile } from '@inkwell/contract';
+import type { PageHead, PostDetail, PublicProfile } from '@inkwell/contract';
 import { decodeId, paths } from '@inkwell/contract';
 import type { RenderReport } from '../lib/render-context';
 
-/** What the server writes into <head> for a rendered page (it adds the site's address). */
-export interface PageHead {
-  title: string;
-  description: string;
-  /** The page's own path (no query), for the canonical link and og:url. */
-  canonicalPath: string;
-  /** A path under /storage, an https address, or null (the default picture). */
-  image: string | null;
-  kind: 'website' | 'article' | 'profile';
-  article?: { title: string; published: string; modified: string; author: string; authorPath: string | null };
-  /** Not to be indexed (a not-found page, a screen of one member). */
-  noindex: boolean;
-}
+export type { PageHead };
 
 const SITE_DESCRIPTION = 'Inkwell: stories and ideas from writers you follow, on the topics you choose.';
 
