@@ -16,8 +16,18 @@ const sqids = new Sqids({
   minLength: 6,
 });
 
+/** Encodings made lately (a page links the same few ids many times; Sqids is not cheap). */
+const encoded = new Map<number, string>();
+const ENCODED_MAX = 5000;
+
 export function encodeId(id: number): string {
-  return sqids.encode([id]);
+  let text = encoded.get(id);
+  if (text === undefined) {
+    text = sqids.encode([id]);
+    if (encoded.size >= ENCODED_MAX) encoded.clear();
+    encoded.set(id, text);
+  }
+  return text;
 }
 
 /** The numeric id, or null when the text is not a canonical encoding of one positive id. */
@@ -27,5 +37,5 @@ export function decodeId(text: string): number | null {
   const id = numbers[0]!;
   if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) return null;
   // Sqids decodes some non-canonical strings; only accept the one that encodes back to itself.
-  return sqids.encode([id]) === text ? id : null;
+  return encodeId(id) === text ? id : null;
 }

@@ -43,10 +43,13 @@ export function relativeTime(from: Date | string, now: Date = new Date()): strin
   return 'just now';
 }
 
+/** Made once: building a DateTimeFormat costs far more than formatting with one. */
+const POST_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
 /** SPEC §9: en-GB, day, long month, year ('5 March 2026'); 'date not found' when missing or invalid. */
 export function formatPostDate(value: string | Date | null | undefined): string {
   if (!value) return TEXT.dateMissing;
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return TEXT.dateMissing;
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  return POST_DATE.format(date);
 }

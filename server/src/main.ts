@@ -7,6 +7,9 @@ import { fileTransport, smtpTransport } from './mail/transport';
 
 /** Configuration → database → migrations → app → listen; closes cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
+  // The running app is production unless told otherwise: React, loaded by the server-rendering
+  // bundle, picks its production build from this (the development one renders several times slower).
+  process.env.NODE_ENV ??= 'production';
   const config = loadConfig();
   const database = openDatabase({
     databaseUrl: config.databaseUrl,

@@ -16,6 +16,7 @@ import { RenderReportContext, type RenderReport } from './lib/render-context';
 import { RenderedSessionContext } from './lib/session';
 import { RenderedAtContext } from './lib/use-now';
 import { headFor, type PageHead } from './ssr/head';
+import { prefetchFor } from './ssr/prefetch';
 import { serializeState } from './ssr/state';
 
 export { setServerSanitizer } from './components/sanitize-post-html';
@@ -68,6 +69,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   let html = '';
   const renderedAt = Date.now();
   await calls.run(input.transport, async () => {
+    await prefetchFor(new URL(input.url, 'http://inkwell.invalid'), client, input.sessionId ?? undefined);
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
       report = { status: 200, title: null };
       html = renderToString(

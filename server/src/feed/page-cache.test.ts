@@ -62,3 +62,45 @@ describe('PageCache', () => {
     expect(await cache.remember('k', read)).toBe(2);
   });
 });
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('PageCache.rememberStale', () => {
+  it('answers an entry past its time at once while one read refreshes it, then the new value', async () => {
+    const cache = new PageCache<string>(20);
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      await wait(30);
+      return `v${reads}`;
+    };
+    expect(await cache.rememberStale('k', read)).toBe('v1');
+    await wait(25); // past its time
+    const started = Date.now();
+    const answers = await Promise.all([cache.rememberStale('k', read), cache.rememberStale('k', read), cache.rememberStale('k', read)]);
+    expect(answers).toEqual(['v1', 'v1', 'v1']);
+    expect(Date.now() - started).toBeLessThan(25); // nobody waited for the refresh
+    expect(reads).toBe(2); // one refresh for all of them
+    await wait(40);
+    expect(await cache.rememberStale('k', read)).toBe('v2');
+  });
+
+  it('never answers an entry a write dropped: the caller waits for a fresh read', async () => {
+    const cache = new PageCache<string>(20);
+    let value = 'before';
+    expect(await cache.rememberStale('k', async () => value)).toBe('before');
+    await wait(25);
+    cache.invalidate();
+    value = 'after';
+    expect(await cache.rememberStale('k', async () => value)).toBe('after');
+  });
+
+  it('keeps the old entry when a refresh fails', async () => {
+    const cache = new PageCache<string>(10);
+    expect(await cache.rememberStale('k', async () => 'kept')).toBe('kept');
+    await wait(15);
+    expect(await cache.rememberStale('k', () => Promise.reject(new Error('busy')))).toBe('kept');
+    await wait(5);
+    expect(await cache.rememberStale('k', () => Promise.reject(new Error('busy')))).toBe('kept');
+  });
+});

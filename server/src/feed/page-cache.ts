@@ -67,6 +67,32 @@ export class PageCache<T> {
     return reading;
   }
 
+  /**
+   * As remember(), except that an entry past its time but not dropped by a write is still answered
+   * while one read refreshes it in the background (a change made by another process then shows one
+   * read later): callers never wait for a read that only its age asked for.
+   */
+  async rememberStale(key: string, read: () => Promise<T>): Promise<T> {
+    const entry = this.entries.get(key);
+    if (this.enabled && entry && entry.generation === this.clock.generation && Date.now() - entry.at > this.ttlMs) {
+      if (!this.pending.has(key)) {
+        const generation = this.clock.generation;
+        const reading = read()
+          .then((value) => {
+            if (this.clock.generation === generation) this.set(key, value);
+            return value;
+          })
+          .finally(() => {
+            if (this.pending.get(key)?.read === reading) this.pending.delete(key);
+          });
+        reading.catch(() => undefined); // a failed refresh keeps the old entry until a write drops it
+        this.pending.set(key, { generation, read: reading });
+      }
+      return entry.value;
+    }
+    return this.remember(key, read);
+  }
+
   /** Drops every entry, and its siblings' (lazily): called after any successful write. */
   invalidate(): void {
     this.clock.generation += 1;

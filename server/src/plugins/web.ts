@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { paths } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { preferredEncoding } from '../render/encoding';
 import type { PageRenderer } from '../render/renderer';
 import { type PostPreviewLookup, postIdFromPath, withLinkPreview } from './link-preview';
 
@@ -54,7 +55,19 @@ export async function registerWeb(
     if (renderer) {
       try {
         const page = await renderer.page(request, urlPath, known);
-        if (page) return sendIndex(reply, page.status, page.html);
+        if (page) {
+          // Sent compressed when the client accepts it, each form made once per rendered page.
+          const encoding = preferredEncoding(request.headers['accept-encoding']);
+          reply.header('vary', 'accept-encoding');
+          if (!encoding) return sendIndex(reply, page.status, page.html.text);
+          const body = await page.html.encoded(encoding);
+          return reply
+            .code(page.status)
+            .header('cache-control', 'no-cache')
+            .header('content-encoding', encoding)
+            .type('text/html; charset=utf-8')
+            .send(body);
+        }
       } catch (error) {
         request.log.warn({ err: error, url: request.url }, 'server rendering failed: the shell is served');
       }
@@ -67,8 +80,14 @@ export async function registerWeb(
     return sendIndex(reply, known ? 200 : 404);
   }
 
-  // The static handler would refuse the root directory (no listing), so / is its own route.
-  if (indexHtml) app.get('/', (request, reply) => sendScreen(request, reply, '/'));
+  // Every screen of SPEC §2 is a route of its own: the static handler's catch-all would otherwise
+  // look for a file first (a disk lookup per page view), and it refuses the root directory anyway.
+  if (indexHtml) {
+    for (const { path: screen } of Object.values(paths)) {
+      if (app.hasRoute({ method: 'GET', url: screen })) continue;
+      app.get(screen, (request, reply) => sendScreen(request, reply, request.url.split('?')[0] ?? '/'));
+    }
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';

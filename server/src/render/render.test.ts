@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT, paths } from '@inkwell/contract';
@@ -131,6 +132,50 @@ describe('pages rendered on the server', () => {
       }
     }
   }, 240_000);
+
+  it('sends a rendered page compressed when the client accepts it, the same page in every form', async () => {
+    const author = await aUser(t.db, { name: 'Compressed Writer' });
+    const post = await aPost(t.db, { userId: author.id, title: 'Squeezed but whole' });
+    const url = paths.viewPost.getHref(post.id);
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const gz = await get(url, { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const bodies = [zlib.brotliDecompressSync(br.rawPayload).toString(), zlib.gunzipSync(gz.rawPayload).toString()];
+    for (const body of bodies) expect(visible(body)).toBe(visible(plain.body));
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
+  it('keeps rendered pages, a signed-in reader’s too: the calls a render makes never drop the cache', async () => {
+    const cached = await buildTestApp({ config: { webDistDir: path.join(root, 'web/dist'), feedCacheMs: 60_000 } });
+    try {
+      const author = await aUser(cached.db, { name: 'Cached Writer' });
+      const post = await aPost(cached.db, { userId: author.id, title: 'Kept in memory' });
+      const reader = await aUser(cached.db);
+      const session = await signIn(cached.app, reader);
+      const cookie = `token=${session.token}; id=${reader.id}`;
+      const renderedAt = async (url: string, headers: Record<string, string> = {}) =>
+        dom((await cached.app.inject({ method: 'GET', url, headers })).body).getElementById('inkwell-state')?.dataset.renderedAt;
+      for (const url of ['/', paths.viewPost.getHref(post.id), paths.viewProfile.getHref(author.id)]) {
+        for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+          const first = await renderedAt(url, headers);
+          expect(first, url).toBeTruthy();
+          expect(await renderedAt(url, headers), `${url} ${JSON.stringify(headers)}`).toBe(first);
+        }
+      }
+      // A write drops them.
+      const before = await renderedAt('/');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const liked = await cached.app.inject({ method: 'POST', url: '/api/user/like', headers: session.headers, payload: { user_id: reader.id, post_id: post.id, status: 1 } });
+      expect(liked.statusCode).toBe(200);
+      expect(await renderedAt('/')).not.toBe(before);
+    } finally {
+      await cached.close();
+    }
+  });
 
   it('serves the shell for a member’s own screens', async () => {
     const settings = await get('/settings');

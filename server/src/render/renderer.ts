@@ -5,6 +5,7 @@ import type { PageCache } from '../feed/page-cache';
 import { sanitizeDescription } from '../posts/sanitize';
 import type { PageHead } from '@inkwell/contract';
 import { type FeedLink, headTags, pageDocument } from './document';
+import { EncodedBody } from './encoding';
 
 /** The web app's server entry (web/src/entry-server.tsx, built into web/dist-ssr). */
 interface ServerEntry {
@@ -20,7 +21,7 @@ interface ServerEntry {
 
 export interface RenderedPage {
   status: number;
-  html: string;
+  html: EncodedBody;
 }
 
 /** Screens rendered on the server for everyone; the others (a member's own screens) stay a shell. */
@@ -66,7 +67,8 @@ export class PageRenderer {
     if (!PageRenderer.renders(urlPath, known, userId !== null)) return null;
     const url = request.url;
     const key = `${userId ?? 'visitor'} ${url}`;
-    return this.options.cache.remember(key, () => this.render(request, url, userId));
+    // Past its time (not dropped by a write), a page is still sent while one render refreshes it.
+    return this.options.cache.rememberStale(key, () => this.render(request, url, userId));
   }
 
   private async render(request: FastifyRequest, url: string, userId: number | null): Promise<RenderedPage> {
@@ -95,6 +97,6 @@ export class PageRenderer {
     const urlPath = url.split('?')[0] ?? '/';
     const head = headTags(page.head, this.options.publicUrl, this.options.feedLinks(urlPath));
     const html = pageDocument(this.options.template, { head, html: page.html, state: page.state, session: userId === null ? '' : String(userId), renderedAt: page.renderedAt });
-    return { status: page.status, html };
+    return { status: page.status, html: new EncodedBody(html) };
   }
 }

@@ -65,7 +65,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
     follows.setFollowing(request.auth!, request.body.follow_id, request.body.followType === 1),
   );
 
-  app.post('/is-following', { ...signedIn, schema: { body: isFollowingBody, response: { 200: followResponse } } }, async (request) =>
+  app.post('/is-following', { ...signedIn, config: { readOnly: true }, schema: { body: isFollowingBody, response: { 200: followResponse } } }, async (request) =>
     follows.isFollowing(request.auth!, request.body.follow_id),
   );
 
