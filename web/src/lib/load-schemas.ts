@@ -8,15 +8,25 @@ export type SchemaName = { [K in keyof Schemas]: Schemas[K] extends z.ZodType ? 
 export type SchemaOutput<N extends SchemaName> = z.output<Schemas[N]>;
 
 let loading: Promise<Schemas> | undefined;
+let loaded: Schemas | undefined;
 
 /**
- * zod and the answers' schemas, loaded once, on first need rather than with the page (they are a
- * quarter of its script otherwise). A failed load is tried again by the next caller.
+ * zod and the answers' schemas, loaded once, on first need rather than with the page (a sixth of
+ * its script otherwise). A failed load is tried again by the next caller.
  */
 export function loadSchemas(): Promise<Schemas> {
-  loading ??= import('./schemas').catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  loading ??= import('./schemas').then(
+    (schemas) => (loaded = schemas),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
+}
+
+/** Runs `run` with the schemas: at once when they are loaded (as they are after the first call), else once they are. */
+export function withSchemas(run: (schemas: Schemas) => void): void {
+  if (loaded) run(loaded);
+  else void loadSchemas().then(run, () => undefined);
 }

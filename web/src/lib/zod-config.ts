@@ -1,8 +1,8 @@
 /**
  * Imported first by main.tsx. zod compiles object parsers with new Function() unless told not to; the
  * page's Content-Security-Policy forbids eval (and reports every attempt), so it parses without it.
- * Only zod's config module, not zod: zod comes later, with the first call (load-schemas.ts).
+ * zod itself comes later, with the first call (load-schemas.ts), so the setting is left where zod reads
+ * its settings from as it loads (zod-config.test.ts proves that zod takes it).
  */
-import { config } from 'zod/v4/core';
-
-config({ jitless: true });
+const holder = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+holder.__zod_globalConfig = Object.assign(holder.__zod_globalConfig ?? {}, { jitless: true });

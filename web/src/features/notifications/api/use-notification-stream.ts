@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '../../../lib/api-client';
-import { loadSchemas } from '../../../lib/load-schemas';
+import { withSchemas } from '../../../lib/load-schemas';
 import { clearSession, getSession } from '../../../lib/session';
 import { addNotification, setUnseenCount } from './notifications-cache';
 
@@ -38,19 +38,19 @@ export function useNotificationStream(userId: string | undefined): void {
     let delay = STREAM_RETRY_FIRST_MS;
     let lastEventId: string | null = null;
 
-    // Events are checked once the schemas are there (loaded with the first call); they stay in order.
+    // Checked against the contract's schemas, which the app's first calls have loaded by now.
     const onNotification = (event: Event) =>
-      void loadSchemas().then(({ notificationEvent }) => {
+      withSchemas(({ notificationEvent }) => {
         const data = notificationEvent.safeParse(parse(event));
         if (!data.success) return;
         lastEventId = (event as MessageEvent).lastEventId || String(data.data.notification.id);
         addNotification(queryClient, userId, data.data.notification, data.data.unseen_count);
-      }, () => undefined);
+      });
     const onUnseen = (event: Event) =>
-      void loadSchemas().then(({ unseenEvent }) => {
+      withSchemas(({ unseenEvent }) => {
         const data = unseenEvent.safeParse(parse(event));
         if (data.success) setUnseenCount(queryClient, userId, data.data.unseen_count);
-      }, () => undefined);
+      });
 
     const connect = () => {
       retryTimer = undefined;

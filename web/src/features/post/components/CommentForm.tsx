@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { COMMENT_MAX_LENGTH } from '@inkwell/contract';
+import { COMMENT_MAX_LENGTH } from '../../../lib/limits';
 import { Button } from '../../../components/Button';
 import { useSignInGate } from '../../../components/use-sign-in-gate';
 import { dropCommentDraft, keepCommentDraft, readCommentDraft } from '../lib/comment-drafts';

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoaderCircle, Search } from 'lucide-react';
-import { DEFAULT_POST_IMAGE, SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX, TEXT, paths } from '@inkwell/contract';
+import { DEFAULT_POST_IMAGE, SEARCH_DEBOUNCE_MS, TEXT, paths } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { useClickOutside } from '../../../components/use-click-outside';
+import { SEARCH_QUERY_MAX } from '../../../lib/limits';
 import { storageUrl } from '../../../lib/media';
 import { useSearch } from '../api/search';
 

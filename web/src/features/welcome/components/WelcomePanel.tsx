@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { X } from 'lucide-react';
-import { NAME_MAX, paths } from '@inkwell/contract';
+import { paths } from '@inkwell/contract';
 import { Button, buttonStyles } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
 import { isApiError } from '../../../lib/api-client';
+import { NAME_MAX } from '../../../lib/limits';
 import { useSaveName } from '../api/save-name';
 import { isWelcomeDone, markWelcomeDone } from '../lib/dismissal';
 

@@ -1,8 +1,8 @@
+// @ts-check
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { Plugin } from 'vite';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -10,13 +10,17 @@ const gzip = promisify(zlib.gzip);
 /** What is worth compressing; images (png, jpg, webp, avif, gif, ico) and fonts already are. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|map|wasm)$/i;
 
-async function filesUnder(dir: string): Promise<string[]> {
+/** @param {string} dir */
+async function filesUnder(dir) {
   const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-/** Writes file.br (brotli, quality 11) and file.gz (gzip, level 9) beside it, each only when smaller. */
-export async function precompressFile(file: string): Promise<{ br: number; gz: number; size: number }> {
+/**
+ * Writes file.br (brotli, quality 11) and file.gz (gzip, level 9) beside it, each only when smaller.
+ * @param {string} file
+ */
+export async function precompressFile(file) {
   const bytes = await fs.readFile(file);
   const [br, gz] = await Promise.all([
     brotli(bytes, {
@@ -40,8 +44,10 @@ export async function precompressFile(file: string): Promise<{ br: number; gz: n
  * the server sends to clients that accept them (@fastify/static `preCompressed`): the best compression,
  * paid once at build time instead of per request. Not for the server-rendering build (`--ssr`), nor
  * Vite's own `.vite/` folder (the manifest), which is never served.
+ * (JavaScript, so that Vite can load its config natively; precompress.d.mts gives its types.)
+ * @returns {import('vite').Plugin}
  */
-export function precompress(): Plugin {
+export function precompress() {
   let outDir = '';
   return {
     name: 'inkwell:precompress',
