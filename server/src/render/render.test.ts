@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT, paths } from '@inkwell/contract';
+import { loadXssPayloads } from '../../../testdata/xss';
 import { type TestApp, buildTestApp } from '../test/app';
 import { aPost, aUser, signIn } from '../test/factories';
 
@@ -105,7 +105,7 @@ describe('pages rendered on the server', () => {
   });
 
   it('keeps every known payload inert: no script, handler or javascript: address reaches the page', async () => {
-    const payloads = JSON.parse(fs.readFileSync(path.join(root, '../shared/testdata/xss-payloads.json'), 'utf8')) as string[];
+    const payloads = loadXssPayloads();
     const author = await aUser(t.db, { name: payloads[0]! });
     const session = await signIn(t.app, author);
     for (const [index, payload] of payloads.entries()) {
