@@ -37,6 +37,8 @@ import { createFeedService } from './feed/feed.service';
 import { PageCache } from './feed/page-cache';
 import { postsPlugin } from './posts/posts.plugin';
 import { searchPlugin } from './search/search.plugin';
+import { feedLinksFor } from './seo/feed-links';
+import { seoRoutes } from './seo/seo.routes';
 import { helpPlugin } from './help/help.plugin';
 import { createHiddenAuthors } from './social/hidden-authors';
 import { socialPlugin } from './social/social.plugin';
@@ -162,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
 
   await app.register(unsubscribeOneClickRoutes, { unsubscribe });
+  await app.register(seoRoutes, { database: deps.database, config });
 
   app.get('/api/health', async (_request, reply) => {
     const ok = await deps.database.ping();
@@ -177,7 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           template,
           publicUrl: config.publicUrl,
           cache: renderedPages,
-          feedLinks: () => [],
+          feedLinks: (urlPath) => feedLinksFor(urlPath, config.publicUrl),
           identify: async (request) => {
             await guards.optionalSession(request, undefined as never);
             return request.auth?.userId ?? null;

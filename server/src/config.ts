@@ -84,6 +84,8 @@ export interface Config {
   uploadGraceMs: number;
   /** How often unused and stray files are swept from storage. */
   storageSweepMs: number;
+  /** Addresses per sitemap page (/sitemap/posts-{n}.xml, /sitemap/people-{n}.xml): at most the protocol's 50 000. */
+  sitemapPageSize: number;
 }
 
 export class ConfigError extends Error {
@@ -168,6 +170,12 @@ function readPositiveInt(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
+function readSitemapPageSize(env: Env): number {
+  const size = readPositiveInt(env, 'SITEMAP_PAGE_SIZE', 10_000);
+  if (size > 50_000) bad('SITEMAP_PAGE_SIZE', String(size), "a whole number from 1 to 50000 (the sitemap protocol's limit)");
+  return size;
+}
+
 function readRateLimits(env: Env): Config['rateLimits'] {
   const limits = { ...defaultRateLimits };
   for (const [name, variable] of Object.entries(rateLimitVariables) as Array<[keyof Config['rateLimits'], string]>) {
@@ -239,5 +247,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     verificationTtlMs: 48 * 60 * MINUTE,
     uploadGraceMs: readPositiveInt(env, 'UPLOAD_GRACE_HOURS', 7 * 24) * 60 * MINUTE,
     storageSweepMs: 60 * MINUTE,
+    sitemapPageSize: readSitemapPageSize(env),
   };
 }

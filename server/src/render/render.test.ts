@@ -92,6 +92,23 @@ describe('pages rendered on the server', () => {
     expect(visible(home.body)).toContain('Designing for the tired reader');
   });
 
+  it('announces its RSS feeds: the site’s on every page, the author’s on a profile, each one answering', async () => {
+    const author = await aUser(t.db, { name: 'Feed Writer' });
+    await aPost(t.db, { userId: author.id, title: 'A post for the feed' });
+    const feeds = (html: string) =>
+      [...dom(html).querySelectorAll('link[rel=alternate][type="application/rss+xml"]')].map((l) => l.getAttribute('href'));
+    const site = `${t.config.publicUrl}/rss.xml`;
+    expect(feeds((await get('/')).body)).toEqual([site]);
+    const onProfile = feeds((await get(paths.viewProfile.getHref(author.id))).body);
+    expect(onProfile[0]).toBe(site);
+    expect(onProfile).toHaveLength(2);
+    for (const href of onProfile) {
+      const res = await get(href!.slice(t.config.publicUrl.length));
+      expect(res.statusCode, href!).toBe(200);
+    }
+    expect((await get(onProfile[1]!.slice(t.config.publicUrl.length))).body).toContain('A post for the feed');
+  });
+
   it('renders the sign-in forms, and a signed-in reader’s page as theirs (their session in the state)', async () => {
     expect(visible((await get('/login')).body)).toMatch(/Login|Welcome/);
     expect((await get('/signup')).statusCode).toBe(200);

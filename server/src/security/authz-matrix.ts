@@ -1,3 +1,4 @@
+import { encodeId } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
@@ -138,6 +139,15 @@ const postFields = (s: Scene, title: string) => ({ title, sub_title: `${title}, 
 export const MATRIX: Readonly<Record<string, Entry>> = {
   'GET /api/health': open(200),
   'GET /storage/*': open(200, { url: (s) => `/storage/${s.image}` }),
+  // Feeds and sitemaps for search engines and feed readers (seo/): public, the same for everyone.
+  'GET /robots.txt': open(200),
+  'GET /rss.xml': open(200),
+  'GET /rss/author/:sqid.xml': open(200, { url: (s) => `/rss/author/${encodeId(s.postOwner.id)}.xml` }),
+  'GET /rss/category/:catogary.xml': open(200, { url: (s) => `/rss/category/${encodeId(s.category)}.xml` }),
+  'GET /sitemap.xml': open(200),
+  'GET /sitemap/pages.xml': open(200),
+  'GET /sitemap/posts-:n.xml': open(200, { url: () => '/sitemap/posts-1.xml' }),
+  'GET /sitemap/people-:n.xml': open(200, { url: () => '/sitemap/people-1.xml' }),
   'POST /api/user/register': open(201, {
     body: (s) => ({ email: `newcomer${s.seq}@example.com`, password: PASSWORD, password_confirmation: PASSWORD }),
   }),

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { createSeoService } from './seo.service';
+
+/**
+ * For search engines and feed readers, outside /api and the screens, open to everyone:
+ * GET /robots.txt, /sitemap.xml (the index), /sitemap/pages.xml, /sitemap/posts-{n}.xml,
+ * /sitemap/people-{n}.xml, /rss.xml, /rss/author/{sqid}.xml, /rss/category/{catogary}.xml.
+ * An unknown feed or page is a plain-text 404 (not the web app's not-found page).
+ */
+
+/** How long an answer is kept in memory (when the feed cache is on: tests turn both off). */
+const ANSWER_CACHE_MS = 5000;
+const CACHE_CONTROL = 'public, max-age=300';
+const RSS = 'application/rss+xml; charset=utf-8';
+const XML = 'application/xml; charset=utf-8';
+const TEXT = 'text/plain; charset=utf-8';
+
+export interface SeoRoutesOptions {
+  database: Database;
+  config: Config;
+}
+
+export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { database, config }) => {
+  const seo = createSeoService(database, {
+    publicUrl: config.publicUrl,
+    sitemapPageSize: config.sitemapPageSize,
+    cacheMs: config.feedCacheMs > 0 ? ANSWER_CACHE_MS : 0,
+  });
+
+  const send = (reply: FastifyReply, type: string, body: string | null) =>
+    body === null
+      ? reply.code(404).type(TEXT).send('Not found.\n')
+      : reply.type(type).header('cache-control', CACHE_CONTROL).send(body);
+
+  app.get('/robots.txt', async (_request, reply) => send(reply, TEXT, seo.robots()));
+  app.get('/rss.xml', async (_request, reply) => send(reply, RSS, await seo.siteFeed()));
+  app.get<{ Params: { sqid: string } }>('/rss/author/:sqid.xml', async (request, reply) =>
+    send(reply, RSS, await seo.authorFeed(request.params.sqid)),
+  );
+  app.get<{ Params: { catogary: string } }>('/rss/category/:catogary.xml', async (request, reply) =>
+    send(reply, RSS, await seo.categoryFeed(request.params.catogary)),
+  );
+  app.get('/sitemap.xml', async (_request, reply) => send(reply, XML, await seo.sitemapIndex()));
+  app.get('/sitemap/pages.xml', async (_request, reply) => send(reply, XML, await seo.sitemapPages()));
+  app.get<{ Params: { n: string } }>('/sitemap/posts-:n.xml', async (request, reply) =>
+    send(reply, XML, await seo.sitemap('posts', request.params.n)),
+  );
+  app.get<{ Params: { n: string } }>('/sitemap/people-:n.xml', async (request, reply) =>
+    send(reply, XML, await seo.sitemap('people', request.params.n)),
+  );
+};
