@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadScreens } from './app/routes';
+import { reportHydrationMismatches } from './ssr/report-mismatch';
 import { STATE_ELEMENT_ID, readState } from './ssr/state';
 import './index.css';
 
@@ -16,14 +17,13 @@ if (state && root.firstElementChild) {
   // The server rendered this page: load its screens first, so the first render matches its HTML.
   const sessionId = stateElement?.dataset.session ?? '';
   const renderedAt = Number(stateElement?.dataset.renderedAt) || null;
+  reportHydrationMismatches();
   void preloadScreens(window.location.pathname).then(() =>
     hydrateRoot(
       root,
       <StrictMode>
         <App initialState={state} renderedSession={sessionId} renderedAt={renderedAt} />
       </StrictMode>,
-      // A page that differs from the server's HTML is rendered again here; say so (journeys fail on it).
-      { onRecoverableError: (error) => console.error('Hydration mismatch:', error) },
     ),
   );
 } else {

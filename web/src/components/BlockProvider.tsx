@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { TEXT } from '@inkwell/contract';
 import { useSession } from '../lib/session';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -47,7 +47,7 @@ function BlockDialog({ viewerId, person, onClose }: { viewerId: string; person: 
 }
 
 export function useAskToBlock(): BlockApi['askToBlock'] {
-  const api = use(BlockContext);
+  const api = useContext(BlockContext);
   if (!api) throw new Error('useAskToBlock() needs a <BlockProvider> above it');
   return api.askToBlock;
 }

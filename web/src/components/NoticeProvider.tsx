@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { NOTICE_MS, type NoticeColor } from '@inkwell/contract';
 import { Notice } from './Notice';
 
@@ -75,7 +75,7 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
 }
 
 export function useNotice(): NoticeApi {
-  const api = use(NoticeContext);
+  const api = useContext(NoticeContext);
   if (!api) throw new Error('useNotice() needs a <NoticeProvider> above it');
   return api;
 }
@@ -86,7 +86,7 @@ export function useNotice(): NoticeApi {
  * unmount (into a layout that does not report) the screen becomes unknown.
  */
 export function useNoticeScreen(pathname: string): void {
-  const api = use(ScreenContext);
+  const api = useContext(ScreenContext);
   const setScreen = api?.setScreen;
   useLayoutEffect(() => {
     setScreen?.(pathname);

@@ -61,8 +61,10 @@ describe('PostBody', () => {
     const buttons = screen.getAllByRole('button', { name: 'Copy code' });
     expect(buttons).toHaveLength(2);
 
+    // The copy answers in a promise: let it settle (no timer moves) before looking.
     await act(async () => {
       fireEvent.click(buttons[0]!);
+      await vi.advanceTimersByTimeAsync(0);
     });
     expect(writeText).toHaveBeenLastCalledWith('const a = 1;\nconsole.log(a);');
     expect(screen.getByText(TEXT.codeCopied)).toBeInTheDocument();

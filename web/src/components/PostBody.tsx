@@ -68,10 +68,8 @@ export function PostBody({ html, className }: { html: string; className?: string
       <div
         ref={ref}
         data-testid="post-body"
-        // A page rendered on the server holds the body as the server's allowlist cleaned it; React keeps
-        // that markup when it hydrates (both cleanings allow the same tags) instead of warning that
-        // DOMPurify serialises it differently.
-        suppressHydrationWarning
+        // A page rendered on the server holds the body as the server's allowlist cleaned it; Preact keeps
+        // that markup when it hydrates (both cleanings allow the same tags) and sets it only when it changes.
         className={`${proseClass} ${className ?? ''}`}
         dangerouslySetInnerHTML={{ __html: clean }}
       />

@@ -21,7 +21,8 @@ export function AppLayout() {
   const logout = useLogout();
   const navigate = useNavigate();
   // A notice belongs to its screen: moving to another one takes it away (NoticeProvider).
-  useNoticeScreen(useLocation().pathname);
+  const { pathname } = useLocation();
+  useNoticeScreen(pathname);
 
   return (
     <div className="flex min-h-dvh flex-col bg-white dark:bg-zinc-950">
@@ -40,7 +41,11 @@ export function AppLayout() {
         onLogout={() => logout.mutate(undefined, { onSettled: () => navigate(paths.login.getHref(), { replace: true }) })}
       />
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageFallback />}>
+        {/*
+          A boundary per address: Preact's Suspense, still waiting for one screen's code when the
+          reader moves on to a screen already loaded, would show nothing once the first arrived.
+        */}
+        <Suspense key={pathname} fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
       </main>
