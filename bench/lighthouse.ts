@@ -46,10 +46,14 @@ export async function launchChromium(cores?: string): Promise<Chromium> {
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.once('error', (error) => void (stderr += `\n${error.message}`));
+  let failed = false;
+  child.once('error', (error) => {
+    failed = true;
+    stderr += `\n${error.message}`;
+  });
 
   const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (!failed && child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const killed = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
@@ -60,7 +64,7 @@ export async function launchChromium(cores?: string): Promise<Chromium> {
 
   const portFile = path.join(profile, 'DevToolsActivePort');
   for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null || child.signalCode !== null) break;
+    if (failed || child.exitCode !== null || child.signalCode !== null) break;
     if (fs.existsSync(portFile)) {
       const port = Number(fs.readFileSync(portFile, 'utf8').split('\n')[0]);
       if (port > 0) return { port, close };
@@ -91,6 +95,8 @@ export interface RunSummary {
   speedIndexMs: number;
   totalBytes: number;
   jsBytes: number;
+  /** The API calls the page made after it arrived (a rendered page should need none to show). */
+  apiCalls: string[];
   failing: FailingAudit[];
   /** Lighthouse's measure of this machine's speed (its CPU throttling assumes ~1000 or more). */
   benchmarkIndex: number;
@@ -122,6 +128,10 @@ export async function runLighthouse(url: string, port: number, withReports: bool
     speedIndexMs: metric(lhr, 'speed-index'),
     totalBytes: metric(lhr, 'total-byte-weight'),
     jsBytes: scriptBytes(lhr),
+    apiCalls: requests(lhr)
+      .map((item) => new URL(String(item.url)).pathname)
+      .filter((p) => p.startsWith('/api/'))
+      .map((p) => p.replace(/^\/api\/(user\/)?/, '')),
     failing: failingAudits(lhr),
     benchmarkIndex: lhr.environment.benchmarkIndex,
     warnings: lhr.runWarnings,
@@ -136,11 +146,15 @@ function metric(lhr: Result, id: string): number {
   return value;
 }
 
-/** Bytes transferred for scripts, from the network-requests table. */
-function scriptBytes(lhr: Result): number {
+/** The rows of the network-requests table (url, resourceType, transferSize, …). */
+function requests(lhr: Result) {
   const details = lhr.audits['network-requests']?.details;
-  if (!details || details.type !== 'table') return 0;
-  return details.items
+  return details?.type === 'table' ? details.items : [];
+}
+
+/** Bytes transferred for scripts. */
+function scriptBytes(lhr: Result): number {
+  return requests(lhr)
     .filter((item) => item.resourceType === 'Script')
     .reduce((sum, item) => sum + (typeof item.transferSize === 'number' ? item.transferSize : 0), 0);
 }

@@ -12,7 +12,7 @@
  * which JavaScript), then every audit below 1 with the number of runs it failed in.
  * --url measures a server already running there instead (nothing is built, seeded or started);
  * --out keeps each run's JSON and HTML reports; --pin puts Chromium on core 0 and the server on core 1.
- * Exits non-zero when Lighthouse cannot measure a page.
+ * Exits non-zero when Lighthouse cannot measure a page (a failed run is tried once more first).
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,8 +32,9 @@ const SERVER_CORES = pin ? '1' : undefined;
 
 const cleanups: Array<() => Promise<void> | void> = [];
 
+/** Runs a step to its end, its output on stderr (stdout holds only the tables). */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
-  const result = spawnSync(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const result = spawnSync(command, args, { cwd: root, env, stdio: ['ignore', 2, 'inherit'] });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
 }
 
@@ -75,7 +76,19 @@ async function postWithCoverAndComments(base: string): Promise<string> {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
+/** A run's performance score, with the API calls the page made after arriving, if any. */
+const perRun = (s: RunSummary) => `${s.scores.performance}${s.apiCalls.length ? ` (called ${s.apiCalls.join(', ')})` : ''}`;
 const LABEL: Record<Category, string> = { performance: 'performance', accessibility: 'accessibility', 'best-practices': 'best practices', seo: 'SEO' };
+
+/** One Lighthouse run, tried once more when it fails (a trace lost under load: NO_NAVSTART); a second failure stops the benchmark. */
+async function measure(url: string, port: number): Promise<RunSummary> {
+  try {
+    return await runLighthouse(url, port, Boolean(outDir));
+  } catch (error) {
+    console.error(`${(error as Error).message}\nTrying once more …`);
+    return runLighthouse(url, port, Boolean(outDir));
+  }
+}
 
 async function main() {
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number ≥ 1');
@@ -99,7 +112,7 @@ async function main() {
   for (const page of pages) {
     const done: RunSummary[] = [];
     for (let i = 1; i <= runs; i += 1) {
-      const summary = await runLighthouse(`${base}${page.path}`, chromium.port, Boolean(outDir));
+      const summary = await measure(`${base}${page.path}`, chromium.port);
       console.error(`${page.name} run ${i}/${runs}: ${CATEGORIES.map((c) => summary.scores[c]).join(' / ')}, LCP ${seconds(summary.lcpMs)}`);
       summary.reports.forEach((report, r) => fs.writeFileSync(path.join(outDir, `${page.name}-${i}.report.${r === 0 ? 'json' : 'html'}`), report));
       done.push(summary);
@@ -121,7 +134,7 @@ async function main() {
     const m = medianRun(done);
     console.log(
       `| ${name} | ${CATEGORIES.map((c) => m.scores[c]).join(' | ')} | ${seconds(m.fcpMs)} | ${seconds(m.lcpMs)} | ${Math.round(m.tbtMs)} ms | ` +
-        `${m.cls.toFixed(3)} | ${seconds(m.speedIndexMs)} | ${kb(m.totalBytes)} | ${kb(m.jsBytes)} | ${done.map((s) => s.scores.performance).join(', ')} |`,
+        `${m.cls.toFixed(3)} | ${seconds(m.speedIndexMs)} | ${kb(m.totalBytes)} | ${kb(m.jsBytes)} | ${done.map(perRun).join(', ')} |`,
     );
   }
 
