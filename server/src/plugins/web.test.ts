@@ -56,6 +56,23 @@ describe('the web app', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
+  it.each(['/assets/app-old999.js', '/assets/index-old999.css', '/favicon.png', '/apple-touch-icon-precomposed.png', '/wp-login.php'])(
+    'answers the missing file %s with a short plain 404, not a rendered page',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toBe('Not found.');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
+
+  it('still renders a screen whose id holds a dot', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/view-post/abc.def' });
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<div id="root">');
+  });
+
   it('serves hashed assets with long immutable caching', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);

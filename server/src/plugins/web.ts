@@ -17,6 +17,16 @@ export function isScreenPath(urlPath: string): boolean {
 }
 
 /**
+ * A file the app does not have: a script or style of an older build (asked for by a tab opened before
+ * a deploy), an icon a browser guesses (`/apple-touch-icon-precomposed.png`), a scanner's probe. It gets
+ * a short plain 404 instead of the rendered not-found page, which would cost a render each time and
+ * hand HTML to a script or stylesheet.
+ */
+export function isMissingFile(urlPath: string): boolean {
+  return !isScreenPath(urlPath) && (urlPath.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(urlPath));
+}
+
+/**
  * Serves the built web app: hashed assets with long immutable caching, index.html for every screen
  * (404 status for unknown paths, so the not-found page is not indexed), JSON 404 under /api.
  */
@@ -93,6 +103,9 @@ export async function registerWeb(
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath === '/api' || urlPath.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send({ message: 'Not found.' });
+    }
+    if (isMissingFile(urlPath)) {
+      return reply.code(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Not found.');
     }
     if (!indexHtml) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
