@@ -29,6 +29,7 @@ import { serializerCompiler } from './plugins/serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { sessionGuards } from './plugins/session';
 import { registerWeb } from './plugins/web';
+import { modulePreloads } from './render/preloads';
 import { PageRenderer, type RenderedPage } from './render/renderer';
 import { categoriesPlugin } from './categories/categories.plugin';
 import { feedPlugin } from './feed/feed.plugin';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           publicUrl: config.publicUrl,
           cache: renderedPages,
           feedLinks: (urlPath) => feedLinksFor(urlPath, config.publicUrl),
+          preloads: modulePreloads(path.join(config.webDistDir, '.vite', 'manifest.json')),
           identify: async (request) => {
             await guards.optionalSession(request, undefined as never);
             return request.auth?.userId ?? null;

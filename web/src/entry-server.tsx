@@ -10,7 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
-import { preloadScreens, routes } from './app/routes';
+import { preloadScreens, routes, screenModules } from './app/routes';
 import { setApiTransport } from './lib/api-client';
 import { RenderReportContext, type RenderReport } from './lib/render-context';
 import { RenderedSessionContext } from './lib/session';
@@ -40,6 +40,8 @@ export interface RenderOutput {
   state: string;
   /** The moment relative times were counted from (epoch ms); the browser hydrates with the same. */
   renderedAt: number;
+  /** The source files of the screens shown (`src/app/routes/home.tsx`…): the browser will load their chunks. */
+  modules: string[];
 }
 
 const calls = new AsyncLocalStorage<typeof fetch>();
@@ -94,5 +96,5 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     }
   });
   const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
-  return { status: report.status, html, head: headFor(pathname, report, client), state: serializeState(state), renderedAt };
+  return { status: report.status, html, head: headFor(pathname, report, client), state: serializeState(state), renderedAt, modules: screenModules(pathname) };
 }

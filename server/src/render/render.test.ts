@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { JSDOM } from 'jsdom';
@@ -107,6 +108,21 @@ describe('pages rendered on the server', () => {
       expect(res.statusCode, href!).toBe(200);
     }
     expect((await get(onProfile[1]!.slice(t.config.publicUrl.length))).body).toContain('A post for the feed');
+  });
+
+  it('names the chunks of the screens it shows for the browser to fetch at once, beside those index.html names', async () => {
+    const author = await aUser(t.db);
+    const post = await aPost(t.db, { userId: author.id });
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'web/dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const document = dom((await get(paths.viewPost.getHref(post.id))).body);
+    const preloads = [...document.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href')!);
+    expect(preloads).toContain(`/${manifest['src/app/routes/view-post.tsx']!.file}`);
+    expect(new Set(preloads).size).toBe(preloads.length);
+    for (const href of preloads) expect(fs.existsSync(path.join(root, 'web/dist', href)), href).toBe(true);
+    const home = dom((await get('/')).body);
+    const homePreloads = [...home.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href'));
+    expect(homePreloads).toContain(`/${manifest['src/app/routes/home.tsx']!.file}`);
+    expect(homePreloads).not.toContain(`/${manifest['src/app/routes/view-post.tsx']!.file}`);
   });
 
   it('renders the sign-in forms, and a signed-in reader’s page as theirs (their session in the state)', async () => {

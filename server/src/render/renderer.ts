@@ -15,6 +15,7 @@ interface ServerEntry {
     head: PageHead;
     state: string;
     renderedAt: number;
+    modules: string[];
   }>;
   setServerSanitizer(sanitize: (html: string) => string): void;
 }
@@ -36,6 +37,8 @@ export interface RendererOptions {
   /** Rendered pages, kept like the feed pages and dropped by the same writes. */
   cache: PageCache<RenderedPage>;
   feedLinks: (urlPath: string) => FeedLink[];
+  /** The modulepreload tags of the screens a page shows (render/preloads.ts). */
+  preloads: (modules: readonly string[]) => string;
   /** Who the caller is, from their session cookies (a bad session means a visitor). */
   identify: (request: FastifyRequest) => Promise<number | null>;
 }
@@ -95,7 +98,9 @@ export class PageRenderer {
     // A call the server could not answer (busy): neither kept nor sent; the caller serves the shell.
     if (failed) throw new Error(`A call of the page answered ${failed}.`);
     const urlPath = url.split('?')[0] ?? '/';
-    const head = headTags(page.head, this.options.publicUrl, this.options.feedLinks(urlPath));
+    const head = [headTags(page.head, this.options.publicUrl, this.options.feedLinks(urlPath)), this.options.preloads(page.modules)]
+      .filter(Boolean)
+      .join('\n    ');
     const html = pageDocument(this.options.template, { head, html: page.html, state: page.state, session: userId === null ? '' : String(userId), renderedAt: page.renderedAt });
     return { status: page.status, html: new EncodedBody(html) };
   }

@@ -1,4 +1,4 @@
-import { isValidElement } from 'react';
+import { type ComponentType, isValidElement } from 'react';
 import { Navigate, type RouteObject, matchRoutes } from 'react-router';
 import { paths } from '@inkwell/contract';
 import { AppLayout } from './layouts/AppLayout';
@@ -6,27 +6,35 @@ import { AuthLayout } from './layouts/AuthLayout';
 import { RequireSession } from './RequireSession';
 import { type LazyScreen, lazyScreen } from './lazy-screen';
 
-// One lazy chunk per screen of SPEC §2.
-const Home = lazyScreen(() => import('./routes/home'));
-const Login = lazyScreen(() => import('./routes/login'));
-const Signup = lazyScreen(() => import('./routes/signup'));
-const Verified = lazyScreen(() => import('./routes/verified'));
-const ForgotPassword = lazyScreen(() => import('./routes/forgot-password'));
-const ResetPassword = lazyScreen(() => import('./routes/reset-password'));
-const Unsubscribe = lazyScreen(() => import('./routes/unsubscribe'));
-const CreatePost = lazyScreen(() => import('./routes/create-post'));
-const Notifications = lazyScreen(() => import('./routes/notifications'));
-const Profile = lazyScreen(() => import('./routes/profile'));
-const Saved = lazyScreen(() => import('./routes/saved'));
-const Library = lazyScreen(() => import('./routes/library'));
-const Settings = lazyScreen(() => import('./routes/settings'));
-const Help = lazyScreen(() => import('./routes/help'));
-const Recommendation = lazyScreen(() => import('./routes/recommendation'));
-const CategoryPosts = lazyScreen(() => import('./routes/category-posts'));
-const ViewProfile = lazyScreen(() => import('./routes/view-profile'));
-const ViewPost = lazyScreen(() => import('./routes/view-post'));
-const EditPost = lazyScreen(() => import('./routes/edit-post'));
-const NotFound = lazyScreen(() => import('./routes/not-found'));
+// One lazy chunk per screen of SPEC §2, each file of ./routes/.
+const screenFiles = import.meta.glob<{ default: ComponentType }>('./routes/*.tsx');
+const screen = (name: string) => {
+  const file = `./routes/${name}.tsx`;
+  const load = screenFiles[file];
+  if (!load) throw new Error(`There is no screen ${file}.`);
+  return lazyScreen(load, `src/app/routes/${name}.tsx`);
+};
+
+const Home = screen('home');
+const Login = screen('login');
+const Signup = screen('signup');
+const Verified = screen('verified');
+const ForgotPassword = screen('forgot-password');
+const ResetPassword = screen('reset-password');
+const Unsubscribe = screen('unsubscribe');
+const CreatePost = screen('create-post');
+const Notifications = screen('notifications');
+const Profile = screen('profile');
+const Saved = screen('saved');
+const Library = screen('library');
+const Settings = screen('settings');
+const Help = screen('help');
+const Recommendation = screen('recommendation');
+const CategoryPosts = screen('category-posts');
+const ViewProfile = screen('view-profile');
+const ViewPost = screen('view-post');
+const EditPost = screen('edit-post');
+const NotFound = screen('not-found');
 
 /** The route table of SPEC §2, guarded as its Access column says (paths from the contract). */
 export const routes: RouteObject[] = [
@@ -76,11 +84,17 @@ export const routes: RouteObject[] = [
  * they render at once instead of through their Suspense fallback.
  */
 export async function preloadScreens(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map(({ route }) => {
-      const type: unknown = isValidElement(route.element) ? route.element.type : null;
-      return typeof (type as LazyScreen | null)?.preload === 'function' ? (type as LazyScreen).preload() : undefined;
-    }),
-  );
+  await Promise.all(screensOf(pathname).map((lazy) => lazy.preload()));
+}
+
+/** The source files of the screens a path shows, as the build's manifest names them (for modulepreload links). */
+export function screenModules(pathname: string): string[] {
+  return screensOf(pathname).map((lazy) => lazy.module);
+}
+
+function screensOf(pathname: string): LazyScreen[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const type: unknown = isValidElement(route.element) ? route.element.type : null;
+    return typeof (type as LazyScreen | null)?.preload === 'function' ? [type as LazyScreen] : [];
+  });
 }

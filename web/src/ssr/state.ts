@@ -30,7 +30,12 @@ export function serializeState(state: DehydratedState): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The state the server put in the page, with its failed calls as ApiErrors again; null if none. */
+/**
+ * The state the server put in the page, with its failed calls as ApiErrors again; null if none. Its
+ * data counts as fetched when the page arrived: the server keeps a rendered page only until a write
+ * drops it, so a page rendered a while ago still shows what its calls would answer now, and the
+ * screens do not ask again for it right after hydrating.
+ */
 export function readState(json: string | null | undefined): DehydratedState | null {
   if (!json) return null;
   let state: DehydratedState;
@@ -39,7 +44,9 @@ export function readState(json: string | null | undefined): DehydratedState | nu
   } catch {
     return null;
   }
+  const arrived = Date.now();
   for (const query of state.queries) {
+    if (query.state.status === 'success') query.state.dataUpdatedAt = arrived;
     const error = query.state.error as SerializedError | null;
     if (error && typeof error === 'object' && error.apiError) {
       (query.state as { error: unknown }).error = new ApiError(error.status, error.message, error.errors);

@@ -95,17 +95,13 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
     <div
       className={`mx-auto w-full px-4 pb-16 pt-4 sm:px-6 sm:pt-8 ${aside ? 'flex max-w-6xl flex-col lg:grid lg:grid-cols-[minmax(0,680px)_1fr] lg:gap-x-16' : 'max-w-[728px]'}`}
     >
-      {/* Phones: the banner, the panels' disclosure, the feed. Wide screens: banner and feed left, panels right. */}
+      {/*
+        Phones: the banner, the panels' disclosure, the feed, in the order of the HTML (a page painted
+        while it still arrives never moves the feed down). Wide screens: banner and feed left, panels right.
+      */}
       {banner && <div className="order-first mb-6 space-y-4 empty:hidden lg:order-none lg:col-start-1 lg:row-start-1">{banner}</div>}
-      <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-        <h1 className="sr-only">Home</h1>
-        <FeedTabs tabs={tabs} selected={tabKey(selection)} onSelect={select} controls={panelId} />
-        <div id={panelId} role="tabpanel" aria-labelledby={`feed-tab-${tabKey(selection)}`}>
-          <PostFeedList key={tabKey(selection)} query={active} renderPost={renderPost} emptyText={TEXT.noPosts} label="Posts" />
-        </div>
-      </div>
       {aside && (
-        <aside aria-label="Discover" className="-order-1 mb-3 lg:order-none lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mb-0">
+        <aside aria-label="Discover" className="mb-3 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mb-0">
           <button
             type="button"
             aria-expanded={panelsOpen}
@@ -122,6 +118,13 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
           </div>
         </aside>
       )}
+      <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+        <h1 className="sr-only">Home</h1>
+        <FeedTabs tabs={tabs} selected={tabKey(selection)} onSelect={select} controls={panelId} />
+        <div id={panelId} role="tabpanel" aria-labelledby={`feed-tab-${tabKey(selection)}`}>
+          <PostFeedList key={tabKey(selection)} query={active} renderPost={renderPost} emptyText={TEXT.noPosts} label="Posts" />
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+
+/** A chunk of Vite's build manifest (web/dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The `<link rel="modulepreload">` tags of the screens a rendered page shows: the browser fetches their
+ * chunks while it fetches the entry, instead of finding them only once the entry has run. What
+ * index.html already preloads (the entry and what it imports) is left out. Screens are named as the
+ * manifest names them (`src/app/routes/home.tsx`); an unknown one adds nothing. Without a manifest
+ * (no build) there are no tags.
+ */
+export function modulePreloads(manifestFile: string): (modules: readonly string[]) => string {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  } catch {
+    return () => '';
+  }
+  const filesOf = (keys: readonly string[], into = new Set<string>()) => {
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || into.has(chunk.file)) return;
+      into.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    keys.forEach(visit);
+    return into;
+  };
+  const preloadedByIndex = filesOf(['index.html']);
+  const known = new Map<string, string>();
+  return (modules) => {
+    const key = modules.join(' ');
+    let tags = known.get(key);
+    if (tags === undefined) {
+      const files = [...filesOf(modules)].filter((file) => !preloadedByIndex.has(file));
+      tags = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+      known.set(key, tags);
+    }
+    return tags;
+  };
+}
