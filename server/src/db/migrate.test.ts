@@ -100,3 +100,28 @@ describe('0004_stored_images', () => {
     }
   });
 });
+
+describe('0013_image_sizes', () => {
+  it('adds the ledger’s width and height, empty for files stored before, and goes back down', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-migrate-'));
+    const { database, drop } = await createTestDatabase(dir, { migrate: false });
+    try {
+      const db = database.db;
+      const migrator = new Migrator({ db, provider: migrationProvider });
+      expect((await migrator.migrateTo('0012_notification_delivery')).error).toBeUndefined();
+      const older = `c0/c1/${'c'.repeat(64)}.webp`;
+      await db.insertInto('stored_images').values({ path: older, uploaded_at: nowIso() }).execute();
+
+      await migrateToLatest(db);
+      expect(await db.selectFrom('stored_images').select(['path', 'width', 'height']).execute()).toEqual([{ path: older, width: null, height: null }]);
+      await db.updateTable('stored_images').set({ width: 1200, height: 630 }).where('path', '=', older).execute();
+      expect(await db.selectFrom('stored_images').select(['width', 'height']).executeTakeFirst()).toEqual({ width: 1200, height: 630 });
+
+      expect((await migrator.migrateTo('0012_notification_delivery')).error).toBeUndefined();
+      expect(await db.selectFrom('stored_images').selectAll().execute()).toEqual([{ path: older, uploaded_at: expect.any(String) }]);
+    } finally {
+      await database.destroy();
+      await drop();
+    }
+  });
+});
