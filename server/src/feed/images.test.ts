@@ -1,8 +1,7 @@
 import { POST_IMAGE_SIZES, imageSrcSet } from '@inkwell/contract';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, send } from '../posts/testing';
-import { imagePart } from '../storage/testing';
+import { aPng, imagePart } from '../storage/testing';
 import { type TestApp, buildTestApp } from '../test/app';
 import { type Session, aUser, signIn } from '../test/factories';
 
@@ -15,11 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let colour = 0;
-function aPng(width: number, height: number): Promise<Buffer> {
-  colour += 1;
-  return sharp({ create: { width, height, channels: 3, background: { r: colour * 50, g: 90, b: 160 } } }).png().toBuffer();
-}
 const call = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/user/${url}`, payload });
 
 async function uploadBody(width: number, height: number): Promise<string> {

@@ -1,11 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_IMAGE_SIZES, imageSrcSet, paths } from '@inkwell/contract';
 import { createPost, send } from '../posts/testing';
-import { imagePart } from '../storage/testing';
+import { aPng, imagePart } from '../storage/testing';
 import { type TestApp, buildTestApp } from '../test/app';
 import { type Session, aUser, signIn } from '../test/factories';
 
@@ -24,11 +23,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-let colour = 0;
-function aPng(width: number, height: number): Promise<Buffer> {
-  colour += 1;
-  return sharp({ create: { width, height, channels: 3, background: { r: (colour * 40) % 256, g: 120, b: 200 } } }).png().toBuffer();
-}
 const page = async (url: string) => {
   const res = await t.app.inject({ method: 'GET', url });
   expect(res.statusCode, url).toBe(200);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, send, stored } from '../posts/testing';
 import { type TestApp, buildTestApp } from '../test/app';
 import { type Session, aUser, signIn } from '../test/factories';
-import { imagePart } from './testing';
+import { aPng, imagePart } from './testing';
 
 /** Narrower copies of every upload: their widths, their life beside the main file, and older files. */
 let t: TestApp;
@@ -17,14 +17,6 @@ beforeAll(async () => {
   author = await signIn(t.app, await aUser(t.db));
 });
 afterAll(() => t.close());
-
-let colour = 0;
-/** A PNG of this size, each call a different colour (a distinct stored file). */
-function aPng(width: number, height: number): Promise<Buffer> {
-  colour += 1;
-  const background = { r: (colour * 41) % 256, g: (colour * 67) % 256, b: (colour * 13) % 256 };
-  return sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
-}
 
 async function upload(bytes: Buffer): Promise<string> {
   const res = await send(t, 'upload-image', { image: imagePart(bytes, 'picture.png') }, author);

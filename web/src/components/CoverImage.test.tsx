@@ -9,7 +9,7 @@ const image = (container: HTMLElement) => container.querySelector('img')!;
 
 describe('CoverImage', () => {
   it('offers the stored copies in a srcset with its sizes, reserves its box, and is lazy below the first', () => {
-    const { container } = render(<CoverImage path={path} intrinsicWidth={1200} sizes="160px" width={160} height={112} />);
+    const { container } = render(<CoverImage cover={{ image: path, image_width: 1200 }} sizes="160px" width={160} height={112} />);
     const img = image(container);
     expect(img).toHaveAttribute('src', url);
     expect(img).toHaveAttribute('srcset', imageSrcSet(url, 1200)!);
@@ -23,7 +23,7 @@ describe('CoverImage', () => {
   });
 
   it('fetches the first cover of a page at once with high priority', () => {
-    const img = image(render(<CoverImage path={path} intrinsicWidth={1200} sizes="100vw" width={1360} height={765} priority />).container);
+    const img = image(render(<CoverImage cover={{ image: path, image_width: 1200 }} sizes="100vw" width={1360} height={765} priority />).container);
     expect(img).toHaveAttribute('fetchpriority', 'high');
     expect(img).not.toHaveAttribute('loading');
     expect(img).not.toHaveAttribute('decoding');
@@ -31,18 +31,18 @@ describe('CoverImage', () => {
 
   it('serves the single file when the size is unknown or too small for copies, and the default without a cover', () => {
     for (const width of [null, undefined, 400]) {
-      const img = image(render(<CoverImage path={path} intrinsicWidth={width} sizes="100vw" width={160} height={112} />).container);
+      const img = image(render(<CoverImage cover={{ image: path, image_width: width }} sizes="100vw" width={160} height={112} />).container);
       expect(img).toHaveAttribute('src', url);
       expect(img).not.toHaveAttribute('srcset');
       expect(img).not.toHaveAttribute('sizes');
     }
-    const none = image(render(<CoverImage path={null} intrinsicWidth={1200} sizes="100vw" width={160} height={112} />).container);
+    const none = image(render(<CoverImage cover={{ image: null, image_width: 1200 }} sizes="100vw" width={160} height={112} />).container);
     expect(none).toHaveAttribute('src', DEFAULT_POST_IMAGE);
     expect(none).not.toHaveAttribute('srcset');
   });
 
   it('falls back from a failing copy to the stored file, then to the default cover', () => {
-    const img = image(render(<CoverImage path={path} intrinsicWidth={1200} sizes="100vw" width={160} height={112} />).container);
+    const img = image(render(<CoverImage cover={{ image: path, image_width: 1200 }} sizes="100vw" width={160} height={112} />).container);
     fireEvent.error(img);
     expect(img).not.toHaveAttribute('srcset');
     expect(img).not.toHaveAttribute('sizes');

@@ -1,11 +1,12 @@
-import { DEFAULT_POST_IMAGE, imageSrcSet } from '@inkwell/contract';
+import { DEFAULT_POST_IMAGE, imageSrcSet, type PostCard } from '@inkwell/contract';
 import { storageUrl } from '../lib/media';
 
 interface CoverImageProps {
-  /** The stored cover, or null: the default picture (SPEC §8). */
-  path: string | null;
-  /** Its intrinsic width when known, which tells the narrower copies it has (contract/images.ts). */
-  intrinsicWidth?: number | null;
+  /**
+   * The post's stored cover (`image`, or null: the default picture, SPEC §8) and its intrinsic width
+   * when known (`image_width`), which tells the narrower copies it has (contract/images.ts).
+   */
+  cover: Pick<PostCard, 'image' | 'image_width'>;
   /** How wide it shows at each screen width: the browser picks the copy from it. */
   sizes: string;
   /** The box it fills (CSS sets it too): width and height reserve its space before it loads. */
@@ -20,9 +21,9 @@ interface CoverImageProps {
  * A post's cover in the size the screen needs. A copy that fails gives way to the stored file, which
  * gives way to the default cover once (SPEC §8).
  */
-export function CoverImage({ path, intrinsicWidth, sizes, width, height, priority = false, className = '' }: CoverImageProps) {
-  const src = storageUrl(path, DEFAULT_POST_IMAGE);
-  const srcSet = path ? imageSrcSet(src, intrinsicWidth) : null;
+export function CoverImage({ cover, sizes, width, height, priority = false, className = '' }: CoverImageProps) {
+  const src = storageUrl(cover.image, DEFAULT_POST_IMAGE);
+  const srcSet = cover.image ? imageSrcSet(src, cover.image_width) : null;
   return (
     <img
       // srcset and sizes before src: a browser that starts loading at src would fetch the largest file.

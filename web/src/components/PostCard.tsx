@@ -53,15 +53,7 @@ export function PostCard({ post, author, actions, menu, edit, priority = false }
           </p>
         </Link>
         <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0 self-start">
-          <CoverImage
-            path={post.image}
-            intrinsicWidth={post.image_width}
-            sizes={CARD_COVER_SIZES}
-            width={160}
-            height={112}
-            priority={priority}
-            className="size-20 rounded-md sm:h-28 sm:w-40"
-          />
+          <CoverImage cover={post} sizes={CARD_COVER_SIZES} width={160} height={112} priority={priority} className="size-20 rounded-md sm:h-28 sm:w-40" />
         </Link>
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">

@@ -79,15 +79,7 @@ export function PostPage({ postId, renderActions, renderFollow, renderPost, rend
               createdAt={post.created_at}
               actions={renderActions(post)}
             />
-            <CoverImage
-              path={post.image}
-              intrinsicWidth={post.image_width}
-              sizes={POST_IMAGE_SIZES}
-              width={1360}
-              height={765}
-              priority
-              className="mt-8 aspect-[16/9] w-full rounded-lg"
-            />
+            <CoverImage cover={post} sizes={POST_IMAGE_SIZES} width={1360} height={765} priority className="mt-8 aspect-[16/9] w-full rounded-lg" />
             <PostBody html={post.description} className="mt-10" />
           </article>
           <div className="mt-14 border-t border-zinc-200 pt-10 dark:border-zinc-800">
