@@ -148,7 +148,8 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
         repo.comments(postId),
         repo.replies(postId),
         hiddenAuthors(viewer),
-        repo.imageSizes(postId),
+        // Sizes only for a body holding stored images (most hold none: no statement then).
+        row.description.includes('src="/storage/') ? repo.imageSizes(postId) : [],
       ]);
       // Comments and replies of deactivated members (left out by the SQL) and of those the reader blocked.
       const comments = allComments.filter((c) => !hidden.has(c.user_id));
