@@ -7,6 +7,7 @@ export * from './schemas/auth';
 export * from './schemas/users';
 export * from './schemas/notifications';
 export * from './html';
+export * from './images';
 export * from './schemas/posts';
 export * from './schemas/feed';
 export * from './schemas/social';

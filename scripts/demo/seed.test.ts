@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { imageVariantPath, imageVariantWidths } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../server/src/test/app';
 import { createDiskStorage } from '../../server/src/storage/storage';
@@ -35,6 +37,16 @@ describe('demo data', () => {
     expect(await count('SELECT count(*) AS n FROM users WHERE bio IS NULL OR profile_picture IS NULL OR name IS NULL')).toBe(0);
     // Every cover is known to post_images, so deleting one post keeps the covers others share.
     expect(await count('SELECT count(*) AS n FROM posts p WHERE p.image IS NOT NULL AND NOT EXISTS (SELECT 1 FROM post_images i WHERE i.post_id = p.id AND i.path = p.image)')).toBe(0);
+    // Covers stored as uploads are: their size recorded and their narrower copies beside them.
+    const covers = await t.database.all<{ path: string; width: number | null }>(
+      'SELECT DISTINCT s.path, s.width FROM posts p JOIN stored_images s ON s.path = p.image',
+      [],
+    );
+    expect(covers.length).toBeGreaterThan(0);
+    for (const cover of covers) {
+      expect(imageVariantWidths(cover.width), cover.path).toEqual([400, 800]);
+      for (const width of imageVariantWidths(cover.width)) expect(fs.existsSync(storage.resolve(imageVariantPath(cover.path, width)!)!)).toBe(true);
+    }
 
     // Notifications as the app writes them: nobody is told of their own act, at most 12 of each kind each.
     expect(await count('SELECT count(*) AS n FROM notifications')).toBeGreaterThan(0);

@@ -21,6 +21,12 @@ export const postCard = z.object({
   sub_title: z.string(),
   /** Path under /storage, or null (the web app falls back to the default image). */
   image: z.string().nullable(),
+  /**
+   * An addition: the cover's intrinsic size in pixels, null when unknown (no cover, or stored before
+   * sizes were recorded). With the path it tells which narrower copies exist (contract/images.ts).
+   */
+  image_width: z.number().nullable().optional(),
+  image_height: z.number().nullable().optional(),
   read_time: z.number(),
   created_at: z.string(),
   likes_count: z.number(),

@@ -1,13 +1,14 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Migrator } from 'kysely';
+import { type Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app';
 import { createTestDatabase } from '../test/database';
 import { aUser } from '../test/factories';
 import { isForeignKeyViolation, isUniqueViolation, nowIso } from './database';
 import { migrateToLatest, migrationProvider } from './migrate';
+import type { DB } from './schema';
 import { CATEGORIES, seedCategories } from './seed-categories';
 
 let t: TestApp;
@@ -55,13 +56,21 @@ describe('schema and seed', () => {
   });
 });
 
+/** A database of its own, migrated only as far as the test takes it, dropped afterwards. */
+async function onOwnDatabase(test: (db: Kysely<DB>, migrator: Migrator) => Promise<void>): Promise<void> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-migrate-'));
+  const { database, drop } = await createTestDatabase(dir, { migrate: false });
+  try {
+    await test(database.db, new Migrator({ db: database.db, provider: migrationProvider }));
+  } finally {
+    await database.destroy();
+    await drop();
+  }
+}
+
 describe('0004_stored_images', () => {
   it('backfills the ledger and post_images from what posts and profiles reference, then keys post_images to it', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-migrate-'));
-    const { database, drop } = await createTestDatabase(dir, { migrate: false });
-    try {
-      const db = database.db;
-      const migrator = new Migrator({ db, provider: migrationProvider });
+    await onOwnDatabase(async (db, migrator) => {
       expect((await migrator.migrateTo('0003_saves_by_time')).error).toBeUndefined();
       await seedCategories(db);
       const cover = `c0/c1/${'c'.repeat(64)}.webp`;
@@ -94,9 +103,24 @@ describe('0004_stored_images', () => {
       await expect(db.insertInto('post_images').values({ post_id: post.id, path: `d0/d1/${'d'.repeat(64)}.webp` }).execute()).rejects.toSatisfy(
         isForeignKeyViolation,
       );
-    } finally {
-      await database.destroy();
-      await drop();
-    }
+    });
+  });
+});
+
+describe('0013_image_sizes', () => {
+  it('adds the ledger’s width and height, empty for files stored before, and goes back down', async () => {
+    await onOwnDatabase(async (db, migrator) => {
+      expect((await migrator.migrateTo('0012_notification_delivery')).error).toBeUndefined();
+      const older = `c0/c1/${'c'.repeat(64)}.webp`;
+      await db.insertInto('stored_images').values({ path: older, uploaded_at: nowIso() }).execute();
+
+      await migrateToLatest(db);
+      expect(await db.selectFrom('stored_images').select(['path', 'width', 'height']).execute()).toEqual([{ path: older, width: null, height: null }]);
+      await db.updateTable('stored_images').set({ width: 1200, height: 630 }).where('path', '=', older).execute();
+      expect(await db.selectFrom('stored_images').select(['width', 'height']).executeTakeFirst()).toEqual({ width: 1200, height: 630 });
+
+      expect((await migrator.migrateTo('0012_notification_delivery')).error).toBeUndefined();
+      expect(await db.selectFrom('stored_images').selectAll().execute()).toEqual([{ path: older, uploaded_at: expect.any(String) }]);
+    });
   });
 });

@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009_search_without_scans';
 import * as m0010 from './migrations/0010_blocks';
 import * as m0011 from './migrations/0011_email_change';
 import * as m0012 from './migrations/0012_notification_delivery';
+import * as m0013 from './migrations/0013_image_sizes';
 import type { DB } from './schema';
 import { seedCategories } from './seed-categories';
 
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0010_blocks': m0010,
   '0011_email_change': m0011,
   '0012_notification_delivery': m0012,
+  '0013_image_sizes': m0013,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -185,6 +185,9 @@ export interface StoredImagesTable {
   path: string;
   /** When it was last uploaded (re-uploading the same bytes renews it): newer files are never removed. */
   uploaded_at: string;
+  /** Intrinsic size in pixels, recorded on upload; null for files stored before sizes were (until the sweep measures them). */
+  width: number | null;
+  height: number | null;
 }
 
 /** A stored image (path under /storage) that a post references: its cover or an image of its body. */

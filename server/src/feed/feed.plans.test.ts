@@ -51,10 +51,13 @@ describe.runIf(sqlite)('reading query plans (SQLite)', () => {
     ['detail', SQL.detail, /SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/],
     ['viewerFlags', SQL.viewerFlags, /SEARCH likes USING COVERING INDEX \w+ \((post_id=\? AND user_id=\?|user_id=\? AND post_id=\?)\)/],
     ['cardsByIds', SQL.cardsByIds, /SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/],
+    ['imageSizes', SQL.imageSizes, /SEARCH pi USING (COVERING )?INDEX \w+ \(post_id=\?\)/],
   ])('%s picks its rows from an index and scans no table', async (_name, text, expected) => {
     const lines = await plan(text);
     expect(lines.some((l) => expected.test(l)), lines.join('\n')).toBe(true);
     expect(scansATable(lines), lines.join('\n')).toEqual([]);
+    // A card's cover size comes from the image ledger through its primary key.
+    if (text.includes('stored_images si')) expect(lines.some((l) => /SEARCH si USING INDEX sqlite_autoindex_stored_images_1 \(path=\?\)/.test(l)), lines.join('\n')).toBe(true);
     // The viewer's like and save are looked up per row of the page through their primary keys.
     if (text.includes('FROM likes l ')) {
       expect(lines.some((l) => /SEARCH l USING COVERING INDEX .*\(post_id=\? AND user_id=\?\)/.test(l))).toBe(true);

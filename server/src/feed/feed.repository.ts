@@ -19,6 +19,9 @@ export interface CardRow {
   title: string;
   sub_title: string;
   image: string | null;
+  /** The cover's intrinsic size from the image ledger; null without a cover or for one stored before sizes were. */
+  image_width: number | null;
+  image_height: number | null;
   read_time: number;
   created_at: string;
   likes_count: number;
@@ -32,12 +35,16 @@ export interface CardRow {
   is_saved: number | boolean;
 }
 
-// Placeholders: viewer (likes), viewer (saves).
-const CARD_COLUMNS = `p.id, p.user_id, p.category_id, p.title, p.sub_title, p.image, p.read_time, p.created_at,
+// Placeholders: viewer (likes), viewer (saves). Read FROM … p CARD_JOINS.
+const CARD_COLUMNS = `p.id, p.user_id, p.category_id, p.title, p.sub_title, p.image, si.width AS image_width,
+  si.height AS image_height, p.read_time, p.created_at,
   p.likes_count, p.comments_count, u.name AS author_name, u.profile_picture AS author_picture,
   u.followers_count AS author_followers, CASE WHEN u.deactivated_at IS NULL THEN 1 ELSE 0 END AS author_active,
   EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ?) AS is_like,
   EXISTS (SELECT 1 FROM saves s WHERE s.user_id = ? AND s.post_id = p.id) AS is_saved`;
+
+/** A card's author, and its cover's size from the image ledger (by its primary key). */
+const CARD_JOINS = 'JOIN users u ON u.id = p.user_id LEFT JOIN stored_images si ON si.path = p.image';
 
 /** How many authors one Following statement walks; more are read in chunks and merged. */
 export const WALKS_PER_STATEMENT = 50;
@@ -61,7 +68,7 @@ const mergedWalks = (column: 'category_id' | 'user_id', k: number) => {
 };
 
 const pageOf = (ids: string) =>
-  `SELECT ${CARD_COLUMNS} FROM (${ids}) page JOIN posts p ON p.id = page.id JOIN users u ON u.id = p.user_id ORDER BY p.id DESC`;
+  `SELECT ${CARD_COLUMNS} FROM (${ids}) page JOIN posts p ON p.id = page.id ${CARD_JOINS} ORDER BY p.id DESC`;
 
 export const SQL = {
   latest: pageOf(`SELECT id FROM posts WHERE id < ? ORDER BY id DESC LIMIT ${FETCH}`),
@@ -85,9 +92,12 @@ export const SQL = {
       SELECT post_id AS id, created_at AS saved_at FROM saves
       WHERE user_id = ? AND (created_at < ? OR (created_at = ? AND post_id < ?))
       ORDER BY created_at DESC, post_id DESC LIMIT ${FETCH}
-    ) page JOIN posts p ON p.id = page.id JOIN users u ON u.id = p.user_id ORDER BY page.saved_at DESC, p.id DESC`,
+    ) page JOIN posts p ON p.id = page.id ${CARD_JOINS} ORDER BY page.saved_at DESC, p.id DESC`,
   userCategories: 'SELECT category_id FROM user_categories WHERE user_id = ? ORDER BY category_id',
-  detail: `SELECT ${CARD_COLUMNS}, p.description, p.updated_at FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ?`,
+  detail: `SELECT ${CARD_COLUMNS}, p.description, p.updated_at FROM posts p ${CARD_JOINS} WHERE p.id = ?`,
+  /** The recorded sizes of the stored images a post uses (its body's, for their width, height and srcset). */
+  imageSizes: `SELECT si.path, si.width, si.height FROM post_images pi JOIN stored_images si ON si.path = pi.path
+    WHERE pi.post_id = ? AND si.width IS NOT NULL`,
   comments: `SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, u.name, u.profile_picture
     FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = ? AND u.deactivated_at IS NULL ORDER BY c.id DESC LIMIT 500`,
   replies: `SELECT r.id, r.user_id, r.comment_id, r.body, r.created_at, u.name, u.profile_picture
@@ -105,10 +115,10 @@ export const SQL = {
   viewerFlags: `SELECT post_id, 1 AS kind FROM likes WHERE user_id = ? AND post_id IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     UNION ALL SELECT post_id, 2 AS kind FROM saves WHERE user_id = ? AND post_id IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   /** Cards for up to FETCH given ids, newest first (unused slots carry 0, which no post has). */
-  cardsByIdsNewestFirst: `SELECT ${CARD_COLUMNS} FROM posts p JOIN users u ON u.id = p.user_id
+  cardsByIdsNewestFirst: `SELECT ${CARD_COLUMNS} FROM posts p ${CARD_JOINS}
     WHERE p.id IN (${Array(FETCH).fill('?').join(', ')}) ORDER BY p.id DESC`,
   /** Cards for up to 6 given ids (unused slots carry 0, which no post has). */
-  cardsByIds: `SELECT ${CARD_COLUMNS} FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id IN (?, ?, ?, ?, ?, ?)`,
+  cardsByIds: `SELECT ${CARD_COLUMNS} FROM posts p ${CARD_JOINS} WHERE p.id IN (?, ?, ?, ?, ?, ?)`,
   /** A post of an active author (a deactivated author's posts show nowhere, link previews included). */
   meta: `SELECT p.id, p.category_id, p.title, p.sub_title, p.image, p.created_at, u.name AS author_name
     FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ? AND u.deactivated_at IS NULL`,
@@ -159,6 +169,7 @@ export function createFeedRepository(database: Database, tuning: { joinRowsPerAu
       (await database.all<{ category_id: number }>(SQL.userCategories, [userId])).map((r) => r.category_id),
     detail: async (viewer: number, postId: number) =>
       (await database.all<CardRow & { description: string; updated_at: string }>(SQL.detail, [viewer, viewer, postId]))[0],
+    imageSizes: (postId: number) => database.all<{ path: string; width: number; height: number }>(SQL.imageSizes, [postId]),
     comments: (postId: number) =>
       database.all<{ id: number; user_id: number; post_id: number; body: string; created_at: string; name: string | null; profile_picture: string | null }>(
         SQL.comments,

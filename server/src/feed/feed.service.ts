@@ -1,6 +1,7 @@
 import { PAGE_SIZE, type CommentItem, type PostCard, type PostDetail, type PostPage } from '@inkwell/contract';
 import type { Database } from '../db/database';
 import { notFound } from '../lib/errors';
+import { sizeBodyImages } from '../storage/responsive';
 import { type CardRow, FIRST_CURSOR, createFeedRepository } from './feed.repository';
 import { PageCache } from './page-cache';
 import type { HiddenAuthors } from '../lib/deps';
@@ -23,6 +24,8 @@ function toCard(row: CardRow, flags?: ViewerFlags): PostCard {
     title: row.title,
     sub_title: row.sub_title,
     image: row.image,
+    image_width: row.image_width,
+    image_height: row.image_height,
     read_time: row.read_time,
     created_at: row.created_at,
     likes_count: row.likes_count,
@@ -141,7 +144,13 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
       const row = await repo.detail(viewer, postId);
       // A deactivated author's posts show nowhere (until they sign in again).
       if (!row || !truthy(row.author_active)) throw notFound('Post not found.');
-      const [allComments, allReplies, hidden] = await Promise.all([repo.comments(postId), repo.replies(postId), hiddenAuthors(viewer)]);
+      const [allComments, allReplies, hidden, imageSizes] = await Promise.all([
+        repo.comments(postId),
+        repo.replies(postId),
+        hiddenAuthors(viewer),
+        // Sizes only for a body holding stored images (most hold none: no statement then).
+        row.description.includes('src="/storage/') ? repo.imageSizes(postId) : [],
+      ]);
       // Comments and replies of deactivated members (left out by the SQL) and of those the reader blocked.
       const comments = allComments.filter((c) => !hidden.has(c.user_id));
       const replies = allReplies.filter((r) => !hidden.has(r.user_id));
@@ -160,7 +169,8 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
       }
       return {
         ...toCard(row),
-        description: row.description,
+        // Body images with their width, height and srcset (the stored body holds none: sizes live in the ledger).
+        description: sizeBodyImages(row.description, new Map(imageSizes.map((i) => [i.path, i]))),
         updated_at: row.updated_at,
         user_data: { id: row.user_id, name: row.author_name, profile_picture: row.author_picture },
         comments: comments.map((c) => ({

@@ -1,8 +1,10 @@
+import { POST_IMAGE_SIZES, imageSrcSet } from '@inkwell/contract';
 import { type DefaultTreeAdapterMap, parseFragment } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sizeBodyImages } from '../storage/responsive';
 import { type TestApp, buildTestApp } from '../test/app';
 import { type Session, aUser, signIn } from '../test/factories';
-import { sanitizeDescription, storageImagePaths } from './sanitize';
+import { sanitizeDescription, sanitizeForPage, storageImagePaths } from './sanitize';
 import { createPost, firstCategoryId, send } from './testing';
 import { loadXssPayloads } from '../../../testdata/xss';
 
@@ -19,6 +21,12 @@ function expectInert(html: string, payload: string): void {
       for (const { name, value } of node.attrs) {
         expect(name, payload).not.toMatch(/^on/i);
         if (name === 'href' || name === 'src') expect(value.replace(/[\s\p{Cc}]/gu, ''), payload).not.toMatch(BAD_URL);
+        // A srcset only ever names copies of our own stored images, as the contract builds them.
+        if (name === 'srcset') {
+          const attrs = Object.fromEntries(node.attrs.map((a) => [a.name, a.value]));
+          expect(value, payload).toBe(imageSrcSet(attrs.src ?? '', Number(attrs.width)));
+        }
+        if (name === 'sizes') expect(value, payload).toBe(POST_IMAGE_SIZES);
         if (name === 'style') expect(value, payload).toMatch(/^color:\s*[#\w(),.%\s]+;?$/i);
         if (name === 'style') expect(value, payload).not.toMatch(/url|expression|\\/i);
       }
@@ -52,7 +60,7 @@ describe('description sanitiser', () => {
   });
 
   it('has a checker that catches what could run', () => {
-    for (const raw of ['<img src=x onerror=alert(1)>', '<a href="javascript:x">a</a>', '<p style="background:url(x)">p</p>', '<svg></svg>']) {
+    for (const raw of ['<img src=x onerror=alert(1)>', '<a href="javascript:x">a</a>', '<p style="background:url(x)">p</p>', '<svg></svg>', '<img src="/x.webp" srcset="javascript:alert(1) 1w">']) {
       expect(() => expectInert(raw, raw)).toThrow();
     }
   });
@@ -86,6 +94,53 @@ describe('description sanitiser', () => {
   it('drops images that are neither ours nor https, and what is not in the editor', () => {
     const out = sanitizeDescription('<img src="http://x.example/a.png"><img src="/api/user/logout"><img src="../x.webp"><h3>h3</h3><table><tr><td>cell</td></tr></table>');
     expect(out).toBe('h3cell');
+  });
+});
+
+describe('the page’s sanitiser (server rendering)', () => {
+  const image = `/storage/ab/cd/${'ab'.repeat(32)}.webp`;
+  /** Each payload's images also given forged sizes, srcset, sizes and loading. */
+  const forged = (payload: string) =>
+    payload.replace(/<img/gi, '<img width="1200" height="600" srcset="javascript:alert(1) 1w, //evil.example/x.webp 2w" sizes="100vw" loading="eager" decoding="sync"');
+
+  it('leaves nothing that can run from any known payload, with forged image attributes or without', () => {
+    for (const payload of [...payloads, ...OWN]) {
+      expectInert(sanitizeForPage(payload), payload);
+      expectInert(sanitizeForPage(forged(payload)), forged(payload));
+    }
+  });
+
+  it('keeps the width, height, srcset, sizes, loading and decoding the reading path gives stored images', () => {
+    const stored = sanitizeDescription(`<p><img src="${image}" alt="Map"><img src="https://cdn.example.com/a.png"></p>`);
+    const sized = sizeBodyImages(stored, new Map([[image.slice('/storage/'.length), { width: 1200, height: 600 }]]));
+    expect(sized).toContain(`srcset="${imageSrcSet(image, 1200)}"`);
+    expect(sanitizeForPage(sized)).toBe(sized);
+    expect(sized).toBe(
+      `<p><img src="${image}" alt="Map" width="1200" height="600" srcset="${imageSrcSet(image, 1200)}" sizes="${POST_IMAGE_SIZES}" loading="lazy" decoding="async" />` +
+        '<img src="https://cdn.example.com/a.png" loading="lazy" decoding="async" /></p>',
+    );
+  });
+
+  it('rebuilds srcset and sizes from the src and width, never keeping the input’s, and drops sizes that are not numbers', () => {
+    const out = sanitizeForPage(`<img src="${image}" width="1200" height="600" srcset="/storage/evil.webp 400w" sizes="1px" loading="eager">`);
+    expect(out).toBe(
+      `<img src="${image}" width="1200" height="600" srcset="${imageSrcSet(image, 1200)}" sizes="${POST_IMAGE_SIZES}" loading="lazy" decoding="async" />`,
+    );
+    for (const [width, height] of [['12px', '5'], ['0', '5'], ['1e3', '5'], ['100', ''], ['-5', '5'], ['9999999', '5']]) {
+      expect(sanitizeForPage(`<img src="${image}" width="${width}" height="${height}" srcset="x 1w">`), `${width}×${height}`).toBe(
+        `<img src="${image}" loading="lazy" decoding="async" />`,
+      );
+    }
+    // An image from elsewhere has no copies and no size we know.
+    expect(sanitizeForPage('<img src="https://cdn.example.com/a.png" width="800" height="400" srcset="https://cdn.example.com/b.png 2x">')).toBe(
+      '<img src="https://cdn.example.com/a.png" loading="lazy" decoding="async" />',
+    );
+  });
+
+  it('stores bodies without any of them: sizes live in the image ledger', () => {
+    expect(sanitizeDescription(`<img src="${image}" width="1200" height="600" srcset="${imageSrcSet(image, 1200)}" sizes="100vw" loading="lazy" decoding="async">`)).toBe(
+      `<img src="${image}" />`,
+    );
   });
 });
 

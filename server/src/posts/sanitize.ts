@@ -1,4 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
+import { bodyImageAttributes } from '../storage/responsive';
+import type { ImageSize } from '../storage/storage';
 
 /**
  * The post body's allowlist: exactly the editor's formats (SPEC §5: headers 1 and 2, bold, italic,
@@ -20,6 +22,28 @@ const DROP = 'inkwell-drop';
 
 function language(value: string | undefined): Record<string, string> {
   return value && SAFE_LANGUAGE.test(value) ? { 'data-language': value } : {};
+}
+
+/** A width or height as the ledger records it: a whole number of pixels. */
+const PIXELS = /^[1-9][0-9]{0,4}$/;
+
+/** The size a stored image's width and height attributes give, when both are whole numbers. */
+function sizeOf(src: string, attribs: sanitizeHtml.Attributes): ImageSize | null {
+  const { width, height } = attribs;
+  if (!src.startsWith('/storage/') || !width || !height || !PIXELS.test(width) || !PIXELS.test(height)) return null;
+  return { width: Number(width), height: Number(height) };
+}
+
+/**
+ * An img with a safe src and its alt; on a page also its size, srcset, sizes, loading and decoding,
+ * rebuilt from the src and the width and height (storage/responsive.ts): a srcset or sizes of the
+ * input is never kept as it came.
+ */
+function image(attribs: sanitizeHtml.Attributes, onPage: boolean): sanitizeHtml.Tag {
+  const src = (attribs.src ?? '').trim();
+  if (!SAFE_IMAGE_SRC.test(src)) return { tagName: DROP, attribs: {} };
+  const kept = { src, ...(attribs.alt ? { alt: attribs.alt } : {}) };
+  return { tagName: 'img', attribs: onPage ? { ...kept, ...bodyImageAttributes(src, sizeOf(src, attribs)) } : kept };
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -46,11 +70,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       tagName,
       attribs: { ...(attribs.href ? { href: attribs.href } : {}), target: '_blank', rel: 'noopener noreferrer nofollow' },
     }),
-    img: (tagName, attribs) => {
-      const src = (attribs.src ?? '').trim();
-      if (!SAFE_IMAGE_SRC.test(src)) return { tagName: DROP, attribs: {} };
-      return { tagName, attribs: { src, ...(attribs.alt ? { alt: attribs.alt } : {}) } };
-    },
+    img: (_tagName, attribs) => image(attribs, false),
     li: (tagName, attribs) => {
       const list = attribs['data-list'];
       const kept: sanitizeHtml.Attributes = list === 'bullet' || list === 'ordered' ? { 'data-list': list } : {};
@@ -66,9 +86,24 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'span' && /(^|\s)ql-ui(\s|$)/.test(frame.attribs.class ?? ''),
 };
 
-/** The post body as it may be stored and shown. */
+/**
+ * On a page, images also carry what the reading path adds to them (feed/feed.service.ts details:
+ * width, height, srcset, sizes, loading, decoding), each rebuilt by `image`.
+ */
+const PAGE_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedAttributes: { ...OPTIONS.allowedAttributes, img: ['src', 'alt', 'width', 'height', 'srcset', 'sizes', 'loading', 'decoding'] },
+  transformTags: { ...OPTIONS.transformTags, img: (_tagName, attribs) => image(attribs, true) },
+};
+
+/** The post body as it may be stored (and put in feeds and exports): images with src and alt only. */
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** The post body as a page rendered on the server shows it: images also with their size and srcset. */
+export function sanitizeForPage(html: string): string {
+  return sanitizeHtml(html, PAGE_OPTIONS).trim();
 }
 
 /** The /storage paths of the images of a sanitised body (their src attributes are quoted and escaped). */

@@ -76,16 +76,26 @@ export function headTags(head: PageHead, publicUrl: string, feeds: FeedLink[]): 
 }
 
 /**
+ * React writes a preload of the page's first image (the cover it fetches with high priority) ahead of
+ * the markup; in the head, the browser asks for it before the stylesheet and scripts.
+ */
+const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*>)+/;
+
+/**
  * The built index.html with a rendered page in it: the head's generic title and description give way
  * to the page's, #root holds the markup, and the data follows in a JSON script (never executed: the
  * Content-Security-Policy allows no inline script, and this is data).
  */
 export function pageDocument(template: string, parts: { head: string; html: string; state: string; session: string; renderedAt: number }): string {
+  const preloads = LEADING_PRELOADS.exec(parts.html)?.[0] ?? '';
+  const html = parts.html.slice(preloads.length);
+  const head = preloads ? `${parts.head}
+    ${preloads}` : parts.head;
   const withoutGeneric = template
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '');
   const state = `<script type="application/json" id="inkwell-state" data-session="${escapeHtml(parts.session)}" data-rendered-at="${parts.renderedAt}">${parts.state}</script>`;
   return withoutGeneric
-    .replace('</head>', () => `    ${parts.head}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${parts.html}</div>\n    ${state}`);
+    .replace('</head>', () => `    ${head}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${html}</div>\n    ${state}`);
 }

@@ -159,6 +159,10 @@ describe('pages rendered on the server', () => {
               const scheme = new URL(element.getAttribute(attribute)!, 'https://inkwell.test/').protocol;
               expect(['javascript:', 'vbscript:', 'data:'], `${payload} → ${attribute}`).not.toContain(scheme);
             }
+            // A srcset names copies of our own stored images only.
+            if (attribute === 'srcset' || attribute === 'imagesrcset') {
+              for (const candidate of element.getAttribute(attribute)!.split(',')) expect(candidate.trim(), payload).toMatch(/^\/storage\/\S+\.webp \d+w$/);
+            }
           }
         }
         expect(document.querySelectorAll('iframe, object, embed, style, base, form[action], meta[http-equiv]').length, payload).toBe(0);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageCache } from '../feed/page-cache';
-import { sanitizeDescription } from '../posts/sanitize';
+import { sanitizeForPage } from '../posts/sanitize';
 import type { PageHead } from '@inkwell/contract';
 import { type FeedLink, headTags, pageDocument } from './document';
 import { EncodedBody } from './encoding';
@@ -55,7 +55,7 @@ export class PageRenderer {
   static async load(app: FastifyInstance, options: RendererOptions): Promise<PageRenderer | null> {
     if (!fs.existsSync(options.entryFile)) return null;
     const entry = (await import(pathToFileURL(options.entryFile).href)) as ServerEntry;
-    entry.setServerSanitizer(sanitizeDescription);
+    entry.setServerSanitizer(sanitizeForPage);
     return new PageRenderer(app, entry, options);
   }
 

@@ -1,5 +1,5 @@
-import { TEXT } from '@inkwell/contract';
-import sharp from 'sharp';
+import { TEXT, imageVariantWidths } from '@inkwell/contract';
+import sharp, { type Sharp } from 'sharp';
 import { HttpError } from '../lib/errors';
 
 /** The image types we accept, told apart by their first bytes (never by name or declared type). */
@@ -38,12 +38,44 @@ const SHARP_FORMAT: Record<ImageType, string> = { jpeg: 'jpeg', png: 'png', webp
 
 const unsupported = (message = UNSUPPORTED_IMAGE) => new HttpError(415, message);
 
+/** An image as it is stored: the main file's bytes, its intrinsic size, and its narrower copies. */
+export interface EncodedBytes {
+  bytes: Buffer;
+  width: number;
+  height: number;
+  /** A copy at each of IMAGE_WIDTHS below `width` (contract/images.ts), animated if the image is. */
+  variants: Array<{ width: number; bytes: Buffer }>;
+}
+
+const encodeWebp = async (pipeline: Sharp, width: number) => {
+  const { data, info } = await pipeline
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 82, effort: 4 })
+    .toBuffer({ resolveWithObject: true });
+  // An animated image is one tall strip of frames: its height is a frame's.
+  return { bytes: data, width: info.width, height: info.pageHeight ?? info.height };
+};
+
+/** A copy at each of IMAGE_WIDTHS below `width`, from the source (one at a time: memory stays low). */
+async function encodeVariants(source: Sharp, width: number): Promise<EncodedBytes['variants']> {
+  const variants: EncodedBytes['variants'] = [];
+  for (const w of imageVariantWidths(width)) variants.push({ width: w, bytes: (await encodeWebp(source.clone(), w)).bytes });
+  return variants;
+}
+
+/** The main file at most MAX_IMAGE_WIDTH wide, then each narrower copy, all from the same source. */
+async function encodeAll(source: Sharp): Promise<EncodedBytes> {
+  const main = await encodeWebp(source.clone(), MAX_IMAGE_WIDTH);
+  return { ...main, variants: await encodeVariants(source, main.width) };
+}
+
 /**
  * Decodes and re-encodes an image as WebP: turned upright by its EXIF orientation, then every bit of
- * metadata (EXIF, GPS, XMP, ICC comments) left behind, at most MAX_IMAGE_WIDTH wide. Animated GIF and
- * WebP stay animated. Throws 415 for what is not an image we accept or cannot be decoded.
+ * metadata (EXIF, GPS, XMP, ICC comments) left behind, at most MAX_IMAGE_WIDTH wide, with its narrower
+ * copies. Animated GIF and WebP stay animated, their copies too. Throws 415 for what is not an image
+ * we accept or cannot be decoded.
  */
-export async function reencodeImage(bytes: Buffer): Promise<Buffer> {
+export async function reencodeImage(bytes: Buffer): Promise<EncodedBytes> {
   const type = sniffImageType(bytes);
   if (!type) throw unsupported();
   const animated = type === 'gif' || type === 'webp';
@@ -52,13 +84,23 @@ export async function reencodeImage(bytes: Buffer): Promise<Buffer> {
     const meta = await source.metadata();
     if (meta.format !== SHARP_FORMAT[type]) throw unsupported();
     const pages = meta.pages ?? 1;
-    const pipeline = pages > 1 ? source : source.rotate();
-    return await pipeline
-      .resize({ width: MAX_IMAGE_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 82, effort: 4 })
-      .toBuffer();
+    return await encodeAll(pages > 1 ? source : source.rotate());
   } catch (err) {
     if (err instanceof HttpError) throw err;
     throw unsupported('The image could not be read. Please upload a valid JPEG, PNG, WebP, GIF or AVIF file.');
   }
+}
+
+/**
+ * The intrinsic size and narrower copies of a file stored before copies existed (its bytes are already
+ * our WebP, so they are not re-encoded: its name, the hash of its bytes, stays). Throws when the file
+ * cannot be decoded.
+ */
+export async function variantsOfStored(stored: Buffer): Promise<Omit<EncodedBytes, 'bytes'>> {
+  const source = sharp(stored, { animated: true, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  const meta = await source.metadata();
+  const width = meta.width;
+  const height = meta.pageHeight ?? meta.height;
+  if (!width || !height) throw new Error('not a stored image');
+  return { width, height, variants: await encodeVariants(source, width) };
 }

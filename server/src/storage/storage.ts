@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_IMAGE_BYTES } from '@inkwell/contract';
+import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageVariantPath } from '@inkwell/contract';
 import { HttpError } from '../lib/errors';
-import { reencodeImage } from './image';
+import { type EncodedBytes, reencodeImage, variantsOfStored } from './image';
 
 /**
  * One storage module for every uploaded image. The interface is what the rest of the app relies on;
@@ -16,15 +16,26 @@ export interface StoredImage {
   url: string;
 }
 
-/** An image re-encoded for storage and the path its bytes will have (not written yet). */
+/** An image re-encoded for storage and the path its bytes will have (not written yet), with its copies. */
 export interface EncodedImage {
   path: string;
   bytes: Buffer;
+  /** Intrinsic size in pixels (an animated image's: one frame's). */
+  width: number;
+  height: number;
+  /** The narrower copies (contract/images.ts), each with the path imageVariantPath gives. */
+  variants: Array<{ path: string; width: number; bytes: Buffer }>;
+}
+
+/** An image's intrinsic size. */
+export interface ImageSize {
+  width: number;
+  height: number;
 }
 
 /** A file found under the storage root: a stored image, or a temporary file of a write. */
 export interface StoredFileEntry {
-  /** The stored path ("ab/cd/….webp"), or null for anything else (a temporary or stray file). */
+  /** The stored path ("ab/cd/….webp", or a copy's "ab/cd/…-w400.webp"), or null for anything else (a temporary or stray file). */
   path: string | null;
   /** The absolute file name. */
   file: string;
@@ -36,24 +47,41 @@ export interface Storage {
   putImage(bytes: Buffer): Promise<StoredImage>;
   /** putImage in two steps: validate and re-encode (the path is known then)… */
   encodeImage(bytes: Buffer): Promise<EncodedImage>;
-  /** …and write. Writing the same bytes again replaces the file with identical bytes. */
+  /** …and write, the copies first, the main file last. Writing the same bytes again replaces the files with identical bytes. */
   writeImage(image: EncodedImage): Promise<StoredImage>;
+  /**
+   * For a file stored before copies existed: measures it and writes its narrower copies (the main
+   * file stays as it is). Null when the file is not there; throws when it cannot be decoded.
+   */
+  addVariants(path: string): Promise<ImageSize | null>;
   /** Every file under the storage root (for sweeping). */
   list(): AsyncIterable<StoredFileEntry>;
-  /** Removes a stored file; a missing file is not an error. */
+  /** Removes a stored image with every copy of it (or, given a copy's path, that copy); missing files are not an error. */
   remove(path: string): Promise<void>;
-  /** The absolute file path for serving, or null when the path is not a valid stored path. */
+  /** The absolute file path for serving (a main file or a copy), or null when the path is not a valid stored path. */
   resolve(path: string): string | null;
   /** The stored path an image URL in a post points at ("/storage/ab/cd/….webp"), or null. */
   pathFromUrl(url: string): string | null;
 }
 
-/** Content-addressed names: two hex levels of fan-out, then the SHA-256 of the stored bytes. */
+/**
+ * Content-addressed names: two hex levels of fan-out, then the SHA-256 of the main file's bytes; a
+ * narrower copy adds its width ("-w400"). Any width is recognised, so copies made under other widths
+ * than today's are still served and swept.
+ */
 const STORED_PATH = /^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/;
+const STORED_FILE = /^([0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64})(?:-w[1-9][0-9]{1,3})?\.webp$/;
 export const STORAGE_URL_PREFIX = '/storage/';
 
+/** A stored image's main path (what the ledger, posts and profiles name). */
 export function isStoredPath(value: string): boolean {
   return STORED_PATH.test(value);
+}
+
+/** The main path of a stored file: itself for a main file, its image's for a copy; null for anything else. */
+export function mainPathOf(value: string): string | null {
+  const match = STORED_FILE.exec(value);
+  return match ? `${match[1]}.webp` : null;
 }
 
 export function storageUrl(storedPath: string): string {
@@ -64,7 +92,26 @@ export const TOO_LARGE_IMAGE = `The image may not be greater than ${MAX_IMAGE_BY
 
 export function createDiskStorage(rootDir: string): Storage {
   const root = path.resolve(rootDir);
-  const resolve = (storedPath: string) => (isStoredPath(storedPath) ? path.join(root, ...storedPath.split('/')) : null);
+  const resolve = (storedPath: string) => (mainPathOf(storedPath) ? path.join(root, ...storedPath.split('/')) : null);
+
+  /** Written to a temporary name and renamed: a reader sees the whole file or none. Same bytes, same name. */
+  async function writeFile(storedPath: string, bytes: Buffer): Promise<void> {
+    const target = resolve(storedPath);
+    if (!target) throw new Error(`not a stored path: ${storedPath}`);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await fs.writeFile(temp, bytes, { flag: 'wx' });
+      await fs.rename(temp, target);
+    } catch (err) {
+      await fs.rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  /** The copies of the image stored at mainPath, named after it. */
+  const copies = (mainPath: string, variants: EncodedBytes['variants']): EncodedImage['variants'] =>
+    variants.map((v) => ({ ...v, path: imageVariantPath(mainPath, v.width)! }));
 
   const storage: Storage = {
     async putImage(bytes) {
@@ -75,29 +122,34 @@ export function createDiskStorage(rootDir: string): Storage {
       if (bytes.length > MAX_IMAGE_BYTES) throw new HttpError(413, TOO_LARGE_IMAGE);
       if (bytes.length === 0) throw new HttpError(415, 'The image file is empty.');
       const encoded = await reencodeImage(bytes);
-      const hash = createHash('sha256').update(encoded).digest('hex');
-      return { path: `${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}.webp`, bytes: encoded };
+      const hash = createHash('sha256').update(encoded.bytes).digest('hex');
+      const mainPath = `${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}.webp`;
+      return { ...encoded, path: mainPath, variants: copies(mainPath, encoded.variants) };
     },
 
-    async writeImage({ path: storedPath, bytes: encoded }) {
-      const target = resolve(storedPath);
-      if (!target) throw new Error(`not a stored path: ${storedPath}`);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      // Written to a temporary name and renamed: a reader sees the whole file or none. Same bytes, same name.
-      const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-      try {
-        await fs.writeFile(temp, encoded, { flag: 'wx' });
-        await fs.rename(temp, target);
-      } catch (err) {
-        await fs.rm(temp, { force: true });
-        throw err;
-      }
+    async writeImage({ path: storedPath, bytes, variants }) {
+      if (!isStoredPath(storedPath)) throw new Error(`not a stored path: ${storedPath}`);
+      // The copies first: once the main file is there, a page may offer them.
+      for (const variant of variants) await writeFile(variant.path, variant.bytes);
+      await writeFile(storedPath, bytes);
       return { path: storedPath, url: storageUrl(storedPath) };
     },
 
+    async addVariants(storedPath) {
+      const file = isStoredPath(storedPath) ? resolve(storedPath) : null;
+      const bytes = file ? await fs.readFile(file).catch(() => null) : null;
+      if (!bytes) return null;
+      const { width, height, variants } = await variantsOfStored(bytes);
+      for (const copy of copies(storedPath, variants)) await writeFile(copy.path, copy.bytes);
+      return { width, height };
+    },
+
     async remove(storedPath) {
-      const file = resolve(storedPath);
-      if (file) await fs.rm(file, { force: true });
+      const paths = isStoredPath(storedPath) ? [...IMAGE_WIDTHS.map((w) => imageVariantPath(storedPath, w)!), storedPath] : [storedPath];
+      for (const p of paths) {
+        const file = resolve(p);
+        if (file) await fs.rm(file, { force: true });
+      }
     },
 
     async *list() {
@@ -114,7 +166,7 @@ export function createDiskStorage(rootDir: string): Storage {
             const stat = await fs.stat(file).catch(() => null);
             if (!stat?.isFile()) continue;
             const storedPath = `${a}/${b}/${name}`;
-            yield { path: isStoredPath(storedPath) ? storedPath : null, file, mtimeMs: stat.mtimeMs };
+            yield { path: mainPathOf(storedPath) ? storedPath : null, file, mtimeMs: stat.mtimeMs };
           }
         }
       }

@@ -2,11 +2,13 @@ import fs from 'node:fs/promises';
 import { type Kysely, sql } from 'kysely';
 import { isForeignKeyViolation, nowIso } from '../db/database';
 import type { DB } from '../db/schema';
-import type { Storage, StoredImage } from './storage';
+import { type Storage, type StoredImage, mainPathOf } from './storage';
 
 /** A temporary file of a write older than this was left by a crash: removed by the sweep. */
 const TEMP_FILE_MAX_AGE_MS = 60 * 60 * 1000;
 const BATCH = 500;
+/** Files stored before sizes were recorded that one sweep measures and gives their copies. */
+const SIZE_PER_SWEEP = 500;
 
 export interface SweepResult {
   /** Files removed because nothing uses them and their grace period is over. */
@@ -15,6 +17,8 @@ export interface SweepResult {
   strays: number;
   /** Temporary files of interrupted writes. */
   temps: number;
+  /** Files stored before sizes were recorded, now measured and given their narrower copies. */
+  sized: number;
 }
 
 export interface StoredImagesLog {
@@ -29,7 +33,10 @@ export interface StoredImagesLog {
  * the key refuses while a post uses it. A file uploaded within the grace period is never removed:
  * the editor uploads body images before the post is saved, and the same bytes uploaded again for a
  * new post must survive the deletion of an older post that used them. In this process a write and a
- * removal of the same file never interleave (a queue per path).
+ * removal of the same file never interleave (a queue per path). A file's narrower copies live and go
+ * with it (Storage.writeImage, Storage.remove); the ledger records its intrinsic size, which with the
+ * path tells which copies exist (contract/images.ts). Files stored before sizes were recorded are
+ * measured and given their copies by the sweep, SIZE_PER_SWEEP a pass.
  */
 export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { graceMs: number; log?: StoredImagesLog }) {
   const queues = new Map<string, Promise<unknown>>();
@@ -98,13 +105,19 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
     let temps = 0;
     let batch: string[] = [];
     const flush = async () => {
-      for (const path of await unknown(batch)) {
-        const gone = await serialised(path, async () => {
-          if ((await unknown([path])).length === 0) return false; // uploaded again meanwhile
+      // A copy belongs to its main file's ledger row; a stray main file goes with its copies.
+      const strayMains = new Set(await unknown([...new Set(batch.map((p) => mainPathOf(p)!))]));
+      const removed = new Set<string>();
+      for (const path of batch) {
+        const main = mainPathOf(path)!;
+        if (!strayMains.has(main) || removed.has(main)) continue;
+        const gone = await serialised(main, async () => {
+          if ((await unknown([main])).length === 0) return false; // uploaded again meanwhile
           await storage.remove(path);
           return true;
         });
         if (gone) strays += 1;
+        if (gone && path === main) removed.add(main);
       }
       batch = [];
     };
@@ -124,6 +137,36 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
     return { strays, temps };
   }
 
+  /** Measures one file stored before sizes were recorded and writes its copies; false when it cannot be. */
+  function sizeOlderFile(path: string): Promise<boolean> {
+    return serialised(path, async () => {
+      if ((await unknown([path])).length > 0) return false; // removed meanwhile
+      const size = await storage.addVariants(path).catch((err: unknown) => {
+        options.log?.error(`Storage sweep could not measure ${path}: ${(err as Error).message}`);
+        return null;
+      });
+      if (!size) return false;
+      await db.updateTable('stored_images').set(size).where('path', '=', path).execute();
+      return true;
+    });
+  }
+
+  /**
+   * Measures up to SIZE_PER_SWEEP files stored before sizes were recorded and writes their copies. A
+   * file that cannot be read (missing, broken) stays unmeasured, served as it is, and is passed over.
+   */
+  async function sizeOlderFiles(): Promise<number> {
+    let sized = 0;
+    let after = '';
+    while (sized < SIZE_PER_SWEEP) {
+      const rows = await db.selectFrom('stored_images').select('path').where('width', 'is', null).where('path', '>', after).orderBy('path').limit(BATCH).execute();
+      if (rows.length === 0) break;
+      for (const { path } of rows) if (sized < SIZE_PER_SWEEP && (await sizeOlderFile(path))) sized += 1;
+      after = rows[rows.length - 1]!.path;
+    }
+    return sized;
+  }
+
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<SweepResult> | undefined;
 
@@ -133,10 +176,11 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
       const image = await storage.encodeImage(bytes);
       return serialised(image.path, async () => {
         const at = nowIso();
+        const size = { width: image.width, height: image.height };
         await db
           .insertInto('stored_images')
-          .values({ path: image.path, uploaded_at: at })
-          .onConflict((oc) => oc.column('path').doUpdateSet({ uploaded_at: at }))
+          .values({ path: image.path, uploaded_at: at, ...size })
+          .onConflict((oc) => oc.column('path').doUpdateSet({ uploaded_at: at, ...size }))
           .execute();
         return storage.writeImage(image);
       });
@@ -155,7 +199,8 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
         try {
           const unused = await sweepLedger();
           const { strays, temps } = await sweepDisk();
-          return { unused, strays, temps };
+          const sized = await sizeOlderFiles();
+          return { unused, strays, temps, sized };
         } finally {
           running = undefined;
         }
@@ -170,6 +215,7 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
         images.sweep().then(
           (r) => {
             if (r.unused + r.strays + r.temps > 0) options.log?.info(`Storage sweep removed ${r.unused} unused, ${r.strays} stray and ${r.temps} temporary files`);
+            if (r.sized > 0) options.log?.info(`Storage sweep measured ${r.sized} older files and stored their narrower copies`);
           },
           (err: unknown) => options.log?.error(`Storage sweep failed: ${(err as Error).message}`),
         );

@@ -32,4 +32,11 @@ export async function aJpeg(width = 64, height = 48): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
 }
 
+/** A PNG of this size (wide enough for the narrower copies); each call a different colour, so a distinct stored file. */
+export async function aPng(width: number, height: number): Promise<Buffer> {
+  seed += 1;
+  const background = { r: (seed * 41) % 256, g: (seed * 67) % 256, b: (seed * 13) % 256 };
+  return sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+}
+
 export const imagePart = (data: Buffer, filename = 'cover.jpg'): FilePart => ({ data, filename, type: 'image/jpeg' });

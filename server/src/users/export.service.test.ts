@@ -34,7 +34,7 @@ async function aLargeImage(postId: number, bytes: number): Promise<string> {
   const data = randomBytes(bytes);
   const hash = createHash('sha256').update(data).digest('hex');
   const stored = `${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}.webp`;
-  await storageOf(t).writeImage({ path: stored, bytes: data });
+  await storageOf(t).writeImage({ path: stored, bytes: data, width: 1, height: 1, variants: [] });
   await t.db.insertInto('stored_images').values({ path: stored, uploaded_at: nowIso() }).execute();
   await t.db.insertInto('post_images').values({ post_id: postId, path: stored }).execute();
   return stored;

@@ -44,7 +44,8 @@ export function Sentinel({ onVisible, disabled = false }: SentinelProps) {
 interface InfiniteListProps<T> {
   items: T[];
   getKey: (item: T) => string | number;
-  renderItem: (item: T) => ReactNode;
+  /** One item; index is its place in the whole list (0: the first, shown first on the page). */
+  renderItem: (item: T, index: number) => ReactNode;
   isLoading: boolean;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -83,8 +84,8 @@ export function InfiniteList<T>({
   return (
     <div aria-busy={isFetchingNextPage || undefined}>
       <ul aria-label={label}>
-        {items.map((item) => (
-          <li key={getKey(item)}>{renderItem(item)}</li>
+        {items.map((item, index) => (
+          <li key={getKey(item)}>{renderItem(item, index)}</li>
         ))}
       </ul>
       {isFetchingNextPage && <PostCardSkeleton />}

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { COPY_NOTICE_MS, TEXT } from '@inkwell/contract';
+import { COPY_NOTICE_MS, POST_IMAGE_SIZES, TEXT, imageSrcSet } from '@inkwell/contract';
 import { PostBody } from './PostBody';
 import { sanitizePostHtml } from './sanitize-post-html';
 
@@ -31,6 +31,24 @@ describe('PostBody', () => {
     const images = body.querySelectorAll('img');
     expect(Array.from(images, (img) => img.getAttribute('src'))).toEqual(['/storage/posts/a.webp', '/storage/b.webp']);
     expect(images[1]).not.toHaveAttribute('onerror');
+  });
+
+  it('keeps the size and srcset the server gives a stored image, lazy; a forged srcset or size goes', () => {
+    const image = `/storage/ab/cd/${'ab'.repeat(32)}.webp`;
+    const srcset = imageSrcSet(image, 1200)!;
+    const html = [
+      `<img src="${image}" alt="Map" width="1200" height="600" srcset="${srcset}" sizes="${POST_IMAGE_SIZES}" loading="lazy" decoding="async">`,
+      `<img src="${image}" width="1200" height="600" srcset="javascript:alert(1) 400w, ${image} 1200w" sizes="1px" loading="eager">`,
+      `<img src="${image}" width="90%" height="1e3" srcset="${srcset}">`,
+      `<p width="5" srcset="${srcset}" loading="lazy">text</p>`,
+    ].join('');
+    const out = new DOMParser().parseFromString(sanitizePostHtml(html), 'text/html').body;
+    const [sized, forged, odd] = Array.from(out.querySelectorAll('img'));
+    const attrs = (node: Element | undefined) => Object.fromEntries(Array.from(node?.attributes ?? [], (a) => [a.name, a.value]));
+    expect(attrs(sized)).toEqual({ src: image, alt: 'Map', width: '1200', height: '600', srcset, sizes: POST_IMAGE_SIZES, loading: 'lazy', decoding: 'async' });
+    expect(attrs(forged)).toEqual({ src: image, alt: '', width: '1200', height: '600', loading: 'lazy', decoding: 'async' });
+    expect(attrs(odd)).toEqual({ src: image, alt: '', loading: 'lazy', decoding: 'async' });
+    expect(attrs(out.querySelector('p')!)).toEqual({});
   });
 
   it('inserts no inline style attribute (the CSP refuses them): colours go through the CSSOM', () => {

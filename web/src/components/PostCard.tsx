@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_POST_IMAGE, TEXT, formatPostDate, paths, type PostCard as PostCardData } from '@inkwell/contract';
-import { storageUrl } from '../lib/media';
+import { TEXT, formatPostDate, paths, type PostCard as PostCardData } from '@inkwell/contract';
+import { CoverImage } from './CoverImage';
 
 interface PostCardProps {
   post: PostCardData;
@@ -13,25 +13,12 @@ interface PostCardProps {
   menu?: ReactNode;
   /** The owner's Edit button (edit mode). */
   edit?: ReactNode;
+  /** The first card of a feed: its cover is fetched at once with high priority. */
+  priority?: boolean;
 }
 
-/** Falls back to the default cover once (SPEC §8), also when the stored image fails to load. */
-export function CoverImage({ path, className = '', width, height }: { path: string | null; className?: string; width: number; height: number }) {
-  return (
-    <img
-      src={storageUrl(path, DEFAULT_POST_IMAGE)}
-      alt=""
-      width={width}
-      height={height}
-      loading="lazy"
-      decoding="async"
-      onError={(event) => {
-        if (!event.currentTarget.src.endsWith(DEFAULT_POST_IMAGE)) event.currentTarget.src = DEFAULT_POST_IMAGE;
-      }}
-      className={`bg-zinc-100 object-cover dark:bg-zinc-800 ${className}`}
-    />
-  );
-}
+/** A card's cover: 80 px square on phones, 160 × 112 from 640 px (the classes below). */
+const CARD_COVER_SIZES = '(min-width: 640px) 160px, 80px';
 
 export function postTitle(title: string | null | undefined): string {
   return title?.trim() || TEXT.titleMissing;
@@ -45,7 +32,7 @@ export function postSubTitle(subTitle: string | null | undefined): string {
  * A post in a list, as SPEC §2 lists it: author, title, subtitle, cover, date (en-GB), read time and
  * the action icons. Texts are rendered as text (React escapes them), never as HTML.
  */
-export function PostCard({ post, author, actions, menu, edit }: PostCardProps) {
+export function PostCard({ post, author, actions, menu, edit, priority = false }: PostCardProps) {
   const href = paths.viewPost.getHref(post.id);
   return (
     <article data-testid="post-card" className="border-b border-zinc-200 py-7 sm:py-8 dark:border-zinc-800">
@@ -66,7 +53,7 @@ export function PostCard({ post, author, actions, menu, edit }: PostCardProps) {
           </p>
         </Link>
         <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0 self-start">
-          <CoverImage path={post.image} width={160} height={112} className="size-20 rounded-md sm:h-28 sm:w-40" />
+          <CoverImage cover={post} sizes={CARD_COVER_SIZES} width={160} height={112} priority={priority} className="size-20 rounded-md sm:h-28 sm:w-40" />
         </Link>
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">

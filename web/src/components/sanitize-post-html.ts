@@ -3,20 +3,45 @@
  * server already cleans it with sanitize-html; this is the second fence (DESIGN: HTML).
  */
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
+import { POST_IMAGE_SIZES, imageSrcSet } from '@inkwell/contract';
 import { COLOR_VALUE, styleToDataColor } from '../lib/inline-colours';
 
 const ALLOWED_TAGS = [
   'p', 'br', 'h1', 'h2', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'blockquote',
   'ol', 'ul', 'li', 'a', 'span', 'img', 'pre', 'code', 'div',
 ];
-/** No `style` (the CSP refuses it): Quill's colour travels as `data-color` (lib/inline-colours.ts). */
-const ALLOWED_ATTR = ['href', 'src', 'alt', 'class', 'data-list', 'data-color'];
+/**
+ * No `style` (the CSP refuses it): Quill's colour travels as `data-color` (lib/inline-colours.ts).
+ * Images keep the size and srcset the server gives stored ones (server/src/storage/responsive.ts).
+ */
+const ALLOWED_ATTR = ['href', 'src', 'alt', 'class', 'data-list', 'data-color', 'width', 'height', 'srcset', 'sizes', 'loading', 'decoding'];
 
 /** Quill's own classes (code blocks) and nothing that could pull in the app's utility classes. */
 const QUILL_CLASS = /^ql-[a-z0-9-]+$/;
 /** Links: web and mail; images: same-site paths and web addresses (never data: or javascript:). */
 const SAFE_HREF = /^(https?:|mailto:|\/(?!\/)|#)/i;
 const SAFE_SRC = /^(https?:\/\/|\/(?!\/))/i;
+/** What only an image may carry. */
+const IMAGE_ONLY = new Set(['width', 'height', 'srcset', 'sizes', 'loading', 'decoding']);
+/** A width or height: a whole number of pixels. */
+const PIXELS = /^[1-9][0-9]{0,4}$/;
+
+/**
+ * An image's srcset and sizes stay only as the contract builds them from its src and width (copies of a
+ * stored image, contract/images.ts); lazy and decoded off the main thread, as the server writes them.
+ */
+function settleImage(node: Element): void {
+  const srcset = imageSrcSet(node.getAttribute('src') ?? '', Number(node.getAttribute('width')));
+  if (srcset && node.getAttribute('srcset') === srcset) {
+    node.setAttribute('sizes', POST_IMAGE_SIZES);
+  } else {
+    node.removeAttribute('srcset');
+    node.removeAttribute('sizes');
+  }
+  if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
+  node.setAttribute('loading', 'lazy');
+  node.setAttribute('decoding', 'async');
+}
 
 let purifier: Purifier | null = null;
 
@@ -24,8 +49,10 @@ function getPurifier(): Purifier {
   if (purifier) return purifier;
   // Its own instance, so these hooks never touch another feature's DOMPurify use.
   const instance = DOMPurify(window);
-  instance.addHook('uponSanitizeAttribute', (_node, data) => {
-    if (data.attrName === 'data-color') {
+  instance.addHook('uponSanitizeAttribute', (node, data) => {
+    if (IMAGE_ONLY.has(data.attrName) && node.nodeName !== 'IMG') {
+      data.keepAttr = false;
+    } else if (data.attrName === 'data-color') {
       data.keepAttr = COLOR_VALUE.test(data.attrValue.trim());
     } else if (data.attrName === 'class') {
       const kept = data.attrValue.split(/\s+/).filter((name) => QUILL_CLASS.test(name));
@@ -35,6 +62,8 @@ function getPurifier(): Purifier {
       data.keepAttr = SAFE_HREF.test(data.attrValue.trim());
     } else if (data.attrName === 'src') {
       data.keepAttr = SAFE_SRC.test(data.attrValue.trim());
+    } else if (data.attrName === 'width' || data.attrName === 'height') {
+      data.keepAttr = PIXELS.test(data.attrValue.trim());
     }
   });
   instance.addHook('afterSanitizeAttributes', (node) => {
@@ -47,9 +76,7 @@ function getPurifier(): Purifier {
         node.remove();
         return;
       }
-      if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
-      node.setAttribute('loading', 'lazy');
-      node.setAttribute('decoding', 'async');
+      settleImage(node);
     }
   });
   purifier = instance;

@@ -7,5 +7,5 @@ import NotFoundRoute from './not-found';
 export default function CategoryPostsRoute() {
   const categoryId = decodeId(useParams().catogary ?? '');
   if (categoryId === null) return <NotFoundRoute />;
-  return <CategoryFeed key={categoryId} categoryId={categoryId} renderPost={(post) => <PostCardWithActions post={post} />} />;
+  return <CategoryFeed key={categoryId} categoryId={categoryId} renderPost={(post, index) => <PostCardWithActions post={post} priority={index === 0} />} />;
 }

@@ -5,5 +5,5 @@ import { useSession } from '../../lib/session';
 export default function LibraryRoute() {
   const session = useSession();
   if (!session) return null; // RequireSession sends visitors to /login
-  return <LibraryFeed viewerId={session.id} renderPost={(post) => <PostCardWithActions post={post} editMode />} />;
+  return <LibraryFeed viewerId={session.id} renderPost={(post, index) => <PostCardWithActions post={post} editMode priority={index === 0} />} />;
 }

@@ -5,5 +5,5 @@ import { useSession } from '../../lib/session';
 export default function SavedRoute() {
   const session = useSession();
   if (!session) return null; // RequireSession sends visitors to /login
-  return <SavedFeed viewerId={session.id} renderPost={(post) => <PostCardWithActions post={post} />} />;
+  return <SavedFeed viewerId={session.id} renderPost={(post, index) => <PostCardWithActions post={post} priority={index === 0} />} />;
 }

@@ -1,14 +1,13 @@
-import type { ReactNode } from 'react';
-import { TEXT, type PostCard } from '@inkwell/contract';
+import { TEXT } from '@inkwell/contract';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../lib/session';
 import { useCategories } from '../api/categories';
 import { useCategoryPosts } from '../api/category-posts';
 import { ListPage } from '../../../components/ListPage';
-import { PostFeedList } from './PostFeedList';
+import { PostFeedList, type RenderPost } from './PostFeedList';
 
 /** SPEC §2 Category posts: one category's posts with infinite scroll, under the category's name. */
-export function CategoryFeed({ categoryId, renderPost }: { categoryId: number; renderPost: (post: PostCard) => ReactNode }) {
+export function CategoryFeed({ categoryId, renderPost }: { categoryId: number; renderPost: RenderPost }) {
   const session = useSession();
   const categories = useCategories();
   const posts = useCategoryPosts(categoryId, session?.id);

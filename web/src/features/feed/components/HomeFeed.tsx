@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { ChevronDown, Compass } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { TEXT, decodeId, encodeId, type FeedTab, type PostCard } from '@inkwell/contract';
+import { TEXT, decodeId, encodeId, type FeedTab } from '@inkwell/contract';
 import { useSession } from '../../../lib/session';
 import { useCategories } from '../api/categories';
 import { useCategoryPosts, categoryPostsQueryOptions } from '../api/category-posts';
@@ -10,10 +10,10 @@ import { followingPostsQueryOptions, useFollowingPosts } from '../api/following-
 import { forYouPostsQueryOptions, useForYouPosts } from '../api/view-posts';
 import { useUserCategories } from '../api/user-categories';
 import { FeedTabs, type FeedTabItem } from './FeedTabs';
-import { PostFeedList } from './PostFeedList';
+import { PostFeedList, type RenderPost } from './PostFeedList';
 
 interface HomeFeedProps {
-  renderPost: (post: PostCard) => ReactNode;
+  renderPost: RenderPost;
   /** Shown above the strip (the ?message= banner, the welcome step); its space goes when they render nothing. */
   banner?: ReactNode;
   /**

@@ -1,15 +1,14 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PenLine } from 'lucide-react';
-import { TEXT, paths, type PostCard } from '@inkwell/contract';
+import { TEXT, paths } from '@inkwell/contract';
 import { buttonStyles } from '../../../components/Button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthorPosts } from '../api/author-posts';
 import { ListPage } from '../../../components/ListPage';
-import { PostFeedList } from './PostFeedList';
+import { PostFeedList, type RenderPost } from './PostFeedList';
 
 /** /yourposts (Library): the signed-in author's own posts; the cards come in edit mode. */
-export function LibraryFeed({ viewerId, renderPost }: { viewerId: string; renderPost: (post: PostCard) => ReactNode }) {
+export function LibraryFeed({ viewerId, renderPost }: { viewerId: string; renderPost: RenderPost }) {
   useDocumentTitle('Library');
   const posts = useAuthorPosts(Number(viewerId), viewerId);
   return (

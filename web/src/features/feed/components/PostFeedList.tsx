@@ -12,9 +12,12 @@ interface FeedQuery {
   fetchNextPage: () => unknown;
 }
 
+/** A post's card; index 0 is the feed's first (its cover is fetched with high priority). */
+export type RenderPost = (post: PostCard, index: number) => ReactNode;
+
 interface PostFeedListProps {
   query: FeedQuery;
-  renderPost: (post: PostCard) => ReactNode;
+  renderPost: RenderPost;
   emptyText: string;
   label: string;
 }

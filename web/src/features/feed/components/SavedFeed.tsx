@@ -1,12 +1,11 @@
-import type { ReactNode } from 'react';
-import { TEXT, type PostCard } from '@inkwell/contract';
+import { TEXT } from '@inkwell/contract';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSavedPosts } from '../api/saved-posts';
 import { ListPage } from '../../../components/ListPage';
-import { PostFeedList } from './PostFeedList';
+import { PostFeedList, type RenderPost } from './PostFeedList';
 
 /** /saved: the reader's saved posts, newest save first. */
-export function SavedFeed({ viewerId, renderPost }: { viewerId: string; renderPost: (post: PostCard) => ReactNode }) {
+export function SavedFeed({ viewerId, renderPost }: { viewerId: string; renderPost: RenderPost }) {
   useDocumentTitle('Saved');
   const posts = useSavedPosts(viewerId);
   return (

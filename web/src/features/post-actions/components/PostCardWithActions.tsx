@@ -12,12 +12,13 @@ import { PostOwnerMenu } from './PostOwnerMenu';
  * A post card with everything it does: the author's hover card with Follow, like/comment/share/save,
  * and for the owner the options menu and, in edit mode (the Library), the Edit button.
  */
-export function PostCardWithActions({ post, editMode = false }: { post: PostCardData; editMode?: boolean }) {
+export function PostCardWithActions({ post, editMode = false, priority = false }: { post: PostCardData; editMode?: boolean; priority?: boolean }) {
   const session = useSession();
   const isOwner = session !== null && Number(session.id) === post.user_id;
   return (
     <PostCard
       post={post}
+      priority={priority}
       author={
         <AuthorHoverCard
           author={post.author}

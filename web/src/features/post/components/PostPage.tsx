@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import type { PostCard, PostDetail } from '@inkwell/contract';
+import { POST_IMAGE_SIZES, type PostCard, type PostDetail } from '@inkwell/contract';
 import { AuthorHoverCard } from '../../../components/AuthorHoverCard';
-import { CoverImage, postSubTitle, postTitle } from '../../../components/PostCard';
+import { CoverImage } from '../../../components/CoverImage';
+import { postSubTitle, postTitle } from '../../../components/PostCard';
 import { PostBody } from '../../../components/PostBody';
 import { PostHeader } from '../../../components/PostHeader';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -78,7 +79,7 @@ export function PostPage({ postId, renderActions, renderFollow, renderPost, rend
               createdAt={post.created_at}
               actions={renderActions(post)}
             />
-            <CoverImage path={post.image} width={1360} height={765} className="mt-8 aspect-[16/9] w-full rounded-lg" />
+            <CoverImage cover={post} sizes={POST_IMAGE_SIZES} width={1360} height={765} priority className="mt-8 aspect-[16/9] w-full rounded-lg" />
             <PostBody html={post.description} className="mt-10" />
           </article>
           <div className="mt-14 border-t border-zinc-200 pt-10 dark:border-zinc-800">
