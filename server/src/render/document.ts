@@ -75,11 +75,23 @@ export function headTags(head: PageHead, publicUrl: string, feeds: FeedLink[]): 
   return tags.join('\n    ');
 }
 
+/** The page's first image fetched with high priority (the post's cover, a feed's first card), as rendered. */
+const FIRST_IMAGE = /<img\s[^>]*\bfetchpriority="high"[^>]*>/i;
+/** An attribute of that tag, value as written (already escaped by the renderer). */
+const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
 /**
- * React writes a preload of the page's first image (the cover it fetches with high priority) ahead of
- * the markup; in the head, the browser asks for it before the stylesheet and scripts.
+ * A preload of that image for the head: the browser asks for it beside the stylesheet and scripts,
+ * before it has parsed the markup down to the image.
  */
-const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*>)+/;
+export function imagePreload(html: string): string {
+  const tag = FIRST_IMAGE.exec(html)?.[0];
+  const href = tag && attribute(tag, 'src');
+  if (!tag || !href) return '';
+  const srcset = attribute(tag, 'srcset');
+  const sizes = attribute(tag, 'sizes');
+  return `<link rel="preload" as="image" href="${href}"${srcset ? ` imagesrcset="${srcset}"` : ''}${sizes ? ` imagesizes="${sizes}"` : ''} fetchpriority="high">`;
+}
 
 /**
  * The built index.html with a rendered page in it: the head's generic title and description give way
@@ -87,10 +99,9 @@ const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*>)+/;
  * Content-Security-Policy allows no inline script, and this is data).
  */
 export function pageDocument(template: string, parts: { head: string; html: string; state: string; session: string; renderedAt: number }): string {
-  const preloads = LEADING_PRELOADS.exec(parts.html)?.[0] ?? '';
-  const html = parts.html.slice(preloads.length);
-  const head = preloads ? `${parts.head}
-    ${preloads}` : parts.head;
+  const preload = imagePreload(parts.html);
+  const head = preload ? `${parts.head}\n    ${preload}` : parts.head;
+  const { html } = parts;
   const withoutGeneric = template
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '');

@@ -72,8 +72,11 @@ describe('Home side panels', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveAttribute('aria-controls', panels.id);
     expect(panels).toHaveClass('hidden', 'lg:block');
-    // Under the banner and over the tabs on phones, the second column from lg up.
-    expect(discover).toHaveClass('-order-1', 'lg:order-none', 'lg:col-start-2');
+    // Over the tabs on phones, in the HTML too (a page painted while it arrives does not move the
+    // feed down), and the second column from lg up.
+    const tabs = screen.getAllByRole('tab')[0]!;
+    expect(discover.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(discover).toHaveClass('lg:col-start-2');
 
     const user = userEvent.setup();
     await user.click(toggle);
