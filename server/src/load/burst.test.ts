@@ -80,7 +80,9 @@ describe('a burst of searches and reads', () => {
     expect(failures, JSON.stringify(seen)).toEqual([]);
     expect([...statuses.keys()].filter((s) => ![200, 429, 503].includes(s)), JSON.stringify(seen)).toEqual([]);
     expect(missingRetryAfter).toEqual([]);
-    expect(statuses.get(200) ?? 0, JSON.stringify(seen)).toBeGreaterThan(100);
+    // Not everything is refused: at least as many answers as clients got through (how many more depends
+    // on what else the machine is doing: ~150 on a quiet one, ~70 beside other test runs).
+    expect(statuses.get(200) ?? 0, JSON.stringify(seen)).toBeGreaterThanOrEqual(CLIENTS);
 
     let healthy = false;
     while (!healthy && Date.now() - end < 1_000) {
