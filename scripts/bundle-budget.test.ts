@@ -52,7 +52,10 @@ beforeAll(() => {
 
 const gzipped = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 
-/** The entry (index.html) and the page's module, with everything they import statically; not what they import(). */
+/**
+ * The entry (index.html), the app it starts once the page is painted (its dynamic import, web/src/main.ts)
+ * and the page's module, with everything they import statically; not what else they import().
+ */
 function firstLoad(pageModule: string): FirstLoad {
   const keys = new Set<string>();
   const visit = (key: string) => {
@@ -63,6 +66,7 @@ function firstLoad(pageModule: string): FirstLoad {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit('index.html');
+  for (const app of manifest['index.html']?.dynamicImports ?? []) visit(app);
   visit(pageModule);
   const chunks = [...keys].map((key) => manifest[key]!);
   const cssFiles = new Set(chunks.flatMap((chunk) => chunk.css ?? []));

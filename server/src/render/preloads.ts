@@ -4,13 +4,15 @@ import fs from 'node:fs';
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The `<link rel="modulepreload">` tags of the screens a rendered page shows: the browser fetches their
- * chunks while it fetches the entry, instead of finding them only once the entry has run. What
- * index.html already preloads (the entry and what it imports) is left out. Screens are named as the
+ * The `<link rel="modulepreload">` tags of a rendered page: the app (what the entry imports once the
+ * page is painted, web/src/main.ts) and the screens the page shows, so the browser fetches their
+ * chunks while it fetches the stylesheet instead of finding them one after the other once the entry
+ * has run. What index.html already names (the entry and what it imports) is left out. Screens are named as the
  * manifest names them (`src/app/routes/home.tsx`); an unknown one adds nothing. Without a manifest
  * (no build) there are no tags.
  */
@@ -32,12 +34,13 @@ export function modulePreloads(manifestFile: string): (modules: readonly string[
     return into;
   };
   const preloadedByIndex = filesOf(['index.html']);
+  const app = manifest['index.html']?.dynamicImports ?? [];
   const known = new Map<string, string>();
   return (modules) => {
     const key = modules.join(' ');
     let tags = known.get(key);
     if (tags === undefined) {
-      const files = [...filesOf(modules)].filter((file) => !preloadedByIndex.has(file));
+      const files = [...filesOf([...app, ...modules])].filter((file) => !preloadedByIndex.has(file));
       tags = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
       known.set(key, tags);
     }

@@ -117,6 +117,8 @@ describe('pages rendered on the server', () => {
     const document = dom((await get(paths.viewPost.getHref(post.id))).body);
     const preloads = [...document.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href')!);
     expect(preloads).toContain(`/${manifest['src/app/routes/view-post.tsx']!.file}`);
+    // The app the entry starts once the page is painted (web/src/main.ts), and no file twice.
+    expect(preloads).toContain(`/${manifest['src/start.tsx']!.file}`);
     expect(new Set(preloads).size).toBe(preloads.length);
     for (const href of preloads) expect(fs.existsSync(path.join(root, 'web/dist', href)), href).toBe(true);
     const home = dom((await get('/')).body);

@@ -1,5 +1,5 @@
 /**
- * Imported first by main.tsx. zod compiles object parsers with new Function() unless told not to; the
+ * Imported first by start.tsx. zod compiles object parsers with new Function() unless told not to; the
  * page's Content-Security-Policy forbids eval (and reports every attempt), so it parses without it.
  * zod itself comes later, with the first call (load-schemas.ts), so the setting is left where zod reads
  * its settings from as it loads (zod-config.test.ts proves that zod takes it).

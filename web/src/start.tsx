@@ -1,3 +1,7 @@
+/**
+ * The app itself, loaded by main.ts once the page has been painted: hydrates a page the server
+ * rendered, or renders the screen into the empty shell.
+ */
 import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -5,7 +9,6 @@ import { App } from './app/App';
 import { preloadScreens } from './app/routes';
 import { reportHydrationMismatches } from './ssr/report-mismatch';
 import { STATE_ELEMENT_ID, readState } from './ssr/state';
-import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
