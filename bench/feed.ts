@@ -6,7 +6,8 @@
  * Seeds a SQLite database with the demo community (or reuses --data DIR when it holds one), starts
  * the real server and a bare `http` server answering a fixed JSON body of the same size, each in its
  * own process, then loads each with autocannon and prints a Markdown table: requests per second, p99
- * latency, and the rate as a share of the bare server's. --only keeps the scenarios whose name holds TEXT
+ * latency, and the rate as a share of the bare server's. Both servers run on core 1 and autocannon on
+ * core 0 when taskset is there (the benchmark re-runs itself pinned). --only keeps the scenarios whose name holds TEXT
  * (the bare server always runs), for a quick look at one path while changing it.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,7 +16,11 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { paths } from '@inkwell/contract';
-import { type Scenario, arg, freePort, load as loadWith, root, waitFor } from './support';
+import { type Scenario, arg, freePort, load as loadWith, pinSelf, pinned, root, waitFor } from './support';
+
+// The servers on core 1, this process and autocannon on core 0 (when the machine has taskset and two cores).
+pinSelf('0');
+const SERVER_CORE = process.env.INKWELL_BENCH_PINNED ? '1' : undefined;
 
 const posts = arg('posts', '100000');
 const likes = arg('likes', '1000000');
@@ -45,7 +50,8 @@ async function main() {
   sqlite.close();
 
   const appPort = await freePort();
-  const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const [appCommand, appArgs] = pinned(SERVER_CORE, process.execPath, ['--import', 'tsx', 'server/src/main.ts']);
+  const app = spawn(appCommand, appArgs, {
     cwd: root,
     env: { ...process.env, PORT: String(appPort), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN: '1000' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -65,7 +71,8 @@ async function main() {
   const feedBody = await (await fetch(`${base}/api/user/view-posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).text();
 
   const barePort = await freePort();
-  const bare = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), String(barePort), String(Buffer.byteLength(feedBody))], {
+  const [bareCommand, bareArgs] = pinned(SERVER_CORE, process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), String(barePort), String(Buffer.byteLength(feedBody))]);
+  const bare = spawn(bareCommand, bareArgs, {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const bareBase = `http://127.0.0.1:${barePort}`;
@@ -101,7 +108,7 @@ async function main() {
 
   const first = measured['feed page 1, visitor'];
   const deepR = measured['feed 5 000 posts deep, visitor'];
-  console.log(`\n${count.n} posts, ${likeCount.n} likes, SQLite; ${connections} connections, ${duration} s each; node ${process.version}, ${os.cpus().length} cores\n`);
+  console.log(`\n${count.n} posts, ${likeCount.n} likes, SQLite; ${connections} connections, ${duration} s each; node ${process.version}, ${os.cpus().length} cores${SERVER_CORE ? ', servers pinned to core 1 and autocannon to core 0' : ''}\n`);
   console.log('| scenario | requests/s | p50 ms | p99 ms | of bare |');
   console.log('|---|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);

@@ -173,7 +173,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   const feedForPreviews = createFeedService(deps.database);
-  const renderedPages = feedCache.sibling<RenderedPage>(config.render.cacheEntries);
+  // Rendered pages live longer than feed pages: a render costs far more than a feed read, and the
+  // same writes drop both (with the feed cache off, so are they).
+  const renderedPages = feedCache.sibling<RenderedPage>(config.render.cacheEntries, config.feedCacheMs > 0 ? config.render.cacheMs : 0);
   await registerWeb(app, config.webDistDir, { publicUrl: config.publicUrl, lookup: (id) => feedForPreviews.meta(id) }, (template) =>
     config.render.enabled
       ? PageRenderer.load(app, {

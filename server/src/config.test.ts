@@ -39,6 +39,9 @@ describe('configuration', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
     expect(loadConfig({}).feedCacheMs).toBe(500);
     expect(loadConfig({ FEED_CACHE_MS: '0' }).feedCacheMs).toBe(0);
+    expect(loadConfig({}).render.cacheMs).toBe(30_000);
+    expect(loadConfig({ RENDER_CACHE_MS: '0' }).render.cacheMs).toBe(0);
+    expect(() => loadConfig({ RENDER_CACHE_MS: '-1' })).toThrow(/RENDER_CACHE_MS/);
     expect(loadConfig({}).uploadGraceMs).toBe(7 * 24 * 3600 * 1000);
     expect(loadConfig({ UPLOAD_GRACE_HOURS: '2' }).uploadGraceMs).toBe(2 * 3600 * 1000);
   });

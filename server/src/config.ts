@@ -78,7 +78,11 @@ export interface Config {
   /** How long feed pages that look the same to every reader may be served from memory (0: never). */
   feedCacheMs: number;
   /** Server-side rendering of the reading screens (web/dist-ssr); rendered pages live as long as feed pages. */
-  render: { enabled: boolean; cacheEntries: number };
+  /**
+   * Pages rendered on the server: kept per address and reader, at most cacheEntries, for cacheMs (when
+   * the feed cache is on at all), dropped by any write of this process like the feed pages.
+   */
+  render: { enabled: boolean; cacheEntries: number; cacheMs: number };
   verificationTtlMs: number;
   /** Uploaded images are kept at least this long, used or not (posts are saved after their uploads). */
   uploadGraceMs: number;
@@ -243,6 +247,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     render: {
       enabled: readSwitch(env, 'SERVER_RENDERING', true),
       cacheEntries: readPositiveInt(env, 'RENDER_CACHE_ENTRIES', 2000),
+      cacheMs: readNonNegativeInt(env, 'RENDER_CACHE_MS', 30_000),
     },
     verificationTtlMs: 48 * 60 * MINUTE,
     uploadGraceMs: readPositiveInt(env, 'UPLOAD_GRACE_HOURS', 7 * 24) * 60 * MINUTE,

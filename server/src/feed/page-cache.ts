@@ -17,9 +17,9 @@ export class PageCache<T> {
     private readonly clock: { generation: number } = { generation: 0 },
   ) {}
 
-  /** A cache of other values with the same lifetime, emptied whenever this one is invalidated. */
-  sibling<U>(maxEntries = this.maxEntries): PageCache<U> {
-    return new PageCache<U>(this.ttlMs, maxEntries, this.clock);
+  /** A cache of other values (by default with the same lifetime), emptied whenever this one is invalidated. */
+  sibling<U>(maxEntries = this.maxEntries, ttlMs = this.ttlMs): PageCache<U> {
+    return new PageCache<U>(ttlMs, maxEntries, this.clock);
   }
 
   get enabled(): boolean {
