@@ -139,10 +139,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const featureDeps = { db, database: deps.database, config, guards, storage, images, feedCache, hiddenAuthors };
   // Any successful state-changing call may change what a feed shows: drop the cached pages before
   // the answer leaves, so the caller's next read sees its own change.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && !request.routeOptions.config?.readOnly) {
       feedCache.invalidate();
     }
+    done(null, payload);
   });
   await app.register(storagePlugin, { storage });
 

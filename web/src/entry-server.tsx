@@ -44,7 +44,22 @@ export interface RenderOutput {
   modules: string[];
 }
 
+/**
+ * Each render's calls go through its own transport. While a store is enabled, Node 20 runs a hook on
+ * every promise the process makes (a tax on every request, rendered or not), so it is enabled only
+ * while a render runs (`rendering` counts them).
+ */
 const calls = new AsyncLocalStorage<typeof fetch>();
+let rendering = 0;
+async function withTransport<T>(transport: typeof fetch, work: () => Promise<T>): Promise<T> {
+  rendering += 1;
+  try {
+    return await calls.run(transport, work);
+  } finally {
+    rendering -= 1;
+    if (rendering === 0) calls.disable();
+  }
+}
 setApiTransport((input, init) => {
   const transport = calls.getStore();
   if (!transport) return Promise.reject(new Error('An API call outside a server render.'));
@@ -70,7 +85,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   let report: RenderReport = { status: 200, title: null };
   let html = '';
   const renderedAt = Date.now();
-  await calls.run(input.transport, async () => {
+  await withTransport(input.transport, async () => {
     await prefetchFor(new URL(input.url, 'http://inkwell.invalid'), client, input.sessionId ?? undefined);
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
       report = { status: 200, title: null };

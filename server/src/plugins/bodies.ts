@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, badRequest, validationError } from '../lib/errors';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -49,23 +49,38 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   await app.register(formbody);
   await app.register(multipart, { limits: LIMITS });
 
-  app.addHook('preValidation', async (request) => {
-    if (request.isMultipart()) {
-      const body: Record<string, unknown> = {};
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') add(body, part.fieldname, await part.toBuffer());
-          else add(body, part.fieldname, part.value);
-        }
-      } catch (err) {
-        throw asClientError(err);
-      }
-      request.body = body;
+  // Callback hooks: most calls are not multipart, and an async hook costs a promise per request.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.isMultipart()) {
+      if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
+      return done();
     }
-    if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
+    readParts(request).then((body) => {
+      request.body = body;
+      done();
+    }, done);
   });
-  app.addHook('preHandler', async (request) => {
-    refuseNul(request.body);
-    refuseNul(request.query);
+  app.addHook('preHandler', (request, _reply, done) => {
+    try {
+      refuseNul(request.body);
+      refuseNul(request.query);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
+}
+
+/** A multipart body as fields and file buffers (a broken one is the client's error). */
+async function readParts(request: FastifyRequest): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') add(body, part.fieldname, await part.toBuffer());
+      else add(body, part.fieldname, part.value);
+    }
+  } catch (err) {
+    throw asClientError(err);
+  }
+  return body;
 }

@@ -56,19 +56,19 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   });
 
   // Runs before @fastify/compress's own hook (hooks of the instance come before a route's).
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (payload === null || payload === undefined) return payload;
-    const encoded = reply.getHeader('content-encoding');
-    if (encoded && encoded !== 'identity') {
-      // A prebuilt .br/.gz file from @fastify/static.
-      addVary(reply);
-      return payload;
-    }
-    if (!isCompressible(reply.getHeader('content-type'))) return payload;
-    // Another client would get this answer compressed (a file: its .br/.gz), so it varies; a small one never does.
-    const isStream = typeof (payload as { pipe?: unknown }).pipe === 'function';
-    const size = typeof payload === 'string' || Buffer.isBuffer(payload) ? Buffer.byteLength(payload) : 0;
-    if (isStream || size >= COMPRESSION_THRESHOLD) addVary(reply);
-    return payload;
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (payload !== null && payload !== undefined) sayItVaries(reply, payload);
+    done(null, payload);
   });
+}
+
+function sayItVaries(reply: FastifyReply, payload: unknown): void {
+  const encoded = reply.getHeader('content-encoding');
+  // A prebuilt .br/.gz file from @fastify/static, or a page compressed once for many answers.
+  if (encoded && encoded !== 'identity') return addVary(reply);
+  if (!isCompressible(reply.getHeader('content-type'))) return;
+  // Another client would get this answer compressed (a file: its .br/.gz), so it varies; a small one never does.
+  const isStream = typeof (payload as { pipe?: unknown }).pipe === 'function';
+  const size = typeof payload === 'string' || Buffer.isBuffer(payload) ? Buffer.byteLength(payload) : 0;
+  if (isStream || size >= COMPRESSION_THRESHOLD) addVary(reply);
 }

@@ -19,16 +19,20 @@ declare module 'fastify' {
 export function trackInFlight(app: FastifyInstance): void {
   let running = 0;
   app.decorateRequest('inFlight', false);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     // A stream (Server-Sent Events) lasts as long as its tab: closing the app ends it instead.
-    if (request.routeOptions.config?.stream) return;
-    running += 1;
-    request.inFlight = true;
+    if (!request.routeOptions.config?.stream) {
+      running += 1;
+      request.inFlight = true;
+    }
+    done();
   });
-  app.addHook('onSend', async (request) => {
-    if (!request.inFlight) return;
-    request.inFlight = false;
-    running -= 1;
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.inFlight) {
+      request.inFlight = false;
+      running -= 1;
+    }
+    done(null, payload);
   });
   app.decorate('drain', async (timeoutMs: number) => {
     const until = Date.now() + timeoutMs;

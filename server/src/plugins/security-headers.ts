@@ -45,8 +45,9 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = computeSecurityHeaders();
   // Public images (uploads, the default pictures) also show in mails read in webmail, on other sites.
   const images = { ...headers, 'cross-origin-resource-policy': 'cross-origin' };
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isPublicImage(request.url) ? images : headers);
+    done();
   });
 }
 
