@@ -47,6 +47,25 @@ describe('formatPostDate', () => {
     expect(formatPostDate(null)).toBe('date not found');
     expect(formatPostDate('garbage')).toBe('date not found');
   });
+
+  it("writes what Intl's en-GB long date writes, in the reader's time zone", () => {
+    const intl = () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['UTC', 'America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Kiritimati']) {
+        process.env.TZ = tz;
+        const format = intl();
+        // Every 7 h 13 min from 1970 to 2100: each day of the month, month and hour boundary is crossed.
+        for (let t = 0; t < Date.UTC(2100, 0, 1); t += 26_000_000) {
+          const date = new Date(t);
+          if (formatPostDate(date) !== format.format(date)) expect([tz, formatPostDate(date)]).toEqual([tz, format.format(date)]);
+        }
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
 });
 
 describe('password rules', () => {

@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadScreens } from './app/routes';
+import { hydrateInSteps } from './ssr/hydrate-later';
 import { reportHydrationMismatches } from './ssr/report-mismatch';
 import { STATE_ELEMENT_ID, readState } from './ssr/state';
 
@@ -21,12 +22,15 @@ if (state && root.firstElementChild) {
   const sessionId = stateElement?.dataset.session ?? '';
   const renderedAt = Number(stateElement?.dataset.renderedAt) || null;
   reportHydrationMismatches();
+  // The page's frame first; its feed cards, comments and side panels each in a task of their own after.
   void preloadScreens(window.location.pathname).then(() =>
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App initialState={state} renderedSession={sessionId} renderedAt={renderedAt} />
-      </StrictMode>,
+    hydrateInSteps(() =>
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App initialState={state} renderedSession={sessionId} renderedAt={renderedAt} />
+        </StrictMode>,
+      ),
     ),
   );
 } else {

@@ -110,19 +110,23 @@ describe('pages rendered on the server', () => {
     expect((await get(onProfile[1]!.slice(t.config.publicUrl.length))).body).toContain('A post for the feed');
   });
 
-  it('names the chunks of the screens it shows for the browser to fetch at once, beside those index.html names', async () => {
+  it('names the chunks of the screens it shows for the browser to fetch side by side once painted, beside those index.html names', async () => {
     const author = await aUser(t.db);
     const post = await aPost(t.db, { userId: author.id });
     const manifest = JSON.parse(fs.readFileSync(path.join(root, 'web/dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
     const document = dom((await get(paths.viewPost.getHref(post.id))).body);
-    const preloads = [...document.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href')!);
+    // Inert until the page is painted (web/src/main.ts moves them into the head): no link outside the template.
+    expect(document.querySelectorAll('link[rel=modulepreload]')).toHaveLength(0);
+    const modulesOf = (page: Document) =>
+      [...(page.querySelector<HTMLTemplateElement>('head > template#inkwell-modules')?.content.querySelectorAll('link[rel=modulepreload]') ?? [])].map((link) => link.getAttribute('href')!);
+    const preloads = modulesOf(document);
     expect(preloads).toContain(`/${manifest['src/app/routes/view-post.tsx']!.file}`);
     // The app the entry starts once the page is painted (web/src/main.ts), and no file twice.
     expect(preloads).toContain(`/${manifest['src/start.tsx']!.file}`);
     expect(new Set(preloads).size).toBe(preloads.length);
     for (const href of preloads) expect(fs.existsSync(path.join(root, 'web/dist', href)), href).toBe(true);
     const home = dom((await get('/')).body);
-    const homePreloads = [...home.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href'));
+    const homePreloads = modulesOf(home);
     expect(homePreloads).toContain(`/${manifest['src/app/routes/home.tsx']!.file}`);
     expect(homePreloads).not.toContain(`/${manifest['src/app/routes/view-post.tsx']!.file}`);
   });

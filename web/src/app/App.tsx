@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { RenderedSessionContext } from '../lib/session';
+import { whenHydrated } from '../ssr/hydrate-later';
 import { RenderedAtContext } from '../lib/use-now';
 import { AppProviders, createQueryClient } from './providers';
 import { routes } from './routes';
@@ -18,9 +19,17 @@ interface AppProps {
 export function App({ initialState, renderedSession = '', renderedAt = null }: AppProps) {
   const [hydratingAt, setHydratingAt] = useState(renderedAt);
   useEffect(() => {
-    // Hydrated: relative times count from the real now again, and the page says it now answers clicks.
-    setHydratingAt(null);
-    document.documentElement.dataset.appReady = '';
+    let live = true;
+    // Hydrated, every part of it: relative times count from the real now again, and the page says it
+    // now answers clicks. (A re-render before then would hydrate the parts still waiting all at once.)
+    void whenHydrated().then(() => {
+      if (!live) return;
+      setHydratingAt(null);
+      document.documentElement.dataset.appReady = '';
+    });
+    return () => {
+      live = false;
+    };
   }, []);
   const [router] = useState(() => createBrowserRouter(routes));
   const [queryClient] = useState(() => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { SENTINEL_THRESHOLD } from '@inkwell/contract';
+import { HydrateLater } from '../ssr/hydrate-later';
 import { PostCardSkeleton } from './PostCardSkeleton';
 
 interface SentinelProps {
@@ -85,7 +86,9 @@ export function InfiniteList<T>({
     <div aria-busy={isFetchingNextPage || undefined}>
       <ul aria-label={label}>
         {items.map((item, index) => (
-          <li key={getKey(item)}>{renderItem(item, index)}</li>
+          <HydrateLater as="li" key={getKey(item)}>
+            {renderItem(item, index)}
+          </HydrateLater>
         ))}
       </ul>
       {isFetchingNextPage && <PostCardSkeleton />}

@@ -5,6 +5,7 @@ import { paths } from '@inkwell/contract';
 import { Wordmark } from './Wordmark';
 import { ProfileMenu } from './ProfileMenu';
 import { buttonStyles } from './Button';
+import { HydrateLater } from '../ssr/hydrate-later';
 
 interface TopBarProps {
   signedIn: boolean;
@@ -27,7 +28,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function TopBar({ signedIn, email, picture, hasNotifications = false, onLogout, renderSearch }: TopBarProps) {
   const [searchOpen, setSearchOpen] = useState(false);
   return (
-    <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+    // Hydrated in a task of its own, after the page frame (ssr/hydrate-later).
+    <HydrateLater as="header" className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-4 sm:px-6">
         <Wordmark />
         {renderSearch({ className: 'ml-2 hidden md:block' })}
@@ -90,6 +92,6 @@ export function TopBar({ signedIn, email, picture, hasNotifications = false, onL
           {renderSearch({ autoFocus: true })}
         </div>
       )}
-    </header>
+    </HydrateLater>
   );
 }

@@ -11,6 +11,7 @@ import { forYouPostsQueryOptions, useForYouPosts } from '../api/view-posts';
 import { useUserCategories } from '../api/user-categories';
 import { FeedTabs, type FeedTabItem } from './FeedTabs';
 import { PostFeedList, type RenderPost } from './PostFeedList';
+import { HydrateLater } from '../../../ssr/hydrate-later';
 
 interface HomeFeedProps {
   renderPost: RenderPost;
@@ -113,9 +114,9 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
             <span className="flex-1">Topics, picks and people to follow</span>
             <ChevronDown aria-hidden="true" className={`size-4 shrink-0 transition-transform ${panelsOpen ? 'rotate-180' : ''}`} />
           </button>
-          <div id={asideId} data-testid="side-panels" className={`${panelsOpen ? 'mt-5 block' : 'hidden'} lg:mt-0 lg:block`}>
+          <HydrateLater id={asideId} data-testid="side-panels" className={`${panelsOpen ? 'mt-5 block' : 'hidden'} lg:mt-0 lg:block`}>
             {aside}
-          </div>
+          </HydrateLater>
         </aside>
       )}
       <div className="min-w-0 lg:col-start-1 lg:row-start-2">

@@ -11,6 +11,7 @@ import { CommentForm } from './CommentForm';
 import { commentDraftKey, readCommentDraft } from '../lib/comment-drafts';
 import { commentAnchorId, flashClass, useFlash, type CommentAnchor } from '../lib/comment-anchor';
 import { useNow } from '../../../lib/use-now';
+import { HydrateLater } from '../../../ssr/hydrate-later';
 
 interface CommentThreadProps {
   comment: CommentItem;
@@ -118,7 +119,8 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
   const count = comment.replies.length;
 
   return (
-    <li id={commentAnchorId('comment', comment.id)} data-testid="comment" className="scroll-mt-20 border-b border-zinc-200 py-5 dark:border-zinc-800">
+    // Each comment hydrates in a task of its own (a post may have dozens).
+    <HydrateLater as="li" id={commentAnchorId('comment', comment.id)} data-testid="comment" className="scroll-mt-20 border-b border-zinc-200 py-5 dark:border-zinc-800">
       <div data-highlighted={flashing || undefined} className={`-mx-2 px-2 py-1 ${flashClass(flashing)}`}>
         <Byline user={comment.user} createdAt={comment.created_at} size={32} />
         <Said text={comment.comments} />
@@ -176,6 +178,6 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
           )}
         </div>
       )}
-    </li>
+    </HydrateLater>
   );
 }
