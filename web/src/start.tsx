@@ -5,8 +5,10 @@
 import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { preloadScreens } from './app/routes';
+import { createBrowserRouter } from 'react-router';
+import { App, hydratedQueryClient } from './app/App';
+import { preloadScreens, routes } from './app/routes';
+import { nextTask } from './lib/next-task';
 import { hydrateInSteps } from './ssr/hydrate-later';
 import { reportHydrationMismatches } from './ssr/report-mismatch';
 import { STATE_ELEMENT_ID, readState } from './ssr/state';
@@ -23,16 +25,22 @@ if (state && root.firstElementChild) {
   const renderedAt = Number(stateElement?.dataset.renderedAt) || null;
   reportHydrationMismatches();
   // The page's frame first; its feed cards, comments and side panels each in a task of their own after.
-  void preloadScreens(window.location.pathname).then(() =>
-    hydrateInSteps(() =>
+  void (async () => {
+    // What the app needs before its first render, each in a task of its own too.
+    const queryClient = hydratedQueryClient(state);
+    await nextTask();
+    const router = createBrowserRouter(routes);
+    await nextTask();
+    await preloadScreens(window.location.pathname);
+    await hydrateInSteps(() =>
       hydrateRoot(
         root,
         <StrictMode>
-          <App initialState={state} renderedSession={sessionId} renderedAt={renderedAt} />
+          <App initialState={state} renderedSession={sessionId} renderedAt={renderedAt} router={router} queryClient={queryClient} />
         </StrictMode>,
       ),
-    ),
-  );
+    );
+  })();
 } else {
   createRoot(root).render(
     <StrictMode>

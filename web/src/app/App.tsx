@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { type DehydratedState, type QueryClient, hydrate } from '@tanstack/react-query';
 import { RenderedSessionContext } from '../lib/session';
 import { whenHydrated } from '../ssr/hydrate-later';
 import { RenderedAtContext } from '../lib/use-now';
@@ -14,9 +14,25 @@ interface AppProps {
   renderedSession?: string;
   /** When the server rendered it (epoch ms): relative times count from it while hydrating. */
   renderedAt?: number | null;
+  /** Made beforehand (start.tsx makes them in tasks of their own before hydrating); else made here. */
+  router?: ReturnType<typeof createBrowserRouter>;
+  queryClient?: QueryClient;
 }
 
-export function App({ initialState, renderedSession = '', renderedAt = null }: AppProps) {
+/** The app's query client, holding the data the server rendered the page with when there is some. */
+export function hydratedQueryClient(initialState?: DehydratedState): QueryClient {
+  const client = createQueryClient();
+  if (initialState) {
+    hydrate(client, initialState);
+    // What failed on the server (a post not found) shows as failed while hydrating, as it did there.
+    for (const query of initialState.queries) {
+      if (query.state.status === 'error') client.setQueryDefaults(query.queryKey, { retryOnMount: false });
+    }
+  }
+  return client;
+}
+
+export function App({ initialState, renderedSession = '', renderedAt = null, ...made }: AppProps) {
   const [hydratingAt, setHydratingAt] = useState(renderedAt);
   useEffect(() => {
     let live = true;
@@ -31,18 +47,8 @@ export function App({ initialState, renderedSession = '', renderedAt = null }: A
       live = false;
     };
   }, []);
-  const [router] = useState(() => createBrowserRouter(routes));
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    if (initialState) {
-      hydrate(client, initialState);
-      // What failed on the server (a post not found) shows as failed while hydrating, as it did there.
-      for (const query of initialState.queries) {
-        if (query.state.status === 'error') client.setQueryDefaults(query.queryKey, { retryOnMount: false });
-      }
-    }
-    return client;
-  });
+  const [router] = useState(() => made.router ?? createBrowserRouter(routes));
+  const [queryClient] = useState(() => made.queryClient ?? hydratedQueryClient(initialState));
   return (
     <RenderedSessionContext.Provider value={renderedSession}>
       <RenderedAtContext.Provider value={hydratingAt}>

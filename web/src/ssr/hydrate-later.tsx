@@ -1,4 +1,5 @@
 import { type HTMLAttributes, type ReactNode, Suspense, createElement } from 'react';
+import { nextTask } from '../lib/next-task';
 
 /**
  * Hydration in steps. Hydrating a whole rendered page is one task of the main thread (~60 ms on a
@@ -33,29 +34,15 @@ export function hydrateInSteps(hydrate: () => void): Promise<void> {
     if (!resume) return done();
     // The part re-renders in this task's microtasks; the next one waits for a new task.
     resume();
-    nextTask(step);
+    void nextTask().then(step);
   };
-  nextTask(step);
+  void nextTask().then(step);
   return settled;
 }
 
 /** Resolves once every part of the first hydration is hydrated (at once when nothing waits). */
 export function whenHydrated(): Promise<void> {
   return settled;
-}
-
-/** A new task soon, after the browser had its chance to handle input: a message, not a clamped timer. */
-function nextTask(run: () => void): void {
-  if (typeof MessageChannel === 'undefined') {
-    setTimeout(run, 0);
-    return;
-  }
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    run();
-  };
-  channel.port2.postMessage(null);
 }
 
 function Gate({ children }: { children: ReactNode }) {
