@@ -1,10 +1,11 @@
 import './index.css';
 
 /**
- * The entry: nothing but the stylesheet and a start once the browser has painted the page. A page the
- * server rendered is readable before any of the app's code is fetched, parsed or run; the app then
- * hydrates it. A tab opened in the background paints nothing (and runs no animation frame), so it
- * starts at once.
+ * The entry: nothing but the stylesheet and a start once the page is shown: its stylesheet, its text
+ * and the images in view are in (the load event; lazy images below the fold do not hold it back). A
+ * page the server rendered is readable before any of the app's code is fetched, parsed or run, and
+ * the app's scripts never compete with what the reader sees first; the app then hydrates the page
+ * (its links work before that as plain links). A shell (nothing rendered) starts the same way.
  */
 const start = () => {
   // The chunks the server named for this page (server/src/render/preloads.ts, an inert template):
@@ -13,5 +14,5 @@ const start = () => {
   if (modules instanceof HTMLTemplateElement) document.head.append(modules.content);
   void import('./start');
 };
-if (document.visibilityState === 'hidden') start();
-else requestAnimationFrame(() => setTimeout(start, 0));
+if (document.readyState === 'complete') start();
+else window.addEventListener('load', () => setTimeout(start, 0), { once: true });

@@ -31,11 +31,27 @@ function writeCookie(name: string, value: string, maxAge: number): void {
 }
 
 function notify(): void {
+  readThisTask = null;
   for (const listener of listeners) listener();
 }
 
+/**
+ * The id cookie as read in this task. Every component that shows the session asks for it on each
+ * render (a page hydrates dozens), and reading and splitting document.cookie each time cost a phone
+ * ~20 ms (CPU × 4) of a hydration; between tasks another tab or a server answer may change it.
+ */
+let readThisTask: { id: string | null } | null = null;
+
+function sessionId(): string | null {
+  if (!readThisTask) {
+    readThisTask = { id: readCookie('id') };
+    setTimeout(() => (readThisTask = null), 0);
+  }
+  return readThisTask.id;
+}
+
 export function getSession(): Session | null {
-  const id = readCookie('id');
+  const id = sessionId();
   return id ? { id } : null;
 }
 

@@ -11,6 +11,7 @@ import { nextTask } from '../lib/next-task';
  * How: while the first pass runs, the part's gate suspends (throws a promise); Preact keeps the DOM a
  * suspended component would have claimed and resumes hydrating into it once the promise resolves.
  * It keeps exactly one node, so the gate always renders one element: the wrapper this component is.
+ * A part inside another part hydrates with it (its gate only suspends during the first pass).
  */
 
 type Resume = () => void;

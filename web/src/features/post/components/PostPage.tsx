@@ -12,6 +12,7 @@ import { useScrollToHash } from '../hooks/use-scroll-to-hash';
 import { CommentsSection } from './CommentsSection';
 import { PostNotFound } from './PostNotFound';
 import { RelatedPosts } from './RelatedPosts';
+import { HydrateLater } from '../../../ssr/hydrate-later';
 
 interface PostPageProps {
   postId: number;
@@ -80,8 +81,12 @@ export function PostPage({ postId, renderActions, renderFollow, renderPost, rend
               actions={renderActions(post)}
             />
             <CoverImage cover={post} sizes={POST_IMAGE_SIZES} width={1360} height={765} priority className="mt-8 aspect-[16/9] w-full rounded-lg" />
-            <PostBody html={post.description} className="mt-10" />
+            {/* The body, each comment and each related post hydrate in tasks of their own (ssr/hydrate-later). */}
+            <HydrateLater className="mt-10">
+              <PostBody html={post.description} />
+            </HydrateLater>
           </article>
+          {/* Not a part itself: each of its comments is (parts hydrate later only when not inside one). */}
           <div className="mt-14 border-t border-zinc-200 pt-10 dark:border-zinc-800">
             <CommentsSection post={post} />
           </div>

@@ -3,6 +3,7 @@ import type { PostCard } from '@inkwell/contract';
 import { PostCardSkeleton } from '../../../components/PostCardSkeleton';
 import { useSession } from '../../../lib/session';
 import { useRelatedPosts } from '../api/related-posts';
+import { HydrateLater } from '../../../ssr/hydrate-later';
 
 /** 'Related Posts' under the comments; nothing at all when there are none or they fail to load. */
 export function RelatedPosts({ postId, renderPost }: { postId: number; renderPost: (post: PostCard) => ReactNode }) {
@@ -21,7 +22,9 @@ export function RelatedPosts({ postId, renderPost }: { postId: number; renderPos
       ) : (
         <ul aria-label="Related Posts">
           {related.data.map((post) => (
-            <li key={post.id}>{renderPost(post)}</li>
+            <HydrateLater as="li" key={post.id}>
+              {renderPost(post)}
+            </HydrateLater>
           ))}
         </ul>
       )}
