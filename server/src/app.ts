@@ -168,9 +168,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(unsubscribeOneClickRoutes, { unsubscribe });
   await app.register(seoRoutes, { database: deps.database, config });
 
-  app.get('/api/health', async (_request, reply) => {
-    const ok = await deps.database.ping();
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
+  // Alive: the process answers (a load balancer's liveness probe; overload still answers 503).
+  app.get('/api/health', async () => ({ status: 'ok' }));
+  // Ready: what it needs answers too (the readiness probe): the database, and file storage.
+  app.get('/api/ready', async (_request, reply) => {
+    const [database, files] = await Promise.all([deps.database.ping(), storage.ready()]);
+    const state = (ok: boolean) => (ok ? 'ok' : 'unavailable');
+    return reply.code(database && files ? 200 : 503).send({ status: state(database && files), database: state(database), storage: state(files) });
   });
 
   const feedForPreviews = createFeedService(deps.database);

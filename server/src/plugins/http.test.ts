@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app';
 import { aPost, aUser, signIn } from '../test/factories';
@@ -159,10 +161,13 @@ describe('HTTP conventions', () => {
     expect(missing.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('reports health from the database', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+  it('says it is alive, and ready when the database and file storage answer', async () => {
+    const alive = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(alive.statusCode).toBe(200);
+    expect(alive.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
   });
 
   it('tells the web app whether Google sign-in is on', async () => {
@@ -171,13 +176,28 @@ describe('HTTP conventions', () => {
   });
 });
 
-describe('health without a database', () => {
-  it('answers 503 when the database does not answer', async () => {
+describe('readiness when a part is down', () => {
+  it('answers 503 while the database does not answer, and stays alive', async () => {
     const down = await buildTestApp();
     await down.database.destroy();
-    const res = await down.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await down.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'unavailable' });
+    expect(res.json()).toEqual({ status: 'unavailable', database: 'unavailable', storage: 'ok' });
+    expect((await down.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await down.close();
+  });
+
+  it('answers 503 while files cannot be stored', async () => {
+    const t = await buildTestApp();
+    // The storage root is a file now: nothing can be stored under it.
+    const root = path.join(t.config.dataDir, 'storage');
+    await fs.rm(root, { recursive: true, force: true });
+    await fs.writeFile(root, 'not a directory');
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'unavailable', database: 'ok', storage: 'unavailable' });
+    await fs.rm(root);
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+    await t.close();
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageVariantPath } from '@inkwell/contract';
@@ -62,6 +63,8 @@ export interface Storage {
   resolve(path: string): string | null;
   /** The stored path an image URL in a post points at ("/storage/ab/cd/….webp"), or null. */
   pathFromUrl(url: string): string | null;
+  /** Whether files can be stored now (the readiness check): on disk, the root is a writable directory. */
+  ready(): Promise<boolean>;
 }
 
 /**
@@ -149,6 +152,16 @@ export function createDiskStorage(rootDir: string): Storage {
       for (const p of paths) {
         const file = resolve(p);
         if (file) await fs.rm(file, { force: true });
+      }
+    },
+
+    async ready() {
+      try {
+        await fs.mkdir(root, { recursive: true });
+        await fs.access(root, fsConstants.W_OK);
+        return (await fs.stat(root)).isDirectory();
+      } catch {
+        return false;
       }
     },
 
