@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+
+export interface BackupResult {
+  file: string;
+  bytes: number;
+  posts: number;
+}
+
+/** `inkwell-2026-11-24T21-10-05Z.sqlite`: sortable, and no colon (some file systems refuse it). */
+export function backupName(now = new Date()): string {
+  return `inkwell-${now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-')}.sqlite`;
+}
+
+/**
+ * Copies a live SQLite database with SQLite's online backup API (better-sqlite3's `backup`): the server
+ * keeps reading and writing meanwhile, and the copy is one consistent moment of it (pages written
+ * during the copy make it start over those pages). The copy is then opened and checked
+ * (`PRAGMA integrity_check`) before it is reported; a copy that fails the check is removed.
+ */
+export async function backupSqlite(sourceFile: string, targetFile: string): Promise<BackupResult> {
+  if (!fs.existsSync(sourceFile)) throw new Error(`no database at ${sourceFile}`);
+  if (fs.existsSync(targetFile)) throw new Error(`${targetFile} exists already: a backup never overwrites one`);
+  fs.mkdirSync(path.dirname(targetFile), { recursive: true });
+  const source = new SQLite(sourceFile, { readonly: true, fileMustExist: true });
+  try {
+    await source.backup(targetFile);
+  } finally {
+    source.close();
+  }
+  const copy = new SQLite(targetFile, { readonly: true, fileMustExist: true });
+  try {
+    const check = copy.pragma('integrity_check', { simple: true });
+    if (check !== 'ok') throw new Error(`the copy failed SQLite's integrity check: ${String(check)}`);
+    const { n } = copy.prepare('SELECT count(*) AS n FROM posts').get() as { n: number };
+    return { file: targetFile, bytes: fs.statSync(targetFile).size, posts: n };
+  } catch (err) {
+    copy.close();
+    fs.rmSync(targetFile, { force: true });
+    throw err;
+  } finally {
+    if (copy.open) copy.close();
+  }
+}
