@@ -27,6 +27,8 @@ import { trackInFlight } from './plugins/in-flight';
 import { registerOverloadGuard } from './plugins/overload';
 import { serializerCompiler } from './plugins/serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerMetrics } from './metrics/metrics';
+import { countPendingMail } from './mail/outbox.repository';
 import { sessionGuards } from './plugins/session';
 import { registerWeb } from './plugins/web';
 import { modulePreloads } from './render/preloads';
@@ -96,6 +98,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       tooManyRequests(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
   registerCsrfCheck(app, config.publicUrl);
+  // Before every route, so that each is timed; what the gauges read is made below (read at a scrape).
+  registerMetrics(app, config.metricsToken, async () => ({
+    pool: deps.database.poolStats(),
+    outboxPending: await countPendingMail(db),
+    caches: { feed: feedCache.stats, pages: renderedPages.stats, hidden_authors: hiddenAuthorsCache.stats },
+  }));
 
   const outbox = new MailOutbox(
     db,
@@ -135,7 +143,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('images', images);
   app.addHook('onClose', () => images.stop());
   const feedCache = new PageCache<CardRow[]>(config.feedCacheMs);
-  const hiddenAuthors = createHiddenAuthors(deps.database, feedCache.sibling(5000));
+  const hiddenAuthorsCache = feedCache.sibling<ReadonlySet<number>>(5000);
+  const hiddenAuthors = createHiddenAuthors(deps.database, hiddenAuthorsCache);
   const featureDeps = { db, database: deps.database, config, guards, storage, images, feedCache, hiddenAuthors };
   // Any successful state-changing call may change what a feed shows: drop the cached pages before
   // the answer leaves, so the caller's next read sees its own change.

@@ -44,6 +44,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ RENDER_CACHE_MS: '-1' })).toThrow(/RENDER_CACHE_MS/);
     expect(loadConfig({}).uploadGraceMs).toBe(7 * 24 * 3600 * 1000);
     expect(loadConfig({ UPLOAD_GRACE_HOURS: '2' }).uploadGraceMs).toBe(2 * 3600 * 1000);
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token-1' }).metricsToken).toBe('a-long-enough-token-1');
+    // A short or spaced token is refused, and the message does not repeat it.
+    for (const token of ['short', 'has spaces in the token']) {
+      expect(() => loadConfig({ METRICS_TOKEN: token })).toThrow(/METRICS_TOKEN/);
+      expect(() => loadConfig({ METRICS_TOKEN: token })).not.toThrow(token);
+    }
   });
 
   it('reads every per-address limit and the database and overload limits', () => {

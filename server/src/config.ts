@@ -23,6 +23,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   googleClientId: string | undefined;
+  /** Bearer token a Prometheus scraper sends to GET /metrics; unset: no /metrics at all. */
+  metricsToken: string | undefined;
   googleJwksUrl: string;
   /** Built web app served at /; tests run without it. */
   webDistDir: string;
@@ -205,6 +207,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const googleClientId = env.GOOGLE_CLIENT_ID || undefined;
   if (googleClientId !== undefined && /\s/.test(googleClientId)) bad('GOOGLE_CLIENT_ID', googleClientId, 'a Google OAuth client id');
   const googleJwksUrl = readUrl(env, 'GOOGLE_JWKS_URL', ['http:', 'https:']) ?? 'https://www.googleapis.com/oauth2/v3/certs';
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,200}$/.test(metricsToken)) bad('METRICS_TOKEN', '(hidden)', 'at least 16 visible ASCII characters, no spaces');
   const logLevel = env.LOG_LEVEL || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     bad('LOG_LEVEL', logLevel, 'one of fatal, error, warn, info, debug, trace, silent');
@@ -219,6 +223,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mailFrom,
     googleClientId,
     googleJwksUrl,
+    metricsToken,
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel,
     rateLimits: readRateLimits(env),

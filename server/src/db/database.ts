@@ -23,6 +23,8 @@ export interface Database {
   connectionString?: string;
   /** true when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** PostgreSQL: the pool's connections (open, idle) and the calls waiting for one; null on SQLite. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   destroy(): Promise<void>;
 }
 
@@ -34,9 +36,11 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
   let dialect: DialectName;
   let all: Database['all'];
   let closeReader = () => {};
+  let poolStats: Database['poolStats'] = () => null;
   if (options.databaseUrl) {
     dialect = 'postgres';
     const pool = new BoundedPool(options.databaseUrl, { ...defaultPoolOptions, ...options.pool });
+    poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const numbered = new Map<string, string>();
     all = async <T>(sqlText: string, params: readonly unknown[]) => {
@@ -93,6 +97,7 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
         return false;
       }
     },
+    poolStats,
     destroy: () => (destroyed ??= db.destroy().finally(closeReader)),
   };
 }

@@ -9,6 +9,8 @@ export class PageCache<T> {
   private readonly entries = new Map<string, { at: number; generation: number; value: T }>();
   /** Reads under way, so that callers who miss the same key at once share one read. */
   private readonly pending = new Map<string, { generation: number; read: Promise<T> }>();
+  /** Answers from memory and reads, counted while the cache is on (shown at /metrics). */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(
     private readonly ttlMs: number,
@@ -50,8 +52,12 @@ export class PageCache<T> {
    */
   async remember(key: string, read: () => Promise<T>): Promise<T> {
     const cached = this.get(key);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      this.stats.hits += 1;
+      return cached;
+    }
     if (!this.enabled) return read();
+    this.stats.misses += 1;
     const generation = this.clock.generation;
     const shared = this.pending.get(key);
     if (shared && shared.generation === generation) return shared.read;
@@ -88,6 +94,7 @@ export class PageCache<T> {
         reading.catch(() => undefined); // a failed refresh keeps the old entry until a write drops it
         this.pending.set(key, { generation, read: reading });
       }
+      this.stats.hits += 1;
       return entry.value;
     }
     return this.remember(key, read);

@@ -79,3 +79,9 @@ export async function markFailedAttempt(
     .where('id', '=', id)
     .execute();
 }
+
+/** Mails waiting to be sent (pending, including those being retried): the outbox's depth. */
+export async function countPendingMail(db: Db): Promise<number> {
+  const row = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
