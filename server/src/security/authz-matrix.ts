@@ -138,6 +138,7 @@ const postFields = (s: Scene, title: string) => ({ title, sub_title: `${title}, 
 
 export const MATRIX: Readonly<Record<string, Entry>> = {
   'GET /api/health': open(200),
+  'GET /api/ready': open(200),
   'GET /storage/*': open(200, { url: (s) => `/storage/${s.image}` }),
   // Feeds and sitemaps for search engines and feed readers (seo/): public, the same for everyone.
   'GET /robots.txt': open(200),
