@@ -29,17 +29,23 @@ export async function backupSqlite(sourceFile: string, targetFile: string): Prom
   } finally {
     source.close();
   }
-  const copy = new SQLite(targetFile, { readonly: true, fileMustExist: true });
+  try {
+    return inspect(targetFile);
+  } catch (err) {
+    fs.rmSync(targetFile, { force: true });
+    throw err;
+  }
+}
+
+/** The copy checked and counted (closed again before it is reported or removed). */
+function inspect(file: string): BackupResult {
+  const copy = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     const check = copy.pragma('integrity_check', { simple: true });
     if (check !== 'ok') throw new Error(`the copy failed SQLite's integrity check: ${String(check)}`);
     const { n } = copy.prepare('SELECT count(*) AS n FROM posts').get() as { n: number };
-    return { file: targetFile, bytes: fs.statSync(targetFile).size, posts: n };
-  } catch (err) {
-    copy.close();
-    fs.rmSync(targetFile, { force: true });
-    throw err;
+    return { file, bytes: fs.statSync(file).size, posts: n };
   } finally {
-    if (copy.open) copy.close();
+    copy.close();
   }
 }

@@ -24,6 +24,12 @@ describe('Metrics (the text format)', () => {
     expect(text).not.toContain('inkwell_db_pool'); // SQLite: no pool
   });
 
+  it('keeps a long-running sum exact (a rate over it must not move in steps)', () => {
+    const metrics = new Metrics();
+    metrics.observe('GET', '/', 200, 1234.5678);
+    expect(metrics.render({ pool: null, outboxPending: 0, caches: {} })).toContain('inkwell_http_request_duration_seconds_sum{method="GET",route="/",status="2xx"} 1234.5678\n');
+  });
+
   it('escapes label values', () => {
     const metrics = new Metrics();
     metrics.observe('GET', 'a"b\\c', 200, 0.001);

@@ -18,7 +18,6 @@ export interface Gauges {
 }
 
 const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
-const format = (n: number) => (Number.isInteger(n) ? String(n) : n.toPrecision(6).replace(/\.?0+$/, ''));
 
 /**
  * Request durations per route (a histogram), in Prometheus' text format with the gauges of the
@@ -50,7 +49,7 @@ export class Metrics {
       const labels = `method="${method}",route="${escapeLabel(route)}",status="${status}"`;
       DURATION_BUCKETS.forEach((le, i) => lines.push(`inkwell_http_request_duration_seconds_bucket{${labels},le="${le}"} ${series.buckets[i]}`));
       lines.push(`inkwell_http_request_duration_seconds_bucket{${labels},le="+Inf"} ${series.count}`);
-      lines.push(`inkwell_http_request_duration_seconds_sum{${labels}} ${format(series.sum)}`);
+      lines.push(`inkwell_http_request_duration_seconds_sum{${labels}} ${series.sum}`);
       lines.push(`inkwell_http_request_duration_seconds_count{${labels}} ${series.count}`);
     }
     if (gauges.pool) {

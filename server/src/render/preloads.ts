@@ -9,7 +9,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /** The template the entry (web/src/main.ts) takes the tags from, by this id. */
-export const MODULES_TEMPLATE_ID = 'inkwell-modules';
+const MODULES_TEMPLATE_ID = 'inkwell-modules';
 
 /**
  * The `<link rel="modulepreload">` tags of a rendered page: the app (what the entry imports once the

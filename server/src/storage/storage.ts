@@ -157,9 +157,10 @@ export function createDiskStorage(rootDir: string): Storage {
 
     async ready() {
       try {
+        // mkdir fails (EEXIST) when something that is not a directory holds the root's name.
         await fs.mkdir(root, { recursive: true });
         await fs.access(root, fsConstants.W_OK);
-        return (await fs.stat(root)).isDirectory();
+        return true;
       } catch {
         return false;
       }
