@@ -1,5 +1,5 @@
 /**
- * The app itself, loaded by main.ts once the page has been painted: hydrates a page the server
+ * The app itself, loaded by main.ts once the page is shown (the load event): hydrates a page the server
  * rendered, or renders the screen into the empty shell.
  */
 import './lib/zod-config';

@@ -13,10 +13,10 @@ const MODULES_TEMPLATE_ID = 'inkwell-modules';
 
 /**
  * The `<link rel="modulepreload">` tags of a rendered page: the app (what the entry imports once the
- * page is painted, web/src/main.ts) and the screens the page shows, so that the browser fetches them
+ * page is shown, web/src/main.ts) and the screens the page shows, so that the browser fetches them
  * all side by side instead of finding them one after the other as each chunk runs. They come inside
- * a <template>, inert: the entry moves them into the head once the page has been painted, so no
- * script competes with the stylesheet and the first image before the first paint (Lighthouse counted
+ * a <template>, inert: the entry moves them into the head on the load event, so no script
+ * competes with the stylesheet and the first image before the first paint (Lighthouse counted
  * preloaded scripts as delaying it: FCP 2.1 s). What index.html already names (the entry and what it
  * imports) is left out. Screens are named as the manifest names them (`src/app/routes/home.tsx`); an
  * unknown one adds nothing. Without a manifest (no build) there is nothing.
