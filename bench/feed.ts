@@ -1,22 +1,25 @@
 /**
  * Feed benchmark: the reading hot path over HTTP against a bare Node server measured in the same run.
  *
- *   npm run bench:feed -- [--posts 100000] [--likes 1000000] [--duration 10] [--connections 50] [--data DIR] [--only TEXT]
+ *   npm run bench:feed -- [--posts 100000] [--likes 1000000] [--duration 10] [--connections 50] [--data DIR] [--only TEXT] [--db postgres://…/db]
  *
  * Seeds a SQLite database with the demo community (or reuses --data DIR when it holds one), starts
  * the real server and a bare `http` server answering a fixed JSON body of the same size, each in its
  * own process, then loads each with autocannon and prints a Markdown table: requests per second, p99
  * latency, and the rate as a share of the bare server's. Both servers run on core 1 and autocannon on
  * core 0 when taskset is there (the benchmark re-runs itself pinned). --only keeps the scenarios whose name holds TEXT
- * (the bare server always runs), for a quick look at one path while changing it.
+ * (the bare server always runs), for a quick look at one path while changing it. With --db, the
+ * PostgreSQL database there (created and seeded with the same numbers when it holds fewer posts, its
+ * files in DIR/pg-files) runs the same scenarios after SQLite, and the table shows both side by side
+ * with the ratio of their rates.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { paths } from '@inkwell/contract';
-import { type Scenario, arg, freePort, load as loadWith, pinSelf, pinned, root, waitFor } from './support';
+import { type Measured, type Scenario, arg, ensurePostgres, freePort, load as loadWith, pinSelf, seedDemo, startProcess } from './support';
 
 // The servers on core 1, this process and autocannon on core 0 (when the machine has taskset and two cores).
 pinSelf('0');
@@ -27,93 +30,161 @@ const likes = arg('likes', '1000000');
 const duration = Number(arg('duration', '10'));
 const connections = Number(arg('connections', '50'));
 const only = arg('only', '');
+const pgUrl = arg('db', '');
 const dataDir = path.resolve(arg('data', fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-bench-'))));
 const dbFile = path.join(dataDir, 'inkwell.sqlite');
 const load = (base: string, s: Scenario, seconds: number) => loadWith(base, s, seconds, connections);
+const warm = Math.min(3, duration);
+
+/** The rows the scenarios ask for, read from the SQLite database. */
+interface Picks {
+  posts: number;
+  likes: number;
+  /** A demo reader with chosen categories (their For you is a merge of category walks). */
+  reader: { id: number; email: string };
+  /** The 5 001st newest post: a deep page's cursor. */
+  deep: number;
+  /** The most liked post (with its comments): the post page. */
+  popular: number;
+}
+
+const PICKS = {
+  posts: 'SELECT count(*) AS n FROM posts',
+  likes: 'SELECT count(*) AS n FROM likes',
+  reader: 'SELECT u.id, u.email FROM users u JOIN user_categories c ON c.user_id = u.id ORDER BY u.id LIMIT 1',
+  deep: 'SELECT id FROM posts ORDER BY id DESC LIMIT 1 OFFSET 5000',
+  popular: 'SELECT id FROM posts ORDER BY likes_count DESC, id ASC LIMIT 1',
+};
+
+function picksOfSqlite(): Picks {
+  const sqlite = new SQLite(dbFile, { readonly: true });
+  const one = <T>(text: string) => sqlite.prepare(text).get() as T;
+  const picks = {
+    posts: one<{ n: number }>(PICKS.posts).n,
+    likes: one<{ n: number }>(PICKS.likes).n,
+    reader: one<{ id: number; email: string }>(PICKS.reader),
+    deep: one<{ id: number }>(PICKS.deep).id,
+    popular: one<{ id: number }>(PICKS.popular).id,
+  };
+  sqlite.close();
+  return picks;
+}
+
+/** The same rows must come out of PostgreSQL, or the two runs would not measure the same pages. */
+async function checkSameData(url: string, sqlite: Picks): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const one = async (text: string) => (await client.query(text)).rows[0];
+  const picks: Picks = {
+    posts: Number((await one(PICKS.posts)).n),
+    likes: Number((await one(PICKS.likes)).n),
+    reader: await one(PICKS.reader),
+    deep: (await one(PICKS.deep)).id,
+    popular: (await one(PICKS.popular)).id,
+  };
+  await client.end();
+  if (JSON.stringify(picks) !== JSON.stringify(sqlite)) {
+    throw new Error(`${url} holds other data than ${dbFile}: ${JSON.stringify(picks)} vs ${JSON.stringify(sqlite)} (drop it to seed it again)`);
+  }
+}
+
+/** Starts the real server on one database, signs the reader in, measures each scenario, stops it. */
+async function measureServer(env: NodeJS.ProcessEnv, picks: Picks): Promise<{ results: Map<string, Measured>; feedBytes: number }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const app = await startProcess(
+    ['--import', 'tsx', 'server/src/main.ts'],
+    { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN: '1000', WORKERS: process.env.WORKERS ?? '1', ...env },
+    `${base}/api/health`,
+    SERVER_CORE,
+  );
+  try {
+    const { reader, deep, popular } = picks;
+    const login = await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: reader.email, password: 'Inkwell#2026' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const session = { token, id: String(reader.id) };
+    const cookie = `token=${token}; id=${reader.id}`;
+    const browser = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
+    const feedBody = await (await fetch(`${base}/api/user/view-posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).text();
+    const scenarios: Scenario[] = [
+      { name: 'feed page 1, visitor', path: '/api/user/view-posts', body: {} },
+      { name: 'feed page 1, signed-in (3 chosen categories)', path: '/api/user/view-posts', body: { user_id: reader.id }, headers: session },
+      { name: 'category page 1, signed-in', path: '/api/user/categories-name', body: { category_id: 1, user_id: reader.id }, headers: session },
+      { name: 'feed 5 000 posts deep, visitor', path: `/api/user/view-posts?cursor=${deep}`, body: {} },
+      { name: 'post page (API post/details)', path: '/api/user/post/details', body: { post_id: popular, user_id: reader.id }, headers: session },
+      // The pages as a browser asks for them: HTML rendered on the server (kept like the feed pages).
+      { name: 'post page HTML, visitor', path: paths.viewPost.getHref(popular), method: 'GET', headers: browser },
+      { name: 'post page HTML, signed-in', path: paths.viewPost.getHref(popular), method: 'GET', headers: { ...browser, cookie } },
+      { name: 'home HTML, visitor', path: '/', method: 'GET', headers: browser },
+      { name: 'home HTML, signed-in', path: '/', method: 'GET', headers: { ...browser, cookie } },
+    ];
+    const results = new Map<string, Measured>();
+    for (const s of scenarios.filter((x) => x.name.includes(only))) {
+      await load(base, s, warm);
+      results.set(s.name, await load(base, s, duration));
+    }
+    return { results, feedBytes: Buffer.byteLength(feedBody) };
+  } finally {
+    app.kill('SIGTERM');
+  }
+}
+
+async function measureBare(bytes: number): Promise<Measured> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const bare = await startProcess([path.join(import.meta.dirname, 'bare-server.mjs'), String(port), String(bytes)], process.env, base, SERVER_CORE);
+  try {
+    await load(base, { name: 'bare', path: '/', method: 'GET' }, warm);
+    return await load(base, { name: 'bare', path: '/', method: 'GET' }, duration);
+  } finally {
+    bare.kill('SIGTERM');
+  }
+}
 
 async function main() {
   if (!fs.existsSync(dbFile)) {
     console.error(`Seeding ${posts} posts and ${likes} likes into ${dataDir} …`);
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts', '--posts', posts, '--likes', likes], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      stdio: 'inherit',
-    });
-    if (seeded.status !== 0) process.exit(1);
+    seedDemo({ DATA_DIR: dataDir, DATABASE_URL: '' }, posts, likes);
   }
-  const sqlite = new SQLite(dbFile, { readonly: true });
-  const count = sqlite.prepare('SELECT count(*) AS n FROM posts').get() as { n: number };
-  const likeCount = sqlite.prepare('SELECT count(*) AS n FROM likes').get() as { n: number };
-  const reader = sqlite.prepare('SELECT u.id, u.email FROM users u JOIN user_categories c ON c.user_id = u.id LIMIT 1').get() as { id: number; email: string };
-  const deep = sqlite.prepare('SELECT id FROM posts ORDER BY id DESC LIMIT 1 OFFSET 5000').get() as { id: number };
-  const popular = sqlite.prepare('SELECT id FROM posts ORDER BY likes_count DESC LIMIT 1').get() as { id: number };
-  sqlite.close();
-
-  const appPort = await freePort();
-  const [appCommand, appArgs] = pinned(SERVER_CORE, process.execPath, ['--import', 'tsx', 'server/src/main.ts']);
-  const app = spawn(appCommand, appArgs, {
-    cwd: root,
-    env: { ...process.env, PORT: String(appPort), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN: '1000' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${appPort}`;
-  await waitFor(`${base}/api/health`, app);
-
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: reader.email, password: 'Inkwell#2026' }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const session = { token, id: String(reader.id) };
-  const cookie = `token=${token}; id=${reader.id}`;
-  const browser = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
-  const feedBody = await (await fetch(`${base}/api/user/view-posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).text();
-
-  const barePort = await freePort();
-  const [bareCommand, bareArgs] = pinned(SERVER_CORE, process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), String(barePort), String(Buffer.byteLength(feedBody))]);
-  const bare = spawn(bareCommand, bareArgs, {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const bareBase = `http://127.0.0.1:${barePort}`;
-  await waitFor(bareBase, bare);
-
-  const scenarios: Scenario[] = [
-    { name: 'feed page 1, visitor', path: '/api/user/view-posts', body: {} },
-    { name: 'feed page 1, signed-in (3 chosen categories)', path: '/api/user/view-posts', body: { user_id: reader.id }, headers: session },
-    { name: 'category page 1, signed-in', path: '/api/user/categories-name', body: { category_id: 1, user_id: reader.id }, headers: session },
-    { name: 'feed 5 000 posts deep, visitor', path: `/api/user/view-posts?cursor=${deep.id}`, body: {} },
-    { name: 'post page (API post/details)', path: '/api/user/post/details', body: { post_id: popular.id, user_id: reader.id }, headers: session },
-    // The pages as a browser asks for them: HTML rendered on the server (kept like the feed pages).
-    { name: 'post page HTML, visitor', path: paths.viewPost.getHref(popular.id), method: 'GET', headers: browser },
-    { name: 'post page HTML, signed-in', path: paths.viewPost.getHref(popular.id), method: 'GET', headers: { ...browser, cookie } },
-    { name: 'home HTML, visitor', path: '/', method: 'GET', headers: browser },
-    { name: 'home HTML, signed-in', path: '/', method: 'GET', headers: { ...browser, cookie } },
-  ];
-
-  const rows: string[] = [];
-  const warm = Math.min(3, duration);
-  await load(bareBase, { name: 'bare', path: '/', method: 'GET' }, warm);
-  const bareResult = await load(bareBase, { name: 'bare', path: '/', method: 'GET' }, duration);
-  rows.push(`| bare Node http, fixed ${Buffer.byteLength(feedBody)} B JSON | ${Math.round(bareResult.rps)} | ${bareResult.p50} | ${bareResult.p99} | 100 % |`);
-  const measured: Record<string, Awaited<ReturnType<typeof load>>> = {};
-  for (const s of scenarios.filter((x) => x.name.includes(only))) {
-    await load(base, s, warm);
-    const r = await load(base, s, duration);
-    measured[s.name] = r;
-    rows.push(`| ${s.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${((100 * r.rps) / bareResult.rps).toFixed(1)} % |`);
+  const picks = picksOfSqlite();
+  if (pgUrl) {
+    await ensurePostgres(pgUrl, posts, likes, path.join(dataDir, 'pg-files'));
+    await checkSameData(pgUrl, picks);
   }
-  app.kill('SIGTERM');
-  bare.kill('SIGTERM');
 
-  const first = measured['feed page 1, visitor'];
-  const deepR = measured['feed 5 000 posts deep, visitor'];
-  console.log(`\n${count.n} posts, ${likeCount.n} likes, SQLite; ${connections} connections, ${duration} s each; node ${process.version}, ${os.cpus().length} cores${SERVER_CORE ? ', servers pinned to core 1 and autocannon to core 0' : ''}\n`);
-  console.log('| scenario | requests/s | p50 ms | p99 ms | of bare |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const row of rows) console.log(row);
-  if (first && deepR) {
-    console.log(`\nDeep page vs page 1 (visitor): ${(first.rps / deepR.rps).toFixed(2)}× the time per request (rate ratio), p99 ${deepR.p99} vs ${first.p99} ms`);
+  const sqlite = await measureServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, picks);
+  const bare = await measureBare(sqlite.feedBytes);
+  const postgres = pgUrl ? (await measureServer({ DATA_DIR: path.join(dataDir, 'pg-files'), DATABASE_URL: pgUrl }, picks)).results : undefined;
+
+  const share = (r: Measured) => `${((100 * r.rps) / bare.rps).toFixed(1)} %`;
+  const cells = (r: Measured) => `${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${share(r)}`;
+  const databases = postgres ? 'SQLite and PostgreSQL (one after the other, same data)' : 'SQLite';
+  console.log(`\n${picks.posts} posts, ${picks.likes} likes, ${databases}; ${connections} connections, ${duration} s each; node ${process.version}, ${os.cpus().length} cores${SERVER_CORE ? ', servers pinned to core 1 and autocannon to core 0' : ''}\n`);
+  const bareName = `bare Node http, fixed ${sqlite.feedBytes} B JSON`;
+  if (postgres) {
+    console.log('| scenario | SQLite requests/s | p50 ms | p99 ms | of bare | PostgreSQL requests/s | p50 ms | p99 ms | of bare | PostgreSQL / SQLite rate |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log(`| ${bareName} | ${cells(bare)} | | | | | |`);
+    for (const [name, s] of sqlite.results) {
+      const p = postgres.get(name)!;
+      console.log(`| ${name} | ${cells(s)} | ${cells(p)} | ${((100 * p.rps) / s.rps).toFixed(1)} % |`);
+    }
+  } else {
+    console.log('| scenario | requests/s | p50 ms | p99 ms | of bare |');
+    console.log('|---|---:|---:|---:|---:|');
+    console.log(`| ${bareName} | ${cells(bare)} |`);
+    for (const [name, s] of sqlite.results) console.log(`| ${name} | ${cells(s)} |`);
+  }
+  for (const [database, results] of [['SQLite', sqlite.results], ['PostgreSQL', postgres]] as const) {
+    const first = results?.get('feed page 1, visitor');
+    const deep = results?.get('feed 5 000 posts deep, visitor');
+    if (first && deep) {
+      console.log(`\nDeep page vs page 1 (visitor, ${database}): ${(first.rps / deep.rps).toFixed(2)}× the time per request (rate ratio), p99 ${deep.p99} vs ${first.p99} ms`);
+    }
   }
 }
 

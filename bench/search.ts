@@ -10,12 +10,10 @@
  * one request at a time (median and p99 of 200 in a row), then `connections` at once for `duration`
  * seconds (requests/s, p99, share of the bare server's rate, and any non-2xx such as 503 busy).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { type Measured, type Scenario, arg, freePort, load, pinSelf, root, startProcess } from './support';
+import { type Measured, type Scenario, arg, ensurePostgres, freePort, load, pinSelf, seedDemo, startProcess } from './support';
 
 pinSelf('0');
 
@@ -25,36 +23,6 @@ const connections = Number(arg('connections', '50'));
 const dataDir = path.resolve(arg('data', path.join(os.tmpdir(), `inkwell-search-${posts}`)));
 const pgUrl = arg('pg', `postgres://postgres@127.0.0.1:5432/inkwell_search_${posts}`);
 const SERVER_CORES = '1';
-
-function seed(env: NodeJS.ProcessEnv): void {
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts', '--posts', posts, '--likes', posts], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: 'inherit',
-  });
-  if (seeded.status !== 0) throw new Error('seeding failed');
-}
-
-async function ensurePostgres(): Promise<void> {
-  const url = new URL(pgUrl);
-  const name = url.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(pgUrl), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
-  if (!exists) await admin.query(`CREATE DATABASE ${name.replace(/[^\w]/g, '')}`);
-  await admin.end();
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  const count = await client.query("SELECT to_regclass('posts') IS NOT NULL AS has").then(async (r) =>
-    r.rows[0].has ? Number((await client.query('SELECT count(*) AS n FROM posts')).rows[0].n) : 0,
-  );
-  await client.end();
-  if (count < Number(posts)) seed({ DATABASE_URL: pgUrl, DATA_DIR: path.join(dataDir, 'pg-files') });
-  const analyze = new pg.Client({ connectionString: pgUrl });
-  await analyze.connect();
-  await analyze.query('ANALYZE');
-  await analyze.end();
-}
 
 /** Latencies of `n` requests sent one after another. */
 async function alone(base: string, s: Scenario, n = 200): Promise<{ median: number; p99: number }> {
@@ -99,8 +67,8 @@ async function measure(env: NodeJS.ProcessEnv, scenarios: Scenario[]): Promise<R
 
 async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
-  if (!fs.existsSync(path.join(dataDir, 'inkwell.sqlite'))) seed({ DATA_DIR: dataDir, DATABASE_URL: '' });
-  await ensurePostgres();
+  if (!fs.existsSync(path.join(dataDir, 'inkwell.sqlite'))) seedDemo({ DATA_DIR: dataDir, DATABASE_URL: '' }, posts, posts);
+  await ensurePostgres(pgUrl, posts, posts, path.join(dataDir, 'pg-files'));
 
   const scenarios: Scenario[] = [
     { name: "search, a word many titles hold ('guide')", path: '/api/user/search', body: { query: 'guide' } },

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { freePort } from '../server/src/test/ports';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -81,4 +82,39 @@ export function pinSelf(cores: string): void {
   const [command, args] = pinned(cores, process.execPath, [...process.execArgv, ...process.argv.slice(1)]);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, INKWELL_BENCH_PINNED: '1' } });
   process.exit(result.status ?? 1);
+}
+
+/** Fills the database that `env` names (DATA_DIR, DATABASE_URL) with the demo community (scripts/seed-demo.ts, seed 42). */
+export function seedDemo(env: NodeJS.ProcessEnv, posts: string, likes: string): void {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts', '--posts', posts, '--likes', likes], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+  if (seeded.status !== 0) throw new Error('seeding failed');
+}
+
+/**
+ * The PostgreSQL database at `url`, created when missing and seeded with the demo community (its files
+ * in `filesDir`) when it holds fewer than `posts` posts, then ANALYZEd: the same data as a SQLite
+ * database seeded with the same numbers.
+ */
+export async function ensurePostgres(url: string, posts: string, likes: string, filesDir: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  if (!exists) await admin.query(`CREATE DATABASE ${name.replace(/[^\w]/g, '')}`);
+  await admin.end();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const count = await client.query("SELECT to_regclass('posts') IS NOT NULL AS has").then(async (r) =>
+    r.rows[0].has ? Number((await client.query('SELECT count(*) AS n FROM posts')).rows[0].n) : 0,
+  );
+  await client.end();
+  if (count < Number(posts)) seedDemo({ DATABASE_URL: url, DATA_DIR: filesDir }, posts, likes);
+  const analyze = new pg.Client({ connectionString: url });
+  await analyze.connect();
+  await analyze.query('ANALYZE');
+  await analyze.end();
 }

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { BoundedPool, DatabaseBusyError, type PoolOptions, defaultPoolOptions } from './pool';
 import type { DB } from './schema';
@@ -15,8 +16,10 @@ export interface Database {
    * Runs hand-written reads (with `?` placeholders) on the hot path. On SQLite each distinct statement
    * is prepared once and reused (Kysely's driver prepares on every call) on a read-only connection of
    * its own, so, as on PostgreSQL's pool, it sees committed rows only, never those of a transaction
-   * another request holds open; on PostgreSQL the placeholders become $1…$n. Only repositories call it,
-   * and never for a read that must see its own transaction's writes.
+   * another request holds open; on PostgreSQL the placeholders become $1…$n and the read is a named
+   * prepared statement (prepared once per pool connection, name from a hash of the text), so a text
+   * must not carry values: one text per shape. Only repositories call it, and never for a read that
+   * must see its own transaction's writes.
    */
   all<T>(sqlText: string, params: readonly unknown[]): Promise<T[]>;
   /** PostgreSQL: where to open a connection of one's own (to LISTEN); undefined on SQLite. */
@@ -42,16 +45,26 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
     const pool = new BoundedPool(options.databaseUrl, { ...defaultPoolOptions, ...options.pool });
     poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    const numbered = new Map<string, string>();
+    // Each hand-written read is a named prepared statement ({ name, text, values }): parsed and planned
+    // once per connection, then only bound and run. The name is a hash of the text, so it is stable
+    // across processes and connections and one name never meets two texts. Protocol-level (Parse /
+    // Bind), so it works behind PgBouncer 1.21+ in transaction mode with max_prepared_statements set.
+    const named = new Map<string, { name: string; text: string }>();
     all = async <T>(sqlText: string, params: readonly unknown[]) => {
-      let text = numbered.get(sqlText);
-      if (text === undefined) {
+      let statement = named.get(sqlText);
+      if (statement === undefined) {
         let n = 0;
-        text = sqlText.replace(/\?/g, () => `$${++n}`);
-        numbered.set(sqlText, text);
+        statement = { name: preparedName(sqlText), text: sqlText.replace(/\?/g, () => `$${++n}`) };
+        named.set(sqlText, statement);
       }
-      const result = await db.executeQuery<T>(CompiledQuery.raw(text, [...params]));
-      return result.rows;
+      // A client from the bounded pool: its limit, wait and 503 (DatabaseBusyError) apply as to Kysely's reads.
+      const client = await pool.connect();
+      try {
+        const result = await client.query<T & pg.QueryResultRow>({ name: statement.name, text: statement.text, values: [...params] });
+        return result.rows;
+      } finally {
+        client.release();
+      }
     };
   } else {
     dialect = 'sqlite';
@@ -100,6 +113,11 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
     poolStats,
     destroy: () => (destroyed ??= db.destroy().finally(closeReader)),
   };
+}
+
+/** The name of a hand-written read's prepared statement on PostgreSQL (Database.all): `r_` and 16 hex digits of its text's SHA-1. */
+export function preparedName(text: string): string {
+  return `r_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
 }
 
 /** true when err is a violation of a unique constraint, on either database. */

@@ -2,13 +2,16 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/database';
 import { type TestApp, buildTestApp } from '../test/app';
+import { bulkPeopleAndPosts } from '../test/bulk';
 import { aPost, aUser } from '../test/factories';
 import { SQL } from './feed.repository';
 import { RECOMMENDATION_SQL } from './recommendations';
 
 /**
  * Guards the query plans of the hot reading statements on SQLite, after ANALYZE (statistics can flip
- * a plan): each page's ids must come from an index walk, never a scan of posts, likes or saves.
+ * a plan): each page's ids must come from an index walk, never a scan of posts, likes or saves. On
+ * PostgreSQL, the post page's one statement (SQL.postPage) with its generic plan, the one a prepared
+ * statement settles on.
  */
 const sqlite = process.env.INKWELL_TEST_DB !== 'postgres';
 let t: TestApp;
@@ -79,5 +82,79 @@ describe.runIf(sqlite)('reading query plans (SQLite)', () => {
       expect(text).toMatch(/LIMIT 11\b/);
       expect(text).not.toMatch(/LIMIT \?/);
     }
+  });
+});
+
+interface PgPlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PgPlanNode[];
+}
+
+describe.runIf(!sqlite)('the post page’s plan (PostgreSQL)', () => {
+  const ROWS = 20_000;
+  let pgApp: TestApp;
+  let popular: number;
+
+  beforeAll(async () => {
+    pgApp = await buildTestApp();
+    await bulkPeopleAndPosts(pgApp, ROWS);
+    const now = nowIso();
+    const first = (await pgApp.db.selectFrom('posts').select(({ fn }) => fn.min('id').as('id')).executeTakeFirstOrThrow()).id!;
+    const firstUser = (await pgApp.db.selectFrom('users').select(({ fn }) => fn.min('id').as('id')).executeTakeFirstOrThrow()).id!;
+    popular = first + ROWS - 1;
+    // A comment on every post, 300 more on the newest, each with a reply from another member, some blocks, likes and saves.
+    await sql`INSERT INTO comments (post_id, user_id, body, created_at, updated_at)
+      SELECT ${first} + n % ${ROWS}, ${firstUser} + n % ${ROWS}, 'comment ' || n, ${now}, ${now} FROM generate_series(0, ${ROWS + 299}) n`.execute(pgApp.db);
+    await sql`INSERT INTO comments (post_id, user_id, body, created_at, updated_at)
+      SELECT ${popular}, ${firstUser} + n, 'popular ' || n, ${now}, ${now} FROM generate_series(0, 299) n`.execute(pgApp.db);
+    await sql`INSERT INTO replies (comment_id, post_id, user_id, body, created_at, updated_at)
+      SELECT id, post_id, ${firstUser} + (id * 7) % ${ROWS}, 'reply', ${now}, ${now} FROM comments`.execute(pgApp.db);
+    await sql`INSERT INTO blocks (blocker_id, blocked_id, created_at)
+      SELECT ${firstUser} + n, ${firstUser} + (n * 13) % ${ROWS}, ${now} FROM generate_series(1, 2000) n WHERE n <> (n * 13) % ${ROWS}`.execute(pgApp.db);
+    await sql`INSERT INTO likes (post_id, user_id, created_at) SELECT ${first} + n, ${firstUser} + (n * 3) % ${ROWS}, ${now} FROM generate_series(0, ${ROWS - 1}) n`.execute(pgApp.db);
+    await sql`INSERT INTO saves (post_id, user_id, created_at) SELECT ${first} + n, ${firstUser} + (n * 5) % ${ROWS}, ${now} FROM generate_series(0, ${ROWS - 1}) n`.execute(pgApp.db);
+    // The image ledger with a file for every post, and the popular post's body holding one.
+    await sql`INSERT INTO stored_images (path, uploaded_at, width, height)
+      SELECT 'aa/bb/' || n || '.webp', ${now}, 800, 600 FROM generate_series(0, ${ROWS - 1}) n`.execute(pgApp.db);
+    await sql`INSERT INTO post_images (post_id, path) SELECT ${first} + n, 'aa/bb/' || n || '.webp' FROM generate_series(0, ${ROWS - 1}) n`.execute(pgApp.db);
+    await sql`UPDATE posts SET description = ${`<p><img src="/storage/aa/bb/${ROWS - 1}.webp"></p>`} WHERE id = ${popular}`.execute(pgApp.db);
+    await sql`ANALYZE`.execute(pgApp.db);
+  }, 120_000);
+  afterAll(() => pgApp?.close());
+
+  it('reads the post, its comments and replies through their indexes, never a whole table (generic plan)', async () => {
+    let n = 0;
+    const numbered = SQL.postPage.replace(/\?/g, () => `$${++n}`);
+    const viewer = (await pgApp.db.selectFrom('users').select(({ fn }) => fn.min('id').as('id')).executeTakeFirstOrThrow()).id! + 1;
+    const args = [viewer, viewer, viewer, viewer, popular];
+    expect(n).toBe(args.length);
+    const root = await pgApp.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
+      await sql`PREPARE post_page_plan AS ${sql.raw(numbered)}`.execute(trx);
+      const result = await sql<{ 'QUERY PLAN': Array<{ Plan: PgPlanNode }> }>`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE post_page_plan(${sql.raw(args.join(', '))})`.execute(trx);
+      await sql`DEALLOCATE post_page_plan`.execute(trx);
+      return result.rows[0]!['QUERY PLAN'][0]!.Plan;
+    });
+    const scans: string[] = [];
+    const read = new Map<string, number>();
+    const walk = (node: PgPlanNode) => {
+      const relation = node['Relation Name'];
+      if (relation && (node['Actual Loops'] ?? 0) > 0) {
+        scans.push(`${node['Node Type']} on ${relation}`);
+        const rows = (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) + (node['Rows Removed by Filter'] ?? 0);
+        read.set(relation, (read.get(relation) ?? 0) + rows);
+      }
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    walk(root);
+    const shown = `${scans.join('\n')}\n${JSON.stringify(Object.fromEntries(read))}`;
+    expect(scans.filter((s) => s.startsWith('Seq Scan')), shown).toEqual([]);
+    for (const table of ['posts', 'comments', 'replies', 'post_images', 'stored_images']) expect(read.get(table), shown).toBeGreaterThan(0);
+    // The popular post's 301 comments and their replies, a user row for each, never a table's 20 000.
+    for (const [table, rows] of read) expect(rows, `${table}: ${shown}`).toBeLessThan(1_000);
   });
 });

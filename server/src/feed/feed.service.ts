@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type CommentItem, type PostCard, type PostDetail, type PostPage } from '@inkwell/contract';
+import { PAGE_SIZE, type PostCard, type PostDetail, type PostPage } from '@inkwell/contract';
 import type { Database } from '../db/database';
 import { notFound } from '../lib/errors';
 import { sizeBodyImages } from '../storage/responsive';
@@ -140,48 +140,20 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
       return toPage(rows, next === null ? null : `${next.savedAt}|${next.postId}`, '/api/user/saved-posts');
     },
 
+    /** The post page: one statement on PostgreSQL (see feed.repository.ts `postPage`). */
     async details(viewer: number, postId: number): Promise<PostDetail> {
-      const row = await repo.detail(viewer, postId);
+      const page = await repo.postPage(viewer, postId);
       // A deactivated author's posts show nowhere (until they sign in again).
-      if (!row || !truthy(row.author_active)) throw notFound('Post not found.');
-      const [allComments, allReplies, hidden, imageSizes] = await Promise.all([
-        repo.comments(postId),
-        repo.replies(postId),
-        hiddenAuthors(viewer),
-        // Sizes only for a body holding stored images (most hold none: no statement then).
-        row.description.includes('src="/storage/') ? repo.imageSizes(postId) : [],
-      ]);
-      // Comments and replies of deactivated members (left out by the SQL) and of those the reader blocked.
-      const comments = allComments.filter((c) => !hidden.has(c.user_id));
-      const replies = allReplies.filter((r) => !hidden.has(r.user_id));
-      const byComment = new Map<number, CommentItem['replies']>();
-      for (const r of replies) {
-        const list = byComment.get(r.comment_id) ?? [];
-        list.push({
-          id: r.id,
-          user_id: r.user_id,
-          comment_id: r.comment_id,
-          reply: r.body,
-          created_at: r.created_at,
-          user: { id: r.user_id, name: r.name, profile_picture: r.profile_picture },
-        });
-        byComment.set(r.comment_id, list);
-      }
+      if (!page || !truthy(page.post.author_active)) throw notFound('Post not found.');
+      const { post: row, comments, imageSizes } = page;
       return {
         ...toCard(row),
         // Body images with their width, height and srcset (the stored body holds none: sizes live in the ledger).
         description: sizeBodyImages(row.description, new Map(imageSizes.map((i) => [i.path, i]))),
         updated_at: row.updated_at,
         user_data: { id: row.user_id, name: row.author_name, profile_picture: row.author_picture },
-        comments: comments.map((c) => ({
-          id: c.id,
-          user_id: c.user_id,
-          post_id: c.post_id,
-          comments: c.body,
-          created_at: c.created_at,
-          user: { id: c.user_id, name: c.name, profile_picture: c.profile_picture },
-          replies: byComment.get(c.id) ?? [],
-        })),
+        // Comments and replies of deactivated members and of those the reader blocked are left out (by the repository).
+        comments,
       };
     },
 

@@ -1,0 +1,169 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { nowIso, preparedName } from '../db/database';
+import { type TestApp, buildTestApp } from '../test/app';
+import { type Session, type TestUser, aPost, aUser, signIn } from '../test/factories';
+import { SQL } from './feed.repository';
+
+/**
+ * The post page (`post/details`) answers the same on both databases: comments newest first, replies
+ * oldest first under their comment, deactivated members' and blocked members' left out. On PostgreSQL
+ * it is one named prepared statement (SQL.postPage), prepared once per connection.
+ */
+const postgres = process.env.INKWELL_TEST_DB === 'postgres';
+let t: TestApp;
+let writer: TestUser;
+let reader: TestUser;
+let session: Session;
+
+beforeAll(async () => {
+  // One connection, so that pg_prepared_statements (per connection) shows what the reads prepared.
+  t = await buildTestApp({ pool: { max: 1 } });
+  writer = await aUser(t.db, { name: 'Writer' });
+  reader = await aUser(t.db, { name: 'Reader' });
+  session = await signIn(t.app, reader);
+});
+afterAll(() => t.close());
+
+const details = (postId: number, headers: Record<string, string> = {}, userId?: number) =>
+  t.app.inject({ method: 'POST', url: '/api/user/post/details', payload: { post_id: postId, ...(userId ? { user_id: userId } : {}) }, headers });
+
+let clock = Date.parse('2026-01-01T00:00:00.000Z');
+const at = () => new Date((clock += 1000)).toISOString();
+
+async function comment(postId: number, userId: number, body: string) {
+  const time = at();
+  const row = await t.db
+    .insertInto('comments')
+    .values({ post_id: postId, user_id: userId, body, created_at: time, updated_at: time })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, created_at: time };
+}
+
+async function reply(postId: number, commentId: number, userId: number, body: string) {
+  const time = at();
+  const row = await t.db
+    .insertInto('replies')
+    .values({ post_id: postId, comment_id: commentId, user_id: userId, body, created_at: time, updated_at: time })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, created_at: time };
+}
+
+describe('post details', () => {
+  it('answers comments and replies in order, leaving out deactivated members and those the reader blocked', async () => {
+    const alice = await aUser(t.db, { name: 'Alice' });
+    const bob = await aUser(t.db, { name: 'Bob' });
+    const nameless = await aUser(t.db, { name: null });
+    const gone = await aUser(t.db, { name: 'Gone' });
+    await t.db.updateTable('users').set({ profile_picture: 'avatars/alice.webp' }).where('id', '=', alice.id).execute();
+    const { id: postId } = await aPost(t.db, { userId: writer.id, title: 'Threads', description: '<p>Body "quoted" é ✓</p>' });
+    await t.db.insertInto('likes').values({ post_id: postId, user_id: reader.id, created_at: nowIso() }).execute();
+    await t.db.insertInto('saves').values({ post_id: postId, user_id: reader.id, created_at: nowIso() }).execute();
+
+    const first = await comment(postId, alice.id, 'First <b>words</b>\n"quoted" \\ ✓');
+    const byBob = await comment(postId, bob.id, 'Bob speaks');
+    const byGone = await comment(postId, gone.id, 'Soon gone');
+    const last = await comment(postId, nameless.id, 'No name');
+    const bobReply = await reply(postId, first.id, bob.id, 'Bob answers');
+    const aliceReply = await reply(postId, first.id, alice.id, 'Alice again');
+    await reply(postId, byGone.id, alice.id, 'Under a gone comment');
+    await reply(postId, first.id, gone.id, 'A gone reply');
+    const namelessReply = await reply(postId, last.id, nameless.id, 'Myself');
+    await t.db.updateTable('users').set({ deactivated_at: nowIso() }).where('id', '=', gone.id).execute();
+    await t.db.insertInto('blocks').values({ blocker_id: reader.id, blocked_id: bob.id, created_at: nowIso() }).execute();
+
+    const user = (u: TestUser, name: string | null, picture: string | null = null) => ({ id: u.id, name, profile_picture: picture });
+    const aliceUser = user(alice, 'Alice', 'avatars/alice.webp');
+    const commentOf = (c: { id: number; created_at: string }, u: TestUser, text: string, author: object, replies: object[]) => ({
+      id: c.id,
+      user_id: u.id,
+      post_id: postId,
+      comments: text,
+      created_at: c.created_at,
+      user: author,
+      replies,
+    });
+    const replyOf = (r: { id: number; created_at: string }, commentId: number, u: TestUser, text: string, author: object) => ({
+      id: r.id,
+      user_id: u.id,
+      comment_id: commentId,
+      reply: text,
+      created_at: r.created_at,
+      user: author,
+    });
+
+    const visitor = await details(postId);
+    expect(visitor.statusCode).toBe(200);
+    const seen = visitor.json().post;
+    expect(seen).toMatchObject({ id: postId, title: 'Threads', description: '<p>Body "quoted" é ✓</p>', is_like: false, is_saved: false });
+    expect(seen.user_data).toEqual({ id: writer.id, name: 'Writer', profile_picture: null });
+    expect(seen.comments).toEqual([
+      commentOf(last, nameless, 'No name', user(nameless, null), [replyOf(namelessReply, last.id, nameless, 'Myself', user(nameless, null))]),
+      commentOf(byBob, bob, 'Bob speaks', user(bob, 'Bob'), []),
+      commentOf(first, alice, 'First <b>words</b>\n"quoted" \\ ✓', aliceUser, [
+        replyOf(bobReply, first.id, bob, 'Bob answers', user(bob, 'Bob')),
+        replyOf(aliceReply, first.id, alice, 'Alice again', aliceUser),
+      ]),
+    ]);
+
+    const mine = (await details(postId, session.headers, reader.id)).json().post;
+    expect(mine).toMatchObject({ is_like: true, is_saved: true });
+    expect(mine.comments).toEqual([
+      commentOf(last, nameless, 'No name', user(nameless, null), [replyOf(namelessReply, last.id, nameless, 'Myself', user(nameless, null))]),
+      commentOf(first, alice, 'First <b>words</b>\n"quoted" \\ ✓', aliceUser, [replyOf(aliceReply, first.id, alice, 'Alice again', aliceUser)]),
+    ]);
+  });
+
+  it('answers a post without comments with an empty list, and 404 for a deactivated author’s post', async () => {
+    const { id } = await aPost(t.db, { userId: writer.id, title: 'Quiet' });
+    expect((await details(id)).json().post.comments).toEqual([]);
+    const author = await aUser(t.db);
+    const { id: hidden } = await aPost(t.db, { userId: author.id });
+    await t.db.updateTable('users').set({ deactivated_at: nowIso() }).where('id', '=', author.id).execute();
+    expect((await details(hidden)).statusCode).toBe(404);
+  });
+});
+
+/** What pg's client.query was given: a prepared statement's name, or the text of another query. */
+const statementOf = (config: unknown) =>
+  typeof config === 'object' && config !== null && 'name' in config ? String((config as { name: unknown }).name) : String(config);
+
+describe.runIf(postgres)('post details on PostgreSQL', () => {
+  it('is one statement, the named prepared SQL.postPage', async () => {
+    const { id } = await aPost(t.db, { userId: writer.id });
+    await comment(id, writer.id, 'Counted');
+    await details(id); // warm: the session lookup's and the page's statements prepared
+    const query = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      expect((await details(id)).statusCode).toBe(200);
+      const visitor = query.mock.calls.map((args) => statementOf(args[0]));
+      query.mockClear();
+      expect((await details(id, session.headers, reader.id)).statusCode).toBe(200);
+      const signedIn = query.mock.calls.map((args) => statementOf(args[0]));
+      expect(visitor).toEqual([preparedName(SQL.postPage)]);
+      // Signed in: the session lookup, then the page.
+      expect(signedIn).toHaveLength(2);
+      expect(signedIn[1]).toBe(preparedName(SQL.postPage));
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  it('prepares each read once per connection (protocol level, as PgBouncer 1.21+ tracks) and runs it again by name', async () => {
+    const { id } = await aPost(t.db, { userId: writer.id });
+    const runs = async () =>
+      (
+        await t.database.all<{ from_sql: boolean; statement: string; runs: number }>(
+          'SELECT from_sql, statement, generic_plans + custom_plans AS runs FROM pg_prepared_statements WHERE name = ?',
+          [preparedName(SQL.postPage)],
+        )
+      )[0];
+    const before = (await runs())?.runs ?? 0;
+    for (let i = 0; i < 3; i += 1) expect((await details(id)).statusCode).toBe(200);
+    const after = await runs();
+    expect(after).toMatchObject({ from_sql: false, runs: before + 3 });
+    expect(after!.statement).toContain('json_agg');
+  });
+});
