@@ -15,8 +15,10 @@ export function backupName(now = new Date()): string {
 
 /**
  * Copies a live SQLite database with SQLite's online backup API (better-sqlite3's `backup`): the server
- * keeps reading and writing meanwhile, and the copy is one consistent moment of it (pages written
- * during the copy make it start over those pages). The copy is then opened and checked
+ * keeps reading and writing meanwhile, and the copy is one consistent moment of it. All pages go in one
+ * step (one read transaction, which in WAL mode does not hold writers back): copied a hundred pages a
+ * step, as by default, any write between two steps made it start over, and a server that writes all
+ * the time (every rate-limited call counts in the database) kept it from ever ending. The copy is then opened and checked
  * (`PRAGMA integrity_check`) before it is reported; a copy that fails the check is removed.
  */
 export async function backupSqlite(sourceFile: string, targetFile: string): Promise<BackupResult> {
@@ -25,7 +27,7 @@ export async function backupSqlite(sourceFile: string, targetFile: string): Prom
   fs.mkdirSync(path.dirname(targetFile), { recursive: true });
   const source = new SQLite(sourceFile, { readonly: true, fileMustExist: true });
   try {
-    await source.backup(targetFile);
+    await source.backup(targetFile, { progress: () => ALL_PAGES });
   } finally {
     source.close();
   }
@@ -36,6 +38,9 @@ export async function backupSqlite(sourceFile: string, targetFile: string): Prom
     throw err;
   }
 }
+
+/** As many pages as one backup step may copy (sqlite3_backup_step's int). */
+const ALL_PAGES = 0x7fffffff;
 
 /** The copy checked and counted (closed again before it is reported or removed). */
 function inspect(file: string): BackupResult {

@@ -1,12 +1,13 @@
 /**
  * `npm run seed:demo -- [--posts N] [--likes N] [--seed S]`: fills the configured database
- * (DATABASE_URL, or SQLite in DATA_DIR, as `npm start` would use) with demo data (demo/seed.ts).
+ * (DATABASE_URL, or SQLite in DATA_DIR, as `npm start` would use) with demo data (demo/seed.ts), its
+ * images in the configured storage (STORAGE_URL, or DATA_DIR/storage).
  */
 import path from 'node:path';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/database';
 import { migrateToLatest } from '../server/src/db/migrate';
-import { createDiskStorage } from '../server/src/storage/storage';
+import { createStorage } from '../server/src/storage/create-storage';
 import { seedDemo } from './demo/seed';
 
 function arg(name: string, fallback: number): number {
@@ -19,17 +20,19 @@ function arg(name: string, fallback: number): number {
 async function main() {
   const posts = arg('posts', 300);
   const config = loadConfig();
+  const storage = createStorage(config);
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'inkwell.sqlite') });
   await migrateToLatest(database.db);
   const { email, password } = await seedDemo({
     database,
-    storage: createDiskStorage(path.join(config.dataDir, 'storage')),
+    storage,
     posts,
     likes: arg('likes', posts * 10),
     seed: arg('seed', 42),
     log: console.log,
   });
   await database.destroy();
+  await storage.close();
   console.log(`Demo data ready. Sign in as ${email} with password ${password} (any demo address works).`);
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { imageVariantPath, imageVariantWidths } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../server/src/test/app';
-import { createDiskStorage } from '../../server/src/storage/storage';
+import { createDiskStorage } from '../../server/src/storage/disk-storage';
 import { seedDemo } from './seed';
 import path from 'node:path';
 

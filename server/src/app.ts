@@ -1,6 +1,5 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes';
@@ -9,7 +8,7 @@ import { createGoogleVerifier } from './auth/google';
 import { createPasswordReset } from './auth/password-reset';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { tooManyRequests } from './lib/errors';
+import { registerRateLimits } from './lib/rate-limit';
 import { MailOutbox } from './mail/outbox';
 import type { MailTransport } from './mail/transport';
 import { NotificationMailer } from './notifications/digest';
@@ -37,7 +36,8 @@ import { categoriesPlugin } from './categories/categories.plugin';
 import { feedPlugin } from './feed/feed.plugin';
 import type { CardRow } from './feed/feed.repository';
 import { createFeedService } from './feed/feed.service';
-import { PageCache } from './feed/page-cache';
+import { CacheClock, PageCache } from './feed/page-cache';
+import { createWriteSignal } from './db/write-signal';
 import { postsPlugin } from './posts/posts.plugin';
 import { searchPlugin } from './search/search.plugin';
 import { feedLinksFor } from './seo/feed-links';
@@ -45,7 +45,7 @@ import { seoRoutes } from './seo/seo.routes';
 import { helpPlugin } from './help/help.plugin';
 import { createHiddenAuthors } from './social/hidden-authors';
 import { socialPlugin } from './social/social.plugin';
-import { createDiskStorage } from './storage/storage';
+import { createStorage } from './storage/create-storage';
 import { type StoredImages, createStoredImages } from './storage/stored-images';
 import { storagePlugin } from './storage/storage.plugin';
 import { accountRoutes } from './users/account.routes';
@@ -79,7 +79,10 @@ declare module 'fastify' {
 
 /** The whole app as a Fastify instance. It never listens: main.ts does, tests inject. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024, return503OnClosing: true });
+  // A number of proxy hops: the nearest n addresses of X-Forwarded-For are proxies.
+  const hops = config.trustProxy;
+  const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
+  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024, return503OnClosing: true, trustProxy });
   const { db } = deps.database;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -91,12 +94,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cookie);
   await registerBodyParsers(app);
   await registerCompression(app);
-  registerSecurityHeaders(app);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      tooManyRequests(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
-  });
+  registerSecurityHeaders(app, config.storage.publicUrl ? [new URL(config.storage.publicUrl).origin] : []);
+  // Per-address limits (`perAddress` routes), counted in Redis or the database: every app server alike.
+  const redis = await registerRateLimits(app, config, db);
   registerCsrfCheck(app, config.publicUrl);
   // Before every route, so that each is timed; what the gauges read is made below (read at a scrape).
   registerMetrics(app, config.metricsToken, async () => ({
@@ -136,25 +136,31 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('notificationMailer', notificationMailer);
   app.addHook('onClose', () => notificationMailer.stop());
 
-  const storage = createDiskStorage(path.join(config.dataDir, 'storage'));
+  const storage = createStorage(config, app.log);
   const images = createStoredImages(db, storage, { graceMs: config.uploadGraceMs, log: app.log });
   const users = createUsersService(db, images);
   const account = createAccountService({ db, config, outbox, images });
   app.decorate('images', images);
-  app.addHook('onClose', () => images.stop());
-  const feedCache = new PageCache<CardRow[]>(config.feedCacheMs);
+  // The sweep stops before the storage lets go of its connections.
+  app.addHook('onClose', () => images.stop().then(() => storage.close()));
+  // Other app processes' writes drop this one's caches too (nothing to tell when caching is off).
+  const writeSignal = config.feedCacheMs > 0 ? createWriteSignal(deps.database, app.log) : null;
+  if (writeSignal) app.addHook('onClose', () => writeSignal.stop());
+  const feedCache = new PageCache<CardRow[]>(config.feedCacheMs, undefined, new CacheClock(writeSignal ? () => writeSignal.changedElsewhere() : undefined));
   const hiddenAuthorsCache = feedCache.sibling<ReadonlySet<number>>(5000);
   const hiddenAuthors = createHiddenAuthors(deps.database, hiddenAuthorsCache);
   const featureDeps = { db, database: deps.database, config, guards, storage, images, feedCache, hiddenAuthors };
   // Any successful state-changing call may change what a feed shows: drop the cached pages before
-  // the answer leaves, so the caller's next read sees its own change.
+  // the answer leaves, here and in every other app process, so the caller's next read sees its own
+  // change wherever the load balancer sends it.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && !request.routeOptions.config?.readOnly) {
       feedCache.invalidate();
+      if (writeSignal) return void writeSignal.announce().then(() => done(null, payload));
     }
     done(null, payload);
   });
-  await app.register(storagePlugin, { storage });
+  await app.register(storagePlugin, { storage, publicUrl: config.storage.publicUrl });
 
   await app.register(
     async (api) => {
@@ -179,11 +185,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Alive: the process answers (a load balancer's liveness probe; overload still answers 503).
   app.get('/api/health', async () => ({ status: 'ok' }));
-  // Ready: what it needs answers too (the readiness probe): the database, and file storage.
+  // Ready: what it needs answers too (the readiness probe): the database, file storage, and Redis when set.
   app.get('/api/ready', async (_request, reply) => {
-    const [database, files] = await Promise.all([deps.database.ping(), storage.ready()]);
+    const [database, files, counts] = await Promise.all([deps.database.ping(), storage.ready(), redis ? redis.ping() : true]);
     const state = (ok: boolean) => (ok ? 'ok' : 'unavailable');
-    return reply.code(database && files ? 200 : 503).send({ status: state(database && files), database: state(database), storage: state(files) });
+    const ok = database && files && counts;
+    return reply
+      .code(ok ? 200 : 503)
+      .send({ status: state(ok), database: state(database), storage: state(files), ...(redis ? { redis: state(counts) } : {}) });
   });
 
   const feedForPreviews = createFeedService(deps.database);

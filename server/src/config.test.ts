@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, defaultRateLimits, loadConfig, rateLimitVariables } from './config';
 
@@ -21,6 +22,7 @@ describe('configuration', () => {
       HOST: '0.0.0.0',
       DATA_DIR: '/var/lib/inkwell',
       DATABASE_URL: 'postgres://u@db:5432/inkwell',
+      DATABASE_DIRECT_URL: 'postgres://u@db-direct:5432/inkwell',
       PUBLIC_URL: 'https://read.example.com/',
       SMTP_URL: 'smtps://user:pw@mail.example.com:465',
       MAIL_FROM: 'Inkwell <hello@example.com>',
@@ -31,6 +33,7 @@ describe('configuration', () => {
       host: '0.0.0.0',
       dataDir: '/var/lib/inkwell',
       databaseUrl: 'postgres://u@db:5432/inkwell',
+      databaseDirectUrl: 'postgres://u@db-direct:5432/inkwell',
       publicUrl: 'https://read.example.com',
       smtpUrl: 'smtps://user:pw@mail.example.com:465',
       mailFrom: 'Inkwell <hello@example.com>',
@@ -50,6 +53,90 @@ describe('configuration', () => {
     for (const token of ['short', 'has spaces in the token']) {
       expect(() => loadConfig({ METRICS_TOKEN: token })).toThrow(/METRICS_TOKEN/);
       expect(() => loadConfig({ METRICS_TOKEN: token })).not.toThrow(token);
+    }
+  });
+
+  it('never repeats a password of a URL it refuses', () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://user:s3cret-pw@cache:6379' })).toThrow("REDIS_URL must be a URL starting with redis: or rediss: (got 'http://user:***@cache:6379')");
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:s3cret-pw@db/x' })).not.toThrow(/s3cret/);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them or their number', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
+    for (const bad of ['0', 'yes', 'proxy.example.com', '10.0.0.1;rm']) expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('runs one app process per core unless WORKERS says how many', () => {
+    expect(loadConfig({}).workers).toBe(availableParallelism());
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '8' }).workers).toBe(8);
+    for (const bad of ['0', '-1', 'two', '257']) expect(() => loadConfig({ WORKERS: bad })).toThrow(/WORKERS/);
+  });
+
+  it('counts per-address limits in Redis when REDIS_URL is set, under REDIS_PREFIX', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: undefined, redisPrefix: 'inkwell:' });
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@cache:6379/2', REDIS_PREFIX: 'blog-a:' })).toMatchObject({
+      redisUrl: 'redis://:pw@cache:6379/2',
+      redisPrefix: 'blog-a:',
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example.com:6380' }).redisUrl).toBe('rediss://cache.example.com:6380');
+    for (const url of ['http://cache:6379', 'cache:6379', 'not a url']) {
+      expect(() => loadConfig({ REDIS_URL: url })).toThrow(/REDIS_URL must be a URL starting with redis: or rediss:/);
+    }
+    expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX/);
+  });
+
+  it('keeps files in DATA_DIR/storage unless STORAGE_URL names an S3 bucket, reached as the AWS SDK would', () => {
+    expect(loadConfig({}).storage).toEqual({ s3: undefined, publicUrl: undefined });
+    // Only the bucket: AWS itself, its region by default, the SDK's own sources of credentials.
+    expect(loadConfig({ STORAGE_URL: 's3://inkwell-files' }).storage.s3).toEqual({
+      bucket: 'inkwell-files',
+      prefix: '',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    const compatible = {
+      STORAGE_URL: 's3://my.bucket-1/sites/inkwell/',
+      AWS_ENDPOINT_URL: 'http://minio:9000',
+      AWS_REGION: 'eu-west-3',
+      AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      AWS_SECRET_ACCESS_KEY: 'secret/key+example',
+    };
+    expect(loadConfig(compatible).storage.s3).toEqual({
+      bucket: 'my.bucket-1',
+      prefix: 'sites/inkwell/',
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-3',
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret/key+example' },
+      // A custom endpoint: the bucket in the path unless told otherwise.
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...compatible, S3_FORCE_PATH_STYLE: 'off' }).storage.s3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ STORAGE_URL: 's3://abc', S3_FORCE_PATH_STYLE: 'on' }).storage.s3?.forcePathStyle).toBe(true);
+    // The S3-specific endpoint wins, as in the SDK; a session token comes along.
+    expect(
+      loadConfig({ ...compatible, AWS_ENDPOINT_URL_S3: 'https://s3.example.com', AWS_SESSION_TOKEN: 'tok' }).storage.s3,
+    ).toMatchObject({ endpoint: 'https://s3.example.com', credentials: { sessionToken: 'tok' } });
+    expect(loadConfig({ STORAGE_URL: 's3://abc', AWS_DEFAULT_REGION: 'ap-south-1' }).storage.s3?.region).toBe('ap-south-1');
+    // Unset: DATA_DIR/storage, whatever AWS_* say.
+    expect(loadConfig({ AWS_ACCESS_KEY_ID: 'only-one' }).storage.s3).toBeUndefined();
+
+    expect(loadConfig({ STORAGE_PUBLIC_URL: 'https://cdn.example.com/inkwell/' }).storage.publicUrl).toBe('https://cdn.example.com/inkwell');
+    expect(loadConfig({ STORAGE_PUBLIC_URL: 'http://localhost:9000' }).storage.publicUrl).toBe('http://localhost:9000');
+
+    for (const url of ['/var/files', 'file:///var/files', 'gs://bucket', 's3://', 's3://ab', 's3://Upper', 's3://under_score', 's3://a..b', 's3://bucket/../x', 's3://bucket//x', 's3://bucket/a b']) {
+      expect(() => loadConfig({ STORAGE_URL: url }), url).toThrow(/^Invalid configuration: STORAGE_URL must be .*s3:\/\/bucket/);
+    }
+    expect(() => loadConfig({ STORAGE_URL: 's3://abc', AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE' })).toThrow(/AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://abc', AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE' })).not.toThrow(/AKIDEXAMPLE/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://abc', AWS_ENDPOINT_URL_S3: 'minio:9000' })).toThrow(/AWS_ENDPOINT_URL_S3/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://abc', S3_FORCE_PATH_STYLE: 'true' })).toThrow(/S3_FORCE_PATH_STYLE must be on or off/);
+    for (const url of ['ftp://cdn.example.com', 'cdn.example.com', 'https://cdn.example.com/?v=1', 'https://user:pw@cdn.example.com']) {
+      expect(() => loadConfig({ STORAGE_PUBLIC_URL: url }), url).toThrow(/STORAGE_PUBLIC_URL/);
     }
   });
 
@@ -89,13 +176,17 @@ describe('configuration', () => {
     [{ RATE_LIMIT_SEARCH: 'lots' }, 'RATE_LIMIT_SEARCH'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_DIRECT_URL: 'pgbouncer://x' }, 'DATABASE_DIRECT_URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ REDIS_URL: 'http://cache' }, 'REDIS_URL'],
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
     [{ UPLOAD_GRACE_HOURS: '0' }, 'UPLOAD_GRACE_HOURS'],
     [{ GOOGLE_CLIENT_ID: 'has space' }, 'GOOGLE_CLIENT_ID'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ FEED_CACHE_MS: '-5' }, 'FEED_CACHE_MS'],
+    [{ STORAGE_URL: 'https://bucket.example.com' }, 'STORAGE_URL'],
+    [{ STORAGE_PUBLIC_URL: 'not a url' }, 'STORAGE_PUBLIC_URL'],
   ])('stops with one clear line for %j', (env, name) => {
     let error: unknown;
     try {

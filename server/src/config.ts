@@ -1,6 +1,24 @@
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
+import {
+  ConfigError,
+  type Env,
+  type S3StorageConfig,
+  bad,
+  readNonNegativeInt,
+  readPort,
+  readPositiveInt,
+  readS3Storage,
+  readSitemapPageSize,
+  readStoragePublicUrl,
+  readSwitch,
+  readTrustProxy,
+  readUrl,
+  readWorkers,
+} from './config-readers';
 import { type PoolOptions, defaultPoolOptions } from './db/pool';
+
+export { ConfigError, type S3StorageConfig };
 
 /**
  * The environment, read and checked once at start. A bad value throws a ConfigError whose message is
@@ -13,14 +31,27 @@ export interface RateLimit {
 
 export interface Config {
   port: number;
+  /**
+   * Which proxies in front may say who the client is (X-Forwarded-For): false (none: the connection's
+   * address is the client's), their addresses or CIDR ranges, or the number of proxy hops.
+   */
+  trustProxy: false | number | string[];
+  /** App processes on this machine (node:cluster), sharing the port: by default one per core. */
+  workers: number;
   host: string;
   dataDir: string;
   /** postgres://… to run on PostgreSQL; undefined for SQLite in dataDir. */
   databaseUrl: string | undefined;
+  /** PostgreSQL itself, when DATABASE_URL is PgBouncer in transaction mode: for LISTEN and migrations (default: DATABASE_URL). */
+  databaseDirectUrl: string | undefined;
   /** Origin used in mailed links and for the same-site check of state-changing calls. */
   publicUrl: string;
   /** smtp(s)://… ; undefined writes each mail to dataDir/mail as .eml. */
   smtpUrl: string | undefined;
+  /** redis(s)://… : per-address rate limits counted in Redis, shared by every app server; undefined: in the database. */
+  redisUrl: string | undefined;
+  /** Put before every key this app writes to Redis (several deployments, or tests, may share one Redis). */
+  redisPrefix: string;
   mailFrom: string;
   googleClientId: string | undefined;
   /** Bearer token a Prometheus scraper sends to GET /metrics; unset: no /metrics at all. */
@@ -90,13 +121,16 @@ export interface Config {
   uploadGraceMs: number;
   /** How often unused and stray files are swept from storage. */
   storageSweepMs: number;
+  /**
+   * Where uploaded files live: `s3` (STORAGE_URL=s3://bucket/prefix) an S3-compatible bucket, undefined
+   * DATA_DIR/storage. `publicUrl` (STORAGE_PUBLIC_URL, no trailing slash): GET /storage/<path>
+   * redirects to `${publicUrl}/<path>` (a CDN) instead of serving the bytes.
+   */
+  storage: { s3: S3StorageConfig | undefined; publicUrl: string | undefined };
   /** Addresses per sitemap page (/sitemap/posts-{n}.xml, /sitemap/people-{n}.xml): at most the protocol's 50 000. */
   sitemapPageSize: number;
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
 
 const MINUTE = 60_000;
 
@@ -114,7 +148,6 @@ export const defaultRateLimits: Config['rateLimits'] = {
   failedLoginsPerAddress: { max: 10, windowMs: 15 * MINUTE },
 };
 
-type Env = Record<string, string | undefined>;
 
 /** The variable that sets each limit's `max` (README.md's configuration table lists them all). */
 export const rateLimitVariables: Record<keyof Config['rateLimits'], string> = {
@@ -131,56 +164,6 @@ export const rateLimitVariables: Record<keyof Config['rateLimits'], string> = {
   failedLoginsPerAddress: 'LOGIN_FAILURES_PER_ADDRESS',
 };
 
-function bad(name: string, value: string, expected: string): never {
-  throw new ConfigError(`Invalid configuration: ${name} must be ${expected} (got '${value}').`);
-}
-
-function readPort(env: Env): number {
-  const raw = env.PORT;
-  if (raw === undefined || raw === '') return 3000;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 65535) bad('PORT', raw, 'a whole number from 1 to 65535');
-  return Number(raw);
-}
-
-function readUrl(env: Env, name: string, protocols: string[]): string | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    bad(name, raw, `a URL starting with ${protocols.join(' or ')}`);
-  }
-  if (!protocols.includes(url.protocol)) bad(name, raw, `a URL starting with ${protocols.join(' or ')}`);
-  return raw;
-}
-
-function readNonNegativeInt(env: Env, name: string, fallback: number, unit = 'milliseconds'): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) bad(name, raw, `a whole number of ${unit} (0 turns it off)`);
-  return Number(raw);
-}
-
-function readSwitch(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === 'on' || raw === 'off') return raw === 'on';
-  throw new ConfigError(`${name} must be on or off, not "${raw}".`);
-}
-
-function readPositiveInt(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) bad(name, raw, 'a positive whole number');
-  return Number(raw);
-}
-
-function readSitemapPageSize(env: Env): number {
-  const size = readPositiveInt(env, 'SITEMAP_PAGE_SIZE', 10_000);
-  if (size > 50_000) bad('SITEMAP_PAGE_SIZE', String(size), "a whole number from 1 to 50000 (the sitemap protocol's limit)");
-  return size;
-}
 
 function readRateLimits(env: Env): Config['rateLimits'] {
   const limits = { ...defaultRateLimits };
@@ -196,10 +179,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (/\s/.test(host)) bad('HOST', host, 'a host name or address');
   const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
   const databaseUrl = readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const databaseDirectUrl = readUrl(env, 'DATABASE_DIRECT_URL', ['postgres:', 'postgresql:']);
   const linkHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const publicUrlRaw = readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${linkHost.includes(':') ? `[${linkHost}]` : linkHost}:${port}`;
   const publicUrl = new URL(publicUrlRaw).origin;
   const smtpUrl = readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  const redisUrl = readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const redisPrefix = env.REDIS_PREFIX || 'inkwell:';
+  if (!/^[\x21-\x7e]{1,100}$/.test(redisPrefix)) bad('REDIS_PREFIX', redisPrefix, 'up to 100 visible ASCII characters, no spaces');
   const mailFrom = env.MAIL_FROM || 'Inkwell <no-reply@inkwell.local>';
   if (!/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(mailFrom)) {
     bad('MAIL_FROM', mailFrom, "an address such as 'Inkwell <no-reply@example.com>'");
@@ -215,11 +202,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
   return {
     port,
+    workers: readWorkers(env),
+    trustProxy: readTrustProxy(env),
     host,
     dataDir,
     databaseUrl,
+    databaseDirectUrl,
     publicUrl,
     smtpUrl,
+    redisUrl,
+    redisPrefix,
     mailFrom,
     googleClientId,
     googleJwksUrl,
@@ -257,6 +249,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     verificationTtlMs: 48 * 60 * MINUTE,
     uploadGraceMs: readPositiveInt(env, 'UPLOAD_GRACE_HOURS', 7 * 24) * 60 * MINUTE,
     storageSweepMs: 60 * MINUTE,
+    storage: { s3: readS3Storage(env), publicUrl: readStoragePublicUrl(env) },
     sitemapPageSize: readSitemapPageSize(env),
   };
 }

@@ -1,52 +1,81 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { runPrimary } from './cluster/primary';
+import { type Config, ConfigError, loadConfig } from './config';
+import { type Database, openDatabase } from './db/database';
+import { leaseGate } from './db/leases';
 import { migrateToLatest } from './db/migrate';
 import { fileTransport, smtpTransport } from './mail/transport';
 
-/** Configuration → database → migrations → app → listen; closes cleanly on SIGINT/SIGTERM. */
+const say = (line: string): void => void process.stdout.write(`${line}\n`);
+
+/**
+ * Configuration → database → migrations → app → listen. With WORKERS > 1 this process becomes the
+ * primary: it migrates once, then forks that many app processes (each runs serve()).
+ */
 async function main(): Promise<void> {
   // The running app is production unless told otherwise: React, loaded by the server-rendering
   // bundle, picks its production build from this (the development one renders several times slower).
   process.env.NODE_ENV ??= 'production';
   const config = loadConfig();
-  const database = openDatabase({
-    databaseUrl: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'inkwell.sqlite'),
-    pool: config.database,
-  });
+  if (!cluster.isPrimary) return serve(config, await open(config, false));
+  const database = await open(config, true);
+  if (config.workers === 1) return serve(config, database);
+  await database.destroy();
+  runPrimary(config, say);
+}
+
+async function open(config: Config, migrate: boolean): Promise<Database> {
+  const options = { sqliteFile: path.join(config.dataDir, 'inkwell.sqlite'), pool: config.database };
+  const database = openDatabase({ ...options, databaseUrl: config.databaseUrl, listenUrl: config.databaseDirectUrl });
+  // The migrator holds a session lock between statements: past PgBouncer, straight to the server.
+  const direct = migrate && config.databaseDirectUrl ? openDatabase({ ...options, databaseUrl: config.databaseDirectUrl }) : null;
   try {
-    await migrateToLatest(database.db);
+    if (migrate) await migrateToLatest((direct ?? database).db);
+    return database;
   } catch (err) {
     await database.destroy().catch(() => {});
     throw new ConfigError(`Cannot prepare the database: ${(err as Error).message.split('\n')[0]}`);
+  } finally {
+    await direct?.destroy();
   }
+}
+
+/** One app process: the app on the database, its background work, and a clean close. */
+async function serve(config: Config, database: Database): Promise<void> {
   const logger = { level: config.logLevel };
   // The file transport logs through the app's logger once there is one.
-  const mailLog = { info: (message: string): void => void process.stdout.write(`${message}\n`) };
+  const mailLog = { info: say };
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl)
     : fileTransport(path.join(config.dataDir, 'mail'), (message) => mailLog.info(message));
   const app = await buildApp(config, { database, mailTransport: transport, logger });
   mailLog.info = (message) => app.log.info(message);
+  // Safe in every process at once: the outbox claims each mail with a lease, a digest's rows are
+  // taken by one DELETE … RETURNING; the sweep runs where its lease is held.
   app.outbox.start();
   app.notificationMailer.start();
-  app.images.start(config.storageSweepMs);
+  app.images.start(config.storageSweepMs, leaseGate(database.db, 'storage-sweep', config.storageSweepMs));
 
-  const close = async (signal: string) => {
-    app.log.info(`${signal} received, closing`);
+  let closing = false;
+  const close = async (reason: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${reason}, closing`);
     await app.close();
     // Handlers whose client hung up still run; the database stays open until they end (10 s at most).
     await app.drain(10_000);
     await database.destroy();
     process.exit(0);
   };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT received'));
+  process.on('SIGTERM', () => void close('SIGTERM received'));
+  // A worker whose primary is gone (killed) has no one handing it connections: it closes too.
+  if (cluster.isWorker) process.on('disconnect', () => void close('the primary process is gone'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Inkwell is running at ${config.publicUrl} (${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`);
+  if (cluster.isPrimary) app.log.info(`Inkwell is running at ${config.publicUrl} (${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`);
 }
 
 main().catch((err: unknown) => {

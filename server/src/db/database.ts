@@ -22,7 +22,12 @@ export interface Database {
    * must see its own transaction's writes.
    */
   all<T>(sqlText: string, params: readonly unknown[]): Promise<T[]>;
-  /** PostgreSQL: where to open a connection of one's own (to LISTEN); undefined on SQLite. */
+  /**
+   * SQLite only (undefined on PostgreSQL): one row of a hand-written read, answered at once, without
+   * a promise, on the read-only connection (prepared once). For checks made before every cache lookup.
+   */
+  readNow?<T>(sqlText: string, params: readonly unknown[]): T | undefined;
+  /** PostgreSQL: where to open a connection of one's own (to LISTEN: straight to the server, not through PgBouncer); undefined on SQLite. */
   connectionString?: string;
   /** true when the database answers a trivial query. */
   ping(): Promise<boolean>;
@@ -34,11 +39,18 @@ export interface Database {
 // COUNT(*) and BIGINT come back from pg as strings; every count here fits a JS number.
 pg.types.setTypeParser(20, (value: string) => Number(value));
 
-export function openDatabase(options: { databaseUrl?: string; sqliteFile?: string; pool?: Partial<PoolOptions> }): Database {
+export function openDatabase(options: {
+  databaseUrl?: string;
+  /** PostgreSQL: where LISTEN connects, when the pool goes through PgBouncer in transaction mode (default: databaseUrl). */
+  listenUrl?: string;
+  sqliteFile?: string;
+  pool?: Partial<PoolOptions>;
+}): Database {
   let db: Kysely<DB>;
   let dialect: DialectName;
   let all: Database['all'];
   let closeReader = () => {};
+  let readNow: Database['readNow'];
   let poolStats: Database['poolStats'] = () => null;
   if (options.databaseUrl) {
     dialect = 'postgres';
@@ -87,21 +99,24 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
     }
     db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
     const statements = new Map<string, SQLite.Statement>();
-    all = async <T>(sqlText: string, params: readonly unknown[]) => {
+    const prepared = (sqlText: string) => {
       let statement = statements.get(sqlText);
       if (statement === undefined) {
         statement = reader.prepare(sqlText);
         statements.set(sqlText, statement);
       }
-      return statement.all(...params) as T[];
+      return statement;
     };
+    all = async <T>(sqlText: string, params: readonly unknown[]) => prepared(sqlText).all(...params) as T[];
+    readNow = <T>(sqlText: string, params: readonly unknown[]) => prepared(sqlText).get(...params) as T | undefined;
   }
   let destroyed: Promise<void> | undefined;
   return {
     db,
     dialect,
     all,
-    connectionString: options.databaseUrl,
+    readNow,
+    connectionString: options.databaseUrl ? (options.listenUrl ?? options.databaseUrl) : undefined,
     async ping() {
       try {
         await sql`select 1`.execute(db);

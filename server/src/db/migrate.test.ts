@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Kysely, Migrator } from 'kysely';
+import { type Kysely, Migrator, PostgresAdapter, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app';
 import { createTestDatabase } from '../test/database';
@@ -121,6 +121,26 @@ describe('0013_image_sizes', () => {
 
       expect((await migrator.migrateTo('0012_notification_delivery')).error).toBeUndefined();
       expect(await db.selectFrom('stored_images').selectAll().execute()).toEqual([{ path: older, uploaded_at: expect.any(String) }]);
+    });
+  });
+});
+
+describe('0016_rate_limits', () => {
+  it('adds the per-address counters, one per route and address, and goes back down', async () => {
+    await onOwnDatabase(async (db, migrator) => {
+      expect((await migrator.migrateTo('0016_rate_limits')).error).toBeUndefined();
+      const row = { route: 'POST /api/user/search', address: '10.0.0.1', calls: 1, expires_at: nowIso() };
+      await db.insertInto('rate_limits').values(row).execute();
+      await db.insertInto('rate_limits').values({ ...row, route: 'POST /api/user/login' }).execute();
+      await expect(db.insertInto('rate_limits').values(row).execute()).rejects.toSatisfy(isUniqueViolation);
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        // Unlogged: counters need no write-ahead log (nor its flush on every limited call).
+        const table = await sql<{ relpersistence: string }>`SELECT relpersistence FROM pg_class WHERE relname = 'rate_limits'`.execute(db);
+        expect(table.rows).toEqual([{ relpersistence: 'u' }]);
+      }
+
+      expect((await migrator.migrateDown()).error).toBeUndefined();
+      await expect(db.selectFrom('rate_limits').selectAll().execute()).rejects.toThrow();
     });
   });
 });

@@ -12,6 +12,8 @@ import * as m0010 from './migrations/0010_blocks';
 import * as m0011 from './migrations/0011_email_change';
 import * as m0012 from './migrations/0012_notification_delivery';
 import * as m0013 from './migrations/0013_image_sizes';
+import * as m0015 from './migrations/0015_shared_work';
+import * as m0016 from './migrations/0016_rate_limits';
 import type { DB } from './schema';
 import { seedCategories } from './seed-categories';
 
@@ -30,6 +32,8 @@ const migrations: Record<string, Migration> = {
   '0011_email_change': m0011,
   '0012_notification_delivery': m0012,
   '0013_image_sizes': m0013,
+  '0015_shared_work': m0015,
+  '0016_rate_limits': m0016,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -57,6 +57,16 @@ export interface LoginThrottleTable {
   window_start: string;
 }
 
+/** A per-address call counter of one rate-limited route (migration 0016), when no Redis counts them. */
+export interface RateLimitsTable {
+  /** 'POST /api/user/search' */
+  route: string;
+  address: string;
+  calls: number;
+  /** When the current window ends. */
+  expires_at: string;
+}
+
 /** A place (address or device cookie, hashed) an account signed in from successfully. */
 export interface LoginTrustTable {
   user_id: number;
@@ -213,12 +223,26 @@ export interface MailOutboxTable {
   headers: string | null;
 }
 
+/** One row (id 1): raised after every state-changing call; SQLite processes compare it to drop their caches. */
+export interface WriteEpochTable {
+  id: number;
+  n: number;
+}
+
+/** Named periodic work and which process holds it until when (one server at a time). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
   login_throttle: LoginThrottleTable;
   login_trust: LoginTrustTable;
+  rate_limits: RateLimitsTable;
   categories: CategoriesTable;
   user_categories: UserCategoriesTable;
   posts: PostsTable;
@@ -235,4 +259,6 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   notification_mails: NotificationMailsTable;
   app_keys: AppKeysTable;
+  write_epoch: WriteEpochTable;
+  leases: LeasesTable;
 }

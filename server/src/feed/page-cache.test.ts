@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageCache } from './page-cache';
+import { CacheClock, PageCache } from './page-cache';
 
 describe('PageCache', () => {
   it('empties its siblings when it is invalidated, and they it', () => {
@@ -15,6 +15,30 @@ describe('PageCache', () => {
     pages.set('a', ['y']);
     lists.invalidate();
     expect(pages.get('a')).toBeUndefined();
+  });
+
+  it("drops its and its siblings' entries when another process wrote (the clock asks before each lookup)", async () => {
+    let elsewhere = false;
+    const pages = new PageCache<string>(60_000, 100, new CacheClock(() => elsewhere));
+    const lists = pages.sibling<number>();
+    pages.set('a', 'x');
+    lists.set('1', 1);
+    expect([pages.get('a'), lists.get('1')]).toEqual(['x', 1]);
+    elsewhere = true;
+    expect(pages.get('a')).toBeUndefined();
+    elsewhere = false;
+    expect(lists.get('1')).toBeUndefined();
+    // A read begun before the other process's write is not kept.
+    let reads = 0;
+    let finish = () => {};
+    const slow = pages.remember('k', () => new Promise<string>((resolve) => (finish = () => resolve(`read ${++reads}`))));
+    elsewhere = true;
+    expect(pages.get('other')).toBeUndefined(); // any lookup notices the write
+    elsewhere = false;
+    finish();
+    expect(await slow).toBe('read 1');
+    expect(await pages.remember('k', async () => `read ${++reads}`)).toBe('read 2');
+    expect(await pages.remember('k', async () => `read ${++reads}`)).toBe('read 2');
   });
 
   it('keeps at most maxEntries, dropping the oldest, and nothing when turned off', () => {

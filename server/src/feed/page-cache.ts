@@ -1,8 +1,24 @@
 /**
+ * The generation that the entries of a cache and its siblings were read in. invalidate() raises it;
+ * so does a write in another process (changedElsewhere, asked before each lookup: db/write-signal.ts).
+ */
+export class CacheClock {
+  generation = 0;
+
+  constructor(private readonly changedElsewhere: () => boolean = () => false) {}
+
+  /** The generation now, raised first if another process wrote since the last lookup. */
+  current(): number {
+    if (this.changedElsewhere()) this.generation += 1;
+    return this.generation;
+  }
+}
+
+/**
  * A micro-cache for the card rows of feed pages that look the same to every reader (For you, a
  * category, an author; the reader's own likes and saves are looked up apart). An entry lives at most
- * ttlMs, and every successful state-changing call of this process drops them all (invalidate), so a
- * reader never sees their own change missing; another process's change shows within ttlMs.
+ * ttlMs, and every successful state-changing call drops them all: this process's at once
+ * (invalidate), so a reader never sees their own change missing, and another process's by its clock.
  * ttlMs = 0 turns it off (the tests' default).
  */
 export class PageCache<T> {
@@ -16,7 +32,7 @@ export class PageCache<T> {
     private readonly ttlMs: number,
     private readonly maxEntries = 2000,
     /** Shared by siblings: bumping it forgets their entries too. */
-    private readonly clock: { generation: number } = { generation: 0 },
+    private readonly clock: CacheClock = new CacheClock(),
   ) {}
 
   /** A cache of other values (by default with the same lifetime), emptied whenever this one is invalidated. */
@@ -30,9 +46,10 @@ export class PageCache<T> {
 
   get(key: string): T | undefined {
     if (!this.enabled) return undefined;
+    const generation = this.clock.current();
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.generation !== this.clock.generation || Date.now() - entry.at > this.ttlMs) {
+    if (entry.generation !== generation || Date.now() - entry.at > this.ttlMs) {
       this.entries.delete(key);
       return undefined;
     }
@@ -63,7 +80,7 @@ export class PageCache<T> {
     if (shared && shared.generation === generation) return shared.read;
     const reading = read().then(
       (value) => {
-        if (this.clock.generation === generation) this.set(key, value);
+        if (this.clock.current() === generation) this.set(key, value);
         return value;
       },
     ).finally(() => {
@@ -80,12 +97,12 @@ export class PageCache<T> {
    */
   async rememberStale(key: string, read: () => Promise<T>): Promise<T> {
     const entry = this.entries.get(key);
-    if (this.enabled && entry && entry.generation === this.clock.generation && Date.now() - entry.at > this.ttlMs) {
+    if (this.enabled && entry && entry.generation === this.clock.current() && Date.now() - entry.at > this.ttlMs) {
       if (!this.pending.has(key)) {
         const generation = this.clock.generation;
         const reading = read()
           .then((value) => {
-            if (this.clock.generation === generation) this.set(key, value);
+            if (this.clock.current() === generation) this.set(key, value);
             return value;
           })
           .finally(() => {

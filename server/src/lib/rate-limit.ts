@@ -1,4 +1,95 @@
-import type { RateLimit } from '../config';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config, RateLimit } from '../config';
+import type { DB } from '../db/schema';
+import { tooManyRequests } from './errors';
+import { countCall, deleteExpiredCounters } from './rate-limit.repository';
+import { type RedisConnection, connectRedis } from './redis';
 
 /** A route's `config` entry for @fastify/rate-limit: at most l.max calls per client address per window. */
 export const perAddress = (l: RateLimit) => ({ rateLimit: { max: l.max, timeWindow: l.windowMs } });
+
+/** How often ended counters are deleted from the database, and at most how many per round. */
+const SWEEP_MS = 60_000;
+const SWEEP_BATCH = 1000;
+const SWEEP_BATCHES = 20;
+
+/**
+ * Registers @fastify/rate-limit for the routes that ask for it (`perAddress`), counting where every app
+ * server sees the same counts: in Redis when `config.redisUrl` is set, in the database otherwise.
+ *
+ * Redis down: calls go on uncounted (the outage is logged, /api/ready says so), rather than refusing
+ * sign-in and search to everyone. The database: a counter that cannot be written fails the call as any
+ * other query would (503 when the database is busy).
+ *
+ * Answers the Redis connection (for /api/ready), or null when counts live in the database.
+ */
+export async function registerRateLimits(app: FastifyInstance, config: Config, db: Kysely<DB>): Promise<RedisConnection | null> {
+  const errorResponseBuilder = (_request: unknown, context: { ttl: number }) =>
+    tooManyRequests(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`);
+  if (config.redisUrl) {
+    const redis = await connectRedis(config.redisUrl, app.log);
+    app.addHook('onClose', async () => redis.close());
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder,
+      redis: redis.client,
+      nameSpace: `${config.redisPrefix}rate-limit:`,
+      skipOnError: true,
+    });
+    return redis;
+  }
+  await app.register(rateLimit, { global: false, errorResponseBuilder, store: databaseStore(db) });
+  const sweeper = sweepEndedCounters(db, app.log);
+  app.addHook('onClose', () => sweeper.stop());
+  return null;
+}
+
+/** A store of @fastify/rate-limit over the rate_limits table: one row per route and client address. */
+function databaseStore(db: Kysely<DB>): FastifyRateLimitStoreCtor {
+  class DatabaseStore implements FastifyRateLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly route = '',
+    ) {}
+
+    incr(address: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
+      const now = Date.now();
+      const call = { route: this.route, address, max, now: new Date(now).toISOString(), endsIfNew: new Date(now + timeWindow).toISOString() };
+      countCall(db, call).then(
+        (counted) => callback(null, { current: counted.calls, ttl: Math.max(0, Date.parse(counted.expires_at) - now) }),
+        (err: Error) => callback(err),
+      );
+    }
+
+    /** The plugin asks for one per rate-limited route, with the route it was registered for. */
+    child(options: unknown): FastifyRateLimitStore {
+      const route = (options as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
+      const method = Array.isArray(route?.method) ? route.method.join(',') : (route?.method ?? '');
+      return new DatabaseStore(undefined, `${method} ${route?.url ?? ''}`.trim());
+    }
+  }
+  return DatabaseStore;
+}
+
+/** Every SWEEP_MS, deletes counters whose window ended (in bounded batches); stop() waits for a running round. */
+function sweepEndedCounters(db: Kysely<DB>, log: FastifyBaseLogger): { stop(): Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  const round = async () => {
+    const now = new Date().toISOString();
+    for (let batch = 0; batch < SWEEP_BATCHES; batch += 1) {
+      if ((await deleteExpiredCounters(db, now, SWEEP_BATCH)) < SWEEP_BATCH) break;
+    }
+  };
+  const timer = setInterval(() => {
+    running = running.then(round).catch((err: unknown) => log.warn({ err }, 'deleting ended rate-limit counters failed'));
+  }, SWEEP_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

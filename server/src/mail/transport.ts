@@ -17,9 +17,13 @@ export interface MailTransport {
   close?(): void;
 }
 
-/** SMTP through nodemailer (SMTP_URL). */
+/**
+ * SMTP through nodemailer (SMTP_URL). A send gives up well within the outbox's claim on the mail
+ * (60 s): a server that stops answering must not hold it past that, or another app process could
+ * claim the mail again and send it a second time.
+ */
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return {
     async send(mail) {
       await transporter.sendMail({ ...mail, html: mail.html ?? undefined, headers: mail.headers ?? undefined });

@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { Database } from '../db/database';
+import { listenOnPostgres } from '../db/listen';
 import { announceSeen, latestNoticeId, noticesAfter } from './notifications.repository';
 import { NOTICE_CHANNEL } from './notify.repository';
 
@@ -86,7 +86,18 @@ export class NotificationHub {
     if (this.source || this.closed) return;
     this.source =
       this.database.connectionString
-        ? listenOnPostgres(this.database.connectionString, (signal) => this.deliver(signal), this.options.log)
+        ? listenOnPostgres(
+            this.database.connectionString,
+            NOTICE_CHANNEL,
+            {
+              onPayload: (payload) => {
+                const signal = parsePayload(payload);
+                if (signal) this.deliver(signal);
+              },
+              onReconnect: () => this.deliver({ resync: true }),
+            },
+            this.options.log,
+          )
         : watchSqlite(this.database, this.options.pollMs, (signal) => this.deliver(signal), this.options.log);
   }
 }
@@ -102,53 +113,6 @@ export function parsePayload(payload: string | undefined): LiveSignal | null {
     // Not ours: ignored.
   }
   return null;
-}
-
-/** One connection of its own LISTENing; after a lost connection it reconnects (1 s doubling to 30 s) and asks for a resync. */
-function listenOnPostgres(databaseUrl: string, deliver: (signal: LiveSignal) => void, log: Logger) {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let delay = 1000;
-  let timer: NodeJS.Timeout | undefined;
-  const connect = async () => {
-    const c = new pg.Client({ connectionString: databaseUrl });
-    client = c;
-    c.on('notification', (message) => {
-      if (message.channel !== NOTICE_CHANNEL) return;
-      const signal = parsePayload(message.payload);
-      if (signal) deliver(signal);
-    });
-    c.on('error', (err) => retry(c, err));
-    c.on('end', () => retry(c, new Error('connection ended')));
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${NOTICE_CHANNEL}`);
-      if (stopped) return void c.end().catch(() => {});
-      if (delay > 1000) deliver({ resync: true });
-      delay = 1000;
-    } catch (err) {
-      retry(c, err as Error);
-    }
-  };
-  const retry = (c: pg.Client, err: Error) => {
-    if (stopped || client !== c || timer) return;
-    log.warn({ err: err.message }, 'notification listener lost its connection; reconnecting');
-    client = undefined;
-    c.end().catch(() => {});
-    timer = setTimeout(() => {
-      timer = undefined;
-      void connect();
-    }, delay);
-    delay = Math.min(delay * 2, 30_000);
-  };
-  void connect();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await client?.end().catch(() => {});
-    },
-  };
 }
 
 /**

@@ -1,28 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** The app's security headers: CSP (Google Identity Services allowed), COOP for its popup, and helmet's defaults. */
+/** The Content-Security-Policy: scripts, styles and frames from the site and Google Identity Services. */
+const DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+  frameSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+  connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+  // No 'unsafe-inline': the app sets styles through the CSSOM only (post colours too, see PostBody).
+  styleSrc: ["'self'", 'https://accounts.google.com/gsi/style'],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+/** The app's security headers: the CSP, COOP for Google's popup, and helmet's defaults. */
 const OPTIONS: Readonly<HelmetOptions> = {
   crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   crossOriginResourcePolicy: { policy: 'same-origin' },
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
-      frameSrc: ["'self'", 'https://accounts.google.com/gsi/'],
-      connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
-      // No 'unsafe-inline': the app sets styles through the CSSOM only (post colours too, see PostBody).
-      styleSrc: ["'self'", 'https://accounts.google.com/gsi/style'],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      fontSrc: ["'self'", 'data:'],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      upgradeInsecureRequests: null,
-    },
-  },
+  contentSecurityPolicy: { directives: DIRECTIVES },
 };
+
+/** OPTIONS with more origins images may come from (STORAGE_PUBLIC_URL's, which may be plain http). */
+function withImageOrigins(origins: readonly string[]): Readonly<HelmetOptions> {
+  if (origins.length === 0) return OPTIONS;
+  return { ...OPTIONS, contentSecurityPolicy: { directives: { ...DIRECTIVES, imgSrc: [...DIRECTIVES.imgSrc, ...origins] } } };
+}
 
 /** Runs helmet once against a recording response and returns the headers it set. */
 export function computeSecurityHeaders(options: Readonly<HelmetOptions> = OPTIONS): Record<string, string> {
@@ -41,8 +48,8 @@ export function computeSecurityHeaders(options: Readonly<HelmetOptions> = OPTION
  * The same headers @fastify/helmet would set, computed once at start: @fastify/helmet rebuilds helmet's
  * middleware on every request, which cost about a tenth of a feed request's CPU.
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = computeSecurityHeaders();
+export function registerSecurityHeaders(app: FastifyInstance, imageOrigins: readonly string[] = []): void {
+  const headers = computeSecurityHeaders(withImageOrigins(imageOrigins));
   // Public images (uploads, the default pictures) also show in mails read in webmail, on other sites.
   const images = { ...headers, 'cross-origin-resource-policy': 'cross-origin' };
   app.addHook('onRequest', (request, reply, done) => {

@@ -71,6 +71,8 @@ export async function createDataStore(): Promise<DataStore> {
 export interface ServerProcess {
   url: string;
   port: number;
+  /** The process started (with WORKERS > 1, the primary of the app processes). */
+  pid: number;
   /** Everything the child wrote to stdout and stderr. */
   output(): string;
   running(): boolean;
@@ -106,7 +108,7 @@ export async function killAllServers(): Promise<void> {
 export async function startServer(store: DataStore, options: { port?: number; timeoutMs?: number; env?: Record<string, string> } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: store.dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...options.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: store.dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', WORKERS: '1', ...options.env };
   delete env.DATABASE_URL;
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
   let output = '';
@@ -118,6 +120,7 @@ export async function startServer(store: DataStore, options: { port?: number; ti
   const server: ServerProcess = {
     url,
     port,
+    pid: child.pid!,
     output: () => output,
     running: () => child.exitCode === null && child.signalCode === null,
     kill9: () => signal(child, 'SIGKILL', 0),

@@ -5,11 +5,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../lib/errors';
-import { type Storage, createDiskStorage } from './storage';
+import { type DiskStorage, createDiskStorage } from './disk-storage';
 import { aJpeg } from './testing';
 
 let dir: string;
-let storage: Storage;
+let storage: DiskStorage;
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-storage-'));
   storage = createDiskStorage(path.join(dir, 'storage'));

@@ -1,22 +1,34 @@
-import fs from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../lib/errors';
-import type { Storage } from './storage';
+import { IMMUTABLE_CACHE_CONTROL, STORED_CONTENT_TYPE, type Storage, mainPathOf } from './storage';
 
 /** Stored names are content hashes: a URL's bytes never change, so caches may keep them forever. */
 const HEADERS = {
-  'content-type': 'image/webp',
-  'cache-control': 'public, max-age=31536000, immutable',
+  'content-type': STORED_CONTENT_TYPE,
+  'cache-control': IMMUTABLE_CACHE_CONTROL,
   'x-content-type-options': 'nosniff',
 };
 
+export interface StoragePluginOptions {
+  storage: Storage;
+  /**
+   * STORAGE_PUBLIC_URL: where the files are public (a CDN). GET /storage/<path> then answers a
+   * permanent redirect to `${publicUrl}/<path>`, cacheable for good like the file itself, so that
+   * stored addresses stay /storage/… and the CDN can be switched on and off.
+   */
+  publicUrl?: string;
+}
+
 /** Serves GET /storage/{path}: only well-formed stored paths (no traversal can match), 404 otherwise. */
-export const storagePlugin: FastifyPluginAsync<{ storage: Storage }> = async (app, { storage }) => {
+export const storagePlugin: FastifyPluginAsync<StoragePluginOptions> = async (app, { storage, publicUrl }) => {
   app.get('/storage/*', async (request, reply) => {
     const wanted = (request.params as { '*'?: string })['*'] ?? '';
-    const file = storage.resolve(wanted);
-    const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
-    if (!file || !stat?.isFile()) throw notFound('Image not found.');
-    return reply.headers({ ...HEADERS, 'content-length': String(stat.size) }).send(fs.createReadStream(file));
+    if (publicUrl) {
+      if (!mainPathOf(wanted)) throw notFound('Image not found.');
+      return reply.code(308).headers({ location: `${publicUrl}/${wanted}`, 'cache-control': IMMUTABLE_CACHE_CONTROL }).send();
+    }
+    const file = await storage.open(wanted);
+    if (!file) throw notFound('Image not found.');
+    return reply.headers({ ...HEADERS, 'content-length': String(file.size) }).send(file.stream);
   });
 };

@@ -1,14 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { constants as fsConstants } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageVariantPath } from '@inkwell/contract';
 import { HttpError } from '../lib/errors';
 import { type EncodedBytes, reencodeImage, variantsOfStored } from './image';
 
 /**
  * One storage module for every uploaded image. The interface is what the rest of the app relies on;
- * an S3-compatible store can implement it later (resolve would then answer a signed URL or null).
+ * it is built (imageStorage) on a FileStore, the few things a place to keep files does: a directory
+ * (disk-storage.ts) or an S3-compatible bucket (s3-storage.ts). create-storage.ts picks one from the
+ * configuration.
  */
 export interface StoredImage {
   /** Path under /storage, e.g. "ab/cd/<sha256>.webp". */
@@ -34,13 +35,26 @@ export interface ImageSize {
   height: number;
 }
 
-/** A file found under the storage root: a stored image, or a temporary file of a write. */
+/** A stored file's size in bytes and when it was last written. */
+export interface StoredFileInfo {
+  size: number;
+  mtime: Date;
+}
+
+/** A stored file opened for reading: its bytes as a stream (the reader must consume or destroy it). */
+export interface OpenedFile extends StoredFileInfo {
+  stream: Readable;
+}
+
+/** A file found under the storage root: a stored image, or a temporary file of a write, or anything else. */
 export interface StoredFileEntry {
   /** The stored path ("ab/cd/….webp", or a copy's "ab/cd/…-w400.webp"), or null for anything else (a temporary or stray file). */
   path: string | null;
-  /** The absolute file name. */
-  file: string;
+  /** Its name under the storage root (the stored path, or what the file is called). */
+  name: string;
   mtimeMs: number;
+  /** Set for a temporary file of a write (on disk only: an object store's write is atomic): removes it. */
+  removeTemporary?: () => Promise<void>;
 }
 
 export interface Storage {
@@ -59,12 +73,31 @@ export interface Storage {
   list(): AsyncIterable<StoredFileEntry>;
   /** Removes a stored image with every copy of it (or, given a copy's path, that copy); missing files are not an error. */
   remove(path: string): Promise<void>;
-  /** The absolute file path for serving (a main file or a copy), or null when the path is not a valid stored path. */
-  resolve(path: string): string | null;
+  /** A stored file's size and time (a main file or a copy), or null when it is missing or the path is not a valid stored path. */
+  stat(path: string): Promise<StoredFileInfo | null>;
+  /** A stored file opened for reading (a main file or a copy), or null when it is missing or the path is not a valid stored path. */
+  open(path: string): Promise<OpenedFile | null>;
   /** The stored path an image URL in a post points at ("/storage/ab/cd/….webp"), or null. */
   pathFromUrl(url: string): string | null;
-  /** Whether files can be stored now (the readiness check): on disk, the root is a writable directory. */
+  /** Whether files can be stored now (the readiness check): a writable directory, a bucket that answers. */
   ready(): Promise<boolean>;
+  /** Lets go of what the storage holds open (an object store's connections). */
+  close(): Promise<void>;
+}
+
+/**
+ * What a place to keep files does. The paths it is given are always valid stored file paths (a main
+ * file or a copy, see mainPathOf); a missing file is null (stat, open) or not an error (delete).
+ */
+export interface FileStore {
+  /** Writes the whole file or, on failure, none of it; the same path again replaces it. */
+  write(path: string, bytes: Buffer): Promise<void>;
+  stat(path: string): Promise<StoredFileInfo | null>;
+  open(path: string): Promise<OpenedFile | null>;
+  delete(path: string): Promise<void>;
+  list(): AsyncIterable<StoredFileEntry>;
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
 }
 
 /**
@@ -75,6 +108,10 @@ export interface Storage {
 const STORED_PATH = /^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/;
 const STORED_FILE = /^([0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64})(?:-w[1-9][0-9]{1,3})?\.webp$/;
 export const STORAGE_URL_PREFIX = '/storage/';
+
+/** How every stored file may be cached: its name is the hash of its bytes, so they never change. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+export const STORED_CONTENT_TYPE = 'image/webp';
 
 /** A stored image's main path (what the ledger, posts and profiles name). */
 export function isStoredPath(value: string): boolean {
@@ -93,28 +130,16 @@ export function storageUrl(storedPath: string): string {
 
 export const TOO_LARGE_IMAGE = `The image may not be greater than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`;
 
-export function createDiskStorage(rootDir: string): Storage {
-  const root = path.resolve(rootDir);
-  const resolve = (storedPath: string) => (mainPathOf(storedPath) ? path.join(root, ...storedPath.split('/')) : null);
+/** The copies of the image stored at mainPath, named after it. */
+const copies = (mainPath: string, variants: EncodedBytes['variants']): EncodedImage['variants'] =>
+  variants.map((v) => ({ ...v, path: imageVariantPath(mainPath, v.width)! }));
 
-  /** Written to a temporary name and renamed: a reader sees the whole file or none. Same bytes, same name. */
-  async function writeFile(storedPath: string, bytes: Buffer): Promise<void> {
-    const target = resolve(storedPath);
-    if (!target) throw new Error(`not a stored path: ${storedPath}`);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      await fs.writeFile(temp, bytes, { flag: 'wx' });
-      await fs.rename(temp, target);
-    } catch (err) {
-      await fs.rm(temp, { force: true });
-      throw err;
-    }
+/** The image rules (validation, re-encoding, names, copies) on top of a place to keep files. */
+export function imageStorage(files: FileStore): Storage {
+  async function write(storedPath: string, bytes: Buffer): Promise<void> {
+    if (!mainPathOf(storedPath)) throw new Error(`not a stored path: ${storedPath}`);
+    await files.write(storedPath, bytes);
   }
-
-  /** The copies of the image stored at mainPath, named after it. */
-  const copies = (mainPath: string, variants: EncodedBytes['variants']): EncodedImage['variants'] =>
-    variants.map((v) => ({ ...v, path: imageVariantPath(mainPath, v.width)! }));
 
   const storage: Storage = {
     async putImage(bytes) {
@@ -133,60 +158,29 @@ export function createDiskStorage(rootDir: string): Storage {
     async writeImage({ path: storedPath, bytes, variants }) {
       if (!isStoredPath(storedPath)) throw new Error(`not a stored path: ${storedPath}`);
       // The copies first: once the main file is there, a page may offer them.
-      for (const variant of variants) await writeFile(variant.path, variant.bytes);
-      await writeFile(storedPath, bytes);
+      for (const variant of variants) await write(variant.path, variant.bytes);
+      await write(storedPath, bytes);
       return { path: storedPath, url: storageUrl(storedPath) };
     },
 
     async addVariants(storedPath) {
-      const file = isStoredPath(storedPath) ? resolve(storedPath) : null;
-      const bytes = file ? await fs.readFile(file).catch(() => null) : null;
-      if (!bytes) return null;
-      const { width, height, variants } = await variantsOfStored(bytes);
-      for (const copy of copies(storedPath, variants)) await writeFile(copy.path, copy.bytes);
+      const file = isStoredPath(storedPath) ? await files.open(storedPath) : null;
+      if (!file) return null;
+      const { width, height, variants } = await variantsOfStored(await buffer(file.stream));
+      for (const copy of copies(storedPath, variants)) await write(copy.path, copy.bytes);
       return { width, height };
     },
 
     async remove(storedPath) {
       const paths = isStoredPath(storedPath) ? [...IMAGE_WIDTHS.map((w) => imageVariantPath(storedPath, w)!), storedPath] : [storedPath];
-      for (const p of paths) {
-        const file = resolve(p);
-        if (file) await fs.rm(file, { force: true });
-      }
+      for (const p of paths) if (mainPathOf(p)) await files.delete(p);
     },
 
-    async ready() {
-      try {
-        // mkdir fails (EEXIST) when something that is not a directory holds the root's name.
-        await fs.mkdir(root, { recursive: true });
-        await fs.access(root, fsConstants.W_OK);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-
-    async *list() {
-      let dirs: string[];
-      try {
-        dirs = await fs.readdir(root);
-      } catch {
-        return; // nothing stored yet
-      }
-      for (const a of dirs) {
-        for (const b of await fs.readdir(path.join(root, a)).catch(() => [])) {
-          for (const name of await fs.readdir(path.join(root, a, b)).catch(() => [])) {
-            const file = path.join(root, a, b, name);
-            const stat = await fs.stat(file).catch(() => null);
-            if (!stat?.isFile()) continue;
-            const storedPath = `${a}/${b}/${name}`;
-            yield { path: mainPathOf(storedPath) ? storedPath : null, file, mtimeMs: stat.mtimeMs };
-          }
-        }
-      }
-    },
-
-    resolve,
+    stat: async (storedPath) => (mainPathOf(storedPath) ? files.stat(storedPath) : null),
+    open: async (storedPath) => (mainPathOf(storedPath) ? files.open(storedPath) : null),
+    list: () => files.list(),
+    ready: () => files.ready(),
+    close: () => files.close(),
 
     pathFromUrl(url) {
       if (!url.startsWith(STORAGE_URL_PREFIX)) return null;

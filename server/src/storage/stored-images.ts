@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { type Kysely, sql } from 'kysely';
 import { isForeignKeyViolation, nowIso } from '../db/database';
 import type { DB } from '../db/schema';
@@ -13,7 +12,7 @@ const SIZE_PER_SWEEP = 500;
 export interface SweepResult {
   /** Files removed because nothing uses them and their grace period is over. */
   unused: number;
-  /** Files on disk the ledger did not know (left by a crash between the two), past the grace period. */
+  /** Stored files the ledger did not know (left by a crash between the two), past the grace period. */
   strays: number;
   /** Temporary files of interrupted writes. */
   temps: number;
@@ -123,8 +122,8 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
     };
     for await (const entry of storage.list()) {
       if (entry.path === null) {
-        if (entry.file.endsWith('.tmp') && entry.mtimeMs < Date.now() - TEMP_FILE_MAX_AGE_MS) {
-          await fs.rm(entry.file, { force: true });
+        if (entry.removeTemporary && entry.mtimeMs < Date.now() - TEMP_FILE_MAX_AGE_MS) {
+          await entry.removeTemporary();
           temps += 1;
         }
         continue;
@@ -208,12 +207,16 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
       return running;
     },
 
-    /** Sweeps every intervalMs (the first pass one interval after start). */
-    start(intervalMs: number): void {
+    /**
+     * Sweeps every intervalMs (the first pass one interval after start) when mayRun answers true (with
+     * several app processes: the one holding the sweep's lease).
+     */
+    start(intervalMs: number, mayRun: () => Promise<boolean> = async () => true): void {
       images.stop();
       timer = setInterval(() => {
-        images.sweep().then(
+        mayRun().then((run) => (run ? images.sweep() : null)).then(
           (r) => {
+            if (!r) return;
             if (r.unused + r.strays + r.temps > 0) options.log?.info(`Storage sweep removed ${r.unused} unused, ${r.strays} stray and ${r.temps} temporary files`);
             if (r.sized > 0) options.log?.info(`Storage sweep measured ${r.sized} older files and stored their narrower copies`);
           },

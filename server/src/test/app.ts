@@ -18,6 +18,11 @@ export interface TestApp {
   config: Config;
   /** Mails handed to the in-memory transport (when no transport was given). */
   sent: OutgoingMail[];
+  /**
+   * Another app server of the same deployment: the same configuration, data folder and database (opened
+   * again, with connections of its own). Close it before this one.
+   */
+  another(): Promise<TestApp>;
   close(): Promise<void>;
 }
 
@@ -32,7 +37,7 @@ export async function buildTestApp(
   options: { config?: ConfigOverrides; transport?: MailTransport; pool?: Partial<PoolOptions> } = {},
 ): Promise<TestApp> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-test-'));
-  const { database, drop } = await createTestDatabase(dir, { pool: options.pool });
+  const { database, reopen, drop } = await createTestDatabase(dir, { pool: options.pool });
   const base = loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:3000' });
   const high = { max: 10_000, windowMs: 60_000 };
   const config: Config = {
@@ -63,18 +68,27 @@ export async function buildTestApp(
   };
   const sent: OutgoingMail[] = [];
   const transport: MailTransport = options.transport ?? { send: async (mail) => void sent.push(mail) };
-  const app = await buildApp(config, { database, mailTransport: transport });
-  await app.ready();
-  return {
-    app,
-    db: database.db,
-    database,
-    config,
-    sent,
-    async close() {
-      await app.close();
-      await database.destroy();
-      await drop();
-    },
+  const serve = async (on: Database, release: () => Promise<void>): Promise<TestApp> => {
+    const app = await buildApp(config, { database: on, mailTransport: transport });
+    await app.ready();
+    return {
+      app,
+      db: on.db,
+      database: on,
+      config,
+      sent,
+      async another() {
+        const again = reopen();
+        return serve(again, () => again.destroy());
+      },
+      async close() {
+        await app.close();
+        await release();
+      },
+    };
   };
+  return serve(database, async () => {
+    await database.destroy();
+    await drop();
+  });
 }

@@ -8,16 +8,18 @@ import { migrateToLatest } from '../db/migrate';
 /**
  * A fresh database (migrated unless asked not to) for one test file: SQLite in the given folder, or, when
  * INKWELL_TEST_DB=postgres, a throwaway database on TEST_DATABASE_URL's server, dropped afterwards.
+ * `reopen()` opens it once more with connections of its own, as another app process would.
  */
 export async function createTestDatabase(
   dir: string,
   options: { migrate?: boolean; pool?: Partial<PoolOptions> } = {},
-): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+): Promise<{ database: Database; url?: string; reopen(): Database; drop(): Promise<void> }> {
   const migrate = options.migrate ?? true;
   if (process.env.INKWELL_TEST_DB !== 'postgres') {
-    const database = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite'), pool: options.pool });
+    const open = () => openDatabase({ sqliteFile: path.join(dir, 'test.sqlite'), pool: options.pool });
+    const database = open();
     if (migrate) await migrateToLatest(database.db);
-    return { database, drop: async () => fs.rm(dir, { recursive: true, force: true }) };
+    return { database, reopen: open, drop: async () => fs.rm(dir, { recursive: true, force: true }) };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('INKWELL_TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
@@ -28,11 +30,13 @@ export async function createTestDatabase(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = openDatabase({ databaseUrl: url.toString(), pool: options.pool });
+  const open = () => openDatabase({ databaseUrl: url.toString(), pool: options.pool });
+  const database = open();
   if (migrate) await migrateToLatest(database.db);
   return {
     database,
     url: url.toString(),
+    reopen: open,
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

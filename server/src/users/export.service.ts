@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { exportFileName, paths } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
@@ -36,7 +34,8 @@ export interface ExportOptions {
 interface ArchivedImage {
   /** The name inside the archive: images/<sha256>.webp. */
   name: string;
-  file: string;
+  /** Its stored path. */
+  path: string;
   size: number;
   mtime: Date;
 }
@@ -47,16 +46,15 @@ type Pager<T> = (db: Kysely<DB>, userId: number, after: number, limit: number) =
 const storedPath = (value: string) => value.replace(/^\/storage\//, '');
 const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
-/** The images that are on disk (stat'ed a few at a time), and the paths that are not. */
+/** The images that are stored (looked up a few at a time), and the paths that are not. */
 async function findImages(storage: Storage, candidates: readonly string[]) {
   const found = new Map<string, ArchivedImage>();
   const missing: string[] = [];
   for (let i = 0; i < candidates.length; i += 32) {
     await Promise.all(
       candidates.slice(i, i + 32).map(async (candidate) => {
-        const file = storage.resolve(candidate);
-        const stat = file ? await fs.stat(file).catch(() => null) : null;
-        if (file && stat?.isFile()) found.set(candidate, { name: `images/${baseName(candidate)}`, file, size: stat.size, mtime: stat.mtime });
+        const stat = await storage.stat(candidate);
+        if (stat) found.set(candidate, { name: `images/${baseName(candidate)}`, path: candidate, size: stat.size, mtime: stat.mtime });
         else missing.push(candidate);
       }),
     );
@@ -220,9 +218,15 @@ export function createExportService(options: ExportOptions) {
 
       for (const image of images.found.values()) {
         zip.addReadStreamLazy(image.name, { compress: false, size: image.size, mtime: image.mtime }, (cb) => {
-          const stream = createReadStream(image.file);
-          stream.on('error', (err) => zip.emit('error', err));
-          cb(null, stream);
+          storage.open(image.path).then(
+            (file) => {
+              const gone = Object.assign(new Error(`${image.path} was removed while the archive was being made`), { code: 'ENOENT' });
+              if (!file) return void zip.emit('error', gone);
+              file.stream.on('error', (err) => zip.emit('error', err));
+              cb(null, file.stream);
+            },
+            (err: unknown) => zip.emit('error', err),
+          );
         });
       }
 

@@ -10,7 +10,7 @@ import { registerBodyParsers } from '../plugins/bodies';
 import { registerErrorHandler } from '../plugins/errors';
 import { serializerCompiler } from '../plugins/serializer';
 import { sessionGuards } from '../plugins/session';
-import { type Storage, createDiskStorage } from '../storage/storage';
+import { type DiskStorage, createDiskStorage } from '../storage/disk-storage';
 import type { TestApp } from '../test/app';
 import { exportRoutes } from './export.routes';
 
@@ -38,7 +38,7 @@ export async function exportServer(t: TestApp, limit: RateLimit = { max: 10_000,
 }
 
 /** The storage the test app writes uploads to. */
-export const storageOf = (t: TestApp): Storage => createDiskStorage(path.join(t.config.dataDir, 'storage'));
+export const storageOf = (t: TestApp): DiskStorage => createDiskStorage(path.join(t.config.dataDir, 'storage'));
 
 /** The archive's files by name, as text or bytes. */
 export class Archive {

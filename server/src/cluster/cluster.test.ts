@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import type { NotificationEvent, PostPage } from '@inkwell/contract';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { SseClient } from '../notifications/testkit';
+import { type DataStore, type ServerProcess, call, createDataStore, killAllServers, login, startServer } from '../security/server-process';
+import { aJpeg } from '../storage/testing';
+import { aPost, aUser } from '../test/factories';
+import { type S3Server, startS3 } from '../test/s3';
+import { TestSmtpServer } from '../test/smtp';
+
+/**
+ * Two app servers on one database, as behind a load balancer, sharing the local Redis (rate limits)
+ * and a local S3 server (files): PostgreSQL with one process each (INKWELL_TEST_DB=postgres), SQLite
+ * with WORKERS=2 each, so calls land on four processes. What one server did, the other shows at once.
+ */
+const sqlite = process.env.INKWELL_TEST_DB !== 'postgres';
+const SEARCHES = 6;
+
+let store: DataStore;
+let database: Database;
+let s3: S3Server;
+let smtp: TestSmtpServer;
+let a: ServerProcess;
+let b: ServerProcess;
+const prefix = `inkwell-cluster-test-${randomBytes(4).toString('hex')}:`;
+
+beforeAll(async () => {
+  store = await createDataStore();
+  s3 = await startS3();
+  smtp = new TestSmtpServer();
+  await smtp.start();
+  const env = {
+    WORKERS: sqlite ? '2' : '1',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: prefix,
+    STORAGE_URL: `s3://${s3.bucket}`,
+    ...s3.env,
+    SMTP_URL: smtp.url,
+    RATE_LIMIT_SEARCH: String(SEARCHES),
+    RATE_LIMIT_FORGOT_PASSWORD: '100',
+    FEED_CACHE_MS: '60000',
+  };
+  a = await startServer(store, { env });
+  b = await startServer(store, { env });
+  database = store.open();
+}, 90_000);
+
+afterAll(async () => {
+  await killAllServers();
+  await database?.destroy();
+  await s3?.stop();
+  await smtp?.stop();
+  const redis = new Redis('redis://127.0.0.1:6379');
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
+  await store?.remove();
+});
+
+const visitorFeed = async (url: string) => (await call<{ posts?: PostPage } & PostPage>(url, 'view-posts', {})).body;
+const cardOf = (page: PostPage, id: number) => page.data.find((card) => card.id === id);
+
+describe(`two app servers (${sqlite ? 'SQLite, 2 processes each' : 'PostgreSQL'}) with Redis and S3`, () => {
+  it('serves through B an image uploaded through A, from the object store', async () => {
+    const user = await aUser(database.db);
+    const session = await login(a.url, user.email, user.password);
+    const form = new FormData();
+    form.append('user_id', String(user.id));
+    form.append('image', new Blob([new Uint8Array(await aJpeg())], { type: 'image/jpeg' }), 'photo.jpg');
+    const uploaded = await call<{ url: string }>(a.url, 'upload-image', form, session);
+    expect(uploaded.status).toBe(201);
+    const fromB = await fetch(`${b.url}${uploaded.body.url}`);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('cache-control')).toContain('immutable');
+    const fromA = await fetch(`${a.url}${uploaded.body.url}`);
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
+  });
+
+  it("shows a like made through A in B's cached feed at once", async () => {
+    const author = await aUser(database.db);
+    const reader = await aUser(database.db);
+    const post = await aPost(database.db, { userId: author.id, title: 'Liked across servers' });
+    const session = await login(a.url, reader.email, reader.password);
+    // B's processes read the feed now and keep it (FEED_CACHE_MS is a minute here).
+    for (let i = 0; i < 4; i++) expect(cardOf(await visitorFeed(b.url), post.id)?.likes_count).toBe(0);
+    const liked = await call(a.url, 'like', { user_id: reader.id, post_id: post.id, status: 1 }, session);
+    expect(liked.status).toBe(200);
+    // SQLite: the next lookup in any process compares the write counter, so the very next read shows it.
+    // PostgreSQL: NOTIFY reaches B's listener within milliseconds; allow a short wait for its delivery.
+    const deadline = Date.now() + (sqlite ? 0 : 1000);
+    let likes = cardOf(await visitorFeed(b.url), post.id)?.likes_count;
+    while (likes !== 1 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+      likes = cardOf(await visitorFeed(b.url), post.id)?.likes_count;
+    }
+    expect(likes).toBe(1);
+    // Every process of B shows it (on SQLite calls are handed round B's two processes).
+    for (let i = 0; i < 4; i++) expect(cardOf(await visitorFeed(b.url), post.id)?.likes_count).toBe(1);
+  });
+
+  it('counts per-address limits and failed logins across both servers', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < SEARCHES + 1; i++) answers.push((await call(i % 2 ? a.url : b.url, 'search', { query: `word${i}` })).status);
+    expect(answers.slice(0, SEARCHES)).toEqual(Array(SEARCHES).fill(200));
+    expect(answers[SEARCHES]).toBe(429);
+
+    const victim = await aUser(database.db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await call(i % 2 ? a.url : b.url, 'login', { email: victim.email, password: 'Wrong#Guess2026' })).status);
+    }
+    // 10 failed logins per account from unknown places, wherever they landed; the 11th is refused.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('brings a notification written through A to an event stream held on B', async () => {
+    const author = await aUser(database.db);
+    const reader = await aUser(database.db);
+    const post = await aPost(database.db, { userId: author.id });
+    const authorSession = await login(b.url, author.email, author.password);
+    const readerSession = await login(a.url, reader.email, reader.password);
+    const stream = await new SseClient(`${b.url}/api/user/notifications/stream`, authorSession.headers).open();
+    expect(stream.status).toBe(200);
+    await stream.next((e) => e.event === 'unseen');
+    await new Promise((r) => setTimeout(r, 300)); // the listener of B's process connects
+    const liked = await call(a.url, 'like', { user_id: reader.id, post_id: post.id, status: 1 }, readerSession);
+    expect(liked.status).toBe(200);
+    const event = await stream.next((e) => e.event === 'notification');
+    expect((JSON.parse(event.data) as NotificationEvent).notification).toMatchObject({ type: 'like', post_id: post.id });
+    await stream.close();
+  });
+
+  it('sends each mail once, though every process of both servers works the outbox', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => aUser(database.db)));
+    const before = smtp.received.length;
+    for (const [i, user] of users.entries()) {
+      expect((await call(i % 2 ? a.url : b.url, 'forgot-password', { email: user.email })).status).toBe(200);
+    }
+    // Each enqueue kicks its process's worker; the others poll every 5 s and find nothing left to claim.
+    await new Promise((r) => setTimeout(r, 7000));
+    const got = smtp.received.slice(before).flatMap((m) => m.to);
+    expect(got.sort()).toEqual(users.map((u) => u.email).sort());
+  }, 20_000);
+
+  it('keeps serving through B when A is killed amid writes, and loses nothing acknowledged', async () => {
+    const author = await aUser(database.db);
+    const post = await aPost(database.db, { userId: author.id });
+    const writers = await Promise.all(Array.from({ length: 4 }, () => aUser(database.db)));
+    const sessions = await Promise.all(writers.map((w) => login(a.url, w.email, w.password)));
+    const acknowledged: number[] = [];
+    let killed = false;
+    const write = async (url: string, i: number) => {
+      const session = sessions[i % sessions.length]!;
+      const text = `comment ${i} through ${url === a.url ? 'A' : 'B'}`;
+      try {
+        const res = await call<{ id: number }>(url, 'comment', { user_id: session.id, post_id: post.id, comments: text }, session);
+        if (res.status === 200 || res.status === 201) acknowledged.push(res.body.id);
+      } catch {
+        if (!killed && url === a.url) throw new Error('A failed before it was killed');
+      }
+    };
+    const lanes = [0, 1, 2, 3].map(async (lane) => {
+      for (let n = 0; n < 40; n++) await write(lane < 2 && !killed ? a.url : b.url, lane * 100 + n);
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    killed = true;
+    await a.kill9();
+    await Promise.all(lanes);
+    expect((await fetch(`${b.url}/api/health`)).status).toBe(200);
+    const stored = await database.db.selectFrom('comments').select('id').where('post_id', '=', post.id).execute();
+    const ids = new Set(stored.map((r) => r.id));
+    expect(acknowledged.length).toBeGreaterThan(40);
+    for (const id of acknowledged) expect(ids.has(id)).toBe(true);
+    const { comments_count } = await database.db.selectFrom('posts').select('comments_count').where('id', '=', post.id).executeTakeFirstOrThrow();
+    expect(comments_count).toBe(stored.length);
+  }, 30_000);
+});

@@ -1,0 +1,40 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from './database';
+import type { DB } from './schema';
+
+/** The NOTIFY channel on which app servers tell each other that something was written. */
+export const WRITES_CHANNEL = 'inkwell_writes';
+
+/** Raises the write epoch by one (after a write has committed). */
+export async function raiseWriteEpoch(db: Kysely<DB>): Promise<void> {
+  await db.updateTable('write_epoch').set((eb) => ({ n: eb('n', '+', 1) })).where('id', '=', 1).execute();
+}
+
+/** SQLite: the write epoch as committed now, read without a promise (undefined before migrations). */
+export function writeEpochNow(database: Database): number | undefined {
+  return database.readNow?.<{ n: number }>('select n from write_epoch where id = 1', [])?.n;
+}
+
+/** PostgreSQL: tells every listening app server that `origin` wrote (delivered at once: no transaction here). */
+export async function notifyWrite(db: Kysely<DB>, origin: string): Promise<void> {
+  await sql`select pg_notify(${WRITES_CHANNEL}, ${origin})`.execute(db);
+}
+
+/**
+ * Takes (or keeps) the lease `name` for `holder` until `until` when it is free, expired, or already
+ * the holder's, in one statement; true when the holder has it now.
+ */
+export async function takeLease(db: Kysely<DB>, name: string, holder: string, now: string, until: string): Promise<boolean> {
+  const row = await db
+    .insertInto('leases')
+    .values({ name, holder, expires_at: until })
+    .onConflict((oc) =>
+      oc
+        .column('name')
+        .doUpdateSet({ holder, expires_at: until })
+        .where((eb) => eb.or([eb('leases.expires_at', '<=', now), eb('leases.holder', '=', holder)])),
+    )
+    .returning('holder')
+    .executeTakeFirst();
+  return row?.holder === holder;
+}

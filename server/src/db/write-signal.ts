@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from './database';
+import { type Listener, listenOnPostgres } from './listen';
+import { WRITES_CHANNEL, notifyWrite, raiseWriteEpoch, writeEpochNow } from './shared.repository';
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * How the app processes (on one machine or many) learn that another one wrote, so each drops its
+ * cached pages:
+ * - PostgreSQL: announce() sends NOTIFY on WRITES_CHANNEL with this process's random origin; every
+ *   other process LISTENs on a connection of its own and marks its caches stale when one arrives
+ *   (and after a lost connection, when some may have been missed).
+ * - SQLite (the processes of one machine share the file): announce() raises the write epoch row; each
+ *   process compares it, on its read-only connection, before each cache lookup (a prepared one-row
+ *   read, no promise), so a write committed anywhere is seen by the next lookup everywhere.
+ */
+export interface WriteSignal {
+  /** After a committed write: tells the other processes. Never throws (a failure is logged). */
+  announce(): Promise<void>;
+  /** true once after another process wrote (on SQLite, after any write, this process's included). */
+  changedElsewhere(): boolean;
+  stop(): Promise<void>;
+}
+
+export function createWriteSignal(database: Database, log: Logger): WriteSignal {
+  const origin = randomBytes(9).toString('base64url');
+  const failed = (err: unknown) => log.warn({ err: (err as Error).message }, 'could not announce a write to the other app processes');
+  if (database.connectionString) {
+    let stale = false;
+    const listener: Listener = listenOnPostgres(
+      database.connectionString,
+      WRITES_CHANNEL,
+      {
+        onPayload: (payload) => {
+          if (payload !== origin) stale = true;
+        },
+        onReconnect: () => {
+          stale = true;
+        },
+      },
+      log,
+    );
+    return {
+      announce: () => notifyWrite(database.db, origin).catch(failed),
+      changedElsewhere() {
+        const was = stale;
+        stale = false;
+        return was;
+      },
+      stop: () => listener.stop(),
+    };
+  }
+  let seen = writeEpochNow(database);
+  return {
+    announce: () => raiseWriteEpoch(database.db).catch(failed),
+    changedElsewhere() {
+      let now: number | undefined;
+      try {
+        now = writeEpochNow(database);
+      } catch {
+        return true; // cannot tell: the caches go
+      }
+      if (now === seen) return false;
+      seen = now;
+      return true;
+    },
+    stop: async () => {},
+  };
+}
