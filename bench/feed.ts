@@ -1,7 +1,7 @@
 /**
  * Feed benchmark: the reading hot path over HTTP against a bare Node server measured in the same run.
  *
- *   npm run bench:feed -- [--posts 100000] [--likes 1000000] [--duration 10] [--connections 50] [--data DIR] [--only TEXT] [--db postgres://…/db]
+ *   npm run bench:feed -- [--posts 100000] [--likes 1000000] [--duration 10] [--connections 50] [--data DIR] [--only TEXT] [--db postgres://…/db] [--workers N]
  *
  * Seeds a SQLite database with the demo community (or reuses --data DIR when it holds one), starts
  * the real server and a bare `http` server answering a fixed JSON body of the same size, each in its
@@ -11,7 +11,8 @@
  * (the bare server always runs), for a quick look at one path while changing it. With --db, the
  * PostgreSQL database there (created and seeded with the same numbers when it holds fewer posts, its
  * files in DIR/pg-files) runs the same scenarios after SQLite, and the table shows both side by side
- * with the ratio of their rates.
+ * with the ratio of their rates. With --workers N, the scenarios run on SQLite with one app process
+ * and then with N (WORKERS), unpinned, and the table shows the ratio of their rates.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +24,9 @@ import { type Measured, type Scenario, arg, ensurePostgres, freePort, load as lo
 
 // The servers on core 1, this process and autocannon on core 0 (when the machine has taskset and two cores).
 pinSelf('0');
-const SERVER_CORE = process.env.INKWELL_BENCH_PINNED ? '1' : undefined;
+const workers = Number(arg('workers', '0'));
+// With --workers the app processes may use every core (they would inherit this process's core 0).
+const SERVER_CORE = process.env.INKWELL_BENCH_PINNED ? (workers ? `0-${os.cpus().length - 1}` : '1') : undefined;
 
 const posts = arg('posts', '100000');
 const likes = arg('likes', '1000000');
@@ -156,6 +159,7 @@ async function main() {
     await checkSameData(pgUrl, picks);
   }
 
+  if (workers > 1) return compareWorkers(picks);
   const sqlite = await measureServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, picks);
   const bare = await measureBare(sqlite.feedBytes);
   const postgres = pgUrl ? (await measureServer({ DATA_DIR: path.join(dataDir, 'pg-files'), DATABASE_URL: pgUrl }, picks)).results : undefined;
@@ -185,6 +189,19 @@ async function main() {
     if (first && deep) {
       console.log(`\nDeep page vs page 1 (visitor, ${database}): ${(first.rps / deep.rps).toFixed(2)}× the time per request (rate ratio), p99 ${deep.p99} vs ${first.p99} ms`);
     }
+  }
+}
+
+/** --workers N: the same scenarios on SQLite with one app process, then with N, and the ratio of their rates. */
+async function compareWorkers(picks: Picks): Promise<void> {
+  const one = (await measureServer({ DATA_DIR: dataDir, DATABASE_URL: '', WORKERS: '1' }, picks)).results;
+  const many = (await measureServer({ DATA_DIR: dataDir, DATABASE_URL: '', WORKERS: String(workers) }, picks)).results;
+  console.log(`\n${picks.posts} posts, ${picks.likes} likes, SQLite; ${connections} connections, ${duration} s each; node ${process.version}, ${os.cpus().length} cores; autocannon shares them\n`);
+  console.log(`| scenario | WORKERS=1 requests/s | p99 ms | WORKERS=${workers} requests/s | p99 ms | ${workers} / 1 |`);
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const [name, a] of one) {
+    const b = many.get(name)!;
+    console.log(`| ${name} | ${Math.round(a.rps)} | ${a.p99} | ${Math.round(b.rps)} | ${b.p99} | ${(b.rps / a.rps).toFixed(2)}× |`);
   }
 }
 
