@@ -77,6 +77,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long a session found stays in memory (any write anywhere drops it sooner; expiry is checked on every call). */
+const SESSION_CACHE_MS = 30_000;
+
 /** The whole app as a Fastify instance. It never listens: main.ts does, tests inject. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   // A number of proxy hops: the nearest n addresses of X-Forwarded-For are proxies.
@@ -114,7 +117,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('outbox', outbox);
   app.addHook('onClose', () => outbox.stop());
 
-  const guards = sessionGuards(deps.database);
+  // Other app processes' writes drop this one's caches too (nothing to tell when caching is off).
+  const writeSignal = config.feedCacheMs > 0 ? createWriteSignal(deps.database, app.log) : null;
+  if (writeSignal) app.addHook('onClose', () => writeSignal.stop());
+  const feedCache = new PageCache<CardRow[]>(config.feedCacheMs, undefined, new CacheClock(writeSignal ? () => writeSignal.changedElsewhere() : undefined));
+  const guards = sessionGuards(deps.database, feedCache.sibling(10_000, config.feedCacheMs > 0 ? SESSION_CACHE_MS : 0));
   recordRoutes(app, guards);
   app.decorateRequest('auth', null);
   const google = config.googleClientId ? createGoogleVerifier(config.googleClientId, config.googleJwksUrl) : null;
@@ -143,10 +150,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('images', images);
   // The sweep stops before the storage lets go of its connections.
   app.addHook('onClose', () => images.stop().then(() => storage.close()));
-  // Other app processes' writes drop this one's caches too (nothing to tell when caching is off).
-  const writeSignal = config.feedCacheMs > 0 ? createWriteSignal(deps.database, app.log) : null;
-  if (writeSignal) app.addHook('onClose', () => writeSignal.stop());
-  const feedCache = new PageCache<CardRow[]>(config.feedCacheMs, undefined, new CacheClock(writeSignal ? () => writeSignal.changedElsewhere() : undefined));
   const hiddenAuthorsCache = feedCache.sibling<ReadonlySet<number>>(5000);
   const hiddenAuthors = createHiddenAuthors(deps.database, hiddenAuthorsCache);
   const featureDeps = { db, database: deps.database, config, guards, storage, images, feedCache, hiddenAuthors };

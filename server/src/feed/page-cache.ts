@@ -56,8 +56,9 @@ export class PageCache<T> {
     return entry.value;
   }
 
+  /** Keeps value under key (undefined, "nothing found", is not kept). */
   set(key: string, value: T): void {
-    if (!this.enabled) return;
+    if (!this.enabled || value === undefined) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { at: Date.now(), generation: this.clock.generation, value });
   }

@@ -2,6 +2,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deleteSession, findSessionByTokenHashPrepared, sessionIsLive, touchSession } from '../auth/auth.repository';
 import { type Database, nowIso } from '../db/database';
+import type { PageCache } from '../feed/page-cache';
 import { forbidden, unauthorized, validationError } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
 
@@ -36,20 +37,35 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionByTokenHashPrepared>>>;
+
+/**
+ * Sessions found, by token hash, kept beside the feed pages: dropped with them by any successful write
+ * in any app process (a logout, a password change, a deactivation among them), so a signed-in read
+ * costs no session lookup while nothing is written. Unknown tokens are not kept.
+ */
+export type SessionCache = PageCache<SessionRow | undefined>;
+
 /** Resolves the caller from headers token and id (or the session cookie and the id cookie). */
-async function identify(database: Database, request: FastifyRequest): Promise<Auth | 'invalid' | null> {
+async function identify(database: Database, cache: SessionCache | undefined, request: FastifyRequest): Promise<Auth | 'invalid' | null> {
   const token = header(request, 'token') ?? request.cookies?.[SESSION_COOKIE] ?? request.cookies?.[LEGACY_SESSION_COOKIE];
   const idText = header(request, 'id') ?? request.cookies?.[ID_COOKIE];
   if (!token && !idText) return null;
   if (!token || !idText || !/^\d{1,15}$/.test(idText) || token.length > 200) return 'invalid';
-  const session = await findSessionByTokenHashPrepared(database, hashToken(token));
+  const tokenHash = hashToken(token);
+  const find = () => findSessionByTokenHashPrepared(database, tokenHash);
+  const session = cache ? await cache.remember(tokenHash, find) : await find();
   if (!session || session.user_id !== Number(idText)) return 'invalid';
   const now = Date.now();
   if (Date.parse(session.expires_at) <= now) {
     await deleteSession(database.db, session.id);
     return 'invalid';
   }
-  if (now - Date.parse(session.last_used_at) > TOUCH_EVERY_MS) await touchSession(database.db, session.id, nowIso());
+  if (now - Date.parse(session.last_used_at) > TOUCH_EVERY_MS) {
+    const at = nowIso();
+    await touchSession(database.db, session.id, at);
+    session.last_used_at = at; // the kept row too, so the next call does not touch it again
+  }
   return { userId: session.user_id, sessionId: session.id };
 }
 
@@ -70,9 +86,9 @@ function bodyUserId(request: FastifyRequest): string | undefined {
  * The one guard of every signed-in call (a preValidation hook, so it runs before the body is
  * validated): 401 unless token and id belong together, 403 when the body's user_id is not the caller.
  */
-export function sessionGuards(database: Database) {
+export function sessionGuards(database: Database, cache?: SessionCache) {
   async function requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const auth = await identify(database, request);
+    const auth = await identify(database, cache, request);
     if (auth === null || auth === 'invalid') {
       // A browser holding a dead session cookie drops it (scripts cannot: it is HttpOnly).
       if (auth === 'invalid' && request.cookies?.[SESSION_COOKIE]) clearSessionCookies(reply, { path: '/' });
@@ -85,7 +101,7 @@ export function sessionGuards(database: Database) {
 
   /** Open calls that read better when they know the reader: a bad or missing session means a visitor. */
   async function optionalSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const auth = await identify(database, request);
+    const auth = await identify(database, cache, request);
     request.auth = auth === 'invalid' ? null : auth;
   }
 
