@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../lib/errors';
 import { IMMUTABLE_CACHE_CONTROL, STORED_CONTENT_TYPE, type Storage, mainPathOf } from './storage';
 
@@ -21,14 +21,18 @@ export interface StoragePluginOptions {
 
 /** Serves GET /storage/{path}: only well-formed stored paths (no traversal can match), 404 otherwise. */
 export const storagePlugin: FastifyPluginAsync<StoragePluginOptions> = async (app, { storage, publicUrl }) => {
-  app.get('/storage/*', async (request, reply) => {
+  const serve = (bytes: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const wanted = (request.params as { '*'?: string })['*'] ?? '';
     if (publicUrl) {
       if (!mainPathOf(wanted)) throw notFound('Image not found.');
       return reply.code(308).headers({ location: `${publicUrl}/${wanted}`, 'cache-control': IMMUTABLE_CACHE_CONTROL }).send();
     }
-    const file = await storage.open(wanted);
+    // HEAD asks the store for the size only (Fastify's own HEAD would fetch the bytes and drop them).
+    const file = bytes ? await storage.open(wanted) : await storage.stat(wanted);
     if (!file) throw notFound('Image not found.');
-    return reply.headers({ ...HEADERS, 'content-length': String(file.size) }).send(file.stream);
-  });
+    reply.headers({ ...HEADERS, 'content-length': String(file.size) });
+    return 'stream' in file ? reply.send(file.stream) : reply.send();
+  };
+  app.head('/storage/*', serve(false));
+  app.get('/storage/*', serve(true));
 };
