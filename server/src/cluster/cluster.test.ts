@@ -25,6 +25,7 @@ let smtp: TestSmtpServer;
 let a: ServerProcess;
 let b: ServerProcess;
 const prefix = `inkwell-cluster-test-${randomBytes(4).toString('hex')}:`;
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 beforeAll(async () => {
   store = await createDataStore();
@@ -33,7 +34,7 @@ beforeAll(async () => {
   await smtp.start();
   const env = {
     WORKERS: sqlite ? '2' : '1',
-    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
     STORAGE_URL: `s3://${s3.bucket}`,
     ...s3.env,
@@ -52,7 +53,7 @@ afterAll(async () => {
   await database?.destroy();
   await s3?.stop();
   await smtp?.stop();
-  const redis = new Redis('redis://127.0.0.1:6379');
+  const redis = new Redis(redisUrl);
   const keys = await redis.keys(`${prefix}*`);
   if (keys.length > 0) await redis.del(...keys);
   redis.disconnect();
