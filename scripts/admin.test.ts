@@ -7,6 +7,7 @@ import { SseClient, parseMail } from '../server/src/notifications/testkit';
 import { type DataStore, type ServerProcess, call, createDataStore, killAllServers, login, startServer } from '../server/src/security/server-process';
 import { aUser } from '../server/src/test/factories';
 import { TestSmtpServer } from '../server/src/test/smtp';
+import { until } from '../server/src/test/until';
 
 const root = path.resolve(import.meta.dirname, '..');
 const smtp = new TestSmtpServer();
@@ -39,16 +40,6 @@ function admin(...args: string[]): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code: code ?? -1, out })));
 }
 
-async function until<T>(what: () => T | undefined, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = what();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('npm run admin -- help:list / help:answer', () => {
   it('lists the open request, and the answer reaches the open tab at once and the inbox', async () => {
     const member = await aUser(database.db, { name: 'Asker', email: `asker-${Date.now()}@example.com` });
@@ -72,7 +63,7 @@ describe('npm run admin -- help:list / help:answer', () => {
     await stream.close();
 
     // Help answers do not wait for a digest window: the server's next round (every 10 s) sends it.
-    const received = await until(() => smtp.received.find((m) => m.to.includes(member.email)), 20_000);
+    const received = await until(() => smtp.received.find((m) => m.to.includes(member.email)), 20_000, 100);
     const mail = await parseMail(received);
     expect(mail.text).toContain('Drafts live in this browser until you post.');
     expect(mail.text).toContain('Where is my draft?');

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DataStore, createDataStore, killAllServers, startServer } from '../security/server-process';
+import { until } from '../test/until';
 
 /** The primary of WORKERS app processes: it starts them, replaces one that dies, and stops them all cleanly. */
 let store: DataStore;
@@ -24,20 +25,11 @@ const childrenOf = (pid: number): number[] => {
   }
 };
 
-async function until<T>(what: () => T | undefined, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = what();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('WORKERS app processes', () => {
   it('runs that many processes on one port, replaces one that dies, and stops them all on SIGTERM', async () => {
     const server = await startServer(store, { env: { WORKERS: '3' } });
-    const first = await until(() => (childrenOf(server.pid).length === 3 ? childrenOf(server.pid) : undefined));
+    const first = await until(() => (childrenOf(server.pid).length === 3 ? childrenOf(server.pid) : undefined), 15_000);
     // Calls are handed round: every process answers.
     const answers = await Promise.all(Array.from({ length: 30 }, () => fetch(`${server.url}/api/health`).then((r) => r.status)));
     expect(answers.every((s) => s === 200)).toBe(true);
@@ -46,7 +38,7 @@ describe('WORKERS app processes', () => {
     const replaced = await until(() => {
       const now = childrenOf(server.pid);
       return now.length === 3 && !now.includes(first[0]!) ? now : undefined;
-    });
+    }, 15_000);
     expect(replaced.filter((pid) => first.includes(pid))).toHaveLength(2);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     expect(server.output()).toMatch(/An app process \(pid \d+\) stopped \(SIGKILL\); starting another/);
@@ -71,8 +63,8 @@ describe('WORKERS app processes', () => {
 
   it('closes its processes when the primary is killed outright', async () => {
     const server = await startServer(store, { env: { WORKERS: '2' } });
-    const workers = await until(() => (childrenOf(server.pid).length === 2 ? childrenOf(server.pid) : undefined));
+    const workers = await until(() => (childrenOf(server.pid).length === 2 ? childrenOf(server.pid) : undefined), 15_000);
     await server.kill9();
-    await until(() => (workers.every((pid) => { try { process.kill(pid, 0); return false; } catch { return true; } }) ? true : undefined));
+    await until(() => (workers.every((pid) => { try { process.kill(pid, 0); return false; } catch { return true; } }) ? true : undefined), 15_000);
   }, 60_000);
 });
