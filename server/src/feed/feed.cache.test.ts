@@ -84,4 +84,51 @@ describe('feed page cache', () => {
     await new Promise((r) => setTimeout(r, 80));
     expect(await ids(t.app)).toHaveLength(2);
   });
+
+  it('keeps the post page as a visitor sees it, and gives each reader their own like, save and blocks on top', async () => {
+    t = await buildTestApp({ config: { feedCacheMs: 60_000 } });
+    const author = await aUser(t.db);
+    const { id: postId } = await aPost(t.db, { userId: author.id });
+    const [alice, bob, reader, other] = [await aUser(t.db), await aUser(t.db), await aUser(t.db), await aUser(t.db)];
+    const time = nowIso();
+    const comment = async (userId: number, body: string) =>
+      (await t!.db.insertInto('comments').values({ post_id: postId, user_id: userId, body, created_at: time, updated_at: time }).returning('id').executeTakeFirstOrThrow()).id;
+    const byAlice = await comment(alice.id, 'Alice');
+    await comment(bob.id, 'Bob');
+    await t.db.insertInto('replies').values({ post_id: postId, comment_id: byAlice, user_id: bob.id, body: 'Bob answers', created_at: time, updated_at: time }).execute();
+    await t.db.insertInto('replies').values({ post_id: postId, comment_id: byAlice, user_id: alice.id, body: 'Alice again', created_at: time, updated_at: time }).execute();
+
+    const readerSession = await signIn(t.app, reader);
+    const otherSession = await signIn(t.app, other);
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/user/block', payload: { user_id: reader.id, block_id: bob.id, status: 1 }, headers: readerSession.headers });
+    expect(blocked.statusCode).toBe(200);
+
+    type Thread = Array<{ comments: string; replies: Array<{ reply: string }> }>;
+    const page = async (headers: Record<string, string> = {}) => {
+      const res = await t!.app.inject({ method: 'POST', url: '/api/user/post/details', payload: { post_id: postId }, headers });
+      expect(res.statusCode).toBe(200);
+      const post = res.json().post as { is_like: boolean; is_saved: boolean; comments: Thread };
+      return { ...post, thread: post.comments.map((c) => [c.comments, ...c.replies.map((r) => r.reply)]) };
+    };
+    const everyone = [['Bob'], ['Alice', 'Bob answers', 'Alice again']];
+    expect((await page()).thread).toEqual(everyone);
+
+    // Kept: a comment written behind the app's back does not show until a write.
+    await comment(alice.id, 'Unseen');
+    expect((await page()).thread).toEqual(everyone);
+    // The reader's blocks apply to the kept page; another reader still sees everyone.
+    expect((await page(readerSession.headers)).thread).toEqual([['Alice', 'Alice again']]);
+    expect((await page(otherSession.headers)).thread).toEqual(everyone);
+    // Likes and saves are the reader's own, read fresh; the kept page says nobody's.
+    await t.db.insertInto('likes').values({ post_id: postId, user_id: reader.id, created_at: nowIso() }).execute();
+    await t.db.insertInto('saves').values({ post_id: postId, user_id: reader.id, created_at: nowIso() }).execute();
+    expect(await page(readerSession.headers)).toMatchObject({ is_like: true, is_saved: true });
+    expect(await page(otherSession.headers)).toMatchObject({ is_like: false, is_saved: false });
+    expect(await page()).toMatchObject({ is_like: false, is_saved: false });
+
+    // A write drops the kept page.
+    const unblocked = await t.app.inject({ method: 'POST', url: '/api/user/block', payload: { user_id: reader.id, block_id: bob.id, status: 0 }, headers: readerSession.headers });
+    expect(unblocked.statusCode).toBe(200);
+    expect((await page(readerSession.headers)).thread).toEqual([['Unseen'], ...everyone]);
+  });
 });

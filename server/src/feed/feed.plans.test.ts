@@ -129,8 +129,7 @@ describe.runIf(!sqlite)('the post page’s plan (PostgreSQL)', () => {
   it('reads the post, its comments and replies through their indexes, never a whole table (generic plan)', async () => {
     let n = 0;
     const numbered = SQL.postPage.replace(/\?/g, () => `$${++n}`);
-    const viewer = (await pgApp.db.selectFrom('users').select(({ fn }) => fn.min('id').as('id')).executeTakeFirstOrThrow()).id! + 1;
-    const args = [viewer, viewer, viewer, viewer, popular];
+    const args = [0, 0, popular]; // as a visitor sees it (the service adds a reader's flags and blocks)
     expect(n).toBe(args.length);
     const root = await pgApp.db.transaction().execute(async (trx) => {
       await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);

@@ -1,6 +1,5 @@
 import { type CommentItem, PAGE_SIZE } from '@inkwell/contract';
 import type { Database } from '../db/database';
-import { blockedIds } from '../social/blocks.repository';
 
 /**
  * The reading side's SQL. Hand-written and prepared once (database.all): a page costs one statement.
@@ -134,13 +133,11 @@ export const SQL = {
     (SELECT json_agg(c ORDER BY c.id DESC) FROM (
         SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, cu.name, cu.profile_picture
         FROM comments c JOIN users cu ON cu.id = c.user_id
-        WHERE c.post_id = p.id AND cu.deactivated_at IS NULL ORDER BY c.id DESC LIMIT 500) c
-      WHERE NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ? AND b.blocked_id = c.user_id)) AS comments,
+        WHERE c.post_id = p.id AND cu.deactivated_at IS NULL ORDER BY c.id DESC LIMIT 500) c) AS comments,
     (SELECT json_agg(r ORDER BY r.id) FROM (
         SELECT r.id, r.user_id, r.comment_id, r.body, r.created_at, ru.name, ru.profile_picture
         FROM replies r JOIN users ru ON ru.id = r.user_id
-        WHERE r.post_id = p.id AND ru.deactivated_at IS NULL ORDER BY r.id ASC LIMIT 5000) r
-      WHERE NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ? AND b.blocked_id = r.user_id)) AS replies,
+        WHERE r.post_id = p.id AND ru.deactivated_at IS NULL ORDER BY r.id ASC LIMIT 5000) r) AS replies,
     CASE WHEN strpos(p.description, 'src="/storage/') > 0 THEN (SELECT json_agg(sized) FROM post_images pi
       CROSS JOIN LATERAL (SELECT s2.path, s2.width, s2.height FROM stored_images s2
         WHERE s2.path = pi.path AND s2.width IS NOT NULL OFFSET 0) sized
@@ -167,13 +164,10 @@ export interface PostPageRows {
   imageSizes: ImageSizeRow[];
 }
 
-const NOBODY: ReadonlySet<number> = new Set();
-
-/** Comments (newest first) with their replies (oldest first) under them, those of `hidden` authors left out. */
-function thread(comments: CommentRow[], replies: ReplyRow[], hidden: ReadonlySet<number>): CommentItem[] {
+/** Comments (newest first) with their replies (oldest first) under them. */
+function thread(comments: CommentRow[], replies: ReplyRow[]): CommentItem[] {
   const byComment = new Map<number, CommentItem['replies']>();
   for (const r of replies) {
-    if (hidden.has(r.user_id)) continue;
     const list = byComment.get(r.comment_id) ?? [];
     list.push({
       id: r.id,
@@ -185,9 +179,7 @@ function thread(comments: CommentRow[], replies: ReplyRow[], hidden: ReadonlySet
     });
     byComment.set(r.comment_id, list);
   }
-  return comments
-    .filter((c) => !hidden.has(c.user_id))
-    .map((c) => ({
+  return comments.map((c) => ({
       id: c.id,
       user_id: c.user_id,
       post_id: c.post_id,
@@ -242,29 +234,29 @@ export function createFeedRepository(database: Database, tuning: { joinRowsPerAu
     userCategoryIds: async (userId: number) =>
       (await database.all<{ category_id: number }>(SQL.userCategories, [userId])).map((r) => r.category_id),
     /**
-     * The post page for this viewer, or undefined when there is no such post. PostgreSQL: one statement
-     * (SQL.postPage; blocked authors left out in SQL). SQLite (in-process, each prepared read a few µs):
-     * the post, then its comments, replies, the viewer's blocks and (only for a body holding stored
-     * images) their sizes. Either way the replies are then put under their comments here (`thread`).
+     * The post page as a visitor sees it (no likes or saves of a reader, nobody's blocks applied: the
+     * service adds those), or undefined when there is no such post. PostgreSQL: one statement
+     * (SQL.postPage). SQLite (in-process, each prepared read a few µs): the post, then its comments,
+     * replies and (only for a body holding stored images) their sizes. Either way the replies are then
+     * put under their comments here (`thread`).
      */
-    postPage: async (viewer: number, postId: number): Promise<PostPageRows | undefined> => {
+    postPage: async (postId: number): Promise<PostPageRows | undefined> => {
       if (database.dialect === 'postgres') {
         type Row = DetailRow & { comments: CommentRow[] | null; replies: ReplyRow[] | null; image_sizes: ImageSizeRow[] | null };
-        const row = (await database.all<Row>(SQL.postPage, [viewer, viewer, viewer, viewer, postId]))[0];
+        const row = (await database.all<Row>(SQL.postPage, [0, 0, postId]))[0];
         if (!row) return undefined;
         const { comments, replies, image_sizes: imageSizes, ...post } = row;
-        return { post, comments: thread(comments ?? [], replies ?? [], NOBODY), imageSizes: imageSizes ?? [] };
+        return { post, comments: thread(comments ?? [], replies ?? []), imageSizes: imageSizes ?? [] };
       }
-      const post = (await database.all<DetailRow>(SQL.detail, [viewer, viewer, postId]))[0];
+      const post = (await database.all<DetailRow>(SQL.detail, [0, 0, postId]))[0];
       if (!post) return undefined;
-      const [comments, replies, blocked, imageSizes] = await Promise.all([
+      const [comments, replies, imageSizes] = await Promise.all([
         database.all<CommentRow>(SQL.comments, [postId]),
         database.all<ReplyRow>(SQL.replies, [postId]),
-        viewer ? blockedIds(database, viewer) : [],
         // Sizes only for a body holding stored images (most hold none: no statement then).
         post.description.includes('src="/storage/') ? database.all<ImageSizeRow>(SQL.imageSizes, [postId]) : [],
       ]);
-      return { post, comments: thread(comments, replies, new Set(blocked)), imageSizes };
+      return { post, comments: thread(comments, replies), imageSizes };
     },
     sameCategory: async (categoryId: number, exceptId: number) =>
       (await database.all<{ id: number }>(SQL.sameCategory, [categoryId, exceptId])).map((r) => r.id),

@@ -78,6 +78,13 @@ async function collect<R extends CardRow, C>(
 }
 
 const byId = (row: CardRow) => row.id;
+
+/** A thread without the comments and replies of `hidden` members (a hidden member's comment takes its replies with it). */
+function withoutAuthors(comments: PostDetail['comments'], hidden: ReadonlySet<number>): PostDetail['comments'] {
+  return comments
+    .filter((c) => !hidden.has(c.user_id))
+    .map((c) => (c.replies.some((r) => hidden.has(r.user_id)) ? { ...c, replies: c.replies.filter((r) => !hidden.has(r.user_id)) } : c));
+}
 const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'from', 'your', 'what', 'when', 'how', 'why', 'into', 'about']);
 
 /** The viewer is a user id, or 0 for a visitor (no user has id 0). */
@@ -85,6 +92,26 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
   const repo = createFeedRepository(database);
   // A reader's chosen categories change only through a write, which empties this with the pages.
   const readerCategories = cache.sibling<number[]>(5000);
+
+  // Post pages as a visitor sees them (the most read ones stay; a page is a few KB to a few hundred).
+  const postPages = cache.sibling<PostDetail | undefined>(500);
+
+  /** The post page as a visitor sees it, or undefined (no such post, or its author deactivated). */
+  async function readPostPage(postId: number): Promise<PostDetail | undefined> {
+    const page = await repo.postPage(postId);
+    // A deactivated author's posts show nowhere (until they sign in again).
+    if (!page || !truthy(page.post.author_active)) return undefined;
+    const { post: row, comments, imageSizes } = page;
+    return {
+      ...toCard(row),
+      // Body images with their width, height and srcset (the stored body holds none: sizes live in the ledger).
+      description: sizeBodyImages(row.description, new Map(imageSizes.map((i) => [i.path, i]))),
+      updated_at: row.updated_at,
+      user_data: { id: row.user_id, name: row.author_name, profile_picture: row.author_picture },
+      // Comments and replies of deactivated members are left out (by the repository).
+      comments,
+    };
+  }
 
   /** Whether a row's author may be shown to this reader: active, and not blocked by them. */
   async function visibleTo(viewer: number): Promise<(row: CardRow) => boolean> {
@@ -140,20 +167,21 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
       return toPage(rows, next === null ? null : `${next.savedAt}|${next.postId}`, '/api/user/saved-posts');
     },
 
-    /** The post page: one statement on PostgreSQL (see feed.repository.ts `postPage`). */
+    /**
+     * The post page. As a visitor sees it, it is kept beside the feed pages (dropped by the same
+     * writes); a reader's copy then leaves out the comments and replies of members they blocked and
+     * carries their own like and save, looked up for this one post.
+     */
     async details(viewer: number, postId: number): Promise<PostDetail> {
-      const page = await repo.postPage(viewer, postId);
-      // A deactivated author's posts show nowhere (until they sign in again).
-      if (!page || !truthy(page.post.author_active)) throw notFound('Post not found.');
-      const { post: row, comments, imageSizes } = page;
+      const [page, hidden] = await Promise.all([postPages.remember(String(postId), () => readPostPage(postId)), hiddenAuthors(viewer)]);
+      if (!page) throw notFound('Post not found.');
+      if (!viewer) return page;
+      const flags = await repo.viewerFlags(viewer, [postId]);
       return {
-        ...toCard(row),
-        // Body images with their width, height and srcset (the stored body holds none: sizes live in the ledger).
-        description: sizeBodyImages(row.description, new Map(imageSizes.map((i) => [i.path, i]))),
-        updated_at: row.updated_at,
-        user_data: { id: row.user_id, name: row.author_name, profile_picture: row.author_picture },
-        // Comments and replies of deactivated members and of those the reader blocked are left out (by the repository).
-        comments,
+        ...page,
+        is_like: flags.liked.has(postId),
+        is_saved: flags.saved.has(postId),
+        comments: hidden.size === 0 ? page.comments : withoutAuthors(page.comments, hidden),
       };
     },
 

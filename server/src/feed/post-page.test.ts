@@ -143,11 +143,33 @@ describe.runIf(postgres)('post details on PostgreSQL', () => {
       expect((await details(id, session.headers, reader.id)).statusCode).toBe(200);
       const signedIn = query.mock.calls.map((args) => statementOf(args[0]));
       expect(visitor).toEqual([preparedName(SQL.postPage)]);
-      // Signed in: the session lookup, then the page.
-      expect(signedIn).toHaveLength(2);
-      expect(signedIn[1]).toBe(preparedName(SQL.postPage));
+      // Signed in (nothing kept in memory here): the session, the page beside the reader's blocks, their flags.
+      expect(signedIn).toHaveLength(4);
+      expect(signedIn).toContain(preparedName(SQL.postPage));
+      expect(signedIn[3]).toBe(preparedName(SQL.viewerFlags));
     } finally {
       query.mockRestore();
+    }
+  });
+
+  it('costs a signed-in reader one statement, their like and save, while the page is kept in memory', async () => {
+    const cached = await buildTestApp({ config: { feedCacheMs: 60_000 } });
+    try {
+      const author = await aUser(cached.db);
+      const member = await aUser(cached.db);
+      const { id } = await aPost(cached.db, { userId: author.id });
+      const headers = (await signIn(cached.app, member)).headers;
+      const read = () => cached.app.inject({ method: 'POST', url: '/api/user/post/details', payload: { post_id: id }, headers });
+      expect((await read()).statusCode).toBe(200); // the session, the page and the reader's blocks are kept
+      const query = vi.spyOn(pg.Client.prototype, 'query');
+      try {
+        expect((await read()).json().post).toMatchObject({ id, is_like: false, is_saved: false });
+        expect(query.mock.calls.map((args) => statementOf(args[0]))).toEqual([preparedName(SQL.viewerFlags)]);
+      } finally {
+        query.mockRestore();
+      }
+    } finally {
+      await cached.close();
     }
   });
 
