@@ -9,6 +9,7 @@ export * from './schemas/notifications';
 export * from './html';
 export * from './images';
 export * from './schemas/posts';
+export * from './schemas/drafts';
 export * from './schemas/feed';
 export * from './schemas/social';
 export * from './schemas/categories';

@@ -22,7 +22,14 @@ export const paths = {
     access: 'open',
     getHref: (token?: string) => (token ? `/unsubscribe?token=${encodeURIComponent(token)}` : '/unsubscribe'),
   },
-  createPost: { path: '/createpost', access: 'session', getHref: () => '/createpost' },
+  /** With a draft's id: the editor continues that draft (issue 13), on any device. */
+  createPost: {
+    path: '/createpost',
+    access: 'session',
+    getHref: (draftId?: number) => (draftId === undefined ? '/createpost' : `/createpost?draft=${encodeURIComponent(encodeId(draftId))}`),
+  },
+  /** Addition (issue 13): a draft shown through its secret preview link, to anyone holding it. */
+  draftPreview: { path: '/preview/:token', access: 'open', getHref: (token: string) => `/preview/${encodeURIComponent(token)}` },
   notifications: { path: '/notifications', access: 'session', getHref: () => '/notifications' },
   profile: { path: '/profile', access: 'session', getHref: () => '/profile' },
   saved: { path: '/saved', access: 'session', getHref: () => '/saved' },

@@ -38,7 +38,9 @@ import type { CardRow } from './feed/feed.repository';
 import { createFeedService } from './feed/feed.service';
 import { CacheClock, PageCache } from './feed/page-cache';
 import { createWriteSignal } from './db/write-signal';
+import { createDraftsService } from './posts/drafts.service';
 import { postsPlugin } from './posts/posts.plugin';
+import { ScheduledPosts } from './posts/scheduled';
 import { searchPlugin } from './search/search.plugin';
 import { feedLinksFor } from './seo/feed-links';
 import { seoRoutes } from './seo/seo.routes';
@@ -68,6 +70,8 @@ declare module 'fastify' {
     notificationMailer: NotificationMailer;
     /** The open notification streams of this process. */
     notificationHub: NotificationHub;
+    /** Publishes scheduled drafts when due (main.ts starts it; tests call runOnce()). */
+    scheduledPosts: ScheduledPosts;
   }
   interface FastifyContextConfig {
     /** A POST that changes nothing (a read): it does not drop the feed cache. */
@@ -153,6 +157,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const hiddenAuthorsCache = feedCache.sibling<ReadonlySet<number>>(5000);
   const hiddenAuthors = createHiddenAuthors(deps.database, hiddenAuthorsCache);
   const featureDeps = { db, database: deps.database, config, guards, storage, images, feedCache, hiddenAuthors };
+  // A scheduled post that went out is a write like any other: the caches go, here and elsewhere.
+  const scheduledPosts = new ScheduledPosts(
+    createDraftsService({ db, images, publicUrl: config.publicUrl }),
+    async () => {
+      feedCache.invalidate();
+      await writeSignal?.announce();
+    },
+    app.log,
+  );
+  app.decorate('scheduledPosts', scheduledPosts);
+  app.addHook('onClose', () => scheduledPosts.stop());
   // Any successful state-changing call may change what a feed shows: drop the cached pages before
   // the answer leaves, here and in every other app process, so the caller's next read sees its own
   // change wherever the load balancer sends it.

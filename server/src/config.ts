@@ -121,6 +121,8 @@ export interface Config {
   uploadGraceMs: number;
   /** How often unused and stray files are swept from storage. */
   storageSweepMs: number;
+  /** How often each app process looks for scheduled drafts whose time has come (a post appears at most this late). */
+  schedulePollMs: number;
   /**
    * Where uploaded files live: `s3` (STORAGE_URL=s3://bucket/prefix) an S3-compatible bucket, undefined
    * DATA_DIR/storage. `publicUrl` (STORAGE_PUBLIC_URL, no trailing slash): GET /storage/<path>
@@ -249,6 +251,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     verificationTtlMs: 48 * 60 * MINUTE,
     uploadGraceMs: readPositiveInt(env, 'UPLOAD_GRACE_HOURS', 7 * 24) * 60 * MINUTE,
     storageSweepMs: 60 * MINUTE,
+    schedulePollMs: readPositiveInt(env, 'SCHEDULE_POLL_MS', 15_000),
     storage: { s3: readS3Storage(env), publicUrl: readStoragePublicUrl(env) },
     sitemapPageSize: readSitemapPageSize(env),
   };

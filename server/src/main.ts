@@ -57,6 +57,8 @@ async function serve(config: Config, database: Database): Promise<void> {
   app.outbox.start();
   app.notificationMailer.start();
   app.images.start(config.storageSweepMs, leaseGate(database.db, 'storage-sweep', config.storageSweepMs));
+  // Each scheduled draft is taken by one DELETE … RETURNING: safe in every process too.
+  app.scheduledPosts.start(config.schedulePollMs);
 
   let closing = false;
   const close = async (reason: string) => {

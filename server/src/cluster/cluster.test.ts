@@ -42,6 +42,7 @@ beforeAll(async () => {
     RATE_LIMIT_SEARCH: String(SEARCHES),
     RATE_LIMIT_FORGOT_PASSWORD: '100',
     FEED_CACHE_MS: '60000',
+    SCHEDULE_POLL_MS: '100',
   };
   a = await startServer(store, { env });
   b = await startServer(store, { env });
@@ -133,6 +134,28 @@ describe(`two app servers (${sqlite ? 'SQLite, 2 processes each' : 'PostgreSQL'}
     expect((JSON.parse(event.data) as NotificationEvent).notification).toMatchObject({ type: 'like', post_id: post.id });
     await stream.close();
   });
+
+  it('publishes each scheduled draft once, though every process of both servers looks, and B shows it at once', async () => {
+    const writer = await aUser(database.db);
+    const session = await login(a.url, writer.email, writer.password);
+    const category = (await database.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const title = `Scheduled across servers ${Date.now()}`;
+    const at = new Date(Date.now() + 1500).toISOString();
+    for (let i = 0; i < 5; i++) {
+      const saved = await call<{ draft: { id: number } }>(i % 2 ? a.url : b.url, 'drafts/save', { title: `${title} ${i}`, sub_title: 'Later', category_id: category }, session);
+      expect((await call(i % 2 ? b.url : a.url, 'drafts/schedule', { id: saved.body.draft.id, publish_at: at }, session)).status).toBe(200);
+    }
+    const shown = async () => (await visitorFeed(b.url)).data.filter((card) => card.title.startsWith(title)).length;
+    expect(await shown()).toBe(0); // B keeps this page for a minute now
+    const deadline = Date.now() + 10_000;
+    while ((await shown()) < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await shown()).toBe(5);
+    await new Promise((r) => setTimeout(r, 500)); // every process has looked again since
+    const rows = await database.db.selectFrom('posts').select('title').where('user_id', '=', writer.id).execute();
+    expect(rows.map((r) => r.title).sort()).toEqual(Array.from({ length: 5 }, (_, i) => `${title} ${i}`));
+    const user = await database.db.selectFrom('users').select('post_count').where('id', '=', writer.id).executeTakeFirstOrThrow();
+    expect(user.post_count).toBe(5);
+  }, 20_000);
 
   it('sends each mail once, though every process of both servers works the outbox', async () => {
     const users = await Promise.all(Array.from({ length: 6 }, () => aUser(database.db)));

@@ -14,6 +14,7 @@ import * as m0012 from './migrations/0012_notification_delivery';
 import * as m0013 from './migrations/0013_image_sizes';
 import * as m0015 from './migrations/0015_shared_work';
 import * as m0016 from './migrations/0016_rate_limits';
+import * as m0017 from './migrations/0017_drafts';
 import type { DB } from './schema';
 import { seedCategories } from './seed-categories';
 
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013_image_sizes': m0013,
   '0015_shared_work': m0015,
   '0016_rate_limits': m0016,
+  '0017_drafts': m0017,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -201,6 +201,29 @@ export interface StoredImagesTable {
 }
 
 /** A stored image (path under /storage) that a post references: its cover or an image of its body. */
+/** A post in the making (migration 0017): in no feed, search or count until it is published. */
+export interface DraftsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  sub_title: string;
+  category_id: number | null;
+  description: string;
+  image: string | null;
+  /** While scheduled: when it is published (ISO, UTC). */
+  publish_at: string | null;
+  /** While its secret preview link works. */
+  preview_token: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The stored images a draft uses (cover and body), kept from the sweep like post_images. */
+export interface DraftImagesTable {
+  draft_id: number;
+  path: string;
+}
+
 export interface PostImagesTable {
   post_id: number;
   path: string;
@@ -255,6 +278,8 @@ export interface DB {
   notifications: NotificationsTable;
   help_requests: HelpRequestsTable;
   post_images: PostImagesTable;
+  drafts: DraftsTable;
+  draft_images: DraftImagesTable;
   stored_images: StoredImagesTable;
   mail_outbox: MailOutboxTable;
   notification_mails: NotificationMailsTable;

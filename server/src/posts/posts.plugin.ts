@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureDeps } from '../lib/deps';
+import { draftsRoutes } from './drafts.routes';
+import { createDraftsService } from './drafts.service';
 import { postsRoutes } from './posts.routes';
 import { createPostsService } from './posts.service';
 
-/** The writing side of posts under /api/user: create, update, delete, and images for post bodies. */
-export const postsPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, guards, images }) => {
+/** The writing side of posts under /api/user: create, update, delete, images for post bodies, and drafts. */
+export const postsPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, guards, images, config }) => {
   await app.register(postsRoutes, { posts: createPostsService({ db, images }), guards });
+  await app.register(draftsRoutes, { drafts: createDraftsService({ db, images, publicUrl: config.publicUrl }), guards });
 };

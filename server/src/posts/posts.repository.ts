@@ -30,6 +30,14 @@ export async function insertPost(db: Db, userId: number, values: PostValues, now
   return row.id;
 }
 
+/** A new post with the stored images it uses, counted among its author's posts: add-post and a draft's publishing. */
+export async function publishPost(db: Db, userId: number, values: PostValues, paths: readonly string[], now: string): Promise<number> {
+  const postId = await insertPost(db, userId, values, now);
+  await replacePostImages(db, postId, paths);
+  await addToPostCount(db, userId, 1);
+  return postId;
+}
+
 export async function updatePost(db: Db, id: number, values: PostValues, now: string): Promise<void> {
   await db.updateTable('posts').set({ ...values, updated_at: now }).where('id', '=', id).execute();
 }

@@ -76,12 +76,7 @@ export function createPostsService({ db, images }: { db: Kysely<DB>; images: Sto
       const caller = signedIn(auth);
       const { values, paths } = await prepare(input, null);
       try {
-        const id = await db.transaction().execute(async (trx) => {
-          const postId = await repo.insertPost(trx, caller.userId, values, nowIso());
-          await repo.replacePostImages(trx, postId, paths);
-          await repo.addToPostCount(trx, caller.userId, 1);
-          return postId;
-        });
+        const id = await db.transaction().execute((trx) => repo.publishPost(trx, caller.userId, values, paths, nowIso()));
         return answer(POST_MESSAGES.created, id, values);
       } catch (err) {
         if (values.image) await images.release([values.image]);

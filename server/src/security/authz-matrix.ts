@@ -27,6 +27,10 @@ export interface Scene {
   postOwner: Member;
   /** The owner's post. */
   ownPost: number;
+  /** The owner's draft (complete, so it may be published), its secret preview link's token, and its title. */
+  ownDraft: number;
+  previewToken: string;
+  draftTitle: string;
   /** postOwner's post, with the owner's comment (and the owner's reply to it) and postOwner's own comment. */
   theirPost: number;
   comment: number;
@@ -55,7 +59,7 @@ export interface Expect extends Partial<Record<Actor, number>> {
   self?: number;
 }
 
-export type Fields = Record<string, string | number | number[]>;
+export type Fields = Record<string, string | number | boolean | number[]>;
 
 export interface Entry {
   /** What the route's guard must be: 'session' (requireSession) or 'open'. */
@@ -82,10 +86,11 @@ export function sorted(rows: readonly unknown[]): string[] {
   return rows.map((row) => JSON.stringify(row)).sort();
 }
 
-type UserTable = 'sessions' | 'posts' | 'likes' | 'saves' | 'comments' | 'replies' | 'user_categories' | 'notifications' | 'help_requests';
+type UserTable = 'sessions' | 'posts' | 'drafts' | 'likes' | 'saves' | 'comments' | 'replies' | 'user_categories' | 'notifications' | 'help_requests';
 export const USER_TABLES: readonly UserTable[] = [
   'sessions',
   'posts',
+  'drafts',
   'likes',
   'saves',
   'comments',
@@ -218,6 +223,32 @@ export const MATRIX: Readonly<Record<string, Entry>> = {
     changes: (s) => ownedBy(s.db, 'user_categories', s.owner.id),
   }),
 
+  // Drafts (issue 13): another member's draft does not exist for them (404), whatever user_id they name.
+  'POST /api/user/drafts/save': own(200, {
+    self: 404,
+    body: (s, u) => ({ id: s.ownDraft, user_id: u.id, title: `Redrafted ${s.seq}` }),
+    changes: (s) => ownedBy(s.db, 'drafts', s.owner.id),
+  }),
+  'POST /api/user/drafts': own(200, { body: (_s, u) => ({ user_id: u.id }), private: (s) => s.draftTitle }),
+  'POST /api/user/drafts/details': own(200, { self: 404, body: (s, u) => ({ id: s.ownDraft, user_id: u.id }), private: (s) => s.draftTitle }),
+  'POST /api/user/drafts/delete': own(200, { self: 404, body: (s, u) => ({ id: s.ownDraft, user_id: u.id }), changes: (s) => ownedBy(s.db, 'drafts', s.owner.id) }),
+  'POST /api/user/drafts/publish': own(201, {
+    self: 404,
+    body: (s, u) => ({ id: s.ownDraft, user_id: u.id }),
+    changes: async (s) => [await ownedBy(s.db, 'drafts', s.owner.id), await ownedBy(s.db, 'posts', s.owner.id)],
+  }),
+  'POST /api/user/drafts/schedule': own(200, {
+    self: 404,
+    body: (s, u) => ({ id: s.ownDraft, user_id: u.id, publish_at: new Date(Date.now() + 3_600_000).toISOString() }),
+    changes: (s) => ownedBy(s.db, 'drafts', s.owner.id),
+  }),
+  'POST /api/user/drafts/preview': own(200, {
+    self: 404,
+    body: (s, u) => ({ id: s.ownDraft, user_id: u.id, enabled: false }),
+    changes: (s) => ownedBy(s.db, 'drafts', s.owner.id),
+  }),
+  // Whoever holds the secret link reads the draft: that is what the link is for.
+  'POST /api/user/draft-preview': open(200, { body: (s) => ({ token: s.previewToken }) }),
   'POST /api/user/add-post': own(201, {
     multipart: 'cover',
     body: (s, u) => ({ user_id: u.id, ...postFields(s, `Fresh ${s.seq}`) }),

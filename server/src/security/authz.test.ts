@@ -83,9 +83,16 @@ async function stage(): Promise<Scene> {
     .values({ user_id: owner.id, actor_id: postOwner.id, type: 'follow', post_id: null, message: note, read_at: null, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const draftTitle = `Draft ${seq} of the owner`;
+  const previewToken = `preview-${seq}-${Math.random().toString(36).slice(2)}`;
+  const { id: ownDraft } = await db
+    .insertInto('drafts')
+    .values({ user_id: owner.id, title: draftTitle, sub_title: 'Unfinished', category_id: category, description: '<p>Soon</p>', image: null, publish_at: null, preview_token: previewToken, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { image, google: googleToken } = world;
   const posts = { ownPost, theirPost, likedPost, likedTitle, comment: ownerComment, reply: reply.id, theirComment };
-  return { db, seq, owner, stranger, postOwner, ...posts, category, otherCategory, note, noteId, image, google: googleToken };
+  return { db, seq, owner, stranger, postOwner, ...posts, ownDraft, previewToken, draftTitle, category, otherCategory, note, noteId, image, google: googleToken };
 }
 
 /** Everything that is the owner's: only the owner's own calls may change it. */

@@ -56,6 +56,7 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
   /** A ledger row whose file no post and no profile uses, last uploaded before the grace period. */
   const unusedAndOld = () => sql`uploaded_at <= ${cutoff()}
     AND NOT EXISTS (SELECT 1 FROM post_images WHERE post_images.path = stored_images.path)
+    AND NOT EXISTS (SELECT 1 FROM draft_images WHERE draft_images.path = stored_images.path)
     AND NOT EXISTS (SELECT 1 FROM users WHERE users.profile_picture IN (stored_images.path, '/storage/' || stored_images.path))`;
 
   /** Of these stored paths, those the ledger does not know (never uploaded, or removed since). */

@@ -15,7 +15,7 @@ async function lower(trx: Kysely<DB>, table: 'posts' | 'users', column: 'likes_c
   }
 }
 
-/** The files a member's posts and profile use, to release once the member is gone. */
+/** The files a member's posts, drafts and profile use, to release once the member is gone. */
 export async function filesOf(trx: Kysely<DB>, userId: number): Promise<string[]> {
   const covers = await trx.selectFrom('posts').select('image').where('user_id', '=', userId).where('image', 'is not', null).execute();
   const bodies = await trx
@@ -23,10 +23,16 @@ export async function filesOf(trx: Kysely<DB>, userId: number): Promise<string[]
     .select('path')
     .where('post_id', 'in', (eb) => eb.selectFrom('posts').select('id').where('user_id', '=', userId))
     .execute();
+  const drafted = await trx
+    .selectFrom('draft_images')
+    .select('path')
+    .where('draft_id', 'in', (eb) => eb.selectFrom('drafts').select('id').where('user_id', '=', userId))
+    .execute();
   const profile = await trx.selectFrom('users').select('profile_picture').where('id', '=', userId).executeTakeFirst();
   return [
     ...covers.map((c) => c.image!),
     ...bodies.map((b) => b.path),
+    ...drafted.map((d) => d.path),
     ...(profile?.profile_picture ? [profile.profile_picture.replace(/^\/storage\//, '')] : []),
   ];
 }
