@@ -147,11 +147,13 @@ describe('writing journey in Chromium', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // Reload mid-writing: the draft is back (the cover file is not kept: pick it again).
-    await page.waitForTimeout(800);
+    // Reload mid-writing: the story was saved as a server draft (its id in the address), and comes back
+    // from there, its stored cover with it.
+    await expect.poll(() => page.getByTestId('draft-status').textContent(), { timeout: 10_000 }).toContain('Saved to drafts');
+    expect(new URL(page.url()).searchParams.get('draft')).toBeTruthy();
     await page.reload();
-    await page.getByTestId('draft-restored').waitFor();
-    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Notes from the writing desk');
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Notes from the writing desk');
+    expect(await page.getByTestId('cover-preview').getAttribute('src')).toMatch(/^\/storage\//);
     expect(await page.getByLabel('Subtitle', { exact: true }).inputValue()).toBe('What a calm editor should do');
     await editor(page).locator('h1', { hasText: 'Getting started' }).waitFor();
     await expect.poll(() => page.getByTestId('post-preview').locator('pre').textContent()).toContain('const answer = 42;');
@@ -163,8 +165,8 @@ describe('writing journey in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.classList.contains('ql-editor'))).toBe(false);
     expect(await editor(page).locator('h1').textContent()).toBe('Getting started');
 
-    // POST: home with the success banner.
-    const created = page.waitForResponse((res) => res.url().endsWith('/api/user/add-post'));
+    // POST (the draft is published): home with the success banner.
+    const created = page.waitForResponse((res) => res.url().endsWith('/api/user/drafts/publish'));
     await page.getByRole('button', { name: 'POST', exact: true }).click();
     const answer = (await (await created).json()) as { post: { id: number } };
     expect(answer.post.id).toBeGreaterThan(0);

@@ -25,8 +25,19 @@ export interface RenderedPage {
   html: EncodedBody;
 }
 
-/** Screens rendered on the server for everyone; the others (a member's own screens) stay a shell. */
-const OPEN_SCREENS = [/^\/$/, /^\/view-post\/[^/]+\/?$/, /^\/view-profile\/[^/]+\/?$/, /^\/login\/?$/, /^\/signup\/?$/, /^\/verified\/?$/];
+/**
+ * Screens rendered on the server for everyone; the others (a member's own screens) stay a shell. A
+ * draft's preview link (`/preview/{token}`) is rendered so that its head says noindex (ssr/head.ts).
+ */
+const OPEN_SCREENS = [
+  /^\/$/,
+  /^\/view-post\/[^/]+\/?$/,
+  /^\/view-profile\/[^/]+\/?$/,
+  /^\/login\/?$/,
+  /^\/signup\/?$/,
+  /^\/verified\/?$/,
+  /^\/preview\/[^/]+\/?$/,
+];
 /** Rendered for a signed-in reader only (SPEC §2: session required); a visitor gets the shell, which sends them to Login. */
 const MEMBER_SCREENS = [/^\/recommended\/[^/]+\/?$/];
 

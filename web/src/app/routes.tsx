@@ -33,6 +33,7 @@ const Recommendation = screen('recommendation');
 const CategoryPosts = screen('category-posts');
 const ViewProfile = screen('view-profile');
 const ViewPost = screen('view-post');
+const DraftPreview = screen('draft-preview');
 const EditPost = screen('edit-post');
 const NotFound = screen('not-found');
 
@@ -56,6 +57,8 @@ export const routes: RouteObject[] = [
       { path: paths.home.path, element: <Home /> },
       { path: paths.viewProfile.path, element: <ViewProfile /> },
       { path: paths.viewPost.path, element: <ViewPost /> },
+      // A draft's secret preview link (issue 13): open to anyone holding it.
+      { path: paths.draftPreview.path, element: <DraftPreview /> },
       {
         element: <RequireSession />,
         children: [

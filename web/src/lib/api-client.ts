@@ -38,6 +38,8 @@ interface RequestOptions<S extends AnswerSchema> {
   body?: unknown;
   schema: S;
   signal?: AbortSignal;
+  /** Lets the call outlive the page (a save sent as the tab closes); the answer may never be read. */
+  keepalive?: boolean;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function apiRequest<S extends AnswerSchema>(path: string, options: 
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (cause) {
     if (options.signal?.aborted) throw cause;

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { decodeId } from '@inkwell/contract';
+import { draftPreviewQueryOptions } from '../features/draft-preview/api/get-draft-preview';
 import { categoriesQueryOptions } from '../features/feed/api/categories';
 import { authorPostsQueryOptions } from '../features/feed/api/author-posts';
 import { userCategoriesQueryOptions } from '../features/feed/api/user-categories';
@@ -21,6 +22,17 @@ function idAfter(prefix: string, pathname: string): number | null {
   }
 }
 
+/** The token of a /preview/{token} address, as the router hands it to the screen (decoded), or null. */
+function previewToken(pathname: string): string | null {
+  const match = /^\/preview\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * What a screen will ask for, asked for at once before the first render (the same query options the
  * components use), so that a page is rendered once or twice instead of once per level of data it
@@ -34,7 +46,11 @@ export function prefetchFor(url: URL, client: QueryClient, viewerId: string | un
   }
   const postId = idAfter('view-post', url.pathname);
   const profileId = idAfter('view-profile', url.pathname);
-  if (postId !== null) {
+  const token = previewToken(url.pathname);
+  if (token !== null) {
+    asked.push(client.prefetchQuery(draftPreviewQueryOptions(token)));
+    asked.push(client.prefetchQuery(categoriesQueryOptions()));
+  } else if (postId !== null) {
     asked.push(client.prefetchQuery(postDetailsQueryOptions(postId, viewerId)));
     asked.push(client.prefetchQuery(relatedPostsQueryOptions(postId, viewerId)));
     asked.push(client.prefetchQuery(categoriesQueryOptions()));

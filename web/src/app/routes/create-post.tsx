@@ -1,4 +1,4 @@
-import { PostForm } from '../../features/editor/components/PostForm';
+import { CreatePostScreen } from '../../features/editor/components/CreatePostScreen';
 import { WritingPage } from '../../features/editor/components/WritingPage';
 import { useOwnProfile } from '../../features/profile/api/get-own-profile';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -11,10 +11,10 @@ export default function CreatePostRoute() {
   return (
     <WritingPage
       title="Write a story"
-      intro="Give it a title, a subtitle and a category, and a cover if you like; the preview shows it as readers will."
+      intro="Give it a title, a subtitle and a category, and a cover if you like; the preview shows it as readers will. It is saved to your drafts as you write."
     >
       {session && (
-        <PostForm
+        <CreatePostScreen
           userId={session.id}
           author={profile.data ? { name: profile.data.name, profile_picture: profile.data.profile_picture } : undefined}
         />

@@ -1,9 +1,15 @@
 import { LibraryFeed } from '../../features/feed/components/LibraryFeed';
+import { LibraryScreen } from '../../features/library/components/LibraryScreen';
 import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
 import { useSession } from '../../lib/session';
 
 export default function LibraryRoute() {
   const session = useSession();
   if (!session) return null; // RequireSession sends visitors to /login
-  return <LibraryFeed viewerId={session.id} renderPost={(post, index) => <PostCardWithActions post={post} editMode priority={index === 0} />} />;
+  return (
+    <LibraryScreen
+      userId={session.id}
+      published={<LibraryFeed viewerId={session.id} renderPost={(post, index) => <PostCardWithActions post={post} editMode priority={index === 0} />} />}
+    />
+  );
 }

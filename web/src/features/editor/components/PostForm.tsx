@@ -1,31 +1,25 @@
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  ACCEPTED_IMAGE_TYPES,
-  MAX_IMAGE_BYTES,
-  POST_UPDATE_REDIRECT_MS,
-  TEXT,
-  paths,
-  postFormFields,
-  readTimeFromHtml,
-} from '@inkwell/contract';
+import { POST_UPDATE_REDIRECT_MS, TEXT, paths, readTimeFromHtml, type Draft } from '@inkwell/contract';
 import { Button } from '../../../components/Button';
-import { TextField, inputClass } from '../../../components/TextField';
+import { TextField } from '../../../components/TextField';
 import { useNotice } from '../../../components/NoticeProvider';
-import { isApiError } from '../../../lib/api-client';
-import type { UploadProgress as Progress } from '../../../lib/upload';
-import { useCategoryOptions } from '../api/get-category-options';
+import { storageUrl } from '../../../lib/media';
+import { usePublishDraft } from '../api/publish-draft';
 import { useAddPost, useUpdatePost, type PostPayload } from '../api/save-post';
-import { uploadImage } from '../api/upload-image';
-import { draftKey, startingFields, usePostDraft, type DraftFields } from '../hooks/use-post-draft';
+import { fieldErrorsFrom, imageProblem, missingFields, type FieldErrors } from '../form-errors';
+import { useCover } from '../hooks/use-cover';
+import { draftKey, removeDraft, startingFields, usePostDraft, type DraftFields } from '../hooks/use-post-draft';
+import { fieldsOfDraft, useServerDraft } from '../hooks/use-server-draft';
+import { useUploads } from '../hooks/use-uploads';
+import { CategorySelect } from './CategorySelect';
 import { CoverPicker } from './CoverPicker';
+import { DraftOptions } from './DraftOptions';
 import { DraftRestoredHint } from './DraftRestoredHint';
+import { DraftStatus } from './DraftStatus';
 import { PostPreview, type PreviewAuthor } from './PostPreview';
 import { RichTextEditor } from './RichTextEditor';
-import { UploadProgress, type ActiveUpload } from './UploadProgress';
-
-type FieldName = 'title' | 'sub_title' | 'category_id' | 'image' | 'description';
-type FieldErrors = Partial<Record<FieldName, string>>;
+import { UploadProgress } from './UploadProgress';
 
 export const EMPTY_POST: DraftFields = { title: '', sub_title: '', category_id: '', description: '' };
 
@@ -41,51 +35,35 @@ interface PostFormProps {
   author?: PreviewAuthor;
   /** The post's date in the preview when editing (today's for a new post). */
   createdAt?: string;
+  /** A new post continued from the server's draft (none: a fresh one, saved as a draft once it holds anything). */
+  serverDraft?: Draft | null;
+  /** The server has just created the draft this form holds (its id goes into the address). */
+  onDraftCreated?: (id: number) => void;
 }
 
-const ACCEPTED: ReadonlySet<string> = new Set(ACCEPTED_IMAGE_TYPES);
-
-/** What is wrong with a picked image, in words that say what is accepted (SPEC §5: images only). */
-function imageProblem(file: File): string | null {
-  if (!ACCEPTED.has(file.type)) return TEXT.imageTypesAccepted;
-  if (file.size > MAX_IMAGE_BYTES) return `The image may not be greater than ${Math.round(MAX_IMAGE_BYTES / 1024 / 1024)} MB.`;
-  return null;
-}
-
-function uploadErrorMessage(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.status === 413) return 'That image is too large to add.';
-    if (error.status === 415) return error.message || TEXT.imageTypesAccepted;
-    if (error.message) return error.message;
-  }
-  return 'The image could not be uploaded.';
-}
-
-/** SPEC §2 Create post / Edit post: the form, the editor and the live preview. */
-export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = null, author, createdAt }: PostFormProps) {
+/** SPEC §2 Create post / Edit post: the form, the editor and the live preview; a new post is kept as a server draft. */
+export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = null, author, createdAt, serverDraft = null, onDraftCreated }: PostFormProps) {
   const editing = postId !== undefined;
   const navigate = useNavigate();
   const { showNotice } = useNotice();
-  const categories = useCategoryOptions();
   const addPost = useAddPost();
   const updatePost = useUpdatePost();
+  const publish = usePublishDraft();
   const bodyLabelId = useId();
 
-  const key = draftKey(userId, postId);
-  const [start] = useState(() => startingFields(key, base));
+  // What the server (or the edited post) holds: the local copy keeps only what differs from it.
+  const [savedFields, setSavedFields] = useState(() => (serverDraft ? fieldsOfDraft(serverDraft) : base));
+  const [draftId, setDraftId] = useState(serverDraft?.id ?? null);
+  const key = draftKey(userId, postId, draftId);
+  const [start] = useState(() => startingFields(key, savedFields));
   const [fields, setFields] = useState<DraftFields>(start.fields);
-  const draft = usePostDraft(key, base, fields, start.restored);
+  const local = usePostDraft(key, savedFields, fields, start.restored);
   const [editorKey, setEditorKey] = useState(0);
 
-  const [cover, setCover] = useState<File | null>(null);
-  const coverUrl = useMemo(() => (cover ? URL.createObjectURL(cover) : null), [cover]);
-  useEffect(() => () => {
-    if (coverUrl) URL.revokeObjectURL(coverUrl);
-  }, [coverUrl]);
-
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [uploads, setUploads] = useState<ActiveUpload[]>([]);
-  const uploadSeq = useRef(0);
+  const { uploads, track, uploadBodyImage, onBodyUploadError, bodyUploading } = useUploads(
+    useCallback((message: string) => showNotice(message, 'red'), [showNotice]),
+  );
   const [leaving, setLeaving] = useState(false);
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(leaveTimer.current), []);
@@ -95,199 +73,210 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
     setErrors((previous) => (previous[name] ? { ...previous, [name]: undefined } : previous));
   }, []);
 
-  /** Runs an upload with a progress bar of its own. */
-  const track = useCallback(async <T,>(label: string, run: (onProgress: (p: Progress) => void) => Promise<T>): Promise<T> => {
-    const id = ++uploadSeq.current;
-    setUploads((list) => [...list, { id, label, fraction: 0 }]);
-    try {
-      return await run((p) => setUploads((list) => list.map((u) => (u.id === id ? { ...u, fraction: p.fraction } : u))));
-    } finally {
-      setUploads((list) => list.filter((u) => u.id !== id));
-    }
-  }, []);
+  const cover = useCover(serverDraft?.image ?? null, track);
 
-  const bodyUploads = useRef(0);
-  const uploadBodyImage = useCallback(
-    async (file: File) => {
-      const problem = imageProblem(file);
-      if (problem) throw new Error(problem);
-      bodyUploads.current += 1;
-      try {
-        const answer = await track(`Uploading ${file.name || 'image'}`, (onProgress) => uploadImage(file, onProgress));
-        return answer.url;
-      } finally {
-        bodyUploads.current -= 1;
+  const server = useServerDraft({
+    initial: serverDraft,
+    content: { fields, coverPath: cover.path, coverFile: cover.file },
+    enabled: !editing,
+    resolveCover: cover.resolve,
+    onSaved: (saved, savedAs, created, mounted) => {
+      if (!mounted) {
+        // Saved as the writer left: the local copy of a new post is the server's draft now.
+        if (created) removeDraft(draftKey(userId));
+        return;
+      }
+      setSavedFields(savedAs);
+      if (created) {
+        setDraftId(saved.id);
+        onDraftCreated?.(saved.id);
       }
     },
-    [track],
-  );
-  const onBodyUploadError = useCallback(
-    (error: unknown) => showNotice(error instanceof Error && !isApiError(error) ? error.message : uploadErrorMessage(error), 'red'),
-    [showNotice],
-  );
+    onError: (error) => setErrors((previous) => ({ ...previous, ...fieldErrorsFrom(error) })),
+  });
+  // Once the server holds what the form shows, the local copy is dropped (it keeps only unsaved changes).
+  const { flush } = local;
+  useEffect(() => flush(), [savedFields, flush]);
+
   const onBodyChange = useCallback((html: string) => set('description', html), [set]);
 
   /** A refused file is not kept (the picker empties): the post can still go without a cover. */
   const pickCover = (file: File | null): boolean => {
     const problem = file ? imageProblem(file) : null;
     setErrors((previous) => ({ ...previous, image: problem ?? undefined }));
-    setCover(problem ? null : file);
+    cover.pick(problem ? null : file);
     return problem === null;
   };
 
   const discardDraft = () => {
-    draft.discard();
-    setFields(base);
+    local.discard();
+    setFields(savedFields);
     setErrors({});
     setEditorKey((key) => key + 1);
   };
 
-  const busy = addPost.isPending || updatePost.isPending || leaving;
+  const busy = addPost.isPending || updatePost.isPending || publish.isPending || leaving;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-
-    const found: FieldErrors = {};
-    const parsed = postFormFields.safeParse(fields);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const name = issue.path[0] as FieldName;
-        if (name !== 'category_id') found[name] ??= issue.message;
-      }
-    }
+  /** What a post needs (SPEC §5), shown on the fields; the category as the red notice. */
+  const checkComplete = (): boolean => {
+    const found = missingFields(fields);
     setErrors(found);
     if (!fields.category_id) {
       showNotice(TEXT.selectCategory, 'red');
+      return false;
+    }
+    return Object.keys(found).length === 0;
+  };
+
+  const payload = (): PostPayload => ({
+    user_id: userId,
+    title: fields.title.trim(),
+    sub_title: fields.sub_title.trim(),
+    category_id: fields.category_id,
+    description: fields.description,
+    read_time: readTimeFromHtml(fields.description),
+    image: cover.file,
+  });
+
+  const failed = (error: unknown) => {
+    setErrors(fieldErrorsFrom(error));
+    showNotice(editing ? TEXT.postUpdateFailed : TEXT.postCreateFailed, 'red');
+  };
+
+  /** A new post: from its draft (saved once more, then published), or straight with add-post when it has none yet. */
+  const publishNew = async () => {
+    setLeaving(true);
+    try {
+      const existing = await server.settled();
+      if (existing) {
+        const saved = (await server.saveNow()) ?? existing;
+        await publish.mutateAsync(saved.id);
+      } else {
+        server.stop();
+        const label = cover.file ? 'Uploading cover image' : 'Publishing';
+        await track(label, (onProgress) => addPost.mutateAsync({ payload: payload(), onProgress })).catch((error: unknown) => {
+          server.resume();
+          throw error;
+        });
+      }
+    } catch (error) {
+      setLeaving(false);
+      failed(error);
       return;
     }
-    if (Object.keys(found).length > 0) return;
-    if (bodyUploads.current > 0) {
+    server.stop();
+    local.clear();
+    navigate(`${paths.home.getHref()}?success=true&message=${encodeURIComponent(TEXT.postCreated)}`);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || !checkComplete()) return;
+    if (bodyUploading()) {
       showNotice('Please wait until the images have finished uploading.', 'warning_light');
       return;
     }
-
-    const payload: PostPayload = {
-      user_id: userId,
-      title: fields.title.trim(),
-      sub_title: fields.sub_title.trim(),
-      category_id: fields.category_id,
-      description: fields.description,
-      read_time: readTimeFromHtml(fields.description),
-      image: cover,
-    };
-    const label = cover ? 'Uploading cover image' : editing ? 'Saving changes' : 'Publishing';
-    const onError = (error: unknown) => {
-      if (isApiError(error)) {
-        const next: FieldErrors = {};
-        for (const name of ['title', 'sub_title', 'category_id', 'image', 'description'] as const) next[name] = error.field(name);
-        if ((error.status === 413 || error.status === 415) && !next.image) next.image = uploadErrorMessage(error);
-        setErrors(next);
-      }
-      showNotice(editing ? TEXT.postUpdateFailed : TEXT.postCreateFailed, 'red');
-    };
-
-    if (editing) {
-      void track(label, (onProgress) => updatePost.mutateAsync({ id: postId, payload, onProgress })).then(() => {
-        draft.clear();
-        setLeaving(true);
-        showNotice(TEXT.postUpdated, 'green');
-        leaveTimer.current = setTimeout(() => navigate(paths.viewPost.getHref(postId)), POST_UPDATE_REDIRECT_MS);
-      }, onError);
-    } else {
-      void track(label, (onProgress) => addPost.mutateAsync({ payload, onProgress })).then(() => {
-        draft.clear();
-        navigate(`${paths.home.getHref()}?success=true&message=${encodeURIComponent(TEXT.postCreated)}`);
-      }, onError);
+    if (!editing) {
+      void publishNew();
+      return;
     }
+    const label = cover.file ? 'Uploading cover image' : 'Saving changes';
+    void track(label, (onProgress) => updatePost.mutateAsync({ id: postId, payload: payload(), onProgress })).then(() => {
+      local.clear();
+      setLeaving(true);
+      showNotice(TEXT.postUpdated, 'green');
+      leaveTimer.current = setTimeout(() => navigate(paths.viewPost.getHref(postId)), POST_UPDATE_REDIRECT_MS);
+    }, failed);
+  };
+
+  const saveDraftNow = () => {
+    void server.saveNow().then(
+      (saved) => {
+        if (!saved) showNotice('There is nothing to save yet.', 'info_light');
+      },
+      () => undefined,
+    );
   };
 
   const previewHtml = useDeferredValue(fields.description);
-  const categoryError = errors.category_id;
+  const coverUrl = cover.fileUrl ?? (cover.path ? storageUrl(cover.path) : currentCoverUrl);
 
   return (
     <div className="grid gap-10 lg:grid-cols-2 lg:gap-12">
-      <form noValidate onSubmit={onSubmit} className="min-w-0 space-y-6" aria-label={editing ? 'Edit post' : 'Write a post'}>
-        {draft.restored && <DraftRestoredHint onDiscard={discardDraft} />}
-        {/* SPEC §2 writes the labels TITLE and SUBTITLE: shown in capitals, read out as words. */}
-        <TextField
-          label="Title"
-          labelClassName="uppercase tracking-wide"
-          name="title"
-          value={fields.title}
-          onChange={(event) => set('title', event.target.value)}
-          error={errors.title}
-          autoComplete="off"
-          required
-          maxLength={150}
-        />
-        <TextField
-          label="Subtitle"
-          labelClassName="uppercase tracking-wide"
-          name="sub_title"
-          value={fields.sub_title}
-          onChange={(event) => set('sub_title', event.target.value)}
-          error={errors.sub_title}
-          autoComplete="off"
-          required
-          maxLength={250}
-        />
-        <div>
-          <label htmlFor="post-category" className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            Category
-          </label>
-          <select
-            id="post-category"
-            name="category_id"
-            value={fields.category_id}
-            onChange={(event) => set('category_id', event.target.value)}
-            aria-invalid={categoryError ? true : undefined}
-            aria-describedby={categoryError ? 'post-category-error' : undefined}
+      <div className="min-w-0 space-y-8">
+        <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label={editing ? 'Edit post' : 'Write a post'}>
+          {local.restored && <DraftRestoredHint onDiscard={discardDraft} />}
+          {/* SPEC §2 writes the labels TITLE and SUBTITLE: shown in capitals, read out as words. */}
+          <TextField
+            label="Title"
+            labelClassName="uppercase tracking-wide"
+            name="title"
+            value={fields.title}
+            onChange={(event) => set('title', event.target.value)}
+            error={errors.title}
+            autoComplete="off"
             required
-            className={`${inputClass} appearance-auto`}
-          >
-            <option value="">Select Category</option>
-            {categories.data?.map((category) => (
-              <option key={category.id} value={String(category.id)}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-          {categoryError && (
-            <p id="post-category-error" className="mt-1.5 text-sm text-red-700 dark:text-red-400">
-              {categoryError}
-            </p>
-          )}
-        </div>
-        <CoverPicker previewUrl={coverUrl ?? currentCoverUrl} editing={editing} error={errors.image} onPick={pickCover} />
-        <div>
-          <span id={bodyLabelId} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            Story
-          </span>
-          <RichTextEditor
-            key={editorKey}
-            initialHtml={fields.description}
-            labelledBy={bodyLabelId}
-            onChange={onBodyChange}
-            uploadImage={uploadBodyImage}
-            onUploadError={onBodyUploadError}
+            maxLength={150}
           />
-          {errors.description && <p className="mt-1.5 text-sm text-red-700 dark:text-red-400">{errors.description}</p>}
-        </div>
-        <div aria-live="polite">
-          <UploadProgress uploads={uploads} />
-        </div>
-        <div className="flex items-center justify-end gap-3 border-t border-zinc-200 pt-5 dark:border-zinc-800">
-          <Button type="submit" busy={busy} className="min-w-32 tracking-wide">
-            {editing ? 'Update' : 'POST'}
-          </Button>
-        </div>
-      </form>
+          <TextField
+            label="Subtitle"
+            labelClassName="uppercase tracking-wide"
+            name="sub_title"
+            value={fields.sub_title}
+            onChange={(event) => set('sub_title', event.target.value)}
+            error={errors.sub_title}
+            autoComplete="off"
+            required
+            maxLength={250}
+          />
+          <CategorySelect value={fields.category_id} error={errors.category_id} onChange={(value) => set('category_id', value)} />
+          <CoverPicker previewUrl={coverUrl} editing={editing || Boolean(cover.path)} error={errors.image} onPick={pickCover} />
+          <div>
+            <span id={bodyLabelId} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+              Story
+            </span>
+            <RichTextEditor
+              key={editorKey}
+              initialHtml={fields.description}
+              labelledBy={bodyLabelId}
+              onChange={onBodyChange}
+              uploadImage={uploadBodyImage}
+              onUploadError={onBodyUploadError}
+            />
+            {errors.description && <p className="mt-1.5 text-sm text-red-700 dark:text-red-400">{errors.description}</p>}
+          </div>
+          <div aria-live="polite">
+            <UploadProgress uploads={uploads} />
+          </div>
+          <div className="flex flex-col gap-3 border-t border-zinc-200 pt-5 sm:flex-row sm:items-center dark:border-zinc-800">
+            {!editing && <DraftStatus state={server.state} />}
+            <div className="flex items-center justify-end gap-3 sm:ml-auto">
+              {!editing && (
+                <Button type="button" variant="secondary" onClick={saveDraftNow} disabled={busy}>
+                  Save draft
+                </Button>
+              )}
+              <Button type="submit" busy={busy} className="min-w-32 tracking-wide">
+                {editing ? 'Update' : 'POST'}
+              </Button>
+            </div>
+          </div>
+        </form>
+        {!editing && (
+          <DraftOptions
+            draft={server.draft}
+            ensureSaved={() => server.saveNow()}
+            checkComplete={checkComplete}
+            onDraft={server.setDraft}
+            onFieldErrors={(error) => setErrors((previous) => ({ ...previous, ...fieldErrorsFrom(error) }))}
+          />
+        )}
+      </div>
       <div className="min-w-0 lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto lg:pb-4">
         <PostPreview
           title={fields.title}
           subtitle={fields.sub_title}
-          coverUrl={coverUrl ?? currentCoverUrl}
+          coverUrl={coverUrl}
           readTime={readTimeFromHtml(previewHtml)}
           html={previewHtml}
           author={author}

@@ -13,12 +13,16 @@ export const DRAFT_SAVE_MS = 500;
 
 const PREFIX = 'inkwell:draft';
 
-/** One draft per writer and per post: `new` for /createpost, the post id on /edit-post/{id}. */
-export function draftKey(userId: string, postId?: number): string {
-  return `${PREFIX}:${userId}:${postId ?? 'new'}`;
+/**
+ * One local copy per writer and per post: `new` for /createpost until the server holds it as a draft,
+ * then `draft-{id}` (its unsaved changes); the post id on /edit-post/{id}.
+ */
+export function draftKey(userId: string, postId?: number, serverDraftId?: number | null): string {
+  if (postId !== undefined) return `${PREFIX}:${userId}:${postId}`;
+  return `${PREFIX}:${userId}:${serverDraftId ? `draft-${serverDraftId}` : 'new'}`;
 }
 
-function sameFields(a: DraftFields, b: DraftFields): boolean {
+export function sameFields(a: DraftFields, b: DraftFields): boolean {
   return a.title === b.title && a.sub_title === b.sub_title && a.category_id === b.category_id && a.description === b.description;
 }
 
@@ -65,10 +69,12 @@ export function startingFields(key: string, base: DraftFields): { fields: DraftF
 /**
  * Keeps the unsent form in localStorage while the writer types (debounced, and flushed when the page
  * is hidden, closed or left), so a reload or a crash loses nothing. `base` is what the form starts
- * from (empty, or the post being edited): a draft equal to it is no draft.
+ * from (empty, the post being edited, or what the server's draft holds): a copy equal to it is no copy.
+ * When `key` changes (the server has just created the draft) the copy moves to the new key.
  *
- * Returns whether a restored draft is showing, `discard` (the form goes back to base) and `clear`
- * (after sending: remove it and stop saving).
+ * Returns whether a restored draft is showing, `discard` (the form goes back to base), `clear`
+ * (after sending: remove it and stop saving) and `flush` (write or drop it now, e.g. once the server
+ * has saved what the form holds).
  */
 export function usePostDraft(key: string, base: DraftFields, current: DraftFields, initiallyRestored: boolean) {
   const [restored, setRestored] = useState(initiallyRestored);
@@ -85,6 +91,14 @@ export function usePostDraft(key: string, base: DraftFields, current: DraftField
     if (sameFields(latest.current, baseRef.current)) removeDraft(key);
     else writeDraft(key, latest.current);
   }, [key]);
+
+  const previousKey = useRef(key);
+  useEffect(() => {
+    if (previousKey.current === key) return;
+    removeDraft(previousKey.current);
+    previousKey.current = key;
+    save();
+  }, [key, save]);
 
   const { title, sub_title, category_id, description } = current;
   useEffect(() => {
@@ -119,5 +133,5 @@ export function usePostDraft(key: string, base: DraftFields, current: DraftField
     setRestored(false);
   }, [key]);
 
-  return { restored, discard, clear };
+  return { restored, discard, clear, flush: save };
 }

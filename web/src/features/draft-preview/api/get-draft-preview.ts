@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/user/draft-preview {token} (open, no session): the draft as readers would see it; 404 when the link no longer works. */
+export async function getDraftPreview(token: string, signal?: AbortSignal) {
+  const data = await apiRequest('draft-preview', { body: { token }, schema: 'draftPreviewResponse', signal });
+  return data.preview;
+}
+
+export const draftPreviewQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['draft-preview', token],
+    queryFn: ({ signal }) => getDraftPreview(token, signal),
+    staleTime: 30_000,
+    retry: false,
+  });
+
+export function useDraftPreview(token: string) {
+  return useQuery(draftPreviewQueryOptions(token));
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/**
+ * POST /api/user/drafts/schedule {id, publish_at}: publish_at an ISO time (UTC), or null to make it a
+ * draft again. 422 errors.publish_at (past, too far) or the post's own (title, sub title, category).
+ */
+export function scheduleDraft({ id, publishAt }: { id: number; publishAt: string | null }) {
+  return apiRequest('drafts/schedule', { body: { id, publish_at: publishAt }, schema: 'draftResponse' });
+}
+
+export function useScheduleDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: scheduleDraft,
+    onSuccess: ({ draft }) => {
+      queryClient.setQueryData(['editor', 'draft', draft.id], draft);
+      void queryClient.invalidateQueries({ queryKey: ['drafts'] });
+    },
+  });
+}
