@@ -82,6 +82,26 @@ describe('pages rendered on the server', () => {
     expect(visible((await get(paths.viewPost.getHref(gone.id))).body)).toContain('Post not found');
   });
 
+  it('holds a draft behind its secret preview link, marked noindex, and answers 404 once the link is off', async () => {
+    const writer = await aUser(t.db, { name: 'Drafting Writer' });
+    const session = await signIn(t.app, writer);
+    const api = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/user/${url}`, headers: session.headers, payload });
+    const saved = await api('drafts/save', { title: 'Not out yet', sub_title: 'A peek', description: '<p>Early words <script>alert(1)</script></p>' });
+    const id = saved.json().draft.id as number;
+    const url = new URL((await api('drafts/preview', { id, enabled: true })).json().draft.preview_url as string);
+    const res = await get(url.pathname);
+    expect(res.statusCode).toBe(200);
+    const page = dom(res.body);
+    expect(page.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex');
+    const text = visible(res.body);
+    for (const words of ['Not out yet', 'A peek', 'Early words', 'Drafting Writer']) expect(text).toContain(words);
+    expect(page.querySelector('#root script')).toBeNull();
+    await api('drafts/preview', { id, enabled: false });
+    const off = await get(url.pathname);
+    expect(off.statusCode).toBe(404);
+    expect(dom(off.body).querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex');
+  });
+
   it('holds a profile with its posts, and the home feed’s first page', async () => {
     const author = await aUser(t.db, { name: 'Ines Rossi' });
     await aPost(t.db, { userId: author.id, title: 'Designing for the tired reader' });
