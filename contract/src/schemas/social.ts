@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, requiredMessage } from './common';
+import { publicProfile } from './users';
 
 const flag = (field: string) =>
   z.preprocess(
@@ -53,3 +54,21 @@ export const blockedUsersResponse = z.object({
   data: z.array(z.object({ id: z.number(), name: z.string().nullable(), profile_picture: z.string().nullable() })),
 });
 export type BlockedUsersResponse = z.infer<typeof blockedUsersResponse>;
+
+/** How many people one page of a followers or following list holds. */
+export const FOLLOW_LIST_PAGE_SIZE = 20;
+const viewerId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('user id').optional());
+/**
+ * POST /api/user/followers and /api/user/following {profile_id, user_id?} (additions), `?cursor=` from
+ * next_page_url: the people who follow profile_id, or whom profile_id follows, newest follow first,
+ * FOLLOW_LIST_PAGE_SIZE a page. Open to visitors; user_id, when sent, must be the caller's (as on feeds).
+ */
+export const followListBody = z.object({ profile_id: idField('profile id'), user_id: viewerId });
+/** One person of such a list (publicProfile's public fields), with whether the caller follows them. */
+export const followListPerson = publicProfile
+  .pick({ id: true, name: true, username: true, bio: true, profile_picture: true, followers_count: true })
+  .extend({ is_following: z.boolean() });
+export type FollowListPerson = z.infer<typeof followListPerson>;
+/** A page of people; next_page_url carries a keyset cursor ("<followed at>|<id>") and is null on the last page. */
+export const followListPage = z.object({ data: z.array(followListPerson), next_page_url: z.string().nullable() });
+export type FollowListPage = z.infer<typeof followListPage>;

@@ -15,6 +15,7 @@ import * as m0013 from './migrations/0013_image_sizes';
 import * as m0015 from './migrations/0015_shared_work';
 import * as m0016 from './migrations/0016_rate_limits';
 import * as m0017 from './migrations/0017_drafts';
+import * as m0018 from './migrations/0018_follows_by_time';
 import type { DB } from './schema';
 import { seedCategories } from './seed-categories';
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015_shared_work': m0015,
   '0016_rate_limits': m0016,
   '0017_drafts': m0017,
+  '0018_follows_by_time': m0018,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

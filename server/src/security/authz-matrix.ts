@@ -187,6 +187,10 @@ export const MATRIX: Readonly<Record<string, Entry>> = {
   'POST /api/user/posts/related': reader((s, u) => ({ id: s.theirPost, user_id: u.id })),
   'POST /api/user/recommended-posts': { ...reader((_s, u) => ({ user_id: u.id })), private: undefined },
   'POST /api/user/recommended-users': { ...reader((_s, u) => ({ id: u.id })), private: undefined },
+  // Open lists of a member (profile_id); a body user_id names the caller, so another's is 403 as on feeds.
+  // The owner follows postOwner: only the owner's view of their own Following marks someone followed.
+  'POST /api/user/followers': { ...reader((s, u) => ({ profile_id: s.postOwner.id, user_id: u.id })), private: undefined },
+  'POST /api/user/following': { ...reader((_s, u) => ({ profile_id: u.id, user_id: u.id })), private: () => '"is_following":true' },
 
   // Ends the caller's own session, whoever else's sessions there are.
   'POST /api/user/logout': {

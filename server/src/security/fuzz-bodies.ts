@@ -115,6 +115,7 @@ function plausible(field: string, world: World): fc.Arbitrary<unknown> {
     comment_id: ids(world.commentId),
     category_id: ids(...world.categoryIds),
     author_id: ids(world.userId, world.otherUserId),
+    profile_id: ids(world.userId, world.otherUserId),
     follow_id: ids(world.otherUserId),
     status: fc.constantFrom(1, 0, '1', '0', 'active', 'inactive'),
     save_unsave: fc.constantFrom(1, 0, '1', true),

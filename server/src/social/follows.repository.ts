@@ -1,4 +1,6 @@
+import { FOLLOW_LIST_PAGE_SIZE } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 
 /** true when this call created the follow. */
@@ -54,4 +56,56 @@ export async function addToFollowCounts(db: Kysely<DB>, followerId: number, foll
 export async function getFollowersCount(db: Kysely<DB>, userId: number): Promise<number> {
   const row = await db.selectFrom('users').select('followers_count').where('id', '=', userId).executeTakeFirstOrThrow();
   return row.followers_count;
+}
+
+/** One more than a page of people tells whether there is a next one. */
+const LIST_FETCH = FOLLOW_LIST_PAGE_SIZE + 1;
+
+/**
+ * The followers (or followed) of one member, newest follow first, below a (created_at, id) keyset
+ * cursor: the page's rows come from one walk of follows_following_time_idx (follows_follower_time_idx)
+ * that stops after LIST_FETCH rows (migration 0018); then each person's row by its key and whether the
+ * viewer (0: a visitor) follows them, through the follows key. Deactivated members come back flagged
+ * (`active` 0), for the service to leave out with those the viewer blocked.
+ * The cursor is one row comparison, so both databases bound the walk by it in the index itself.
+ * Placeholders: viewer, member, before (time), before (id).
+ */
+const listOf = (side: 'follower_id' | 'following_id', other: 'follower_id' | 'following_id') =>
+  `SELECT u.id, u.name, u.username, u.bio, u.profile_picture, u.followers_count, page.followed_at,
+    CASE WHEN u.deactivated_at IS NULL THEN 1 ELSE 0 END AS active,
+    EXISTS (SELECT 1 FROM follows mine WHERE mine.follower_id = ? AND mine.following_id = u.id) AS is_following
+  FROM (
+    SELECT ${side} AS id, created_at AS followed_at FROM follows
+    WHERE ${other} = ? AND (created_at, ${side}) < (?, ?)
+    ORDER BY created_at DESC, ${side} DESC LIMIT ${LIST_FETCH}
+  ) page JOIN users u ON u.id = page.id ORDER BY page.followed_at DESC, page.id DESC`;
+
+export const FOLLOW_LIST_SQL = {
+  /** Who follows the member. */
+  followers: listOf('follower_id', 'following_id'),
+  /** Whom the member follows. */
+  following: listOf('following_id', 'follower_id'),
+} as const;
+
+export interface FollowListRow {
+  id: number;
+  name: string | null;
+  username: string | null;
+  bio: string | null;
+  profile_picture: string | null;
+  followers_count: number;
+  followed_at: string;
+  active: number | boolean;
+  is_following: number | boolean;
+}
+
+/** Up to LIST_FETCH people of a member's list below the cursor (prepared once, database.all). */
+export function followListPage(
+  database: Database,
+  list: keyof typeof FOLLOW_LIST_SQL,
+  viewer: number,
+  memberId: number,
+  before: { at: string; id: number },
+): Promise<FollowListRow[]> {
+  return database.all<FollowListRow>(FOLLOW_LIST_SQL[list], [viewer, memberId, before.at, before.id]);
 }

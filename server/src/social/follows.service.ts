@@ -1,8 +1,9 @@
-import type { followResponse } from '@inkwell/contract';
+import { FOLLOW_LIST_PAGE_SIZE, type FollowListPage, MAX_ID, type followResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { nowIso } from '../db/database';
+import { type Database, nowIso } from '../db/database';
 import type { DB } from '../db/schema';
+import type { HiddenAuthors } from '../lib/deps';
 import { notFound, validationError } from '../lib/errors';
 import type { Auth } from '../plugins/session';
 import { refuseBlockedFollow } from './blocks.service';
@@ -67,3 +68,53 @@ export function createFollowsService(db: Kysely<DB>) {
 }
 
 export type FollowsService = ReturnType<typeof createFollowsService>;
+
+/** Where a list starts: after every follow there is. */
+const LIST_START = { at: '9999-12-31T23:59:59.999Z', id: MAX_ID };
+/** How many more stored pages a list page may read to fill itself when hidden people were left out. */
+const MAX_EXTRA_READS = 4;
+const truthy = (value: number | boolean) => value === true || value === 1;
+
+export type FollowList = 'followers' | 'following';
+export type FollowListCursor = typeof LIST_START;
+
+/**
+ * POST /followers and /following: a member's lists as the viewer (0: a visitor) may see them, newest
+ * follow first. Deactivated members and those the viewer blocked are left out; a page whose stored
+ * rows held some reads the next ones to fill itself, a few reads at most (as feeds do).
+ */
+export function createFollowListsService(database: Database, hiddenAuthors: HiddenAuthors) {
+  return {
+    async list(list: FollowList, viewer: number, memberId: number, cursor: FollowListCursor = LIST_START): Promise<FollowListPage> {
+      const [member, hidden] = await Promise.all([findActiveUser(database.db, memberId), hiddenAuthors(viewer)]);
+      if (!member) throw notFound(NOT_FOUND.user);
+      const people: FollowListPage['data'] = [];
+      let before = cursor;
+      let next: FollowListCursor | null = null;
+      for (let read = 0; read <= MAX_EXTRA_READS; read += 1) {
+        const rows = await repo.followListPage(database, list, viewer, memberId, before);
+        const page = rows.slice(0, FOLLOW_LIST_PAGE_SIZE);
+        const more = rows.length > FOLLOW_LIST_PAGE_SIZE;
+        next = null;
+        for (const [i, row] of page.entries()) {
+          before = { at: row.followed_at, id: row.id };
+          if (!truthy(row.active) || hidden.has(row.id)) continue;
+          const { id, name, username, bio, profile_picture, followers_count } = row;
+          people.push({ id, name, username, bio, profile_picture, followers_count, is_following: truthy(row.is_following) });
+          if (people.length === FOLLOW_LIST_PAGE_SIZE) {
+            next = i < page.length - 1 || more ? before : null;
+            break;
+          }
+        }
+        if (people.length === FOLLOW_LIST_PAGE_SIZE || !more) break;
+        next = before; // a page not yet full whose reads ran out still goes on from where it stopped
+      }
+      return {
+        data: people,
+        next_page_url: next === null ? null : `/api/user/${list}?cursor=${encodeURIComponent(`${next.at}|${next.id}`)}`,
+      };
+    },
+  };
+}
+
+export type FollowListsService = ReturnType<typeof createFollowListsService>;

@@ -2,19 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureDeps } from '../lib/deps';
 import { createBlocksService } from './blocks.service';
 import { createCommentsService } from './comments.service';
-import { createFollowsService } from './follows.service';
+import { createFollowListsService, createFollowsService } from './follows.service';
 import { createLikesService } from './likes.service';
 import { createSavesService } from './saves.service';
 import { socialRoutes } from './social.routes';
 
-/** Likes, saves, comments and replies, follows, blocks: registered under /api/user by app.ts. */
-export const socialPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, guards }) => {
+/** Likes, saves, comments and replies, follows (and the followers and following lists), blocks: registered under /api/user by app.ts. */
+export const socialPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, database, guards, hiddenAuthors }) => {
   await app.register(socialRoutes, {
     guards,
     likes: createLikesService(db),
     saves: createSavesService(db),
     comments: createCommentsService(db),
     follows: createFollowsService(db),
+    followLists: createFollowListsService(database, hiddenAuthors),
     blocks: createBlocksService(db),
   });
 };

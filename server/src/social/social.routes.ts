@@ -7,20 +7,26 @@ import {
   commentCreatedResponse,
   deleteByIdBody,
   followBody,
+  followListBody,
+  followListPage,
   followResponse,
   isFollowingBody,
   likeBody,
   likeResponse,
+  MAX_ID,
   messageResponse,
   replyBody,
   saveBody,
   saveResponse,
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { viewer } from '../feed/feed.routes';
+import { validationError } from '../lib/errors';
 import type { Guards } from '../plugins/session';
 import type { BlocksService } from './blocks.service';
 import type { CommentsService } from './comments.service';
-import type { FollowsService } from './follows.service';
+import type { FollowListCursor, FollowListsService, FollowsService } from './follows.service';
 import type { LikesService } from './likes.service';
 import type { SavesService } from './saves.service';
 
@@ -30,12 +36,28 @@ export interface SocialRoutesOptions {
   saves: SavesService;
   comments: CommentsService;
   follows: FollowsService;
+  followLists: FollowListsService;
   blocks: BlocksService;
 }
 
-/** The social calls of SPEC §7; every one needs a session (the guard also 403s another user_id). */
-export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (app, { guards, likes, saves, comments, follows, blocks }) => {
+const cursorQuery = z.object({ cursor: z.string().max(100).optional() });
+
+/** A list's keyset cursor from next_page_url: "<followed at>|<member id>"; anything else is 422. */
+function followCursor(text: string | undefined): FollowListCursor | undefined {
+  if (text === undefined || text === '') return undefined;
+  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)\|(\d{1,10})$/.exec(text);
+  if (!match || Number(match[2]) > MAX_ID) throw validationError({ cursor: ['The cursor is invalid.'] });
+  return { at: match[1]!, id: Number(match[2]) };
+}
+
+/**
+ * The social calls of SPEC §7; every one needs a session (the guard also 403s another user_id), except
+ * the followers and following lists, open reads like the feeds.
+ */
+export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (app, { guards, likes, saves, comments, follows, followLists, blocks }) => {
   const signedIn = { preValidation: guards.requireSession };
+  // Reads on POST: marked so they leave the caches alone (every other successful POST drops them, see app.ts).
+  const open = { preValidation: guards.optionalSession, config: { readOnly: true } };
 
   app.post('/like', { ...signedIn, schema: { body: likeBody, response: { 200: likeResponse } } }, async (request) =>
     likes.setLike(request.auth!, request.body.post_id, request.body.status === 1),
@@ -68,6 +90,13 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
   app.post('/is-following', { ...signedIn, config: { readOnly: true }, schema: { body: isFollowingBody, response: { 200: followResponse } } }, async (request) =>
     follows.isFollowing(request.auth!, request.body.follow_id),
   );
+
+  // profile_id names whose list it is; a user_id, when sent, names the caller (viewer() 403s another's).
+  for (const list of ['followers', 'following'] as const) {
+    app.post(`/${list}`, { ...open, schema: { body: followListBody, querystring: cursorQuery, response: { 200: followListPage } } }, async (request) =>
+      followLists.list(list, viewer(request, request.body.user_id), request.body.profile_id, followCursor(request.query.cursor)),
+    );
+  }
 
   app.post('/block', { ...signedIn, schema: { body: blockBody, response: { 200: blockResponse } } }, async (request) =>
     blocks.setBlocked(request.auth!, request.body.block_id, request.body.status === 1),

@@ -53,6 +53,8 @@ interface InfiniteListProps<T> {
   fetchNextPage: () => void;
   emptyText: string;
   label: string;
+  /** What stands in for a row while rows come (a post card's skeleton unless told). */
+  skeleton?: ReactNode;
 }
 
 /**
@@ -69,13 +71,14 @@ export function InfiniteList<T>({
   fetchNextPage,
   emptyText,
   label,
+  skeleton = <PostCardSkeleton />,
 }: InfiniteListProps<T>) {
   if (isLoading) {
     return (
       <div aria-busy="true" aria-label={`Loading ${label}`}>
-        <PostCardSkeleton />
-        <PostCardSkeleton />
-        <PostCardSkeleton />
+        {skeleton}
+        {skeleton}
+        {skeleton}
       </div>
     );
   }
@@ -91,7 +94,7 @@ export function InfiniteList<T>({
           </HydrateLater>
         ))}
       </ul>
-      {isFetchingNextPage && <PostCardSkeleton />}
+      {isFetchingNextPage && skeleton}
       {hasNextPage && <Sentinel onVisible={fetchNextPage} disabled={isFetchingNextPage} />}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { X } from 'lucide-react';
 
 interface ModalProps {
   role?: 'dialog' | 'alertdialog';
@@ -14,11 +15,13 @@ interface ModalProps {
   onClose: () => void;
   /** Keys other than Escape. */
   onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** A Close (×) button in the corner, for a panel that only shows something (no Cancel of its own). */
+  closeButton?: boolean;
   children: ReactNode;
 }
 
 /** A modal panel over a dimmed page with its title: the shell of the confirmation and form dialogs. */
-export function Modal({ role = 'dialog', title, describedBy, size, initialFocus, onClose, onKeyDown, children }: ModalProps) {
+export function Modal({ role = 'dialog', title, describedBy, size, initialFocus, onClose, onKeyDown, closeButton = false, children }: ModalProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const focusFirst = useRef(initialFocus);
@@ -44,11 +47,22 @@ export function Modal({ role = 'dialog', title, describedBy, size, initialFocus,
             onKeyDown?.(event);
           }
         }}
-        className={`w-full rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800 ${size}`}
+        className={`relative w-full rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800 ${size}`}
       >
-        <h2 id={titleId} className="font-serif text-xl font-bold text-zinc-900 dark:text-zinc-50">
+        <h2 id={titleId} className={`font-serif text-xl font-bold text-zinc-900 dark:text-zinc-50 ${closeButton ? 'pr-10' : ''}`}>
           {title}
         </h2>
+        {closeButton && (
+          <button
+            type="button"
+            data-close
+            aria-label="Close"
+            onClick={onClose}
+            className="absolute right-4 top-4 inline-flex size-9 items-center justify-center rounded-full text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-50"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        )}
         {children}
       </div>
     </div>,

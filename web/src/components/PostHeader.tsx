@@ -11,6 +11,11 @@ interface PostHeaderProps {
   subtitleMuted?: boolean;
   /** The author line: the hover card on the post page, the writer's avatar and name in the preview. */
   byline?: ReactNode;
+  /**
+   * Beside the author's name: Follow / Following on the post page (none on one's own story, none in
+   * the preview). Its box has a fixed width, so the reader's state arriving after hydration moves nothing.
+   */
+  follow?: ReactNode;
   readTime: number;
   createdAt: string;
   /** The action bar under the meta line (like, comments, share, save); none in the preview. */
@@ -27,7 +32,7 @@ interface PostHeaderProps {
  * will be published.
  */
 export function PostHeader(props: PostHeaderProps) {
-  const { level, title, subtitle, titleMuted, subtitleMuted, byline, readTime, createdAt, actions, eyebrow, testIdPrefix = 'post' } = props;
+  const { level, title, subtitle, titleMuted, subtitleMuted, byline, follow, readTime, createdAt, actions, eyebrow, testIdPrefix = 'post' } = props;
   const Title = level === 1 ? 'h1' : 'h3';
   return (
     <header>
@@ -46,7 +51,21 @@ export function PostHeader(props: PostHeaderProps) {
       >
         {subtitle}
       </p>
-      {byline && <div className="mt-7 flex items-center gap-3 text-sm">{byline}</div>}
+      {byline && (
+        <div className="mt-7 flex items-center gap-3 text-sm">
+          {byline}
+          {follow && (
+            <>
+              <span aria-hidden="true" className="text-zinc-400 dark:text-zinc-600">
+                ·
+              </span>
+              <div data-testid="byline-follow" className="w-[6.5rem] shrink-0">
+                {follow}
+              </div>
+            </>
+          )}
+        </div>
+      )}
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
         <span data-testid={`${testIdPrefix}-read-time`}>{readTime} min read</span>
         <span aria-hidden="true"> · </span>

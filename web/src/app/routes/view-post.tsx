@@ -16,6 +16,7 @@ export default function ViewPostRoute() {
       postId={postId}
       renderActions={(post) => <PostPageActions post={post} />}
       renderFollow={(authorId, open) => <FollowButton authorId={authorId} active={open} />}
+      renderAuthorFollow={(authorId) => <FollowButton authorId={authorId} active size="compact" />}
       renderPost={(post) => <PostCardWithActions post={post} />}
       renderCategory={(categoryId) => <CategoryLink categoryId={categoryId} />}
     />

@@ -18,6 +18,7 @@ export default function ViewProfileRoute() {
       viewerId={session?.id ?? null}
       renderPost={(post) => <PostCardWithActions post={post} />}
       renderFollow={(id) => <FollowButton authorId={id} active />}
+      renderListFollow={(person) => <FollowButton authorId={person.id} active known={person.is_following} size="compact" />}
     />
   );
 }

@@ -13,7 +13,14 @@ export const isFollowingQueryOptions = (userId: number, followId: number) =>
     staleTime: 60_000,
   });
 
-/** Asked only when the hover card is open and a viewer is signed in. */
-export function useIsFollowing(userId: number | null, followId: number, enabled: boolean) {
-  return useQuery({ ...isFollowingQueryOptions(userId ?? 0, followId), enabled: enabled && userId !== null && userId !== followId });
+/**
+ * Asked only when the hover card is open and a viewer is signed in; not at all when the answer is
+ * already `known` (a followers or following list says it of every person).
+ */
+export function useIsFollowing(userId: number | null, followId: number, enabled: boolean, known?: boolean) {
+  return useQuery({
+    ...isFollowingQueryOptions(userId ?? 0, followId),
+    enabled: enabled && userId !== null && userId !== followId,
+    ...(known === undefined ? {} : { initialData: { is_following: known } }),
+  });
 }

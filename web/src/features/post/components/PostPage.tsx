@@ -20,6 +20,8 @@ interface PostPageProps {
   renderActions: (post: PostDetail) => ReactNode;
   /** The Follow button of the author's hover card. */
   renderFollow?: (authorId: number, open: boolean) => ReactNode;
+  /** Follow / Following beside the author's name (not on one's own story). */
+  renderAuthorFollow?: (authorId: number) => ReactNode;
   /** A related post's card. */
   renderPost: (post: PostCard) => ReactNode;
   /** The post's category above its title: a link to the category's posts. */
@@ -46,7 +48,7 @@ function PostSkeleton() {
 }
 
 /** SPEC §2 Post detail: author, title, subtitle, image, body, actions, comments, Related Posts. */
-export function PostPage({ postId, renderActions, renderFollow, renderPost, renderCategory }: PostPageProps) {
+export function PostPage({ postId, renderActions, renderFollow, renderAuthorFollow, renderPost, renderCategory }: PostPageProps) {
   const session = useSession();
   const details = usePostDetails(postId, session?.id);
   const post = details.data;
@@ -57,6 +59,7 @@ export function PostPage({ postId, renderActions, renderFollow, renderPost, rend
   if (details.isError) return <PostNotFound />;
 
   const author = post ? { ...post.user_data, ...post.author } : null;
+  const ownStory = Boolean(session && author && Number(session.id) === author.id);
   return (
     <div className="mx-auto w-full max-w-[728px] px-4 pb-20 pt-8 sm:px-6 sm:pt-12">
       {!post ? (
@@ -76,6 +79,7 @@ export function PostPage({ postId, renderActions, renderFollow, renderPost, rend
                   renderFollow={renderFollow && author ? (open) => renderFollow(author.id, open) : undefined}
                 />
               }
+              follow={author && !ownStory ? renderAuthorFollow?.(author.id) : undefined}
               readTime={post.read_time ?? 0}
               createdAt={post.created_at}
               actions={renderActions(post)}

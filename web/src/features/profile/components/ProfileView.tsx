@@ -14,7 +14,9 @@ import { PostFeedList } from '../../feed/components/PostFeedList';
 import { useProfileData } from '../api/get-profile-data';
 import { useIsBlocked } from '../../../components/use-block';
 import { BlockMenu, BlockedNote } from './BlockControls';
+import { FollowListDialog, type RenderListFollow } from './FollowListDialog';
 import { PictureDialog } from './PictureDialog';
+import type { FollowList } from '../api/follow-lists';
 
 interface ProfileViewProps {
   userId: number;
@@ -23,13 +25,30 @@ interface ProfileViewProps {
   renderPost: (post: PostCard) => ReactNode;
   /** Follow/Unfollow for another user's profile. */
   renderFollow: (userId: number) => ReactNode;
+  /** Follow / Following for a person of the followers and following lists. */
+  renderListFollow: RenderListFollow;
 }
 
-const count = (n: number, one: string, many: string) => (
-  <span>
+const figure = (n: number, one: string, many: string) => (
+  <>
     <strong className="font-semibold text-zinc-900 dark:text-zinc-50">{n.toLocaleString('en-GB')}</strong> {n === 1 ? one : many}
-  </span>
+  </>
 );
+const count = (n: number, one: string, many: string) => <span>{figure(n, one, many)}</span>;
+
+/** A count that opens its list: looks like the other counts, underlined on hover. */
+function CountButton({ children, onClick }: { children: ReactNode; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      onClick={onClick}
+      className="rounded hover:text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:hover:text-zinc-50"
+    >
+      {children}
+    </button>
+  );
+}
 
 function Header({
   profile,
@@ -37,6 +56,7 @@ function Header({
   viewerId,
   blocked,
   renderFollow,
+  renderListFollow,
 }: {
   profile: PublicProfile;
   own: boolean;
@@ -44,8 +64,10 @@ function Header({
   /** The reader blocked this member: no Follow (it would be refused) until they unblock. */
   blocked: boolean;
   renderFollow: ProfileViewProps['renderFollow'];
+  renderListFollow: RenderListFollow;
 }) {
   const [enlarged, setEnlarged] = useState(false);
+  const [list, setList] = useState<FollowList | null>(null);
   const name = profile.name?.trim() || TEXT.anonymous;
   return (
     <header className="flex flex-col gap-5 sm:flex-row sm:items-start">
@@ -91,11 +113,25 @@ function Header({
         )}
         <p data-testid="profile-counts" className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
           {count(profile.post_count, 'post', 'posts')}
-          {count(profile.followers_count, 'follower', 'followers')}
-          {count(profile.following_count, 'following', 'following')}
+          <CountButton onClick={() => setList('followers')}>
+            {figure(profile.followers_count, 'follower', 'followers')}
+          </CountButton>
+          <CountButton onClick={() => setList('following')}>
+            {figure(profile.following_count, 'following', 'following')}
+          </CountButton>
         </p>
       </div>
       {enlarged && <PictureDialog src={storageUrl(profile.profile_picture)} alt={name} onClose={() => setEnlarged(false)} />}
+      {list && (
+        <FollowListDialog
+          list={list}
+          profileId={profile.id}
+          ownerName={own ? null : name}
+          viewerId={viewerId}
+          renderFollow={renderListFollow}
+          onClose={() => setList(null)}
+        />
+      )}
     </header>
   );
 }
@@ -112,10 +148,10 @@ function AuthorPosts({ userId, viewerId, renderPost }: { userId: number; viewerI
 
 /**
  * A profile (SPEC §2 Profile): picture (double-click enlarges it), name, bio, the counts; one's own
- * has a menu (Update Profile, Notifications, Manage Recommendation), another's a Follow button; then
- * the tabs Posts and, on one's own only, Saved.
+ * has a menu (Update Profile, Notifications, Manage Recommendation), another's a Follow button; the
+ * followers and following counts open their lists; then the tabs Posts and, on one's own only, Saved.
  */
-export function ProfileView({ userId, viewerId, renderPost, renderFollow }: ProfileViewProps) {
+export function ProfileView({ userId, viewerId, renderPost, renderFollow, renderListFollow }: ProfileViewProps) {
   const profile = useProfileData(userId);
   const own = viewerId !== null && Number(viewerId) === userId;
   const blocked = useIsBlocked(own ? null : viewerId, userId);
@@ -131,7 +167,14 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow }: Prof
   return (
     <section className="mx-auto w-full max-w-[728px] px-4 pb-16 pt-8 sm:px-6 sm:pt-12">
       {profile.data ? (
-        <Header profile={profile.data} own={own} viewerId={viewerId} blocked={blocked} renderFollow={renderFollow} />
+        <Header
+          profile={profile.data}
+          own={own}
+          viewerId={viewerId}
+          blocked={blocked}
+          renderFollow={renderFollow}
+          renderListFollow={renderListFollow}
+        />
       ) : (
         <div data-testid="profile-skeleton" className="flex gap-5">
           <div className="size-24 shrink-0 animate-pulse rounded-full bg-zinc-200 dark:bg-zinc-800" />
