@@ -4,6 +4,7 @@ export interface ReadmeFacts {
   madeAt: Date;
   member: { id: number; username: string | null };
   posts: number;
+  drafts: number;
   images: number;
   /** Stored paths a post or the profile uses whose file was not found. */
   missing: readonly string[];
@@ -35,7 +36,8 @@ export function readme(facts: ReadmeFacts): string {
     'profile.json         your account: id, email, name, user name, bio, picture, how you sign in',
     '                     (never your password or your sessions), the mails you chose to get, counts',
     `posts/               ${plural(facts.posts, 'post')}, one Markdown file each: posts/<id>-<title>.md`,
-    `images/              ${plural(facts.images, 'image')} your posts and your profile use (WebP, as stored)`,
+    `drafts/              ${plural(facts.drafts, 'draft')} not published yet (scheduled ones too), one Markdown file each`,
+    `images/              ${plural(facts.images, 'image')} your posts, drafts and profile use (WebP, as stored)`,
     `comments.json        ${plural(n('comments.json'), 'comment')} you wrote, with the post each is on`,
     `replies.json         ${plural(n('replies.json'), 'reply', 'replies')} you wrote, with the comment and post each answers`,
     `likes.json           ${plural(n('likes.json'), 'post')} you liked`,
@@ -59,6 +61,9 @@ export function readme(facts: ReadmeFacts): string {
     'in the body point at the files in images/ relative to the post file (../images/<file>.webp),',
     'so Markdown viewers show them; images from other sites keep their address.',
     '',
+    'Drafts (drafts/<id>-<title>.md) are written the same way, with scheduled_for (when a scheduled',
+    'draft will be published, or null) instead of the counts and url: nobody else can read them.',
+    '',
     'Comments other members wrote on your posts are their words, not yours: they are not in this',
     'archive; each post says how many it has (comments_count).',
     '',
@@ -74,7 +79,7 @@ export function readme(facts: ReadmeFacts): string {
       '',
       'Images that could not be found',
       '------------------------------',
-      'These stored images are used by your posts or profile but their files were missing when this',
+      'These stored images are used by your posts, drafts or profile but their files were missing when this',
       'archive was made; the Markdown links to their address instead:',
       ...facts.missing.map((p) => `  ${facts.publicUrl}/storage/${p}`),
     );

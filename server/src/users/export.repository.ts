@@ -68,6 +68,34 @@ export function postsByIds(db: Kysely<DB>, userId: number, ids: readonly number[
 
 export type PostRow = Awaited<ReturnType<typeof postsByIds>>[number];
 
+/** Every draft of the member (scheduled ones too), oldest first: the file names (a member keeps at most DRAFTS_MAX). */
+export function draftOutline(db: Kysely<DB>, userId: number) {
+  return db.selectFrom('drafts').select(['id', 'title', 'updated_at']).where('user_id', '=', userId).orderBy('id').execute();
+}
+
+/** One draft with its category's name, read when its file is written. */
+export function draftById(db: Kysely<DB>, userId: number, id: number) {
+  return db
+    .selectFrom('drafts as d')
+    .leftJoin('categories as c', 'c.id', 'd.category_id')
+    .select(['d.id', 'd.title', 'd.sub_title', 'd.description', 'd.image', 'd.publish_at', 'd.created_at', 'd.updated_at', 'c.name as category'])
+    .where('d.user_id', '=', userId)
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The stored images the member's drafts use (covers and bodies: draft_images holds both). */
+export async function draftImagePaths(db: Kysely<DB>, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('draft_images as di')
+    .innerJoin('drafts as d', 'd.id', 'di.draft_id')
+    .select('di.path')
+    .distinct()
+    .where('d.user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.path);
+}
+
 /** The stored images the member's posts use: their post_images rows and their covers (rows older than post_images). */
 export async function postImagePaths(db: Kysely<DB>, userId: number): Promise<string[]> {
   const used = await db

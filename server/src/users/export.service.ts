@@ -101,8 +101,10 @@ export function createExportService(options: ExportOptions) {
       if (!member) throw notFound('User not found.');
       const madeAt = now();
       const outline = await repo.postOutline(db, userId);
+      const drafts = await repo.draftOutline(db, userId);
       const picture = member.profile_picture && !/^https?:\/\//i.test(member.profile_picture) ? storedPath(member.profile_picture) : null;
-      const candidates = [...new Set([...(await repo.postImagePaths(db, userId)).map(storedPath), ...(picture ? [picture] : [])])];
+      const used = [...(await repo.postImagePaths(db, userId)), ...(await repo.draftImagePaths(db, userId))];
+      const candidates = [...new Set([...used.map(storedPath), ...(picture ? [picture] : [])])];
       const images = await findImages(storage, candidates);
 
       /** Where an image points from a post file (posts/…): the file beside it in the archive, else its address. */
@@ -196,6 +198,25 @@ export function createExportService(options: ExportOptions) {
         });
       });
 
+      // Drafts: unpublished, scheduled or not; each read when yazl reaches its file.
+      for (const draft of drafts) {
+        lazyText(`drafts/${draft.id}-${slugify(draft.title || 'untitled')}.md`, new Date(draft.updated_at), async () => {
+          const row = await repo.draftById(db, userId, draft.id);
+          if (!row) return `${frontMatter({ id: draft.id, title: draft.title, gone: true })}\nThis draft was published or deleted while the archive was being made.\n`;
+          const head = frontMatter({
+            id: row.id,
+            title: row.title,
+            subtitle: row.sub_title,
+            category: row.category,
+            scheduled_for: row.publish_at,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+            cover_image: fromRoot(row.image),
+          });
+          return `${head}\n${markdown.toMarkdown(row.description, fromPost)}\n`;
+        });
+      }
+
       const onPost = <T extends { post_id: number }>(row: T) => ({ ...row, post_url: postUrl(row.post_id) });
       const person = <T extends { id: number }>(row: T) => ({ ...row, profile_url: profileUrl(row.id) });
       const list = <T>(file: string, page: Pager<T>, key: (row: T) => number, map: (row: T) => object = (row) => row as object) =>
@@ -232,7 +253,7 @@ export function createExportService(options: ExportOptions) {
 
       // Last, when every count is known.
       lazyText('README.txt', madeAt, async () =>
-        readme({ madeAt, member: { id: member.id, username: member.username }, posts: outline.length, images: images.found.size, missing: images.missing, counts, publicUrl }),
+        readme({ madeAt, member: { id: member.id, username: member.username }, posts: outline.length, drafts: drafts.length, images: images.found.size, missing: images.missing, counts, publicUrl }),
       );
       zip.end();
       return { filename: exportFileName(member.username ?? String(member.id), madeAt), stream: output };
