@@ -19,7 +19,8 @@ import { HttpError, notFound, validationError } from '../lib/errors';
 import type { StoredImages } from '../storage/stored-images';
 import * as drafts from './drafts.repository';
 import * as posts from './posts.repository';
-import { sanitizeDescription, storageImagePaths } from './sanitize';
+import { POST_MESSAGES } from './posts.service';
+import { sanitizeDescription, usedImagePaths } from './sanitize';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,7 +34,7 @@ export interface DraftInput {
 }
 
 /** The stored images a draft or post uses: its cover, then its body's. */
-const imagesOf = (v: { image: string | null; description: string }) => [...new Set([...(v.image ? [v.image] : []), ...storageImagePaths(v.description)])];
+const imagesOf = (v: { image: string | null; description: string }) => usedImagePaths(v.image, v.description);
 
 /** The draft's fields checked as a post's (title, sub title, category required): 422 with the add-post messages. */
 function asPost(row: drafts.DraftValues): posts.PostValues {
@@ -76,7 +77,7 @@ export function createDraftsService({ db, images, publicUrl }: { db: Kysely<DB>;
   /** The body sanitised, the category and every image checked: what a save may write. */
   async function prepare(input: DraftInput): Promise<{ values: drafts.DraftValues; paths: string[] }> {
     if (input.category_id !== null && !(await posts.categoryExists(db, input.category_id))) {
-      throw validationError({ category_id: ['The selected category id is invalid.'] });
+      throw validationError({ category_id: [POST_MESSAGES.unknownCategory] });
     }
     const values = { title: input.title, sub_title: input.sub_title, category_id: input.category_id, description: sanitizeDescription(input.description), image: input.image };
     const used = imagesOf(values);

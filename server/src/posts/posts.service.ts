@@ -6,7 +6,7 @@ import { forbidden, notFound, unauthorized, validationError } from '../lib/error
 import type { Auth } from '../plugins/session';
 import type { StoredImages } from '../storage/stored-images';
 import * as repo from './posts.repository';
-import { sanitizeDescription, storageImagePaths } from './sanitize';
+import { sanitizeDescription, usedImagePaths } from './sanitize';
 
 export const POST_MESSAGES = {
   created: TEXT.postCreated,
@@ -55,7 +55,7 @@ export function createPostsService({ db, images }: { db: Kysely<DB>; images: Sto
       image,
       read_time: readTimeFromHtml(description),
     };
-    const paths = [...new Set([...(image ? [image] : []), ...storageImagePaths(description)])];
+    const paths = usedImagePaths(image, description);
     if ((await images.unknown(paths)).length > 0) throw validationError({ description: [POST_MESSAGES.imageGone] });
     return { values, paths };
   }

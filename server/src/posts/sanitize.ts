@@ -112,3 +112,8 @@ export function storageImagePaths(sanitized: string): string[] {
   for (const match of sanitized.matchAll(/<img\s[^>]*?src="\/storage\/([^"]+)"/g)) paths.add(match[1]!);
   return [...paths];
 }
+
+/** The stored images a post or draft uses: its cover first, then its (sanitised) body's, each once. */
+export function usedImagePaths(image: string | null, sanitized: string): string[] {
+  return [...new Set([...(image ? [image] : []), ...storageImagePaths(sanitized)])];
+}

@@ -5,6 +5,7 @@ import { DRAFT_MESSAGES, decodeId, paths } from '@inkwell/contract';
 import { Button } from '../../../components/Button';
 import { isApiError } from '../../../lib/api-client';
 import { useDraftDetails } from '../api/get-draft';
+import { FormSkeleton } from './FormSkeleton';
 import { PostForm } from './PostForm';
 import type { PreviewAuthor } from './PostPreview';
 
@@ -16,19 +17,6 @@ function draftIdOf(raw: string | null): number | null | 'invalid' {
 
 export const DRAFT_MISSING_TEXT = `${DRAFT_MESSAGES.notFound} It may have been published or deleted. You can start a new story here.`;
 
-function FormSkeleton() {
-  return (
-    <div aria-busy="true" aria-label="Loading the draft" className="grid animate-pulse gap-10 lg:grid-cols-2">
-      <div className="space-y-6">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="h-16 rounded-lg bg-zinc-100 dark:bg-zinc-900" />
-        ))}
-        <div className="h-80 rounded-lg bg-zinc-100 dark:bg-zinc-900" />
-      </div>
-      <div className="h-96 rounded-xl bg-zinc-100 dark:bg-zinc-900" />
-    </div>
-  );
-}
 
 /**
  * /createpost and /createpost?draft={id}: a new story, or a draft continued (on any device). The first
@@ -74,7 +62,7 @@ export function CreatePostScreen({ userId, author }: { userId: string; author?: 
       </div>
     );
   }
-  if (draftId !== null && !missing && !details.data) return <FormSkeleton />;
+  if (draftId !== null && !missing && !details.data) return <FormSkeleton label="Loading the draft" />;
 
   return (
     <>

@@ -6,6 +6,7 @@ import { useNotice } from '../../../components/NoticeProvider';
 import { isApiError } from '../../../lib/api-client';
 import { storageUrl } from '../../../lib/media';
 import { usePostForEdit } from '../api/get-post-for-edit';
+import { FormSkeleton } from './FormSkeleton';
 import { PostForm } from './PostForm';
 
 export const NOT_OWNER_TEXT = 'You can only edit your own posts.';
@@ -41,19 +42,7 @@ export function EditPostScreen({ rawId, userId }: { rawId: string | undefined; u
     );
   }
 
-  if (!post.data) {
-    return (
-      <div aria-busy="true" aria-label="Loading the post" className="grid animate-pulse gap-10 lg:grid-cols-2">
-        <div className="space-y-6">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-16 rounded-lg bg-zinc-100 dark:bg-zinc-900" />
-          ))}
-          <div className="h-80 rounded-lg bg-zinc-100 dark:bg-zinc-900" />
-        </div>
-        <div className="h-96 rounded-xl bg-zinc-100 dark:bg-zinc-900" />
-      </div>
-    );
-  }
+  if (!post.data) return <FormSkeleton label="Loading the post" />;
 
   const data = post.data;
   return (
