@@ -30,10 +30,23 @@ export const paths = {
   },
   /** Addition (issue 13): a draft shown through its secret preview link, to anyone holding it. */
   draftPreview: { path: '/preview/:token', access: 'open', getHref: (token: string) => `/preview/${encodeURIComponent(token)}` },
+  /** Addition (issue 13): the search results page, a tab per kind (posts unless told). */
+  search: {
+    path: '/search',
+    access: 'open',
+    getHref: (query = '', type: 'posts' | 'people' | 'topics' = 'posts') =>
+      `/search?q=${encodeURIComponent(query)}${type === 'posts' ? '' : `&type=${type}`}`,
+  },
   notifications: { path: '/notifications', access: 'session', getHref: () => '/notifications' },
   profile: { path: '/profile', access: 'session', getHref: () => '/profile' },
   saved: { path: '/saved', access: 'session', getHref: () => '/saved' },
   library: { path: '/yourposts', access: 'session', getHref: () => '/yourposts' },
+  /** Addition (issue 13): a writer's numbers; with a post's id, that post's chart is open. */
+  stats: {
+    path: '/stats',
+    access: 'session',
+    getHref: (postId?: number) => (postId === undefined ? '/stats' : `/stats?post=${encodeURIComponent(encodeId(postId))}`),
+  },
   settings: { path: '/settings', access: 'session', getHref: () => '/settings' },
   help: { path: '/help', access: 'session', getHref: () => '/help' },
   recommendation: { path: '/recommendation', access: 'session', getHref: () => '/recommendation' },

@@ -15,6 +15,7 @@ import { NotificationMailer } from './notifications/digest';
 import { NotificationHub } from './notifications/live';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { createNotificationsService } from './notifications/notifications.service';
+import { PostFanout } from './notifications/post-fanout';
 import { createUnsubscribe } from './notifications/unsubscribe';
 import { unsubscribeApiRoutes, unsubscribeOneClickRoutes } from './notifications/unsubscribe.routes';
 import { registerBodyParsers } from './plugins/bodies';
@@ -45,6 +46,9 @@ import { searchPlugin } from './search/search.plugin';
 import { feedLinksFor } from './seo/feed-links';
 import { seoRoutes } from './seo/seo.routes';
 import { helpPlugin } from './help/help.plugin';
+import { StatsCleanup } from './stats/cleanup';
+import { createStatsService } from './stats/stats.service';
+import { statsPlugin } from './stats/stats.plugin';
 import { createHiddenAuthors } from './social/hidden-authors';
 import { socialPlugin } from './social/social.plugin';
 import { createStorage } from './storage/create-storage';
@@ -72,6 +76,10 @@ declare module 'fastify' {
     notificationHub: NotificationHub;
     /** Publishes scheduled drafts when due (main.ts starts it; tests call runOnce()). */
     scheduledPosts: ScheduledPosts;
+    /** Tells a new story to its author's followers after the publishing commit (tests await settled()). */
+    postFanout: PostFanout;
+    /** Deletes past days' stats reader rows and salts (main.ts starts it behind a lease; tests call runOnce()). */
+    statsCleanup: StatsCleanup;
   }
   interface FastifyContextConfig {
     /** A POST that changes nothing (a read): it does not drop the feed cache. */
@@ -137,10 +145,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Open streams end before the server closes (it would otherwise wait for them).
   app.addHook('preClose', () => hub.close());
   const unsubscribe = createUnsubscribe(db);
+  const postFanout = new PostFanout(db, app.log);
+  app.decorate('postFanout', postFanout);
+  // Fan-outs under way finish their batch first (what is left is owed and taken up by the next process).
+  app.addHook('onClose', () => postFanout.stop());
   const notificationMailer = new NotificationMailer(
     db,
     outbox,
     unsubscribe,
+    postFanout,
     { windowMs: config.notifications.digestMs, pollMs: config.notifications.digestPollMs, publicUrl: config.publicUrl },
     app.log,
   );
@@ -156,10 +169,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', () => images.stop().then(() => storage.close()));
   const hiddenAuthorsCache = feedCache.sibling<ReadonlySet<number>>(5000);
   const hiddenAuthors = createHiddenAuthors(deps.database, hiddenAuthorsCache);
-  const featureDeps = { db, database: deps.database, config, guards, storage, images, feedCache, hiddenAuthors };
+  const featureDeps = { db, database: deps.database, config, guards, storage, images, feedCache, hiddenAuthors, stories: postFanout };
   // A scheduled post that went out is a write like any other: the caches go, here and elsewhere.
   const scheduledPosts = new ScheduledPosts(
-    createDraftsService({ db, images, publicUrl: config.publicUrl }),
+    createDraftsService({ db, images, publicUrl: config.publicUrl, stories: postFanout }),
     async () => {
       feedCache.invalidate();
       await writeSignal?.announce();
@@ -168,6 +181,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   app.decorate('scheduledPosts', scheduledPosts);
   app.addHook('onClose', () => scheduledPosts.stop());
+  const statsCleanup = new StatsCleanup(createStatsService(deps.database), app.log);
+  app.decorate('statsCleanup', statsCleanup);
+  app.addHook('onClose', () => statsCleanup.stop());
   // Any successful state-changing call may change what a feed shows: drop the cached pages before
   // the answer leaves, here and in every other app process, so the caller's next read sees its own
   // change wherever the load balancer sends it.
@@ -193,6 +209,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(socialPlugin, featureDeps);
       await api.register(searchPlugin, featureDeps);
       await api.register(helpPlugin, featureDeps);
+      await api.register(statsPlugin, featureDeps);
       await api.register(exportRoutes, featureDeps);
     },
     { prefix: '/api/user' },

@@ -76,6 +76,8 @@ export interface Config {
     help: RateLimit;
     /** "Download your data" archives per client address (each one reads all of a member's rows and images). */
     exportData: RateLimit;
+    /** View and read beacons of the post page per client address (open; each may write a row). */
+    stats: RateLimit;
     /** Failed logins per account from addresses and devices that never signed in to it. */
     failedLoginsPerAccount: RateLimit;
     /** Failed logins per account from one address (trusted or not). */
@@ -146,6 +148,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   search: { max: 120, windowMs: MINUTE },
   help: { max: 10, windowMs: 60 * MINUTE },
   exportData: { max: 5, windowMs: 60 * MINUTE },
+  stats: { max: 300, windowMs: MINUTE },
   failedLoginsPerAccount: { max: 10, windowMs: 15 * MINUTE },
   failedLoginsPerAddress: { max: 10, windowMs: 15 * MINUTE },
 };
@@ -162,6 +165,7 @@ export const rateLimitVariables: Record<keyof Config['rateLimits'], string> = {
   search: 'RATE_LIMIT_SEARCH',
   help: 'RATE_LIMIT_HELP',
   exportData: 'RATE_LIMIT_EXPORT_DATA',
+  stats: 'RATE_LIMIT_STATS',
   failedLoginsPerAccount: 'LOGIN_FAILURES_PER_ACCOUNT',
   failedLoginsPerAddress: 'LOGIN_FAILURES_PER_ADDRESS',
 };

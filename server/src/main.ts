@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/database';
 import { leaseGate } from './db/leases';
 import { migrateToLatest } from './db/migrate';
 import { fileTransport, smtpTransport } from './mail/transport';
+import { STATS_CLEANUP_MS } from './stats/cleanup';
 
 const say = (line: string): void => void process.stdout.write(`${line}\n`);
 
@@ -59,6 +60,8 @@ async function serve(config: Config, database: Database): Promise<void> {
   app.images.start(config.storageSweepMs, leaseGate(database.db, 'storage-sweep', config.storageSweepMs));
   // Each scheduled draft is taken by one DELETE … RETURNING: safe in every process too.
   app.scheduledPosts.start(config.schedulePollMs);
+  // Past days' stats reader rows and salts go where the lease is held.
+  app.statsCleanup.start(STATS_CLEANUP_MS, leaseGate(database.db, 'stats-cleanup', STATS_CLEANUP_MS));
 
   let closing = false;
   const close = async (reason: string) => {

@@ -16,6 +16,12 @@ import * as m0015 from './migrations/0015_shared_work';
 import * as m0016 from './migrations/0016_rate_limits';
 import * as m0017 from './migrations/0017_drafts';
 import * as m0018 from './migrations/0018_follows_by_time';
+import * as m0019 from './migrations/0019_search_bodies';
+import * as m0020 from './migrations/0020_post_stats';
+import * as m0021 from './migrations/0021_post_notifications';
+import * as m0022 from './migrations/0022_topic_followers';
+import * as m0023 from './migrations/0023_reply_threads';
+import * as m0024 from './migrations/0024_feed_tuning';
 import type { DB } from './schema';
 import { seedCategories } from './seed-categories';
 
@@ -38,6 +44,12 @@ const migrations: Record<string, Migration> = {
   '0016_rate_limits': m0016,
   '0017_drafts': m0017,
   '0018_follows_by_time': m0018,
+  '0019_search_bodies': m0019,
+  '0020_post_stats': m0020,
+  '0021_post_notifications': m0021,
+  '0022_topic_followers': m0022,
+  '0023_reply_threads': m0023,
+  '0024_feed_tuning': m0024,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -22,6 +22,8 @@ export interface UsersTable {
   notify_comment: Generated<number>;
   notify_follow: Generated<number>;
   notify_help: Generated<number>;
+  /** Mail when someone the member follows publishes a story (migration 0021; 0 unless ticked). */
+  notify_post: Generated<number>;
   deactivated_at: string | null;
   created_at: string;
   updated_at: string;
@@ -79,6 +81,8 @@ export interface CategoriesTable {
   name: string;
   slug: string;
   description: string | null;
+  /** Members who chose it (migration 0022), kept with user_categories' rows. */
+  followers_count: Generated<number>;
   created_at: string;
 }
 
@@ -97,6 +101,8 @@ export interface PostsTable {
   description: string;
   image: string | null;
   read_time: Generated<number>;
+  /** The body's text for search (migration 0019): written with the row by the posts repository. */
+  body_text: Generated<string>;
   likes_count: Generated<number>;
   comments_count: Generated<number>;
   created_at: string;
@@ -141,6 +147,8 @@ export interface RepliesTable {
   comment_id: number;
   post_id: number;
   user_id: number;
+  /** The reply of the same comment this one answers (migration 0023); null for an answer to the comment. */
+  reply_to_id: number | null;
   body: string;
   created_at: string;
   updated_at: string;
@@ -150,7 +158,8 @@ export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
   actor_id: number | null;
-  type: 'follow' | 'responses' | 'like' | 'comment';
+  /** 'post': a member the recipient follows published post_id (one per post and member). */
+  type: 'follow' | 'responses' | 'like' | 'comment' | 'post';
   post_id: number | null;
   /** The comment or reply the notification tells of (it goes with them); null for likes, follows, older rows. */
   comment_id: number | null;
@@ -179,8 +188,18 @@ export interface HelpRequestsTable {
 export interface NotificationMailsTable {
   notification_id: number;
   user_id: number;
-  kind: 'like' | 'comment' | 'follow' | 'help';
+  kind: 'like' | 'comment' | 'follow' | 'help' | 'post';
   created_at: string;
+}
+
+/**
+ * A published post whose followers are still to be told (migration 0021): written in the publishing
+ * transaction, removed once the fan-out is done; `claimed_until` while a process is at it.
+ */
+export interface PostFanoutsTable {
+  post_id: number;
+  created_at: string;
+  claimed_until: string | null;
 }
 
 /** Secrets the app makes for itself once (e.g. 'unsubscribe': the key that signs unsubscribe links). */
@@ -252,11 +271,50 @@ export interface WriteEpochTable {
   n: number;
 }
 
+/** The random salt of one UTC day (migration 0020): readers' keys of that day are hashed under it; older days' salts are deleted. */
+export interface StatsSaltsTable {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  salt: string;
+}
+
+/** A reader counted once for a post on a day (migration 0020): kept for today and yesterday only. */
+export interface PostReadersTable {
+  post_id: number;
+  day: string;
+  kind: 'view' | 'read';
+  /** A hash of the day's salt, the post and the member's id or the visitor's address and browser. */
+  reader: string;
+}
+
+/** A post's views and reads of one day (migration 0020), raised with each new post_readers row. */
+export interface PostStatsDailyTable {
+  post_id: number;
+  day: string;
+  views: Generated<number>;
+  reads: Generated<number>;
+}
+
 /** Named periodic work and which process holds it until when (one server at a time). */
 export interface LeasesTable {
   name: string;
   holder: string;
   expires_at: string;
+}
+
+/** A member's 'more' or 'less' of a topic in For you (migration 0024): one row per member and topic. */
+export interface FeedTopicTuningTable {
+  user_id: number;
+  category_id: number;
+  choice: 'more' | 'less';
+  created_at: string;
+}
+
+/** An author a member left out of their For you (migration 0024): not a block, the author is told nothing. */
+export interface FeedAuthorMutesTable {
+  user_id: number;
+  author_id: number;
+  created_at: string;
 }
 
 export interface DB {
@@ -283,7 +341,13 @@ export interface DB {
   stored_images: StoredImagesTable;
   mail_outbox: MailOutboxTable;
   notification_mails: NotificationMailsTable;
+  post_fanouts: PostFanoutsTable;
   app_keys: AppKeysTable;
   write_epoch: WriteEpochTable;
   leases: LeasesTable;
+  stats_salts: StatsSaltsTable;
+  post_readers: PostReadersTable;
+  post_stats_daily: PostStatsDailyTable;
+  feed_topic_tuning: FeedTopicTuningTable;
+  feed_author_mutes: FeedAuthorMutesTable;
 }

@@ -11,6 +11,17 @@ import type { StoredImages } from '../storage/stored-images';
 /** The members whose posts, comments and notifications a reader does not see: those they blocked. */
 export type HiddenAuthors = (viewer: number) => Promise<ReadonlySet<number>>;
 
+/**
+ * A new story's followers are told (notifications/post-fanout.ts): owed from the publishing
+ * transaction on, told once it committed.
+ */
+export interface StoryFanout {
+  /** In the transaction that makes the post: the fan-out is owed (and done later even if this process dies first). */
+  queue(trx: Kysely<DB>, postId: number): Promise<void>;
+  /** Once that transaction committed: tells the author's followers in the background; a failure is logged, never thrown. */
+  start(postId: number): void;
+}
+
 /** What app.ts hands every feature plugin; a plugin builds its own services from these. */
 export interface FeatureDeps {
   db: Kysely<DB>;
@@ -25,4 +36,6 @@ export interface FeatureDeps {
   feedCache: PageCache<CardRow[]>;
   /** Whom a reader blocked: left out of what they read (feeds, comments, search, panels, notifications). */
   hiddenAuthors: HiddenAuthors;
+  /** Publishing a post tells its author's followers through this. */
+  stories: StoryFanout;
 }

@@ -86,7 +86,19 @@ export function sorted(rows: readonly unknown[]): string[] {
   return rows.map((row) => JSON.stringify(row)).sort();
 }
 
-type UserTable = 'sessions' | 'posts' | 'drafts' | 'likes' | 'saves' | 'comments' | 'replies' | 'user_categories' | 'notifications' | 'help_requests';
+type UserTable =
+  | 'sessions'
+  | 'posts'
+  | 'drafts'
+  | 'likes'
+  | 'saves'
+  | 'comments'
+  | 'replies'
+  | 'user_categories'
+  | 'notifications'
+  | 'help_requests'
+  | 'feed_topic_tuning'
+  | 'feed_author_mutes';
 export const USER_TABLES: readonly UserTable[] = [
   'sessions',
   'posts',
@@ -98,6 +110,8 @@ export const USER_TABLES: readonly UserTable[] = [
   'user_categories',
   'notifications',
   'help_requests',
+  'feed_topic_tuning',
+  'feed_author_mutes',
 ];
 
 /** A user's rows of one table. */
@@ -111,6 +125,11 @@ const onPost = async (s: Scene, table: PostTable, postId: number) =>
 const postRow = (s: Scene, id: number) => s.db.selectFrom('posts').selectAll().where('id', '=', id).execute();
 const userRow = (s: Scene, id: number) => s.db.selectFrom('users').selectAll().where('id', '=', id).execute();
 
+/** A post's counted readers and daily numbers (stats beacons). */
+const statsOf = async (s: Scene, postId: number) => [
+  sorted(await s.db.selectFrom('post_readers').select(['day', 'kind']).where('post_id', '=', postId).execute()),
+  sorted(await s.db.selectFrom('post_stats_daily').selectAll().where('post_id', '=', postId).execute()),
+];
 const thread = async (s: Scene) => [await onPost(s, 'comments', s.theirPost), await onPost(s, 'replies', s.theirPost), await postRow(s, s.theirPost)];
 
 /** Anyone may call it, signed in or not: a conscious choice for every new open route. */
@@ -178,6 +197,7 @@ export const MATRIX: Readonly<Record<string, Entry>> = {
   'GET /api/user/categories': open(200),
   'GET /api/user/category': open(200),
   'POST /api/user/search': open(200, { body: (s) => ({ query: `Liked ${s.seq}` }) }),
+  'POST /api/user/search/results': open(200, { body: (s) => ({ query: `Liked ${s.seq}`, type: 'posts' }) }),
   'POST /api/user/get-profile-data': { access: 'open', expect: { visitor: 200, stranger: 200, owner: 200 }, body: (s) => ({ id: s.owner.id }) },
 
   'POST /api/user/view-posts': reader((_s, u) => ({ user_id: u.id })),
@@ -187,6 +207,7 @@ export const MATRIX: Readonly<Record<string, Entry>> = {
   'POST /api/user/posts/related': reader((s, u) => ({ id: s.theirPost, user_id: u.id })),
   'POST /api/user/recommended-posts': { ...reader((_s, u) => ({ user_id: u.id })), private: undefined },
   'POST /api/user/recommended-users': { ...reader((_s, u) => ({ id: u.id })), private: undefined },
+  'POST /api/user/recommended-categories': { ...reader((_s, u) => ({ user_id: u.id })), private: undefined },
   // Open lists of a member (profile_id); a body user_id names the caller, so another's is 403 as on feeds.
   // The owner follows postOwner: only the owner's view of their own Following marks someone followed.
   'POST /api/user/followers': { ...reader((s, u) => ({ profile_id: s.postOwner.id, user_id: u.id })), private: undefined },
@@ -225,6 +246,17 @@ export const MATRIX: Readonly<Record<string, Entry>> = {
   'POST /api/user/reset-categories': own(200, {
     body: (_s, u) => ({ user_id: u.id }),
     changes: (s) => ownedBy(s.db, 'user_categories', s.owner.id),
+  }),
+  // Tuning 'For you' (issue 13): the caller's own only. The owner asked less of otherCategory (authz.test.ts
+  // `stage`) and mutes postOwner (a stranger naming themselves mutes them for themselves); reset forgets it all.
+  'POST /api/user/feed-tuning': own(200, { body: (_s, u) => ({ user_id: u.id }), private: (s) => `"less":[{"id":${s.otherCategory},` }),
+  'POST /api/user/feed-tuning/set': own(200, {
+    body: (s, u) => ({ user_id: u.id, kind: 'mute', target_id: s.postOwner.id, on: 1 }),
+    changes: async (s) => [await ownedBy(s.db, 'feed_author_mutes', s.owner.id), await ownedBy(s.db, 'feed_topic_tuning', s.owner.id)],
+  }),
+  'POST /api/user/feed-tuning/reset': own(200, {
+    body: (_s, u) => ({ user_id: u.id }),
+    changes: async (s) => [await ownedBy(s.db, 'feed_author_mutes', s.owner.id), await ownedBy(s.db, 'feed_topic_tuning', s.owner.id)],
   }),
 
   // Drafts (issue 13): another member's draft does not exist for them (404), whatever user_id they name.
@@ -317,4 +349,12 @@ export const MATRIX: Readonly<Record<string, Entry>> = {
     body: (_s, u) => ({ user_id: u.id, message: 'Please help' }),
     changes: (s) => ownedBy(s.db, 'help_requests', s.owner.id),
   }),
+
+  // A writer's numbers (issue 13). The beacons are open: anyone reading a post counts (its author does
+  // not, so the owner's view of postOwner's post is what shows). The numbers are the caller's own only:
+  // another member's post is 404, whoever user_id names.
+  'POST /api/user/stats/view': open(204, { body: (s) => ({ post_id: s.theirPost }), changes: (s) => statsOf(s, s.theirPost) }),
+  'POST /api/user/stats/read': open(204, { body: (s) => ({ post_id: s.theirPost }), changes: (s) => statsOf(s, s.theirPost) }),
+  'POST /api/user/stats': own(200, { body: (_s, u) => ({ user_id: u.id, days: 7 }), private: (s) => `"Own ${s.seq}"` }),
+  'POST /api/user/stats/post': own(200, { self: 404, body: (s, u) => ({ user_id: u.id, post_id: s.ownPost, days: 30 }), private: (s) => `"Own ${s.seq}"` }),
 };

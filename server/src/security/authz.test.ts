@@ -77,6 +77,8 @@ async function stage(): Promise<Scene> {
     db.updateTable('users').set({ following_count: 1 }).where('id', '=', owner.id).execute(),
     db.updateTable('users').set({ followers_count: 1 }).where('id', '=', postOwner.id).execute(),
     db.insertInto('user_categories').values({ user_id: owner.id, category_id: category, created_at: now }).execute(),
+    // The owner asked less of the other topic in For you (issue 13's tuning).
+    db.insertInto('feed_topic_tuning').values({ user_id: owner.id, category_id: otherCategory, choice: 'less', created_at: now }).execute(),
   ]);
   const { id: noteId } = await db
     .insertInto('notifications')

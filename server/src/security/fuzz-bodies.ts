@@ -127,6 +127,7 @@ function plausible(field: string, world: World): fc.Arbitrary<unknown> {
     profile_picture: fc.constant(new FilePart(world.jpeg, 'me.jpg', 'image/jpeg')),
     read_time: fc.constantFrom(5, '5'),
     cursor: fc.constantFrom('5', '2024-01-01T00:00:00.000Z|5'),
+    days: fc.constantFrom(7, 30, 90, '30'),
     token: fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 1, maxLength: 64 }),
   };
   if (byName[field]) return byName[field];

@@ -59,6 +59,7 @@ export async function buildTestApp(
       search: high,
       help: high,
       exportData: high,
+      stats: high,
       failedLoginsPerAccount: defaultRateLimits.failedLoginsPerAccount,
       failedLoginsPerAddress: defaultRateLimits.failedLoginsPerAddress,
       ...options.config?.rateLimits,

@@ -24,9 +24,11 @@ const ResetPassword = screen('reset-password');
 const Unsubscribe = screen('unsubscribe');
 const CreatePost = screen('create-post');
 const Notifications = screen('notifications');
+const Search = screen('search');
 const Profile = screen('profile');
 const Saved = screen('saved');
 const Library = screen('library');
+const Stats = screen('stats');
 const Settings = screen('settings');
 const Help = screen('help');
 const Recommendation = screen('recommendation');
@@ -57,6 +59,8 @@ export const routes: RouteObject[] = [
       { path: paths.home.path, element: <Home /> },
       { path: paths.viewProfile.path, element: <ViewProfile /> },
       { path: paths.viewPost.path, element: <ViewPost /> },
+      // The search results page (issue 13): open to visitors.
+      { path: paths.search.path, element: <Search /> },
       // A draft's secret preview link (issue 13): open to anyone holding it.
       { path: paths.draftPreview.path, element: <DraftPreview /> },
       {
@@ -67,6 +71,7 @@ export const routes: RouteObject[] = [
           { path: paths.profile.path, element: <Profile /> },
           { path: paths.saved.path, element: <Saved /> },
           { path: paths.library.path, element: <Library /> },
+          { path: paths.stats.path, element: <Stats /> },
           { path: paths.settings.path, element: <Settings /> },
           { path: paths.help.path, element: <Help /> },
           { path: paths.recommendation.path, element: <Recommendation /> },

@@ -53,5 +53,6 @@ export const aProfile = {
   notify_comment: true,
   notify_follow: true,
   notify_help: true,
+  notify_post: false,
   saveposts: [] as Array<{ post_id: number }>,
 };
