@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import { postBodyText } from '@inkwell/contract';
 import type { DB } from '../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -24,7 +25,8 @@ export function findPostForWrite(db: Db, id: number) {
 export async function insertPost(db: Db, userId: number, values: PostValues, now: string): Promise<number> {
   const row = await db
     .insertInto('posts')
-    .values({ ...values, user_id: userId, created_at: now, updated_at: now })
+    // body_text: what search indexes (migration 0019's triggers and generated columns, in this statement).
+    .values({ ...values, body_text: postBodyText(values.description), user_id: userId, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -39,7 +41,7 @@ export async function publishPost(db: Db, userId: number, values: PostValues, pa
 }
 
 export async function updatePost(db: Db, id: number, values: PostValues, now: string): Promise<void> {
-  await db.updateTable('posts').set({ ...values, updated_at: now }).where('id', '=', id).execute();
+  await db.updateTable('posts').set({ ...values, body_text: postBodyText(values.description), updated_at: now }).where('id', '=', id).execute();
 }
 
 export async function addToPostCount(db: Db, userId: number, delta: 1 | -1): Promise<void> {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app';
 import { bulkPeopleAndPosts } from '../test/bulk';
+import { CANDIDATES, PG_WINDOW, createResultsRepository, resultsStatements } from './results.repository';
 import { SEARCH_WINDOW, searchStatements } from './search.repository';
 
 /**
@@ -18,6 +19,9 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
   await bulkPeopleAndPosts(t, ROWS);
+  // The results page's body index (migration 0019) reads body_text, which bulk rows leave empty.
+  await sql`UPDATE posts SET body_text = 'uncommonbodyword'`.execute(t.db);
+  await sql`ANALYZE`.execute(t.db);
 });
 afterAll(() => t?.close());
 
@@ -143,5 +147,86 @@ describe.runIf(!postgres)('search plans (SQLite)', () => {
     expect(beyond.some((l) => /SCAN s VIRTUAL TABLE INDEX/.test(l)), beyond.join('\n')).toBe(true);
     expect(beyond.some((l) => /SEARCH u USING INTEGER PRIMARY KEY/.test(l)), beyond.join('\n')).toBe(true);
     expect(scansATable(beyond), beyond.join('\n')).toEqual([]);
+  });
+});
+
+/** The results page (POST /search/results): each statement bounded, on both databases. */
+describe.runIf(postgres)('search results plans (PostgreSQL)', () => {
+  const s = resultsStatements('postgres');
+  const newest = async () => (await t.database.all<{ id: number }>(s.newestPost, []))[0]!.id;
+
+  it.each([
+    ['heading', s.pgRecent.heading, 'common:*'],
+    ['heading', s.pgRecent.heading, 'zzqxv:*'],
+    ['body', s.pgRecent.body, 'uncommonbodyword'],
+    ['body', s.pgRecent.body, 'zzqxv'],
+  ])('the %s window (%s) reads at most the window, in id order', async (_field, text, query) => {
+    const { read, nodes } = await rowsRead(text, [await newest(), query]);
+    expect(read, nodes.join('\n')).toBeLessThanOrEqual(PG_WINDOW);
+    expect(nodes.some((n) => n.startsWith('Seq Scan')), nodes.join('\n')).toBe(false);
+  });
+
+  it.each([
+    ['heading', s.pgOlder.heading, 'zzqxv:*'],
+    ['heading', s.pgOlder.heading, `number:* & ${ROWS - 7777}:*`],
+    ['body', s.pgOlder.body, 'zzqxv'],
+  ])('the %s index below the window reads what matches: %s', async (_field, text, query) => {
+    const { read, nodes } = await searchRowsRead(text, [query, await newest()], query);
+    expect(read, nodes.join('\n')).toBeLessThanOrEqual(20);
+    expect(nodes.some((n) => n.startsWith('Seq Scan')), nodes.join('\n')).toBe(false);
+  });
+
+  it('candidates, a page\'s details and the window floor read their rows by primary key', async () => {
+    const top = await newest();
+    const ids = Array.from({ length: 3 * CANDIDATES }, (_, i) => top - 3 * i);
+    for (const [text, params] of [[s.candidates, [`{${ids.join(',')}}`]], [s.details, [`{${ids.slice(0, 10).join(',')}}`]], [s.pgWindowFloor, [top]]] as const) {
+      const { read, nodes } = await rowsRead(text, [...params]);
+      expect(read, nodes.join('\n')).toBeLessThanOrEqual(2 * ids.length + PG_WINDOW);
+      expect(nodes.some((n) => n.startsWith('Seq Scan')), nodes.join('\n')).toBe(false);
+    }
+  });
+
+  it('people by name, user name or bio: the trigram indexes answer a text nobody has', async () => {
+    const { read, nodes } = await searchRowsRead(s.peopleBeyond, ['%zzq%'], '%zzq%');
+    expect(read, nodes.join('\n')).toBeLessThanOrEqual(SEARCH_WINDOW + 20);
+    expect(nodes.some((n) => n.startsWith('Seq Scan')), nodes.join('\n')).toBe(false);
+  });
+
+  it('a common word is looked for in the window, a rare one in the index, with the same answer', async () => {
+    const repo = createResultsRepository(t.database);
+    const top = await newest();
+    const common = (await repo.hits(['uncommonbodyword'], 'body', top))[0]!;
+    expect(common).toEqual(Array.from({ length: CANDIDATES }, (_, i) => top - i));
+    expect((await repo.hits([String(ROWS - 7777)], 'heading', top))[0]).toHaveLength(1);
+  });
+});
+
+describe.runIf(!postgres)('search results plans (SQLite)', () => {
+  const s = resultsStatements('sqlite');
+  const plan = async (text: string, params: unknown[]) => (await t.database.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`, params)).map((r) => r.detail);
+  const scansATable = (lines: string[]) => lines.filter((l) => /^SCAN (posts|users|p|u)\b/.test(l) && !/USING (COVERING )?INDEX/.test(l));
+
+  it('each word\'s newest matches come from the FTS5 indexes, in rowid order', async () => {
+    for (const [table, text] of [['posts_heading', s.sqliteHits.heading], ['posts_body', s.sqliteHits.body]] as const) {
+      const lines = await plan(text, ['"x"', 1]);
+      expect(lines.some((l) => new RegExp(`SCAN ${table} VIRTUAL TABLE INDEX`).test(l)), lines.join('\n')).toBe(true);
+      expect(lines.some((l) => /TEMP B-TREE/.test(l)), lines.join('\n')).toBe(false);
+      expect(text).toMatch(new RegExp(`LIMIT ${CANDIDATES}\\b`));
+    }
+  });
+
+  it('candidates and a page\'s details are read by primary key', async () => {
+    for (const text of [s.candidates, s.details]) {
+      const lines = await plan(text, ['[1,2,3]']);
+      expect(lines.some((l) => /SEARCH p USING INTEGER PRIMARY KEY/.test(l)), lines.join('\n')).toBe(true);
+      expect(scansATable(lines), lines.join('\n')).toEqual([]);
+    }
+  });
+
+  it('people past the window come from the trigram indexes over name, user name and bio', async () => {
+    const lines = await plan(s.peopleBeyond, ['"zzq"', '"zzq"']);
+    expect(lines.some((l) => /users_search VIRTUAL TABLE INDEX/.test(l)), lines.join('\n')).toBe(true);
+    expect(lines.some((l) => /users_bio_search VIRTUAL TABLE INDEX/.test(l)), lines.join('\n')).toBe(true);
+    expect(scansATable(lines), lines.join('\n')).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
-import { type SearchResponse, searchBody, searchResponse } from '@inkwell/contract';
+import { type SearchResponse, type SearchResultsResponse, searchBody, searchResponse, searchResultsBody, searchResultsResponse } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureDeps } from '../lib/deps';
 import { perAddress } from '../lib/rate-limit';
+import { createResultsRepository } from './results.repository';
+import { createResultsService } from './results.service';
 import { createSearchRepository } from './search.repository';
 import { createSearchService } from './search.service';
 
@@ -9,6 +11,8 @@ import { createSearchService } from './search.service';
  * POST /api/user/search {query}: people (by name or user name) and posts (by title words), for
  * visitors too. A query without letters or digits finds nothing; the web app sends it 1 s after
  * typing stops (SEARCH_DEBOUNCE_MS).
+ * POST /api/user/search/results {query, type, cursor?} (issue 13): the results page, one page of posts,
+ * people or topics; open to visitors, rate-limited per address as search is (each has its own count).
  */
 export const searchPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { database, guards, config, feedCache, hiddenAuthors }) => {
   const search = createSearchService(createSearchRepository(database), feedCache.sibling(1), hiddenAuthors);
@@ -20,5 +24,19 @@ export const searchPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { da
       schema: { body: searchBody, response: { 200: searchResponse } },
     },
     async (request): Promise<SearchResponse> => search.search(request.body.query, request.auth?.userId ?? 0),
+  );
+
+  const results = createResultsService(createResultsRepository(database), feedCache.sibling(4), hiddenAuthors);
+  app.post(
+    '/search/results',
+    {
+      preValidation: guards.optionalSession,
+      config: { readOnly: true, ...perAddress(config.rateLimits.search) },
+      schema: { body: searchResultsBody, response: { 200: searchResultsResponse } },
+    },
+    async (request): Promise<SearchResultsResponse> => {
+      const { query, type, cursor } = request.body;
+      return results.results(query, type, cursor ?? null, request.auth?.userId ?? 0);
+    },
   );
 };

@@ -1,0 +1,5 @@
+import { SearchScreen } from '../../features/search/components/SearchScreen';
+
+export default function SearchRoute() {
+  return <SearchScreen />;
+}
