@@ -23,7 +23,7 @@ describe('Top bar and profile menu', () => {
     expect(screen.queryByRole('button', { name: 'Profile menu' })).not.toBeInTheDocument();
   });
 
-  it('lists the seven entries and the masked email under Logout', async () => {
+  it('lists the seven entries, Stats, and the masked email under Logout', async () => {
     setSession(7);
     signedInApi();
     renderApp('/');
@@ -32,7 +32,8 @@ describe('Top bar and profile menu', () => {
 
     const menu = screen.getByRole('menu');
     const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Profile', 'Saved', 'Library', 'Settings', 'Help', 'Manage Recommendation', 'Logout']);
+    expect(items).toEqual(['Profile', 'Saved', 'Library', 'Stats', 'Settings', 'Help', 'Manage Recommendation', 'Logout']);
+    expect(within(menu).getByRole('menuitem', { name: 'Stats' })).toHaveAttribute('href', '/stats');
     expect(within(menu).getByRole('menuitem', { name: 'Library' })).toHaveAttribute('href', '/yourposts');
     expect(within(menu).getByRole('menuitem', { name: 'Manage Recommendation' })).toHaveAttribute('href', '/recommendation');
     await waitFor(() => expect(screen.getByTestId('masked-email')).toHaveTextContent('ada********@example.com'));

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useMenuButton } from './use-menu-button';
-import { Bookmark, CircleHelp, LibraryBig, LogOut, Settings, Sparkles, User } from 'lucide-react';
+import { Bookmark, ChartColumn, CircleHelp, LibraryBig, LogOut, Settings, Sparkles, User } from 'lucide-react';
 import { maskEmail, paths } from '@inkwell/contract';
 import { Avatar } from './Avatar';
 
@@ -14,6 +14,8 @@ const ENTRIES = [
   { label: 'Profile', to: paths.profile.getHref(), Icon: User },
   { label: 'Saved', to: paths.saved.getHref(), Icon: Bookmark },
   { label: 'Library', to: paths.library.getHref(), Icon: LibraryBig },
+  // Addition (issue 13): the writer's numbers.
+  { label: 'Stats', to: paths.stats.getHref(), Icon: ChartColumn },
   { label: 'Settings', to: paths.settings.getHref(), Icon: Settings },
   { label: 'Help', to: paths.help.getHref(), Icon: CircleHelp },
   { label: 'Manage Recommendation', to: paths.recommendation.getHref(), Icon: Sparkles },
@@ -22,7 +24,7 @@ const ENTRIES = [
 const itemClass =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-zinc-700 outline-none hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-indigo-600 dark:text-zinc-200 dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800';
 
-/** SPEC §1: the avatar menu with seven entries and the masked email under Logout. Keyboard and outside click close it. */
+/** SPEC §1: the avatar menu with seven entries (and Stats, issue 13) and the masked email under Logout. Keyboard and outside click close it. */
 export function ProfileMenu({ email, picture, onLogout }: ProfileMenuProps) {
   const { open, setOpen, rootRef, menuRef, menuId, buttonProps, onMenuKeyDown } = useMenuButton();
 

@@ -8,6 +8,7 @@ import { PostHeader } from '../../../components/PostHeader';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../lib/session';
 import { usePostDetails } from '../api/post-details';
+import { useReadBeacons } from '../hooks/use-read-beacons';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash';
 import { CommentsSection } from './CommentsSection';
 import { PostNotFound } from './PostNotFound';
@@ -56,6 +57,9 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
   // #comments, #comment-{id}, #reply-{id}: scrolled to once the post (with that comment) is there.
   useScrollToHash({ loaded: Boolean(post), data: post, refetch: details.refetch });
 
+  // A view once shown, a read at the end of the body (not the author's own: the server ignores those too).
+  const bodyEnd = useReadBeacons(postId, Boolean(post) && (!session || Number(session.id) !== post?.user_id));
+
   if (details.isError) return <PostNotFound />;
 
   const author = post ? { ...post.user_data, ...post.author } : null;
@@ -89,6 +93,7 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
             <HydrateLater className="mt-10">
               <PostBody html={post.description} />
             </HydrateLater>
+            <div ref={bodyEnd} aria-hidden="true" className="h-px" />
           </article>
           {/* Not a part itself: each of its comments is (parts hydrate later only when not inside one). */}
           <div className="mt-14 border-t border-zinc-200 pt-10 dark:border-zinc-800">
