@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { idField } from './common';
 
-export const NOTIFICATION_TYPES = ['follow', 'responses', 'like', 'comment'] as const;
+/** SPEC §3's four types, and 'post': a member one follows published a story (issue 13). */
+export const NOTIFICATION_TYPES = ['follow', 'responses', 'like', 'comment', 'post'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** The four mail choices of Settings › Notification (SPEC §2), one per notification type. */
-export const MAIL_KINDS = ['like', 'comment', 'follow', 'help'] as const;
+/** The mail choices of Settings › Notification (SPEC §2's four, and new stories), one per notification type. */
+export const MAIL_KINDS = ['like', 'comment', 'follow', 'help', 'post'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
-export const mailKindOf: Record<NotificationType, MailKind> = { like: 'like', comment: 'comment', follow: 'follow', responses: 'help' };
+export const mailKindOf: Record<NotificationType, MailKind> = { like: 'like', comment: 'comment', follow: 'follow', responses: 'help', post: 'post' };
 
 /** The member who caused a notification (null for an answer to a help request). */
 export const notificationActor = z.object({
@@ -35,7 +36,7 @@ export type NotificationItem = z.infer<typeof notificationItem>;
 export const notificationsResponse = z.object({ notifications: z.array(notificationItem), unseen_count: z.number() });
 export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 
-/** At most this many ids per POST /notifications/seen (the list holds at most 200). */
+/** At most this many ids per POST /notifications/seen (the list holds at most 250: the web sends more in several calls). */
 export const SEEN_IDS_MAX = 200;
 
 /** POST /api/user/notifications/seen {user_id, ids}: marks those of the caller's notifications as seen. */
@@ -80,6 +81,7 @@ export const MAIL_KIND_TEXT: Record<MailKind, string> = {
   comment: 'someone comments on your posts or replies to your comments',
   follow: 'someone follows you',
   help: 'we answer your help requests',
+  post: 'someone you follow publishes a story',
 };
 
 /**

@@ -25,6 +25,8 @@ export const ownProfile = publicProfile.extend({
   notify_comment: z.boolean(),
   notify_follow: z.boolean(),
   notify_help: z.boolean(),
+  /** Whether a story by someone the member follows is mailed (off unless ticked). */
+  notify_post: z.boolean(),
   /** The posts this user saved, newest first (SPEC §3: saveposts, each with post_id). */
   saveposts: z.array(z.object({ post_id: z.number() })),
 });
@@ -88,6 +90,7 @@ export const updateProfileBody = z
     notify_comment: checkbox('notify_comment'),
     notify_follow: checkbox('notify_follow'),
     notify_help: checkbox('notify_help'),
+    notify_post: checkbox('notify_post'),
     profile_picture: z.unknown().optional(),
   })
   .refine((body) => body.new_password === undefined || body.new_password === body.new_password_confirmation, {

@@ -1,61 +1,9 @@
-import { MAIL_KIND_TEXT, TEXT, type MailKind } from '@inkwell/contract';
+import { MAIL_KIND_TEXT, TEXT } from '@inkwell/contract';
 import { SERIF, type SafeHtml, button, cardMail, colour, html, isWebUrl, linkStyle, paragraphText, raw, url } from './layout';
+import type { DigestActor, DigestItem, DigestMailInput, DigestPost } from './digest-types';
 import type { NewMail } from './outbox.repository';
 
-/** Who did it, as a mail shows them. */
-export interface DigestActor {
-  id: number;
-  /** null when the member has not given a name ('Someone' in the text). */
-  name: string | null;
-  /** Absolute URL of their picture, or null (a neutral initial/placeholder then). */
-  pictureUrl: string | null;
-  /** Absolute URL of their profile. */
-  profileUrl: string;
-}
-
-/** The post a like, comment or reply is about. */
-export interface DigestPost {
-  id: number;
-  title: string;
-  /** Absolute URL of its cover (the default picture when it has none). */
-  coverUrl: string;
-  /** Absolute URL of the post. */
-  url: string;
-}
-
-/** One notification in a digest. */
-export interface DigestItem {
-  /** null only for an answer to a help request (it comes from the Inkwell team). */
-  actor: DigestActor | null;
-  /** null for follows and help answers. */
-  post: DigestPost | null;
-  /** The notification's own text, as /notifications shows it (e.g. 'Ines liked your post “Night trains”.'). */
-  message: string;
-  /** For comments and replies: the comment's text (plain text, may be long: shorten it); for help answers: the answer. */
-  excerpt: string | null;
-  /** For help answers: the member's own request (plain text), to quote above the answer. */
-  request?: string | null;
-  /** Where this one item leads: the post with the comment anchored, the person, or the help screen. */
-  url: string;
-  /** ISO-8601 time of the event. */
-  at: string;
-}
-
-export interface DigestMailInput {
-  to: string;
-  /** The recipient's name, or null. */
-  recipientName: string | null;
-  kind: MailKind;
-  /** Newest first; at least one. */
-  items: DigestItem[];
-  /** The product's address (PUBLIC_URL), for the wordmark link. */
-  publicUrl: string;
-  /** The one-click unsubscribe URL of this member and kind (also the List-Unsubscribe target). */
-  unsubscribeUrl: string;
-  /** Settings › Notification, where every choice can be changed. */
-  settingsUrl: string;
-}
-
+export type { DigestActor, DigestItem, DigestMailInput, DigestPost } from './digest-types';
 
 /** Items shown in full; the rest are counted ('and 3 more') with a link to /notifications. */
 export const DIGEST_ITEMS_SHOWN = 10;
@@ -124,6 +72,11 @@ function digestOf(input: DigestMailInput): Digest {
     comment: `${who} commented on ${where ?? `${posts.length} posts`}`,
     follow: `${who} started following you`,
     help: items.length > 1 ? `We answered ${items.length} of your help requests` : 'We answered your help request',
+    post: onePost
+      ? `${who} published a new story: ${quoted(titleOf(onePost))}`
+      : actors.length === 1
+        ? `${who} published ${posts.length} new stories`
+        : `${posts.length} new stories from ${who}`,
   }[kind];
   const everything = { label: 'See your notifications', href: notificationsUrl };
   const single = actors.length === 1 ? actors[0]! : null;
@@ -134,6 +87,7 @@ function digestOf(input: DigestMailInput): Digest {
       ? { label: named(single) ? `View ${shorten(nameOf(single), 30)}’s profile` : 'View their profile', href: single.profileUrl }
       : everything,
     help: { label: 'Open Help', href: `${base}/help` },
+    post: onePost ? { label: 'Read the story', href: onePost.url } : everything,
   }[kind];
   const shown = items.slice(0, DIGEST_ITEMS_SHOWN);
   const groups: Digest['groups'] = [];
@@ -176,17 +130,18 @@ function itemRow(item: DigestItem, d: Digest, size: number): SafeHtml {
 </tr></table>`;
 }
 
-function postHead(post: DigestPost, d: Digest, large: boolean): SafeHtml {
+/** The post's cover and title (large: the cover above; else a thumbnail beside), and under the title `below` (a story's sub title). */
+function postHead(post: DigestPost, d: Digest, large: boolean, below: SafeHtml | '' = ''): SafeHtml {
   const href = url(post.url, d.base);
   const title = shorten(titleOf(post), TITLE_IN_BODY);
   const heading = html`<a href="${href}" style="color:${raw(colour.ink)};text-decoration:none">${title}</a>`;
   const cover = isWebUrl(post.coverUrl) ? post.coverUrl : null;
   if (large) {
     return html`${cover ? html`<a href="${href}" style="display:block;text-decoration:none"><img src="${url(cover)}" width="510" height="255" alt="${title}" style="display:block;width:100%;max-width:510px;height:auto;border:0;border-radius:12px;background:${raw(colour.placeholder)}"></a>` : ''}
-<h2 style="margin:16px 0 16px;font-family:${raw(SERIF)};font-size:20px;line-height:1.3">${heading}</h2>`;
+<h2 style="margin:16px 0 ${below ? '6px' : '16px'};font-family:${raw(SERIF)};font-size:20px;line-height:1.3">${heading}</h2>${below ? html`<div style="margin:0 0 18px">${below}</div>` : ''}`;
   }
   return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 14px"><tr>
-<td valign="top" style="padding:0 12px 0 0;vertical-align:top;overflow-wrap:anywhere;word-break:break-word"><h2 style="margin:0;font-family:${raw(SERIF)};font-size:18px;line-height:1.35">${heading}</h2></td>
+<td valign="top" style="padding:0 12px 0 0;vertical-align:top;overflow-wrap:anywhere;word-break:break-word"><h2 style="margin:0;font-family:${raw(SERIF)};font-size:18px;line-height:1.35">${heading}</h2>${below ? html`<div style="margin:4px 0 0">${below}</div>` : ''}</td>
 ${cover ? html`<td width="88" valign="top" style="width:88px;padding:0;vertical-align:top"><a href="${href}"><img src="${url(cover)}" width="88" height="62" alt="${title}" style="display:block;width:88px;height:62px;object-fit:cover;border:0;border-radius:8px;background:${raw(colour.placeholder)}"></a></td>` : ''}
 </tr></table>`;
 }
@@ -194,6 +149,21 @@ ${cover ? html`<td width="88" valign="top" style="width:88px;padding:0;vertical-
 const label = (text: string) =>
   html`<p style="margin:0 0 6px;font-size:13px;font-weight:600;letter-spacing:0.04em;text-transform:uppercase;color:${raw(colour.muted)}">${text}</p>`;
 const separator = raw(`<div style="border-top:1px solid ${colour.border};margin:8px 0 22px;font-size:0;line-height:0">&#160;</div>`);
+
+/** A new story: who published it, then its title (and cover) and sub title. */
+function story(post: DigestPost, item: DigestItem, d: Digest, large: boolean): SafeHtml {
+  const name = item.actor
+    ? html`<a href="${url(item.actor.profileUrl, d.base)}" style="color:${raw(colour.ink)};font-weight:600;text-decoration:none">${nameOf(item.actor)}</a>`
+    : html`<strong>${nameOf(item.actor)}</strong>`;
+  const byline = html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 12px"><tr>
+<td width="38" valign="middle" style="width:38px;padding:0;vertical-align:middle">${avatar(item.actor, 28)}</td>
+<td valign="middle" style="padding:0;vertical-align:middle;font-size:14px;line-height:20px;color:${raw(colour.muted)};overflow-wrap:anywhere;word-break:break-word">${name} published a new story</td>
+</tr></table>`;
+  const subtitle = post.subtitle?.trim()
+    ? html`<p style="margin:0;font-size:15px;line-height:1.5;color:#3f3f46;overflow-wrap:anywhere">${shorten(post.subtitle, EXCERPT_MAX)}</p>`
+    : '';
+  return html`${byline}${postHead(post, d, large, subtitle)}`;
+}
 
 const quoteStyle = `margin:0 0 20px;padding:2px 0 2px 12px;border-left:3px solid ${colour.border};color:#3f3f46;font-size:15px;line-height:1.6`;
 
@@ -213,6 +183,9 @@ function bodyHtml(d: Digest): SafeHtml {
     content = d.shown.map((item, i) => html`${i > 0 ? separator : ''}${helpAnswer(item)}`);
   } else if (kind === 'follow') {
     content = d.shown.map((item) => itemRow(item, d, 40));
+  } else if (kind === 'post') {
+    const large = d.groups.length === 1;
+    content = d.groups.flatMap((g, i) => (g.post && g.items[0] ? [html`${i > 0 ? separator : ''}${story(g.post, g.items[0], d, large)}`] : []));
   } else {
     const large = d.groups.length === 1;
     content = d.groups.map((g, i) => html`${i > 0 ? separator : ''}${g.post ? postHead(g.post, d, large) : ''}${g.items.map((item) => itemRow(item, d, 32))}`);
@@ -244,6 +217,7 @@ function textPart(d: Digest, footer: string[]): string {
   } else {
     for (const g of d.groups) {
       if (g.post) out.push(`“${shorten(titleOf(g.post), TITLE_IN_BODY)}”`, web(g.post.url));
+      if (g.post?.subtitle?.trim() && d.input.kind === 'post') out.push(shorten(g.post.subtitle, EXCERPT_MAX));
       g.items.forEach(itemLines);
       out.push('');
     }
@@ -263,7 +237,12 @@ export function notificationDigestMail(input: DigestMailInput): NewMail {
   const unsubscribe = { label: 'Unsubscribe from these mails', href: input.unsubscribeUrl };
   const settings = { label: 'Change all mail choices in Settings', href: input.settingsUrl };
   const first = d.shown[0];
-  const preheader = first ? shorten(input.kind === 'help' ? first.excerpt || first.message : first.message, 140) : undefined;
+  // The line a mail program shows beside the subject: the answer, one story's sub title, or the first message.
+  const lead =
+    input.kind === 'help' ? first?.excerpt || first?.message
+    : input.kind === 'post' && d.groups.length === 1 ? first?.post?.subtitle?.trim() || first?.message
+    : first?.message;
+  const preheader = lead ? shorten(lead, 140) : undefined;
   const html = cardMail({
     title: d.summary,
     preheader,

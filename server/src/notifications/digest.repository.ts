@@ -41,7 +41,7 @@ export async function takeDigest(db: Kysely<DB>, userId: number, kind: MailKind,
 export function digestRecipient(db: Kysely<DB>, userId: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'name', 'notify_like', 'notify_comment', 'notify_follow', 'notify_help', 'deactivated_at'])
+    .select(['id', 'email', 'name', 'notify_like', 'notify_comment', 'notify_follow', 'notify_help', 'notify_post', 'deactivated_at'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
@@ -69,6 +69,7 @@ export function digestItems(db: Kysely<DB>, recipientId: number, ids: number[]) 
       'n.post_id',
       'p.title as post_title',
       'p.image as post_image',
+      'p.sub_title as post_subtitle',
       'n.comment_id',
       'c.body as comment_body',
       'n.reply_id',

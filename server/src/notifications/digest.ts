@@ -4,6 +4,7 @@ import type { DB } from '../db/schema';
 import type { MailOutbox } from '../mail/outbox';
 import { type DigestItem, notificationDigestMail } from '../mail/notification-templates';
 import { type DigestRow, digestItems, digestRecipient, dueDigests, takeDigest } from './digest.repository';
+import type { PostFanout } from './post-fanout';
 import type { Unsubscribe } from './unsubscribe';
 
 interface Logger {
@@ -17,11 +18,12 @@ export interface DigestOptions {
   publicUrl: string;
 }
 
-const wants: Record<MailKind, 'notify_like' | 'notify_comment' | 'notify_follow' | 'notify_help'> = {
+const wants: Record<MailKind, 'notify_like' | 'notify_comment' | 'notify_follow' | 'notify_help' | 'notify_post'> = {
   like: 'notify_like',
   comment: 'notify_comment',
   follow: 'notify_follow',
   help: 'notify_help',
+  post: 'notify_post',
 };
 
 /**
@@ -30,6 +32,8 @@ const wants: Record<MailKind, 'notify_like' | 'notify_comment' | 'notify_follow'
  * digest goes to the outbox in the transaction that takes them from the queue. Help answers do not
  * wait. The recipient's choice and state are read again then: an unticked box or a deactivated
  * account gets nothing, and what an unlike or a deleted comment took back is no longer there.
+ * Each round first takes up the new stories' fan-outs a process left unfinished (post-fanout.ts), so
+ * what they owe reaches this very round's digests.
  */
 export class NotificationMailer {
   private timer: NodeJS.Timeout | undefined;
@@ -39,6 +43,7 @@ export class NotificationMailer {
     private readonly db: Kysely<DB>,
     private readonly outbox: MailOutbox,
     private readonly unsubscribe: Unsubscribe,
+    private readonly stories: Pick<PostFanout, 'sweep'>,
     private readonly options: DigestOptions,
     private readonly log: Logger,
   ) {}
@@ -64,6 +69,7 @@ export class NotificationMailer {
   private async sendDue(now: number): Promise<number> {
     const cutoff = new Date(now - Math.max(0, this.options.windowMs - this.options.pollMs)).toISOString();
     const upTo = new Date(now).toISOString();
+    await this.stories.sweep(now).catch((err: unknown) => this.log.error({ err }, 'looking for unfinished story fan-outs failed'));
     let queued = 0;
     for (;;) {
       const due = await dueDigests(this.db, cutoff, upTo, 100);
@@ -114,7 +120,13 @@ export class NotificationMailer {
     const post =
       row.post_id === null || postUrl === null
         ? null
-        : { id: row.post_id, title: row.post_title ?? '', coverUrl: row.post_image ? `${base}/storage/${row.post_image}` : base + DEFAULT_POST_IMAGE, url: postUrl };
+        : {
+            id: row.post_id,
+            title: row.post_title ?? '',
+            subtitle: row.post_subtitle,
+            coverUrl: row.post_image ? `${base}/storage/${row.post_image}` : base + DEFAULT_POST_IMAGE,
+            url: postUrl,
+          };
     const url =
       row.type === 'responses' ? base + paths.help.getHref() : row.type === 'follow' && actor ? actor.profileUrl : postUrl ? postUrl + anchor : `${base}${paths.notifications.getHref()}`;
     return {

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import { listenOnPostgres } from '../db/listen';
-import { announceSeen, latestNoticeId, noticesAfter } from './notifications.repository';
+import { announceSeen, latestNoticeId, noticesAfter, storyNoticesBetween } from './notifications.repository';
 import { NOTICE_CHANNEL } from './notify.repository';
 
 /**
@@ -9,6 +9,13 @@ import { NOTICE_CHANNEL } from './notify.repository';
  * id sent, something may have been missed meanwhile).
  */
 export type LiveSignal = { userId: number; noticeId: number } | { userId: number; seen: true } | { resync: true };
+
+/** A batch of a new story's notifications (one NOTIFY for up to a thousand members): its post and id range. */
+export interface StorySignal {
+  story: number;
+  from: number;
+  to: number;
+}
 
 export interface LiveSubscriber {
   userId: number;
@@ -25,7 +32,9 @@ interface Logger {
  * PostgreSQL's LISTEN (a NOTIFY sent in the writing transaction reaches every app server at commit),
  * or on SQLite, the one process watching for notification ids past the last one it saw (committed rows
  * only, read on the read-only connection; SQLite writes one transaction at a time, so ids arrive in
- * order, from this process or another one such as the admin command).
+ * order, from this process or another one such as the admin command). A new story's fan-out sends one
+ * NOTIFY per batch of up to a thousand members (its post and id range): each process reads which of
+ * those notifications belong to its own streams.
  */
 export class NotificationHub {
   private readonly byUser = new Map<number, Set<LiveSubscriber>>();
@@ -82,6 +91,18 @@ export class NotificationHub {
     await this.source?.stop();
   }
 
+  /** A fan-out batch written somewhere: its notifications that belong to streams open here, each as a notification signal. */
+  private async deliverStory(signal: StorySignal): Promise<void> {
+    if (this.byUser.size === 0) return;
+    try {
+      for (const row of await storyNoticesBetween(this.database, signal.story, signal.from, signal.to)) {
+        if (this.byUser.has(row.user_id)) this.deliver({ userId: row.user_id, noticeId: row.id });
+      }
+    } catch (err) {
+      this.options.log.warn({ err: (err as Error).message }, 'notification stream could not read new story notifications');
+    }
+  }
+
   private ensureSource(): void {
     if (this.source || this.closed) return;
     this.source =
@@ -92,7 +113,8 @@ export class NotificationHub {
             {
               onPayload: (payload) => {
                 const signal = parsePayload(payload);
-                if (signal) this.deliver(signal);
+                if (signal && 'story' in signal) void this.deliverStory(signal);
+                else if (signal) this.deliver(signal);
               },
               onReconnect: () => this.deliver({ resync: true }),
             },
@@ -102,10 +124,11 @@ export class NotificationHub {
   }
 }
 
-/** Parses a NOTIFY payload written by notify.repository.ts or announceSeen. */
-export function parsePayload(payload: string | undefined): LiveSignal | null {
+/** Parses a NOTIFY payload written by notify.repository.ts, post-fanout.repository.ts or announceSeen. */
+export function parsePayload(payload: string | undefined): LiveSignal | StorySignal | null {
   try {
-    const value = JSON.parse(payload ?? '') as { u?: unknown; n?: unknown; seen?: unknown };
+    const value = JSON.parse(payload ?? '') as { u?: unknown; n?: unknown; seen?: unknown; p?: unknown; a?: unknown; b?: unknown };
+    if (typeof value.p === 'number' && typeof value.a === 'number' && typeof value.b === 'number') return { story: value.p, from: value.a, to: value.b };
     if (typeof value.u !== 'number') return null;
     if (typeof value.n === 'number') return { userId: value.u, noticeId: value.n };
     if (value.seen === true) return { userId: value.u, seen: true };

@@ -24,7 +24,7 @@ function visibleTo(db: Kysely<DB>, userId: number) {
 
 export interface NoticeRow {
   id: number;
-  type: 'follow' | 'responses' | 'like' | 'comment';
+  type: 'follow' | 'responses' | 'like' | 'comment' | 'post';
   message: string;
   updated_at: string;
   read_at: string | null;
@@ -36,8 +36,16 @@ export interface NoticeRow {
   actor_picture: string | null;
 }
 
-/** Newest first; `ids` narrows to those, `afterId` to those written after it (a stream's catch-up). */
-export function listNotifications(db: Kysely<DB>, userId: number, limit: number, only: { ids?: number[]; afterId?: number } = {}): Promise<NoticeRow[]> {
+/**
+ * Newest first; `ids` narrows to those, `afterId` to those written after it (a stream's catch-up),
+ * `stories` to the new stories of whom the member follows (true) or to everything else (false).
+ */
+export function listNotifications(
+  db: Kysely<DB>,
+  userId: number,
+  limit: number,
+  only: { ids?: number[]; afterId?: number; stories?: boolean } = {},
+): Promise<NoticeRow[]> {
   let query = visibleTo(db, userId).select([
     'n.id',
     'n.type',
@@ -53,16 +61,29 @@ export function listNotifications(db: Kysely<DB>, userId: number, limit: number,
   ]);
   if (only.ids) query = query.where('n.id', 'in', only.ids.length > 0 ? only.ids : [0]);
   if (only.afterId !== undefined) query = query.where('n.id', '>', only.afterId);
+  if (only.stories !== undefined) query = query.where('n.type', only.stories ? '=' : '<>', 'post');
   return query.orderBy('n.updated_at', 'desc').orderBy('n.id', 'desc').limit(limit).execute();
 }
 
-/** How many of them the member has not seen (the top bar's dot). */
-export async function countUnseen(db: Kysely<DB>, userId: number): Promise<number> {
-  const row = await visibleTo(db, userId)
+/**
+ * How many of them the member has not seen (the top bar's dot): of the new stories, only among the
+ * newest `storiesListed`, which is all the list shows (and so can mark seen) of them; a member back
+ * after a month of prolific authors would otherwise keep a dot nothing could clear.
+ */
+export async function countUnseen(db: Kysely<DB>, userId: number, storiesListed: number): Promise<number> {
+  const others = visibleTo(db, userId)
     .where('n.read_at', 'is', null)
+    .where('n.type', '<>', 'post')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const newest = visibleTo(db, userId).where('n.type', '=', 'post').select('n.read_at').orderBy('n.updated_at', 'desc').orderBy('n.id', 'desc').limit(storiesListed);
+  const stories = db
+    .selectFrom(newest.as('w'))
+    .where('w.read_at', 'is', null)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const [a, b] = await Promise.all([others, stories]);
+  return Number(a.count) + Number(b.count);
 }
 
 /** Marks the member's own notifications among `ids` as seen (others' ids change nothing). */
@@ -80,6 +101,11 @@ export async function latestNoticeId(database: Database): Promise<number> {
 /** Notifications written after `afterId`, oldest first (committed rows only; SQLite writes them in id order). */
 export function noticesAfter(database: Database, afterId: number, limit: number): Promise<Array<{ id: number; user_id: number }>> {
   return database.all('SELECT id, user_id FROM notifications WHERE id > ? ORDER BY id LIMIT ?', [afterId, limit]);
+}
+
+/** The new-story notifications of one NOTIFY (a fan-out batch: post, id range) with their members (PostgreSQL). */
+export function storyNoticesBetween(database: Database, postId: number, from: number, to: number): Promise<Array<{ id: number; user_id: number }>> {
+  return database.all('SELECT id, user_id FROM notifications WHERE id >= ? AND id <= ? AND post_id = ? AND type = ? ORDER BY id', [from, to, postId, 'post']);
 }
 
 /** PostgreSQL: tells every app server that a member's unseen count changed (another tab saw some). */

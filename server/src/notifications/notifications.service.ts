@@ -6,6 +6,8 @@ import type { Auth } from '../plugins/session';
 import { type NoticeRow, countUnseen, listNotifications, markSeen } from './notifications.repository';
 
 const MAX_NOTIFICATIONS = 200;
+/** New stories of whom the member follows are listed beside those, at most this many: they never crowd the rest out. */
+const MAX_STORIES = 50;
 /** A stream's catch-up after a reconnect sends at most this many missed notifications. */
 const MAX_CATCH_UP = 50;
 
@@ -27,17 +29,22 @@ export function createNotificationsService(db: Kysely<DB>) {
   return {
     /** The caller's own notifications and how many are unseen (the guard has matched user_id to the session). */
     async list(auth: Auth): Promise<{ notifications: NotificationItem[]; unseen_count: number }> {
-      const [rows, unseen] = await Promise.all([listNotifications(db, auth.userId, MAX_NOTIFICATIONS), countUnseen(db, auth.userId)]);
-      return { notifications: rows.map(toItem), unseen_count: unseen };
+      const [rows, stories, unseen] = await Promise.all([
+        listNotifications(db, auth.userId, MAX_NOTIFICATIONS, { stories: false }),
+        listNotifications(db, auth.userId, MAX_STORIES, { stories: true }),
+        countUnseen(db, auth.userId, MAX_STORIES),
+      ]);
+      const newestFirst = [...rows, ...stories].sort((a, b) => (a.updated_at === b.updated_at ? b.id - a.id : a.updated_at < b.updated_at ? 1 : -1));
+      return { notifications: newestFirst.map(toItem), unseen_count: unseen };
     },
 
     /** Marks what the member was shown as seen; ids of others' notifications change nothing. */
     async seen(auth: Auth, ids: number[]): Promise<{ message: string; unseen_count: number }> {
       await markSeen(db, auth.userId, [...new Set(ids)], nowIso());
-      return { message: 'Marked as seen.', unseen_count: await countUnseen(db, auth.userId) };
+      return { message: 'Marked as seen.', unseen_count: await countUnseen(db, auth.userId, MAX_STORIES) };
     },
 
-    unseenCount: (userId: number): Promise<number> => countUnseen(db, userId),
+    unseenCount: (userId: number): Promise<number> => countUnseen(db, userId, MAX_STORIES),
 
     /** One notification as the member may see it (null when it is gone or hidden from them). */
     async one(userId: number, id: number): Promise<NotificationItem | null> {

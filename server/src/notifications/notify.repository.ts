@@ -22,6 +22,7 @@ const preferenceColumn = {
   comment: 'notify_comment',
   follow: 'notify_follow',
   help: 'notify_help',
+  post: 'notify_post',
 } as const satisfies Record<MailKind, string>;
 
 function isPostgres(db: Kysely<DB>): boolean {

@@ -26,8 +26,11 @@ export const noticeText = {
   comment: (actor: string, title: string) => `${actor} commented on ${quote(title)}.`,
   replyToAuthor: (actor: string, title: string) => `${actor} replied to your comment on ${quote(title)}.`,
   replyToOwner: (actor: string, title: string) => `${actor} replied to a comment on ${quote(title)}.`,
+  /** To the author of a reply that was answered (issue 13: replies to replies). */
+  replyToReply: (actor: string, title: string) => `${actor} answered your reply on ${quote(title)}.`,
   follow: (actor: string) => `${actor} started following you.`,
   helpAnswer: (answer: string) => `We answered your help request: ${answer}`,
+  post: (author: string, title: string) => `${author} published a new story: ${quote(title)}.`,
 };
 
 interface Notice {
@@ -41,6 +44,7 @@ interface Notice {
  * The one place that writes notifications, always in the caller's transaction; nobody is notified of
  * their own action. Likes and follows keep one row per actor and post (or actor and user); comments
  * add a row each. From here a notification travels to open tabs and to the mail (notify.repository.ts).
+ * A new story is told to its author's followers apart, after the publishing commit (post-fanout.ts).
  */
 export const notify = {
   async like(trx: Kysely<DB>, post: PostTarget, n: Omit<Notice, 'recipient'>): Promise<void> {

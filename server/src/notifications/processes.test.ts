@@ -48,4 +48,25 @@ describe('live notifications across app servers', () => {
     expect((JSON.parse(event.data) as NotificationEvent).notification).toMatchObject({ type: 'like', post_id: post.id, actor: { id: reader.id } });
     await stream.close();
   }, 30_000);
+
+  it('bring a new story published through one server to a follower’s tab on the other', async () => {
+    const author = await aUser(database.db, { name: 'Writer' });
+    const reader = await aUser(database.db, { name: 'Follower' });
+    const authorSession = await login(b.url, author.email, author.password);
+    const readerSession = await login(a.url, reader.email, reader.password);
+    expect((await call(a.url, 'follow-unfollow', { user_id: reader.id, follow_id: author.id, followType: 1 }, readerSession)).status).toBe(200);
+    const category = (await database.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+
+    const stream = await new SseClient(`${a.url}/api/user/notifications/stream`, readerSession.headers).open();
+    await stream.next((e) => e.event === 'unseen');
+    await new Promise((r) => setTimeout(r, 300));
+
+    const sentAt = Date.now();
+    const added = await call(b.url, 'add-post', { user_id: author.id, title: 'Across servers too', sub_title: 'A line', category_id: category, description: '<p>Hi</p>' }, authorSession);
+    expect(added.status).toBe(201);
+    const event = await stream.next((e) => e.event === 'notification');
+    expect(event.at - sentAt).toBeLessThan(1000);
+    expect((JSON.parse(event.data) as NotificationEvent).notification).toMatchObject({ type: 'post', post_id: (added.body as { post: { id: number } }).post.id, actor: { id: author.id } });
+    await stream.close();
+  }, 30_000);
 });

@@ -18,7 +18,7 @@ export async function appKey(db: Kysely<DB>, name: string, make: () => string, n
   return row.value;
 }
 
-const column = { like: 'notify_like', comment: 'notify_comment', follow: 'notify_follow', help: 'notify_help' } as const satisfies Record<MailKind, string>;
+const column = { like: 'notify_like', comment: 'notify_comment', follow: 'notify_follow', help: 'notify_help', post: 'notify_post' } as const satisfies Record<MailKind, string>;
 
 /** Ticks or unticks one mail choice of a member; false when there is no such member. */
 export async function setMailChoice(db: Kysely<DB>, userId: number, kind: MailKind, on: boolean, now: string): Promise<boolean> {

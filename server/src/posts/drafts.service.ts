@@ -15,6 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import { isForeignKeyViolation, nowIso } from '../db/database';
 import type { DB } from '../db/schema';
+import type { StoryFanout } from '../lib/deps';
 import { HttpError, notFound, validationError } from '../lib/errors';
 import type { StoredImages } from '../storage/stored-images';
 import * as drafts from './drafts.repository';
@@ -52,7 +53,17 @@ function asPost(row: drafts.DraftValues): posts.PostValues {
 }
 
 /** Drafts: saved as typed, listed, scheduled, shown through a secret link, and published (now or when due). */
-export function createDraftsService({ db, images, publicUrl }: { db: Kysely<DB>; images: StoredImages; publicUrl: string }) {
+export function createDraftsService({
+  db,
+  images,
+  publicUrl,
+  stories,
+}: {
+  db: Kysely<DB>;
+  images: StoredImages;
+  publicUrl: string;
+  stories: StoryFanout;
+}) {
   const previewUrl = (token: string | null) => (token ? `${publicUrl}${paths.draftPreview.getHref(token)}` : null);
 
   const toDraft = (row: drafts.DraftRow): Draft => ({
@@ -85,10 +96,15 @@ export function createDraftsService({ db, images, publicUrl }: { db: Kysely<DB>;
     return { values, paths: used };
   }
 
-  /** A post made of the draft `row` (already taken out of drafts in `trx`), counted and tied to its images. */
-  function publishRow(trx: Kysely<DB>, row: drafts.DraftRow, now: string): Promise<{ id: number; values: posts.PostValues }> {
+  /**
+   * A post made of the draft `row` (already taken out of drafts in `trx`), counted and tied to its
+   * images; its followers are owed a notification (told once the caller's transaction committed).
+   */
+  async function publishRow(trx: Kysely<DB>, row: drafts.DraftRow, now: string): Promise<{ id: number; values: posts.PostValues }> {
     const values = asPost(row);
-    return posts.publishPost(trx, row.user_id, values, imagesOf(values), now).then((id) => ({ id, values }));
+    const id = await posts.publishPost(trx, row.user_id, values, imagesOf(values), now);
+    await stories.queue(trx, id);
+    return { id, values };
   }
 
   const imageGone = (err: unknown): never => {
@@ -156,6 +172,7 @@ export function createDraftsService({ db, images, publicUrl }: { db: Kysely<DB>;
           return publishRow(trx, row, nowIso());
         })
         .catch(imageGone);
+      stories.start(postId);
       return { message: TEXT.postCreated, post: { id: postId, read_time: values.read_time, image: values.image } };
     },
 
@@ -211,7 +228,10 @@ export function createDraftsService({ db, images, publicUrl }: { db: Kysely<DB>;
             const row = await drafts.takeDraft(trx, id, { due: now });
             return row ? publishRow(trx, row, nowIso()) : null;
           });
-          if (done) published += 1;
+          if (done) {
+            published += 1;
+            stories.start(done.id);
+          }
         } catch (err) {
           if (!(err instanceof HttpError) && !isForeignKeyViolation(err)) throw err;
           // Not publishable any more: the transaction put it back; it waits as a draft for its writer.

@@ -6,7 +6,7 @@ import { postsRoutes } from './posts.routes';
 import { createPostsService } from './posts.service';
 
 /** The writing side of posts under /api/user: create, update, delete, images for post bodies, and drafts. */
-export const postsPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, guards, images, config }) => {
-  await app.register(postsRoutes, { posts: createPostsService({ db, images }), guards });
-  await app.register(draftsRoutes, { drafts: createDraftsService({ db, images, publicUrl: config.publicUrl }), guards });
+export const postsPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, guards, images, config, stories }) => {
+  await app.register(postsRoutes, { posts: createPostsService({ db, images, stories }), guards });
+  await app.register(draftsRoutes, { drafts: createDraftsService({ db, images, publicUrl: config.publicUrl, stories }), guards });
 };

@@ -2,6 +2,7 @@ import { type PostFormFields, type SavePostResponse, TEXT, readTimeFromHtml } fr
 import type { Kysely } from 'kysely';
 import { isForeignKeyViolation, nowIso } from '../db/database';
 import type { DB } from '../db/schema';
+import type { StoryFanout } from '../lib/deps';
 import { forbidden, notFound, unauthorized, validationError } from '../lib/errors';
 import type { Auth } from '../plugins/session';
 import type { StoredImages } from '../storage/stored-images';
@@ -27,7 +28,7 @@ function imageGone(err: unknown): never {
   throw err;
 }
 
-export function createPostsService({ db, images }: { db: Kysely<DB>; images: StoredImages }) {
+export function createPostsService({ db, images, stories }: { db: Kysely<DB>; images: StoredImages; stories: StoryFanout }) {
   function signedIn(auth: Auth | null): Auth {
     if (!auth) throw unauthorized();
     return auth;
@@ -76,7 +77,12 @@ export function createPostsService({ db, images }: { db: Kysely<DB>; images: Sto
       const caller = signedIn(auth);
       const { values, paths } = await prepare(input, null);
       try {
-        const id = await db.transaction().execute((trx) => repo.publishPost(trx, caller.userId, values, paths, nowIso()));
+        const id = await db.transaction().execute(async (trx) => {
+          const postId = await repo.publishPost(trx, caller.userId, values, paths, nowIso());
+          await stories.queue(trx, postId);
+          return postId;
+        });
+        stories.start(id); // after the commit: the followers are told in the background
         return answer(POST_MESSAGES.created, id, values);
       } catch (err) {
         if (values.image) await images.release([values.image]);

@@ -26,6 +26,7 @@ export async function findMember(db: Kysely<DB>, userId: number) {
       'notify_comment',
       'notify_follow',
       'notify_help',
+      'notify_post',
       'created_at',
       'updated_at',
       eb('password_hash', 'is not', null).as('has_password'),

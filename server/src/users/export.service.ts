@@ -160,6 +160,7 @@ export function createExportService(options: ExportOptions) {
           comment: member.notify_comment === 1,
           follow: member.notify_follow === 1,
           help: member.notify_help === 1,
+          post: member.notify_post === 1,
         },
         counts: { posts: member.post_count, followers: member.followers_count, following: member.following_count },
         created_at: member.created_at,

@@ -142,7 +142,7 @@ describe('POST /api/user/export-data', () => {
       profile_picture: `images/${hash(files.picture)}`,
       profile_url: url('view-profile', me.id),
       sign_in: { password: true, google: false },
-      mail_notifications: { like: true, comment: true, follow: true, help: true },
+      mail_notifications: { like: true, comment: true, follow: true, help: true, post: false },
       counts: { posts: 2, followers: 1, following: 1 },
       created_at: row.created_at,
       updated_at: row.updated_at,

@@ -47,6 +47,7 @@ export function toOwnProfile(row: UserRow, saveposts: OwnProfile['saveposts'] = 
     notify_comment: row.notify_comment === 1,
     notify_follow: row.notify_follow === 1,
     notify_help: row.notify_help === 1,
+    notify_post: row.notify_post === 1,
     saveposts,
   };
 }
@@ -73,7 +74,7 @@ export function createUsersService(db: Kysely<DB>, images: StoredImages) {
       if (changes.name !== undefined) set.name = changes.name;
       if (changes.bio !== undefined) set.bio = changes.bio === '' ? null : changes.bio;
       if (changes.username !== undefined) set.username = changes.username;
-      for (const key of ['notify_like', 'notify_comment', 'notify_follow', 'notify_help'] as const) {
+      for (const key of ['notify_like', 'notify_comment', 'notify_follow', 'notify_help', 'notify_post'] as const) {
         if (changes[key] !== undefined) set[key] = changes[key] ? 1 : 0;
       }
       if (changes.new_password !== undefined) {

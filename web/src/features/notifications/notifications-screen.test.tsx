@@ -115,6 +115,31 @@ describe('Notifications screen', () => {
     expect(seenCalls(fetchMock)).toHaveLength(1);
   });
 
+  it('shows new stories of the people one follows under Stories, last, each leading to the story, marked seen like the rest', async () => {
+    signIn(7);
+    const fetchMock = api([
+      aNotification({ id: 41, type: 'post', message: 'Ana Author published a new story: “Night trains”.', post_id: 12, seen: false, actor: { id: 31, name: 'Ana Author', profile_picture: null } }),
+      ...items('post', 6, 50),
+      aNotification({ id: 2, type: 'follow', message: 'Cy started following you.', post_id: null }),
+      aNotification({ id: 3, type: 'post', message: 'A story whose post is gone.', post_id: null, actor: { id: 32, name: 'Di', profile_picture: null } }),
+    ]);
+    renderApp('/notifications');
+    const stories = await screen.findByRole('region', { name: /Stories/ });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent?.replace(/\s*\(\d+\)$/, ''));
+    expect(headings).toEqual(['Follow', 'Stories']);
+    expect(within(stories).getByRole('heading', { level: 2 })).toHaveTextContent('(8)');
+    expect(within(stories).getAllByTestId('notification')).toHaveLength(5);
+    const story = within(stories).getByRole('link', { name: /Ana Author published a new story/ });
+    expect(story).toHaveAttribute('href', paths.viewPost.getHref(12));
+    expect(within(story).getByText('Ana Author')).toHaveClass('font-semibold');
+    await userEvent.setup().click(within(stories).getByRole('button', { name: 'Load More' }));
+    expect(within(stories).getAllByTestId('notification')).toHaveLength(8);
+    // A story deleted meanwhile: its author's profile instead.
+    expect(within(stories).getByRole('link', { name: /A story whose post is gone/ })).toHaveAttribute('href', paths.viewProfile.getHref(32));
+    await waitFor(() => expect(seenCalls(fetchMock)).toEqual([{ user_id: 7, ids: [41] }]));
+    expect(row('Ana Author published a new story: “Night trains”.')).toHaveAttribute('data-new', 'true');
+  });
+
   it('shows the dot only while something is unseen: it clears once the screen has marked them seen', async () => {
     signIn(7);
     const fetchMock = api([aNotification({ id: 9, message: 'Fresh like', seen: false }), aNotification({ id: 8, message: 'Old like' })]);

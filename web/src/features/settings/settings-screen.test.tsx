@@ -86,4 +86,25 @@ describe('Settings', () => {
     await waitFor(() => expect(calls(fetchMock)).toEqual([{ id: 7, notify_like: false }]));
     expect(screen.getByRole('checkbox', { name: /^Follows/ })).toBeChecked();
   });
+
+  it('has a fifth checkbox for new stories by people one follows, off until ticked, saved at once', async () => {
+    signIn(7);
+    const fetchMock = api();
+    renderApp('/settings?tab=notification');
+    await screen.findByRole('checkbox', { name: /^Likes/ }, { timeout: 3000 });
+    expect(screen.getAllByRole('checkbox').map((box) => box.closest('label')?.querySelector('.font-semibold')?.textContent)).toEqual([
+      'Likes',
+      'Comments',
+      'Follows',
+      'Help',
+      'Stories',
+    ]);
+    const stories = screen.getByRole('checkbox', { name: /^Stories/ });
+    expect(stories).toHaveAccessibleName(/When someone you follow publishes a story/);
+    expect(stories).not.toBeChecked();
+    await userEvent.setup().click(stories);
+    expect(stories).toBeChecked();
+    await waitFor(() => expect(calls(fetchMock)).toEqual([{ id: 7, notify_post: true }]));
+    expect(screen.getByRole('checkbox', { name: /^Stories/ })).toBeChecked();
+  });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Bell, Heart, LifeBuoy, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
+import { Bell, BookOpen, Heart, LifeBuoy, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
 import { NOTIFICATIONS_STEP, type NotificationItem, type NotificationType } from '@inkwell/contract';
 import { buttonStyles } from '../../../components/Button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -8,12 +8,16 @@ import { useNotifications } from '../api/get-notifications';
 import { NotificationRow } from './NotificationRow';
 import { useSeenOnScreen } from './use-seen-on-screen';
 
-/** SPEC §2 Notifications: these sections in this order; 'responses' are the answers to help requests. */
+/**
+ * SPEC §2 Notifications: these sections in this order ('responses' are the answers to help requests),
+ * then Stories: new stories of the people one follows (issue 13).
+ */
 const SECTIONS: Array<{ type: NotificationType; title: string; Icon: LucideIcon }> = [
   { type: 'like', title: 'Likes', Icon: Heart },
   { type: 'comment', title: 'Comments', Icon: MessageCircle },
   { type: 'responses', title: 'Help', Icon: LifeBuoy },
   { type: 'follow', title: 'Follow', Icon: UserPlus },
+  { type: 'post', title: 'Stories', Icon: BookOpen },
 ];
 
 interface SectionProps {
@@ -48,7 +52,7 @@ function Section({ title, Icon, items, isNew }: SectionProps) {
 }
 
 /**
- * /notifications: likes, comments, help answers and follows, each section only when it has items,
+ * /notifications: likes, comments, help answers, follows and new stories, each section only when it has items,
  * each item leading to what it is about. Opening the screen marks its unseen items seen.
  */
 export function NotificationsScreen({ userId }: { userId: string }) {
@@ -61,7 +65,7 @@ export function NotificationsScreen({ userId }: { userId: string }) {
   );
 
   return (
-    <ListPage title="Notifications" intro="Who liked, answered and followed you, newest first.">
+    <ListPage title="Notifications" intro="Who liked, answered and followed you, and new stories from people you follow, newest first.">
       {notifications.isPending ? (
         <div data-testid="notifications-loading" className="space-y-3 py-6">
           {Array.from({ length: 4 }, (_, i) => (
@@ -71,7 +75,7 @@ export function NotificationsScreen({ userId }: { userId: string }) {
       ) : sections.length === 0 ? (
         <div className="flex flex-col items-center py-14 text-center text-zinc-600 dark:text-zinc-400">
           <Bell aria-hidden="true" className="size-8 text-zinc-400" />
-          <p className="mt-3">Nothing yet. Likes, comments and new followers will show here.</p>
+          <p className="mt-3">Nothing yet. Likes, comments, new followers and new stories from people you follow will show here.</p>
         </div>
       ) : (
         <div className="divide-y divide-zinc-200 dark:divide-zinc-800">

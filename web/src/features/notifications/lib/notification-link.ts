@@ -2,8 +2,8 @@ import { paths, type NotificationItem } from '@inkwell/contract';
 
 /**
  * Where a notification leads: a like or comment to its post (at the comment or reply when it names
- * one), a follow to the follower's profile, a help answer to Help. null when what it pointed at is
- * gone (the server sends no post or member any more).
+ * one), a new story to the story, a follow to the follower's profile, a help answer to Help. null when
+ * what it pointed at is gone (the server sends no post or member any more).
  */
 export function notificationHref(item: NotificationItem): string | null {
   switch (item.type) {
@@ -13,6 +13,9 @@ export function notificationHref(item: NotificationItem): string | null {
       const anchor = item.reply_id !== null ? `#reply-${item.reply_id}` : item.comment_id !== null ? `#comment-${item.comment_id}` : '';
       return `${paths.viewPost.getHref(item.post_id)}${anchor}`;
     }
+    case 'post':
+      if (item.post_id !== null) return paths.viewPost.getHref(item.post_id);
+      return item.actor ? paths.viewProfile.getHref(item.actor.id) : null;
     case 'follow':
       return item.actor ? paths.viewProfile.getHref(item.actor.id) : null;
     case 'responses':

@@ -76,9 +76,10 @@ const CHOICES = [
   { key: 'notify_comment', label: 'Comments', detail: 'When someone comments on your post or replies to you.' },
   { key: 'notify_follow', label: 'Follows', detail: 'When someone starts following you.' },
   { key: 'notify_help', label: 'Help', detail: 'When we answer one of your help requests.' },
+  { key: 'notify_post', label: 'Stories', detail: 'When someone you follow publishes a story.' },
 ] as const;
 
-/** SPEC §2 Settings, Notification tab: four checkboxes for mail notifications, each saved at once. */
+/** SPEC §2 Settings, Notification tab: the four checkboxes for mail notifications and a fifth for new stories (off until ticked), each saved at once. */
 function Notifications({ profile }: { profile: OwnProfile }) {
   const save = useUpdateProfile(String(profile.id));
   const ticks = usePendingTicks<(typeof CHOICES)[number]['key']>();

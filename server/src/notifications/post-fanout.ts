@@ -1,0 +1,144 @@
+import type { Kysely } from 'kysely';
+import { nowIso } from '../db/database';
+import type { DB } from '../db/schema';
+import type { StoryFanout } from '../lib/deps';
+import { actorName, noticeText } from './notify';
+import {
+  announceStoryNotices,
+  batchEnd,
+  claimFanout,
+  finishFanout,
+  holdStory,
+  insertStoryNotices,
+  owedFanouts,
+  queueFanout,
+  queueStoryMails,
+  releaseClaim,
+  renewClaim,
+  storyOf,
+} from './post-fanout.repository';
+
+interface Logger {
+  error(obj: object, msg: string): void;
+}
+
+export interface FanoutOptions {
+  /** Followers per statement (and per transaction). */
+  batchSize: number;
+  /** How long a claim holds without being renewed (each batch renews it). */
+  claimMs: number;
+  /** A fan-out queued this long ago and never claimed was left behind by a process that died. */
+  staleMs: number;
+}
+
+export const defaultFanoutOptions: FanoutOptions = { batchSize: 1000, claimMs: 2 * 60_000, staleMs: 30_000 };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Tells a new story to its author's followers: one 'post' notification each, never two. The fan-out
+ * is owed from the publishing transaction on (`queue`: a post_fanouts row), and written once that
+ * committed (`start`), in the background, a batch of followers per statement, each batch in a
+ * transaction of its own with their waiting mails and one NOTIFY; the row goes when all are told. A
+ * process that dies between the commit and the end leaves the row, which the digest worker's next
+ * round anywhere takes up (`sweep`): batches already written are skipped by the unique index. A
+ * failure is logged and never reaches the publishing call.
+ */
+export class PostFanout implements StoryFanout {
+  private readonly running = new Set<Promise<unknown>>();
+  private stopping = false;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly log: Logger,
+    private readonly options: FanoutOptions = defaultFanoutOptions,
+  ) {}
+
+  queue(trx: Kysely<DB>, postId: number): Promise<void> {
+    return queueFanout(trx, postId, nowIso());
+  }
+
+  start(postId: number): void {
+    if (this.stopping) return; // owed still: the next process's sweep tells them
+    this.track(
+      this.run(postId).catch((err: unknown) => this.log.error({ err, postId }, 'telling followers of a new story failed; it is tried again later')),
+    );
+  }
+
+  /**
+   * Runs the fan-out of a post if no other process holds it: resolves to the number of notifications
+   * written (0 when it was done, held elsewhere or its post is gone).
+   */
+  async run(postId: number, now = Date.now()): Promise<number> {
+    let held = iso(now + this.options.claimMs);
+    if (!(await claimFanout(this.db, postId, iso(now), held))) return 0;
+    const story = await storyOf(this.db, postId);
+    if (!story || story.author_deactivated_at !== null) {
+      await finishFanout(this.db, postId);
+      return 0;
+    }
+    const message = noticeText.post(actorName(story.author_name), story.title);
+    let written = 0;
+    let after = 0;
+    for (;;) {
+      if (this.stopping) {
+        await releaseClaim(this.db, postId, held);
+        return written;
+      }
+      const upTo = await batchEnd(this.db, story.user_id, after, this.options.batchSize);
+      const renewed = iso(Math.max(Date.now(), now) + this.options.claimMs);
+      const count = await this.db.transaction().execute(async (trx) => {
+        if (!(await holdStory(trx, postId, story.user_id))) return null;
+        if (!(await renewClaim(trx, postId, held, renewed))) return null; // taken over by another process
+        const at = nowIso();
+        const rows = await insertStoryNotices(trx, { postId, authorId: story.user_id, message, now: at, after, upTo });
+        const ids = rows.map((r) => r.id);
+        await queueStoryMails(trx, ids, at);
+        await announceStoryNotices(trx, postId, ids);
+        return ids.length;
+      });
+      if (count === null) return written;
+      held = renewed;
+      written += count;
+      if (upTo === null) break;
+      after = upTo;
+    }
+    await finishFanout(this.db, postId);
+    return written;
+  }
+
+  /** Takes up the fan-outs left behind (see owedFanouts); the digest worker calls it each round. Resolves to how many it ran. */
+  async sweep(now = Date.now()): Promise<number> {
+    if (this.stopping) return 0;
+    const owed = await owedFanouts(this.db, iso(now), iso(now - this.options.staleMs), 20);
+    let ran = 0;
+    for (const postId of owed) {
+      if (this.stopping) break;
+      const run = this.run(postId, now);
+      this.track(run.catch(() => {}));
+      try {
+        await run;
+        ran += 1;
+      } catch (err) {
+        this.log.error({ err, postId }, 'telling followers of a new story failed; it is tried again later');
+      }
+    }
+    return ran;
+  }
+
+  /** Resolves once every fan-out begun here has ended (tests; closing). */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  /** Begins no more batches; what is under way ends after its batch, its claim let go for the next process. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.settled();
+  }
+
+  private track(promise: Promise<unknown>): void {
+    this.running.add(promise);
+    void promise.finally(() => this.running.delete(promise));
+  }
+}
