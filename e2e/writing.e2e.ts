@@ -168,6 +168,9 @@ describe('writing journey in Chromium', () => {
     // POST (the draft is published): home with the success banner.
     const created = page.waitForResponse((res) => res.url().endsWith('/api/user/drafts/publish'));
     await page.getByRole('button', { name: 'POST', exact: true }).click();
+    // Its image has no alt text: the writer is asked first (issue 13), and publishes anyway.
+    const warning = page.getByRole('alertdialog', { name: 'Images without alt text' });
+    await warning.getByRole('button', { name: 'Publish anyway' }).click();
     const answer = (await (await created).json()) as { post: { id: number } };
     expect(answer.post.id).toBeGreaterThan(0);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');

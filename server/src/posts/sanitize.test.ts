@@ -29,6 +29,8 @@ function expectInert(html: string, payload: string): void {
         if (name === 'sizes') expect(value, payload).toBe(POST_IMAGE_SIZES);
         if (name === 'style') expect(value, payload).toMatch(/^color:\s*[#\w(),.%\s]+;?$/i);
         if (name === 'style') expect(value, payload).not.toMatch(/url|expression|\\/i);
+        // Classes: Quill's code-block markup and the highlighter's tokens, nothing of the app's own.
+        if (name === 'class') for (const token of value.split(/\s+/)) expect(token, payload).toMatch(/^(ql-code-block(-container)?|hljs-[a-z0-9-]+)$/);
       }
     }
     const children = 'childNodes' in node ? node.childNodes : [];
@@ -52,6 +54,13 @@ const OWN = [
   '<form action="javascript:alert(1)"><input autofocus onfocus=alert(1)></form><iframe src="https://evil.example"></iframe>',
   '<p><base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=javascript:alert(1)"><link rel=stylesheet href=x></p>',
   '<object data="x.swf"></object><embed src="x.swf"><template><img src=x onerror=alert(1)></template>',
+  // Issue 13's allowances: figures, captions, alt text, dividers and highlighted code.
+  '<figure onload="alert(1)" onclick="alert(1)" style="background:url(javascript:alert(1))"><img src="https://a.example/x.png" alt="x" onerror="alert(1)"><figcaption onmouseover="alert(1)"><script>alert(1)</script>c</figcaption></figure>',
+  '<img src="https://a.example/x.png" alt="&quot; onerror=&quot;alert(1)"><img src="https://a.example/y.png" alt=\'" onload="alert(1)\'><img src="https://a.example/z.png" alt="&lt;script&gt;alert(1)&lt;/script&gt;">',
+  '<pre data-language="javascript"><span class="hljs-keyword" onclick="alert(1)">x</span><script>alert(1)</script><img src=x onerror=alert(1)></pre>',
+  '<pre data-language="x&quot; onmouseover=&quot;alert(1)">&lt;script&gt;alert(1)&lt;/script&gt;</pre><pre data-language="xml">&lt;img src=x onerror=alert(1)&gt;</pre>',
+  '<span class="hljs-keyword" onmouseover="alert(1)" style="background:url(x)">k</span><hr onclick="alert(1)" style="x"><figcaption><a href="javascript:alert(1)">c</a></figcaption>',
+  '<pre><code class="language-html" onclick="alert(1)">&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;</code></pre>',
 ];
 
 describe('description sanitiser', () => {
@@ -86,9 +95,31 @@ describe('description sanitiser', () => {
     expect(out).toContain('<span style="color:#06c">blue</span>');
     expect(out).toContain(`<img src="${image}" />`);
     expect(out).toContain('<img src="https://cdn.example.com/a.png" alt="A" />');
-    expect(out).toContain('<pre data-language="javascript">const a = 1 &lt; 2;</pre>');
+    expect(out).toContain('<pre data-language="javascript">\n<span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span> &lt; <span class="hljs-number">2</span>;\n</pre>');
     expect(out).toContain('<div class="ql-code-block-container"><div class="ql-code-block" data-language="plain">x = 1</div></div>');
     expect(storageImagePaths(out)).toEqual([image.slice('/storage/'.length)]);
+  });
+
+  it('keeps images as figures with alt text and a caption, and the divider, with no attribute of their own', () => {
+    const image = `/storage/ab/cd/${'ab'.repeat(32)}.webp`;
+    const out = sanitizeDescription(
+      `<figure class="x" onload="alert(1)"><img src="${image}" alt=" A  &quot;map&quot; &amp; <legend> " title="t"><figcaption id="c">Rivers, <em>1900</em></figcaption></figure><hr class="y">`,
+    );
+    expect(out).toBe(
+      `<figure><img src="${image}" alt="A &quot;map&quot; &amp; &lt;legend&gt;" /><figcaption>Rivers, <em>1900</em></figcaption></figure><hr />`,
+    );
+    // A figure whose image is dropped goes with its caption; an empty alt is no alt.
+    expect(sanitizeDescription('<figure><img src="http://x.example/a.png"><figcaption>gone</figcaption></figure><p>kept</p>')).toBe('<p>kept</p>');
+    expect(sanitizeDescription(`<figure><img src="${image}" alt="  "></figure>`)).toBe(`<figure><img src="${image}" /></figure>`);
+    expect(storageImagePaths(out)).toEqual([image.slice('/storage/'.length)]);
+  });
+
+  it('gives hljs classes only to the spans it makes inside code blocks', () => {
+    const out = sanitizeDescription('<p><span class="hljs-keyword hljs-x evil">k</span></p><pre data-language="python">\nif x:\n    pass\n</pre>');
+    expect(out).toBe('<p><span>k</span></p><pre data-language="python">\n<span class="hljs-keyword">if</span> x:\n    <span class="hljs-keyword">pass</span>\n</pre>');
+    // The page keeps them as stored, and no other class.
+    expect(sanitizeForPage(out)).toBe(out);
+    expect(sanitizeForPage('<span class="hljs-string evil" onclick="alert(1)">s</span>')).toBe('<span class="hljs-string">s</span>');
   });
 
   it('drops images that are neither ours nor https, and what is not in the editor', () => {
@@ -108,6 +139,16 @@ describe('the page’s sanitiser (server rendering)', () => {
       expectInert(sanitizeForPage(payload), payload);
       expectInert(sanitizeForPage(forged(payload)), forged(payload));
     }
+  });
+
+  it('sizes images inside figures as it does the others', () => {
+    const stored = sanitizeDescription(`<figure><img src="${image}" alt="Map"><figcaption>A map</figcaption></figure>`);
+    const sized = sizeBodyImages(stored, new Map([[image.slice('/storage/'.length), { width: 1200, height: 600 }]]));
+    expect(sized).toBe(
+      `<figure><img src="${image}" alt="Map" width="1200" height="600" srcset="${imageSrcSet(image, 1200)}" sizes="${POST_IMAGE_SIZES}" loading="lazy" decoding="async" />` +
+        '<figcaption>A map</figcaption></figure>',
+    );
+    expect(sanitizeForPage(sized)).toBe(sized);
   });
 
   it('keeps the width, height, srcset, sizes, loading and decoding the reading path gives stored images', () => {
@@ -162,6 +203,26 @@ describe('description through the API', () => {
       const row = await t.db.selectFrom('posts').select('description').where('id', '=', id).executeTakeFirstOrThrow();
       expectInert(row.description, payload);
     }
+  });
+
+  it('highlights code on add-post, posts/update and drafts/save, and stores a body saved again as it was', async () => {
+    const body = '<h1>Code</h1><pre data-language="py">\ndef f():\n    return "&lt;script&gt;alert(1)&lt;/script&gt;"\n</pre><figure><img src="https://cdn.example.com/a.png" alt="A"><figcaption>Cap</figcaption></figure><hr>';
+    const highlighted =
+      '<h1>Code</h1><pre data-language="py">\n<span class="hljs-keyword">def</span> <span class="hljs-title">f</span>():\n    <span class="hljs-keyword">return</span> ' +
+      '<span class="hljs-string">"&lt;script&gt;alert(1)&lt;/script&gt;"</span>\n</pre><figure><img src="https://cdn.example.com/a.png" alt="A" /><figcaption>Cap</figcaption></figure><hr />';
+    const descriptionOf = async (id: number) => (await t.db.selectFrom('posts').select('description').where('id', '=', id).executeTakeFirstOrThrow()).description;
+    const { id } = await createPost(t, me, { description: body });
+    expect(await descriptionOf(id)).toBe(highlighted);
+    // The editor sends the highlighted body back as plain code; sent as it is stored, nothing changes either.
+    const category = await firstCategoryId(t);
+    for (const description of [body, highlighted]) {
+      const res = await send(t, 'posts/update', { id, user_id: me.id, title: 'T', sub_title: 'S', category_id: category, description }, me);
+      expect(res.statusCode).toBe(200);
+      expect(await descriptionOf(id)).toBe(highlighted);
+    }
+    const draft = await t.app.inject({ method: 'POST', url: '/api/user/drafts/save', payload: { title: 'D', description: body }, headers: me.headers });
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect(draft.json().draft.description).toBe(highlighted);
   });
 
   it('stores title and sub_title as plain text, trimmed', async () => {

@@ -1,11 +1,14 @@
 import sanitizeHtml from 'sanitize-html';
 import { bodyImageAttributes } from '../storage/responsive';
 import type { ImageSize } from '../storage/storage';
+import { highlightCodeBlocks } from './highlight';
 
 /**
  * The post body's allowlist: exactly the editor's formats (SPEC §5: headers 1 and 2, bold, italic,
  * underline, strike, blockquote, ordered and bullet lists, link, color, image, code-block), in Quill 2's
  * getSemanticHTML() markup and in its raw markup (li[data-list], div.ql-code-block-container).
+ * Issue 13 adds images as figures with alt text and a caption (`<figure><img alt><figcaption>`), the
+ * divider (`<hr>`) and code highlighted on save (highlight.ts: `<span class="hljs-…">` inside `<pre>`).
  * Everything else is dropped: scripts, handlers, foreign URL schemes, styles other than a colour.
  */
 
@@ -42,12 +45,13 @@ function sizeOf(src: string, attribs: sanitizeHtml.Attributes): ImageSize | null
 function image(attribs: sanitizeHtml.Attributes, onPage: boolean): sanitizeHtml.Tag {
   const src = (attribs.src ?? '').trim();
   if (!SAFE_IMAGE_SRC.test(src)) return { tagName: DROP, attribs: {} };
-  const kept = { src, ...(attribs.alt ? { alt: attribs.alt } : {}) };
+  const alt = (attribs.alt ?? '').replace(/\s+/g, ' ').trim();
+  const kept = { src, ...(alt ? { alt } : {}) };
   return { tagName: 'img', attribs: onPage ? { ...kept, ...bodyImageAttributes(src, sizeOf(src, attribs)) } : kept };
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h1', 'h2', 'strong', 'em', 'u', 's', 'blockquote', 'ol', 'ul', 'li', 'a', 'span', 'img', 'pre', 'code', 'div'],
+  allowedTags: ['p', 'br', 'h1', 'h2', 'strong', 'em', 'u', 's', 'blockquote', 'ol', 'ul', 'li', 'a', 'span', 'img', 'pre', 'code', 'div', 'figure', 'figcaption', 'hr'],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     span: ['style', 'class'],
@@ -82,23 +86,29 @@ const OPTIONS: sanitizeHtml.IOptions = {
       attribs: { ...(attribs.class ? { class: attribs.class } : {}), ...language(attribs['data-language']) },
     }),
   },
-  // Quill's UI elements (the list markers it draws) carry no content of the post.
-  exclusiveFilter: (frame) => frame.tag === 'span' && /(^|\s)ql-ui(\s|$)/.test(frame.attribs.class ?? ''),
+  // Quill's UI elements (the list markers it draws) carry no content of the post; a figure is its image.
+  exclusiveFilter: (frame) =>
+    (frame.tag === 'span' && /(^|\s)ql-ui(\s|$)/.test(frame.attribs.class ?? '')) || (frame.tag === 'figure' && !frame.mediaChildren.includes('img')),
 };
 
 /**
  * On a page, images also carry what the reading path adds to them (feed/feed.service.ts details:
- * width, height, srcset, sizes, loading, decoding), each rebuilt by `image`.
+ * width, height, srcset, sizes, loading, decoding), each rebuilt by `image`; code keeps the colours
+ * highlight.ts gave it when the body was saved (hljs-* classes on spans).
  */
 const PAGE_OPTIONS: sanitizeHtml.IOptions = {
   ...OPTIONS,
+  allowedClasses: { ...OPTIONS.allowedClasses, span: ['ql-ui', 'hljs-*'] },
   allowedAttributes: { ...OPTIONS.allowedAttributes, img: ['src', 'alt', 'width', 'height', 'srcset', 'sizes', 'loading', 'decoding'] },
   transformTags: { ...OPTIONS.transformTags, img: (_tagName, attribs) => image(attribs, true) },
 };
 
-/** The post body as it may be stored (and put in feeds and exports): images with src and alt only. */
+/**
+ * The post body as it may be stored (and put in feeds and exports): images with src and alt only, code
+ * blocks highlighted from their text (any hljs class of the input is dropped first, then made again).
+ */
 export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return highlightCodeBlocks(sanitizeHtml(html, OPTIONS)).trim();
 }
 
 /** The post body as a page rendered on the server shows it: images also with their size and srcset. */

@@ -104,4 +104,22 @@ describe('PostBody', () => {
     rerender(<PostBody html="<pre>a</pre><p>b</p><pre>c</pre>" />);
     expect(screen.getAllByRole('button', { name: 'Copy code' })).toHaveLength(2);
   });
+
+  it('keeps figures with alt text and caption, the divider and the server’s token classes on code (issue 13)', () => {
+    const html =
+      '<figure onclick="alert(1)" class="fixed"><img src="/storage/a.webp" alt="A &quot;map&quot;"><figcaption class="x">Rivers</figcaption></figure><hr class="inset-0">' +
+      '<pre data-language="python"><span class="hljs-keyword fixed">def</span> <span class="hljs-title" onmouseover="alert(1)">f</span>():</pre>' +
+      '<p class="hljs-keyword"><span class="hljs-string">not code</span></p>';
+    render(<PostBody html={html} />);
+    const body = screen.getByTestId('post-body');
+    expect(screen.getByRole('img', { name: 'A "map"' })).toHaveAttribute('src', '/storage/a.webp');
+    expect(body.querySelector('figure')!.attributes).toHaveLength(0);
+    expect(body.querySelector('figure > figcaption')).toHaveTextContent('Rivers');
+    expect(body.querySelector('figcaption')!.attributes).toHaveLength(0);
+    expect(body.querySelector('hr')!.attributes).toHaveLength(0);
+    expect(screen.getByText('def')).toHaveAttribute('class', 'hljs-keyword');
+    expect(screen.getByText('f')).not.toHaveAttribute('onmouseover');
+    expect(body.querySelector('p')).not.toHaveAttribute('class');
+    expect(screen.getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
+  });
 });

@@ -20,11 +20,10 @@ const proseClass = [
   'text-[20px] leading-[1.6] sm:text-[21px]',
   'prose-headings:font-sans prose-headings:tracking-tight prose-a:text-indigo-700 dark:prose-a:text-indigo-300',
   'prose-h1:mt-[1.4em] prose-h1:mb-[0.5em] prose-h1:text-[1.6em] prose-h1:leading-tight prose-h2:mt-[1.3em] prose-h2:mb-[0.5em] prose-h2:text-[1.3em]',
-  'prose-img:rounded-lg prose-blockquote:font-normal prose-blockquote:not-italic',
-  'prose-pre:bg-zinc-900 prose-pre:text-[15px] prose-pre:leading-6 prose-pre:pt-10 dark:prose-pre:bg-zinc-900',
+  'prose-img:rounded-lg prose-blockquote:font-normal prose-blockquote:not-italic prose-pre:text-[15px] prose-pre:leading-6 prose-pre:pt-10',
   '[&_.ql-code-block-container]:my-6 [&_.ql-code-block-container]:overflow-x-auto [&_.ql-code-block-container]:rounded-lg',
-  '[&_.ql-code-block-container]:bg-zinc-900 [&_.ql-code-block-container]:px-5 [&_.ql-code-block-container]:pb-4 [&_.ql-code-block-container]:pt-10',
-  '[&_.ql-code-block-container]:font-mono [&_.ql-code-block-container]:text-[15px] [&_.ql-code-block-container]:leading-6 [&_.ql-code-block-container]:text-zinc-100',
+  '[&_.ql-code-block-container]:px-5 [&_.ql-code-block-container]:pb-4 [&_.ql-code-block-container]:pt-10',
+  '[&_.ql-code-block-container]:font-mono [&_.ql-code-block-container]:text-[15px] [&_.ql-code-block-container]:leading-6',
   '[&_.ql-code-block]:whitespace-pre [&_li[data-list=bullet]]:list-disc',
 ].join(' ');
 

@@ -8,7 +8,7 @@ import { COLOR_VALUE, styleToDataColor } from '../lib/inline-colours';
 
 const ALLOWED_TAGS = [
   'p', 'br', 'h1', 'h2', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'blockquote',
-  'ol', 'ul', 'li', 'a', 'span', 'img', 'pre', 'code', 'div',
+  'ol', 'ul', 'li', 'a', 'span', 'img', 'pre', 'code', 'div', 'figure', 'figcaption', 'hr',
 ];
 /**
  * No `style` (the CSP refuses it): Quill's colour travels as `data-color` (lib/inline-colours.ts).
@@ -18,6 +18,8 @@ const ALLOWED_ATTR = ['href', 'src', 'alt', 'class', 'data-list', 'data-color', 
 
 /** Quill's own classes (code blocks) and nothing that could pull in the app's utility classes. */
 const QUILL_CLASS = /^ql-[a-z0-9-]+$/;
+/** The server's code highlighting (server/src/posts/highlight.ts): token classes on spans. */
+const TOKEN_CLASS = /^hljs-[a-z0-9-]+$/;
 /** Links: web and mail; images: same-site paths and web addresses (never data: or javascript:). */
 const SAFE_HREF = /^(https?:|mailto:|\/(?!\/)|#)/i;
 const SAFE_SRC = /^(https?:\/\/|\/(?!\/))/i;
@@ -55,7 +57,7 @@ function getPurifier(): Purifier {
     } else if (data.attrName === 'data-color') {
       data.keepAttr = COLOR_VALUE.test(data.attrValue.trim());
     } else if (data.attrName === 'class') {
-      const kept = data.attrValue.split(/\s+/).filter((name) => QUILL_CLASS.test(name));
+      const kept = data.attrValue.split(/\s+/).filter((name) => QUILL_CLASS.test(name) || (node.nodeName === 'SPAN' && TOKEN_CLASS.test(name)));
       data.attrValue = kept.join(' ');
       data.keepAttr = kept.length > 0;
     } else if (data.attrName === 'href') {

@@ -3,9 +3,9 @@ import { readTimeFromHtml } from '@inkwell/contract';
 import { EDITOR_FORMATS, normalizeEditorHtml } from './formats';
 
 describe('editor formats and HTML', () => {
-  it('allows exactly the formats of SPEC §5', () => {
+  it('allows exactly the formats of SPEC §5, the image as a figure, and the divider', () => {
     expect([...EDITOR_FORMATS].sort()).toEqual(
-      ['blockquote', 'bold', 'code-block', 'color', 'header', 'image', 'italic', 'link', 'list', 'strike', 'underline'].sort(),
+      ['blockquote', 'bold', 'code-block', 'color', 'divider', 'figure', 'header', 'italic', 'link', 'list', 'strike', 'underline'].sort(),
     );
   });
 

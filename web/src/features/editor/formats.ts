@@ -1,6 +1,7 @@
 /**
  * What the editor may produce (SPEC §5): headers 1 and 2, bold, italic, underline, strike, blockquote,
- * ordered and bullet lists, link, colour, image and code block. The toolbar and Quill's `formats`
+ * ordered and bullet lists, link, colour, image and code block; issue 13 makes the image a figure
+ * (alt text, caption: quill/blots.ts) and adds the divider (`---`). The toolbar and Quill's `formats`
  * option both come from here, so nothing else can be typed, pasted or dropped in.
  */
 export const EDITOR_FORMATS = [
@@ -13,7 +14,8 @@ export const EDITOR_FORMATS = [
   'list',
   'link',
   'color',
-  'image',
+  'figure',
+  'divider',
   'code-block',
 ] as const;
 

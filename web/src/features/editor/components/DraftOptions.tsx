@@ -11,6 +11,8 @@ interface DraftOptionsProps {
   ensureSaved: () => Promise<Draft | null>;
   /** Checks what a post needs (the form shows what is missing); false when something is. */
   checkComplete: () => boolean;
+  /** Asks about images without alt text (issue 13); false: not now. */
+  confirmImages: () => Promise<boolean>;
   onDraft: (draft: Draft) => void;
   /** A refused call's field errors (title, subtitle, category) go to the form's fields. */
   onFieldErrors: (error: unknown) => void;
@@ -22,7 +24,7 @@ function failure(error: unknown, field: string, fallback: string): string {
 }
 
 /** Publishing options of a new story: publish later, and a secret preview link. */
-export function DraftOptions({ draft, ensureSaved, checkComplete, onDraft, onFieldErrors }: DraftOptionsProps) {
+export function DraftOptions({ draft, ensureSaved, checkComplete, confirmImages, onDraft, onFieldErrors }: DraftOptionsProps) {
   const schedule = useScheduleDraft();
   const preview = useDraftPreviewLink();
 
@@ -37,6 +39,8 @@ export function DraftOptions({ draft, ensureSaved, checkComplete, onDraft, onFie
 
   const onSchedule = async (publishAt: string | null): Promise<string | null> => {
     if (publishAt !== null && !checkComplete()) return 'Add the title, subtitle and category first.';
+    // Not scheduled: the chosen time stays in the field, without an error.
+    if (publishAt !== null && !(await confirmImages())) return '';
     const current = await saved();
     if (typeof current === 'string') return current;
     try {

@@ -12,6 +12,8 @@ import { useCover } from '../hooks/use-cover';
 import { draftKey, removeDraft, startingFields, usePostDraft, type DraftFields } from '../hooks/use-post-draft';
 import { fieldsOfDraft, useServerDraft } from '../hooks/use-server-draft';
 import { useUploads } from '../hooks/use-uploads';
+import { useAltTextCheck } from '../hooks/use-alt-text-check';
+import type { EditorHandle } from '../quill/create-editor';
 import { CategorySelect } from './CategorySelect';
 import { CoverPicker } from './CoverPicker';
 import { DraftOptions } from './DraftOptions';
@@ -59,6 +61,8 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
   const [fields, setFields] = useState<DraftFields>(start.fields);
   const local = usePostDraft(key, savedFields, fields, start.restored);
   const [editorKey, setEditorKey] = useState(0);
+  const editorRef = useRef<EditorHandle | null>(null);
+  const altCheck = useAltTextCheck(fields.description, editorRef);
 
   const [errors, setErrors] = useState<FieldErrors>({});
   const { uploads, track, uploadBodyImage, onBodyUploadError, bodyUploading } = useUploads(
@@ -177,7 +181,8 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
       return;
     }
     if (!editing) {
-      void publishNew();
+      // Images without alt text: the writer is asked first (issue 13).
+      void altCheck.confirm('publish').then((go) => (go ? publishNew() : undefined));
       return;
     }
     const label = cover.file ? 'Uploading cover image' : 'Saving changes';
@@ -242,6 +247,7 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
               onChange={onBodyChange}
               uploadImage={uploadBodyImage}
               onUploadError={onBodyUploadError}
+              editorRef={editorRef}
             />
             {errors.description && <p className="mt-1.5 text-sm text-red-700 dark:text-red-400">{errors.description}</p>}
           </div>
@@ -267,6 +273,7 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
             draft={server.draft}
             ensureSaved={() => server.saveNow()}
             checkComplete={checkComplete}
+            confirmImages={() => altCheck.confirm('schedule')}
             onDraft={server.setDraft}
             onFieldErrors={(error) => setErrors((previous) => ({ ...previous, ...fieldErrorsFrom(error) }))}
           />
@@ -283,6 +290,7 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
           createdAt={createdAt}
         />
       </div>
+      {altCheck.dialog}
     </div>
   );
 }

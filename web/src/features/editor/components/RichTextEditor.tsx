@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import type { EditorHandle } from '../quill/create-editor';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { EditorHandle, ImageDetailsRequest } from '../quill/create-editor';
+import { ImageDetailsDialog } from './ImageDetailsDialog';
 
 export interface RichTextEditorProps {
   /** Read once, when the editor starts; remount (key) to load other content. */
@@ -9,15 +10,19 @@ export interface RichTextEditorProps {
   onChange: (html: string) => void;
   uploadImage: (file: File) => Promise<string>;
   onUploadError: (error: unknown) => void;
+  /** Set to the running editor (null until Quill has loaded), for the form to reach into it. */
+  editorRef?: RefObject<EditorHandle | null>;
 }
 
 /**
  * The body editor. Quill and its CSS are loaded here with a dynamic import(), so they live in their
  * own chunk that only the writing screens fetch; until it arrives a calm placeholder holds the space.
  */
-export function RichTextEditor({ initialHtml, labelledBy, onChange, uploadImage, onUploadError }: RichTextEditorProps) {
+export function RichTextEditor({ initialHtml, labelledBy, onChange, uploadImage, onUploadError, editorRef }: RichTextEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [imageDetails, setImageDetails] = useState<ImageDetailsRequest | null>(null);
+  const handleRef = useRef(editorRef);
   const callbacks = useRef({ onChange, uploadImage, onUploadError });
   useEffect(() => {
     callbacks.current = { onChange, uploadImage, onUploadError };
@@ -29,6 +34,7 @@ export function RichTextEditor({ initialHtml, labelledBy, onChange, uploadImage,
     if (!host) return;
     let cancelled = false;
     let editor: EditorHandle | null = null;
+    const target = handleRef.current;
     import('../quill/create-editor')
       .then(({ createEditor }) => {
         if (cancelled) return;
@@ -39,7 +45,9 @@ export function RichTextEditor({ initialHtml, labelledBy, onChange, uploadImage,
           onChange: (html) => callbacks.current.onChange(html),
           uploadImage: (file) => callbacks.current.uploadImage(file),
           onUploadError: (error) => callbacks.current.onUploadError(error),
+          onEditImage: setImageDetails,
         });
+        if (target) target.current = editor;
         setState('ready');
       })
       .catch(() => {
@@ -47,6 +55,7 @@ export function RichTextEditor({ initialHtml, labelledBy, onChange, uploadImage,
       });
     return () => {
       cancelled = true;
+      if (target && target.current === editor) target.current = null;
       editor?.destroy();
     };
   }, [labelledBy]);
@@ -65,6 +74,7 @@ export function RichTextEditor({ initialHtml, labelledBy, onChange, uploadImage,
         </p>
       )}
       <div ref={hostRef} data-testid="rich-text-editor" />
+      {imageDetails && <ImageDetailsDialog key={imageDetails.value.src} request={imageDetails} onClose={() => setImageDetails(null)} />}
     </div>
   );
 }

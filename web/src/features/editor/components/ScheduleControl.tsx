@@ -9,7 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface ScheduleControlProps {
   draft: Draft | null;
-  /** Schedules (an ISO time) or unschedules (null); answers the error to show here, or null. */
+  /** Schedules (an ISO time) or unschedules (null); answers the error to show here, null when done, '' when not sent. */
   onSchedule: (publishAt: string | null) => Promise<string | null>;
 }
 
@@ -35,8 +35,8 @@ export function ScheduleControl({ draft, onSchedule }: ScheduleControlProps) {
     setBusy(true);
     try {
       const problem = await onSchedule(publishAt);
-      setError(problem);
-      if (!problem) setValue('');
+      setError(problem || null);
+      if (problem === null) setValue('');
     } finally {
       setBusy(false);
     }

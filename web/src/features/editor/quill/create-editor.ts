@@ -1,13 +1,18 @@
 /**
- * Quill 2 (theme snow) with exactly the formats of SPEC §5. This module, quill and its CSS are only
- * reached through a dynamic import() from RichTextEditor, so they form their own chunk that readers
- * never download.
+ * Quill 2 (theme snow) with exactly the formats of SPEC §5, images as figures with alt text and a
+ * caption, the divider, code blocks with a language and Markdown shortcuts (issue 13). This module,
+ * quill and its CSS are only reached through a dynamic import() from RichTextEditor, so they form their
+ * own chunk that readers never download.
  */
 import Quill, { type Range } from 'quill';
 import 'quill/dist/quill.snow.css';
 import './editor.css';
 import { COLOR_VALUE, styleToDataColor } from '../../../lib/inline-colours';
 import { EDITOR_FORMATS, EDITOR_IMAGE_TYPES, EDITOR_TOOLBAR, normalizeEditorHtml } from '../formats';
+import { FIGURE_EDIT_EVENT, FigureBlot, registerBlots } from './blots';
+import { attachLanguageSelects } from './code-language';
+import { type FigureValue, figureValueOf, oneLine } from './figure-value';
+import { markdownBindings } from './markdown';
 
 const Delta = Quill.import('delta');
 
@@ -27,6 +32,27 @@ function acceptColoursWithoutStyle(quill: Quill): void {
   });
 }
 
+/**
+ * Images outside a figure (posts written before figures, pasted HTML) become figures, their alt text
+ * kept; an image inside one is read with its figure (FigureBlot).
+ */
+function acceptImagesAsFigures(quill: Quill): void {
+  quill.clipboard.addMatcher('img', (node, delta) => {
+    if ((node as Element).closest('figure')) return delta;
+    const value = figureValueOf(node as Element);
+    return value ? new Delta().insert({ figure: value }) : new Delta();
+  });
+  // A figure whose image cannot be shown goes with its caption.
+  quill.clipboard.addMatcher('figure', (node, delta) => (figureValueOf(node as Element) ? delta : new Delta()));
+}
+
+/** What the editor asks for when a figure's details are to be edited (RichTextEditor shows the dialog). */
+export interface ImageDetailsRequest {
+  value: FigureValue;
+  /** Saves the new alt text and caption into the figure (one undo step). */
+  apply: (details: { alt: string; caption: string }) => void;
+}
+
 export interface EditorOptions {
   initialHtml: string;
   placeholder: string;
@@ -35,11 +61,14 @@ export interface EditorOptions {
   /** Uploads one image and answers its URL (the caller shows progress and errors). */
   uploadImage: (file: File) => Promise<string>;
   onUploadError: (error: unknown) => void;
+  onEditImage: (request: ImageDetailsRequest) => void;
 }
 
 export interface EditorHandle {
   focus: () => void;
   destroy: () => void;
+  /** Opens the details of the first image without alt text (scrolled into view); false when there is none. */
+  editFirstImageWithoutAlt: () => boolean;
 }
 
 async function dataUrlToFile(src: string): Promise<File> {
@@ -52,13 +81,20 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorH
   const container = document.createElement('div');
   host.append(container);
 
-  /** Uploads the files one after another and inserts each at the place it was meant for. */
+  /**
+   * Uploads the files one after another and inserts each at the place it was meant for: a figure is a
+   * block, so a line the caret is inside of is split there first, and the caret goes under the figure.
+   */
   const insertUploaded = async (index: number, files: File[]) => {
     let at = index;
     for (const file of files) {
       try {
         const url = await options.uploadImage(file);
-        quill.insertEmbed(at, 'image', url, Quill.sources.USER);
+        if (quill.getLine(at)[1] > 0) {
+          quill.insertText(at, '\n', Quill.sources.USER);
+          at += 1;
+        }
+        quill.insertEmbed(at, 'figure', { src: url, alt: '', caption: '' }, Quill.sources.USER);
         at += 1;
         quill.setSelection(at, Quill.sources.SILENT);
       } catch (error) {
@@ -79,6 +115,7 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorH
     input.click();
   };
 
+  registerBlots();
   const quill = new Quill(container, {
     theme: 'snow',
     placeholder: options.placeholder,
@@ -95,12 +132,14 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorH
       },
       keyboard: {
         // Tab leaves the editor (keyboard users must be able to); inside a code block it still indents.
-        bindings: { tab: false, indent: false, outdent: false },
+        bindings: { tab: false, indent: false, outdent: false, ...markdownBindings() },
       },
     },
   });
 
   acceptColoursWithoutStyle(quill);
+  acceptImagesAsFigures(quill);
+  attachLanguageSelects(quill);
   if (options.initialHtml) {
     quill.setContents(quill.clipboard.convert({ html: options.initialHtml }), Quill.sources.SILENT);
     quill.history.clear();
@@ -124,26 +163,48 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorH
   // Images that arrive as data: URLs (pasted HTML, another editor's content): upload them and
   // replace each with its URL, so the body never carries base64.
   const pending = new WeakSet<HTMLImageElement>();
+  const figureOf = (node: Element) => {
+    const blot = Quill.find(node.closest('figure') ?? node);
+    return blot instanceof FigureBlot && node.isConnected ? blot : null;
+  };
   const replaceDataImages = () => {
-    for (const img of quill.root.querySelectorAll<HTMLImageElement>('img[src^="data:"]')) {
+    for (const img of quill.root.querySelectorAll<HTMLImageElement>('figure img[src^="data:"]')) {
       if (pending.has(img)) continue;
       pending.add(img);
       void (async () => {
         try {
           const url = await options.uploadImage(await dataUrlToFile(img.src));
-          const blot = Quill.find(img);
-          if (!blot || blot instanceof Quill || !img.isConnected) return;
+          const blot = figureOf(img);
+          if (!blot) return;
           const index = quill.getIndex(blot);
-          quill.deleteText(index, 1, Quill.sources.USER);
-          quill.insertEmbed(index, 'image', url, Quill.sources.USER);
+          const value = FigureBlot.value(blot.domNode);
+          quill.updateContents(new Delta().retain(index).delete(1).insert({ figure: { ...value, src: url } }), Quill.sources.USER);
         } catch (error) {
-          const blot = Quill.find(img);
-          if (blot && !(blot instanceof Quill) && img.isConnected) quill.deleteText(quill.getIndex(blot), 1, Quill.sources.USER);
+          const blot = figureOf(img);
+          if (blot) quill.deleteText(quill.getIndex(blot), 1, Quill.sources.USER);
           options.onUploadError(error);
         }
       })();
     }
   };
+
+  /** The image details of a figure, asked for by a click on it or its button (blots.ts). */
+  const editFigure = (node: Element) => {
+    const blot = figureOf(node);
+    if (!blot) return;
+    options.onEditImage({
+      value: FigureBlot.value(blot.domNode),
+      apply: ({ alt, caption }) => {
+        const current = figureOf(node);
+        if (!current) return;
+        const index = quill.getIndex(current);
+        const next = { ...FigureBlot.value(current.domNode), alt: oneLine(alt), caption: oneLine(caption) };
+        quill.updateContents(new Delta().retain(index).delete(1).insert({ figure: next }), Quill.sources.USER);
+        quill.setSelection(index + 1, 0, Quill.sources.USER);
+      },
+    });
+  };
+  quill.root.addEventListener(FIGURE_EDIT_EVENT, (event) => editFigure(event.target as Element));
 
   const emit = () => options.onChange(normalizeEditorHtml(quill.getSemanticHTML()));
   quill.on(Quill.events.TEXT_CHANGE, () => {
@@ -157,6 +218,13 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorH
     destroy: () => {
       quill.off(Quill.events.TEXT_CHANGE);
       host.replaceChildren();
+    },
+    editFirstImageWithoutAlt: () => {
+      const figure = Array.from(quill.root.querySelectorAll('figure')).find((node) => !figureValueOf(node)?.alt);
+      if (!figure) return false;
+      figure.scrollIntoView({ block: 'center' });
+      editFigure(figure);
+      return true;
     },
   };
 }
