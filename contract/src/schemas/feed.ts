@@ -12,6 +12,19 @@ export const postAuthor = z.object({
   followers_count: z.number(),
 });
 
+/**
+ * Why a 'For you' card is there (issue 13, an addition), from what made it appear: 'topic' a topic the
+ * reader chose, 'more' a topic they asked more of, 'author' an author they follow, 'popular' among the
+ * most liked of its topic's newest posts, 'latest' every post newest first (nothing chosen).
+ */
+export const FEED_REASON_KINDS = ['topic', 'more', 'author', 'popular', 'latest'] as const;
+export const feedReason = z.object({
+  kind: z.enum(FEED_REASON_KINDS),
+  topic: z.object({ id: z.number(), name: z.string() }).optional(),
+  author: z.object({ id: z.number(), name: z.string().nullable() }).optional(),
+});
+export type FeedReason = z.infer<typeof feedReason>;
+
 /** One post in a list: everything a card shows, with the viewer's is_like and is_saved. */
 export const postCard = z.object({
   id: z.number(),
@@ -34,6 +47,8 @@ export const postCard = z.object({
   is_like: z.boolean(),
   is_saved: z.boolean(),
   author: postAuthor,
+  /** Addition (issue 13): why the card is in 'For you'; null (or absent) in every other list. */
+  reason: feedReason.nullable().optional(),
 });
 export type PostCard = z.infer<typeof postCard>;
 
@@ -59,6 +74,8 @@ export const replyItem = z.object({
   id: z.number(),
   user_id: z.number(),
   comment_id: z.number(),
+  /** Addition: the reply of the same comment this one answers, or null (an answer to the comment). */
+  reply_to_id: z.number().nullable(),
   reply: z.string(),
   created_at: z.string(),
   user: commentUser,
@@ -91,7 +108,13 @@ export const postDetailsResponse = z.object({ post: postDetail });
 export const relatedPostsBody = z.object({ id: idField('id'), user_id: optionalUserId });
 export const relatedPostsResponse = z.object({ related_posts: z.array(postCard) });
 
-export const categoryItem = z.object({ id: z.number(), name: z.string(), description: z.string().nullable() });
+export const categoryItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Addition: how many members follow the topic (chose it in Manage Category or on its page). */
+  followers_count: z.number(),
+});
 export type CategoryItem = z.infer<typeof categoryItem>;
 /** GET /api/user/categories: every category with its description. */
 export const categoriesResponse = z.object({ categories: z.array(categoryItem) });

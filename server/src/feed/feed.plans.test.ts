@@ -5,6 +5,7 @@ import { type TestApp, buildTestApp } from '../test/app';
 import { bulkPeopleAndPosts } from '../test/bulk';
 import { aPost, aUser } from '../test/factories';
 import { SQL } from './feed.repository';
+import { FOR_YOU_SQL, POPULAR_WINDOW } from './for-you.repository';
 import { RECOMMENDATION_SQL } from './recommendations';
 
 /**
@@ -68,6 +69,28 @@ describe.runIf(sqlite)('reading query plans (SQLite)', () => {
     }
   });
 
+  it('reads a reader’s For you profile through each table’s key on the reader (issue 13)', async () => {
+    const lines = await plan(FOR_YOU_SQL.readerProfile);
+    for (const expected of [
+      /SEARCH user_categories USING COVERING INDEX \w+ \(user_id=\?\)/,
+      /SEARCH feed_topic_tuning USING INDEX \w+ \(user_id=\?\)/,
+      /SEARCH feed_author_mutes USING COVERING INDEX \w+ \(user_id=\?\)/,
+      /SEARCH f USING COVERING INDEX \w+ \(follower_id=\?\)/,
+      /SEARCH u USING INTEGER PRIMARY KEY \(rowid=\?\)/,
+    ]) {
+      expect(lines.some((l) => expected.test(l)), `${expected}\n${lines.join('\n')}`).toBe(true);
+    }
+    expect(scansATable(lines), lines.join('\n')).toEqual([]);
+  });
+
+  it('looks for popular posts among the newest POPULAR_WINDOW only, by key, whatever the table holds', async () => {
+    // The rowid walked backwards, stopping after the window (a sort would show as a TEMP B-TREE).
+    expect(await plan(FOR_YOU_SQL.popular)).toEqual(['CO-ROUTINE recent', 'SCAN posts', 'SCAN recent']);
+    expect(FOR_YOU_SQL.popular).toMatch(new RegExp(`FROM posts ORDER BY id DESC LIMIT ${POPULAR_WINDOW}\\) recent`));
+    // The topics' names: the categories table is a dozen rows, read whole on purpose (kept beside the pages).
+    expect(await plan(FOR_YOU_SQL.topicNames)).toEqual([expect.stringMatching(/^SCAN categories/)]);
+  });
+
   it('walks the followers index for Whom to follow and the newest posts by key for Picks', async () => {
     const whom = await plan(RECOMMENDATION_SQL.whomToFollow);
     expect(whom.some((l) => /SCAN u USING INDEX users_followers_idx/.test(l)), whom.join('\n')).toBe(true);
@@ -87,12 +110,85 @@ describe.runIf(sqlite)('reading query plans (SQLite)', () => {
 
 interface PgPlanNode {
   'Node Type': string;
+  'Index Name'?: string;
   'Relation Name'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;
   Plans?: PgPlanNode[];
 }
+
+/** A statement's generic plan (the one a prepared statement settles on), run: what it scanned and how many rows of each table. */
+async function genericPlan(app: TestApp, text: string, args: readonly number[]) {
+  let n = 0;
+  const numbered = text.replace(/\?/g, () => `$${++n}`);
+  expect(n).toBe(args.length);
+  const root = await app.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
+    await sql`PREPARE generic_plan AS ${sql.raw(numbered)}`.execute(trx);
+    const result = await sql<{ 'QUERY PLAN': Array<{ Plan: PgPlanNode }> }>`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_plan${sql.raw(args.length ? `(${args.join(', ')})` : '')}`.execute(trx);
+    await sql`DEALLOCATE generic_plan`.execute(trx);
+    return result.rows[0]!['QUERY PLAN'][0]!.Plan;
+  });
+  const scans: string[] = [];
+  const read = new Map<string, number>();
+  const walk = (node: PgPlanNode) => {
+    const relation = node['Relation Name'];
+    if (relation && (node['Actual Loops'] ?? 0) > 0) {
+      scans.push(`${node['Node Type']} on ${relation}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}`);
+      const rows = (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) + (node['Rows Removed by Filter'] ?? 0);
+      read.set(relation, (read.get(relation) ?? 0) + rows);
+    }
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(root);
+  return { scans, read, shown: `${scans.join('\n')}\n${JSON.stringify(Object.fromEntries(read))}` };
+}
+
+describe.runIf(!sqlite)('For you’s own statements (PostgreSQL, generic plans)', () => {
+  let pgApp: TestApp;
+  let reader: number;
+
+  beforeAll(async () => {
+    pgApp = await buildTestApp();
+    await bulkPeopleAndPosts(pgApp, 20_000);
+    const people = (await pgApp.db.selectFrom('users').select('id').orderBy('id').limit(300).execute()).map((u) => u.id);
+    reader = people[0]!;
+    const now = nowIso();
+    await pgApp.db.insertInto('follows').values(people.slice(1, 201).map((id) => ({ follower_id: reader, following_id: id, created_at: now }))).execute();
+    await pgApp.db.insertInto('feed_author_mutes').values(people.slice(201, 251).map((id) => ({ user_id: reader, author_id: id, created_at: now }))).execute();
+    // Everyone else follows, chose topics and tuned too: tables of tens of thousands of rows.
+    const topics = (await pgApp.db.selectFrom('categories').select('id').execute()).map((c) => c.id);
+    const first = people[0]!;
+    await sql`INSERT INTO follows (follower_id, following_id, created_at)
+      SELECT ${first} + n, ${first} + (n * 7 + 1) % 20000, ${now} FROM generate_series(1, 19999) n WHERE (n * 7 + 1) % 20000 <> n
+      ON CONFLICT DO NOTHING`.execute(pgApp.db);
+    for (const [i, table] of (['user_categories', 'feed_topic_tuning'] as const).entries()) {
+      await sql`INSERT INTO ${sql.table(table)} (user_id, category_id, ${sql.raw(table === 'feed_topic_tuning' ? 'choice, ' : '')}created_at)
+        SELECT ${first} + n, ${sql.raw(`(ARRAY[${topics.join(',')}])`)}[1 + (n + ${i}) % ${topics.length}], ${sql.raw(table === 'feed_topic_tuning' ? "'less', " : '')}${now}
+        FROM generate_series(1, 19999) n`.execute(pgApp.db);
+    }
+    await sql`INSERT INTO feed_author_mutes (user_id, author_id, created_at) SELECT ${first} + n, ${first} + (n * 3 + 2) % 20000, ${now}
+      FROM generate_series(1, 19999) n WHERE (n * 3 + 2) % 20000 <> n ON CONFLICT DO NOTHING`.execute(pgApp.db);
+    await sql`UPDATE posts SET likes_count = id % 7`.execute(pgApp.db);
+    await sql`ANALYZE`.execute(pgApp.db);
+  }, 120_000);
+  afterAll(() => pgApp?.close());
+
+  it('finds the popular posts among the newest POPULAR_WINDOW, not the 20 000', async () => {
+    const { scans, read, shown } = await genericPlan(pgApp, FOR_YOU_SQL.popular, []);
+    expect(scans.filter((s) => s.startsWith('Seq Scan')), shown).toEqual([]);
+    // The window's ids, then each row by key.
+    expect(read.get('posts'), shown).toBeLessThanOrEqual(2 * POPULAR_WINDOW);
+  });
+
+  it('reads a reader’s profile through the keys on the reader', async () => {
+    const { scans, read, shown } = await genericPlan(pgApp, FOR_YOU_SQL.readerProfile, [reader, reader, reader, reader]);
+    expect(scans.filter((s) => s.startsWith('Seq Scan')), shown).toEqual([]);
+    // The 200 followed authors' rows and their counts, the 50 mutes: never a table's tens of thousands.
+    for (const [table, rows] of read) expect(rows, `${table}: ${shown}`).toBeLessThanOrEqual(200);
+  });
+});
 
 describe.runIf(!sqlite)('the post page’s plan (PostgreSQL)', () => {
   const ROWS = 20_000;

@@ -3,9 +3,15 @@ import type { FeatureDeps } from '../lib/deps';
 import { feedRoutes } from './feed.routes';
 import { createFeedService } from './feed.service';
 import { recommendationRoutes } from './recommendations';
+import { tuningRoutes } from './tuning.routes';
+import { createTuningService } from './tuning.service';
 
-/** The reading calls: feeds, post details, related posts, the home page's Picks and Whom to follow (under /api/user). */
-export const feedPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { database, guards, feedCache, hiddenAuthors }) => {
+/**
+ * The reading calls: feeds, post details, related posts, the home page's Picks and Whom to follow, and
+ * the reader's tuning of For you (under /api/user).
+ */
+export const feedPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, database, guards, feedCache, hiddenAuthors }) => {
   await app.register(feedRoutes, { feed: createFeedService(database, feedCache, hiddenAuthors), guards });
   await app.register(recommendationRoutes, { database, guards });
+  await app.register(tuningRoutes, { tuning: createTuningService(db), guards });
 };

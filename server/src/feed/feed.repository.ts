@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
  * cost does not depend on its depth and counts never need a query per card.
  */
 
-const FETCH = PAGE_SIZE + 1; // one more than a page tells whether there is a next one
+export const FETCH = PAGE_SIZE + 1; // one more than a page tells whether there is a next one
 /** The largest id a cursor may carry (posts.id is a 32-bit SERIAL on PostgreSQL). */
 export const FIRST_CURSOR = 2_147_483_647;
 
@@ -93,14 +93,13 @@ export const SQL = {
       WHERE user_id = ? AND (created_at < ? OR (created_at = ? AND post_id < ?))
       ORDER BY created_at DESC, post_id DESC LIMIT ${FETCH}
     ) page JOIN posts p ON p.id = page.id ${CARD_JOINS} ORDER BY page.saved_at DESC, p.id DESC`,
-  userCategories: 'SELECT category_id FROM user_categories WHERE user_id = ? ORDER BY category_id',
   detail: `SELECT ${CARD_COLUMNS}, p.description, p.updated_at FROM posts p ${CARD_JOINS} WHERE p.id = ?`,
   /** The recorded sizes of the stored images a post uses (its body's, for their width, height and srcset). */
   imageSizes: `SELECT si.path, si.width, si.height FROM post_images pi JOIN stored_images si ON si.path = pi.path
     WHERE pi.post_id = ? AND si.width IS NOT NULL`,
   comments: `SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, u.name, u.profile_picture
     FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = ? AND u.deactivated_at IS NULL ORDER BY c.id DESC LIMIT 500`,
-  replies: `SELECT r.id, r.user_id, r.comment_id, r.body, r.created_at, u.name, u.profile_picture
+  replies: `SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, u.name, u.profile_picture
     FROM replies r JOIN users u ON u.id = r.user_id WHERE r.post_id = ? AND u.deactivated_at IS NULL ORDER BY r.id ASC LIMIT 5000`,
   sameCategory: 'SELECT id FROM posts WHERE category_id = ? AND id <> ? ORDER BY id DESC LIMIT 12',
   /** Title-word matches among the newest 2000 posts; 5 LIKE patterns (unused ones are '', which no title matches). */
@@ -135,7 +134,7 @@ export const SQL = {
         FROM comments c JOIN users cu ON cu.id = c.user_id
         WHERE c.post_id = p.id AND cu.deactivated_at IS NULL ORDER BY c.id DESC LIMIT 500) c) AS comments,
     (SELECT json_agg(r ORDER BY r.id) FROM (
-        SELECT r.id, r.user_id, r.comment_id, r.body, r.created_at, ru.name, ru.profile_picture
+        SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, ru.name, ru.profile_picture
         FROM replies r JOIN users ru ON ru.id = r.user_id
         WHERE r.post_id = p.id AND ru.deactivated_at IS NULL ORDER BY r.id ASC LIMIT 5000) r) AS replies,
     CASE WHEN strpos(p.description, 'src="/storage/') > 0 THEN (SELECT json_agg(sized) FROM post_images pi
@@ -155,7 +154,7 @@ export interface ImageSizeRow {
   height: number;
 }
 type CommentRow = { id: number; user_id: number; post_id: number; body: string; created_at: string; name: string | null; profile_picture: string | null };
-type ReplyRow = { id: number; user_id: number; comment_id: number; body: string; created_at: string; name: string | null; profile_picture: string | null };
+type ReplyRow = { id: number; user_id: number; comment_id: number; reply_to_id: number | null; body: string; created_at: string; name: string | null; profile_picture: string | null };
 
 /** What the post page shows: the post, its comments with their replies (blocked and deactivated authors' left out), its body images' sizes. */
 export interface PostPageRows {
@@ -173,6 +172,7 @@ function thread(comments: CommentRow[], replies: ReplyRow[]): CommentItem[] {
       id: r.id,
       user_id: r.user_id,
       comment_id: r.comment_id,
+      reply_to_id: r.reply_to_id,
       reply: r.body,
       created_at: r.created_at,
       user: { id: r.user_id, name: r.name, profile_picture: r.profile_picture },
@@ -200,39 +200,47 @@ export interface PostMeta {
   author_name: string | null;
 }
 
+/** An author a reader follows, with how much they wrote (which way of reading their posts is cheaper). */
+export interface FollowedAuthor {
+  following_id: number;
+  post_count: number;
+}
+
 export function createFeedRepository(database: Database, tuning: { joinRowsPerAuthor?: number } = {}) {
   const joinRowsPerAuthor = tuning.joinRowsPerAuthor ?? JOIN_ROWS_PER_AUTHOR;
   const cards = (sql: string, viewer: number, params: readonly unknown[]) => database.all<CardRow>(sql, [viewer, viewer, ...params]);
+  /**
+   * The posts of `followed` (whom `follower` follows) below the cursor, with `viewer`'s likes and saves:
+   * one join over their posts while they wrote little, else each author's newest page from their
+   * index, merged (in chunks past WALKS_PER_STATEMENT authors).
+   */
+  const followingPage = async (follower: number, followed: readonly FollowedAuthor[], cursor: number, viewer = follower) => {
+    if (followed.length === 0) return [];
+    const written = followed.reduce((sum, a) => sum + a.post_count, 0);
+    if (written <= joinRowsPerAuthor * followed.length) return cards(SQL.following, viewer, [follower, cursor]);
+    const authors = followed.map((a) => a.following_id);
+    const walks = (chunk: number[]) => chunk.flatMap((id) => [id, cursor]);
+    if (authors.length <= WALKS_PER_STATEMENT) return cards(SQL.byAuthors(authors.length), viewer, walks(authors));
+    const ids: number[] = [];
+    for (let i = 0; i < authors.length; i += WALKS_PER_STATEMENT) {
+      const chunk = authors.slice(i, i + WALKS_PER_STATEMENT);
+      for (const row of await database.all<{ id: number }>(SQL.idsByAuthors(chunk.length), walks(chunk))) ids.push(row.id);
+    }
+    const newest = ids.sort((a, b) => b - a).slice(0, FETCH);
+    return cards(SQL.cardsByIdsNewestFirst, viewer, [...newest, ...Array<number>(FETCH).fill(0)].slice(0, FETCH));
+  };
   return {
     latest: (viewer: number, cursor: number) => cards(SQL.latest, viewer, [cursor]),
     byCategory: (viewer: number, categoryId: number, cursor: number) => cards(SQL.byCategory, viewer, [categoryId, cursor]),
     byAuthor: (viewer: number, authorId: number, cursor: number) => cards(SQL.byAuthor, viewer, [authorId, cursor]),
-    /**
-     * Following: one join over the followed authors' posts while they wrote little, else each author's
-     * newest page from their index, merged (in chunks past WALKS_PER_STATEMENT authors).
-     */
-    following: async (viewer: number, cursor: number) => {
-      const followed = await database.all<{ following_id: number; post_count: number }>(SQL.followedAuthors, [viewer]);
-      if (followed.length === 0) return [];
-      const written = followed.reduce((sum, a) => sum + a.post_count, 0);
-      if (written <= joinRowsPerAuthor * followed.length) return cards(SQL.following, viewer, [viewer, cursor]);
-      const authors = followed.map((a) => a.following_id);
-      const walks = (chunk: number[]) => chunk.flatMap((id) => [id, cursor]);
-      if (authors.length <= WALKS_PER_STATEMENT) return cards(SQL.byAuthors(authors.length), viewer, walks(authors));
-      const ids: number[] = [];
-      for (let i = 0; i < authors.length; i += WALKS_PER_STATEMENT) {
-        const chunk = authors.slice(i, i + WALKS_PER_STATEMENT);
-        for (const row of await database.all<{ id: number }>(SQL.idsByAuthors(chunk.length), walks(chunk))) ids.push(row.id);
-      }
-      const newest = ids.sort((a, b) => b - a).slice(0, FETCH);
-      return cards(SQL.cardsByIdsNewestFirst, viewer, [...newest, ...Array<number>(FETCH).fill(0)].slice(0, FETCH));
-    },
-    byCategories: (viewer: number, categoryIds: number[], cursor: number) =>
-      cards(SQL.byCategories(categoryIds.length), viewer, categoryIds.flatMap((id) => [id, cursor])),
+    /** Following: the posts of the authors the viewer follows. */
+    following: async (viewer: number, cursor: number) =>
+      followingPage(viewer, await database.all<FollowedAuthor>(SQL.followedAuthors, [viewer]), cursor),
+    followingPage,
+    byCategories: async (viewer: number, categoryIds: readonly number[], cursor: number) =>
+      categoryIds.length === 0 ? [] : cards(SQL.byCategories(categoryIds.length), viewer, categoryIds.flatMap((id) => [id, cursor])),
     saved: (viewer: number, savedBefore: string, postBefore: number) =>
       database.all<CardRow & { saved_at: string }>(SQL.saved, [viewer, viewer, viewer, savedBefore, savedBefore, postBefore]),
-    userCategoryIds: async (userId: number) =>
-      (await database.all<{ category_id: number }>(SQL.userCategories, [userId])).map((r) => r.category_id),
     /**
      * The post page as a visitor sees it (no likes or saves of a reader, nobody's blocks applied: the
      * service adds those), or undefined when there is no such post. PostgreSQL: one statement

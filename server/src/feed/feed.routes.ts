@@ -11,11 +11,11 @@ import {
   savedPostsBody,
   viewPostsBody,
 } from '@inkwell/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, validationError } from '../lib/errors';
+import { validationError } from '../lib/errors';
 import type { Guards } from '../plugins/session';
+import { viewer } from '../lib/viewer';
 import { FIRST_CURSOR } from './feed.repository';
 import type { FeedService } from './feed.service';
 
@@ -35,15 +35,6 @@ function savedCursor(text: string | undefined) {
   return { savedAt: match[1]!, postId: Number(match[2]) };
 }
 
-/**
- * On open calls the viewer is the session's user, or a visitor (0). A user_id in the body must be the
- * session's; a visitor's user_id is ignored, so nobody reads another reader's likes.
- */
-export function viewer(request: FastifyRequest, userId: number | undefined): number {
-  const auth = request.auth;
-  if (auth && userId !== undefined && userId !== auth.userId) throw forbidden('You can only act as yourself.');
-  return auth?.userId ?? 0;
-}
 
 export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService; guards: Guards }> = async (app, { feed, guards }) => {
   // Reads: they leave the feed cache alone (every other successful POST drops it, see app.ts).

@@ -1,83 +1,14 @@
-import { PAGE_SIZE, type PostCard, type PostDetail, type PostPage } from '@inkwell/contract';
+import type { PostCard, PostDetail, PostPage } from '@inkwell/contract';
 import type { Database } from '../db/database';
 import { notFound } from '../lib/errors';
 import { sizeBodyImages } from '../storage/responsive';
+import { byId, collect, toCard, toPage, truthy } from './cards';
 import { type CardRow, FIRST_CURSOR, createFeedRepository } from './feed.repository';
+import { createForYou } from './for-you';
 import { PageCache } from './page-cache';
 import type { HiddenAuthors } from '../lib/deps';
 
 const NOBODY: ReadonlySet<number> = new Set();
-
-const truthy = (value: number | boolean) => value === true || value === 1;
-
-/** The viewer's own likes and saves among a page's posts, when they were looked up apart from the rows. */
-interface ViewerFlags {
-  liked: ReadonlySet<number>;
-  saved: ReadonlySet<number>;
-}
-
-function toCard(row: CardRow, flags?: ViewerFlags): PostCard {
-  return {
-    id: row.id,
-    user_id: row.user_id,
-    category_id: row.category_id,
-    title: row.title,
-    sub_title: row.sub_title,
-    image: row.image,
-    image_width: row.image_width,
-    image_height: row.image_height,
-    read_time: row.read_time,
-    created_at: row.created_at,
-    likes_count: row.likes_count,
-    comments_count: row.comments_count,
-    is_like: flags ? flags.liked.has(row.id) : truthy(row.is_like),
-    is_saved: flags ? flags.saved.has(row.id) : truthy(row.is_saved),
-    author: { id: row.user_id, name: row.author_name, profile_picture: row.author_picture, followers_count: row.author_followers },
-  };
-}
-
-/** A page: its cards, and the address of the next one when `next` (a cursor) says there is one. */
-function toPage<R extends CardRow>(rows: R[], next: string | null, basePath: string, flags?: ViewerFlags): PostPage {
-  return {
-    data: rows.map((row) => toCard(row, flags)),
-    next_page_url: next === null ? null : `${basePath}?cursor=${encodeURIComponent(next)}`,
-  };
-}
-
-/** How many more stored pages a page may read to fill itself when rows of hidden authors were left out. */
-const MAX_EXTRA_READS = 4;
-
-/**
- * Up to PAGE_SIZE visible rows from `readAt(cursor)` (FETCH rows at a time, newest first): the rows of
- * hidden authors (blocked by the reader, or deactivated) are left out and the next stored page is read
- * until the page is full, a few reads at most. The cursor returned is that of the last row consumed.
- */
-async function collect<R extends CardRow, C>(
-  readAt: (cursor: C) => Promise<R[]>,
-  first: C,
-  cursorOf: (row: R) => C,
-  visible: (row: R) => boolean,
-): Promise<{ rows: R[]; next: C | null }> {
-  const out: R[] = [];
-  let cursor = first;
-  for (let read = 0; read <= MAX_EXTRA_READS; read += 1) {
-    const rows = await readAt(cursor);
-    const page = rows.slice(0, PAGE_SIZE);
-    for (let i = 0; i < page.length; i += 1) {
-      if (!visible(page[i]!)) continue;
-      out.push(page[i]!);
-      if (out.length === PAGE_SIZE) {
-        const more = i < page.length - 1 || rows.length > PAGE_SIZE;
-        return { rows: out, next: more ? cursorOf(page[i]!) : null };
-      }
-    }
-    if (rows.length <= PAGE_SIZE) return { rows: out, next: null };
-    cursor = cursorOf(page[page.length - 1]!);
-  }
-  return { rows: out, next: cursor };
-}
-
-const byId = (row: CardRow) => row.id;
 
 /** A thread without the comments and replies of `hidden` members (a hidden member's comment takes its replies with it). */
 function withoutAuthors(comments: PostDetail['comments'], hidden: ReadonlySet<number>): PostDetail['comments'] {
@@ -90,8 +21,6 @@ const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'from',
 /** The viewer is a user id, or 0 for a visitor (no user has id 0). */
 export function createFeedService(database: Database, cache: PageCache<CardRow[]> = new PageCache(0), hiddenAuthors: HiddenAuthors = async () => NOBODY) {
   const repo = createFeedRepository(database);
-  // A reader's chosen categories change only through a write, which empties this with the pages.
-  const readerCategories = cache.sibling<number[]>(5000);
 
   // Post pages as a visitor sees them (the most read ones stay; a page is a few KB to a few hundred).
   const postPages = cache.sibling<PostDetail | undefined>(500);
@@ -119,6 +48,8 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
     return (row) => truthy(row.author_active) && !hidden.has(row.user_id);
   }
 
+  const forYou = createForYou(database, { repo, cache, visibleTo });
+
   /**
    * A page that looks the same to every reader: its card rows come from the cache or are read as a
    * visitor sees them (rows of hidden authors left out, the next rows read to fill the page), then the
@@ -133,13 +64,8 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
   }
 
   return {
-    /** 'For you': the viewer's chosen categories, or everything (visitors, or nothing chosen). */
-    async forYou(viewer: number, cursor = FIRST_CURSOR): Promise<PostPage> {
-      const categories = viewer ? await readerCategories.remember(String(viewer), () => repo.userCategoryIds(viewer)) : [];
-      return categories.length
-        ? shared(`cats:${categories.join(',')}`, viewer, (c) => repo.byCategories(0, categories, c), cursor, '/api/user/view-posts')
-        : shared('latest', viewer, (c) => repo.latest(0, c), cursor, '/api/user/view-posts');
-    },
+    /** 'For you' (for-you.ts): the reader's topics and followed authors, tuned, each card with its reason; everything for visitors. */
+    forYou: (viewer: number, cursor = FIRST_CURSOR): Promise<PostPage> => forYou(viewer, cursor),
 
     async following(viewer: number, cursor = FIRST_CURSOR): Promise<PostPage> {
       const { rows, next } = await collect((c: number) => repo.following(viewer, c), cursor, byId, await visibleTo(viewer));

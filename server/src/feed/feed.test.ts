@@ -244,7 +244,7 @@ describe('categories', () => {
   it('lists categories and keeps each reader’s choices', async () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/user/categories' })).json().categories;
     expect(list.length).toBeGreaterThanOrEqual(12);
-    expect(list[0]).toEqual({ id: expect.any(Number), name: expect.any(String), description: expect.any(String) });
+    expect(list[0]).toEqual({ id: expect.any(Number), name: expect.any(String), description: expect.any(String), followers_count: expect.any(Number) });
     const options = (await t.app.inject({ method: 'GET', url: '/api/user/category' })).json();
     expect(options[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
 

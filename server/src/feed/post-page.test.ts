@@ -89,6 +89,7 @@ describe('post details', () => {
       id: r.id,
       user_id: u.id,
       comment_id: commentId,
+      reply_to_id: null,
       reply: text,
       created_at: r.created_at,
       user: author,

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/database';
 import type { Guards } from '../plugins/session';
-import { viewer } from './feed.routes';
+import { viewer } from '../lib/viewer';
 
 /** Picks come from the newest posts only, so the question costs the same however many there are. */
 const PICKS_WINDOW = 500;

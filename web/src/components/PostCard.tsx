@@ -9,8 +9,10 @@ interface PostCardProps {
   author: ReactNode;
   /** Like, comments, share, save. */
   actions: ReactNode;
-  /** The owner's options menu. */
+  /** The owner's options menu, or on For you the reader's tuning menu. */
   menu?: ReactNode;
+  /** On For you: why the story is there (a line above the author). */
+  reason?: ReactNode;
   /** The owner's Edit button (edit mode). */
   edit?: ReactNode;
   /** The first card of a feed: its cover is fetched at once with high priority. */
@@ -32,10 +34,11 @@ export function postSubTitle(subTitle: string | null | undefined): string {
  * A post in a list, as SPEC §2 lists it: author, title, subtitle, cover, date (en-GB), read time and
  * the action icons. Texts are rendered as text (React escapes them), never as HTML.
  */
-export function PostCard({ post, author, actions, menu, edit, priority = false }: PostCardProps) {
+export function PostCard({ post, author, actions, menu, reason, edit, priority = false }: PostCardProps) {
   const href = paths.viewPost.getHref(post.id);
   return (
     <article data-testid="post-card" className="border-b border-zinc-200 py-7 sm:py-8 dark:border-zinc-800">
+      {reason}
       <div className="flex min-h-7 items-center justify-between gap-3 text-sm">
         {author}
         {menu}

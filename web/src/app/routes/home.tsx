@@ -23,7 +23,7 @@ export default function HomeRoute() {
           {session && <WelcomePanel key={session.id} userId={session.id} name={profile.data?.name} loaded={profile.isSuccess} />}
         </>
       }
-      renderPost={(post, index) => <PostCardWithActions post={post} priority={index === 0} />}
+      renderPost={(post, index, extras) => <PostCardWithActions post={post} priority={index === 0} {...extras} />}
       aside={<SidePanels renderFollow={(userId) => <FollowButton authorId={userId} active />} />}
     />
   );

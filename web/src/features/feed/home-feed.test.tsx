@@ -5,7 +5,7 @@ import { SENTINEL_THRESHOLD, encodeId } from '@inkwell/contract';
 import { jsonBody, mockApi, renderApp } from '../../test/render';
 import { aPage, aPost, mockIntersectionObserver, signIn } from '../../test/posts';
 
-const categories = { categories: [{ id: 3, name: 'Science', description: null }, { id: 4, name: 'Poetry', description: null }] };
+const categories = { categories: [{ id: 3, name: 'Science', description: null, followers_count: 0 }, { id: 4, name: 'Poetry', description: null, followers_count: 0 }] };
 
 describe('Home feed', () => {
   it('loads the next page when the 50 px sentinel is fully visible and stops at next_page_url null', async () => {

@@ -11,6 +11,7 @@ import { forYouPostsQueryOptions, useForYouPosts } from '../api/view-posts';
 import { useUserCategories } from '../api/user-categories';
 import { FeedTabs, type FeedTabItem } from './FeedTabs';
 import { PostFeedList, type RenderPost } from './PostFeedList';
+import { useForYouTuning } from './use-for-you-tuning';
 import { HydrateLater } from '../../../ssr/hydrate-later';
 
 interface HomeFeedProps {
@@ -59,6 +60,9 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
   const following = useFollowingPosts(viewerId, selection.tab === 'following');
   const category = useCategoryPosts(selection.categoryId ?? 0, viewerId, selection.tab === 'catogery');
   const active = selection.tab === 'following' ? following : selection.tab === 'catogery' ? category : forYou;
+  // For you's cards say why they are there and can be tuned (issue 13); the other tabs' cards cannot.
+  const tuning = useForYouTuning(viewerId);
+  const render: RenderPost = selection.tab === 'foryou' ? (post, index) => renderPost(post, index, tuning.extras(post)) : renderPost;
 
   const categories = useCategories();
   const chosen = useUserCategories(viewerId);
@@ -123,9 +127,10 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
         <h1 className="sr-only">Home</h1>
         <FeedTabs tabs={tabs} selected={tabKey(selection)} onSelect={select} controls={panelId} />
         <div id={panelId} role="tabpanel" aria-labelledby={`feed-tab-${tabKey(selection)}`}>
-          <PostFeedList key={tabKey(selection)} query={active} renderPost={renderPost} emptyText={TEXT.noPosts} label="Posts" />
+          <PostFeedList key={tabKey(selection)} query={active} renderPost={render} emptyText={TEXT.noPosts} label="Posts" />
         </div>
       </div>
+      {tuning.notice}
     </div>
   );
 }

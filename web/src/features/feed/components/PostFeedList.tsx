@@ -12,8 +12,14 @@ interface FeedQuery {
   fetchNextPage: () => unknown;
 }
 
-/** A post's card; index 0 is the feed's first (its cover is fetched with high priority). */
-export type RenderPost = (post: PostCard, index: number) => ReactNode;
+/** What For you adds to a card (use-for-you-tuning.tsx): why it is there, and the reader's tuning menu. */
+export interface CardExtras {
+  reason?: ReactNode;
+  menu?: ReactNode;
+}
+
+/** A post's card; index 0 is the feed's first (its cover is fetched with high priority); `extras` only on For you. */
+export type RenderPost = (post: PostCard, index: number, extras?: CardExtras) => ReactNode;
 
 interface PostFeedListProps {
   query: FeedQuery;

@@ -1,0 +1,12 @@
+import type { FastifyRequest } from 'fastify';
+import { forbidden } from './errors';
+
+/**
+ * On open calls the viewer is the session's user, or a visitor (0). A user_id in the body must be the
+ * session's; a visitor's user_id is ignored, so nobody reads another reader's likes.
+ */
+export function viewer(request: FastifyRequest, userId: number | undefined): number {
+  const auth = request.auth;
+  if (auth && userId !== undefined && userId !== auth.userId) throw forbidden('You can only act as yourself.');
+  return auth?.userId ?? 0;
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/user/feed-tuning {user_id}: what the reader tuned of For you (more, less, muted authors). */
+export async function getFeedTuning(userId: string, signal?: AbortSignal) {
+  const data = await apiRequest('feed-tuning', { body: { user_id: Number(userId) }, schema: 'feedTuningResponse', signal });
+  return data.tuning;
+}
+
+export const feedTuningQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: ['feed-tuning', userId], queryFn: ({ signal }) => getFeedTuning(userId, signal), staleTime: 60_000 });
+
+export function useFeedTuning(userId: string) {
+  return useQuery(feedTuningQueryOptions(userId));
+}

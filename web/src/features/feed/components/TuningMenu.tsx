@@ -1,0 +1,17 @@
+import { paths, type PostCard, type TuningKind } from '@inkwell/contract';
+import { OptionsMenu, type OptionsMenuItem } from '../../../components/OptionsMenu';
+
+/** Where "Tune your feed" lives: its section on Manage Category (recommendation/components/TuneYourFeed). */
+const TUNE_YOUR_FEED = `${paths.recommendation.getHref()}#tune-your-feed`;
+
+/** A For you card's ⋯ menu for a reader (not on their own stories): more or less of its topic, mute its author. */
+export function TuningMenu({ post, onTune }: { post: PostCard; onTune: (post: PostCard, kind: TuningKind) => void }) {
+  const author = post.author.name?.trim() || 'this author';
+  const items: OptionsMenuItem[] = [
+    ...(post.reason?.kind === 'more' ? [] : [{ label: 'More like this', onSelect: () => onTune(post, 'more') }]),
+    { label: 'Less like this', onSelect: () => onTune(post, 'less') },
+    { label: `Mute ${author}`, onSelect: () => onTune(post, 'mute') },
+    { label: 'Tune your feed', to: TUNE_YOUR_FEED },
+  ];
+  return <OptionsMenu label="Story options" items={items} />;
+}
