@@ -32,6 +32,8 @@ describe('demo data', () => {
         'SELECT count(*) AS n FROM users u WHERE followers_count <> (SELECT count(*) FROM follows f WHERE f.following_id = u.id) OR following_count <> (SELECT count(*) FROM follows f WHERE f.follower_id = u.id)',
       ),
     ).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM categories c WHERE followers_count <> (SELECT count(*) FROM user_categories x WHERE x.category_id = c.id)')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM categories WHERE followers_count > 0')).toBeGreaterThan(3);
     expect(await count("SELECT count(*) AS n FROM posts WHERE description LIKE '%<h1>%' OR description LIKE '%<h2>%'")).toBeGreaterThan(0);
     expect(await count("SELECT count(*) AS n FROM posts WHERE description LIKE '%<pre%'")).toBeGreaterThan(0);
     expect(await count('SELECT count(*) AS n FROM users WHERE bio IS NULL OR profile_picture IS NULL OR name IS NULL')).toBe(0);

@@ -1,4 +1,4 @@
-import { readTimeFromHtml } from '@inkwell/contract';
+import { postBodyText, readTimeFromHtml } from '@inkwell/contract';
 import { type Insertable, sql } from 'kysely';
 import { hashPassword } from '../../server/src/auth/passwords';
 import type { Database } from '../../server/src/db/database';
@@ -104,6 +104,8 @@ export async function seedDemo(options: {
       title,
       sub_title: subTitle,
       description,
+      // What search indexes (migration 0019), as the posts repository writes it.
+      body_text: postBodyText(description),
       image: random.next() < 0.9 ? random.pick(covers) : null,
       read_time: readTimeFromHtml(description),
       likes_count: 0,
@@ -227,8 +229,16 @@ export async function seedDemo(options: {
     saveRows.push({ user_id: firstUserId + u, post_id: firstPostId + p, created_at: postRows[p]!.created_at });
   }
   await insertMany(db, 'saves', saveRows, 2000);
+  // The demo member follows the first three topics; the others up to three each, the popular ones more
+  // often; every topic's followers_count then counts its rows.
   const topics = categories.slice(0, 3).map((c) => ({ user_id: firstUserId, category_id: c.id, created_at: userRows[0]!.created_at }));
-  await insertMany(db, 'user_categories', topics);
+  for (let u = 1; u < users; u += 1) {
+    const chosen = new Set<number>();
+    for (let k = random.int(0, 3); k > 0; k -= 1) chosen.add(categories[random.skewed(categories.length, 1.2)]!.id);
+    for (const id of chosen) topics.push({ user_id: firstUserId + u, category_id: id, created_at: userRows[u]!.created_at });
+  }
+  await insertMany(db, 'user_categories', topics, 2000);
+  await sql`UPDATE categories SET followers_count = (SELECT COUNT(*) FROM user_categories uc WHERE uc.category_id = categories.id)`.execute(db);
   log(`${saveRows.length} saves`);
 
   if (database.dialect === 'postgres') {

@@ -15,3 +15,18 @@ export const selectCategoryResponse = z.object({ message: z.string(), status: z.
 
 /** POST /api/user/reset-categories {user_id}: clears every selection. */
 export const resetCategoriesBody = z.object({ user_id: idField('user id') });
+
+/** How many topics the home page's 'Recommended topics' shows. */
+export const RECOMMENDED_TOPICS_MAX = 8;
+
+/**
+ * POST /api/user/recommended-categories {user_id?}: 'Recommended topics', open. A member gets topics
+ * they do not follow yet, first those of what they recently liked, saved, or read from people they
+ * follow, then the most followed; a visitor the most followed topics.
+ */
+export const recommendedCategoriesBody = z.object({
+  user_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('user id').optional()),
+});
+export const recommendedCategory = z.object({ id: z.number(), name: z.string(), followers_count: z.number() });
+export type RecommendedCategory = z.infer<typeof recommendedCategory>;
+export const recommendedCategoriesResponse = z.object({ recommended_categories: z.array(recommendedCategory) });

@@ -2,6 +2,8 @@ import {
   categoriesResponse,
   categoryOptionsResponse,
   messageResponse,
+  recommendedCategoriesBody,
+  recommendedCategoriesResponse,
   resetCategoriesBody,
   selectCategoryBody,
   selectCategoryResponse,
@@ -11,7 +13,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureDeps } from '../lib/deps';
 import { validationError } from '../lib/errors';
+import { viewer } from '../lib/viewer';
 import * as repo from './categories.repository';
+import * as service from './categories.service';
 
 /**
  * Categories (topics): the list for everyone, and each reader's chosen ones, which shape 'For you'.
@@ -19,6 +23,7 @@ import * as repo from './categories.repository';
  */
 export const categoriesPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, guards }) => {
   const signedIn = { preValidation: guards.requireSession };
+  const open = { preValidation: guards.optionalSession, config: { readOnly: true } };
 
   app.get('/categories', { schema: { response: { 200: categoriesResponse } } }, async () => ({ categories: await repo.listCategories(db) }));
 
@@ -36,14 +41,19 @@ export const categoriesPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, 
     async (request) => {
       const { category_id, status } = request.body;
       if (!(await repo.categoryExists(db, category_id))) throw validationError({ category_id: ['The selected category id is invalid.'] });
-      if (status === 'active') await repo.selectCategory(db, request.auth!.userId, category_id);
-      else await repo.unselectCategory(db, request.auth!.userId, category_id);
+      await service.chooseCategory(db, request.auth!.userId, category_id, status === 'active');
       return { message: status === 'active' ? 'Category added to your topics.' : 'Category removed from your topics.', status };
     },
   );
 
   app.post('/reset-categories', { ...signedIn, schema: { body: resetCategoriesBody, response: { 200: messageResponse } } }, async (request) => {
-    await repo.clearUserCategories(db, request.auth!.userId);
+    await service.resetCategories(db, request.auth!.userId);
     return { message: 'Your recommendations have been reset.' };
   });
+
+  app.post(
+    '/recommended-categories',
+    { ...open, schema: { body: recommendedCategoriesBody, response: { 200: recommendedCategoriesResponse } } },
+    async (request) => ({ recommended_categories: await service.recommendedCategories(db, viewer(request, request.body.user_id)) }),
+  );
 };

@@ -18,6 +18,7 @@ const COUNTERS = [
   { table: 'users', column: 'post_count', rows: '(SELECT COUNT(*) FROM posts x WHERE x.user_id = t.id)' },
   { table: 'users', column: 'followers_count', rows: '(SELECT COUNT(*) FROM follows x WHERE x.following_id = t.id)' },
   { table: 'users', column: 'following_count', rows: '(SELECT COUNT(*) FROM follows x WHERE x.follower_id = t.id)' },
+  { table: 'categories', column: 'followers_count', rows: '(SELECT COUNT(*) FROM user_categories x WHERE x.category_id = t.id)' },
 ] as const;
 
 export interface Drift {
@@ -27,7 +28,7 @@ export interface Drift {
   rows: number;
 }
 
-/** Every row of users and posts whose counter differs from the rows it counts (one statement per counter). */
+/** Every row of users, posts and categories whose counter differs from the rows it counts (one statement per counter). */
 export async function counterDrift(db: Kysely<DB>): Promise<Drift[]> {
   const drift: Drift[] = [];
   for (const { table, column, rows } of COUNTERS) {

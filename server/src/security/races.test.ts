@@ -120,6 +120,25 @@ describe('follows', () => {
   });
 });
 
+describe('topics', () => {
+  const choose = (m: Member, categoryId: number, on: boolean) =>
+    call(t, '/selected-category', { user_id: m.id, category_id: categoryId, status: on ? 'active' : 'inactive' }, m);
+  const reset = (m: Member) => call(t, '/reset-categories', { user_id: m.id }, m);
+
+  it('identical choices, unchoices and resets keep each topic’s followers_count equal to its rows', async () => {
+    const topics = (await t.db.selectFrom('categories').select('id').orderBy('id').limit(3).execute()).map((c) => c.id);
+    for (let round = 0; round < 2; round += 1) {
+      expect(tally(await burst(racers.flatMap((m) => topics.flatMap((id) => times(2, () => choose(m, id, true))))))).toEqual({ 200: 60 });
+      const followers = await t.db.selectFrom('categories').select('followers_count').where('id', '=', topics[0]!).executeTakeFirstOrThrow();
+      expect(followers.followers_count).toBe(racers.length);
+      // Unchoosing, resetting and choosing again, all at once by the same members.
+      const mixed = racers.flatMap((m, i) => [choose(m, topics[0]!, false), choose(m, topics[0]!, false), reset(m), choose(m, topics[1]!, i % 2 === 0)]);
+      expect(tally(await burst(mixed))).toEqual({ 200: 40 });
+      await burst(racers.map((m) => reset(m)));
+    }
+  });
+});
+
 describe('comments and replies', () => {
   it('30 identical comments, 30 identical replies, then both at once', async () => {
     const { id: postId } = await aPost(t.db, { userId: owner.id });

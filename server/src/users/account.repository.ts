@@ -9,7 +9,7 @@ function tally(postIds: number[]): Map<number, number> {
 }
 
 /** Lowers a counter column of each row by how many of its rows went (id order, as every writer locks). */
-async function lower(trx: Kysely<DB>, table: 'posts' | 'users', column: 'likes_count' | 'comments_count' | 'followers_count' | 'following_count', losses: Map<number, number>): Promise<void> {
+async function lower(trx: Kysely<DB>, table: 'posts' | 'users' | 'categories', column: 'likes_count' | 'comments_count' | 'followers_count' | 'following_count', losses: Map<number, number>): Promise<void> {
   for (const [id, n] of [...losses.entries()].sort((a, b) => a[0] - b[0])) {
     await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = ${sql.ref(column)} - ${n} WHERE id = ${id}`.execute(trx);
   }
@@ -41,7 +41,7 @@ export async function filesOf(trx: Kysely<DB>, userId: number): Promise<string[]
  * Deletes a member and everything that is theirs, in the caller's transaction, keeping every counter of
  * other members and posts equal to the rows it counts: their likes, comments and replies on others'
  * posts (and the replies to their comments) lower those posts' counts; their follows lower the
- * counts of whom they followed and who followed them. The rest goes with the users row (foreign keys
+ * counts of whom they followed and who followed them; their topics lower those topics' counts. The rest goes with the users row (foreign keys
  * cascade): their posts with everything on them, saves, topics, notifications, help requests,
  * sessions, tokens, blocks. The posts others wrote are locked first, in id order, as the comment and
  * reply writes lock them, so a concurrent comment or delete on them waits and then sees the change.
@@ -71,6 +71,9 @@ export async function deleteMember(trx: Kysely<DB>, userId: number): Promise<voi
   await lower(trx, 'users', 'followers_count', tally(followed.map((r) => r.following_id)));
   const followers = await trx.deleteFrom('follows').where('following_id', '=', userId).returning('follower_id').execute();
   await lower(trx, 'users', 'following_count', tally(followers.map((r) => r.follower_id)));
+
+  const topics = await trx.deleteFrom('user_categories').where('user_id', '=', userId).returning('category_id').execute();
+  await lower(trx, 'categories', 'followers_count', tally(topics.map((r) => r.category_id)));
 
   await trx.deleteFrom('users').where('id', '=', userId).execute();
 }

@@ -32,6 +32,8 @@ async function busyMember(name: string) {
   await call(t, '/replies', { user_id: member.id, post_id: otherPost, comment_id: otherComment, reply: 'Me too' }, member);
   await call(t, '/follow-unfollow', { user_id: member.id, follow_id: other.id, followType: 1 }, member);
   await call(t, '/follow-unfollow', { user_id: other.id, follow_id: member.id, followType: 1 }, other);
+  const topic = (await t.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  await call(t, '/selected-category', { user_id: member.id, category_id: topic, status: 'active' }, member);
   return { member, other, ownPost, otherPost };
 }
 

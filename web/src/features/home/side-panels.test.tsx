@@ -8,7 +8,24 @@ import { aPage, mockIntersectionObserver, signIn } from '../../test/posts';
 function api() {
   return mockApi((path) => {
     if (path === 'view-posts') return { body: aPage([]) };
-    if (path === 'categories') return { body: { categories: [{ id: 3, name: 'Science', description: null }, { id: 4, name: 'Poetry', description: null }] } };
+    if (path === 'categories')
+      return {
+        body: {
+          categories: [
+            { id: 3, name: 'Science', description: null, followers_count: 2 },
+            { id: 4, name: 'Poetry', description: null, followers_count: 1 },
+          ],
+        },
+      };
+    if (path === 'recommended-categories')
+      return {
+        body: {
+          recommended_categories: [
+            { id: 3, name: 'Science', followers_count: 2 },
+            { id: 4, name: 'Poetry', followers_count: 1 },
+          ],
+        },
+      };
     if (path === 'recommended-posts')
       return { body: { recommended_posts: [{ id: 8, title: 'The most loved essay', user: { id: 20, name: 'Grace Hopper', profile_picture: null, followers_count: 5 } }] } };
     if (path === 'recommended-users')
@@ -46,6 +63,7 @@ describe('Home side panels', () => {
     const body = (path: string) => jsonBody(fetchMock.mock.calls.find(([url]) => String(url).endsWith(`/${path}`))![1] as RequestInit);
     expect(body('recommended-users')).toEqual({ id: 9 });
     expect(body('recommended-posts')).toEqual({ user_id: 9 });
+    expect(body('recommended-categories')).toEqual({ user_id: 9 });
   });
 
   it("leads a member from every topic chip to the category's own screen", async () => {

@@ -7,9 +7,9 @@ import { signIn } from '../../test/posts';
 
 const categories = {
   categories: [
-    { id: 1, name: 'Science', description: 'Discoveries, experiments and the people behind them.' },
-    { id: 2, name: 'Poetry', description: null },
-    { id: 3, name: 'Programming', description: 'Code, tools and the craft of software.' },
+    { id: 1, name: 'Science', description: 'Discoveries, experiments and the people behind them.', followers_count: 3 },
+    { id: 2, name: 'Poetry', description: null, followers_count: 0 },
+    { id: 3, name: 'Programming', description: 'Code, tools and the craft of software.', followers_count: 1 },
   ],
 };
 

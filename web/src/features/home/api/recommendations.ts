@@ -13,6 +13,24 @@ export async function getRecommendedUsers(viewerId: string | undefined, signal?:
   return (await apiRequest('recommended-users', { body, schema: 'recommendedUsersResponse', signal })).recommended_users;
 }
 
+/** POST /api/user/recommended-categories {user_id?}: Recommended topics, the reader's own. */
+export async function getRecommendedCategories(viewerId: string | undefined, signal?: AbortSignal) {
+  const body = viewerId ? { user_id: Number(viewerId) } : {};
+  return (await apiRequest('recommended-categories', { body, schema: 'recommendedCategoriesResponse', signal })).recommended_categories;
+}
+
+/** Under ['recommended-categories']: choosing a topic anywhere reads it again (choose-categories.ts). */
+export const recommendedCategoriesQueryOptions = (viewerId: string | undefined) =>
+  queryOptions({
+    queryKey: ['recommended-categories', viewerId ?? 'visitor'],
+    queryFn: ({ signal }) => getRecommendedCategories(viewerId, signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function useRecommendedCategories(viewerId: string | undefined) {
+  return useQuery({ ...recommendedCategoriesQueryOptions(viewerId), retry: false });
+}
+
 export const recommendedPostsQueryOptions = (viewerId: string | undefined) =>
   queryOptions({
     queryKey: ['recommended-posts', viewerId ?? 'visitor'],

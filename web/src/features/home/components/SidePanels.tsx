@@ -4,10 +4,7 @@ import { TEXT, paths } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { TopicChip } from '../../../components/TopicChip';
 import { useSession } from '../../../lib/session';
-import { useCategories } from '../../feed/api/categories';
-import { useRecommendedPosts, useRecommendedUsers } from '../api/recommendations';
-
-const TOPICS_SHOWN = 8;
+import { useRecommendedCategories, useRecommendedPosts, useRecommendedUsers } from '../api/recommendations';
 
 function Panel({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -24,9 +21,9 @@ function Panel({ title, children, footer }: { title: string; children: ReactNode
 
 const linkClass = 'font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300';
 
-function RecommendedTopics() {
-  const categories = useCategories();
-  const topics = (categories.data ?? []).slice(0, TOPICS_SHOWN);
+/** The reader's own: topics they do not follow yet, from what they read; a visitor's, the most followed. */
+function RecommendedTopics({ viewerId }: { viewerId: string | undefined }) {
+  const topics = useRecommendedCategories(viewerId).data ?? [];
   if (topics.length === 0) return null;
   return (
     <Panel title="Recommended topics" footer={<Link to={paths.recommendation.getHref()} className={linkClass}>See more topics</Link>}>
@@ -119,7 +116,7 @@ export function SidePanels({ renderFollow, variant = 'home' }: { renderFollow: (
   const viewerId = useSession()?.id;
   return (
     <div className="space-y-6 lg:sticky lg:top-24">
-      <RecommendedTopics />
+      <RecommendedTopics viewerId={viewerId} />
       {variant === 'help' ? <ConditionsAndPolicy /> : <Picks viewerId={viewerId} />}
       <WhomToFollow viewerId={viewerId} renderFollow={renderFollow} />
     </div>

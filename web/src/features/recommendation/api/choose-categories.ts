@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
+import { categoriesQueryOptions } from '../../feed/api/categories';
 import { userCategoriesQueryOptions } from '../../feed/api/user-categories';
 import { forYouPostsQueryOptions } from '../../feed/api/view-posts';
 
@@ -24,10 +25,14 @@ export function resetCategories(userId: string) {
 
 /**
  * After every change the chosen topics are read again (the mutation stays pending until they are, so a
- * screen can show its own tick until then) and 'For you' starts again from page 1.
+ * screen can show its own tick until then), 'For you' starts again from page 1, and the topics' counts
+ * and the reader's recommended topics are read again.
  */
 async function refresh(queryClient: QueryClient, userId: string) {
   void queryClient.resetQueries({ queryKey: forYouPostsQueryOptions(userId).queryKey });
+  // Each topic's count of followers, and the topics recommended to the reader, move with the choice.
+  void queryClient.invalidateQueries({ queryKey: categoriesQueryOptions().queryKey, exact: true });
+  void queryClient.invalidateQueries({ queryKey: ['recommended-categories'] });
   await queryClient.invalidateQueries({ queryKey: userCategoriesQueryOptions(userId).queryKey });
 }
 
