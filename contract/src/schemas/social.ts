@@ -27,12 +27,17 @@ export const saveResponse = z.object({ message: z.string(), is_saved: z.boolean(
 
 /** POST /api/user/comment {user_id, post_id, comments}. */
 export const commentBody = z.object({ user_id: idField('user id'), post_id: idField('post id'), comments: commentText('comments') });
-/** POST /api/user/replies {user_id, post_id, reply, comment_id}. */
+/**
+ * POST /api/user/replies {user_id, post_id, reply, comment_id, reply_to_id?}. Addition: reply_to_id, a
+ * reply of the same comment that this one answers (one level of threading: it is shown under the same
+ * comment, with the name of whom it answers).
+ */
 export const replyBody = z.object({
   user_id: idField('user id'),
   post_id: idField('post id'),
   comment_id: idField('comment id'),
   reply: commentText('reply'),
+  reply_to_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('reply to id').optional()),
 });
 export const commentCreatedResponse = z.object({ message: z.string(), id: z.number() });
 /** POST /api/user/comment-delete {id} and /reply-delete {id}: by the author or the post's owner. */

@@ -24,7 +24,7 @@ export async function insertComment(
 
 export async function insertReply(
   db: Kysely<DB>,
-  values: { comment_id: number; post_id: number; user_id: number; body: string; now: string },
+  values: { comment_id: number; post_id: number; user_id: number; reply_to_id: number | null; body: string; now: string },
 ): Promise<number> {
   const { now, ...rest } = values;
   const row = await db
@@ -43,6 +43,11 @@ export function findCommentOfPost(db: Kysely<DB>, commentId: number, postId: num
     .where('id', '=', commentId)
     .where('post_id', '=', postId)
     .executeTakeFirst();
+}
+
+/** The reply, only when it answers that comment (the one a new reply may answer). */
+export function findReplyOfComment(db: Kysely<DB>, replyId: number, commentId: number) {
+  return db.selectFrom('replies').select(['id', 'user_id']).where('id', '=', replyId).where('comment_id', '=', commentId).executeTakeFirst();
 }
 
 export function findComment(db: Kysely<DB>, id: number): Promise<Deletable | undefined> {

@@ -58,8 +58,11 @@ export function createCommentsService(db: Kysely<DB>) {
       );
     },
 
-    /** POST /replies: any signed-in reader may reply to a comment of that post. */
-    async addReply(auth: Auth, postId: number, commentId: number, text: string): Promise<Created> {
+    /**
+     * POST /replies: any signed-in reader may reply to a comment of that post, or answer one of its
+     * replies (`replyToId`, kept as a reply of the same comment that names it).
+     */
+    async addReply(auth: Auth, postId: number, commentId: number, text: string, replyToId?: number): Promise<Created> {
       return orNotFound(NOT_FOUND.post, () =>
         db.transaction().execute(async (trx) => {
           const post = await lockPost(trx, postId);
@@ -67,8 +70,10 @@ export function createCommentsService(db: Kysely<DB>) {
           await refuseBlockedComment(trx, post.user_id, auth.userId);
           const comment = await repo.findCommentOfPost(trx, commentId, postId);
           if (!comment) throw notFound(NOT_FOUND.comment);
+          const answered = replyToId === undefined ? undefined : await repo.findReplyOfComment(trx, replyToId, commentId);
+          if (replyToId !== undefined && !answered) throw notFound(NOT_FOUND.reply);
           const now = nowIso();
-          const values = { comment_id: commentId, post_id: postId, user_id: auth.userId, body: text, now };
+          const values = { comment_id: commentId, post_id: postId, user_id: auth.userId, reply_to_id: answered?.id ?? null, body: text, now };
           const id = await repo.insertReply(trx, values);
           await repo.addToCommentsCount(trx, postId, 1);
           const actor = actorName(await findUserName(trx, auth.userId));
@@ -77,6 +82,11 @@ export function createCommentsService(db: Kysely<DB>) {
           if (post.user_id !== comment.user_id) {
             const toOwner = noticeText.replyToOwner(actor, post.title);
             await notify.comment(trx, postId, { replyId: id }, { recipient: post.user_id, actorId: auth.userId, message: toOwner, now });
+          }
+          // The author of the answered reply, unless already told as the comment's author or the post's owner.
+          if (answered && answered.user_id !== comment.user_id && answered.user_id !== post.user_id) {
+            const toReplier = noticeText.replyToReply(actor, post.title);
+            await notify.comment(trx, postId, { replyId: id }, { recipient: answered.user_id, actorId: auth.userId, message: toReplier, now });
           }
           return { message: COMMENT_MESSAGES.replied, id };
         }),

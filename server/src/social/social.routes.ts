@@ -21,7 +21,7 @@ import {
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { viewer } from '../feed/feed.routes';
+import { viewer } from '../lib/viewer';
 import { validationError } from '../lib/errors';
 import type { Guards } from '../plugins/session';
 import type { BlocksService } from './blocks.service';
@@ -72,7 +72,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
   );
 
   app.post('/replies', { ...signedIn, schema: { body: replyBody, response: { 200: commentCreatedResponse } } }, async (request) =>
-    comments.addReply(request.auth!, request.body.post_id, request.body.comment_id, request.body.reply),
+    comments.addReply(request.auth!, request.body.post_id, request.body.comment_id, request.body.reply, request.body.reply_to_id),
   );
 
   app.post('/comment-delete', { ...signedIn, schema: { body: deleteByIdBody, response: { 200: messageResponse } } }, async (request) => ({

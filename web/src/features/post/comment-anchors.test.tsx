@@ -14,6 +14,7 @@ const aReply = (id: number, text: string): ReplyItem => ({
   id,
   user_id: 40,
   comment_id: 100,
+  reply_to_id: null,
   reply: text,
   created_at: new Date().toISOString(),
   user: { id: 40, name: 'Stranger', profile_picture: null },

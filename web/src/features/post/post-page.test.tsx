@@ -23,8 +23,8 @@ function aThread() {
         user_id: 30,
         comments: '<img src=x onerror=alert(1)>',
         replies: [
-          { id: 200, user_id: 30, comment_id: 100, reply: 'First reply', created_at: new Date().toISOString(), user: { id: 30, name: 'Reader', profile_picture: null } },
-          { id: 201, user_id: 40, comment_id: 100, reply: 'Second reply', created_at: new Date().toISOString(), user: { id: 40, name: 'Stranger', profile_picture: null } },
+          { id: 200, user_id: 30, comment_id: 100, reply_to_id: null, reply: 'First reply', created_at: new Date().toISOString(), user: { id: 30, name: 'Reader', profile_picture: null } },
+          { id: 201, user_id: 40, comment_id: 100, reply_to_id: 200, reply: 'Second reply', created_at: new Date().toISOString(), user: { id: 40, name: 'Stranger', profile_picture: null } },
         ],
       }),
       aComment({ id: 101, user_id: 40, comments: 'Another comment', user: { id: 40, name: 'Stranger', profile_picture: null } }),
@@ -148,6 +148,26 @@ describe('Post page', () => {
     expect(screen.getByLabelText('Write a comment')).toHaveValue('');
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/comment'));
     expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 30, post_id: 1, comments: 'Fresh thoughts' });
+  });
+
+  it('answers a reply: the answer names whom it replies to', async () => {
+    signIn(20);
+    const fetchMock = api(aThread(), (path) => (path === 'replies' ? { body: { message: 'Reply added.', id: 202 } } : undefined));
+    renderApp(href);
+    const user = userEvent.setup();
+    await screen.findByText('Another comment');
+    await user.click(screen.getByRole('button', { name: 'See 2 more replies...' }));
+    const second = screen.getByText('Second reply').closest('li')!;
+    expect(within(second).getByRole('link', { name: 'Reader' })).toHaveAttribute('href', '#reply-200');
+    expect(second).toHaveTextContent('Replying to Reader');
+
+    const first = screen.getByText('First reply').closest('li')!;
+    await user.click(within(first).getByRole('button', { name: 'Reply' }));
+    await user.type(screen.getByLabelText('Reply to Reader'), 'Quite so');
+    await user.click(within(screen.getByLabelText('Reply to Reader').closest('form')!).getByRole('button', { name: 'Reply' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/replies'))).toBe(true));
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/replies'));
+    expect(jsonBody(sent![1] as RequestInit)).toEqual({ user_id: 20, post_id: 1, comment_id: 100, reply: 'Quite so', reply_to_id: 200 });
   });
 
   it('replies to a comment and deletes a comment, reloading after each', async () => {
@@ -283,7 +303,7 @@ describe('Post page', () => {
   it("shows the post's category above its title, leading to the category's screen", async () => {
     signIn(30);
     api(aPostDetail({ id: 1, category_id: 3, title: 'The post title' }), (path) =>
-      path === 'categories' ? { body: { categories: [{ id: 3, name: 'Science', description: null }] } } : undefined,
+      path === 'categories' ? { body: { categories: [{ id: 3, name: 'Science', description: null, followers_count: 0 }] } } : undefined,
     );
     const { router } = renderApp(href);
     const chip = await screen.findByRole('link', { name: 'Science' });

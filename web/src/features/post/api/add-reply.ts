@@ -6,9 +6,11 @@ export interface ReplyVariables {
   post_id: number;
   comment_id: number;
   reply: string;
+  /** The reply of the same comment this one answers. */
+  reply_to_id?: number;
 }
 
-/** POST /api/user/replies {user_id, post_id, reply, comment_id}. */
+/** POST /api/user/replies {user_id, post_id, reply, comment_id, reply_to_id?}. */
 export function addReply(body: ReplyVariables) {
   return apiRequest('replies', { body, schema: 'commentCreatedResponse' });
 }

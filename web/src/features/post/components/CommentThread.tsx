@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TEXT, paths, relativeTime, type CommentItem, type ReplyItem } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
@@ -70,7 +70,19 @@ function DeleteButton({ what, message, busy, onDelete }: { what: 'comment' | 're
   );
 }
 
-function Reply({ reply, canDelete, postId, anchor }: { reply: ReplyItem; canDelete: boolean; postId: number; anchor?: CommentAnchor | null }) {
+interface ReplyProps {
+  reply: ReplyItem;
+  /** The name of the reply this one answers, when it is still shown. */
+  answers?: { id: number; name: string };
+  canDelete: boolean;
+  postId: number;
+  anchor?: CommentAnchor | null;
+  /** Opens the box answering this reply (below it); `form` is that box while open. */
+  onAnswer: () => void;
+  form: ReactNode;
+}
+
+function Reply({ reply, answers, canDelete, postId, anchor, onAnswer, form }: ReplyProps) {
   const remove = useDeleteReply(postId);
   const flashing = useFlash(anchor?.kind === 'reply' && anchor.id === reply.id, anchor?.key);
   return (
@@ -81,29 +93,44 @@ function Reply({ reply, canDelete, postId, anchor }: { reply: ReplyItem; canDele
       className={`-mx-2 scroll-mt-20 px-2 py-3 ${flashClass(flashing)}`}
     >
       <Byline user={reply.user} createdAt={reply.created_at} size={28} />
+      {answers && (
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          Replying to{' '}
+          <a href={`#${commentAnchorId('reply', answers.id)}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+            {answers.name}
+          </a>
+        </p>
+      )}
       <Said text={reply.reply} />
-      {canDelete && (
-        <div className="mt-1 -ml-1.5">
+      <div className="mt-1 -ml-1.5 flex items-center gap-1">
+        <button type="button" className={textButton} aria-expanded={form !== null} onClick={onAnswer}>
+          Reply
+        </button>
+        {canDelete && (
           <DeleteButton
             what="reply"
             message="The reply will be gone for good."
             busy={remove.isPending}
             onDelete={(done) => remove.mutate(reply.id, { onSettled: done })}
           />
-        </div>
-      )}
+        )}
+      </div>
+      {form}
     </li>
   );
 }
 
 /**
  * One comment (SPEC §2 Post detail): Reply opens a reply box; Delete shows to the comment's author and
- * the post's owner (SPEC §6); replies stay folded behind 'See N more replies...'.
+ * the post's owner (SPEC §6); replies stay folded behind 'See N more replies...'. A reply can be answered
+ * too (issue 13): the answer is one more reply of the comment, saying whom it is replying to.
  */
 export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor = null }: CommentThreadProps) {
   const replyDraftKey = commentDraftKey(postId, comment.id);
   // A reply a visitor typed before signing in opens again with its text.
   const [replying, setReplying] = useState(() => readCommentDraft(replyDraftKey) !== '');
+  // The reply being answered (its box opens under it), if any.
+  const [answering, setAnswering] = useState<ReplyItem | null>(null);
   // A link to one of the replies opens them (once per visit of that link; the reader may fold them again).
   const anchoredKey = anchor?.kind === 'reply' && comment.replies.some((reply) => reply.id === anchor.id) ? anchor.key : null;
   const [expanded, setExpanded] = useState(anchoredKey !== null);
@@ -117,6 +144,28 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
   const remove = useDeleteComment(postId);
   const isPostOwner = viewerId !== null && viewerId === postOwnerId;
   const count = comment.replies.length;
+  const nameOf = (user: CommentItem['user']) => user.name?.trim() || TEXT.anonymous;
+  const shown = new Map(comment.replies.map((reply) => [reply.id, reply]));
+
+  /** The box answering the comment (to: null) or one of its replies. */
+  const replyForm = (to: ReplyItem | null) => (
+    <CommentForm
+      label={`Reply to ${nameOf(to ? to.user : comment.user)}`}
+      submitLabel="Reply"
+      placeholder="Write a reply…"
+      busy={addReply.isPending}
+      autoFocus
+      draftKey={to ? `${replyDraftKey}:${to.id}` : replyDraftKey}
+      onCancel={() => (to ? setAnswering(null) : setReplying(false))}
+      onSubmit={(reply, userId) =>
+        addReply.mutateAsync({ user_id: userId, post_id: postId, comment_id: comment.id, reply, ...(to && { reply_to_id: to.id }) }).then(() => {
+          if (to) setAnswering(null);
+          else setReplying(false);
+          setExpanded(true);
+        })
+      }
+    />
+  );
 
   return (
     // Each comment hydrates in a task of its own (a post may have dozens).
@@ -139,25 +188,7 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
           />
         )}
       </div>
-      {replying && (
-        <div className="mt-3 pl-4 sm:pl-10">
-          <CommentForm
-            label={`Reply to ${comment.user.name?.trim() || TEXT.anonymous}`}
-            submitLabel="Reply"
-            placeholder="Write a reply…"
-            busy={addReply.isPending}
-            autoFocus
-            draftKey={replyDraftKey}
-            onCancel={() => setReplying(false)}
-            onSubmit={(reply, userId) =>
-              addReply.mutateAsync({ user_id: userId, post_id: postId, comment_id: comment.id, reply }).then(() => {
-                setReplying(false);
-                setExpanded(true);
-              })
-            }
-          />
-        </div>
-      )}
+      {replying && <div className="mt-3 pl-4 sm:pl-10">{replyForm(null)}</div>}
       {count > 0 && (
         <div className="mt-2 border-l-2 border-zinc-200 pl-4 sm:ml-4 dark:border-zinc-800">
           <button type="button" className="-ml-1.5 rounded-md px-1.5 py-1 text-sm font-medium text-indigo-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:text-indigo-300 dark:hover:bg-zinc-800" aria-expanded={expanded} onClick={() => setExpanded((value) => !value)}>
@@ -169,9 +200,12 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
                 <Reply
                   key={reply.id}
                   reply={reply}
+                  answers={reply.reply_to_id !== null && shown.has(reply.reply_to_id) ? { id: reply.reply_to_id, name: nameOf(shown.get(reply.reply_to_id)!.user) } : undefined}
                   postId={postId}
                   anchor={anchor}
                   canDelete={viewerId !== null && (viewerId === reply.user_id || isPostOwner)}
+                  onAnswer={() => setAnswering(answering?.id === reply.id ? null : reply)}
+                  form={answering?.id === reply.id ? <div className="mt-3">{replyForm(reply)}</div> : null}
                 />
               ))}
             </ul>
