@@ -22,8 +22,9 @@ export function foldedWords(query: string): string[] {
  * A word of a title, subtitle or topic name matches a query word it starts with (a one-letter query
  * word only itself): the top bar's word prefixes. Bodies match whole words only (what their index holds).
  */
-export const prefixMatch = (words: readonly string[]) => (token: string) => words.some((w) => (w.length > 1 ? token.startsWith(w) : token === w));
-export const wholeMatch = (words: readonly string[]) => (token: string) => words.includes(token);
+const matches = (token: string, word: string, prefix: boolean) => (prefix && word.length > 1 ? token.startsWith(word) : token === word);
+export const prefixMatch = (words: readonly string[]) => (token: string) => words.some((w) => matches(token, w, true));
+export const wholeMatch = (words: readonly string[]) => (token: string) => words.some((w) => matches(token, w, false));
 
 interface Token {
   start: number;
@@ -48,7 +49,7 @@ export function wordsIn(text: string, words: readonly string[], prefix: boolean)
   const present = words.filter((w) => folded.includes(w));
   if (present.length === 0) return found;
   for (const token of folded.split(NOT_WORD)) {
-    for (const w of present) if (prefix && w.length > 1 ? token.startsWith(w) : token === w) found.add(w);
+    for (const w of present) if (matches(token, w, prefix)) found.add(w);
   }
   return found;
 }
