@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { BoundedPool, DatabaseBusyError, type PoolOptions, defaultPoolOptions } from './pool';
 import type { DB } from './schema';
 
@@ -97,7 +98,7 @@ export function openDatabase(options: {
       reader.pragma('query_only = ON');
       closeReader = () => reader.close();
     }
-    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
     const statements = new Map<string, SQLite.Statement>();
     const prepared = (sqlText: string) => {
       let statement = statements.get(sqlText);
