@@ -92,6 +92,8 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
       }
       setSavedFields(savedAs);
       if (created) {
+        // The local copy moves to the draft's key now, not at the next render (see moveTo).
+        local.moveTo(draftKey(userId, undefined, saved.id));
         setDraftId(saved.id);
         onDraftCreated?.(saved.id);
       }

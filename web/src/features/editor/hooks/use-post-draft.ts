@@ -73,14 +73,16 @@ export function startingFields(key: string, base: DraftFields): { fields: DraftF
  * When `key` changes (the server has just created the draft) the copy moves to the new key.
  *
  * Returns whether a restored draft is showing, `discard` (the form goes back to base), `clear`
- * (after sending: remove it and stop saving) and `flush` (write or drop it now, e.g. once the server
- * has saved what the form holds).
+ * (after sending: remove it and stop saving), `flush` (write or drop it now, e.g. once the server
+ * has saved what the form holds) and `moveTo` (the copy's key changes now, before the next render:
+ * a page hidden in between must not write the old key again, or a stale copy of a new post stays).
  */
 export function usePostDraft(key: string, base: DraftFields, current: DraftFields, initiallyRestored: boolean) {
   const [restored, setRestored] = useState(initiallyRestored);
   const stopped = useRef(false);
   const latest = useRef(current);
   const baseRef = useRef(base);
+  const keyRef = useRef(key);
   useEffect(() => {
     latest.current = current;
     baseRef.current = base;
@@ -88,17 +90,20 @@ export function usePostDraft(key: string, base: DraftFields, current: DraftField
 
   const save = useCallback(() => {
     if (stopped.current) return;
-    if (sameFields(latest.current, baseRef.current)) removeDraft(key);
-    else writeDraft(key, latest.current);
-  }, [key]);
+    if (sameFields(latest.current, baseRef.current)) removeDraft(keyRef.current);
+    else writeDraft(keyRef.current, latest.current);
+  }, []);
 
-  const previousKey = useRef(key);
-  useEffect(() => {
-    if (previousKey.current === key) return;
-    removeDraft(previousKey.current);
-    previousKey.current = key;
-    save();
-  }, [key, save]);
+  const moveTo = useCallback(
+    (next: string) => {
+      if (keyRef.current === next) return;
+      removeDraft(keyRef.current);
+      keyRef.current = next;
+      save();
+    },
+    [save],
+  );
+  useEffect(() => moveTo(key), [key, moveTo]);
 
   const { title, sub_title, category_id, description } = current;
   useEffect(() => {
@@ -123,15 +128,15 @@ export function usePostDraft(key: string, base: DraftFields, current: DraftField
   }, [save]);
 
   const discard = useCallback(() => {
-    removeDraft(key);
+    removeDraft(keyRef.current);
     setRestored(false);
-  }, [key]);
+  }, []);
 
   const clear = useCallback(() => {
     stopped.current = true;
-    removeDraft(key);
+    removeDraft(keyRef.current);
     setRestored(false);
-  }, [key]);
+  }, []);
 
-  return { restored, discard, clear, flush: save };
+  return { restored, discard, clear, flush: save, moveTo };
 }
