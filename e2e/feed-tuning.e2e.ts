@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser';
 import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser } from './support/world';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
 
 /**
  * A feed that explains itself (issue 13), in Chromium against the real server: a reader sees why a
@@ -14,7 +14,6 @@ import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser 
  */
 let world: World;
 let server: RunningServer;
-let browser: Browser;
 const password = 'Tuning#2026';
 let ada: Session; // writes on Science
 let bo: Session; // writes on Travel
@@ -28,7 +27,7 @@ const SHOTS = '/tmp/shots-feedtuning';
 
 beforeAll(async () => {
   world = await startWorld();
-  ({ server, browser } = world);
+  ({ server } = world);
   // One after another: three password hashes at once on a busy machine can trip the overload guard (503).
   ada = await verifiedUser(world, 'ada.tuning@example.com', password);
   bo = await verifiedUser(world, 'bo.tuning@example.com', password);
@@ -55,20 +54,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => stopWorld(world));
 
-async function contextFor(session: Session, width = 1280, dark = false): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: dark ? 'dark' : 'light' });
-  await context.addCookies([
-    { name: 'token', value: session.token, url: server.url, httpOnly: true },
-    { name: 'id', value: session.id, url: server.url },
-  ]);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return { context, page, errors };
-}
+const contextFor = (session: Session, width = 1280, dark = false) => openAs(world, session, { width, dark, consoleErrors: true });
 
 const cardOf = (page: Page, title: string): Locator => page.getByTestId('post-card').filter({ hasText: title });
 const titles = async (page: Page) => page.getByTestId('post-card').locator('h2').allTextContents();

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser';
 import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser } from './support/world';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
 
 /**
  * Social reading (issue 13) in Chromium against the real server: a member's followers in a dialog over
@@ -11,7 +11,6 @@ import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser 
  */
 let world: World;
 let server: RunningServer;
-let browser: Browser;
 const password = 'Follow#2026';
 let ana: Session; // the writer
 let bo: Session; // follows Ana
@@ -21,7 +20,7 @@ const title = 'Letters from a lighthouse';
 
 beforeAll(async () => {
   world = await startWorld();
-  ({ server, browser } = world);
+  ({ server } = world);
   // One after another: three password hashes at once on a busy machine can trip the overload guard (503).
   ana = await verifiedUser(world, 'ana.lists@example.com', password);
   bo = await verifiedUser(world, 'bo.lists@example.com', password);
@@ -42,22 +41,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => stopWorld(world));
 
-async function contextFor(session: Session | null, width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  if (session) {
-    await context.addCookies([
-      { name: 'token', value: session.token, url: server.url, httpOnly: true },
-      { name: 'id', value: session.id, url: server.url },
-    ]);
-  }
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return { context, page, errors };
-}
+const contextFor = (session: Session | null, width = 1280) => openAs(world, session, { width, consoleErrors: true });
 
 /** The page's layout shifts so far (what CLS adds up), read from Chromium's layout-shift entries. */
 const layoutShift = (page: Page) =>

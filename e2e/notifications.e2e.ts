@@ -1,15 +1,13 @@
 import fs from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
 import { parseMail, unsubscribeUrlOf } from '../server/src/notifications/testkit';
 import { artifactPath } from './support/browser';
 import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser } from './support/world';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
 
 let world: World;
 let server: RunningServer;
-let browser: Browser;
 const password = 'Notify#2026';
 let ana: Session;
 let bo: Session;
@@ -19,7 +17,7 @@ const title = 'Night trains across the Alps';
 beforeAll(async () => {
   // Mails leave at the digest worker's next round (every 10 s) instead of after 15 minutes.
   world = await startWorld({ MAIL_DIGEST_MINUTES: '0' });
-  ({ server, browser } = world);
+  ({ server } = world);
   ana = await verifiedUser(world, 'ana.notify@example.com', password);
   bo = await verifiedUser(world, 'bo.notify@example.com', password);
   await callApi(world, 'update-profile', { id: Number(ana.id), name: 'Ana Author' }, { ...ana });
@@ -36,16 +34,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => stopWorld(world));
 
-async function contextFor(session: Session | null, width = 1280, dark = false): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: dark ? 'dark' : 'light' });
-  if (session) {
-    await context.addCookies([
-      { name: 'token', value: session.token, url: server.url, httpOnly: true },
-      { name: 'id', value: session.id, url: server.url },
-    ]);
-  }
-  return { context, page: await context.newPage() };
-}
+const contextFor = (session: Session | null, width = 1280, dark = false) => openAs(world, session, { width, dark });
 
 /** The mails to `to` whose subject matches, waiting up to 25 s (the digest worker runs every 10 s). */
 async function mailTo(to: string, subject: RegExp) {

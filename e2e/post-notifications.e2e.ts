@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
 import { parseMail } from '../server/src/notifications/testkit';
 import { artifactPath } from './support/browser';
 import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser } from './support/world';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
 
 /** A follower learns of a new story (issue 13): live in the top bar, under Stories, and by mail once ticked. */
 let world: World;
@@ -31,14 +31,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => stopWorld(world));
 
-async function contextFor(session: Session, width = 1280, dark = false): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: dark ? 'dark' : 'light' });
-  await context.addCookies([
-    { name: 'token', value: session.token, url: server.url, httpOnly: true },
-    { name: 'id', value: session.id, url: server.url },
-  ]);
-  return { context, page: await context.newPage() };
-}
+const contextFor = (session: Session, width = 1280, dark = false) => openAs(world, session, { width, dark });
 
 const variants = [
   [1280, false],

@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_RECEIVED, TEXT, paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser';
 import type { RunningServer } from './support/server';
-import { type Session, type World, startWorld, stopWorld, verifiedUser } from './support/world';
+import { type Session, type World, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
 
 const aVerifiedUser = (email: string) => verifiedUser(world, email, password);
 
@@ -57,16 +57,7 @@ beforeAll(async () => {
 
 afterAll(() => stopWorld(world));
 
-async function contextFor(session: Session | null, width = 1280, height = 900): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  if (session) {
-    await context.addCookies([
-      { name: 'token', value: session.token, url: server.url },
-      { name: 'id', value: session.id, url: server.url },
-    ]);
-  }
-  return context;
-}
+const contextFor = async (session: Session | null, width = 1280, height = 900) => (await openAs(world, session, { width, height })).context;
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser';
 import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser } from './support/world';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
 
 /**
  * Search worth the name (issue 13) in Chromium against the real server: the top bar's box with the
@@ -13,14 +13,13 @@ import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser 
  */
 let world: World;
 let server: RunningServer;
-let browser: Browser;
 let writer: Session;
 let topic: string;
 const SHOTS = process.env.SEARCH_SHOTS_DIR;
 
 beforeAll(async () => {
   world = await startWorld();
-  ({ server, browser } = world);
+  ({ server } = world);
   writer = await verifiedUser(world, 'lena.search@example.com', 'Search#2026');
   expect((await callApi(world, 'update-profile', { id: Number(writer.id), name: 'Lena Marsh', bio: 'I count the heron colonies of the delta every spring.' }, { ...writer })).status).toBe(200);
   const categories = (await (await fetch(`${server.url}/api/user/categories`)).json()) as { categories: Array<{ id: number; name: string }> };
@@ -37,16 +36,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => stopWorld(world));
 
-async function contextFor(width: number, scheme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 812 : 900 }, colorScheme: scheme });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return { context, page, errors };
-}
+const contextFor = (width: number, scheme: 'light' | 'dark' = 'light') =>
+  openAs(world, null, { width, height: width < 500 ? 812 : 900, dark: scheme === 'dark', consoleErrors: true });
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: artifactPath(name), fullPage: true });

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser';
 import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser } from './support/world';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
 
 /**
  * A writer's numbers (issue 13) in Chromium against the real server: a reader opens a story (a view)
@@ -17,7 +17,6 @@ const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML,
 const SHOTS = process.env.STATS_SHOTS_DIR;
 let world: World;
 let server: RunningServer;
-let browser: Browser;
 let ana: Session; // the writer
 let postId: number;
 const title = 'Notes from the night ferry';
@@ -25,7 +24,7 @@ const password = 'Stats#2026';
 
 beforeAll(async () => {
   world = await startWorld();
-  ({ server, browser } = world);
+  ({ server } = world);
   ana = await verifiedUser(world, 'ana.stats@example.com', password);
   expect((await callApi(world, 'update-profile', { id: Number(ana.id), name: 'Ana Writer' }, { ...ana })).status).toBe(200);
   const categories = (await (await fetch(`${server.url}/api/user/categories`)).json()) as { categories: Array<{ id: number }> };
@@ -37,23 +36,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => stopWorld(world));
 
-async function contextFor(session: Session | null, options: { width?: number; dark?: boolean; userAgent?: string } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const { width = 1280, dark = false, userAgent } = options;
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: dark ? 'dark' : 'light', ...(userAgent ? { userAgent } : {}) });
-  if (session) {
-    await context.addCookies([
-      { name: 'token', value: session.token, url: server.url, httpOnly: true },
-      { name: 'id', value: session.id, url: server.url },
-    ]);
-  }
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return { context, page, errors };
-}
+const contextFor = (session: Session | null, options: { width?: number; dark?: boolean; userAgent?: string } = {}) =>
+  openAs(world, session, { ...options, consoleErrors: true });
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: artifactPath(name), fullPage: true });

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
 import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser } from './support/world';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
 
 /**
  * Topics you follow and replies to replies (issue 13) in Chromium against the real server: a topic's
@@ -11,7 +10,6 @@ import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser 
  */
 let world: World;
 let server: RunningServer;
-let browser: Browser;
 const password = 'Topics#2026';
 let ana: Session; // writes, and comments
 let bo: Session; // replies
@@ -21,7 +19,7 @@ let topic: { id: number; name: string };
 
 beforeAll(async () => {
   world = await startWorld();
-  ({ server, browser } = world);
+  ({ server } = world);
   ana = await verifiedUser(world, 'ana.topics@example.com', password);
   bo = await verifiedUser(world, 'bo.topics@example.com', password);
   cy = await verifiedUser(world, 'cy.topics@example.com', password);
@@ -47,17 +45,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => stopWorld(world));
 
-async function contextFor(session: Session): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies([
-    { name: 'token', value: session.token, url: server.url, httpOnly: true },
-    { name: 'id', value: session.id, url: server.url },
-  ]);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { context, page, errors };
-}
+const contextFor = (session: Session) => openAs(world, session);
 
 describe('topics and threads, in Chromium', () => {
   it('follows a topic from its page; the count moves and Recommended topics stops offering it', async () => {

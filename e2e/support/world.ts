@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { TestSmtpServer, linkFromMail } from '../../server/src/test/smtp';
 import { cspViolations, launchBrowser } from './browser';
@@ -62,4 +62,40 @@ export async function verifiedUser(world: World, email: string, password: string
   const login = await callApi(world, 'login', { email, password });
   expect(login.status).toBe(200);
   return { token: String(login.json.token), id: String((login.json.user as { id: number }).id) };
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** The page's uncaught errors, and its console errors too when asked for (`consoleErrors`). */
+  errors: string[];
+}
+
+/**
+ * A fresh browser context on the world's server, signed in as `session` (its cookies, as login sets
+ * them) or a visitor (null), with one page open.
+ */
+export async function openAs(
+  world: World,
+  session: Session | null,
+  options: { width?: number; height?: number; dark?: boolean; userAgent?: string; consoleErrors?: boolean } = {},
+): Promise<OpenedPage> {
+  const { width = 1280, height = 900, dark = false, userAgent, consoleErrors = false } = options;
+  const url = world.server.url;
+  const context = await world.browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light', ...(userAgent ? { userAgent } : {}) });
+  if (session) {
+    await context.addCookies([
+      { name: 'token', value: session.token, url, httpOnly: true },
+      { name: 'id', value: session.id, url },
+    ]);
+  }
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  if (consoleErrors) {
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+  }
+  return { context, page, errors };
 }
