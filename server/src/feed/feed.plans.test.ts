@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/database';
 import { type TestApp, buildTestApp } from '../test/app';
 import { bulkPeopleAndPosts } from '../test/bulk';
+import { type PgPlanNode, genericPlan } from '../test/plans';
 import { aPost, aUser } from '../test/factories';
 import { SQL } from './feed.repository';
 import { FOR_YOU_SQL, POPULAR_WINDOW } from './for-you.repository';
@@ -107,43 +108,6 @@ describe.runIf(sqlite)('reading query plans (SQLite)', () => {
     }
   });
 });
-
-interface PgPlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PgPlanNode[];
-}
-
-/** A statement's generic plan (the one a prepared statement settles on), run: what it scanned and how many rows of each table. */
-async function genericPlan(app: TestApp, text: string, args: readonly number[]) {
-  let n = 0;
-  const numbered = text.replace(/\?/g, () => `$${++n}`);
-  expect(n).toBe(args.length);
-  const root = await app.db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
-    await sql`PREPARE generic_plan AS ${sql.raw(numbered)}`.execute(trx);
-    const result = await sql<{ 'QUERY PLAN': Array<{ Plan: PgPlanNode }> }>`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_plan${sql.raw(args.length ? `(${args.join(', ')})` : '')}`.execute(trx);
-    await sql`DEALLOCATE generic_plan`.execute(trx);
-    return result.rows[0]!['QUERY PLAN'][0]!.Plan;
-  });
-  const scans: string[] = [];
-  const read = new Map<string, number>();
-  const walk = (node: PgPlanNode) => {
-    const relation = node['Relation Name'];
-    if (relation && (node['Actual Loops'] ?? 0) > 0) {
-      scans.push(`${node['Node Type']} on ${relation}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}`);
-      const rows = (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) + (node['Rows Removed by Filter'] ?? 0);
-      read.set(relation, (read.get(relation) ?? 0) + rows);
-    }
-    for (const child of node.Plans ?? []) walk(child);
-  };
-  walk(root);
-  return { scans, read, shown: `${scans.join('\n')}\n${JSON.stringify(Object.fromEntries(read))}` };
-}
 
 describe.runIf(!sqlite)('For you’s own statements (PostgreSQL, generic plans)', () => {
   let pgApp: TestApp;

@@ -1,5 +1,6 @@
 import { type CommentItem, PAGE_SIZE } from '@inkwell/contract';
 import type { Database } from '../db/database';
+import { walkKey } from '../db/key-walk';
 
 /**
  * The reading side's SQL. Hand-written and prepared once (database.all): a page costs one statement.
@@ -58,11 +59,12 @@ export const JOIN_ROWS_PER_AUTHOR = 50;
 /**
  * The newest FETCH ids below the cursor for each of k values of an indexed column (k categories, k
  * authors): one bounded index walk each, merged. Costs at most k × FETCH index rows at any depth.
+ * The column's test and order as walkKey says (db/key-walk.ts).
  */
-const mergedWalks = (column: 'category_id' | 'user_id', k: number) => {
+const mergedWalks = (postgres: boolean, column: 'category_id' | 'user_id', k: number) => {
   const parts = Array.from(
     { length: k },
-    (_, i) => `SELECT id FROM (SELECT id FROM posts WHERE ${column} = ? AND id < ? ORDER BY id DESC LIMIT ${FETCH}) w${i}`,
+    (_, i) => `SELECT id FROM (SELECT id FROM posts WHERE ${walkKey(postgres, column)} AND id < ? ORDER BY ${column} DESC, id DESC LIMIT ${FETCH}) w${i}`,
   );
   return `${parts.join(' UNION ALL ')} ORDER BY id DESC LIMIT ${FETCH}`;
 };
@@ -70,12 +72,30 @@ const mergedWalks = (column: 'category_id' | 'user_id', k: number) => {
 const pageOf = (ids: string) =>
   `SELECT ${CARD_COLUMNS} FROM (${ids}) page JOIN posts p ON p.id = page.id ${CARD_JOINS} ORDER BY p.id DESC`;
 
+/**
+ * The walks down the (topic, id) and (author, id) indexes, as each database plans them best (walkKey):
+ * `walkStatements(false)` for SQLite (in SQL), `walkStatements(true)` for PostgreSQL.
+ */
+export const walkStatements = (postgres: boolean) => {
+  const one = (column: 'category_id' | 'user_id') =>
+    pageOf(`SELECT id FROM posts WHERE ${walkKey(postgres, column)} AND id < ? ORDER BY ${column} DESC, id DESC LIMIT ${FETCH}`);
+  return {
+    byCategory: one('category_id'),
+    byAuthor: one('user_id'),
+    /** k categories (a reader's chosen topics): the newest page of each from its index, merged. */
+    byCategories: (k: number) => pageOf(mergedWalks(postgres, 'category_id', k)),
+    /** k followed authors (k ≤ WALKS_PER_STATEMENT): the newest page of each from its index, merged. */
+    byAuthors: (k: number) => pageOf(mergedWalks(postgres, 'user_id', k)),
+    /** The same ids without the cards, for a reader following more authors than one statement walks. */
+    idsByAuthors: (k: number) => mergedWalks(postgres, 'user_id', k),
+    /** A post's related posts: the newest of its topic but itself. */
+    sameCategory: `SELECT id FROM posts WHERE ${walkKey(postgres, 'category_id')} AND id <> ? ORDER BY category_id DESC, id DESC LIMIT 12`,
+  };
+};
+
 export const SQL = {
+  ...walkStatements(false),
   latest: pageOf(`SELECT id FROM posts WHERE id < ? ORDER BY id DESC LIMIT ${FETCH}`),
-  byCategory: pageOf(`SELECT id FROM posts WHERE category_id = ? AND id < ? ORDER BY id DESC LIMIT ${FETCH}`),
-  byAuthor: pageOf(`SELECT id FROM posts WHERE user_id = ? AND id < ? ORDER BY id DESC LIMIT ${FETCH}`),
-  /** k categories (a reader's chosen topics): the newest page of each from its index, merged. */
-  byCategories: (k: number) => pageOf(mergedWalks('category_id', k)),
   /** The authors a reader follows, with how much each wrote. */
   followedAuthors: `SELECT f.following_id, u.post_count FROM follows f JOIN users u ON u.id = f.following_id
     WHERE f.follower_id = ? ORDER BY f.following_id`,
@@ -84,10 +104,6 @@ export const SQL = {
     `SELECT p2.id FROM follows f JOIN posts p2 ON p2.user_id = f.following_id
      WHERE f.follower_id = ? AND p2.id < ? ORDER BY p2.id DESC LIMIT ${FETCH}`,
   ),
-  /** k followed authors (k ≤ WALKS_PER_STATEMENT): the newest page of each from its index, merged. */
-  byAuthors: (k: number) => pageOf(mergedWalks('user_id', k)),
-  /** The same ids without the cards, for a reader following more authors than one statement walks. */
-  idsByAuthors: (k: number) => mergedWalks('user_id', k),
   saved: `SELECT ${CARD_COLUMNS}, page.saved_at FROM (
       SELECT post_id AS id, created_at AS saved_at FROM saves
       WHERE user_id = ? AND (created_at < ? OR (created_at = ? AND post_id < ?))
@@ -101,7 +117,6 @@ export const SQL = {
     FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = ? AND u.deactivated_at IS NULL ORDER BY c.id DESC LIMIT 500`,
   replies: `SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, u.name, u.profile_picture
     FROM replies r JOIN users u ON u.id = r.user_id WHERE r.post_id = ? AND u.deactivated_at IS NULL ORDER BY r.id ASC LIMIT 5000`,
-  sameCategory: 'SELECT id FROM posts WHERE category_id = ? AND id <> ? ORDER BY id DESC LIMIT 12',
   /** Title-word matches among the newest 2000 posts; 5 LIKE patterns (unused ones are '', which no title matches). */
   titleWords: `SELECT id, title, category_id FROM (SELECT id, title, category_id FROM posts ORDER BY id DESC LIMIT 2000) recent
     WHERE id <> ? AND (LOWER(title) LIKE ? OR LOWER(title) LIKE ? OR LOWER(title) LIKE ? OR LOWER(title) LIKE ? OR LOWER(title) LIKE ?)
@@ -209,6 +224,7 @@ export interface FollowedAuthor {
 export function createFeedRepository(database: Database, tuning: { joinRowsPerAuthor?: number } = {}) {
   const joinRowsPerAuthor = tuning.joinRowsPerAuthor ?? JOIN_ROWS_PER_AUTHOR;
   const cards = (sql: string, viewer: number, params: readonly unknown[]) => database.all<CardRow>(sql, [viewer, viewer, ...params]);
+  const W = database.dialect === 'postgres' ? walkStatements(true) : SQL;
   /**
    * The posts of `followed` (whom `follower` follows) below the cursor, with `viewer`'s likes and saves:
    * one join over their posts while they wrote little, else each author's newest page from their
@@ -220,25 +236,25 @@ export function createFeedRepository(database: Database, tuning: { joinRowsPerAu
     if (written <= joinRowsPerAuthor * followed.length) return cards(SQL.following, viewer, [follower, cursor]);
     const authors = followed.map((a) => a.following_id);
     const walks = (chunk: number[]) => chunk.flatMap((id) => [id, cursor]);
-    if (authors.length <= WALKS_PER_STATEMENT) return cards(SQL.byAuthors(authors.length), viewer, walks(authors));
+    if (authors.length <= WALKS_PER_STATEMENT) return cards(W.byAuthors(authors.length), viewer, walks(authors));
     const ids: number[] = [];
     for (let i = 0; i < authors.length; i += WALKS_PER_STATEMENT) {
       const chunk = authors.slice(i, i + WALKS_PER_STATEMENT);
-      for (const row of await database.all<{ id: number }>(SQL.idsByAuthors(chunk.length), walks(chunk))) ids.push(row.id);
+      for (const row of await database.all<{ id: number }>(W.idsByAuthors(chunk.length), walks(chunk))) ids.push(row.id);
     }
     const newest = ids.sort((a, b) => b - a).slice(0, FETCH);
     return cards(SQL.cardsByIdsNewestFirst, viewer, [...newest, ...Array<number>(FETCH).fill(0)].slice(0, FETCH));
   };
   return {
     latest: (viewer: number, cursor: number) => cards(SQL.latest, viewer, [cursor]),
-    byCategory: (viewer: number, categoryId: number, cursor: number) => cards(SQL.byCategory, viewer, [categoryId, cursor]),
-    byAuthor: (viewer: number, authorId: number, cursor: number) => cards(SQL.byAuthor, viewer, [authorId, cursor]),
+    byCategory: (viewer: number, categoryId: number, cursor: number) => cards(W.byCategory, viewer, [categoryId, cursor]),
+    byAuthor: (viewer: number, authorId: number, cursor: number) => cards(W.byAuthor, viewer, [authorId, cursor]),
     /** Following: the posts of the authors the viewer follows. */
     following: async (viewer: number, cursor: number) =>
       followingPage(viewer, await database.all<FollowedAuthor>(SQL.followedAuthors, [viewer]), cursor),
     followingPage,
     byCategories: async (viewer: number, categoryIds: readonly number[], cursor: number) =>
-      categoryIds.length === 0 ? [] : cards(SQL.byCategories(categoryIds.length), viewer, categoryIds.flatMap((id) => [id, cursor])),
+      categoryIds.length === 0 ? [] : cards(W.byCategories(categoryIds.length), viewer, categoryIds.flatMap((id) => [id, cursor])),
     saved: (viewer: number, savedBefore: string, postBefore: number) =>
       database.all<CardRow & { saved_at: string }>(SQL.saved, [viewer, viewer, viewer, savedBefore, savedBefore, postBefore]),
     /**
@@ -267,7 +283,7 @@ export function createFeedRepository(database: Database, tuning: { joinRowsPerAu
       return { post, comments: thread(comments, replies), imageSizes };
     },
     sameCategory: async (categoryId: number, exceptId: number) =>
-      (await database.all<{ id: number }>(SQL.sameCategory, [categoryId, exceptId])).map((r) => r.id),
+      (await database.all<{ id: number }>(W.sameCategory, [categoryId, exceptId])).map((r) => r.id),
     titleWordMatches: (exceptId: number, patterns: string[]) =>
       database.all<{ id: number; title: string; category_id: number }>(SQL.titleWords, [exceptId, ...patterns]),
     viewerFlags: async (viewer: number, ids: number[]) => {

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { walkKey } from '../db/key-walk';
 
 /**
  * The SQL of the feeds and sitemaps, prepared once (database.all). Feeds take the newest FEED_ITEMS
@@ -42,8 +43,11 @@ const newestBy = (outer: string) =>
 export const SEO_SQL = {
   /** The newest posts of active authors (a deactivated author's posts show nowhere). */
   latest: `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE u.deactivated_at IS NULL ORDER BY p.id DESC LIMIT ${FEED_ITEMS}`,
-  byAuthor: `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE p.user_id = ? ORDER BY p.id DESC LIMIT ${FEED_ITEMS}`,
-  byCategory: `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE p.category_id = ? AND u.deactivated_at IS NULL ORDER BY p.id DESC LIMIT ${FEED_ITEMS}`,
+  /** An author's and a topic's newest, down their (column, id) index as walkKey says (db/key-walk.ts). */
+  byAuthor: (postgres: boolean) =>
+    `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE ${walkKey(postgres, 'p.user_id')} ORDER BY p.user_id DESC, p.id DESC LIMIT ${FEED_ITEMS}`,
+  byCategory: (postgres: boolean) =>
+    `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE ${walkKey(postgres, 'p.category_id')} AND u.deactivated_at IS NULL ORDER BY p.category_id DESC, p.id DESC LIMIT ${FEED_ITEMS}`,
   author: 'SELECT id, name, deactivated_at FROM users WHERE id = ?',
   category: 'SELECT id, name FROM categories WHERE id = ?',
   newestPost: 'SELECT created_at AS lastmod FROM posts ORDER BY id DESC LIMIT 1',
@@ -64,10 +68,13 @@ export const SEO_SQL = {
 export function createSeoRepository(database: Database) {
   const first = async <T>(sql: string, params: readonly unknown[]) => (await database.all<T>(sql, params))[0];
   const maxId = async (sql: string) => Number((await first<{ max_id: number | null }>(sql, []))?.max_id ?? 0);
+  const postgres = database.dialect === 'postgres';
+  const byAuthor = SEO_SQL.byAuthor(postgres);
+  const byCategory = SEO_SQL.byCategory(postgres);
   return {
     latest: () => database.all<FeedItemRow>(SEO_SQL.latest, []),
-    byAuthor: (userId: number) => database.all<FeedItemRow>(SEO_SQL.byAuthor, [userId]),
-    byCategory: (categoryId: number) => database.all<FeedItemRow>(SEO_SQL.byCategory, [categoryId]),
+    byAuthor: (userId: number) => database.all<FeedItemRow>(byAuthor, [userId]),
+    byCategory: (categoryId: number) => database.all<FeedItemRow>(byCategory, [categoryId]),
     author: (userId: number) => first<{ id: number; name: string | null; deactivated_at: string | null }>(SEO_SQL.author, [userId]),
     category: (categoryId: number) => first<{ id: number; name: string }>(SEO_SQL.category, [categoryId]),
     newestPostAt: async () => (await first<{ lastmod: string }>(SEO_SQL.newestPost, []))?.lastmod ?? null,

@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database';
+import { walkKey } from '../db/key-walk';
 import type { DB } from '../db/schema';
 import type { StatsKind } from './readers';
 
@@ -11,9 +12,9 @@ export const STATS_SQL = {
   /**
    * A writer's newest posts, each with its numbers since a day (views, reads) and an instant (likes,
    * saves, comments and replies): every number one range of an index on (post_id, day or created_at).
-   * Parameters: day, day, instant ×4, user id, limit.
+   * Parameters: day, day, instant ×4, user id, limit. The author's test as walkKey says (db/key-walk.ts).
    */
-  overview: `SELECT p.id AS id, p.title AS title, p.created_at AS created_at,
+  overview: (postgres: boolean) => `SELECT p.id AS id, p.title AS title, p.created_at AS created_at,
       COALESCE((SELECT SUM(d.views) FROM post_stats_daily d WHERE d.post_id = p.id AND d.day >= ?), 0) AS views,
       COALESCE((SELECT SUM(d.reads) FROM post_stats_daily d WHERE d.post_id = p.id AND d.day >= ?), 0) AS reads,
       (SELECT COUNT(*) FROM likes l WHERE l.post_id = p.id AND l.created_at >= ?) AS likes,
@@ -21,8 +22,8 @@ export const STATS_SQL = {
       (SELECT COUNT(*) FROM comments c WHERE c.post_id = p.id AND c.created_at >= ?)
         + (SELECT COUNT(*) FROM replies r WHERE r.post_id = p.id AND r.created_at >= ?) AS comments
     FROM posts p
-    WHERE p.user_id = ?
-    ORDER BY p.id DESC
+    WHERE ${walkKey(postgres, 'p.user_id')}
+    ORDER BY p.user_id DESC, p.id DESC
     LIMIT ?`,
   /** One of the writer's posts (by post id and user id). */
   ownPost: 'SELECT id, title, created_at FROM posts WHERE id = ? AND user_id = ?',
@@ -115,7 +116,7 @@ export async function deleteReadersBefore(db: Kysely<DB>, day: string, limit: nu
 
 export function overviewRows(database: Database, userId: number, sinceDay: string, sinceInstant: string, limit: number): Promise<OverviewRow[]> {
   const i = sinceInstant;
-  return database.all<OverviewRow>(STATS_SQL.overview, [sinceDay, sinceDay, i, i, i, i, userId, limit]);
+  return database.all<OverviewRow>(STATS_SQL.overview(database.dialect === 'postgres'), [sinceDay, sinceDay, i, i, i, i, userId, limit]);
 }
 
 export async function findOwnPost(database: Database, postId: number, userId: number): Promise<{ id: number; title: string; created_at: string } | undefined> {

@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import type { TestApp } from './app';
+
+/** What EXPLAIN (FORMAT JSON) says of one node of a PostgreSQL plan. */
+export interface PgPlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PgPlanNode[];
+}
+
+/** A statement's generic plan (the one a prepared statement settles on), run: what it scanned and how many rows of each table. */
+export async function genericPlan(app: TestApp, text: string, args: readonly number[]) {
+  let n = 0;
+  const numbered = text.replace(/\?/g, () => `$${++n}`);
+  expect(n).toBe(args.length);
+  const root = await app.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
+    await sql`PREPARE generic_plan AS ${sql.raw(numbered)}`.execute(trx);
+    const result = await sql<{ 'QUERY PLAN': Array<{ Plan: PgPlanNode }> }>`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_plan${sql.raw(args.length ? `(${args.join(', ')})` : '')}`.execute(trx);
+    await sql`DEALLOCATE generic_plan`.execute(trx);
+    return result.rows[0]!['QUERY PLAN'][0]!.Plan;
+  });
+  const scans: string[] = [];
+  const read = new Map<string, number>();
+  const walk = (node: PgPlanNode) => {
+    const relation = node['Relation Name'];
+    if (relation && (node['Actual Loops'] ?? 0) > 0) {
+      scans.push(`${node['Node Type']} on ${relation}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}`);
+      const rows = (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) + (node['Rows Removed by Filter'] ?? 0);
+      read.set(relation, (read.get(relation) ?? 0) + rows);
+    }
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(root);
+  return { scans, read, shown: `${scans.join('\n')}\n${JSON.stringify(Object.fromEntries(read))}` };
+}
