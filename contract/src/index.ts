@@ -20,4 +20,5 @@ export * from './schemas/help';
 export * from './schemas/account';
 export * from './schemas/export';
 export * from './schemas/stats';
+export * from './schemas/library';
 export * from './page-head';

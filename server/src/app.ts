@@ -46,6 +46,7 @@ import { searchPlugin } from './search/search.plugin';
 import { feedLinksFor } from './seo/feed-links';
 import { seoRoutes } from './seo/seo.routes';
 import { helpPlugin } from './help/help.plugin';
+import { libraryPlugin } from './library/library.plugin';
 import { StatsCleanup } from './stats/cleanup';
 import { createStatsService } from './stats/stats.service';
 import { statsPlugin } from './stats/stats.plugin';
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(searchPlugin, featureDeps);
       await api.register(helpPlugin, featureDeps);
       await api.register(statsPlugin, featureDeps);
+      await api.register(libraryPlugin, featureDeps);
       await api.register(exportRoutes, featureDeps);
     },
     { prefix: '/api/user' },

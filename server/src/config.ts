@@ -78,6 +78,8 @@ export interface Config {
     exportData: RateLimit;
     /** View and read beacons of the post page per client address (open; each may write a row). */
     stats: RateLimit;
+    /** Reading history entries recorded per client address (the post page's history/add: each may write a row). */
+    history: RateLimit;
     /** Failed logins per account from addresses and devices that never signed in to it. */
     failedLoginsPerAccount: RateLimit;
     /** Failed logins per account from one address (trusted or not). */
@@ -149,6 +151,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   help: { max: 10, windowMs: 60 * MINUTE },
   exportData: { max: 5, windowMs: 60 * MINUTE },
   stats: { max: 300, windowMs: MINUTE },
+  history: { max: 300, windowMs: MINUTE },
   failedLoginsPerAccount: { max: 10, windowMs: 15 * MINUTE },
   failedLoginsPerAddress: { max: 10, windowMs: 15 * MINUTE },
 };
@@ -166,6 +169,7 @@ export const rateLimitVariables: Record<keyof Config['rateLimits'], string> = {
   help: 'RATE_LIMIT_HELP',
   exportData: 'RATE_LIMIT_EXPORT_DATA',
   stats: 'RATE_LIMIT_STATS',
+  history: 'RATE_LIMIT_HISTORY',
   failedLoginsPerAccount: 'LOGIN_FAILURES_PER_ACCOUNT',
   failedLoginsPerAddress: 'LOGIN_FAILURES_PER_ADDRESS',
 };

@@ -22,6 +22,7 @@ import * as m0021 from './migrations/0021_post_notifications';
 import * as m0022 from './migrations/0022_topic_followers';
 import * as m0023 from './migrations/0023_reply_threads';
 import * as m0024 from './migrations/0024_feed_tuning';
+import * as m0025 from './migrations/0025_reading_history';
 import type { DB } from './schema';
 import { seedCategories } from './seed-categories';
 
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022_topic_followers': m0022,
   '0023_reply_threads': m0023,
   '0024_feed_tuning': m0024,
+  '0025_reading_history': m0025,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -24,6 +24,8 @@ export interface UsersTable {
   notify_help: Generated<number>;
   /** Mail when someone the member follows publishes a story (migration 0021; 0 unless ticked). */
   notify_post: Generated<number>;
+  /** 1 while the member keeps a reading history (migration 0025; 0 until they turn it on). */
+  keep_history: Generated<number>;
   deactivated_at: string | null;
   created_at: string;
   updated_at: string;
@@ -317,6 +319,13 @@ export interface FeedAuthorMutesTable {
   created_at: string;
 }
 
+/** A story a member opened while keeping a history (migration 0025): one row per member and post, read_at the last time. */
+export interface ReadingHistoryTable {
+  user_id: number;
+  post_id: number;
+  read_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -350,4 +359,5 @@ export interface DB {
   post_stats_daily: PostStatsDailyTable;
   feed_topic_tuning: FeedTopicTuningTable;
   feed_author_mutes: FeedAuthorMutesTable;
+  reading_history: ReadingHistoryTable;
 }

@@ -1,37 +1,9 @@
-import { type FeedReason, PAGE_SIZE, type PostCard, type PostPage } from '@inkwell/contract';
-import type { CardRow } from './feed.repository';
+import { type FeedReason, PAGE_SIZE, type PostPage } from '@inkwell/contract';
+import { type CardRow, type ViewerFlags, toCard } from '../lib/post-card';
+
+export { type ViewerFlags, toCard, truthy } from '../lib/post-card';
 
 /** How a page's rows become cards, and how a page fills itself past rows it leaves out. */
-
-export const truthy = (value: number | boolean) => value === true || value === 1;
-
-/** The viewer's own likes and saves among a page's posts, when they were looked up apart from the rows. */
-export interface ViewerFlags {
-  liked: ReadonlySet<number>;
-  saved: ReadonlySet<number>;
-}
-
-/** A card; `reason` only on For you (null in every other list). */
-export function toCard(row: CardRow, flags?: ViewerFlags, reason: FeedReason | null = null): PostCard {
-  return {
-    id: row.id,
-    user_id: row.user_id,
-    category_id: row.category_id,
-    title: row.title,
-    sub_title: row.sub_title,
-    image: row.image,
-    image_width: row.image_width,
-    image_height: row.image_height,
-    read_time: row.read_time,
-    created_at: row.created_at,
-    likes_count: row.likes_count,
-    comments_count: row.comments_count,
-    is_like: flags ? flags.liked.has(row.id) : truthy(row.is_like),
-    is_saved: flags ? flags.saved.has(row.id) : truthy(row.is_saved),
-    author: { id: row.user_id, name: row.author_name, profile_picture: row.author_picture, followers_count: row.author_followers },
-    reason,
-  };
-}
 
 /** A page: its cards, and the address of the next one when `next` (a cursor) says there is one. */
 export function toPage<R extends CardRow>(

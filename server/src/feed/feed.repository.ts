@@ -1,6 +1,9 @@
 import { type CommentItem, PAGE_SIZE } from '@inkwell/contract';
 import type { Database } from '../db/database';
 import { walkKey } from '../db/key-walk';
+import type { CardRow } from '../lib/post-card';
+
+export type { CardRow } from '../lib/post-card';
 
 /**
  * The reading side's SQL. Hand-written and prepared once (database.all): a page costs one statement.
@@ -13,28 +16,6 @@ export const FETCH = PAGE_SIZE + 1; // one more than a page tells whether there 
 /** The largest id a cursor may carry (posts.id is a 32-bit SERIAL on PostgreSQL). */
 export const FIRST_CURSOR = 2_147_483_647;
 
-export interface CardRow {
-  id: number;
-  user_id: number;
-  category_id: number;
-  title: string;
-  sub_title: string;
-  image: string | null;
-  /** The cover's intrinsic size from the image ledger; null without a cover or for one stored before sizes were. */
-  image_width: number | null;
-  image_height: number | null;
-  read_time: number;
-  created_at: string;
-  likes_count: number;
-  comments_count: number;
-  author_name: string | null;
-  author_picture: string | null;
-  author_followers: number;
-  /** 0 when the author deactivated their account: their posts then show nowhere. */
-  author_active: number | boolean;
-  is_like: number | boolean;
-  is_saved: number | boolean;
-}
 
 // Placeholders: viewer (likes), viewer (saves). Read FROM … p CARD_JOINS.
 const CARD_COLUMNS = `p.id, p.user_id, p.category_id, p.title, p.sub_title, p.image, si.width AS image_width,

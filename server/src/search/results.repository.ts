@@ -1,4 +1,6 @@
 import type { Database } from '../db/database';
+import { foundPostStatements } from '../lib/found-posts.repository';
+import { type FoundPost, type FoundPostDetail, type SearchField, fts5Term, tsTerm } from '../lib/search-text';
 import { SEARCH_WINDOW } from './search.repository';
 
 /**
@@ -22,23 +24,9 @@ export const CANDIDATES = 100;
 export const PG_WINDOW = 2000;
 const STATS_MS = 10 * 60_000;
 
-export interface CandidateRow {
-  id: number;
-  title: string;
-  sub_title: string;
-  created_at: string;
-  user_id: number;
-}
+export type CandidateRow = FoundPost;
 
-export interface PostDetailRow {
-  id: number;
-  body_text: string;
-  image: string | null;
-  image_width: number | null;
-  read_time: number;
-  author_name: string | null;
-  author_picture: string | null;
-}
+export type PostDetailRow = FoundPostDetail;
 
 export interface PersonRow {
   id: number;
@@ -56,7 +44,7 @@ export interface TopicRow {
   followers_count: number;
 }
 
-type Field = 'heading' | 'body';
+type Field = SearchField;
 
 const SQLITE_HITS = (table: string) =>
   `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ? AND rowid <= ? ORDER BY rowid DESC LIMIT ${CANDIDATES}`;
@@ -64,15 +52,13 @@ const PG_RECENT = (column: string) => `SELECT id FROM (SELECT id, ${column} FROM
   WHERE ${column} @@ to_tsquery('inkwell_search', ?) ORDER BY id DESC LIMIT ${CANDIDATES}`;
 const PG_OLDER = (fn: string) => `SELECT id FROM ${fn}(to_tsquery('inkwell_search', ?)) h WHERE id < ? ORDER BY id DESC LIMIT ${CANDIDATES}`;
 
-/** A list of ids as one parameter: a JSON array read by json_each (SQLite), an integer array (PostgreSQL). */
-const IDS = { sqlite: '(SELECT value FROM json_each(?))', postgres: '(SELECT unnest(?::int[]))' };
 
 const peopleWindow = `SELECT id FROM users WHERE deactivated_at IS NULL ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`;
 const PERSON_COLUMNS = 'id, name, username, bio, profile_picture, followers_count';
 
 /** The statements of one database (exported for the plan tests). */
 export function resultsStatements(dialect: Database['dialect']) {
-  const ids = IDS[dialect];
+  const found = foundPostStatements(dialect);
   return {
     newestPost: 'SELECT max(id) AS id FROM posts',
     sqliteHits: { heading: SQLITE_HITS('posts_heading'), body: SQLITE_HITS('posts_body') },
@@ -81,14 +67,8 @@ export function resultsStatements(dialect: Database['dialect']) {
     pgWindowFloor: `SELECT min(id) AS low, count(*) AS n FROM (SELECT id FROM posts WHERE id <= ? ORDER BY id DESC LIMIT ${PG_WINDOW}) w`,
     pgRecent: { heading: PG_RECENT('heading_tsv'), body: PG_RECENT('body_tsv') },
     pgOlder: { heading: PG_OLDER('inkwell_heading_hits'), body: PG_OLDER('inkwell_body_hits') },
-    // The author's state as a scalar subquery: a primary-key probe per post, never a walk of users.
-    candidates: `SELECT p.id, p.title, p.sub_title, p.created_at, p.user_id FROM posts p
-      WHERE p.id ${dialect === 'sqlite' ? `IN ${ids}` : '= ANY(?::int[])'} AND (SELECT u.deactivated_at FROM users u WHERE u.id = p.user_id) IS NULL`,
-    details: `SELECT p.id, p.body_text, p.image, p.read_time,
-      (SELECT si.width FROM stored_images si WHERE si.path = p.image) AS image_width,
-      (SELECT u.name FROM users u WHERE u.id = p.user_id) AS author_name,
-      (SELECT u.profile_picture FROM users u WHERE u.id = p.user_id) AS author_picture
-      FROM posts p WHERE p.id IN ${ids}`,
+    candidates: found.found,
+    details: found.details,
     peopleWindow: `SELECT ${PERSON_COLUMNS} FROM users WHERE deactivated_at IS NULL ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`,
     peopleBeyond:
       dialect === 'sqlite'
@@ -101,10 +81,6 @@ export function resultsStatements(dialect: Database['dialect']) {
   };
 }
 
-/** A word as an FTS5 query: quoted (no FTS5 syntax gets through), a prefix unless one letter. */
-const fts5Term = (word: string, field: Field) => `"${word.replace(/"/g, '""')}"${field === 'heading' && word.length > 1 ? '*' : ''}`;
-/** The same as a tsquery: the word holds letters and digits only (foldedWords), so it is no tsquery syntax. */
-const tsTerm = (word: string, field: Field) => (field === 'heading' && word.length > 1 ? `${word}:*` : word);
 
 export function createResultsRepository(database: Database) {
   const { dialect } = database;

@@ -6,7 +6,7 @@ import { after, rankPosts } from './rank';
 import type { PersonRow, ResultsRepository, TopicRow } from './results.repository';
 import { SEARCH_WINDOW, TRIGRAM_MIN } from './search.repository';
 import { queryWords } from './search.service';
-import { around, foldedWords, marked, markedSubstrings, prefixMatch, snippet, wholeMatch, wordsIn } from './text';
+import { around, foldedWords, marked, markedSubstrings, prefixMatch, resultPosts, wordsIn } from './text';
 
 type Lists = Pick<SearchResultsResponse, 'posts' | 'people' | 'topics'>;
 interface Page<K extends keyof Lists> {
@@ -40,26 +40,7 @@ export function createResultsService(repo: ResultsRepository, cache: ResultsCach
     const rows = (await repo.candidates(ids)).filter((r) => !hidden.has(r.user_id));
     const rest = after(rankPosts({ words, heading, body, rows, maxId, asOf }), from);
     const shown = rest.slice(0, SEARCH_PAGE_SIZE);
-    const details = new Map((await repo.details(shown.map((r) => r.row.id))).map((d) => [d.id, d]));
-    const titleMatch = prefixMatch(words);
-    const bodyMatch = wholeMatch(words);
-    const items: SearchResultPost[] = shown.flatMap(({ row }) => {
-      const d = details.get(row.id);
-      if (!d) return []; // deleted since the ranking's read
-      return [
-        {
-          id: row.id,
-          title: marked(row.title, titleMatch),
-          sub_title: row.sub_title,
-          snippet: snippet(d.body_text, bodyMatch, words),
-          image: d.image,
-          image_width: d.image_width,
-          created_at: row.created_at,
-          read_time: d.read_time,
-          author: { id: row.user_id, name: d.author_name, profile_picture: d.author_picture },
-        },
-      ];
-    });
+    const items: SearchResultPost[] = resultPosts(shown.map((r) => r.row), await repo.details(shown.map((r) => r.row.id)), words);
     const last = shown[shown.length - 1];
     const next = rest.length > SEARCH_PAGE_SIZE && last ? postCursor({ asOf, maxId, coverage: last.coverage, score: last.score, id: last.row.id }) : null;
     return { items, next };

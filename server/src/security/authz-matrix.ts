@@ -42,7 +42,7 @@ export interface Scene {
   /** The category the owner chose; otherCategory is one they did not. */
   category: number;
   otherCategory: number;
-  /** The text and id of the owner's only notification. The owner follows postOwner. */
+  /** The text and id of the owner's only notification. The owner follows postOwner, and keeps a reading history holding theirPost. */
   note: string;
   noteId: number;
   /** A stored image (path under /storage) and a valid Google ID token, shared by every case. */
@@ -98,7 +98,8 @@ type UserTable =
   | 'notifications'
   | 'help_requests'
   | 'feed_topic_tuning'
-  | 'feed_author_mutes';
+  | 'feed_author_mutes'
+  | 'reading_history';
 export const USER_TABLES: readonly UserTable[] = [
   'sessions',
   'posts',
@@ -112,6 +113,7 @@ export const USER_TABLES: readonly UserTable[] = [
   'help_requests',
   'feed_topic_tuning',
   'feed_author_mutes',
+  'reading_history',
 ];
 
 /** A user's rows of one table. */
@@ -357,4 +359,16 @@ export const MATRIX: Readonly<Record<string, Entry>> = {
   'POST /api/user/stats/read': open(204, { body: (s) => ({ post_id: s.theirPost }), changes: (s) => statsOf(s, s.theirPost) }),
   'POST /api/user/stats': own(200, { body: (_s, u) => ({ user_id: u.id, days: 7 }), private: (s) => `"Own ${s.seq}"` }),
   'POST /api/user/stats/post': own(200, { self: 404, body: (s, u) => ({ user_id: u.id, post_id: s.ownPost, days: 30 }), private: (s) => `"Own ${s.seq}"` }),
+
+  // A personal library (issue 13): the owner keeps a history holding theirPost. Only the owner reads or
+  // changes it; a stranger naming themselves acts on their own (empty) library.
+  'POST /api/user/history': own(200, { body: (_s, u) => ({ user_id: u.id }), private: (s) => `"title":"Theirs ${s.seq}"` }),
+  'POST /api/user/history/settings': own(200, { body: (_s, u) => ({ user_id: u.id, enabled: 0 }), changes: (s) => userRow(s, s.owner.id) }),
+  'POST /api/user/history/add': own(204, { body: (s, u) => ({ user_id: u.id, post_id: s.theirPost }), changes: (s) => ownedBy(s.db, 'reading_history', s.owner.id) }),
+  'POST /api/user/history/remove': own(200, { body: (s, u) => ({ user_id: u.id, post_id: s.theirPost }), changes: (s) => ownedBy(s.db, 'reading_history', s.owner.id) }),
+  'POST /api/user/history/clear': own(200, { body: (_s, u) => ({ user_id: u.id }), changes: (s) => ownedBy(s.db, 'reading_history', s.owner.id) }),
+  'POST /api/user/library/search': own(200, {
+    body: (s, u) => ({ user_id: u.id, query: s.likedTitle, scope: 'all' }),
+    private: () => '"sources":["saved"]',
+  }),
 };

@@ -74,7 +74,9 @@ async function stage(): Promise<Scene> {
     db.updateTable('posts').set({ likes_count: 1 }).where('id', '=', likedPost).execute(),
     db.insertInto('saves').values({ post_id: likedPost, user_id: owner.id, created_at: now }).execute(),
     db.insertInto('follows').values({ follower_id: owner.id, following_id: postOwner.id, created_at: now }).execute(),
-    db.updateTable('users').set({ following_count: 1 }).where('id', '=', owner.id).execute(),
+    db.updateTable('users').set({ following_count: 1, keep_history: 1 }).where('id', '=', owner.id).execute(),
+    // The owner keeps a reading history (issue 13's library), holding theirPost.
+    db.insertInto('reading_history').values({ user_id: owner.id, post_id: theirPost, read_at: now }).execute(),
     db.updateTable('users').set({ followers_count: 1 }).where('id', '=', postOwner.id).execute(),
     db.insertInto('user_categories').values({ user_id: owner.id, category_id: category, created_at: now }).execute(),
     // The owner asked less of the other topic in For you (issue 13's tuning).

@@ -128,6 +128,9 @@ function plausible(field: string, world: World): fc.Arbitrary<unknown> {
     read_time: fc.constantFrom(5, '5'),
     cursor: fc.constantFrom('5', '2024-01-01T00:00:00.000Z|5'),
     days: fc.constantFrom(7, 30, 90, '30'),
+    // The reading history's switch and the library search's scope (issue 13).
+    enabled: fc.constantFrom(1, 0, '1', '0', true, false),
+    scope: fc.constantFrom('all', 'saved', 'read', 'written'),
     token: fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 1, maxLength: 64 }),
   };
   if (byName[field]) return byName[field];

@@ -60,6 +60,7 @@ export async function buildTestApp(
       help: high,
       exportData: high,
       stats: high,
+      history: high,
       failedLoginsPerAccount: defaultRateLimits.failedLoginsPerAccount,
       failedLoginsPerAddress: defaultRateLimits.failedLoginsPerAddress,
       ...options.config?.rateLimits,

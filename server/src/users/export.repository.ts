@@ -27,6 +27,7 @@ export async function findMember(db: Kysely<DB>, userId: number) {
       'notify_follow',
       'notify_help',
       'notify_post',
+      'keep_history',
       'created_at',
       'updated_at',
       eb('password_hash', 'is not', null).as('has_password'),
@@ -240,6 +241,45 @@ export function helpRequestsPage(db: Kysely<DB>, userId: number, after: number, 
     .where('user_id', '=', userId)
     .where('id', '>', after)
     .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The stories the member opened while keeping a reading history (migration 0025), with when they last did. */
+export function readingHistoryPage(db: Kysely<DB>, userId: number, after: number, limit: number) {
+  return db
+    .selectFrom('reading_history as h')
+    .innerJoin('posts as p', 'p.id', 'h.post_id')
+    .select(['h.post_id', 'p.title as post_title', 'h.read_at'])
+    .where('h.user_id', '=', userId)
+    .where('h.post_id', '>', after)
+    .orderBy('h.post_id')
+    .limit(limit)
+    .execute();
+}
+
+/** The topics the member asked more or less of in For you (migration 0024). */
+export function topicTuningPage(db: Kysely<DB>, userId: number, after: number, limit: number) {
+  return db
+    .selectFrom('feed_topic_tuning as t')
+    .innerJoin('categories as c', 'c.id', 't.category_id')
+    .select(['c.id', 'c.name', 'c.slug', 't.choice', 't.created_at'])
+    .where('t.user_id', '=', userId)
+    .where('t.category_id', '>', after)
+    .orderBy('t.category_id')
+    .limit(limit)
+    .execute();
+}
+
+/** The authors the member left out of their For you (migration 0024; not a block). */
+export function mutedAuthorsPage(db: Kysely<DB>, userId: number, after: number, limit: number) {
+  return db
+    .selectFrom('feed_author_mutes as m')
+    .innerJoin('users as u', 'u.id', 'm.author_id')
+    .select(['u.id', 'u.name', 'u.username', 'm.created_at'])
+    .where('m.user_id', '=', userId)
+    .where('m.author_id', '>', after)
+    .orderBy('m.author_id')
     .limit(limit)
     .execute();
 }

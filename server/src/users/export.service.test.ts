@@ -45,12 +45,27 @@ describe('the export service', () => {
     const { id } = await aUser(t.db, { name: null });
     const archive = await exportOf(id);
     expect(archive.names).toEqual(
-      ['README.txt', 'blocked.json', 'comments.json', 'follows.json', 'help_requests.json', 'likes.json', 'notifications.json', 'profile.json', 'replies.json', 'saves.json', 'topics.json'].sort(),
+      [
+        'README.txt',
+        'blocked.json',
+        'comments.json',
+        'feed_tuning.json',
+        'follows.json',
+        'help_requests.json',
+        'likes.json',
+        'notifications.json',
+        'profile.json',
+        'reading_history.json',
+        'replies.json',
+        'saves.json',
+        'topics.json',
+      ].sort(),
     );
-    for (const name of archive.names.filter((n) => n.endsWith('.json') && !['profile.json', 'follows.json'].includes(n))) {
+    for (const name of archive.names.filter((n) => n.endsWith('.json') && !['profile.json', 'follows.json', 'feed_tuning.json'].includes(n))) {
       expect(archive.text(name), name).toBe('[]\n');
     }
     expect(archive.json('follows.json')).toEqual({ following: [], followers: [] });
+    expect(archive.json('feed_tuning.json')).toEqual({ topics: [], muted_authors: [] });
     expect(archive.json('profile.json')).toMatchObject({ id, name: null, username: null, profile_picture: null });
     expect(archive.text('README.txt')).toContain('0 posts');
   });

@@ -162,6 +162,8 @@ export function createExportService(options: ExportOptions) {
           help: member.notify_help === 1,
           post: member.notify_post === 1,
         },
+        // Whether Inkwell keeps the stories they open (reading_history.json holds them).
+        keep_reading_history: member.keep_history === 1,
         counts: { posts: member.post_count, followers: member.followers_count, following: member.following_count },
         created_at: member.created_at,
         updated_at: member.updated_at,
@@ -237,6 +239,14 @@ export function createExportService(options: ExportOptions) {
       list('notifications.json', repo.notificationsPage, (r) => r.id);
       list('blocked.json', repo.blockedPage, (r) => r.blocked_id);
       list('help_requests.json', repo.helpRequestsPage, (r) => r.id);
+      list('reading_history.json', repo.readingHistoryPage, (r) => r.post_id, onPost);
+      lazy('feed_tuning.json', madeAt, async function* () {
+        yield '{\n  "topics": ';
+        yield* jsonArray(rows(userId, repo.topicTuningPage, (r) => r.id), (r) => r, tally('tuned topics'), '  ');
+        yield ',\n  "muted_authors": ';
+        yield* jsonArray(rows(userId, repo.mutedAuthorsPage, (r) => r.id), person, tally('muted authors'), '  ');
+        yield '\n}\n';
+      });
 
       for (const image of images.found.values()) {
         zip.addReadStreamLazy(image.name, { compress: false, size: image.size, mtime: image.mtime }, (cb) => {

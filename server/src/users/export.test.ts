@@ -118,6 +118,8 @@ describe('POST /api/user/export-data', () => {
         'notifications.json',
         'blocked.json',
         'help_requests.json',
+        'reading_history.json',
+        'feed_tuning.json',
       ].sort(),
     );
   });
@@ -143,6 +145,7 @@ describe('POST /api/user/export-data', () => {
       profile_url: url('view-profile', me.id),
       sign_in: { password: true, google: false },
       mail_notifications: { like: true, comment: true, follow: true, help: true, post: false },
+      keep_reading_history: false,
       counts: { posts: 2, followers: 1, following: 1 },
       created_at: row.created_at,
       updated_at: row.updated_at,

@@ -1,34 +1,48 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PenLine } from 'lucide-react';
-import { paths } from '@inkwell/contract';
+import { LIBRARY_SCOPES, paths, type LibraryScope } from '@inkwell/contract';
 import { buttonStyles } from '../../../components/Button';
 import { ListPage } from '../../../components/ListPage';
 import { UnderlineTabs } from '../../../components/UnderlineTabs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { DraftList } from './DraftList';
+import { HistoryPanel } from './HistoryPanel';
+import { LibraryResults } from './LibraryResults';
+import { LibrarySearchForm } from './LibrarySearchForm';
 
-export type LibraryTab = 'published' | 'drafts' | 'scheduled';
+export type LibraryTab = 'published' | 'drafts' | 'scheduled' | 'history';
 
 const TABS: ReadonlyArray<{ key: LibraryTab; label: string }> = [
   { key: 'published', label: 'Published' },
   { key: 'drafts', label: 'Drafts' },
   { key: 'scheduled', label: 'Scheduled' },
+  { key: 'history', label: 'History' },
 ];
 
-/** The tab in the address (?tab=drafts|scheduled), so a reload or a shared link keeps it. */
+/** The tab in the address (?tab=drafts|scheduled|history), so a reload or a shared link keeps it. */
 function tabOf(value: string | null): LibraryTab {
-  return value === 'drafts' || value === 'scheduled' ? value : 'published';
+  return value === 'drafts' || value === 'scheduled' || value === 'history' ? value : 'published';
+}
+
+/** Where the library's search looks (?scope=), everywhere unless told. */
+function scopeOf(value: string | null): LibraryScope {
+  return (LIBRARY_SCOPES as readonly string[]).includes(value ?? '') ? (value as LibraryScope) : 'all';
 }
 
 /**
- * /yourposts (Library): the writer's stories in three tabs: Published (the cards in edit mode, the
- * screen's to give), Drafts and Scheduled.
+ * /yourposts (Library): a search over what the member saved, read and wrote (?q=…&scope=…, the results
+ * in place of the tabs), and four tabs: Published (the cards in edit mode, the screen's to give),
+ * Drafts, Scheduled and History (issue 13, the opt-in reading history).
  */
 export function LibraryScreen({ userId, published }: { userId: string; published: ReactNode }) {
-  useDocumentTitle('Library');
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
+  const query = (params.get('q') ?? '').trim();
+  const scope = scopeOf(params.get('scope'));
+  useDocumentTitle(query ? `Library: “${query}”` : 'Library');
+  // The tab stays in the address under a search, so clearing it comes back to the same tab.
+  const tabParam: Record<string, string> = tab === 'published' ? {} : { tab };
   return (
     <ListPage
       title="Library"
@@ -41,16 +55,30 @@ export function LibraryScreen({ userId, published }: { userId: string; published
           </Link>
         </span>
       }
+      action={
+        <LibrarySearchForm
+          query={query}
+          scope={scope}
+          onSearch={(words, where) => setParams({ ...tabParam, q: words, scope: where }, { replace: Boolean(query) })}
+          onClear={() => setParams(tabParam)}
+        />
+      }
     >
-      <UnderlineTabs
-        label="Library"
-        tabs={TABS}
-        selected={tab}
-        onSelect={(key) => setParams(key === 'published' ? {} : { tab: key }, { replace: true })}
-      />
-      <div role="tabpanel" aria-label={TABS.find((item) => item.key === tab)!.label}>
-        {tab === 'published' ? published : <DraftList key={tab} userId={userId} kind={tab} />}
-      </div>
+      {query ? (
+        <section aria-label="Search results">
+          <LibraryResults key={`${scope}:${query}`} userId={userId} query={query} scope={scope} />
+        </section>
+      ) : (
+        <>
+          {/* Four tabs: a little narrower on phones, and scrolled sideways rather than past the page on the narrowest. */}
+          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0 [&>[role=tablist]]:w-max [&>[role=tablist]]:min-w-full max-sm:[&_[role=tab]]:px-2.5">
+            <UnderlineTabs label="Library" tabs={TABS} selected={tab} onSelect={(key) => setParams(key === 'published' ? {} : { tab: key }, { replace: true })} />
+          </div>
+          <div role="tabpanel" aria-label={TABS.find((item) => item.key === tab)!.label}>
+            {tab === 'published' ? published : tab === 'history' ? <HistoryPanel userId={userId} /> : <DraftList key={tab} userId={userId} kind={tab} />}
+          </div>
+        </>
+      )}
     </ListPage>
   );
 }

@@ -1,17 +1,18 @@
 import { type RefObject, useEffect, useRef } from 'react';
+import { getSession } from '../../../lib/session';
 
-/** One stats beacon: a plain keepalive POST with the same-origin cookies; its answer is not read. */
-function send(kind: 'view' | 'read', postId: number): void {
-  fetch(`/api/user/stats/${kind}`, { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: `{"post_id":${postId}}` }).catch(
-    () => undefined,
-  );
+/** One beacon: a plain keepalive POST with the same-origin cookies; its answer is not read. */
+function send(path: string, body: object): void {
+  fetch(`/api/user/${path}`, { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch(() => undefined);
 }
 
 /**
  * The writer's numbers (issue 13): a view once the post is shown (a tab opened in the background waits
  * until it is looked at), then a read once the element of the returned ref, after the body, comes into
- * view. No cookie or stored id: the server counts each reader once a day. Effects never run on the
- * server, and the draft preview has no PostPage, so neither sends any.
+ * view. No cookie or stored id: the server counts each reader once a day. With the view, a signed-in
+ * reader's (the readable `id` cookie) `history/add`: the server keeps it only if their reading history
+ * is on (issue 13). Effects never run on the server, and the draft preview has no PostPage, so neither
+ * sends any.
  */
 export function useReadBeacons(postId: number, active: boolean): RefObject<HTMLDivElement | null> {
   const end = useRef<HTMLDivElement>(null);
@@ -21,12 +22,14 @@ export function useReadBeacons(postId: number, active: boolean): RefObject<HTMLD
     const shown = () => {
       if (document.hidden) return;
       document.removeEventListener('visibilitychange', shown);
-      send('view', postId);
+      send('stats/view', { post_id: postId });
+      const session = getSession();
+      if (session) send('history/add', { user_id: Number(session.id), post_id: postId });
       if (!end.current || typeof IntersectionObserver !== 'function') return;
       observer = new IntersectionObserver((entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer?.disconnect();
-        send('read', postId);
+        send('stats/read', { post_id: postId });
       });
       observer.observe(end.current);
     };

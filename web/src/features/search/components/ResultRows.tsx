@@ -1,43 +1,15 @@
 import { Link } from 'react-router';
-import { TEXT, formatPostDate, paths, type SearchResultPerson, type SearchResultPost, type SearchResultTopic } from '@inkwell/contract';
+import { TEXT, paths, type SearchResultPerson, type SearchResultPost, type SearchResultTopic } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
-import { CoverImage } from '../../../components/CoverImage';
-import { Marked, plainText } from './Marked';
+import { FoundPost } from '../../../components/FoundPost';
+import { Marked, plainText } from '../../../components/Marked';
 
 const linkClass = 'rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600';
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 
-/** A found post: its cover, title and snippet with the matched words marked, author, date and read time. */
+/** A found post (components/FoundPost). */
 export function PostResult({ post, priority }: { post: SearchResultPost; priority: boolean }) {
-  const href = paths.viewPost.getHref(post.id);
-  const title = plainText(post.title).trim();
-  return (
-    <article data-testid="search-post" className="border-b border-zinc-200 py-6 dark:border-zinc-800">
-      <div className="flex gap-4 sm:gap-6">
-        <Link to={href} className={`group min-w-0 flex-1 ${linkClass}`}>
-          <h2 className="line-clamp-3 break-words font-serif text-lg font-bold leading-snug tracking-tight text-zinc-900 group-hover:underline group-hover:decoration-zinc-300 group-hover:underline-offset-4 sm:text-xl dark:text-zinc-50 dark:group-hover:decoration-zinc-600">
-            {title ? <Marked text={post.title} /> : TEXT.titleMissing}
-          </h2>
-          <p className="mt-1.5 line-clamp-3 break-words text-[15px] leading-6 text-zinc-600 dark:text-zinc-400">
-            {post.snippet.length > 0 ? <Marked text={post.snippet} /> : post.sub_title}
-          </p>
-        </Link>
-        <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0 self-start">
-          <CoverImage cover={post} sizes="(min-width: 640px) 128px, 80px" width={128} height={88} priority={priority} className="size-20 rounded-md sm:h-22 sm:w-32" />
-        </Link>
-      </div>
-      <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
-        <Link to={paths.viewProfile.getHref(post.author.id)} className={`flex min-w-0 items-center gap-2 font-medium text-zinc-800 hover:underline dark:text-zinc-200 ${linkClass}`}>
-          <Avatar src={post.author.profile_picture} size={20} />
-          <span className="truncate">{post.author.name?.trim() || TEXT.anonymous}</span>
-        </Link>
-        <span aria-hidden="true">·</span>
-        <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>
-        <span aria-hidden="true">·</span>
-        <span>{post.read_time} min read</span>
-      </p>
-    </article>
-  );
+  return <FoundPost post={post} priority={priority} testId="search-post" />;
 }
 
 /** A found member: picture, name and user name with the matched words marked, the bio around its match, followers. */

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import type { MarkedText } from '@inkwell/contract';
 
-/** Text pieces from the server, the matched words in <mark>: each piece is text, never HTML. */
+/** Text pieces from the server, the matched words in <mark>: each piece is text, never HTML (search, the Library's search). */
 export function Marked({ text }: { text: MarkedText }) {
   return (
     <>

@@ -1,0 +1,58 @@
+import type { FeedReason, PostCard } from '@inkwell/contract';
+
+/**
+ * A post card as every list reads it (the feeds, the reading history): its row, and the card the
+ * contract gives the web app. Shared by the features that list posts, which write their own SQL.
+ */
+export interface CardRow {
+  id: number;
+  user_id: number;
+  category_id: number;
+  title: string;
+  sub_title: string;
+  image: string | null;
+  /** The cover's intrinsic size from the image ledger; null without a cover or for one stored before sizes were. */
+  image_width: number | null;
+  image_height: number | null;
+  read_time: number;
+  created_at: string;
+  likes_count: number;
+  comments_count: number;
+  author_name: string | null;
+  author_picture: string | null;
+  author_followers: number;
+  /** 0 when the author deactivated their account: their posts then show nowhere. */
+  author_active: number | boolean;
+  is_like: number | boolean;
+  is_saved: number | boolean;
+}
+
+export const truthy = (value: number | boolean) => value === true || value === 1;
+
+/** The viewer's own likes and saves among a page's posts, when they were looked up apart from the rows. */
+export interface ViewerFlags {
+  liked: ReadonlySet<number>;
+  saved: ReadonlySet<number>;
+}
+
+/** A card; `reason` only on For you (null in every other list). */
+export function toCard(row: CardRow, flags?: ViewerFlags, reason: FeedReason | null = null): PostCard {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    category_id: row.category_id,
+    title: row.title,
+    sub_title: row.sub_title,
+    image: row.image,
+    image_width: row.image_width,
+    image_height: row.image_height,
+    read_time: row.read_time,
+    created_at: row.created_at,
+    likes_count: row.likes_count,
+    comments_count: row.comments_count,
+    is_like: flags ? flags.liked.has(row.id) : truthy(row.is_like),
+    is_saved: flags ? flags.saved.has(row.id) : truthy(row.is_saved),
+    author: { id: row.user_id, name: row.author_name, profile_picture: row.author_picture, followers_count: row.author_followers },
+    reason,
+  };
+}
