@@ -97,6 +97,8 @@ describe('Download your data, in Chromium', () => {
         'notifications.json',
         'blocked.json',
         'help_requests.json',
+        'reading_history.json',
+        'feed_tuning.json',
       ].sort(),
     );
     expect(text(postFile)).toMatch(/^---\nid: \d+\ntitle: "Field notes: exporting"\nsubtitle: "Everything, in one zip"\n/);
