@@ -1,0 +1,66 @@
+import type { Generated } from 'kysely';
+
+/** Members and how they sign in: accounts, sessions, mailed tokens, the failed-login throttle and trusted places. */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  email_normalized: string;
+  name: string | null;
+  username: string | null;
+  bio: string | null;
+  profile_picture: string | null;
+  password_hash: string | null;
+  google_id: string | null;
+  email_verified_at: string | null;
+  post_count: Generated<number>;
+  followers_count: Generated<number>;
+  following_count: Generated<number>;
+  notify_like: Generated<number>;
+  notify_comment: Generated<number>;
+  notify_follow: Generated<number>;
+  notify_help: Generated<number>;
+  /** Mail when someone the member follows publishes a story (migration 0021; 0 unless ticked). */
+  notify_post: Generated<number>;
+  /** 1 while the member keeps a reading history (migration 0025; 0 until they turn it on). */
+  keep_history: Generated<number>;
+  deactivated_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'verify' | 'reset' | 'email';
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+  /** Purpose 'email': the address to move to once the link is opened (migration 0011). */
+  new_email: Generated<string | null>;
+}
+
+/** A failed-login counter (migration 0008): 'account:<email>' or 'address:<email>|<ip>'. */
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_start: string;
+}
+
+/** A place (address or device cookie, hashed) an account signed in from successfully. */
+export interface LoginTrustTable {
+  user_id: number;
+  place_hash: string;
+  last_used_at: string;
+}

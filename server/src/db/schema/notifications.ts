@@ -1,0 +1,67 @@
+import type { Generated } from 'kysely';
+
+/** What members are told: notifications, help requests, their mails and the outbox, new stories' fan-out. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  actor_id: number | null;
+  /** 'post': a member the recipient follows published post_id (one per post and member). */
+  type: 'follow' | 'responses' | 'like' | 'comment' | 'post';
+  post_id: number | null;
+  /** The comment or reply the notification tells of (it goes with them); null for likes, follows, older rows. */
+  comment_id: number | null;
+  reply_id: number | null;
+  /** The help request a 'responses' notification answers. */
+  help_request_id: number | null;
+  message: string;
+  /** When the member saw it (opened /notifications); null while unseen. */
+  read_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface HelpRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  message: string;
+  status: Generated<string>;
+  created_at: string;
+  /** An operator's answer (npm run admin -- help:answer), sent to the member as a 'responses' notification. */
+  answer: string | null;
+  answered_at: string | null;
+}
+
+/** A notification waiting to be mailed; the digest worker gathers them per member and kind. */
+export interface NotificationMailsTable {
+  notification_id: number;
+  user_id: number;
+  kind: 'like' | 'comment' | 'follow' | 'help' | 'post';
+  created_at: string;
+}
+
+/**
+ * A published post whose followers are still to be told (migration 0021): written in the publishing
+ * transaction, removed once the fan-out is done; `claimed_until` while a process is at it.
+ */
+export interface PostFanoutsTable {
+  post_id: number;
+  created_at: string;
+  claimed_until: string | null;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  /** Extra headers as a JSON object (List-Unsubscribe…), or null. */
+  headers: string | null;
+}

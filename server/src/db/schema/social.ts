@@ -1,0 +1,47 @@
+import type { Generated } from 'kysely';
+
+/** What members do with posts and each other: likes, saves, follows, blocks, comments and replies. */
+export interface LikesTable {
+  post_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface SavesTable {
+  user_id: number;
+  post_id: number;
+  created_at: string;
+}
+
+export interface FollowsTable {
+  follower_id: number;
+  following_id: number;
+  created_at: string;
+}
+
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: string;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  user_id: number;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RepliesTable {
+  id: Generated<number>;
+  comment_id: number;
+  post_id: number;
+  user_id: number;
+  /** The reply of the same comment this one answers (migration 0023); null for an answer to the comment. */
+  reply_to_id: number | null;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
