@@ -18,7 +18,7 @@ interface TopBarProps {
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `relative inline-flex items-center gap-2 rounded-full px-2.5 py-2 text-sm font-medium sm:px-3 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
+  `relative inline-flex items-center gap-2 rounded-full px-2.5 py-2 text-sm font-medium max-[359px]:px-2 sm:px-3 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
     isActive
       ? 'text-zinc-900 dark:text-zinc-50'
       : 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100'
@@ -52,7 +52,8 @@ export function TopBar({ signedIn, email, picture, hasNotifications = false, onL
           >
             <Search aria-hidden="true" className="size-5" />
           </button>
-          <NavLink to={paths.createPost.getHref()} className={navClass} aria-label="Post">
+          {/* A visitor's Post leads to login, which is beside it: on the narrowest phones it makes room for Sign up. */}
+          <NavLink to={paths.createPost.getHref()} className={(state) => `${navClass(state)} ${signedIn ? '' : 'max-[359px]:hidden'}`} aria-label="Post">
             <SquarePen aria-hidden="true" className="size-5" />
             <span className="hidden lg:inline">Post</span>
           </NavLink>
