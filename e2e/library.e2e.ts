@@ -85,6 +85,9 @@ describe('the personal library, in Chromium', () => {
     await panel.getByText('A lantern for the night').waitFor();
     const titles = await panel.getByRole('heading').allTextContents();
     expect(titles.filter((t) => /harbour|lantern/.test(t))).toEqual(['A lantern for the night', 'The harbour at dawn']);
+    // Each card does what every card does: liking and saving from the history.
+    expect(await panel.getByRole('button', { name: 'Like', exact: true }).count()).toBe(2);
+    expect(await panel.getByRole('button', { name: 'Save', exact: true }).count()).toBe(2);
     await page.screenshot({ path: artifactPath('library-history-1280.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();

@@ -10,6 +10,7 @@ export default function LibraryRoute() {
     <LibraryScreen
       userId={session.id}
       published={<LibraryFeed viewerId={session.id} renderPost={(post, index) => <PostCardWithActions post={post} editMode priority={index === 0} />} />}
+      renderHistoryCard={(post, { priority, reason, menu }) => <PostCardWithActions post={post} priority={priority} reason={reason} menu={menu} />}
     />
   );
 }

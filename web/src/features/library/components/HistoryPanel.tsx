@@ -10,7 +10,7 @@ import { useClearHistory } from '../api/clear-history';
 import { useHistory } from '../api/get-history';
 import { useRemoveHistoryEntry } from '../api/remove-history-entry';
 import { useSetHistorySetting } from '../api/set-history-setting';
-import { HistoryEntryCard } from './HistoryEntryCard';
+import { HistoryEntryCard, type RenderHistoryCard } from './HistoryEntryCard';
 import { HistorySwitch } from './HistorySwitch';
 
 const OFF_TEXT = 'Only you see your reading history. Nothing is kept until you turn it on, and you can remove any story from it or clear it all.';
@@ -26,7 +26,7 @@ function unique(entries: HistoryEntry[]): HistoryEntry[] {
  * The Library's History tab (issue 13): the opt-in switch with what it means, Clear history (asked
  * first), and the stories last opened first, more as the reader scrolls, each with Remove.
  */
-export function HistoryPanel({ userId }: { userId: string }) {
+export function HistoryPanel({ userId, renderCard }: { userId: string; renderCard?: RenderHistoryCard }) {
   const history = useHistory(userId);
   const setting = useSetHistorySetting(userId);
   const remove = useRemoveHistoryEntry(userId);
@@ -83,6 +83,7 @@ export function HistoryPanel({ userId }: { userId: string }) {
           renderItem={(entry, index) => (
             <HistoryEntryCard
               entry={entry}
+              renderCard={renderCard}
               now={now}
               priority={index === 0}
               removing={remove.isPending && remove.variables === entry.post.id}

@@ -7,6 +7,7 @@ import { ListPage } from '../../../components/ListPage';
 import { UnderlineTabs } from '../../../components/UnderlineTabs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { DraftList } from './DraftList';
+import type { RenderHistoryCard } from './HistoryEntryCard';
 import { HistoryPanel } from './HistoryPanel';
 import { LibraryResults } from './LibraryResults';
 import { LibrarySearchForm } from './LibrarySearchForm';
@@ -35,7 +36,7 @@ function scopeOf(value: string | null): LibraryScope {
  * in place of the tabs), and four tabs: Published (the cards in edit mode, the screen's to give),
  * Drafts, Scheduled and History (issue 13, the opt-in reading history).
  */
-export function LibraryScreen({ userId, published }: { userId: string; published: ReactNode }) {
+export function LibraryScreen({ userId, published, renderHistoryCard }: { userId: string; published: ReactNode; renderHistoryCard?: RenderHistoryCard }) {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
   const query = (params.get('q') ?? '').trim();
@@ -75,7 +76,7 @@ export function LibraryScreen({ userId, published }: { userId: string; published
             <UnderlineTabs label="Library" tabs={TABS} selected={tab} onSelect={(key) => setParams(key === 'published' ? {} : { tab: key }, { replace: true })} />
           </div>
           <div role="tabpanel" aria-label={TABS.find((item) => item.key === tab)!.label}>
-            {tab === 'published' ? published : tab === 'history' ? <HistoryPanel userId={userId} /> : <DraftList key={tab} userId={userId} kind={tab} />}
+            {tab === 'published' ? published : tab === 'history' ? <HistoryPanel userId={userId} renderCard={renderHistoryCard} /> : <DraftList key={tab} userId={userId} kind={tab} />}
           </div>
         </>
       )}
