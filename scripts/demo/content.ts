@@ -62,12 +62,13 @@ const SENTENCES = [
   'There is a simpler explanation, and it is usually the right one.',
   'Nothing here needs special equipment, only a little time and a willingness to be wrong.',
 ];
+/** Code in the languages people write, each tagged as the editor tags it (the seed highlights them as a save does). */
 const CODE_SNIPPETS = [
-  'function readTime(words: number): number {\n  return Math.ceil(words / 100);\n}',
-  'SELECT id, title\nFROM posts\nWHERE id < $1\nORDER BY id DESC\nLIMIT 10;',
-  'const cache = new Map<string, number>();\nfor (const word of text.split(/\\s+/)) {\n  cache.set(word, (cache.get(word) ?? 0) + 1);\n}',
-  'git switch -c fix/feed-order\nnpm test\ngit commit -am "Keep the feed in order"',
-];
+  ['typescript', 'function readTime(words: number): number {\n  return Math.ceil(words / 100);\n}'],
+  ['sql', 'SELECT id, title\nFROM posts\nWHERE id < $1\nORDER BY id DESC\nLIMIT 10;'],
+  ['typescript', 'const cache = new Map<string, number>();\nfor (const word of text.split(/\\s+/)) {\n  cache.set(word, (cache.get(word) ?? 0) + 1);\n}'],
+  ['bash', 'git switch -c fix/feed-order\nnpm test\ngit commit -am "Keep the feed in order"'],
+] as const;
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const fill = (template: string, word: string) =>
@@ -98,7 +99,8 @@ export function bodyFor(random: Random, word: string, slug: string, imageUrls: s
     } else if (roll < 0.3) {
       parts.push(`<blockquote>${escape(fill(random.pick(SENTENCES), word))}</blockquote>`);
     } else if (roll < 0.42 && (slug === 'programming' || slug === 'technology' || random.next() < 0.2)) {
-      parts.push(`<pre data-language="plain">${escape(random.pick(CODE_SNIPPETS))}</pre>`);
+      const [language, code] = random.pick(CODE_SNIPPETS);
+      parts.push(`<pre data-language="${language}">${escape(code)}</pre>`);
     } else if (roll < 0.5 && imageUrls.length) {
       parts.push(`<p><img src="${random.pick(imageUrls)}" alt="Illustration about ${escape(word)}"></p>`);
     } else if (roll < 0.58) {

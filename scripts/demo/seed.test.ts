@@ -36,6 +36,8 @@ describe('demo data', () => {
     expect(await count('SELECT count(*) AS n FROM categories WHERE followers_count > 0')).toBeGreaterThan(3);
     expect(await count("SELECT count(*) AS n FROM posts WHERE description LIKE '%<h1>%' OR description LIKE '%<h2>%'")).toBeGreaterThan(0);
     expect(await count("SELECT count(*) AS n FROM posts WHERE description LIKE '%<pre%'")).toBeGreaterThan(0);
+    // Code highlighted as a save highlights it: every block in a language, coloured.
+    expect(await count("SELECT count(*) AS n FROM posts WHERE description LIKE '%<pre%' AND description NOT LIKE '%class=\"hljs-%'")).toBe(0);
     expect(await count('SELECT count(*) AS n FROM users WHERE bio IS NULL OR profile_picture IS NULL OR name IS NULL')).toBe(0);
     // Every cover is known to post_images, so deleting one post keeps the covers others share.
     expect(await count('SELECT count(*) AS n FROM posts p WHERE p.image IS NOT NULL AND NOT EXISTS (SELECT 1 FROM post_images i WHERE i.post_id = p.id AND i.path = p.image)')).toBe(0);
