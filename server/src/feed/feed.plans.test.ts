@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/database';
 import { type TestApp, buildTestApp } from '../test/app';
 import { bulkPeopleAndPosts } from '../test/bulk';
-import { type PgPlanNode, genericPlan } from '../test/plans';
+import { genericPlan } from '../test/plans';
 import { aPost, aUser } from '../test/factories';
 import { SQL } from './feed.repository';
 import { FOR_YOU_SQL, POPULAR_WINDOW } from './for-you.repository';
@@ -187,30 +187,8 @@ describe.runIf(!sqlite)('the post page’s plan (PostgreSQL)', () => {
   afterAll(() => pgApp?.close());
 
   it('reads the post, its comments and replies through their indexes, never a whole table (generic plan)', async () => {
-    let n = 0;
-    const numbered = SQL.postPage.replace(/\?/g, () => `$${++n}`);
-    const args = [0, 0, popular]; // as a visitor sees it (the service adds a reader's flags and blocks)
-    expect(n).toBe(args.length);
-    const root = await pgApp.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
-      await sql`PREPARE post_page_plan AS ${sql.raw(numbered)}`.execute(trx);
-      const result = await sql<{ 'QUERY PLAN': Array<{ Plan: PgPlanNode }> }>`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE post_page_plan(${sql.raw(args.join(', '))})`.execute(trx);
-      await sql`DEALLOCATE post_page_plan`.execute(trx);
-      return result.rows[0]!['QUERY PLAN'][0]!.Plan;
-    });
-    const scans: string[] = [];
-    const read = new Map<string, number>();
-    const walk = (node: PgPlanNode) => {
-      const relation = node['Relation Name'];
-      if (relation && (node['Actual Loops'] ?? 0) > 0) {
-        scans.push(`${node['Node Type']} on ${relation}`);
-        const rows = (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) + (node['Rows Removed by Filter'] ?? 0);
-        read.set(relation, (read.get(relation) ?? 0) + rows);
-      }
-      for (const child of node.Plans ?? []) walk(child);
-    };
-    walk(root);
-    const shown = `${scans.join('\n')}\n${JSON.stringify(Object.fromEntries(read))}`;
+    // As a visitor sees it (the service adds a reader's flags and blocks).
+    const { scans, read, shown } = await genericPlan(pgApp, SQL.postPage, [0, 0, popular]);
     expect(scans.filter((s) => s.startsWith('Seq Scan')), shown).toEqual([]);
     for (const table of ['posts', 'comments', 'replies', 'post_images', 'stored_images']) expect(read.get(table), shown).toBeGreaterThan(0);
     // The popular post's 301 comments and their replies, a user row for each, never a table's 20 000.

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app';
 import { bulkPeopleAndPosts } from '../test/bulk';
+import { genericPlanText } from '../test/plans';
 import { type TestUser, aPost, aUser, signIn } from '../test/factories';
 import { FOLLOW_LIST_SQL } from './follows.repository';
 import { type Member, aMember, call } from './social.testkit';
@@ -247,15 +248,7 @@ describe('the lists’ query plans', () => {
 
   it.runIf(!sqlite)('walks the (member, created_at, other) index on PostgreSQL (generic plan), and no table', async () => {
     for (const [which, index] of [['followers', 'follows_following_time_idx'], ['following', 'follows_follower_time_idx']] as const) {
-      let n = 0;
-      const numbered = FOLLOW_LIST_SQL[which].replace(/\?/g, () => `$${++n}`);
-      const plan = await t.db.transaction().execute(async (trx) => {
-        await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
-        await sql`PREPARE follow_list_plan AS ${sql.raw(numbered)}`.execute(trx);
-        const result = await sql<{ 'QUERY PLAN': string }>`EXPLAIN EXECUTE follow_list_plan(${sql.raw(`${people[1]!.id}, ${people[0]!.id}, '9999', 2147483647`)})`.execute(trx);
-        await sql`DEALLOCATE follow_list_plan`.execute(trx);
-        return result.rows.map((r) => r['QUERY PLAN']).join('\n');
-      });
+      const plan = await genericPlanText(t.db, FOLLOW_LIST_SQL[which], [people[1]!.id, people[0]!.id, '9999', 2147483647]);
       // The page is the first rows of a backward walk bounded by the cursor in the index: nothing sorted.
       expect(plan, plan).toMatch(new RegExp(`Limit[^\\n]*\\n\\s*->  Index Only Scan Backward using ${index}`));
       expect(plan, plan).not.toMatch(/Seq Scan/);

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app';
+import { genericPlanText } from '../test/plans';
 import { STATS_SQL, readersBeforeQuery } from './stats.repository';
 
 /**
@@ -50,18 +51,7 @@ async function sqlitePlan(text: string, params: readonly unknown[]): Promise<str
 }
 
 /** PostgreSQL's generic plan of a statement with `?` placeholders, as a prepared read gets it. */
-async function postgresPlan(text: string, params: readonly unknown[]): Promise<string> {
-  let n = 0;
-  const numbered = text.replace(/\?/g, () => `$${++n}`);
-  const literals = params.map((p) => (typeof p === 'number' ? String(p) : `'${String(p)}'`)).join(', ');
-  return t.db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
-    await sql`PREPARE stats_plan AS ${sql.raw(numbered)}`.execute(trx);
-    const result = await sql<{ 'QUERY PLAN': string }>`EXPLAIN EXECUTE stats_plan(${sql.raw(literals)})`.execute(trx);
-    await sql`DEALLOCATE stats_plan`.execute(trx);
-    return result.rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
-}
+const postgresPlan = (text: string, params: readonly unknown[]) => genericPlanText(t.db, text, params);
 
 const since = { day: '2026-01-01', instant: '2026-01-01T00:00:00.000Z' };
 const overviewParams = [since.day, since.day, since.instant, since.instant, since.instant, since.instant, 7, 1000];

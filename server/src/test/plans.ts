@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
+import type { DB } from '../db/schema';
 import type { TestApp } from './app';
 
 /** What EXPLAIN (FORMAT JSON) says of one node of a PostgreSQL plan. */
@@ -13,18 +14,35 @@ export interface PgPlanNode {
   Plans?: PgPlanNode[];
 }
 
-/** A statement's generic plan (the one a prepared statement settles on), run: what it scanned and how many rows of each table. */
-export async function genericPlan(app: TestApp, text: string, args: readonly number[]) {
+/** A parameter as an SQL literal (a number, or quoted text). */
+const literal = (p: unknown) => (typeof p === 'number' ? String(p) : `'${String(p).replace(/'/g, "''")}'`);
+
+/**
+ * EXPLAIN (with `options`) of a statement's generic plan, the one a prepared statement settles on:
+ * its `?` placeholders numbered, prepared and executed with `params` in a transaction of its own.
+ */
+async function explainGeneric<R>(db: Kysely<DB>, text: string, params: readonly unknown[], options: string): Promise<R[]> {
   let n = 0;
   const numbered = text.replace(/\?/g, () => `$${++n}`);
-  expect(n).toBe(args.length);
-  const root = await app.db.transaction().execute(async (trx) => {
+  expect(n).toBe(params.length);
+  return db.transaction().execute(async (trx) => {
     await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
     await sql`PREPARE generic_plan AS ${sql.raw(numbered)}`.execute(trx);
-    const result = await sql<{ 'QUERY PLAN': Array<{ Plan: PgPlanNode }> }>`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_plan${sql.raw(args.length ? `(${args.join(', ')})` : '')}`.execute(trx);
+    const result = await sql<R>`EXPLAIN ${sql.raw(options)} EXECUTE generic_plan${sql.raw(params.length ? `(${params.map(literal).join(', ')})` : '')}`.execute(trx);
     await sql`DEALLOCATE generic_plan`.execute(trx);
-    return result.rows[0]!['QUERY PLAN'][0]!.Plan;
+    return result.rows;
   });
+}
+
+/** A statement's generic plan as EXPLAIN prints it (not run). */
+export async function genericPlanText(db: Kysely<DB>, text: string, params: readonly unknown[]): Promise<string> {
+  return (await explainGeneric<{ 'QUERY PLAN': string }>(db, text, params, '')).map((r) => r['QUERY PLAN']).join('\n');
+}
+
+/** A statement's generic plan, run: what it scanned and how many rows of each table. */
+export async function genericPlan(app: TestApp, text: string, args: readonly number[]) {
+  const rows = await explainGeneric<{ 'QUERY PLAN': Array<{ Plan: PgPlanNode }> }>(app.db, text, args, '(ANALYZE, FORMAT JSON)');
+  const root = rows[0]!['QUERY PLAN'][0]!.Plan;
   const scans: string[] = [];
   const read = new Map<string, number>();
   const walk = (node: PgPlanNode) => {
