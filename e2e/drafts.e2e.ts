@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeId, paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser';
 import type { RunningServer } from './support/server';
-import { type Session, type World, startWorld, stopWorld, verifiedUser } from './support/world';
+import { type Session, type World, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
 
 let world: World;
 let server: RunningServer;
@@ -16,15 +16,7 @@ beforeAll(async () => {
 
 afterAll(() => stopWorld(world));
 
-async function signedIn(session: Session, width = 1280, dark = false): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: dark ? 'dark' : 'light' });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  await context.addCookies([
-    { name: 'token', value: session.token, url: server.url },
-    { name: 'id', value: session.id, url: server.url },
-  ]);
-  return { context, page: await context.newPage() };
-}
+const signedIn = (session: Session, width = 1280, dark = false) => openAs(world, session, { width, dark, clipboard: true });
 
 const status = (page: Page) => page.getByTestId('draft-status');
 const draftIdIn = (page: Page) => decodeId(new URL(page.url()).searchParams.get('draft') ?? '');

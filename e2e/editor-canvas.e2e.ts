@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser';
 import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser } from './support/world';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
 
 /**
  * Issue 13, the editor as a canvas: Markdown shortcuts, images with alt text and a caption, the alt
@@ -13,11 +13,10 @@ import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser 
 
 let world: World;
 let server: RunningServer;
-let browser: Browser;
 
 beforeAll(async () => {
   world = await startWorld();
-  ({ server, browser } = world);
+  ({ server } = world);
 });
 
 afterAll(() => stopWorld(world));
@@ -29,15 +28,7 @@ function aPicture(r: number, g: number, b: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function signedIn(session: Session, width = 1280, dark = false): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: dark ? 'dark' : 'light' });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  await context.addCookies([
-    { name: 'token', value: session.token, url: server.url },
-    { name: 'id', value: session.id, url: server.url },
-  ]);
-  return { context, page: await context.newPage() };
-}
+const signedIn = (session: Session, width = 1280, dark = false) => openAs(world, session, { width, dark, clipboard: true });
 
 const editor = (page: Page) => page.locator('.ql-editor');
 

@@ -1,18 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser';
 import type { RunningServer } from './support/server';
-import { type World, startWorld, stopWorld, verifiedUser } from './support/world';
+import { type World, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
 
 let world: World;
 let server: RunningServer;
-let browser: Browser;
 
 beforeAll(async () => {
   world = await startWorld();
-  ({ server, browser } = world);
+  ({ server } = world);
 });
 
 afterAll(() => stopWorld(world));
@@ -37,15 +36,7 @@ const toolbar = (page: Page, selector: string) => page.locator(`.ql-toolbar ${se
 describe('writing journey in Chromium', () => {
   it('writes a post with every kind of content, survives a reload, posts, copies code, edits, deletes', async () => {
     const session = await verifiedUser(world, 'journey.writer@example.com', 'Writer#2026');
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await context.addCookies([
-      { name: 'token', value: session.token, url: server.url },
-      { name: 'id', value: session.id, url: server.url },
-    ]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (err) => errors.push(err.message));
+    const { context, page, errors } = await openAs(world, session, { clipboard: true });
 
     // Readers never download the editor: the home page loads no Quill code.
     const scripts: string[] = [];

@@ -73,16 +73,18 @@ export interface OpenedPage {
 
 /**
  * A fresh browser context on the world's server, signed in as `session` (its cookies, as login sets
- * them) or a visitor (null), with one page open.
+ * them) or a visitor (null), with one page open; `clipboard` lets the page read and write it.
  */
 export async function openAs(
   world: World,
   session: Session | null,
-  options: { width?: number; height?: number; dark?: boolean; userAgent?: string; consoleErrors?: boolean } = {},
+  options: { width?: number; height?: number; dark?: boolean; userAgent?: string; consoleErrors?: boolean; clipboard?: boolean } = {},
 ): Promise<OpenedPage> {
-  const { width = 1280, height = 900, dark = false, userAgent, consoleErrors = false } = options;
+  const { width = 1280, height = 900, dark = false, userAgent, consoleErrors = false, clipboard = false } = options;
   const url = world.server.url;
   const context = await world.browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light', ...(userAgent ? { userAgent } : {}) });
+  // The Copy buttons' journeys read the clipboard back.
+  if (clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
   if (session) {
     await context.addCookies([
       { name: 'token', value: session.token, url, httpOnly: true },
