@@ -80,13 +80,16 @@ describe(`two app servers (${sqlite ? 'SQLite, 2 processes each' : 'PostgreSQL'}
     expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
   });
 
-  it("shows a like made through A in B's cached feed at once", async () => {
+  it("shows a like made through A in B's cached feed and post page at once", async () => {
     const author = await aUser(database.db);
     const reader = await aUser(database.db);
     const post = await aPost(database.db, { userId: author.id, title: 'Liked across servers' });
     const session = await login(a.url, reader.email, reader.password);
-    // B's processes read the feed now and keep it (FEED_CACHE_MS is a minute here).
+    const readersPage = async () =>
+      (await call<{ post: { is_like: boolean; likes_count: number } }>(b.url, 'post/details', { post_id: post.id, user_id: reader.id }, session)).body.post;
+    // B's processes read the feed and the reader's post page now and keep them (FEED_CACHE_MS is a minute here).
     for (let i = 0; i < 4; i++) expect(cardOf(await visitorFeed(b.url), post.id)?.likes_count).toBe(0);
+    for (let i = 0; i < 4; i++) expect(await readersPage()).toMatchObject({ is_like: false, likes_count: 0 });
     const liked = await call(a.url, 'like', { user_id: reader.id, post_id: post.id, status: 1 }, session);
     expect(liked.status).toBe(200);
     // SQLite: the next lookup in any process compares the write counter, so the very next read shows it.
@@ -98,8 +101,9 @@ describe(`two app servers (${sqlite ? 'SQLite, 2 processes each' : 'PostgreSQL'}
       likes = cardOf(await visitorFeed(b.url), post.id)?.likes_count;
     }
     expect(likes).toBe(1);
-    // Every process of B shows it (on SQLite calls are handed round B's two processes).
+    // Every process of B shows it (on SQLite calls are handed round B's two processes), the reader's own flag too.
     for (let i = 0; i < 4; i++) expect(cardOf(await visitorFeed(b.url), post.id)?.likes_count).toBe(1);
+    for (let i = 0; i < 4; i++) expect(await readersPage()).toMatchObject({ is_like: true, likes_count: 1 });
   });
 
   it('counts per-address limits and failed logins across both servers', async () => {

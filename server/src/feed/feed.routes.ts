@@ -5,6 +5,7 @@ import {
   followingPostsBody,
   postDetailsBody,
   postDetailsResponse,
+  type PostDetail,
   postPage,
   relatedPostsBody,
   relatedPostsResponse,
@@ -13,6 +14,7 @@ import {
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { JSON_TYPE, SharedAnswers, sendEncoded } from '../lib/encoded-body';
 import { validationError } from '../lib/errors';
 import type { Guards } from '../plugins/session';
 import { viewer } from '../lib/viewer';
@@ -71,9 +73,14 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService; guards: Guar
     async (request) => feed.saved(request.auth!.userId, savedCursor(request.query.cursor)),
   );
 
-  app.post('/post/details', { ...open, schema: { body: postDetailsBody, response: { 200: postDetailsResponse } } }, async (request) => ({
-    post: await feed.details(viewer(request, request.body.user_id), request.body.post_id),
-  }));
+  // A kept page's answer is serialised and compressed once per like-and-save variant (lib/encoded-body.ts).
+  const postAnswers = new SharedAnswers<PostDetail>();
+  app.post('/post/details', { ...open, schema: { body: postDetailsBody, response: { 200: postDetailsResponse } } }, async (request, reply) => {
+    const { post, shared } = await feed.details(viewer(request, request.body.user_id), request.body.post_id);
+    if (!shared) return { post };
+    const body = postAnswers.get(shared.page, shared.variant, () => reply.serialize({ post }) as string);
+    return sendEncoded(request, reply, body, JSON_TYPE);
+  });
 
   app.post('/posts/related', { ...open, schema: { body: relatedPostsBody, response: { 200: relatedPostsResponse } } }, async (request) => ({
     related_posts: await feed.related(viewer(request, request.body.user_id), request.body.id),

@@ -24,6 +24,9 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
 
   // Post pages as a visitor sees them (the most read ones stay; a page is a few KB to a few hundred).
   const postPages = cache.sibling<PostDetail | undefined>(500);
+  // A reader's own like and save of one post page, kept with it (a reader opens a page again, and
+  // the server's render and the browser ask for it in turn): dropped by any write, as the page is.
+  const pageFlags = cache.sibling<{ liked: boolean; saved: boolean }>(10_000);
 
   /** The post page as a visitor sees it, or undefined (no such post, or its author deactivated). */
   async function readPostPage(postId: number): Promise<PostDetail | undefined> {
@@ -96,19 +99,28 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
     /**
      * The post page. As a visitor sees it, it is kept beside the feed pages (dropped by the same
      * writes); a reader's copy then leaves out the comments and replies of members they blocked and
-     * carries their own like and save, looked up for this one post.
+     * carries their own like and save, looked up for this one post (and kept as the page is). `shared` says when the answer is
+     * the kept page with only those two flags set (no one blocked): the same bytes for every reader
+     * with the same flags, so the route serialises and compresses it once (`variant`) while the page is kept.
      */
-    async details(viewer: number, postId: number): Promise<PostDetail> {
+    async details(viewer: number, postId: number): Promise<{ post: PostDetail; shared: { page: PostDetail; variant: string } | null }> {
       const [page, hidden] = await Promise.all([postPages.remember(String(postId), () => readPostPage(postId)), hiddenAuthors(viewer)]);
       if (!page) throw notFound('Post not found.');
-      if (!viewer) return page;
-      const flags = await repo.viewerFlags(viewer, [postId]);
-      return {
-        ...page,
-        is_like: flags.liked.has(postId),
-        is_saved: flags.saved.has(postId),
-        comments: hidden.size === 0 ? page.comments : withoutAuthors(page.comments, hidden),
-      };
+      let post = page;
+      if (viewer) {
+        const flags = await pageFlags.remember(`${viewer}:${postId}`, async () => {
+          const found = await repo.viewerFlags(viewer, [postId]);
+          return { liked: found.liked.has(postId), saved: found.saved.has(postId) };
+        });
+        post = {
+          ...page,
+          is_like: flags.liked,
+          is_saved: flags.saved,
+          comments: hidden.size === 0 ? page.comments : withoutAuthors(page.comments, hidden),
+        };
+      }
+      const kept = postPages.enabled && hidden.size === 0;
+      return { post, shared: kept ? { page, variant: `${Number(post.is_like)}${Number(post.is_saved)}` } : null };
     },
 
     /** Up to 6 posts: the same category first, then those sharing title words; never the post itself. */

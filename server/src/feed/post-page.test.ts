@@ -153,19 +153,28 @@ describe.runIf(postgres)('post details on PostgreSQL', () => {
     }
   });
 
-  it('costs a signed-in reader one statement, their like and save, while the page is kept in memory', async () => {
+  it('costs a signed-in reader one statement, their like and save, and none while both are kept in memory', async () => {
     const cached = await buildTestApp({ config: { feedCacheMs: 60_000 } });
     try {
       const author = await aUser(cached.db);
       const member = await aUser(cached.db);
+      const other = await aUser(cached.db);
       const { id } = await aPost(cached.db, { userId: author.id });
       const headers = (await signIn(cached.app, member)).headers;
-      const read = () => cached.app.inject({ method: 'POST', url: '/api/user/post/details', payload: { post_id: id }, headers });
-      expect((await read()).statusCode).toBe(200); // the session, the page and the reader's blocks are kept
+      const otherHeaders = (await signIn(cached.app, other)).headers;
+      const read = (as: Record<string, string>) => cached.app.inject({ method: 'POST', url: '/api/user/post/details', payload: { post_id: id }, headers: as });
+      expect((await read(headers)).statusCode).toBe(200); // the session, the page, the reader's blocks and flags are kept
+      expect((await read(otherHeaders)).statusCode).toBe(200);
       const query = vi.spyOn(pg.Client.prototype, 'query');
       try {
-        expect((await read()).json().post).toMatchObject({ id, is_like: false, is_saved: false });
-        expect(query.mock.calls.map((args) => statementOf(args[0]))).toEqual([preparedName(SQL.viewerFlags)]);
+        expect((await read(headers)).json().post).toMatchObject({ id, is_like: false, is_saved: false });
+        expect(query.mock.calls.map((args) => statementOf(args[0]))).toEqual([]);
+        // A third reader, whose session is not kept yet: the session, their blocks, their like and save.
+        const third = await aUser(cached.db);
+        const thirdHeaders = (await signIn(cached.app, third)).headers; // a write: drops every kept thing
+        query.mockClear();
+        expect((await read(thirdHeaders)).statusCode).toBe(200);
+        expect(query.mock.calls.map((args) => statementOf(args[0]))).toContain(preparedName(SQL.viewerFlags));
       } finally {
         query.mockRestore();
       }

@@ -1,9 +1,10 @@
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { COMPRESSION_THRESHOLD } from '../lib/encoded-body';
 
-/** Answers smaller than this go as they are: compressing them saves less than it costs. */
-export const COMPRESSION_THRESHOLD = 1024;
+export { COMPRESSION_THRESHOLD };
+
 /** Per answer, so moderate: brotli 4 shrinks a feed page about as much as gzip 9, for less CPU. */
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;

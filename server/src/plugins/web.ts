@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { paths } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { preferredEncoding } from '../render/encoding';
+import { preferredEncoding } from '../lib/encoded-body';
 import type { PageRenderer } from '../render/renderer';
 import { type PostPreviewLookup, postIdFromPath, withLinkPreview } from './link-preview';
 

@@ -5,7 +5,7 @@ import type { PageCache } from '../feed/page-cache';
 import { sanitizeForPage } from '../posts/sanitize';
 import type { PageHead } from '@inkwell/contract';
 import { type FeedLink, headTags, pageDocument } from './document';
-import { EncodedBody } from './encoding';
+import { EncodedBody } from '../lib/encoded-body';
 
 /** The web app's server entry (web/src/entry-server.tsx, built into web/dist-ssr). */
 interface ServerEntry {

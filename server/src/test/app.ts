@@ -20,9 +20,9 @@ export interface TestApp {
   sent: OutgoingMail[];
   /**
    * Another app server of the same deployment: the same configuration, data folder and database (opened
-   * again, with connections of its own). Close it before this one.
+   * again, with connections of its own), with `overrides` of the configuration if given. Close it before this one.
    */
-  another(): Promise<TestApp>;
+  another(overrides?: Partial<Config>): Promise<TestApp>;
   close(): Promise<void>;
 }
 
@@ -70,7 +70,7 @@ export async function buildTestApp(
   };
   const sent: OutgoingMail[] = [];
   const transport: MailTransport = options.transport ?? { send: async (mail) => void sent.push(mail) };
-  const serve = async (on: Database, release: () => Promise<void>): Promise<TestApp> => {
+  const serve = async (on: Database, release: () => Promise<void>, config: Config): Promise<TestApp> => {
     const app = await buildApp(config, { database: on, mailTransport: transport });
     await app.ready();
     return {
@@ -79,9 +79,9 @@ export async function buildTestApp(
       database: on,
       config,
       sent,
-      async another() {
+      async another(overrides = {}) {
         const again = reopen();
-        return serve(again, () => again.destroy());
+        return serve(again, () => again.destroy(), { ...config, ...overrides });
       },
       async close() {
         await app.close();
@@ -89,8 +89,12 @@ export async function buildTestApp(
       },
     };
   };
-  return serve(database, async () => {
-    await database.destroy();
-    await drop();
-  });
+  return serve(
+    database,
+    async () => {
+      await database.destroy();
+      await drop();
+    },
+    config,
+  );
 }
