@@ -75,6 +75,27 @@ describe('feed page cache', () => {
     expect((await ids(t.app)).map((p) => p.id)).toEqual([inTwo.id, inOne.id]);
   });
 
+  it("keeps a reader's followed authors' posts with their page, and shows a new one after the next write", async () => {
+    t = await buildTestApp({ config: { feedCacheMs: 60_000 } });
+    const followed = await aUser(t.db);
+    const reader = await aUser(t.db);
+    const session = await signIn(t.app, reader);
+    const post = (url: string, payload: object) => t!.app.inject({ method: 'POST', url: `/api/user/${url}`, payload, headers: session.headers });
+    expect((await post('selected-category', { user_id: reader.id, category_id: 1, status: 'active' })).statusCode).toBe(200);
+    expect((await post('follow-unfollow', { user_id: reader.id, follow_id: followed.id, followType: 1 })).statusCode).toBe(200);
+    const first = await aPost(t.db, { userId: followed.id, categoryId: 2 });
+    const asReader = async () => (await ids(t!.app, session.headers, { user_id: reader.id })).map((p) => p.id);
+    // Nothing was written through the app since the follow: the page reads the followed author's post now.
+    expect((await post('like', { user_id: reader.id, post_id: first.id, status: 1 })).statusCode).toBe(200);
+    expect(await asReader()).toEqual([first.id]);
+    // Kept: a post written behind the app's back is not read…
+    const second = await aPost(t.db, { userId: followed.id, categoryId: 2 });
+    expect(await asReader()).toEqual([first.id]);
+    // …until any write through the app drops the reader's stream with the shared pages.
+    expect((await post('like', { user_id: reader.id, post_id: first.id, status: 0 })).statusCode).toBe(200);
+    expect(await asReader()).toEqual([second.id, first.id]);
+  });
+
   it('lets a cached page expire after its time', async () => {
     t = await buildTestApp({ config: { feedCacheMs: 40 } });
     const author = await aUser(t.db);

@@ -46,6 +46,8 @@ export function createForYou(database: Database, { repo, cache, visibleTo }: For
   const profiles = cache.sibling<ReaderProfile>(5000);
   const names = cache.sibling<Map<number, string>>(1);
   const popularPosts = cache.sibling<ReadonlySet<number>>(1);
+  // Stream (b), one reader's own: kept like the shared pages (a reader comes back to their feed often).
+  const followedPages = cache.sibling<CardRow[]>(5000);
 
   const topicNames = () => names.remember('all', () => forYouRepo.topicNames());
 
@@ -71,7 +73,10 @@ export function createForYou(database: Database, { repo, cache, visibleTo }: For
 
     const readTopics = await topicStream(topics, less);
     // (b) only beside chosen topics: without them (a) is every post, theirs among them.
-    const readAuthors = topics.length > 0 && profile.followed.length > 0 ? (c: number) => repo.followingPage(viewer, profile.followed, c, 0) : null;
+    const readAuthors =
+      topics.length > 0 && profile.followed.length > 0
+        ? (c: number) => followedPages.remember(`${viewer}:${c}`, () => repo.followingPage(viewer, profile.followed, c, 0))
+        : null;
     const read = readAuthors
       ? async (c: number) => {
           const [a, b] = await Promise.all([readTopics(c), readAuthors(c)]);
