@@ -100,4 +100,33 @@ describe('first sight', () => {
       await context.close();
     }
   });
+
+  it("fetches the app's scripts only once the rendered page is painted, and still hydrates a shell", async () => {
+    for (const url of [paths.viewPost.getHref(postId), '/']) {
+      const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`${server.url}${url}`);
+      await page.waitForLoadState('networkidle');
+      const times = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        load: performance.getEntriesByType('navigation')[0] ? (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart : null,
+        app: performance
+          .getEntriesByType('resource')
+          .filter((r) => /\/assets\/start-[\w-]+\.js$/.test(r.name))
+          .map((r) => r.startTime)[0] ?? null,
+      }));
+      expect(times.paint, JSON.stringify(times)).not.toBeNull();
+      expect(times.app, JSON.stringify(times)).not.toBeNull();
+      // After the load event and after the first paint (either may come first on a fast connection).
+      expect(times.app!, JSON.stringify(times)).toBeGreaterThanOrEqual(times.paint!);
+      expect(times.app!, JSON.stringify(times)).toBeGreaterThanOrEqual(times.load!);
+      await context.close();
+    }
+    // A screen the server does not render (a member's, with no session: the shell) starts at its load event.
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/settings`);
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/login/);
+    await context.close();
+  });
 });

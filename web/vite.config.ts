@@ -51,6 +51,9 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each page loads (scripts/bundle-budget.test.ts reads it).
     manifest: true,
+    // Every browser the app supports preloads modules itself (Safari 17, Firefox 115, Chrome 66): no
+    // polyfill in the entry (an older one fetches the chunks as they are imported, later, not wrongly).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The contract's modules only declare things: a page that imports `paths` does not get every
       // zod schema with it (those come with the first API call, web/src/lib/load-schemas.ts).
