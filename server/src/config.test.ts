@@ -159,6 +159,11 @@ describe('configuration', () => {
     expect(
       loadConfig({ DATABASE_POOL_MAX: '4', DATABASE_POOL_QUEUE_MAX: '9', DATABASE_POOL_WAIT_MS: '250', DATABASE_STATEMENT_TIMEOUT_MS: '0' }).database,
     ).toEqual({ max: 4, queueMax: 9, waitMs: 250, statementTimeoutMs: 0 });
+    // Named prepared statements unless a pooler that cannot carry them is in front.
+    expect(loadConfig({}).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'on' }).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' })).toThrow(new ConfigError('DATABASE_PREPARED_STATEMENTS must be on or off, not "false".'));
     expect(loadConfig({}).overload.maxEventLoopDelayMs).toBe(1000);
     expect(loadConfig({}).overload.maxHeapUsedBytes).toBeGreaterThan(100 * 2 ** 20);
     expect(loadConfig({ OVERLOAD_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_HEAP_USED_MB: '512', OVERLOAD_RETRY_AFTER_S: '7' }).overload).toEqual({

@@ -44,6 +44,12 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL itself, when DATABASE_URL is PgBouncer in transaction mode: for LISTEN and migrations (default: DATABASE_URL). */
   databaseDirectUrl: string | undefined;
+  /**
+   * DATABASE_PREPARED_STATEMENTS: the hot reads as named prepared statements (on, the default), or
+   * unnamed, parsed each time (off): behind a pooler in transaction mode that does not track prepared
+   * statements (PgBouncer before 1.21, or max_prepared_statements = 0).
+   */
+  databasePreparedStatements: boolean;
   /** Origin used in mailed links and for the same-site check of state-changing calls. */
   publicUrl: string;
   /** smtp(s)://… ; undefined writes each mail to dataDir/mail as .eml. */
@@ -218,6 +224,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dataDir,
     databaseUrl,
     databaseDirectUrl,
+    databasePreparedStatements: readSwitch(env, 'DATABASE_PREPARED_STATEMENTS', true),
     publicUrl,
     smtpUrl,
     redisUrl,

@@ -28,16 +28,20 @@ async function main(): Promise<void> {
 }
 
 async function open(config: Config, migrate: boolean): Promise<Database> {
-  const options = { sqliteFile: path.join(config.dataDir, 'inkwell.sqlite'), pool: config.database };
+  const options = { sqliteFile: path.join(config.dataDir, 'inkwell.sqlite'), pool: config.database, preparedStatements: config.databasePreparedStatements };
   const database = openDatabase({ ...options, databaseUrl: config.databaseUrl, listenUrl: config.databaseDirectUrl });
   // The migrator holds a session lock between statements: past PgBouncer, straight to the server.
   const direct = migrate && config.databaseDirectUrl ? openDatabase({ ...options, databaseUrl: config.databaseDirectUrl }) : null;
   try {
     if (migrate) await migrateToLatest((direct ?? database).db);
+    // The pool answers too (past PgBouncer it may refuse what the direct connection took): else stop now, saying why.
+    if (direct) await database.check();
     return database;
   } catch (err) {
     await database.destroy().catch(() => {});
-    throw new ConfigError(`Cannot prepare the database: ${(err as Error).message.split('\n')[0]}`);
+    const reason = (err as Error).message.split('\n')[0] ?? '';
+    const hint = /unsupported startup parameter/.test(reason) ? ' (behind PgBouncer: DATABASE_STATEMENT_TIMEOUT_MS=0 and the timeout on the role, see docs/deploy.md)' : '';
+    throw new ConfigError(`Cannot prepare the database: ${reason}${hint}`);
   } finally {
     await direct?.destroy();
   }

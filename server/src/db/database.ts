@@ -18,9 +18,9 @@ export interface Database {
    * is prepared once and reused (Kysely's driver prepares on every call) on a read-only connection of
    * its own, so, as on PostgreSQL's pool, it sees committed rows only, never those of a transaction
    * another request holds open; on PostgreSQL the placeholders become $1…$n and the read is a named
-   * prepared statement (prepared once per pool connection, name from a hash of the text), so a text
-   * must not carry values: one text per shape. Only repositories call it, and never for a read that
-   * must see its own transaction's writes.
+   * prepared statement (prepared once per pool connection, name from a hash of the text; unnamed,
+   * parsed each time, with `preparedStatements: false`), so a text must not carry values: one text
+   * per shape. Only repositories call it, and never for a read that must see its own transaction's writes.
    */
   all<T>(sqlText: string, params: readonly unknown[]): Promise<T[]>;
   /**
@@ -32,6 +32,8 @@ export interface Database {
   connectionString?: string;
   /** true when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** Runs a trivial query through the pool: resolves, or rejects with the database's (or a pooler's) own error. */
+  check(): Promise<void>;
   /** PostgreSQL: the pool's connections (open, idle) and the calls waiting for one; null on SQLite. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   destroy(): Promise<void>;
@@ -46,6 +48,12 @@ export function openDatabase(options: {
   listenUrl?: string;
   sqliteFile?: string;
   pool?: Partial<PoolOptions>;
+  /**
+   * PostgreSQL: `all`'s reads as named prepared statements (the default), or false for unnamed ones,
+   * parsed each time: for a pooler in transaction mode that does not carry prepared statements from
+   * one server connection to the next (PgBouncer before 1.21, or with max_prepared_statements = 0).
+   */
+  preparedStatements?: boolean;
 }): Database {
   let db: Kysely<DB>;
   let dialect: DialectName;
@@ -62,6 +70,8 @@ export function openDatabase(options: {
     // once per connection, then only bound and run. The name is a hash of the text, so it is stable
     // across processes and connections and one name never meets two texts. Protocol-level (Parse /
     // Bind), so it works behind PgBouncer 1.21+ in transaction mode with max_prepared_statements set.
+    // Without them (preparedStatements: false) the same text goes unnamed: Parse, Bind, Execute each time.
+    const keepPrepared = options.preparedStatements ?? true;
     const named = new Map<string, { name: string; text: string }>();
     all = async <T>(sqlText: string, params: readonly unknown[]) => {
       let statement = named.get(sqlText);
@@ -73,7 +83,8 @@ export function openDatabase(options: {
       // A client from the bounded pool: its limit, wait and 503 (DatabaseBusyError) apply as to Kysely's reads.
       const client = await pool.connect();
       try {
-        const result = await client.query<T & pg.QueryResultRow>({ name: statement.name, text: statement.text, values: [...params] });
+        const query = { ...(keepPrepared ? { name: statement.name } : {}), text: statement.text, values: [...params] };
+        const result = await client.query<T & pg.QueryResultRow>(query);
         return result.rows;
       } finally {
         client.release();
@@ -118,9 +129,12 @@ export function openDatabase(options: {
     all,
     readNow,
     connectionString: options.databaseUrl ? (options.listenUrl ?? options.databaseUrl) : undefined,
+    async check() {
+      await sql`select 1`.execute(db);
+    },
     async ping() {
       try {
-        await sql`select 1`.execute(db);
+        await this.check();
         return true;
       } catch {
         return false;
