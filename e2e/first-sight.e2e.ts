@@ -129,4 +129,25 @@ describe('first sight', () => {
     await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/login/);
     await context.close();
   });
+
+  it('fits a 320 px screen: no page scrolls sideways, for a visitor or a member', async () => {
+    for (const session of [null, bo]) {
+      const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
+      if (session) {
+        await context.addCookies([
+          { name: 'token', value: session.token, url: server.url, httpOnly: true },
+          { name: 'id', value: session.id, url: server.url },
+        ]);
+      }
+      const page = await context.newPage();
+      for (const url of ['/', paths.viewPost.getHref(postId), paths.viewProfile.getHref(Number(ana.id)), ...(session ? ['/yourposts', '/settings'] : ['/login'])]) {
+        await page.goto(`${server.url}${url}`);
+        await page.waitForLoadState('networkidle');
+        const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+        expect(widths.page, `${url} as ${session ? 'a member' : 'a visitor'}`).toBeLessThanOrEqual(widths.screen);
+      }
+      await page.screenshot({ path: artifactPath(`first-sight-320-${session ? 'member' : 'visitor'}.png`) });
+      await context.close();
+    }
+  });
 });
