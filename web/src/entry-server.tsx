@@ -19,7 +19,7 @@ import { headFor, type PageHead } from './ssr/head';
 import { prefetchFor } from './ssr/prefetch';
 import { serializeState } from './ssr/state';
 
-export { setServerSanitizer } from './components/sanitize-post-html';
+export { setServerSanitizer } from './components/post-html';
 export type { PageHead } from './ssr/head';
 
 export interface RenderInput {

@@ -1,7 +1,8 @@
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { isFirstHydration, whenHydrated } from '../ssr/hydrate-later';
 import { CodeCopyButton } from './CodeCopyButton';
-import { sanitizePostHtml } from './sanitize-post-html';
+import { cleanNow, loadSanitizer, preloadSanitizer, sanitizerLoaded } from './post-html';
 
 interface CodeSlot {
   node: HTMLElement;
@@ -28,17 +29,64 @@ const proseClass = [
 ].join(' ');
 
 /**
+ * What the body's element is given while it keeps the markup the server rendered: never the same as
+ * a cleaned body (the sanitisers drop comments) nor an empty one, and harmless should Preact set it.
+ */
+const SERVER_MARKUP = '<!---->';
+
+/**
  * A post body: sanitised HTML (DOMPurify, only what the editor writes; links open in a new tab
  * without access to this page) in the reading typography, each code block with a Copy button.
+ *
+ * DOMPurify is a chunk of its own (post-html.ts). The first hydration of a rendered page keeps the
+ * body the server cleaned and rendered: Preact sets no innerHTML while hydrating, and afterwards only
+ * when `__html` changes, so SERVER_MARKUP, the same on every render while `html` stays the same, is
+ * never applied (the Copy buttons' wrappers stay, nothing moves), and the sanitiser loads when the
+ * page is idle. Any other render (a client-side navigation, the editor's preview, a changed `html`)
+ * cleans at once when the sanitiser is loaded, else renders the body empty until it is.
  */
 export function PostBody({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => sanitizePostHtml(html), [html]);
+  // The html whose server markup this body keeps; null once it shows what it cleaned itself.
+  const kept = useRef<string | null | undefined>(undefined);
+  if (kept.current === undefined) kept.current = isFirstHydration() && !sanitizerLoaded() ? html : null;
+  else if (kept.current !== html) kept.current = null;
+  const keep = kept.current !== null;
+  const ready = sanitizerLoaded();
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const clean = useMemo(() => (keep || !ready ? null : cleanNow(html)), [keep, ready, html]);
+  const markup = keep ? SERVER_MARKUP : (clean ?? '');
   const ref = useRef<HTMLDivElement>(null);
   const [slots, setSlots] = useState<CodeSlot[]>([]);
+
+  useEffect(() => {
+    if (keep) {
+      // For a later render of another body: cleaned at once.
+      void whenHydrated().then(preloadSanitizer);
+      return;
+    }
+    if (ready) return;
+    let live = true;
+    void loadSanitizer().then(
+      () => {
+        if (live) rerender();
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [keep, ready]);
 
   useLayoutEffect(() => {
     const root = ref.current;
     if (!root) return;
+    if (keep && root.innerHTML === SERVER_MARKUP) {
+      // Not hydrated into the server's body after all (built anew, e.g. a navigation amid the first
+      // hydration): Preact set SERVER_MARKUP. Show what this body cleans itself instead.
+      kept.current = null;
+      rerender();
+      return;
+    }
     // Colours arrive as data-color (no inline style attributes under the CSP); the CSSOM may set them.
     for (const node of root.querySelectorAll<HTMLElement>('[data-color]')) node.style.color = node.dataset.color ?? '';
     const found: CodeSlot[] = [];
@@ -60,7 +108,7 @@ export function PostBody({ html, className }: { html: string; className?: string
       found.push({ node, text: codeText(block) });
     }
     setSlots(found);
-  }, [clean]);
+  }, [keep, markup]);
 
   return (
     <>
@@ -68,9 +116,9 @@ export function PostBody({ html, className }: { html: string; className?: string
         ref={ref}
         data-testid="post-body"
         // A page rendered on the server holds the body as the server's allowlist cleaned it; Preact keeps
-        // that markup when it hydrates (both cleanings allow the same tags) and sets it only when it changes.
+        // that markup when it hydrates and sets `__html` only when it changes (see above).
         className={`${proseClass} ${className ?? ''}`}
-        dangerouslySetInnerHTML={{ __html: clean }}
+        dangerouslySetInnerHTML={{ __html: markup }}
       />
       {slots.map((slot, index) => createPortal(<CodeCopyButton text={slot.text} />, slot.node, `${index}`))}
     </>

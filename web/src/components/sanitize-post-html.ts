@@ -1,10 +1,11 @@
 /**
  * Post HTML as the editor writes it (SPEC §5), and nothing else, before it reaches the page: the
- * server already cleans it with sanitize-html; this is the second fence (DESIGN: HTML).
+ * server already cleans it with sanitize-html; this is the second fence (DESIGN: HTML). The app
+ * imports it only with import() (post-html.ts): DOMPurify stays out of the pages' first load.
  */
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { POST_IMAGE_SIZES, imageSrcSet } from '@inkwell/contract';
-import { COLOR_VALUE, styleToDataColor } from '../lib/inline-colours';
+import { COLOR_VALUE } from '../lib/inline-colours';
 
 const ALLOWED_TAGS = [
   'p', 'br', 'h1', 'h2', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'blockquote',
@@ -85,16 +86,13 @@ function getPurifier(): Purifier {
   return instance;
 }
 
-/** On the server (no DOM for DOMPurify) the server's own allowlist cleans post HTML while rendering. */
-let serverSanitizer: ((html: string) => string) | null = null;
-
-export function setServerSanitizer(sanitize: (html: string) => string): void {
-  serverSanitizer = sanitize;
-}
-
-export function sanitizePostHtml(html: string): string {
-  if (typeof window === 'undefined') return serverSanitizer ? styleToDataColor(serverSanitizer(html)) : '';
-  return getPurifier().sanitize(styleToDataColor(html), {
+/**
+ * Post HTML cleaned in the browser (DOMPurify needs a DOM), its colours already turned into
+ * `data-color` (post-html.ts does, before any parsing). This module is a chunk of its own, loaded on
+ * first need through post-html.ts, which PostBody asks; the server cleans with its own allowlist.
+ */
+export function purifyPostHtml(html: string): string {
+  return getPurifier().sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,

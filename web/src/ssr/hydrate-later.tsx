@@ -17,6 +17,7 @@ import { nextTask } from '../lib/next-task';
 type Resume = () => void;
 
 let deferring = false;
+let hydrating = false;
 const waiting: Resume[] = [];
 let settled: Promise<void> = Promise.resolve();
 
@@ -25,14 +26,21 @@ export function hydrateInSteps(hydrate: () => void): Promise<void> {
   let done!: () => void;
   settled = new Promise((resolve) => (done = resolve));
   deferring = true;
+  hydrating = true;
   try {
     hydrate();
+  } catch (error) {
+    hydrating = false;
+    throw error;
   } finally {
     deferring = false;
   }
   const step = () => {
     const resume = waiting.shift();
-    if (!resume) return done();
+    if (!resume) {
+      hydrating = false;
+      return done();
+    }
     // The part re-renders in this task's microtasks; the next one waits for a new task.
     resume();
     void nextTask().then(step);
@@ -44,6 +52,15 @@ export function hydrateInSteps(hydrate: () => void): Promise<void> {
 /** Resolves once every part of the first hydration is hydrated (at once when nothing waits). */
 export function whenHydrated(): Promise<void> {
   return settled;
+}
+
+/**
+ * Whether the first hydration of a page the server rendered is under way: true from hydrateInSteps
+ * until its parts are all hydrated. A component rendering then is (most likely) taking over the
+ * server's DOM rather than building its own: PostBody keeps the server's cleaned body so.
+ */
+export function isFirstHydration(): boolean {
+  return hydrating;
 }
 
 function Gate({ children }: { children: ReactNode }) {
