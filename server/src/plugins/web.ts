@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { paths } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { preferredEncoding } from '../lib/encoded-body';
+import { sendEncoded } from '../lib/encoded-body';
 import type { PageRenderer } from '../render/renderer';
 import { type PostPreviewLookup, postIdFromPath, withLinkPreview } from './link-preview';
 
@@ -65,19 +65,8 @@ export async function registerWeb(
     if (renderer) {
       try {
         const page = await renderer.page(request, urlPath, known);
-        if (page) {
-          // Sent compressed when the client accepts it, each form made once per rendered page.
-          const encoding = preferredEncoding(request.headers['accept-encoding']);
-          reply.header('vary', 'accept-encoding');
-          if (!encoding) return sendIndex(reply, page.status, page.html.text);
-          const body = await page.html.encoded(encoding);
-          return reply
-            .code(page.status)
-            .header('cache-control', 'no-cache')
-            .header('content-encoding', encoding)
-            .type('text/html; charset=utf-8')
-            .send(body);
-        }
+        // Sent compressed when the client accepts it, each form made once per rendered page.
+        if (page) return sendEncoded(request, reply.code(page.status).header('cache-control', 'no-cache'), page.html, 'text/html; charset=utf-8');
       } catch (error) {
         request.log.warn({ err: error, url: request.url }, 'server rendering failed: the shell is served');
       }
