@@ -4,7 +4,7 @@ import { DEFAULT_POST_IMAGE, TEXT, paths } from '@inkwell/contract';
 import { linkFromMail } from '../server/src/test/smtp';
 import { artifactPath } from './support/browser';
 import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, waitForMail } from './support/world';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, waitForMail, watchErrors } from './support/world';
 
 /** The first hour of a new member, as the issue lists it: no dead ends from signup to a first post. */
 
@@ -38,12 +38,6 @@ afterAll(async () => {
   await member?.close();
   await stopWorld(world);
 });
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  return errors;
-}
 
 async function signInThroughUi(page: Page) {
   await page.getByLabel('Email').fill(email);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser';
 import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser } from './support/world';
+import { type Session, type World, callApi, openAs, startWorld, stopWorld, verifiedUser } from './support/world';
 
 /** Server-rendered pages: readable with JavaScript off, hydrated without a mismatch when it is on. */
 let world: World;
@@ -73,14 +73,7 @@ describe('first sight', () => {
 
   it('hydrates the post for a visitor and a member without a mismatch, then works as before', async () => {
     for (const session of [null, bo]) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      if (session) {
-        await context.addCookies([
-          { name: 'token', value: session.token, url: server.url, httpOnly: true },
-          { name: 'id', value: session.id, url: server.url },
-        ]);
-      }
-      const page = await context.newPage();
+      const { context, page } = await openAs(world, session, { width: 1280, height: 900 });
       const problems = watch(page);
       const response = await page.goto(`${server.url}${paths.viewPost.getHref(postId)}`);
       // The server's HTML already holds the post, before any script ran.
@@ -103,8 +96,7 @@ describe('first sight', () => {
 
   it("fetches the app's scripts only once the rendered page is painted, and still hydrates a shell", async () => {
     for (const url of [paths.viewPost.getHref(postId), '/']) {
-      const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-      const page = await context.newPage();
+      const { context, page } = await openAs(world, null, { width: 375, height: 800 });
       await page.goto(`${server.url}${url}`);
       await page.waitForLoadState('networkidle');
       const times = await page.evaluate(() => ({
@@ -123,8 +115,7 @@ describe('first sight', () => {
       await context.close();
     }
     // A screen the server does not render (a member's, with no session: the shell) starts at its load event.
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    const page = await context.newPage();
+    const { context, page } = await openAs(world, null, { width: 375, height: 800 });
     await page.goto(`${server.url}/settings`);
     await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/login/);
     await context.close();
@@ -132,14 +123,7 @@ describe('first sight', () => {
 
   it('fits a 320 px screen: no page scrolls sideways, for a visitor or a member', async () => {
     for (const session of [null, bo]) {
-      const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
-      if (session) {
-        await context.addCookies([
-          { name: 'token', value: session.token, url: server.url, httpOnly: true },
-          { name: 'id', value: session.id, url: server.url },
-        ]);
-      }
-      const page = await context.newPage();
+      const { context, page } = await openAs(world, session, { width: 320, height: 640 });
       for (const url of ['/', paths.viewPost.getHref(postId), paths.viewProfile.getHref(Number(ana.id)), ...(session ? ['/yourposts', '/settings'] : ['/login'])]) {
         await page.goto(`${server.url}${url}`);
         await page.waitForLoadState('networkidle');

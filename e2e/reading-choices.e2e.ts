@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_RECEIVED, paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser';
-import { READING_PASSWORD as password, addPost, aPicture, cardTitled, castReading, newest, readingContext, watchErrors } from './support/reading';
+import { READING_PASSWORD as password, addPost, aPicture, cardTitled, castReading, newest } from './support/reading';
 import type { RunningServer } from './support/server';
-import { type Session, type World, startWorld, stopWorld, verifiedUser } from './support/world';
+import { type Session, type World, openAs, startWorld, stopWorld, verifiedUser } from './support/world';
 
 /** The reader's own choices in Chromium: the topics For you holds, a request for help, a name and a photo in Settings. */
 const aVerifiedUser = (email: string) => verifiedUser(world, email, password);
@@ -22,7 +22,6 @@ beforeAll(async () => {
 
 afterAll(() => stopWorld(world));
 
-const contextFor = (session: Session | null, width?: number, height?: number) => readingContext(world, session, width, height);
 
 describe("reading journey: the reader's own choices in Chromium", () => {
   it('chooses topics from the plus icon; For you follows them, and RESET ALL RECOMMENDATIONS undoes it', async () => {
@@ -33,9 +32,7 @@ describe("reading journey: the reader's own choices in Chromium", () => {
     const stranger = await aVerifiedUser('reading.stranger@example.com');
     await addPost(world, stranger, 99, other.id);
 
-    const context = await contextFor(reader);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await openAs(world, reader);
     await page.goto(server.url);
     await cardTitled(page, 'Reading journey 99').waitFor();
     await page.getByRole('link', { name: 'Manage recommended topics' }).click();
@@ -66,8 +63,7 @@ describe("reading journey: the reader's own choices in Chromium", () => {
     await page.goto(server.url);
     await cardTitled(page, 'Reading journey 99').waitFor();
 
-    const phone = await contextFor(reader, 375, 812);
-    const small = await phone.newPage();
+    const { context: phone, page: small } = await openAs(world, reader, { width: 375, height: 812 });
     await small.emulateMedia({ colorScheme: 'dark' });
     await small.goto(`${server.url}${paths.recommendation.getHref()}`);
     await small.getByRole('heading', { name: 'Manage Category' }).waitFor();
@@ -79,9 +75,7 @@ describe("reading journey: the reader's own choices in Chromium", () => {
   });
 
   it('asks for help from the profile menu and reads the policies', async () => {
-    const context = await contextFor(reader);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await openAs(world, reader);
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Profile menu' }).click();
     await page.getByRole('menuitem', { name: 'Help' }).click();
@@ -98,9 +92,7 @@ describe("reading journey: the reader's own choices in Chromium", () => {
   });
 
   it('gives the reader a name and a photo in Settings, shown on their profile and on their comments', async () => {
-    const context = await contextFor(reader);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await openAs(world, reader);
     await page.goto(`${server.url}${paths.settings.getHref()}`);
     await page.getByRole('button', { name: 'Change profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Profile' });

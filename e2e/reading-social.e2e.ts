@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT, paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser';
-import { POSTS, cardTitled, cards, castReading, newest, readingContext, watchErrors } from './support/reading';
+import { POSTS, cardTitled, cards, castReading, newest } from './support/reading';
 import type { RunningServer } from './support/server';
-import { type Session, type World, startWorld, stopWorld } from './support/world';
+import { type Session, type World, openAs, startWorld, stopWorld } from './support/world';
 
 /**
  * The signed-in reader's journey in Chromium, each step on the one before: tabs, like, follow from the
@@ -25,13 +25,10 @@ beforeAll(async () => {
 
 afterAll(() => stopWorld(world));
 
-const contextFor = (session: Session | null, width?: number, height?: number) => readingContext(world, session, width, height);
 
 describe('reading journey of a signed-in reader in Chromium', () => {
   it('switches tabs, likes and unlikes, follows from the hover card, saves and finds the post in /saved', async () => {
-    const context = await contextFor(reader);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await openAs(world, reader);
     await page.goto(`${server.url}/`);
     const card = cardTitled(page, newest());
     await card.waitFor();
@@ -81,9 +78,7 @@ describe('reading journey of a signed-in reader in Chromium', () => {
   });
 
   it('comments, replies, expands and hides replies, deletes; post screenshots', async () => {
-    const context = await contextFor(reader);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await openAs(world, reader);
     const href = paths.viewPost.getHref(postIds[0]!);
     await page.goto(`${server.url}${href}`);
     await page.getByRole('heading', { level: 1, name: 'Reading journey 01' }).waitFor();
@@ -115,8 +110,7 @@ describe('reading journey of a signed-in reader in Chromium', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(TEXT.noComments).waitFor();
 
-    const phone = await contextFor(reader, 375, 812);
-    const small = await phone.newPage();
+    const { context: phone, page: small } = await openAs(world, reader, { width: 375, height: 812 });
     await small.goto(`${server.url}${href}`);
     await small.getByRole('heading', { level: 1 }).waitFor();
     await small.waitForLoadState('networkidle');
@@ -127,9 +121,7 @@ describe('reading journey of a signed-in reader in Chromium', () => {
   });
 
   it("opens the author's profile from a card, unfollows and follows there, and finds the reader's own Saved tab", async () => {
-    const context = await contextFor(reader);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await openAs(world, reader);
     await page.goto(`${server.url}/`);
     const card = cardTitled(page, newest());
     await card.locator('a[href^="/view-profile/"]').first().click();
@@ -158,9 +150,7 @@ describe('reading journey of a signed-in reader in Chromium', () => {
   });
 
   it("shows the author their notifications: the reader's follow, under Follow", async () => {
-    const context = await contextFor(author);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await openAs(world, author);
     await page.goto(`${server.url}/`);
     await page.getByTestId('notifications-dot').waitFor();
     await page.getByRole('link', { name: 'Notifications (new)' }).click();

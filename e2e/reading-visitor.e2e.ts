@@ -1,34 +1,29 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser';
-import { POSTS, READING_PASSWORD as password, cards, castReading, readingContext, watchErrors } from './support/reading';
+import { POSTS, READING_PASSWORD as password, cards, castReading } from './support/reading';
 import type { RunningServer } from './support/server';
-import { type Session, type World, startWorld, stopWorld } from './support/world';
+import { type World, openAs, startWorld, stopWorld } from './support/world';
 
 /** The reading journey of a visitor in Chromium: the home feed's pages, a post's tags, search, and the heart that asks to log in. */
 let world: World;
 let server: RunningServer;
-let browser: Browser;
 
 let readerEmail: string;
 let postIds: number[];
 
 beforeAll(async () => {
   world = await startWorld();
-  ({ server, browser } = world);
+  ({ server } = world);
   ({ readerEmail, postIds } = await castReading(world));
 }, 180_000);
 
 afterAll(() => stopWorld(world));
 
-const contextFor = (session: Session | null, width?: number, height?: number) => readingContext(world, session, width, height);
 
 describe('reading journey of a visitor in Chromium', () => {
   it('scrolls the home feed through three pages and takes screenshots', async () => {
-    const context = await contextFor(null);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await openAs(world, null);
     await page.goto(`${server.url}/`);
     await cards(page).first().waitFor();
     expect(await cards(page).count()).toBe(10);
@@ -45,16 +40,14 @@ describe('reading journey of a visitor in Chromium', () => {
     const titles = await page.getByTestId('post-card').getByRole('heading').allTextContents();
     expect(new Set(titles).size).toBe(POSTS); // no page repeated or skipped
 
-    const phone = await contextFor(null, 375, 812);
-    const small = await phone.newPage();
+    const { context: phone, page: small } = await openAs(world, null, { width: 375, height: 812 });
     await small.goto(`${server.url}/`);
     await cards(small).first().waitFor();
     await small.waitForLoadState('networkidle');
     await small.screenshot({ path: artifactPath('home-375.png') });
     await phone.close();
 
-    const dark = await browser.newContext({ viewport: { width: 375, height: 812 }, colorScheme: 'dark' });
-    const night = await dark.newPage();
+    const { context: dark, page: night } = await openAs(world, null, { width: 375, height: 812, dark: true });
     await night.goto(`${server.url}${paths.viewPost.getHref(postIds[0]!)}`);
     await night.getByRole('heading', { level: 1 }).waitFor();
     await night.waitForLoadState('networkidle');
@@ -69,8 +62,7 @@ describe('reading journey of a visitor in Chromium', () => {
   });
 
   it('sends a visitor who presses the heart to /login and brings them back afterwards', async () => {
-    const context = await contextFor(null);
-    const page = await context.newPage();
+    const { context, page } = await openAs(world, null);
     const href = paths.viewPost.getHref(postIds[1]!);
     await page.goto(`${server.url}${href}`);
     await page.getByRole('heading', { level: 1, name: 'Reading journey 02' }).waitFor();
@@ -94,9 +86,7 @@ describe('reading journey of a visitor in Chromium', () => {
   });
 
   it('searches people and posts from the top bar as a visitor, and opens a result', async () => {
-    const context = await contextFor(null);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await openAs(world, null);
     await page.goto(server.url);
     await page.getByRole('combobox', { name: 'Search people and posts' }).fill('journey 0');
     const results = page.getByRole('listbox', { name: 'Search results' });

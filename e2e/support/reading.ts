@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { type Session, type World, openAs, verifiedUser } from './world';
+import { type Session, type World, verifiedUser } from './world';
 
 /** The reading journeys' shared cast (an author with POSTS covered posts, a reader) and their page helpers. */
 export const POSTS = 25;
@@ -50,17 +50,6 @@ export async function castReading(world: World): Promise<ReadingCast> {
   const postIds: number[] = [];
   for (let i = 1; i <= POSTS; i++) postIds.push(await addPost(world, author, i, category.id));
   return { author, reader, readerEmail, categoryName: category.name, postIds };
-}
-
-/** A fresh context signed in as `session` (or a visitor's, null) at that size. */
-export const readingContext = async (world: World, session: Session | null, width = 1280, height = 900): Promise<BrowserContext> =>
-  (await openAs(world, session, { width, height })).context;
-
-/** The page's uncaught errors, as they come. */
-export function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  return errors;
 }
 
 export const cards = (page: Page) => page.getByTestId('post-card');

@@ -71,6 +71,13 @@ export interface OpenedPage {
   errors: string[];
 }
 
+/** The page's uncaught errors, as they come. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
 /**
  * A fresh browser context on the world's server, signed in as `session` (its cookies, as login sets
  * them) or a visitor (null), with one page open; `clipboard` lets the page read and write it.
@@ -92,8 +99,7 @@ export async function openAs(
     ]);
   }
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
+  const errors = watchErrors(page);
   if (consoleErrors) {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
