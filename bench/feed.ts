@@ -20,7 +20,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { paths } from '@inkwell/contract';
-import { type Measured, type Scenario, arg, ensurePostgres, freePort, load as loadWith, pinSelf, seedDemo, startProcess } from './support';
+import { type Measured, type Scenario, arg, ensurePostgres, freePort, load as loadWith, pinSelf, seedDemo, startProcess } from './support.ts';
 
 // The servers on core 1, this process and autocannon on core 0 (when the machine has taskset and two cores).
 pinSelf('0');
@@ -96,7 +96,7 @@ async function measureServer(env: NodeJS.ProcessEnv, picks: Picks): Promise<{ re
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const app = await startProcess(
-    ['--import', 'tsx', 'server/src/main.ts'],
+    ['server/src/main.ts'],
     { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN: '1000', WORKERS: process.env.WORKERS ?? '1', ...env },
     `${base}/api/health`,
     SERVER_CORE,

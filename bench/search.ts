@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Measured, type Scenario, arg, ensurePostgres, freePort, load, pinSelf, seedDemo, startProcess } from './support';
+import { type Measured, type Scenario, arg, ensurePostgres, freePort, load, pinSelf, seedDemo, startProcess } from './support.ts';
 
 pinSelf('0');
 
@@ -51,7 +51,7 @@ async function measure(env: NodeJS.ProcessEnv, scenarios: Scenario[]): Promise<R
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = await startProcess(
-    ['--import', 'tsx', 'server/src/main.ts'],
+    ['server/src/main.ts'],
     { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_SEARCH: '100000000', ...env },
     `${base}/api/health`,
     SERVER_CORES,
@@ -94,7 +94,7 @@ async function main() {
   const samples = await (async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const server = await startProcess(['--import', 'tsx', 'server/src/main.ts'], { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: '' }, `${base}/api/health`);
+    const server = await startProcess(['server/src/main.ts'], { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: '' }, `${base}/api/health`);
     const ask = async (path: string, body: unknown) =>
       (await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).text();
     const search = await ask('/api/user/search', { query: 'guide' });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort } from '../server/src/test/ports';
+import { freePort } from '../server/src/test/ports.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -86,7 +86,7 @@ export function pinSelf(cores: string): void {
 
 /** Fills the database that `env` names (DATA_DIR, DATABASE_URL) with the demo community (scripts/seed-demo.ts, seed 42). */
 export function seedDemo(env: NodeJS.ProcessEnv, posts: string, likes: string): void {
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts', '--posts', posts, '--likes', likes], {
+  const seeded = spawnSync(process.execPath, ['scripts/seed-demo.ts', '--posts', posts, '--likes', likes], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: 'inherit',

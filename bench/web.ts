@@ -19,8 +19,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type PostPage, paths } from '@inkwell/contract';
-import { type Category, type RunSummary, CATEGORIES, launchChromium, medianRun, runLighthouse } from './lighthouse';
-import { arg, freePort, root, startProcess } from './support';
+import { type Category, type RunSummary, CATEGORIES, launchChromium, medianRun, runLighthouse } from './lighthouse.ts';
+import { arg, freePort, root, startProcess } from './support.ts';
 
 const runs = Number(arg('runs', '3'));
 const posts = arg('posts', '300');
@@ -49,7 +49,7 @@ async function startDemoServer(): Promise<string> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const serverEnv = { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: base };
-  const server: ChildProcess = await startProcess(['--import', 'tsx', 'server/src/main.ts'], serverEnv, `${base}/api/health`, SERVER_CORES);
+  const server: ChildProcess = await startProcess(['server/src/main.ts'], serverEnv, `${base}/api/health`, SERVER_CORES);
   cleanups.push(async () => {
     if (server.exitCode !== null) return;
     const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkFromMail } from '../server/src/test/smtp';
-import { artifactPath } from './support/browser';
-import type { RunningServer } from './support/server';
-import { type World, startWorld, stopWorld, waitForMail } from './support/world';
+import { linkFromMail } from '../server/src/test/smtp.ts';
+import { artifactPath } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
+import { type World, startWorld, stopWorld, waitForMail } from './support/world.ts';
 
 let world: World;
 let server: RunningServer;

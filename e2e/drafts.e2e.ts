@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeId, paths } from '@inkwell/contract';
-import { artifactPath } from './support/browser';
-import type { RunningServer } from './support/server';
-import { type Session, type World, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
+import { artifactPath } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
+import { type Session, type World, startWorld, stopWorld, verifiedUser, openAs } from './support/world.ts';
 
 let world: World;
 let server: RunningServer;

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactPath } from './support/browser';
-import { type Session, type World, startWorld, stopWorld, verifiedUser } from './support/world';
+import { artifactPath } from './support/browser.ts';
+import { type Session, type World, startWorld, stopWorld, verifiedUser } from './support/world.ts';
 
 let world: World;
 

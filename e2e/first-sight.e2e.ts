@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
-import { artifactPath } from './support/browser';
-import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, openAs, startWorld, stopWorld, verifiedUser } from './support/world';
+import { artifactPath } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
+import { type Session, type World, callApi, openAs, startWorld, stopWorld, verifiedUser } from './support/world.ts';
 
 /** Server-rendered pages: readable with JavaScript off, hydrated without a mismatch when it is on. */
 let world: World;

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
-import { artifactPath } from './support/browser';
-import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, openAs, startWorld, stopWorld, verifiedUser } from './support/world';
+import { artifactPath } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
+import { type Session, type World, callApi, openAs, startWorld, stopWorld, verifiedUser } from './support/world.ts';
 
 /**
  * The personal library (issue 13) in Chromium against the real server: a member turns their reading

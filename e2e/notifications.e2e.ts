@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
-import { parseMail, unsubscribeUrlOf } from '../server/src/notifications/testkit';
-import { artifactPath } from './support/browser';
-import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
+import { parseMail, unsubscribeUrlOf } from '../server/src/notifications/testkit.ts';
+import { artifactPath } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world.ts';
 
 let world: World;
 let server: RunningServer;

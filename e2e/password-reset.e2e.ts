@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@inkwell/contract';
-import { linkFromMail } from '../server/src/test/smtp';
-import { artifactPath } from './support/browser';
-import type { RunningServer } from './support/server';
-import { type World, callApi, startWorld, stopWorld, verifiedUser } from './support/world';
+import { linkFromMail } from '../server/src/test/smtp.ts';
+import { artifactPath } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
+import { type World, callApi, startWorld, stopWorld, verifiedUser } from './support/world.ts';
 
 let world: World;
 let server: RunningServer;

@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
-import { parseMail } from '../server/src/notifications/testkit';
-import { artifactPath } from './support/browser';
-import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
+import { parseMail } from '../server/src/notifications/testkit.ts';
+import { artifactPath } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world.ts';
 
 /** A follower learns of a new story (issue 13): live in the top bar, under Stories, and by mail once ticked. */
 let world: World;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_RECEIVED, paths } from '@inkwell/contract';
-import { artifactPath } from './support/browser';
-import { READING_PASSWORD as password, addPost, aPicture, cardTitled, castReading, newest } from './support/reading';
-import type { RunningServer } from './support/server';
-import { type Session, type World, openAs, startWorld, stopWorld, verifiedUser } from './support/world';
+import { artifactPath } from './support/browser.ts';
+import { READING_PASSWORD as password, addPost, aPicture, cardTitled, castReading, newest } from './support/reading.ts';
+import type { RunningServer } from './support/server.ts';
+import { type Session, type World, openAs, startWorld, stopWorld, verifiedUser } from './support/world.ts';
 
 /** The reader's own choices in Chromium: the topics For you holds, a request for help, a name and a photo in Settings. */
 const aVerifiedUser = (email: string) => verifiedUser(world, email, password);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT, paths } from '@inkwell/contract';
-import { artifactPath } from './support/browser';
-import { POSTS, cardTitled, cards, castReading, newest } from './support/reading';
-import type { RunningServer } from './support/server';
-import { type Session, type World, openAs, startWorld, stopWorld } from './support/world';
+import { artifactPath } from './support/browser.ts';
+import { POSTS, cardTitled, cards, castReading, newest } from './support/reading.ts';
+import type { RunningServer } from './support/server.ts';
+import { type Session, type World, openAs, startWorld, stopWorld } from './support/world.ts';
 
 /**
  * The signed-in reader's journey in Chromium, each step on the one before: tabs, like, follow from the

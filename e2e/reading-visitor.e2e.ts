@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
-import { artifactPath } from './support/browser';
-import { POSTS, READING_PASSWORD as password, cards, castReading } from './support/reading';
-import type { RunningServer } from './support/server';
-import { type World, openAs, startWorld, stopWorld } from './support/world';
+import { artifactPath } from './support/browser.ts';
+import { POSTS, READING_PASSWORD as password, cards, castReading } from './support/reading.ts';
+import type { RunningServer } from './support/server.ts';
+import { type World, openAs, startWorld, stopWorld } from './support/world.ts';
 
 /** The reading journey of a visitor in Chromium: the home feed's pages, a post's tags, search, and the heart that asks to log in. */
 let world: World;

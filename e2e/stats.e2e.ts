@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
-import { artifactPath } from './support/browser';
-import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
+import { artifactPath } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world.ts';
 
 /**
  * A writer's numbers (issue 13) in Chromium against the real server: a reader opens a story (a view)

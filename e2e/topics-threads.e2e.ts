@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
-import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
+import type { RunningServer } from './support/server.ts';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world.ts';
 
 /**
  * Topics you follow and replies to replies (issue 13) in Chromium against the real server: a topic's

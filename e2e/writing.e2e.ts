@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
-import { artifactPath } from './support/browser';
-import type { RunningServer } from './support/server';
-import { type World, startWorld, stopWorld, verifiedUser, openAs } from './support/world';
+import { artifactPath } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
+import { type World, startWorld, stopWorld, verifiedUser, openAs } from './support/world.ts';
 
 let world: World;
 let server: RunningServer;

@@ -2,10 +2,10 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
-import { loadXssPayloads } from '../testdata/xss';
-import { artifactPath } from './support/browser';
-import type { RunningServer } from './support/server';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser } from './support/world';
+import { loadXssPayloads } from '../testdata/xss.ts';
+import { artifactPath } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser } from './support/world.ts';
 
 const api = (path: string, body: unknown, session?: Session) => callApi(world, path, body, session ? { ...session } : {});
 const aVerifiedUser = (email: string) => verifiedUser(world, email, password);

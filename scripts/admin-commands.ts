@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../server/src/db/schema';
-import { HelpAnswerError, createHelpService } from '../server/src/help/help.service';
+import type { DB } from '../server/src/db/schema.ts';
+import { HelpAnswerError, createHelpService } from '../server/src/help/help.service.ts';
 
 export const USAGE = `Usage: npm run admin -- <command>
 

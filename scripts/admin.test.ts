@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { NotificationEvent } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../server/src/db/database';
-import { SseClient, parseMail } from '../server/src/notifications/testkit';
-import { type DataStore, type ServerProcess, call, createDataStore, killAllServers, login, startServer } from '../server/src/security/server-process';
-import { aUser } from '../server/src/test/factories';
-import { TestSmtpServer } from '../server/src/test/smtp';
-import { until } from '../server/src/test/until';
+import type { Database } from '../server/src/db/database.ts';
+import { SseClient, parseMail } from '../server/src/notifications/testkit.ts';
+import { type DataStore, type ServerProcess, call, createDataStore, killAllServers, login, startServer } from '../server/src/security/server-process.ts';
+import { aUser } from '../server/src/test/factories.ts';
+import { TestSmtpServer } from '../server/src/test/smtp.ts';
+import { until } from '../server/src/test/until.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const smtp = new TestSmtpServer();
@@ -33,7 +33,7 @@ function admin(...args: string[]): Promise<{ code: number; out: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: store.dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: root, env });
+  const child = spawn(process.execPath, ['scripts/admin.ts', ...args], { cwd: root, env });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));

@@ -3,10 +3,10 @@
  * DATA_DIR, as `npm start` uses it). The commands are in admin-commands.ts.
  */
 import path from 'node:path';
-import { loadConfig } from '../server/src/config';
-import { openDatabase } from '../server/src/db/database';
-import { migrateToLatest } from '../server/src/db/migrate';
-import { runAdmin } from './admin-commands';
+import { loadConfig } from '../server/src/config.ts';
+import { openDatabase } from '../server/src/db/database.ts';
+import { migrateToLatest } from '../server/src/db/migrate.ts';
+import { runAdmin } from './admin-commands.ts';
 
 async function main(): Promise<number> {
   const config = loadConfig();

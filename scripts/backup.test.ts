@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../server/src/db/database';
-import { migrateToLatest } from '../server/src/db/migrate';
-import { aPost, aUser } from '../server/src/test/factories';
-import { backupName, backupSqlite } from './backup-sqlite';
+import { type Database, openDatabase } from '../server/src/db/database.ts';
+import { migrateToLatest } from '../server/src/db/migrate.ts';
+import { aPost, aUser } from '../server/src/test/factories.ts';
+import { backupName, backupSqlite } from './backup-sqlite.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 let dir: string;

@@ -4,8 +4,8 @@
  * With DATABASE_URL (PostgreSQL) it refuses: use pg_dump or the provider's backups there.
  */
 import path from 'node:path';
-import { loadConfig } from '../server/src/config';
-import { backupName, backupSqlite } from './backup-sqlite';
+import { loadConfig } from '../server/src/config.ts';
+import { backupName, backupSqlite } from './backup-sqlite.ts';
 
 async function main(): Promise<number> {
   const config = loadConfig();

@@ -12,10 +12,10 @@ delete env.DATABASE_URL;
 
 const run = (args) => spawnSync(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
 if (run(['scripts/ensure-web-build.mjs']).status !== 0) process.exit(1);
-if (run(['--import', 'tsx', 'scripts/seed-demo.ts', ...process.argv.slice(2)]).status !== 0) process.exit(1);
+if (run(['scripts/seed-demo.ts', ...process.argv.slice(2)]).status !== 0) process.exit(1);
 
 console.log(`Demo database in ${dataDir} (removed when you stop the server).`);
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, env, stdio: 'inherit' });
+const server = spawn(process.execPath, ['server/src/main.ts'], { cwd: root, env, stdio: 'inherit' });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

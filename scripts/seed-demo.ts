@@ -4,11 +4,11 @@
  * images in the configured storage (STORAGE_URL, or DATA_DIR/storage).
  */
 import path from 'node:path';
-import { loadConfig } from '../server/src/config';
-import { openDatabase } from '../server/src/db/database';
-import { migrateToLatest } from '../server/src/db/migrate';
-import { createStorage } from '../server/src/storage/create-storage';
-import { seedDemo } from './demo/seed';
+import { loadConfig } from '../server/src/config.ts';
+import { openDatabase } from '../server/src/db/database.ts';
+import { migrateToLatest } from '../server/src/db/migrate.ts';
+import { createStorage } from '../server/src/storage/create-storage.ts';
+import { seedDemo } from './demo/seed.ts';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_LANGUAGES, PLAIN_CODE, codeLanguageId } from './code-languages';
+import { CODE_LANGUAGES, PLAIN_CODE, codeLanguageId } from './code-languages.ts';
 
 describe('code languages', () => {
   it('names each language once, by its id or one of its aliases', () => {

@@ -1,4 +1,4 @@
-import { readTimeFromText } from './rules';
+import { readTimeFromText } from './rules.ts';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_WIDTHS, imageSrcSet, imageVariantPath, imageVariantWidths } from './images';
+import { IMAGE_WIDTHS, imageSrcSet, imageVariantPath, imageVariantWidths } from './images.ts';
 
 const hash = 'ab'.repeat(32);
 const main = `ab/cd/${hash}.webp`;

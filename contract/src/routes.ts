@@ -1,4 +1,4 @@
-import { encodeId } from './ids';
+import { encodeId } from './ids.ts';
 
 /**
  * The route table of SPEC §2: each screen's path pattern and how to build a link to it, so the id

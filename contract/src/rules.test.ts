@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_PATTERN, TEXT } from './constants';
-import { MAX_ID, decodeId, encodeId } from './ids';
-import { paths } from './routes';
-import { formatPostDate, maskEmail, readTimeFromText, relativeTime } from './rules';
-import { registerBody } from './schemas/auth';
+import { PASSWORD_PATTERN, TEXT } from './constants.ts';
+import { MAX_ID, decodeId, encodeId } from './ids.ts';
+import { paths } from './routes.ts';
+import { formatPostDate, maskEmail, readTimeFromText, relativeTime } from './rules.ts';
+import { registerBody } from './schemas/auth.ts';
 
 describe('maskEmail', () => {
   it('keeps the first 3 characters of the local part', () => {

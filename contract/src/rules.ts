@@ -1,4 +1,4 @@
-import { TEXT, WORDS_PER_MINUTE } from './constants';
+import { TEXT, WORDS_PER_MINUTE } from './constants.ts';
 
 /** SPEC §1: keep the first 3 characters of the local part, stars for the rest; 'Invalid email' otherwise. */
 export function maskEmail(email: string | null | undefined): string {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { type Session, type World, verifiedUser } from './world';
+import { type Session, type World, verifiedUser } from './world.ts';
 
 /** The reading journeys' shared cast (an author with POSTS covered posts, a reader) and their page helpers. */
 export const POSTS = 25;

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../server/src/test/ports';
+import { freePort } from '../../server/src/test/ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -20,7 +20,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { TestSmtpServer, linkFromMail } from '../../server/src/test/smtp';
-import { cspViolations, launchBrowser } from './browser';
-import { type RunningServer, startServer } from './server';
+import { TestSmtpServer, linkFromMail } from '../../server/src/test/smtp.ts';
+import { cspViolations, launchBrowser } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 export interface Session {
   token: string;

@@ -1,4 +1,4 @@
-import type { Random } from './random';
+import type { Random } from './random.ts';
 
 /** Words and shapes for believable demo writing; nothing here is product logic. */
 export const FIRST_NAMES = ['Ada', 'Grace', 'Alan', 'Maya', 'Noah', 'Leila', 'Tomas', 'Ines', 'Kofi', 'Hana', 'Ravi', 'Sofia', 'Mateo', 'Yuki', 'Omar', 'Elena', 'Jonas', 'Amara', 'Lucas', 'Priya', 'Felix', 'Zara', 'Hugo', 'Nadia', 'Oscar', 'Mei', 'Ivan', 'Chloe', 'Samir', 'Freya', 'Diego', 'Anya'];

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Random } from './random';
+import type { Random } from './random.ts';
 
 const PALETTE = ['#4338ca', '#0f766e', '#b45309', '#be123c', '#1d4ed8', '#7c3aed', '#15803d', '#c2410c', '#0e7490', '#a21caf'];
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../server/src/db/schema';
+import type { DB } from '../../server/src/db/schema.ts';
 
 /**
  * Inserts rows in multi-row statements, a transaction per 20 batches: fast on SQLite (one journal

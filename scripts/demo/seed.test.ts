@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { imageVariantPath, imageVariantWidths } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../../server/src/test/app';
-import { createDiskStorage } from '../../server/src/storage/disk-storage';
-import { seedDemo } from './seed';
+import { type TestApp, buildTestApp } from '../../server/src/test/app.ts';
+import { createDiskStorage } from '../../server/src/storage/disk-storage.ts';
+import { seedDemo } from './seed.ts';
 import path from 'node:path';
 
 let t: TestApp;

@@ -1,16 +1,16 @@
 import { postBodyText, readTimeFromHtml } from '@inkwell/contract';
 import { type Insertable, sql } from 'kysely';
-import { hashPassword } from '../../server/src/auth/passwords';
-import { highlightCodeBlocks } from '../../server/src/posts/highlight';
-import type { Database } from '../../server/src/db/database';
-import type { NotificationsTable } from '../../server/src/db/schema';
-import { actorName, noticeText } from '../../server/src/notifications/notify';
-import type { Storage } from '../../server/src/storage/storage';
-import { createStoredImages } from '../../server/src/storage/stored-images';
-import { FIRST_NAMES, LAST_NAMES, bioFor, bodyFor, commentText, replyText, titleFor } from './content';
-import { avatarPng, coverPng } from './images';
-import { insertMany } from './insert';
-import { createRandom } from './random';
+import { hashPassword } from '../../server/src/auth/passwords.ts';
+import { highlightCodeBlocks } from '../../server/src/posts/highlight.ts';
+import type { Database } from '../../server/src/db/database.ts';
+import type { NotificationsTable } from '../../server/src/db/schema.ts';
+import { actorName, noticeText } from '../../server/src/notifications/notify.ts';
+import type { Storage } from '../../server/src/storage/storage.ts';
+import { createStoredImages } from '../../server/src/storage/stored-images.ts';
+import { FIRST_NAMES, LAST_NAMES, bioFor, bodyFor, commentText, replyText, titleFor } from './content.ts';
+import { avatarPng, coverPng } from './images.ts';
+import { insertMany } from './insert.ts';
+import { createRandom } from './random.ts';
 
 export const DEMO_PASSWORD = 'Inkwell#2026';
 

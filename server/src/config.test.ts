@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultRateLimits, loadConfig, rateLimitVariables } from './config';
+import { ConfigError, defaultRateLimits, loadConfig, rateLimitVariables } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {

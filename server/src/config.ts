@@ -15,8 +15,8 @@ import {
   readTrustProxy,
   readUrl,
   readWorkers,
-} from './config-readers';
-import { type PoolOptions, defaultPoolOptions } from './db/pool';
+} from './config-readers.ts';
+import { type PoolOptions, defaultPoolOptions } from './db/pool.ts';
 
 export { ConfigError, type S3StorageConfig };
 

@@ -1,13 +1,13 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { buildApp } from './app';
-import { runPrimary } from './cluster/primary';
-import { type Config, ConfigError, loadConfig } from './config';
-import { type Database, openDatabase } from './db/database';
-import { leaseGate } from './db/leases';
-import { migrateToLatest } from './db/migrate';
-import { fileTransport, smtpTransport } from './mail/transport';
-import { STATS_CLEANUP_MS } from './stats/cleanup';
+import { buildApp } from './app.ts';
+import { runPrimary } from './cluster/primary.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { leaseGate } from './db/leases.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { fileTransport, smtpTransport } from './mail/transport.ts';
+import { STATS_CLEANUP_MS } from './stats/cleanup.ts';
 
 const say = (line: string): void => void process.stdout.write(`${line}\n`);
 

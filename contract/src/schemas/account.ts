@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common';
+import { idField } from './common.ts';
 
 /**
  * POST /api/user/deactivate and /api/user/delete-account {user_id, current_password}: the member's own

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PATTERN, TEXT } from '../constants';
-import { requiredMessage } from './common';
+import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PATTERN, TEXT } from '../constants.ts';
+import { requiredMessage } from './common.ts';
 
 /** SPEC §5: type email, required. Compared without regard to case (stored as typed, matched lower-cased). */
 export const emailField = z

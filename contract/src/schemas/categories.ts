@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common';
+import { idField } from './common.ts';
 
 /** POST /api/user/user-categories {user_id}: the caller's chosen categories as [{category_id}]. */
 export const userCategoriesBody = z.object({ user_id: idField('user id') });

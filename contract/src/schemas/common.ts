@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from '../ids';
+import { MAX_ID } from '../ids.ts';
 
 /** Error body of every failed call (DESIGN: errors). 422 carries errors.<field>[0]. */
 export const errorResponse = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idField, requiredMessage } from './common';
-import { DESCRIPTION_MAX_LENGTH, SUB_TITLE_MAX_LENGTH, TITLE_MAX_LENGTH } from './posts';
+import { idField, requiredMessage } from './common.ts';
+import { DESCRIPTION_MAX_LENGTH, SUB_TITLE_MAX_LENGTH, TITLE_MAX_LENGTH } from './posts.ts';
 
 /**
  * Drafts (an addition, issue 13): a post in the making, kept on the server so that it continues on

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common';
+import { idField } from './common.ts';
 
 /** POST /api/user/export-data {user_id}: the signed-in member's own data, answered as a zip download. */
 export const exportDataBody = z.object({ user_id: idField('user id') });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idField } from './common';
-import { publicProfile } from './users';
+import { idField } from './common.ts';
+import { publicProfile } from './users.ts';
 
 const optionalUserId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('user id').optional());
 

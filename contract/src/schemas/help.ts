@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, requiredMessage } from './common';
+import { idField, requiredMessage } from './common.ts';
 
 export const HELP_MESSAGE_MAX = 5000;
 export const HELP_RECEIVED = 'Thank you. We have your message and will get back to you.';

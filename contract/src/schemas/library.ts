@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idField } from './common';
-import { postCard } from './feed';
-import { SEARCH_CURSOR_MAX, searchBody, searchResultPost } from './search';
+import { idField } from './common.ts';
+import { postCard } from './feed.ts';
+import { SEARCH_CURSOR_MAX, searchBody, searchResultPost } from './search.ts';
 
 /**
  * A personal library (issue 13, additions): an opt-in reading history kept only for its member, and

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common';
+import { idField } from './common.ts';
 
 /** SPEC §3's four types, and 'post': a member one follows published a story (issue 13). */
 export const NOTIFICATION_TYPES = ['follow', 'responses', 'like', 'comment', 'post'] as const;

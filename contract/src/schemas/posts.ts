@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, requiredMessage } from './common';
+import { idField, requiredMessage } from './common.ts';
 
 /** Limits of a post's fields (not in the spec: chosen so a long essay fits and abuse does not). */
 export const TITLE_MAX_LENGTH = 150;

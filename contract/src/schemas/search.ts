@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { htmlToPlainText } from '../html';
-import { requiredMessage } from './common';
+import { htmlToPlainText } from '../html.ts';
+import { requiredMessage } from './common.ts';
 
 export const SEARCH_QUERY_MAX = 100;
 /** How many people and how many posts one search answers. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idField, requiredMessage } from './common';
-import { publicProfile } from './users';
+import { idField, requiredMessage } from './common.ts';
+import { publicProfile } from './users.ts';
 
 const flag = (field: string) =>
   z.preprocess(

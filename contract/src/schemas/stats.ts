@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common';
+import { idField } from './common.ts';
 
 /**
  * A writer's numbers (an addition, issue 13): per post, views (one per reader per day, counted without

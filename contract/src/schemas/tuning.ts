@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common';
+import { idField } from './common.ts';
 
 /**
  * Tuning 'For you' (issue 13, additions): "More like this" and "Less like this" of a card's topic, "Mute"

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { TEXT } from '../constants';
-import { emailField, passwordField } from './auth';
-import { idField } from './common';
+import { TEXT } from '../constants.ts';
+import { emailField, passwordField } from './auth.ts';
+import { idField } from './common.ts';
 
 /** What anyone may see of a user (get-profile-data, cards). Never the email or any secret. */
 export const publicProfile = z.object({

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
-import type { Database } from '../db/database';
-import type { DB, UsersTable } from '../db/schema';
+import type { Database } from '../db/database.ts';
+import type { DB, UsersTable } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type UserRow = Selectable<UsersTable>;

@@ -14,12 +14,12 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../config';
-import { perAddress } from '../lib/rate-limit';
-import { ID_COOKIE, SESSION_COOKIE, clearSessionCookies, type sessionGuards } from '../plugins/session';
-import { newToken } from '../lib/tokens';
-import { type AuthService, type ClientInfo, MESSAGES } from './auth.service';
-import type { PasswordReset } from './password-reset';
+import type { Config } from '../config.ts';
+import { perAddress } from '../lib/rate-limit.ts';
+import { ID_COOKIE, SESSION_COOKIE, clearSessionCookies, type sessionGuards } from '../plugins/session.ts';
+import { newToken } from '../lib/tokens.ts';
+import { type AuthService, type ClientInfo, MESSAGES } from './auth.service.ts';
+import type { PasswordReset } from './password-reset.ts';
 
 interface Options {
   auth: AuthService;

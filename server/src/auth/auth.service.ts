@@ -1,19 +1,19 @@
 import { type LoginBody, type OwnProfile, type RegisterBody, TEXT } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
-import type { Config } from '../config';
-import { isUniqueViolation, nowIso } from '../db/database';
-import type { DB } from '../db/schema';
-import { HttpError, forbidden, serviceUnavailable, unauthorized, validationError } from '../lib/errors';
-import { hashToken, newToken } from '../lib/tokens';
-import type { MailOutbox } from '../mail/outbox';
-import { verificationMail } from '../mail/templates';
-import type { Auth } from '../plugins/session';
-import { reactivate } from '../users/account.repository';
-import { toOwnProfile } from '../users/users.service';
-import * as repo from './auth.repository';
-import type { GoogleVerifier } from './google';
-import { TOO_MANY_FAILURES, createLoginThrottle } from './login-throttle';
-import { hashPassword, verifyPassword } from './passwords';
+import type { Config } from '../config.ts';
+import { isUniqueViolation, nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { HttpError, forbidden, serviceUnavailable, unauthorized, validationError } from '../lib/errors.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
+import { verificationMail } from '../mail/templates.ts';
+import type { Auth } from '../plugins/session.ts';
+import { reactivate } from '../users/account.repository.ts';
+import { toOwnProfile } from '../users/users.service.ts';
+import * as repo from './auth.repository.ts';
+import type { GoogleVerifier } from './google.ts';
+import { TOO_MANY_FAILURES, createLoginThrottle } from './login-throttle.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 
 export interface AuthDeps {
   db: Kysely<DB>;

@@ -1,8 +1,8 @@
 import { PASSWORD_HINT, TEXT } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { PASSWORD, aUser, signIn } from '../test/factories';
-import { linkFromMail } from '../test/smtp';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { PASSWORD, aUser, signIn } from '../test/factories.ts';
+import { linkFromMail } from '../test/smtp.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aUser } from '../test/factories';
-import { FakeGoogle } from '../test/google';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aUser } from '../test/factories.ts';
+import { FakeGoogle } from '../test/google.ts';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 const google = new FakeGoogle();

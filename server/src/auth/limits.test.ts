@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aUser } from '../test/factories';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aUser } from '../test/factories.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {

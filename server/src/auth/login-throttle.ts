@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { RateLimit } from '../config';
-import type { DB } from '../db/schema';
-import { tooManyRequests } from '../lib/errors';
-import { hashToken } from '../lib/tokens';
-import * as repo from './throttle.repository';
+import type { RateLimit } from '../config.ts';
+import type { DB } from '../db/schema.ts';
+import { tooManyRequests } from '../lib/errors.ts';
+import { hashToken } from '../lib/tokens.ts';
+import * as repo from './throttle.repository.ts';
 
 export const TOO_MANY_FAILURES = 'Too many failed login attempts for this account. Please try again in 15 minutes.';
 /** A place an account signed in from stays known this long after its last successful sign-in. */

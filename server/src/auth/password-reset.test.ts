@@ -1,9 +1,9 @@
 import { PASSWORD_HINT, PASSWORD_RESET_TTL_MS, TEXT } from '@inkwell/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { PASSWORD, aUser, signIn } from '../test/factories';
-import { linkFromMail } from '../test/smtp';
-import { RESET_MAILS_PER_ACCOUNT_PER_HOUR } from './password-reset';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { PASSWORD, aUser, signIn } from '../test/factories.ts';
+import { linkFromMail } from '../test/smtp.ts';
+import { RESET_MAILS_PER_ACCOUNT_PER_HOUR } from './password-reset.ts';
 
 const NEW_PASSWORD = 'Fresh#2026';
 

@@ -1,16 +1,16 @@
 import { type OwnProfile, PASSWORD_RESET_TTL_MS, TEXT, paths, type ResetPasswordBody } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
-import type { Config } from '../config';
-import type { DB } from '../db/schema';
-import { validationError } from '../lib/errors';
-import { hashToken, newToken } from '../lib/tokens';
-import type { MailOutbox } from '../mail/outbox';
-import { passwordResetMail } from '../mail/templates';
-import { toOwnProfile } from '../users/users.service';
-import * as repo from './auth.repository';
-import type { ClientInfo } from './auth.service';
-import { createLoginThrottle } from './login-throttle';
-import { hashPassword } from './passwords';
+import type { Config } from '../config.ts';
+import type { DB } from '../db/schema.ts';
+import { validationError } from '../lib/errors.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
+import { passwordResetMail } from '../mail/templates.ts';
+import { toOwnProfile } from '../users/users.service.ts';
+import * as repo from './auth.repository.ts';
+import type { ClientInfo } from './auth.service.ts';
+import { createLoginThrottle } from './login-throttle.ts';
+import { hashPassword } from './passwords.ts';
 
 export interface ResetDone {
   token: string;

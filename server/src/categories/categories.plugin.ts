@@ -11,11 +11,11 @@ import {
   userCategoriesResponse,
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps';
-import { validationError } from '../lib/errors';
-import { viewer } from '../lib/viewer';
-import * as repo from './categories.repository';
-import * as service from './categories.service';
+import type { FeatureDeps } from '../lib/deps.ts';
+import { validationError } from '../lib/errors.ts';
+import { viewer } from '../lib/viewer.ts';
+import * as repo from './categories.repository.ts';
+import * as service from './categories.service.ts';
 
 /**
  * Categories (topics): the list for everyone, and each reader's chosen ones, which shape 'For you'.

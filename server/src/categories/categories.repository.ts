@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { nowIso } from '../db/database';
-import type { DB } from '../db/schema';
+import { nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
 
 export function listCategories(db: Kysely<DB>) {
   return db.selectFrom('categories').select(['id', 'name', 'description', 'followers_count']).orderBy('name').execute();

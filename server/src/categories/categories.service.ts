@@ -1,7 +1,7 @@
 import { RECOMMENDED_TOPICS_MAX, type RecommendedCategory } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import * as repo from './categories.repository';
+import type { DB } from '../db/schema.ts';
+import * as repo from './categories.repository.ts';
 
 /** How much each kind of recent reading counts towards a topic. */
 const WEIGHTS = { liked: 3, saved: 2, followed: 1 } as const;

@@ -1,11 +1,11 @@
 import { RECOMMENDED_TOPICS_MAX } from '@inkwell/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { topicSignalsQuery } from './categories.repository';
-import { counterDrift } from '../security/counters';
-import { type Member, aMember, call } from '../social/social.testkit';
-import { type TestApp, buildTestApp } from '../test/app';
-import { PASSWORD, aPost } from '../test/factories';
+import { topicSignalsQuery } from './categories.repository.ts';
+import { counterDrift } from '../security/counters.ts';
+import { type Member, aMember, call } from '../social/social.testkit.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { PASSWORD, aPost } from '../test/factories.ts';
 
 /** Topics you follow: each topic's followers, and 'Recommended topics' for visitors and members. */
 

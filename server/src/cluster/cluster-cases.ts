@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { NotificationEvent, PostPage } from '@inkwell/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { SseClient } from '../notifications/testkit';
-import { type DataStore, type ServerProcess, call, createDataStore, killAllServers, login, startServer } from '../security/server-process';
-import { aJpeg } from '../storage/testing';
-import { aPost, aUser } from '../test/factories';
-import { type S3Server, startS3 } from '../test/s3';
-import { TestSmtpServer } from '../test/smtp';
+import type { Database } from '../db/database.ts';
+import { SseClient } from '../notifications/testkit.ts';
+import { type DataStore, type ServerProcess, call, createDataStore, killAllServers, login, startServer } from '../security/server-process.ts';
+import { aJpeg } from '../storage/testing.ts';
+import { aPost, aUser } from '../test/factories.ts';
+import { type S3Server, startS3 } from '../test/s3.ts';
+import { TestSmtpServer } from '../test/smtp.ts';
 
 /**
  * The cases of the cluster suites: two app servers on one database, as behind a load balancer, sharing

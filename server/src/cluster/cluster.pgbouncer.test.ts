@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { type DataStore, startServer } from '../security/server-process';
-import { type PgBouncer, pgbouncerMissing, startPgBouncer } from '../test/pgbouncer';
-import { type Front, describeCluster } from './cluster-cases';
+import { type DataStore, startServer } from '../security/server-process.ts';
+import { type PgBouncer, pgbouncerMissing, startPgBouncer } from '../test/pgbouncer.ts';
+import { type Front, describeCluster } from './cluster-cases.ts';
 
 /**
  * The cluster suite's cases with both app servers' pools going through a real PgBouncer in

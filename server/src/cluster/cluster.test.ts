@@ -1,4 +1,4 @@
-import { describeCluster } from './cluster-cases';
+import { describeCluster } from './cluster-cases.ts';
 
 /**
  * Two app servers on one database, as behind a load balancer, sharing the local Redis (rate limits)

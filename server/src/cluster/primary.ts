@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { Config } from '../config';
+import type { Config } from '../config.ts';
 
 /**
  * The primary of WORKERS app processes (node:cluster): it forks them, and they share the port (the

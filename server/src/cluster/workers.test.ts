@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DataStore, createDataStore, killAllServers, startServer } from '../security/server-process';
-import { until } from '../test/until';
+import { type DataStore, createDataStore, killAllServers, startServer } from '../security/server-process.ts';
+import { until } from '../test/until.ts';
 
 /** The primary of WORKERS app processes: it starts them, replaces one that dies, and stops them all cleanly. */
 let store: DataStore;
@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const childrenOf = (pid: number): number[] => {
   try {
-    // App processes only (tsx's esbuild service is a child too).
+    // App processes only.
     return execFileSync('pgrep', ['-P', String(pid), '-f', 'server/src/main.ts'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
   } catch {
     return []; // pgrep exits 1 when there are none

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/database';
-import { type Database, isOverload, preparedName } from './database';
-import { aUser } from '../test/factories';
-import { DatabaseBusyError, type PoolOptions } from './pool';
+import { createTestDatabase } from '../test/database.ts';
+import { type Database, isOverload, preparedName } from './database.ts';
+import { aUser } from '../test/factories.ts';
+import { DatabaseBusyError, type PoolOptions } from './pool.ts';
 
 let database: Database;
 let drop: () => Promise<void>;

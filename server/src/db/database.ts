@@ -4,9 +4,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { ImmediateSqliteDialect } from './sqlite-dialect';
-import { BoundedPool, DatabaseBusyError, type PoolOptions, defaultPoolOptions } from './pool';
-import type { DB } from './schema';
+import { ImmediateSqliteDialect } from './sqlite-dialect.ts';
+import { BoundedPool, DatabaseBusyError, type PoolOptions, defaultPoolOptions } from './pool.ts';
+import type { DB } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
-import type { DB } from './schema';
-import { takeLease } from './shared.repository';
+import type { DB } from './schema.ts';
+import { takeLease } from './shared.repository.ts';
 
 /** This process, as a lease holder: unique across machines and restarts. */
 export const processHolder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;

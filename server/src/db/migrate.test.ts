@@ -1,15 +1,16 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Kysely, Migrator, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
-import { aUser } from '../test/factories';
-import { isForeignKeyViolation, isUniqueViolation, nowIso } from './database';
-import { migrateToLatest, migrationProvider } from './migrate';
-import type { DB } from './schema';
-import { CATEGORIES, seedCategories } from './seed-categories';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { aUser } from '../test/factories.ts';
+import { isForeignKeyViolation, isUniqueViolation, nowIso } from './database.ts';
+import { migrateToLatest, migrationProvider } from './migrate.ts';
+import type { DB } from './schema.ts';
+import { CATEGORIES, seedCategories } from './seed-categories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
-import type { EmailTokensTable, LoginThrottleTable, LoginTrustTable, SessionsTable, UsersTable } from './schema/accounts';
-import type { HelpRequestsTable, MailOutboxTable, NotificationMailsTable, NotificationsTable, PostFanoutsTable } from './schema/notifications';
+import type { EmailTokensTable, LoginThrottleTable, LoginTrustTable, SessionsTable, UsersTable } from './schema/accounts.ts';
+import type { HelpRequestsTable, MailOutboxTable, NotificationMailsTable, NotificationsTable, PostFanoutsTable } from './schema/notifications.ts';
 import type {
   FeedAuthorMutesTable,
   FeedTopicTuningTable,
@@ -7,17 +7,17 @@ import type {
   PostStatsDailyTable,
   ReadingHistoryTable,
   StatsSaltsTable,
-} from './schema/reading';
-import type { BlocksTable, CommentsTable, FollowsTable, LikesTable, RepliesTable, SavesTable } from './schema/social';
-import type { AppKeysTable, LeasesTable, RateLimitsTable, WriteEpochTable } from './schema/system';
-import type { CategoriesTable, DraftImagesTable, DraftsTable, PostImagesTable, PostsTable, StoredImagesTable, UserCategoriesTable } from './schema/writing';
+} from './schema/reading.ts';
+import type { BlocksTable, CommentsTable, FollowsTable, LikesTable, RepliesTable, SavesTable } from './schema/social.ts';
+import type { AppKeysTable, LeasesTable, RateLimitsTable, WriteEpochTable } from './schema/system.ts';
+import type { CategoriesTable, DraftImagesTable, DraftsTable, PostImagesTable, PostsTable, StoredImagesTable, UserCategoriesTable } from './schema/writing.ts';
 
-export type * from './schema/accounts';
-export type * from './schema/notifications';
-export type * from './schema/reading';
-export type * from './schema/social';
-export type * from './schema/system';
-export type * from './schema/writing';
+export type * from './schema/accounts.ts';
+export type * from './schema/notifications.ts';
+export type * from './schema/reading.ts';
+export type * from './schema/social.ts';
+export type * from './schema/system.ts';
+export type * from './schema/writing.ts';
 
 /**
  * The tables as the code sees them, each table's row type in `schema/` by area. Timestamps are

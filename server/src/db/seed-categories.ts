@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { nowIso } from './database';
-import type { DB } from './schema';
+import { nowIso } from './database.ts';
+import type { DB } from './schema.ts';
 
 /** The topics readers choose from (Manage Recommendation) and writers file posts under. */
 export const CATEGORIES: ReadonlyArray<{ name: string; slug: string; description: string }> = [

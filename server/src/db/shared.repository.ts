@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from './database';
-import type { DB } from './schema';
+import type { Database } from './database.ts';
+import type { DB } from './schema.ts';
 
 /** The NOTIFY channel on which app servers tell each other that something was written. */
 export const WRITES_CHANNEL = 'inkwell_writes';

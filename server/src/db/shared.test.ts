@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/database';
-import { type Database, openDatabase } from './database';
-import { leaseGate } from './leases';
-import { createWriteSignal } from './write-signal';
+import { createTestDatabase } from '../test/database.ts';
+import { type Database, openDatabase } from './database.ts';
+import { leaseGate } from './leases.ts';
+import { createWriteSignal } from './write-signal.ts';
 
 /**
  * What app processes share through the database, with two handles on one database as two processes

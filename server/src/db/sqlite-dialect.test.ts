@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { type Database, openDatabase } from './database';
+import { type Database, openDatabase } from './database.ts';
 
 /** Another app process on the same file (WORKERS > 1): a thread that keeps committing small writes. */
 const otherWriter = `

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/database';
-import { type Database, openDatabase, preparedName } from './database';
+import { createTestDatabase } from '../test/database.ts';
+import { type Database, openDatabase, preparedName } from './database.ts';
 
 /**
  * DATABASE_PREPARED_STATEMENTS (openDatabase's preparedStatements): on, each hand-written read is a

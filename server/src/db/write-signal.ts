@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from './database';
-import { type Listener, listenOnPostgres } from './listen';
-import { WRITES_CHANNEL, notifyWrite, raiseWriteEpoch, writeEpochNow } from './shared.repository';
+import type { Database } from './database.ts';
+import { type Listener, listenOnPostgres } from './listen.ts';
+import { WRITES_CHANNEL, notifyWrite, raiseWriteEpoch, writeEpochNow } from './shared.repository.ts';
 
 interface Logger {
   warn(obj: object, msg: string): void;

@@ -1,7 +1,7 @@
 import { type FeedReason, PAGE_SIZE, type PostPage } from '@inkwell/contract';
-import { type CardRow, type ViewerFlags, toCard } from '../lib/post-card';
+import { type CardRow, type ViewerFlags, toCard } from '../lib/post-card.ts';
 
-export { type ViewerFlags, toCard, truthy } from '../lib/post-card';
+export { type ViewerFlags, toCard, truthy } from '../lib/post-card.ts';
 
 /** How a page's rows become cards, and how a page fills itself past rows it leaves out. */
 

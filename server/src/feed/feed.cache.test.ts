@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { nowIso } from '../db/database';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost, aUser, signIn } from '../test/factories';
+import { nowIso } from '../db/database.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost, aUser, signIn } from '../test/factories.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../db/database';
-import { type TestApp, buildTestApp } from '../test/app';
-import { bulkPeopleAndPosts } from '../test/bulk';
-import { genericPlan } from '../test/plans';
-import { aPost, aUser } from '../test/factories';
-import { SQL } from './feed.repository';
-import { FOR_YOU_SQL, POPULAR_WINDOW } from './for-you.repository';
-import { RECOMMENDATION_SQL } from './recommendations';
+import { nowIso } from '../db/database.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { bulkPeopleAndPosts } from '../test/bulk.ts';
+import { genericPlan } from '../test/plans.ts';
+import { aPost, aUser } from '../test/factories.ts';
+import { SQL } from './feed.repository.ts';
+import { FOR_YOU_SQL, POPULAR_WINDOW } from './for-you.repository.ts';
+import { RECOMMENDATION_SQL } from './recommendations.ts';
 
 /**
  * Guards the query plans of the hot reading statements on SQLite, after ANALYZE (statistics can flip

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps';
-import { feedRoutes } from './feed.routes';
-import { createFeedService } from './feed.service';
-import { recommendationRoutes } from './recommendations';
-import { tuningRoutes } from './tuning.routes';
-import { createTuningService } from './tuning.service';
+import type { FeatureDeps } from '../lib/deps.ts';
+import { feedRoutes } from './feed.routes.ts';
+import { createFeedService } from './feed.service.ts';
+import { recommendationRoutes } from './recommendations.ts';
+import { tuningRoutes } from './tuning.routes.ts';
+import { createTuningService } from './tuning.service.ts';
 
 /**
  * The reading calls: feeds, post details, related posts, the home page's Picks and Whom to follow, and

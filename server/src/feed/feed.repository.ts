@@ -1,9 +1,9 @@
 import { type CommentItem, PAGE_SIZE } from '@inkwell/contract';
-import type { Database } from '../db/database';
-import { walkKey } from '../db/key-walk';
-import type { CardRow } from '../lib/post-card';
+import type { Database } from '../db/database.ts';
+import { walkKey } from '../db/key-walk.ts';
+import type { CardRow } from '../lib/post-card.ts';
 
-export type { CardRow } from '../lib/post-card';
+export type { CardRow } from '../lib/post-card.ts';
 
 /**
  * The reading side's SQL. Hand-written and prepared once (database.all): a page costs one statement.

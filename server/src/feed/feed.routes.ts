@@ -14,12 +14,12 @@ import {
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { JSON_TYPE, SharedAnswers, sendEncoded } from '../lib/encoded-body';
-import { validationError } from '../lib/errors';
-import type { Guards } from '../plugins/session';
-import { viewer } from '../lib/viewer';
-import { FIRST_CURSOR } from './feed.repository';
-import type { FeedService } from './feed.service';
+import { JSON_TYPE, SharedAnswers, sendEncoded } from '../lib/encoded-body.ts';
+import { validationError } from '../lib/errors.ts';
+import type { Guards } from '../plugins/session.ts';
+import { viewer } from '../lib/viewer.ts';
+import { FIRST_CURSOR } from './feed.repository.ts';
+import type { FeedService } from './feed.service.ts';
 
 const cursorQuery = z.object({ cursor: z.string().max(100).optional() });
 

@@ -1,12 +1,12 @@
 import type { PostCard, PostDetail, PostPage } from '@inkwell/contract';
-import type { Database } from '../db/database';
-import { notFound } from '../lib/errors';
-import { sizeBodyImages } from '../storage/responsive';
-import { byId, collect, toCard, toPage, truthy } from './cards';
-import { type CardRow, FIRST_CURSOR, createFeedRepository } from './feed.repository';
-import { createForYou } from './for-you';
-import { PageCache } from './page-cache';
-import type { HiddenAuthors } from '../lib/deps';
+import type { Database } from '../db/database.ts';
+import { notFound } from '../lib/errors.ts';
+import { sizeBodyImages } from '../storage/responsive.ts';
+import { byId, collect, toCard, toPage, truthy } from './cards.ts';
+import { type CardRow, FIRST_CURSOR, createFeedRepository } from './feed.repository.ts';
+import { createForYou } from './for-you.ts';
+import { PageCache } from './page-cache.ts';
+import type { HiddenAuthors } from '../lib/deps.ts';
 
 const NOBODY: ReadonlySet<number> = new Set();
 

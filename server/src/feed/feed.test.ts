@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../db/database';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, type TestUser, aPost, aUser, signIn } from '../test/factories';
-import { FIRST_CURSOR, WALKS_PER_STATEMENT, createFeedRepository } from './feed.repository';
+import { nowIso } from '../db/database.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, type TestUser, aPost, aUser, signIn } from '../test/factories.ts';
+import { FIRST_CURSOR, WALKS_PER_STATEMENT, createFeedRepository } from './feed.repository.ts';
 
 let t: TestApp;
 let reader: TestUser;

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { bulkPeopleAndPosts } from '../test/bulk';
-import { genericPlan } from '../test/plans';
-import { SEO_SQL } from '../seo/seo.repository';
-import { FETCH, walkStatements } from './feed.repository';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { bulkPeopleAndPosts } from '../test/bulk.ts';
+import { genericPlan } from '../test/plans.ts';
+import { SEO_SQL } from '../seo/seo.repository.ts';
+import { FETCH, walkStatements } from './feed.repository.ts';
 
 /**
  * PostgreSQL: the keyset walks of a topic's and an author's feed as prepared statements settle on them

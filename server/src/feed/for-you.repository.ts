@@ -1,5 +1,5 @@
-import type { Database } from '../db/database';
-import type { FollowedAuthor } from './feed.repository';
+import type { Database } from '../db/database.ts';
+import type { FollowedAuthor } from './feed.repository.ts';
 
 /**
  * What 'For you' reads besides the posts (issue 13), prepared once like the feed's other statements:

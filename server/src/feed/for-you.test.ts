@@ -1,8 +1,8 @@
 import type { FeedReason, PostCard } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, type TestUser, aPost, aUser, signIn } from '../test/factories';
-import { POPULAR_MIN_LIKES, POPULAR_TOP } from './for-you.repository';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, type TestUser, aPost, aUser, signIn } from '../test/factories.ts';
+import { POPULAR_MIN_LIKES, POPULAR_TOP } from './for-you.repository.ts';
 
 /**
  * 'For you' explains itself (issue 13): each card's reason, and what More like this, Less like this and

@@ -1,9 +1,9 @@
 import type { FeedReason, PostPage } from '@inkwell/contract';
-import type { Database } from '../db/database';
-import { byId, collect, toPage } from './cards';
-import { type CardRow, FETCH, type FeedRepository, WALKS_PER_STATEMENT } from './feed.repository';
-import { NO_PROFILE, type ReaderProfile, createForYouRepository } from './for-you.repository';
-import type { PageCache } from './page-cache';
+import type { Database } from '../db/database.ts';
+import { byId, collect, toPage } from './cards.ts';
+import { type CardRow, FETCH, type FeedRepository, WALKS_PER_STATEMENT } from './feed.repository.ts';
+import { NO_PROFILE, type ReaderProfile, createForYouRepository } from './for-you.repository.ts';
+import type { PageCache } from './page-cache.ts';
 
 /**
  * 'For you' (issue 13): the merge of keyset streams, all newest first by post id, each read with

@@ -1,9 +1,9 @@
 import { POST_IMAGE_SIZES, imageSrcSet } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPost, send } from '../posts/testing';
-import { aPng, imagePart } from '../storage/testing';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, aUser, signIn } from '../test/factories';
+import { createPost, send } from '../posts/testing.ts';
+import { aPng, imagePart } from '../storage/testing.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, aUser, signIn } from '../test/factories.ts';
 
 /** What the reading calls tell about images: the cover's size on every card, body images sized on the post. */
 let t: TestApp;

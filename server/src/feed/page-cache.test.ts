@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CacheClock, PageCache } from './page-cache';
+import { CacheClock, PageCache } from './page-cache.ts';
 
 describe('PageCache', () => {
   it('empties its siblings when it is invalidated, and they it', () => {

@@ -5,7 +5,11 @@
 export class CacheClock {
   generation = 0;
 
-  constructor(private readonly changedElsewhere: () => boolean = () => false) {}
+  private readonly changedElsewhere: () => boolean;
+
+  constructor(changedElsewhere: () => boolean = () => false) {
+    this.changedElsewhere = changedElsewhere;
+  }
 
   /** The generation now, raised first if another process wrote since the last lookup. */
   current(): number {
@@ -28,12 +32,21 @@ export class PageCache<T> {
   /** Answers from memory and reads, counted while the cache is on (shown at /metrics). */
   readonly stats = { hits: 0, misses: 0 };
 
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  /** Shared by siblings: bumping it forgets their entries too. */
+  private readonly clock: CacheClock;
+
   constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 2000,
+    ttlMs: number,
+    maxEntries = 2000,
     /** Shared by siblings: bumping it forgets their entries too. */
-    private readonly clock: CacheClock = new CacheClock(),
-  ) {}
+    clock: CacheClock = new CacheClock(),
+  ) {
+    this.ttlMs = ttlMs;
+    this.maxEntries = maxEntries;
+    this.clock = clock;
+  }
 
   /** A cache of other values (by default with the same lifetime), emptied whenever this one is invalidated. */
   sibling<U>(maxEntries = this.maxEntries, ttlMs = this.ttlMs): PageCache<U> {

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, type TestUser, aPost, aUser, signIn } from '../test/factories';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, type TestUser, aPost, aUser, signIn } from '../test/factories.ts';
 
 /**
  * The post page's answer made once (feed.routes.ts, lib/encoded-body.ts): while the page is kept, the

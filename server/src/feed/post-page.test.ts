@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { nowIso, preparedName } from '../db/database';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, type TestUser, aPost, aUser, signIn } from '../test/factories';
-import { SQL } from './feed.repository';
+import { nowIso, preparedName } from '../db/database.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, type TestUser, aPost, aUser, signIn } from '../test/factories.ts';
+import { SQL } from './feed.repository.ts';
 
 /**
  * The post page (`post/details`) answers the same on both databases: comments newest first, replies

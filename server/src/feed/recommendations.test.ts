@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICKS_MAX, WHOM_TO_FOLLOW_MAX } from '@inkwell/contract';
-import { nowIso } from '../db/database';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, type TestUser, aPost, aUser, signIn } from '../test/factories';
+import { nowIso } from '../db/database.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, type TestUser, aPost, aUser, signIn } from '../test/factories.ts';
 
 let t: TestApp;
 let reader: TestUser;

@@ -9,9 +9,9 @@ import {
   recommendedUsersResponse,
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../db/database';
-import type { Guards } from '../plugins/session';
-import { viewer } from '../lib/viewer';
+import type { Database } from '../db/database.ts';
+import type { Guards } from '../plugins/session.ts';
+import { viewer } from '../lib/viewer.ts';
 
 /** Picks come from the newest posts only, so the question costs the same however many there are. */
 const PICKS_WINDOW = 500;

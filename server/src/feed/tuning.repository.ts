@@ -1,7 +1,7 @@
 import type { FeedTuning } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../db/database';
-import type { DB } from '../db/schema';
+import { nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
 
 /**
  * A member's tuning of 'For you' (migration 0024): one row per member and topic ('more' or 'less') in

@@ -7,8 +7,8 @@ import {
   feedTuningSetResponse,
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Guards } from '../plugins/session';
-import type { TuningService } from './tuning.service';
+import type { Guards } from '../plugins/session.ts';
+import type { TuningService } from './tuning.service.ts';
 
 /** Tuning 'For you' (issue 13): signed in, the caller's own only (the guard refuses another user_id). */
 export const tuningRoutes: FastifyPluginAsyncZod<{ tuning: TuningService; guards: Guards }> = async (app, { tuning, guards }) => {

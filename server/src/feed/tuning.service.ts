@@ -1,8 +1,8 @@
 import { type FeedTuning, type FeedTuningSetBody, type FeedTuningSetResponse, MUTED_AUTHORS_MAX } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import { validationError } from '../lib/errors';
-import * as repo from './tuning.repository';
+import type { DB } from '../db/schema.ts';
+import { validationError } from '../lib/errors.ts';
+import * as repo from './tuning.repository.ts';
 
 /**
  * The rules of tuning 'For you' (issue 13). "More like this" adds a topic to the reader's topics,

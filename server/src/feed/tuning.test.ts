@@ -1,7 +1,7 @@
 import type { PostCard } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { PASSWORD, type Session, type TestUser, aPost, aUser, signIn } from '../test/factories';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { PASSWORD, type Session, type TestUser, aPost, aUser, signIn } from '../test/factories.ts';
 
 /** The tuning calls (issue 13): own only, validated, idempotent under bursts, gone with the account. */
 let t: TestApp;

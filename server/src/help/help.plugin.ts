@@ -1,8 +1,8 @@
 import { HELP_RECEIVED, helpBody, messageResponse } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps';
-import { perAddress } from '../lib/rate-limit';
-import { createHelpService } from './help.service';
+import type { FeatureDeps } from '../lib/deps.ts';
+import { perAddress } from '../lib/rate-limit.ts';
+import { createHelpService } from './help.service.ts';
 
 /**
  * POST /api/user/help {message, user_id}: stores the signed-in user's request (status 'open') in

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../db/schema.ts';
 
 export async function insertHelpRequest(db: Kysely<DB>, userId: number, message: string, now: string): Promise<void> {
   await db.insertInto('help_requests').values({ user_id: userId, message, created_at: now }).execute();

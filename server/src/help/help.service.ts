@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { nowIso } from '../db/database';
-import type { DB } from '../db/schema';
-import { notify } from '../notifications/notify';
-import { findHelpRequest, insertHelpRequest, openHelpRequests } from './help.repository';
+import { nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { notify } from '../notifications/notify.ts';
+import { findHelpRequest, insertHelpRequest, openHelpRequests } from './help.repository.ts';
 
 export const HELP_ANSWER_MAX = 5000;
 

@@ -31,7 +31,11 @@ export class EncodedBody {
   private readonly forms = new Map<Encoding, Promise<Buffer>>();
   private bytes: Buffer | undefined;
 
-  constructor(readonly text: string) {}
+  readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
 
   /** The body as UTF-8 bytes, made once (a string would be measured and encoded again per answer). */
   get plain(): Buffer {

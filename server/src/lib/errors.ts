@@ -4,13 +4,20 @@
  */
 export class HttpError extends Error {
   override name = 'HttpError';
+  readonly statusCode: number;
+  readonly errors?: Record<string, string[]>;
+  readonly headers?: Record<string, string>;
+
   constructor(
-    readonly statusCode: number,
+    statusCode: number,
     message: string,
-    readonly errors?: Record<string, string[]>,
-    readonly headers?: Record<string, string>,
+    errors?: Record<string, string[]>,
+    headers?: Record<string, string>,
   ) {
     super(message);
+    this.statusCode = statusCode;
+    this.errors = errors;
+    this.headers = headers;
   }
 }
 

@@ -2,10 +2,10 @@ import net from 'node:net';
 import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ConfigOverrides, type TestApp, buildTestApp } from '../test/app';
-import { aUser } from '../test/factories';
-import { countCall, deleteExpiredCounters } from './rate-limit.repository';
-import { connectRedis } from './redis';
+import { type ConfigOverrides, type TestApp, buildTestApp } from '../test/app.ts';
+import { aUser } from '../test/factories.ts';
+import { countCall, deleteExpiredCounters } from './rate-limit.repository.ts';
+import { connectRedis } from './redis.ts';
 
 /**
  * Per-address limits hold across app servers: two apps on one database (and, with REDIS_URL, one

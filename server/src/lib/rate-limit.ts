@@ -1,11 +1,11 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Config, RateLimit } from '../config';
-import type { DB } from '../db/schema';
-import { tooManyRequests } from './errors';
-import { countCall, deleteExpiredCounters } from './rate-limit.repository';
-import { type RedisConnection, connectRedis } from './redis';
+import type { Config, RateLimit } from '../config.ts';
+import type { DB } from '../db/schema.ts';
+import { tooManyRequests } from './errors.ts';
+import { countCall, deleteExpiredCounters } from './rate-limit.repository.ts';
+import { type RedisConnection, connectRedis } from './redis.ts';
 
 /** A route's `config` entry for @fastify/rate-limit: at most l.max calls per client address per window. */
 export const perAddress = (l: RateLimit) => ({ rateLimit: { max: l.max, timeWindow: l.windowMs } });
@@ -49,10 +49,14 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, d
 /** A store of @fastify/rate-limit over the rate_limits table: one row per route and client address. */
 function databaseStore(db: Kysely<DB>): FastifyRateLimitStoreCtor {
   class DatabaseStore implements FastifyRateLimitStore {
+    private readonly route: string;
+
     constructor(
       _options: unknown,
-      private readonly route = '',
-    ) {}
+      route = '',
+    ) {
+      this.route = route;
+    }
 
     incr(address: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
       const now = Date.now();

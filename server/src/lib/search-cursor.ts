@@ -1,5 +1,5 @@
-import { validationError } from './errors';
-import type { PostPlace } from './search-rank';
+import { validationError } from './errors.ts';
+import type { PostPlace } from './search-rank.ts';
 
 /**
  * The cursors of the results page (search/) and of the personal library's search (library/), opaque to

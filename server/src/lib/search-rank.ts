@@ -1,4 +1,4 @@
-import { wordsIn } from './search-text';
+import { wordsIn } from './search-text.ts';
 
 /**
  * The ranking of posts, computed in JS from what the full-text indexes handed back, so it is the same

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postBodyText } from '@inkwell/contract';
-import { around, fold, foldedWords, marked, markedSubstrings, prefixMatch, snippet, wholeMatch, wordsIn } from './search-text';
+import { around, fold, foldedWords, marked, markedSubstrings, prefixMatch, snippet, wholeMatch, wordsIn } from './search-text.ts';
 
 const text = (pieces: Array<{ text: string }>) => pieces.map((p) => p.text).join('');
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { forbidden } from './errors';
+import { forbidden } from './errors.ts';
 
 /**
  * On open calls the viewer is the session's user, or a visitor (0). A user_id in the body must be the

@@ -1,8 +1,8 @@
 import { HISTORY_PAGE_SIZE } from '@inkwell/contract';
 import { type Kysely, PostgresAdapter } from 'kysely';
-import type { Database } from '../db/database';
-import type { CardRow } from '../lib/post-card';
-import type { DB } from '../db/schema';
+import type { Database } from '../db/database.ts';
+import type { CardRow } from '../lib/post-card.ts';
+import type { DB } from '../db/schema.ts';
 
 /**
  * The reading history's SQL (migration 0025). Reads are hand-written and prepared once (database.all);

@@ -5,11 +5,11 @@ import {
   type HistoryEntry,
   type HistoryResponse,
 } from '@inkwell/contract';
-import { isForeignKeyViolation, nowIso } from '../db/database';
-import type { HiddenAuthors } from '../lib/deps';
-import { notFound, validationError } from '../lib/errors';
-import { toCard, truthy } from '../lib/post-card';
-import { HISTORY_START, type HistoryRepository, type HistoryRow } from './history.repository';
+import { isForeignKeyViolation, nowIso } from '../db/database.ts';
+import type { HiddenAuthors } from '../lib/deps.ts';
+import { notFound, validationError } from '../lib/errors.ts';
+import { toCard, truthy } from '../lib/post-card.ts';
+import { HISTORY_START, type HistoryRepository, type HistoryRow } from './history.repository.ts';
 
 /**
  * The reading history (issue 13): kept only while its member turned it on, readable and changeable by

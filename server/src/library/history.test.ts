@@ -1,8 +1,8 @@
 import { HISTORY_MESSAGES, HISTORY_PAGE_SIZE } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { PASSWORD, type Session, aUser, signIn } from '../test/factories';
-import { aStory, call, historyOf, open, rowsOf, turnOn } from './library.testkit';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { PASSWORD, type Session, aUser, signIn } from '../test/factories.ts';
+import { aStory, call, historyOf, open, rowsOf, turnOn } from './library.testkit.ts';
 
 /**
  * The reading history (issue 13) through its calls, on SQLite and PostgreSQL (this file runs on both):

@@ -1,10 +1,10 @@
 import { HISTORY_MAX } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aUser } from '../test/factories';
-import { createHistoryRepository } from './history.repository';
-import { createHistoryService } from './history.service';
-import { aStory, rowsOf } from './library.testkit';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aUser } from '../test/factories.ts';
+import { createHistoryRepository } from './history.repository.ts';
+import { createHistoryService } from './history.service.ts';
+import { aStory, rowsOf } from './library.testkit.ts';
 
 /**
  * A history keeps at most HISTORY_MAX entries (here a service with a bound of 5): the oldest go in the

@@ -1,7 +1,7 @@
-import type { Database } from '../db/database';
-import { ID_LIST, foundPostStatements } from '../lib/found-posts.repository';
-import { type FoundPost, type FoundPostDetail, fts5Term, tsTerm } from '../lib/search-text';
-import { walkKey } from '../db/key-walk';
+import type { Database } from '../db/database.ts';
+import { ID_LIST, foundPostStatements } from '../lib/found-posts.repository.ts';
+import { type FoundPost, type FoundPostDetail, fts5Term, tsTerm } from '../lib/search-text.ts';
+import { walkKey } from '../db/key-walk.ts';
 
 /**
  * The reads of the library's search (POST /library/search), hand-written and prepared once. No

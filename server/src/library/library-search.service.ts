@@ -6,11 +6,11 @@ import {
   type LibrarySource,
   SEARCH_PAGE_SIZE,
 } from '@inkwell/contract';
-import type { HiddenAuthors } from '../lib/deps';
-import { postCursor, readPostCursor } from '../lib/search-cursor';
-import { after, rankPosts } from '../lib/search-rank';
-import { foldedWords, resultPosts } from '../lib/search-text';
-import type { LibrarySearchRepository } from './library-search.repository';
+import type { HiddenAuthors } from '../lib/deps.ts';
+import { postCursor, readPostCursor } from '../lib/search-cursor.ts';
+import { after, rankPosts } from '../lib/search-rank.ts';
+import { foldedWords, resultPosts } from '../lib/search-text.ts';
+import type { LibrarySearchRepository } from './library-search.repository.ts';
 
 /**
  * POST /library/search (issue 13): the member's saved, read (history) and written stories whose title,

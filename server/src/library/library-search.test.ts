@@ -1,8 +1,8 @@
 import { SEARCH_PAGE_SIZE } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, aUser, signIn } from '../test/factories';
-import { aStory, call, marks, open, searchAll, searchPage, turnOn } from './library.testkit';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, aUser, signIn } from '../test/factories.ts';
+import { aStory, call, marks, open, searchAll, searchPage, turnOn } from './library.testkit.ts';
 
 /**
  * POST /library/search (issue 13), on SQLite and PostgreSQL (this file runs on both): the member's

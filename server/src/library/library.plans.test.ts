@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { bulkPeopleAndPosts } from '../test/bulk';
-import { HISTORY_SQL } from './history.repository';
-import { SET_MAX, createLibrarySearchRepository, librarySearchStatements } from './library-search.repository';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { bulkPeopleAndPosts } from '../test/bulk.ts';
+import { HISTORY_SQL } from './history.repository.ts';
+import { SET_MAX, createLibrarySearchRepository, librarySearchStatements } from './library-search.repository.ts';
 
 /**
  * The personal library never walks a table: its search reads the member's bounded sets from their

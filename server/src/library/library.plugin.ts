@@ -11,12 +11,12 @@ import {
   librarySearchResponse,
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps';
-import { perAddress } from '../lib/rate-limit';
-import { createHistoryRepository } from './history.repository';
-import { createHistoryService } from './history.service';
-import { createLibrarySearchRepository } from './library-search.repository';
-import { createLibrarySearchService } from './library-search.service';
+import type { FeatureDeps } from '../lib/deps.ts';
+import { perAddress } from '../lib/rate-limit.ts';
+import { createHistoryRepository } from './history.repository.ts';
+import { createHistoryService } from './history.service.ts';
+import { createLibrarySearchRepository } from './library-search.repository.ts';
+import { createLibrarySearchService } from './library-search.service.ts';
 
 /**
  * A member's personal library (issue 13), under /api/user, every call signed in and on the caller's

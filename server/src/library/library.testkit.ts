@@ -1,6 +1,6 @@
 import { type HistoryResponse, type LibrarySearchResponse, type MarkedText, postBodyText, readTimeFromHtml } from '@inkwell/contract';
-import type { TestApp } from '../test/app';
-import type { Session } from '../test/factories';
+import type { TestApp } from '../test/app.ts';
+import type { Session } from '../test/factories.ts';
 
 const DAY = 24 * 3600 * 1000;
 

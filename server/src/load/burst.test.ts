@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { bulkPeopleAndPosts } from '../test/bulk';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { bulkPeopleAndPosts } from '../test/bulk.ts';
 
 /**
  * A bounded burst over real HTTP on 127.0.0.1: 50 concurrent clients mixing searches (a word every

@@ -1,4 +1,4 @@
-import type { NewMail } from './outbox.repository';
+import type { NewMail } from './outbox.repository.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

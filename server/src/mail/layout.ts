@@ -18,7 +18,11 @@ export const SERIF = "Georgia,'Times New Roman',serif";
 
 /** Markup that is safe to insert as it is. */
 export class SafeHtml {
-  constructor(readonly value: string) {}
+  readonly value: string;
+
+  constructor(value: string) {
+    this.value = value;
+  }
   toString(): string {
     return this.value;
   }

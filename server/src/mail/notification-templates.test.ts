@@ -1,7 +1,7 @@
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { MAIL_KIND_TEXT, type MailKind } from '@inkwell/contract';
-import { loadXssPayloads } from '../../../testdata/xss';
+import { loadXssPayloads } from '../../../testdata/xss.ts';
 import {
   DIGEST_ITEMS_SHOWN,
   type DigestActor,
@@ -9,7 +9,7 @@ import {
   type DigestMailInput,
   type DigestPost,
   notificationDigestMail,
-} from './notification-templates';
+} from './notification-templates.ts';
 
 const BASE = 'https://inkwell.example';
 const at = '2025-03-01T10:00:00.000Z';

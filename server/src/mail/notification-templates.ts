@@ -1,9 +1,9 @@
 import { MAIL_KIND_TEXT, TEXT } from '@inkwell/contract';
-import { SERIF, type SafeHtml, button, cardMail, colour, html, isWebUrl, linkStyle, paragraphText, raw, url } from './layout';
-import type { DigestActor, DigestItem, DigestMailInput, DigestPost } from './digest-types';
-import type { NewMail } from './outbox.repository';
+import { SERIF, type SafeHtml, button, cardMail, colour, html, isWebUrl, linkStyle, paragraphText, raw, url } from './layout.ts';
+import type { DigestActor, DigestItem, DigestMailInput, DigestPost } from './digest-types.ts';
+import type { NewMail } from './outbox.repository.ts';
 
-export type { DigestActor, DigestItem, DigestMailInput, DigestPost } from './digest-types';
+export type { DigestActor, DigestItem, DigestMailInput, DigestPost } from './digest-types.ts';
 
 /** Items shown in full; the rest are counted ('and 3 more') with a link to /notifications. */
 export const DIGEST_ITEMS_SHOWN = 10;

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { PASSWORD } from '../test/factories';
-import { TestSmtpServer, linkFromMail } from '../test/smtp';
-import { smtpTransport } from './transport';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { PASSWORD } from '../test/factories.ts';
+import { TestSmtpServer, linkFromMail } from '../test/smtp.ts';
+import { smtpTransport } from './transport.ts';
 
 let t: TestApp | undefined;
 const smtp = new TestSmtpServer();

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import { nowIso } from '../db/database';
-import type { DB } from '../db/schema';
-import { type NewMail, claimMail, findDueMail, insertMail, markFailedAttempt, markSent } from './outbox.repository';
-import type { MailTransport } from './transport';
+import { nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { type NewMail, claimMail, findDueMail, insertMail, markFailedAttempt, markSent } from './outbox.repository.ts';
+import type { MailTransport } from './transport.ts';
 
 export interface OutboxOptions {
   from: string;
@@ -29,12 +29,22 @@ export class MailOutbox {
   private running: Promise<void> | undefined;
   private stopped = false;
 
+  private readonly db: Kysely<DB>;
+  private readonly transport: MailTransport;
+  private readonly options: OutboxOptions;
+  private readonly log: Logger;
+
   constructor(
-    private readonly db: Kysely<DB>,
-    private readonly transport: MailTransport,
-    private readonly options: OutboxOptions,
-    private readonly log: Logger,
-  ) {}
+    db: Kysely<DB>,
+    transport: MailTransport,
+    options: OutboxOptions,
+    log: Logger,
+  ) {
+    this.db = db;
+    this.transport = transport;
+    this.options = options;
+    this.log = log;
+  }
 
   enqueue(db: Kysely<DB> | Transaction<DB>, mail: NewMail): Promise<void> {
     return insertMail(db, mail, nowIso());

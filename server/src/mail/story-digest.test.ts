@@ -1,8 +1,8 @@
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { MAIL_KIND_TEXT } from '@inkwell/contract';
-import { loadXssPayloads } from '../../../testdata/xss';
-import { type DigestActor, type DigestItem, type DigestPost, notificationDigestMail } from './notification-templates';
+import { loadXssPayloads } from '../../../testdata/xss.ts';
+import { type DigestActor, type DigestItem, type DigestPost, notificationDigestMail } from './notification-templates.ts';
 
 /** The digest of new stories by people one follows (the fifth mail choice). */
 const BASE = 'https://inkwell.example';

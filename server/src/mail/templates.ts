@@ -1,4 +1,4 @@
-import type { NewMail } from './outbox.repository';
+import type { NewMail } from './outbox.repository.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

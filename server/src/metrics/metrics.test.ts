@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../db/database';
-import { insertMail } from '../mail/outbox.repository';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost, aUser } from '../test/factories';
-import { Metrics, carriesToken } from './metrics';
+import { nowIso } from '../db/database.ts';
+import { insertMail } from '../mail/outbox.repository.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost, aUser } from '../test/factories.ts';
+import { Metrics, carriesToken } from './metrics.ts';
 
 const TOKEN = 'scrape-me-0123456789abcdef';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MailKind } from '@inkwell/contract';
-import type { DB } from '../db/schema';
+import type { DB } from '../db/schema.ts';
 
 /**
  * The members and kinds with a digest due: the oldest waiting notification of that member and kind

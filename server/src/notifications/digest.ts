@@ -1,11 +1,11 @@
 import { DEFAULT_POST_IMAGE, type MailKind, paths } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import type { MailOutbox } from '../mail/outbox';
-import { type DigestItem, notificationDigestMail } from '../mail/notification-templates';
-import { type DigestRow, digestItems, digestRecipient, dueDigests, takeDigest } from './digest.repository';
-import type { PostFanout } from './post-fanout';
-import type { Unsubscribe } from './unsubscribe';
+import type { DB } from '../db/schema.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
+import { type DigestItem, notificationDigestMail } from '../mail/notification-templates.ts';
+import { type DigestRow, digestItems, digestRecipient, dueDigests, takeDigest } from './digest.repository.ts';
+import type { PostFanout } from './post-fanout.ts';
+import type { Unsubscribe } from './unsubscribe.ts';
 
 interface Logger {
   error(obj: object, msg: string): void;
@@ -39,14 +39,28 @@ export class NotificationMailer {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
+  private readonly db: Kysely<DB>;
+  private readonly outbox: MailOutbox;
+  private readonly unsubscribe: Unsubscribe;
+  private readonly stories: Pick<PostFanout, 'sweep'>;
+  private readonly options: DigestOptions;
+  private readonly log: Logger;
+
   constructor(
-    private readonly db: Kysely<DB>,
-    private readonly outbox: MailOutbox,
-    private readonly unsubscribe: Unsubscribe,
-    private readonly stories: Pick<PostFanout, 'sweep'>,
-    private readonly options: DigestOptions,
-    private readonly log: Logger,
-  ) {}
+    db: Kysely<DB>,
+    outbox: MailOutbox,
+    unsubscribe: Unsubscribe,
+    stories: Pick<PostFanout, 'sweep'>,
+    options: DigestOptions,
+    log: Logger,
+  ) {
+    this.db = db;
+    this.outbox = outbox;
+    this.unsubscribe = unsubscribe;
+    this.stories = stories;
+    this.options = options;
+    this.log = log;
+  }
 
   start(): void {
     this.timer = setInterval(() => void this.flush().catch((err: unknown) => this.log.error({ err }, 'notification digest failed')), this.options.pollMs);

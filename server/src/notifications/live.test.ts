@@ -1,9 +1,9 @@
 import type { NotificationEvent, UnseenEvent } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Member, aMember, call } from '../social/social.testkit';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost } from '../test/factories';
-import { SseClient } from './testkit';
+import { type Member, aMember, call } from '../social/social.testkit.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost } from '../test/factories.ts';
+import { SseClient } from './testkit.ts';
 
 let t: TestApp;
 let base: string;

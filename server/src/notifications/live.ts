@@ -1,7 +1,7 @@
-import type { Database } from '../db/database';
-import { listenOnPostgres } from '../db/listen';
-import { announceSeen, latestNoticeId, noticesAfter, storyNoticesBetween } from './notifications.repository';
-import { NOTICE_CHANNEL } from './notify.repository';
+import type { Database } from '../db/database.ts';
+import { listenOnPostgres } from '../db/listen.ts';
+import { announceSeen, latestNoticeId, noticesAfter, storyNoticesBetween } from './notifications.repository.ts';
+import { NOTICE_CHANNEL } from './notify.repository.ts';
 
 /**
  * What reaches a member's open tabs: a new notification (its id), their unseen count changed
@@ -41,10 +41,16 @@ export class NotificationHub {
   private source: { stop(): Promise<void> } | undefined;
   private closed = false;
 
+  private readonly database: Database;
+  private readonly options: { pollMs: number; log: Logger };
+
   constructor(
-    private readonly database: Database,
-    private readonly options: { pollMs: number; log: Logger },
-  ) {}
+    database: Database,
+    options: { pollMs: number; log: Logger },
+  ) {
+    this.database = database;
+    this.options = options;
+  }
 
   get size(): number {
     let n = 0;

@@ -6,12 +6,12 @@ import {
   notificationsStreamQuery,
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../config';
-import { HttpError } from '../lib/errors';
-import type { Guards } from '../plugins/session';
-import type { NotificationHub } from './live';
-import type { NotificationsService } from './notifications.service';
-import { NotificationStream } from './stream';
+import type { Config } from '../config.ts';
+import { HttpError } from '../lib/errors.ts';
+import type { Guards } from '../plugins/session.ts';
+import type { NotificationHub } from './live.ts';
+import type { NotificationsService } from './notifications.service.ts';
+import { NotificationStream } from './stream.ts';
 
 function lastEventId(header: string | string[] | undefined, query: string | undefined): number | undefined {
   const raw = (typeof header === 'string' ? header : undefined) ?? query;

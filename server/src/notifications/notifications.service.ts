@@ -1,9 +1,9 @@
 import type { NotificationItem } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../db/database';
-import type { DB } from '../db/schema';
-import type { Auth } from '../plugins/session';
-import { type NoticeRow, countUnseen, listNotifications, markSeen } from './notifications.repository';
+import { nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import type { Auth } from '../plugins/session.ts';
+import { type NoticeRow, countUnseen, listNotifications, markSeen } from './notifications.repository.ts';
 
 const MAX_NOTIFICATIONS = 200;
 /** New stories of whom the member follows are listed beside those, at most this many: they never crowd the rest out. */

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 import { type MailKind, mailKindOf } from '@inkwell/contract';
-import type { DB, NotificationsTable } from '../db/schema';
+import type { DB, NotificationsTable } from '../db/schema.ts';
 
 /** The PostgreSQL channel on which a committed notification is announced to every app server. */
 export const NOTICE_CHANNEL = 'inkwell_notices';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import { deleteNoticesOf, insertNotice, markHelpAnswered, retractNotice, upsertNotice } from './notify.repository';
+import type { DB } from '../db/schema.ts';
+import { deleteNoticesOf, insertNotice, markHelpAnswered, retractNotice, upsertNotice } from './notify.repository.ts';
 
 /** The post a like is about: whose it is. */
 interface PostTarget {

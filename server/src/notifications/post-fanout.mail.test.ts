@@ -1,9 +1,9 @@
 import { type NotificationEvent, paths } from '@inkwell/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { firstCategoryId } from '../posts/testing';
-import { type Member, aMember, call } from '../social/social.testkit';
-import { type TestApp, buildTestApp } from '../test/app';
-import { SseClient, unsubscribeUrlOf } from './testkit';
+import { firstCategoryId } from '../posts/testing.ts';
+import { type Member, aMember, call } from '../social/social.testkit.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { SseClient, unsubscribeUrlOf } from './testkit.ts';
 
 /** A new story by mail (the fifth mail choice, off unless ticked) and live to open tabs. */
 const WINDOW = 15 * 60_000;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../db/database';
-import { firstCategoryId } from '../posts/testing';
-import { type Member, aMember, call } from '../social/social.testkit';
-import { type TestApp, buildTestApp } from '../test/app';
-import { PASSWORD, aPost } from '../test/factories';
-import { PostFanout } from './post-fanout';
+import { nowIso } from '../db/database.ts';
+import { firstCategoryId } from '../posts/testing.ts';
+import { type Member, aMember, call } from '../social/social.testkit.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { PASSWORD, aPost } from '../test/factories.ts';
+import { PostFanout } from './post-fanout.ts';
 
 /** A new story told to the author's followers (issue 13): once each, after the commit, never to the wrong people. */
 let t: TestApp;

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { nowIso } from '../db/database';
-import type { DB } from '../db/schema';
-import type { StoryFanout } from '../lib/deps';
-import { actorName, noticeText } from './notify';
+import { nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import type { StoryFanout } from '../lib/deps.ts';
+import { actorName, noticeText } from './notify.ts';
 import {
   announceStoryNotices,
   batchEnd,
@@ -16,7 +16,7 @@ import {
   releaseClaim,
   renewClaim,
   storyOf,
-} from './post-fanout.repository';
+} from './post-fanout.repository.ts';
 
 interface Logger {
   error(obj: object, msg: string): void;
@@ -48,11 +48,19 @@ export class PostFanout implements StoryFanout {
   private readonly running = new Set<Promise<unknown>>();
   private stopping = false;
 
+  private readonly db: Kysely<DB>;
+  private readonly log: Logger;
+  private readonly options: FanoutOptions;
+
   constructor(
-    private readonly db: Kysely<DB>,
-    private readonly log: Logger,
-    private readonly options: FanoutOptions = defaultFanoutOptions,
-  ) {}
+    db: Kysely<DB>,
+    log: Logger,
+    options: FanoutOptions = defaultFanoutOptions,
+  ) {
+    this.db = db;
+    this.log = log;
+    this.options = options;
+  }
 
   queue(trx: Kysely<DB>, postId: number): Promise<void> {
     return queueFanout(trx, postId, nowIso());

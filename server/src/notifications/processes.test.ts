@@ -1,9 +1,9 @@
 import type { NotificationEvent } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { type DataStore, type ServerProcess, call, createDataStore, killAllServers, login, startServer } from '../security/server-process';
-import { aPost, aUser } from '../test/factories';
-import { SseClient } from './testkit';
+import type { Database } from '../db/database.ts';
+import { type DataStore, type ServerProcess, call, createDataStore, killAllServers, login, startServer } from '../security/server-process.ts';
+import { aPost, aUser } from '../test/factories.ts';
+import { SseClient } from './testkit.ts';
 
 /**
  * Two real app servers on one database (PostgreSQL: LISTEN/NOTIFY; SQLite: each process watches the

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { NotificationEvent, NotificationItem, UnseenEvent } from '@inkwell/contract';
-import type { LiveSignal, LiveSubscriber } from './live';
-import type { NotificationsService } from './notifications.service';
+import type { LiveSignal, LiveSubscriber } from './live.ts';
+import type { NotificationsService } from './notifications.service.ts';
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -35,10 +35,15 @@ export class NotificationStream implements LiveSubscriber {
   private ended = false;
   private onEnd: () => void = () => {};
 
+  private readonly res: ServerResponse;
+  private readonly options: StreamOptions;
+
   constructor(
-    private readonly res: ServerResponse,
-    private readonly options: StreamOptions,
+    res: ServerResponse,
+    options: StreamOptions,
   ) {
+    this.res = res;
+    this.options = options;
     this.userId = options.userId;
     this.lastId = options.lastEventId ?? 0;
     res.on('close', () => this.close());

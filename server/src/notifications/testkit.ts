@@ -1,5 +1,5 @@
 import { simpleParser } from 'mailparser';
-import type { ReceivedMail } from '../test/smtp';
+import type { ReceivedMail } from '../test/smtp.ts';
 
 /** A mail as its reader sees it: subject, both parts, the headers that matter here. */
 export interface ParsedMail {
@@ -52,10 +52,16 @@ export class SseClient {
   private waiters: Array<() => void> = [];
   private done: Promise<void> | undefined;
 
+  private readonly url: string;
+  private readonly headers: Record<string, string>;
+
   constructor(
-    private readonly url: string,
-    private readonly headers: Record<string, string>,
-  ) {}
+    url: string,
+    headers: Record<string, string>,
+  ) {
+    this.url = url;
+    this.headers = headers;
+  }
 
   async open(): Promise<this> {
     const res = await fetch(this.url, { headers: { accept: 'text/event-stream', ...this.headers }, signal: this.controller.signal });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MailKind } from '@inkwell/contract';
-import type { DB } from '../db/schema';
+import type { DB } from '../db/schema.ts';
 
 /**
  * A secret the app keeps for itself, made once by whichever app server asks first (they all read the

@@ -1,7 +1,7 @@
 import { unsubscribeBody, unsubscribeResponse } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Unsubscribe } from './unsubscribe';
+import type { Unsubscribe } from './unsubscribe.ts';
 
 /** POST /api/user/unsubscribe {token, subscribe?}: the page the mailed link opens (no session needed). */
 export const unsubscribeApiRoutes: FastifyPluginAsyncZod<{ unsubscribe: Unsubscribe }> = async (app, { unsubscribe }) => {

@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MAIL_KINDS, MAIL_KIND_TEXT, type MailKind, type UnsubscribeResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../db/database';
-import type { DB } from '../db/schema';
-import { validationError } from '../lib/errors';
-import { appKey, setMailChoice } from './unsubscribe.repository';
+import { nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { validationError } from '../lib/errors.ts';
+import { appKey, setMailChoice } from './unsubscribe.repository.ts';
 
 const INVALID = 'This link is not valid. You can change your mail choices in Settings.';
 

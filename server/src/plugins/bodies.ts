@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, badRequest, validationError } from '../lib/errors';
+import { HttpError, badRequest, validationError } from '../lib/errors.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50, fieldSize: 1024 * 1024 };

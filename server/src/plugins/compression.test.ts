@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aMember, call } from '../social/social.testkit';
-import { SseClient } from '../notifications/testkit';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost } from '../test/factories';
-import { COMPRESSION_THRESHOLD } from './compression';
+import { aMember, call } from '../social/social.testkit.ts';
+import { SseClient } from '../notifications/testkit.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost } from '../test/factories.ts';
+import { COMPRESSION_THRESHOLD } from './compression.ts';
 
 let t: TestApp;
 let dist: string;

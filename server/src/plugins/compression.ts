@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { COMPRESSION_THRESHOLD } from '../lib/encoded-body';
+import { COMPRESSION_THRESHOLD } from '../lib/encoded-body.ts';
 
 export { COMPRESSION_THRESHOLD };
 

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { Config } from '../config';
-import { isOverload } from '../db/database';
-import { HttpError, validationError } from '../lib/errors';
-import { BUSY_MESSAGE } from './overload';
+import type { Config } from '../config.ts';
+import { isOverload } from '../db/database.ts';
+import { HttpError, validationError } from '../lib/errors.ts';
+import { BUSY_MESSAGE } from './overload.ts';
 
 /** Maps the validator's issues to {field: [messages]} by the first segment of each issue's path. */
 function fieldErrors(validation: Array<{ instancePath: string; message?: string }>): Record<string, string[]> {

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost, aUser, signIn } from '../test/factories';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost, aUser, signIn } from '../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

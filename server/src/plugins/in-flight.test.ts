@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
+import { type TestApp, buildTestApp } from '../test/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

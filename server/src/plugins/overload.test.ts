@@ -2,10 +2,10 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DatabaseBusyError } from '../db/pool';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost, aUser, signIn } from '../test/factories';
-import { BUSY_MESSAGE } from './overload';
+import { DatabaseBusyError } from '../db/pool.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost, aUser, signIn } from '../test/factories.ts';
+import { BUSY_MESSAGE } from './overload.ts';
 
 /**
  * Overload is answered with 503 and Retry-After at once, never with a 500 after a wait, and the
@@ -92,7 +92,7 @@ describe('overload', () => {
       (err: unknown) => err,
     );
     expect((slow as { code?: string }).code).toBe('57014');
-    const { isOverload } = await import('../db/database');
+    const { isOverload } = await import('../db/database.ts');
     expect(isOverload(slow)).toBe(true);
     expect((await health(t.app)).statusCode).toBe(200);
   });

@@ -1,6 +1,8 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
+import type { Config } from '../config.ts';
+
+const SAMPLE_INTERVAL_MS = 500;
 
 export const BUSY_MESSAGE = 'The server is busy right now. Please try again in a few seconds.';
 
@@ -12,14 +14,24 @@ export const BUSY_MESSAGE = 'The server is busy right now. Please try again in a
  */
 export async function registerOverloadGuard(app: FastifyInstance, overload: Config['overload']): Promise<void> {
   if (overload.maxEventLoopDelayMs === 0 && overload.maxHeapUsedBytes === 0) return;
+  // The samples start when the guard is registered, so the first one after the app is ready covers
+  // the process's own start (modules loaded, the renderer read): up to a sample interval of 503s for a
+  // process that has only just started, to the first calls a load balancer hands it. Lag that old is
+  // not overload; lag after that is.
+  let readyAt = Number.POSITIVE_INFINITY;
+  app.addHook('onReady', (done) => {
+    readyAt = Date.now();
+    done();
+  });
   await app.register(underPressure, {
     maxEventLoopDelay: overload.maxEventLoopDelayMs,
     maxHeapUsedBytes: overload.maxHeapUsedBytes,
     retryAfter: overload.retryAfterSeconds,
     // Not much shorter: under load the delay histogram can come up empty between two close samples,
     // which under-pressure reads as an infinite delay (a false 503 for a whole interval).
-    sampleInterval: 500,
+    sampleInterval: SAMPLE_INTERVAL_MS,
     pressureHandler: (request, reply, type, value) => {
+      if (type === 'eventLoopDelay' && Date.now() - readyAt < SAMPLE_INTERVAL_MS) return; // the start's own lag
       request.log.warn({ route: request.routeOptions.url, type, value }, 'overloaded: answered 503');
       void reply.code(503).header('retry-after', String(overload.retryAfterSeconds)).send({ message: BUSY_MESSAGE });
     },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
+import { type TestApp, buildTestApp } from '../test/app.ts';
 
 /** Behind a load balancer every call comes from its address: TRUST_PROXY says whose X-Forwarded-For to believe. */
 let t: TestApp | undefined;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
-import type { Guards } from './session';
+import type { Guards } from './session.ts';
 
 /** One route as the security suites see it: who may call it and what its body and query look like. */
 export interface RouteEntry {

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { serializerCompiler } from './serializer';
+import { serializerCompiler } from './serializer.ts';
 
 async function appAnswering(payload: unknown) {
   const app = Fastify();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost, aUser, signIn } from '../test/factories';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost, aUser, signIn } from '../test/factories.ts';
 
 /**
  * With the caches on, a signed-in call finds its session in memory; any successful write, in this

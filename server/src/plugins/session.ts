@@ -1,10 +1,10 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { deleteSession, findSessionByTokenHashPrepared, sessionIsLive, touchSession } from '../auth/auth.repository';
-import { type Database, nowIso } from '../db/database';
-import type { PageCache } from '../feed/page-cache';
-import { forbidden, unauthorized, validationError } from '../lib/errors';
-import { hashToken } from '../lib/tokens';
+import { deleteSession, findSessionByTokenHashPrepared, sessionIsLive, touchSession } from '../auth/auth.repository.ts';
+import { type Database, nowIso } from '../db/database.ts';
+import type { PageCache } from '../feed/page-cache.ts';
+import { forbidden, unauthorized, validationError } from '../lib/errors.ts';
+import { hashToken } from '../lib/tokens.ts';
 
 export interface Auth {
   userId: number;

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeId } from '@inkwell/contract';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost, aUser } from '../test/factories';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost, aUser } from '../test/factories.ts';
 
 let t: TestApp;
 let dist: string;

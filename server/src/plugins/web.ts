@@ -3,9 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { paths } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendEncoded } from '../lib/encoded-body';
-import type { PageRenderer } from '../render/renderer';
-import { type PostPreviewLookup, postIdFromPath, withLinkPreview } from './link-preview';
+import { sendEncoded } from '../lib/encoded-body.ts';
+import type { PageRenderer } from '../render/renderer.ts';
+import { type PostPreviewLookup, postIdFromPath, withLinkPreview } from './link-preview.ts';
 
 /** Every screen path of SPEC §2 as a regular expression; anything else is a real 404. */
 const screenPatterns = Object.values(paths).map(
@@ -50,7 +50,7 @@ export async function registerWeb(
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
   }

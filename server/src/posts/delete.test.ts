@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../db/database';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, aUser, signIn } from '../test/factories';
-import { createPost, send, stored, uploadImage } from './testing';
+import { nowIso } from '../db/database.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, aUser, signIn } from '../test/factories.ts';
+import { createPost, send, stored, uploadImage } from './testing.ts';
 
 let t: TestApp;
 let owner: Session;

@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
-import type { DB, DraftsTable } from '../db/schema';
+import type { DB, DraftsTable } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type DraftRow = Selectable<DraftsTable>;

@@ -14,8 +14,8 @@ import {
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Guards } from '../plugins/session';
-import type { DraftsService } from './drafts.service';
+import type { Guards } from '../plugins/session.ts';
+import type { DraftsService } from './drafts.service.ts';
 
 /** Drafts under /api/user (issue 13): every call is the signed-in writer's, on their own drafts; the preview is open. */
 export const draftsRoutes: FastifyPluginAsyncZod<{ drafts: DraftsService; guards: Guards }> = async (app, { drafts, guards }) => {

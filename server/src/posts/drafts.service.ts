@@ -13,15 +13,15 @@ import {
   readTimeFromHtml,
 } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
-import { isForeignKeyViolation, nowIso } from '../db/database';
-import type { DB } from '../db/schema';
-import type { StoryFanout } from '../lib/deps';
-import { HttpError, notFound, validationError } from '../lib/errors';
-import type { StoredImages } from '../storage/stored-images';
-import * as drafts from './drafts.repository';
-import * as posts from './posts.repository';
-import { POST_MESSAGES } from './posts.service';
-import { sanitizeDescription, usedImagePaths } from './sanitize';
+import { isForeignKeyViolation, nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import type { StoryFanout } from '../lib/deps.ts';
+import { HttpError, notFound, validationError } from '../lib/errors.ts';
+import type { StoredImages } from '../storage/stored-images.ts';
+import * as drafts from './drafts.repository.ts';
+import * as posts from './posts.repository.ts';
+import { POST_MESSAGES } from './posts.service.ts';
+import { sanitizeDescription, usedImagePaths } from './sanitize.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

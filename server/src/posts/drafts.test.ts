@@ -1,10 +1,10 @@
 import { DRAFTS_MAX, DRAFT_MESSAGES, TEXT } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../db/database';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, aUser, signIn } from '../test/factories';
-import { aJpeg, imagePart } from '../storage/testing';
-import { firstCategoryId, send } from './testing';
+import { nowIso } from '../db/database.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, aUser, signIn } from '../test/factories.ts';
+import { aJpeg, imagePart } from '../storage/testing.ts';
+import { firstCategoryId, send } from './testing.ts';
 
 /** Drafts (issue 13): the writer's own, complete or not, never seen as posts until published. */
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { CODE_LANGUAGES, htmlToPlainText, readTimeFromHtml } from '@inkwell/contract';
 import { describe, expect, it } from 'vitest';
-import { BODY_GUESS_MAX_CHARS, BODY_HIGHLIGHT_MAX_CHARS, GUESS_MAX_CHARS, HIGHLIGHT_MAX_CHARS, highlightCode, highlightCodeBlocks } from './highlight';
-import { sanitizeDescription } from './sanitize';
+import { BODY_GUESS_MAX_CHARS, BODY_HIGHLIGHT_MAX_CHARS, GUESS_MAX_CHARS, HIGHLIGHT_MAX_CHARS, highlightCode, highlightCodeBlocks } from './highlight.ts';
+import { sanitizeDescription } from './sanitize.ts';
 
 /** A few lines each language's grammar colours. */
 const SAMPLES: Record<string, string> = {

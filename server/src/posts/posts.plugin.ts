@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps';
-import { draftsRoutes } from './drafts.routes';
-import { createDraftsService } from './drafts.service';
-import { postsRoutes } from './posts.routes';
-import { createPostsService } from './posts.service';
+import type { FeatureDeps } from '../lib/deps.ts';
+import { draftsRoutes } from './drafts.routes.ts';
+import { createDraftsService } from './drafts.service.ts';
+import { postsRoutes } from './posts.routes.ts';
+import { createPostsService } from './posts.service.ts';
 
 /** The writing side of posts under /api/user: create, update, delete, images for post bodies, and drafts. */
 export const postsPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, guards, images, config, stories }) => {

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { postBodyText } from '@inkwell/contract';
-import type { DB } from '../db/schema';
+import type { DB } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -8,8 +8,8 @@ import {
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Guards } from '../plugins/session';
-import type { PostsService } from './posts.service';
+import type { Guards } from '../plugins/session.ts';
+import type { PostsService } from './posts.service.ts';
 
 interface Options {
   posts: PostsService;

@@ -1,13 +1,13 @@
 import { type PostFormFields, type SavePostResponse, TEXT, readTimeFromHtml } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
-import { isForeignKeyViolation, nowIso } from '../db/database';
-import type { DB } from '../db/schema';
-import type { StoryFanout } from '../lib/deps';
-import { forbidden, notFound, unauthorized, validationError } from '../lib/errors';
-import type { Auth } from '../plugins/session';
-import type { StoredImages } from '../storage/stored-images';
-import * as repo from './posts.repository';
-import { sanitizeDescription, usedImagePaths } from './sanitize';
+import { isForeignKeyViolation, nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import type { StoryFanout } from '../lib/deps.ts';
+import { forbidden, notFound, unauthorized, validationError } from '../lib/errors.ts';
+import type { Auth } from '../plugins/session.ts';
+import type { StoredImages } from '../storage/stored-images.ts';
+import * as repo from './posts.repository.ts';
+import { sanitizeDescription, usedImagePaths } from './sanitize.ts';
 
 export const POST_MESSAGES = {
   created: TEXT.postCreated,

@@ -1,9 +1,9 @@
 import { TEXT } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aJpeg, imagePart } from '../storage/testing';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, aUser, signIn } from '../test/factories';
-import { createPost, firstCategoryId, postFields, send, stored, uploadImage } from './testing';
+import { aJpeg, imagePart } from '../storage/testing.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, aUser, signIn } from '../test/factories.ts';
+import { createPost, firstCategoryId, postFields, send, stored, uploadImage } from './testing.ts';
 
 let t: TestApp;
 let owner: Session;

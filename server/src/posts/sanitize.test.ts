@@ -1,12 +1,12 @@
 import { POST_IMAGE_SIZES, imageSrcSet } from '@inkwell/contract';
 import { type DefaultTreeAdapterMap, parseFragment } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sizeBodyImages } from '../storage/responsive';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, aUser, signIn } from '../test/factories';
-import { sanitizeDescription, sanitizeForPage, storageImagePaths } from './sanitize';
-import { createPost, firstCategoryId, send } from './testing';
-import { loadXssPayloads } from '../../../testdata/xss';
+import { sizeBodyImages } from '../storage/responsive.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, aUser, signIn } from '../test/factories.ts';
+import { sanitizeDescription, sanitizeForPage, storageImagePaths } from './sanitize.ts';
+import { createPost, firstCategoryId, send } from './testing.ts';
+import { loadXssPayloads } from '../../../testdata/xss.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 const FORBIDDEN_TAGS = /^(script|iframe|object|embed|svg|math|form|input|meta|link|base|style|frame|frameset|template|noscript|textarea|button|select)$/i;

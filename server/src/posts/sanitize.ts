@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
-import { bodyImageAttributes } from '../storage/responsive';
-import type { ImageSize } from '../storage/storage';
-import { highlightCodeBlocks } from './highlight';
+import { bodyImageAttributes } from '../storage/responsive.ts';
+import type { ImageSize } from '../storage/storage.ts';
+import { highlightCodeBlocks } from './highlight.ts';
 
 /**
  * The post body's allowlist: exactly the editor's formats (SPEC §5: headers 1 and 2, bold, italic,

@@ -1,8 +1,8 @@
 import { DRAFT_MESSAGES, SCHEDULE_MAX_DAYS } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, aUser, signIn } from '../test/factories';
-import { firstCategoryId } from './testing';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, aUser, signIn } from '../test/factories.ts';
+import { firstCategoryId } from './testing.ts';
 
 /** Scheduled posts (issue 13): published when due, once, whatever number of app servers look. */
 let t: TestApp;

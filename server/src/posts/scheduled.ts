@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DraftsService } from './drafts.service';
+import type { DraftsService } from './drafts.service.ts';
 
 /**
  * Publishes scheduled drafts when their time comes: every app process looks every `pollMs` (main.ts
@@ -11,11 +11,19 @@ export class ScheduledPosts {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
+  private readonly drafts: Pick<DraftsService, 'publishDue'>;
+  private readonly wrote: () => Promise<void>;
+  private readonly log: FastifyBaseLogger;
+
   constructor(
-    private readonly drafts: Pick<DraftsService, 'publishDue'>,
-    private readonly wrote: () => Promise<void>,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    drafts: Pick<DraftsService, 'publishDue'>,
+    wrote: () => Promise<void>,
+    log: FastifyBaseLogger,
+  ) {
+    this.drafts = drafts;
+    this.wrote = wrote;
+    this.log = log;
+  }
 
   start(pollMs: number): void {
     this.timer = setInterval(() => void this.runOnce().catch((err: unknown) => this.log.error({ err }, 'publishing scheduled posts failed')), pollMs);

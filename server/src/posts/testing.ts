@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TestApp } from '../test/app';
-import type { Session } from '../test/factories';
-import { type FilePart, aJpeg, imagePart, multipart } from '../storage/testing';
+import type { TestApp } from '../test/app.ts';
+import type { Session } from '../test/factories.ts';
+import { type FilePart, aJpeg, imagePart, multipart } from '../storage/testing.ts';
 
 /** Test helpers for the writing calls: multipart posts through app.inject. */
 

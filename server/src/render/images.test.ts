@@ -3,10 +3,10 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_IMAGE_SIZES, imageSrcSet, paths } from '@inkwell/contract';
-import { createPost, send } from '../posts/testing';
-import { aPng, imagePart } from '../storage/testing';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, aUser, signIn } from '../test/factories';
+import { createPost, send } from '../posts/testing.ts';
+import { aPng, imagePart } from '../storage/testing.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, aUser, signIn } from '../test/factories.ts';
 
 /** Images in pages rendered on the server: sized for the screen, space reserved, the first one first. */
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -5,9 +5,9 @@ import zlib from 'node:zlib';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT, paths } from '@inkwell/contract';
-import { loadXssPayloads } from '../../../testdata/xss';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost, aUser, signIn } from '../test/factories';
+import { loadXssPayloads } from '../../../testdata/xss.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost, aUser, signIn } from '../test/factories.ts';
 
 /**
  * Pages rendered on the server from the web app's own components (web/dist-ssr), read as a browser

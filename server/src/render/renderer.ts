@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PageCache } from '../feed/page-cache';
-import { sanitizeForPage } from '../posts/sanitize';
+import type { PageCache } from '../feed/page-cache.ts';
+import { sanitizeForPage } from '../posts/sanitize.ts';
 import type { PageHead } from '@inkwell/contract';
-import { type FeedLink, headTags, pageDocument } from './document';
-import { EncodedBody } from '../lib/encoded-body';
+import { type FeedLink, headTags, pageDocument } from './document.ts';
+import { EncodedBody } from '../lib/encoded-body.ts';
 
 /** The web app's server entry (web/src/entry-server.tsx, built into web/dist-ssr). */
 interface ServerEntry {
@@ -56,11 +56,19 @@ export interface RendererOptions {
 
 /** Renders screens to complete HTML through the web app's own components, or says it cannot (null). */
 export class PageRenderer {
+  private readonly app: FastifyInstance;
+  private readonly entry: ServerEntry;
+  private readonly options: RendererOptions;
+
   private constructor(
-    private readonly app: FastifyInstance,
-    private readonly entry: ServerEntry,
-    private readonly options: RendererOptions,
-  ) {}
+    app: FastifyInstance,
+    entry: ServerEntry,
+    options: RendererOptions,
+  ) {
+    this.app = app;
+    this.entry = entry;
+    this.options = options;
+  }
 
   /** The renderer when the web app's server bundle is built, else null (the shell is served). */
   static async load(app: FastifyInstance, options: RendererOptions): Promise<PageRenderer | null> {

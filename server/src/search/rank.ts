@@ -1,5 +1,5 @@
-import { type PostPlace, type Ranked as RankedOf, after, HALF_LIFE_DAYS, rankPosts as rank } from '../lib/search-rank';
-import { CANDIDATES, type CandidateRow } from './results.repository';
+import { type PostPlace, type Ranked as RankedOf, after, HALF_LIFE_DAYS, rankPosts as rank } from '../lib/search-rank.ts';
+import { CANDIDATES, type CandidateRow } from './results.repository.ts';
 
 /**
  * The results page's ranking (lib/search-rank.ts, shared with the personal library): the whole is

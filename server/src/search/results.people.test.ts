@@ -1,16 +1,17 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_PAGE_SIZE } from '@inkwell/contract';
-import { migrationProvider } from '../db/migrate';
-import { seedCategories } from '../db/seed-categories';
-import { type TestApp, buildTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
-import { aPost, aUser, signIn } from '../test/factories';
-import { createResultsRepository } from './results.repository';
-import { aStory, marks, page, plain } from './results.testkit';
+import { migrationProvider } from '../db/migrate.ts';
+import { seedCategories } from '../db/seed-categories.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { aPost, aUser, signIn } from '../test/factories.ts';
+import { createResultsRepository } from './results.repository.ts';
+import { aStory, marks, page, plain } from './results.testkit.ts';
 
 /** POST /search/results: people, topics, who is left out; the migration's back-fill. SQLite and PostgreSQL alike. */
 let t: TestApp;

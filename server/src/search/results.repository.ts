@@ -1,7 +1,7 @@
-import type { Database } from '../db/database';
-import { foundPostStatements } from '../lib/found-posts.repository';
-import { type FoundPost, type FoundPostDetail, type SearchField, fts5Term, tsTerm } from '../lib/search-text';
-import { SEARCH_WINDOW } from './search.repository';
+import type { Database } from '../db/database.ts';
+import { foundPostStatements } from '../lib/found-posts.repository.ts';
+import { type FoundPost, type FoundPostDetail, type SearchField, fts5Term, tsTerm } from '../lib/search-text.ts';
+import { SEARCH_WINDOW } from './search.repository.ts';
 
 /**
  * The reads of the results page (POST /search/results). Posts come from the indexes of migration 0019

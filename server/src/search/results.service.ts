@@ -1,12 +1,12 @@
 import { SEARCH_PAGE_SIZE, type SearchResultPerson, type SearchResultPost, type SearchResultTopic, type SearchResultType, type SearchResultsResponse } from '@inkwell/contract';
-import type { PageCache } from '../feed/page-cache';
-import type { HiddenAuthors } from '../lib/deps';
-import { offsetCursor, postCursor, readOffsetCursor, readPostCursor } from '../lib/search-cursor';
-import { after, rankPosts } from './rank';
-import type { PersonRow, ResultsRepository, TopicRow } from './results.repository';
-import { SEARCH_WINDOW, TRIGRAM_MIN } from './search.repository';
-import { queryWords } from './search.service';
-import { around, foldedWords, marked, markedSubstrings, prefixMatch, resultPosts, wordsIn } from '../lib/search-text';
+import type { PageCache } from '../feed/page-cache.ts';
+import type { HiddenAuthors } from '../lib/deps.ts';
+import { offsetCursor, postCursor, readOffsetCursor, readPostCursor } from '../lib/search-cursor.ts';
+import { after, rankPosts } from './rank.ts';
+import type { PersonRow, ResultsRepository, TopicRow } from './results.repository.ts';
+import { SEARCH_WINDOW, TRIGRAM_MIN } from './search.repository.ts';
+import { queryWords } from './search.service.ts';
+import { around, foldedWords, marked, markedSubstrings, prefixMatch, resultPosts, wordsIn } from '../lib/search-text.ts';
 
 type Lists = Pick<SearchResultsResponse, 'posts' | 'people' | 'topics'>;
 interface Page<K extends keyof Lists> {

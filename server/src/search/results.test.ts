@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_PAGE_SIZE } from '@inkwell/contract';
-import { deletePostWithDependents, updatePost } from '../posts/posts.repository';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type TestUser, aUser } from '../test/factories';
-import { aStory, allPosts, ask, marks, page, plain } from './results.testkit';
+import { deletePostWithDependents, updatePost } from '../posts/posts.repository.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type TestUser, aUser } from '../test/factories.ts';
+import { aStory, allPosts, ask, marks, page, plain } from './results.testkit.ts';
 
 /**
  * POST /search/results, posts: the same answers on SQLite and PostgreSQL (this file runs on both): the

@@ -1,7 +1,7 @@
 import type { MarkedText, SearchResultType, SearchResultsResponse } from '@inkwell/contract';
 import { readTimeFromHtml } from '@inkwell/contract';
-import { publishPost } from '../posts/posts.repository';
-import type { TestApp } from '../test/app';
+import { publishPost } from '../posts/posts.repository.ts';
+import type { TestApp } from '../test/app.ts';
 
 const DAY = 24 * 3600 * 1000;
 

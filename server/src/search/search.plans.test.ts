@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { bulkPeopleAndPosts } from '../test/bulk';
-import { CANDIDATES, PG_WINDOW, createResultsRepository, resultsStatements } from './results.repository';
-import { SEARCH_WINDOW, searchStatements } from './search.repository';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { bulkPeopleAndPosts } from '../test/bulk.ts';
+import { CANDIDATES, PG_WINDOW, createResultsRepository, resultsStatements } from './results.repository.ts';
+import { SEARCH_WINDOW, searchStatements } from './search.repository.ts';
 
 /**
  * Search must never walk a whole table: a word nobody wrote and a word everybody wrote both cost a

@@ -1,11 +1,11 @@
 import { type SearchResponse, type SearchResultsResponse, searchBody, searchResponse, searchResultsBody, searchResultsResponse } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps';
-import { perAddress } from '../lib/rate-limit';
-import { createResultsRepository } from './results.repository';
-import { createResultsService } from './results.service';
-import { createSearchRepository } from './search.repository';
-import { createSearchService } from './search.service';
+import type { FeatureDeps } from '../lib/deps.ts';
+import { perAddress } from '../lib/rate-limit.ts';
+import { createResultsRepository } from './results.repository.ts';
+import { createResultsService } from './results.service.ts';
+import { createSearchRepository } from './search.repository.ts';
+import { createSearchService } from './search.service.ts';
 
 /**
  * POST /api/user/search {query}: people (by name or user name) and posts (by title words), for

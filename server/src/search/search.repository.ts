@@ -1,5 +1,5 @@
 import { SEARCH_RESULTS_MAX, type SearchResponse } from '@inkwell/contract';
-import type { Database } from '../db/database';
+import type { Database } from '../db/database.ts';
 
 export type FoundUser = SearchResponse['users'][number];
 export type FoundPost = SearchResponse['posts'][number];

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_RESULTS_MAX } from '@inkwell/contract';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type TestUser, aPost, aUser, signIn } from '../test/factories';
-import { bulkPeopleAndPosts } from '../test/bulk';
-import { SEARCH_WINDOW } from './search.repository';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type TestUser, aPost, aUser, signIn } from '../test/factories.ts';
+import { bulkPeopleAndPosts } from '../test/bulk.ts';
+import { SEARCH_WINDOW } from './search.repository.ts';
 
 let t: TestApp;
 let grace: TestUser;

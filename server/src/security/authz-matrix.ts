@@ -1,9 +1,9 @@
-import { ACCOUNT_ROUTES } from './authz/account';
-import type { Entry } from './authz/kit';
-import { LIBRARY_ROUTES } from './authz/library';
-import { OPEN_ROUTES } from './authz/open';
-import { SOCIAL_ROUTES } from './authz/social';
-import { WRITING_ROUTES } from './authz/writing';
+import { ACCOUNT_ROUTES } from './authz/account.ts';
+import type { Entry } from './authz/kit.ts';
+import { LIBRARY_ROUTES } from './authz/library.ts';
+import { OPEN_ROUTES } from './authz/open.ts';
+import { SOCIAL_ROUTES } from './authz/social.ts';
+import { WRITING_ROUTES } from './authz/writing.ts';
 
 /**
  * The authorization matrix: every route of app.routeTable, keyed "METHOD url", with who may call it,
@@ -12,8 +12,8 @@ import { WRITING_ROUTES } from './authz/writing';
  * access, fails the suite.
  */
 
-export type { Actor, Entry, Expect, Fields, Member, Scene } from './authz/kit';
-export { USER_TABLES, ownedBy, sorted } from './authz/kit';
+export type { Actor, Entry, Expect, Fields, Member, Scene } from './authz/kit.ts';
+export { USER_TABLES, ownedBy, sorted } from './authz/kit.ts';
 
 /** The parts as one table, in their order; a route in two parts is a mistake, not an override. */
 function merged(...parts: ReadonlyArray<Readonly<Record<string, Entry>>>): Readonly<Record<string, Entry>> {

@@ -1,15 +1,15 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { insertSession } from '../auth/auth.repository';
-import { nowIso } from '../db/database';
-import { hashToken, newToken } from '../lib/tokens';
-import type { RouteEntry } from '../plugins/route-table';
-import { aJpeg, imagePart, multipart } from '../storage/testing';
-import { buildTestApp } from '../test/app';
-import { aPost, aUser } from '../test/factories';
-import { FakeGoogle } from '../test/google';
-import { callStream } from './stream-call';
-import { type Entry, MATRIX, type Member, type Scene, USER_TABLES, ownedBy, sorted } from './authz-matrix';
+import { insertSession } from '../auth/auth.repository.ts';
+import { nowIso } from '../db/database.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
+import type { RouteEntry } from '../plugins/route-table.ts';
+import { aJpeg, imagePart, multipart } from '../storage/testing.ts';
+import { buildTestApp } from '../test/app.ts';
+import { aPost, aUser } from '../test/factories.ts';
+import { FakeGoogle } from '../test/google.ts';
+import { callStream } from './stream-call.ts';
+import { type Entry, MATRIX, type Member, type Scene, USER_TABLES, ownedBy, sorted } from './authz-matrix.ts';
 
 /**
  * Every route, every caller (authz-matrix.ts): for each route of app.routeTable a visitor, a stranger,

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
-import type { DB } from '../db/schema';
+import type { DB } from '../db/schema.ts';
 
 /**
  * Test helpers of the race suite: the stored counters against the rows they count, and the answers a

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aJpeg } from '../storage/testing';
-import { aUser } from '../test/factories';
+import { aJpeg } from '../storage/testing.ts';
+import { aUser } from '../test/factories.ts';
 import {
   type Answer,
   type ApiSession,
@@ -11,7 +11,7 @@ import {
   logTally,
   login,
   startServer,
-} from './server-process';
+} from './server-process.ts';
 
 /**
  * Crash safety: concurrent clients write over real HTTP, the server is killed with SIGKILL while

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
-import { FORM_TEXTS, FilePart, JSON_TYPES, MULTIPART_FLAWS, RAW_JSON, RAW_TYPES, formText, json, multipartBody, percent } from './fuzz-encodings';
+import { FORM_TEXTS, FilePart, JSON_TYPES, MULTIPART_FLAWS, RAW_JSON, RAW_TYPES, formText, json, multipartBody, percent } from './fuzz-encodings.ts';
 
-export { FilePart, RAW_JSON, formText, multipartBody } from './fuzz-encodings';
+export { FilePart, RAW_JSON, formText, multipartBody } from './fuzz-encodings.ts';
 
 /** What exists in the fuzzed database, so a valid-looking body reaches past validation into the handler. */
 export interface World {

@@ -2,7 +2,15 @@
 
 /** A file part of a multipart body; as JSON or form text it is its base64. */
 export class FilePart {
-  constructor(readonly bytes: Uint8Array, readonly filename: string, readonly type: string) {}
+  readonly bytes: Uint8Array;
+  readonly filename: string;
+  readonly type: string;
+
+  constructor(bytes: Uint8Array, filename: string, type: string) {
+    this.bytes = bytes;
+    this.filename = filename;
+    this.type = type;
+  }
   toJSON(): string {
     return Buffer.from(this.bytes).toString('base64');
   }

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { insertSession } from '../auth/auth.repository';
-import { hashToken, newToken } from '../lib/tokens';
-import type { RouteEntry } from '../plugins/route-table';
-import { aJpeg, imagePart, multipart } from '../storage/testing';
-import { buildTestApp } from '../test/app';
-import { aPost, aUser, signIn } from '../test/factories';
-import { FakeGoogle } from '../test/google';
-import { callStream } from './stream-call';
+import { insertSession } from '../auth/auth.repository.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
+import type { RouteEntry } from '../plugins/route-table.ts';
+import { aJpeg, imagePart, multipart } from '../storage/testing.ts';
+import { buildTestApp } from '../test/app.ts';
+import { aPost, aUser, signIn } from '../test/factories.ts';
+import { FakeGoogle } from '../test/google.ts';
+import { callStream } from './stream-call.ts';
 import {
   BAD_IDS,
   type BodyFields,
@@ -26,7 +26,7 @@ import {
   queryArb,
   requestArb,
   validBody,
-} from './fuzz-bodies';
+} from './fuzz-bodies.ts';
 
 /**
  * Every route of the route table, every bad body (ARCHITECTURE.md, Security model): at least RUNS

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postFields, send } from '../posts/testing';
-import { type Member, aMember, call } from '../social/social.testkit';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost, aUser } from '../test/factories';
-import { type Answer, counterDrift, expectAllowedAnswers, expectCountersMatchRows, tally, times } from './counters';
+import { postFields, send } from '../posts/testing.ts';
+import { type Member, aMember, call } from '../social/social.testkit.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost, aUser } from '../test/factories.ts';
+import { type Answer, counterDrift, expectAllowedAnswers, expectCountersMatchRows, tally, times } from './counters.ts';
 
 /**
  * Bursts of concurrent identical (and interleaved) calls; after each, every answer is a clean one and

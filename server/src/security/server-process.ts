@@ -3,11 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Database, openDatabase } from '../db/database';
-import { freePort } from '../test/ports';
+import { type Database, openDatabase } from '../db/database.ts';
+import { freePort } from '../test/ports.ts';
 
 /**
- * Test helpers that run the real server (`node --import tsx server/src/main.ts`) as a child process on a
+ * Test helpers that run the real server (`node server/src/main.ts`) as a child process on a
  * data store that outlives it, so a test can kill it (SIGKILL included) and start it again on the same data.
  */
 
@@ -112,7 +112,7 @@ export async function startServer(store: DataStore, options: { port?: number; ti
   delete env.DATABASE_URL;
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));

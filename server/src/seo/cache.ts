@@ -9,10 +9,16 @@ export class AnswerCache {
   private readonly pending = new Map<string, Promise<string>>();
   private size = 0;
 
+  private readonly ttlMs: number;
+  private readonly maxChars: number;
+
   constructor(
-    private readonly ttlMs: number,
-    private readonly maxChars = 16 * 1024 * 1024,
-  ) {}
+    ttlMs: number,
+    maxChars = 16 * 1024 * 1024,
+  ) {
+    this.ttlMs = ttlMs;
+    this.maxChars = maxChars;
+  }
 
   async remember(key: string, read: () => Promise<string>): Promise<string> {
     if (this.ttlMs <= 0) return read();

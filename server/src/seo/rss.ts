@@ -1,4 +1,4 @@
-import { element, rfc822, xmlText } from './xml';
+import { element, rfc822, xmlText } from './xml.ts';
 
 /**
  * An RSS 2.0 document (with the Atom self link, Dublin Core's creator and content:encoded). Pure:

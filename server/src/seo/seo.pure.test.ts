@@ -1,12 +1,12 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { encodeId } from '@inkwell/contract';
-import { ConfigError, loadConfig } from '../config';
-import { AnswerCache } from './cache';
-import { feedLinksFor } from './feed-links';
-import { absoluteAddresses, rssDocument } from './rss';
-import { idRange, pageCount, pageNumber, urlSet } from './sitemap';
-import { element, rfc822, w3cDate, xmlChars, xmlText } from './xml';
+import { ConfigError, loadConfig } from '../config.ts';
+import { AnswerCache } from './cache.ts';
+import { feedLinksFor } from './feed-links.ts';
+import { absoluteAddresses, rssDocument } from './rss.ts';
+import { idRange, pageCount, pageNumber, urlSet } from './sitemap.ts';
+import { element, rfc822, w3cDate, xmlChars, xmlText } from './xml.ts';
 
 describe('xml', () => {
   it('escapes markup and quotes, and removes what XML 1.0 cannot hold', () => {

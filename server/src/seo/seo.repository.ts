@@ -1,5 +1,5 @@
-import type { Database } from '../db/database';
-import { walkKey } from '../db/key-walk';
+import type { Database } from '../db/database.ts';
+import { walkKey } from '../db/key-walk.ts';
 
 /**
  * The SQL of the feeds and sitemaps, prepared once (database.all). Feeds take the newest FEED_ITEMS

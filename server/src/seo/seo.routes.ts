@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { Config } from '../config';
-import type { Database } from '../db/database';
-import { createSeoService } from './seo.service';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { createSeoService } from './seo.service.ts';
 
 /**
  * For search engines and feed readers, outside /api and the screens, open to everyone:

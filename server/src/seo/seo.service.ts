@@ -1,12 +1,12 @@
 import { TEXT, decodeId, paths } from '@inkwell/contract';
-import type { Database } from '../db/database';
-import { sanitizeDescription } from '../posts/sanitize';
-import { AnswerCache } from './cache';
-import { feedPaths } from './feed-links';
-import { type RssChannel, absoluteAddresses, rssDocument } from './rss';
-import { type FeedItemRow, createSeoRepository } from './seo.repository';
-import { SITEMAP_PROTOCOL_MAX, type SitemapEntry, idRange, pageCount, pageNumber, robotsTxt, sitemapIndex, urlSet } from './sitemap';
-import { later } from './xml';
+import type { Database } from '../db/database.ts';
+import { sanitizeDescription } from '../posts/sanitize.ts';
+import { AnswerCache } from './cache.ts';
+import { feedPaths } from './feed-links.ts';
+import { type RssChannel, absoluteAddresses, rssDocument } from './rss.ts';
+import { type FeedItemRow, createSeoRepository } from './seo.repository.ts';
+import { SITEMAP_PROTOCOL_MAX, type SitemapEntry, idRange, pageCount, pageNumber, robotsTxt, sitemapIndex, urlSet } from './sitemap.ts';
+import { later } from './xml.ts';
 
 /**
  * What the feeds and sitemaps say, by URL. Each answer is text (null: there is no such feed or page,

@@ -2,11 +2,11 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeId, paths } from '@inkwell/contract';
-import { loadXssPayloads } from '../../../testdata/xss';
-import { nowIso } from '../db/database';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost, aUser } from '../test/factories';
-import { xmlChars } from './xml';
+import { loadXssPayloads } from '../../../testdata/xss.ts';
+import { nowIso } from '../db/database.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost, aUser } from '../test/factories.ts';
+import { xmlChars } from './xml.ts';
 
 /**
  * The feeds, sitemaps and robots.txt over HTTP: well-formed XML whatever members typed, absolute

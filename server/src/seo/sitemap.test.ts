@@ -1,9 +1,9 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeId, paths } from '@inkwell/contract';
-import { nowIso } from '../db/database';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost, aUser } from '../test/factories';
+import { nowIso } from '../db/database.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost, aUser } from '../test/factories.ts';
 
 /**
  * Sitemaps with SITEMAP_PAGE_SIZE = 3 on a fresh database: authors A and B wrote posts 1–7, C wrote

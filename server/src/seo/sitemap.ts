@@ -1,5 +1,5 @@
 import { MAX_ID, paths } from '@inkwell/contract';
-import { w3cDate, xmlText } from './xml';
+import { w3cDate, xmlText } from './xml.ts';
 
 /** Sitemaps (sitemaps.org 0.9) and robots.txt, as text. Pure. */
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/database';
-import type { DB } from '../db/schema';
+import type { Database } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
 
 /** true when this call created the block. */
 export async function insertBlock(db: Kysely<DB>, blockerId: number, blockedId: number, now: string): Promise<boolean> {

@@ -1,14 +1,14 @@
 import type { BlockResponse, BlockedUsersResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../db/database';
-import type { DB } from '../db/schema';
-import { forbidden, notFound, validationError } from '../lib/errors';
-import type { Auth } from '../plugins/session';
-import * as repo from './blocks.repository';
-import { NOT_FOUND, orNotFound } from './errors';
-import { addToFollowCounts, deleteFollow } from './follows.repository';
-import { notify } from '../notifications/notify';
-import { findActiveUser } from './targets.repository';
+import { nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { forbidden, notFound, validationError } from '../lib/errors.ts';
+import type { Auth } from '../plugins/session.ts';
+import * as repo from './blocks.repository.ts';
+import { NOT_FOUND, orNotFound } from './errors.ts';
+import { addToFollowCounts, deleteFollow } from './follows.repository.ts';
+import { notify } from '../notifications/notify.ts';
+import { findActiveUser } from './targets.repository.ts';
 
 export const BLOCK_MESSAGES = {
   blocked: 'You have blocked this member. You will not see their posts, comments or notifications.',

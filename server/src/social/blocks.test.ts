@@ -1,9 +1,9 @@
 import { PAGE_SIZE } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost } from '../test/factories';
-import { BLOCK_MESSAGES } from './blocks.service';
-import { type Member, aMember, call, noticesOf } from './social.testkit';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost } from '../test/factories.ts';
+import { BLOCK_MESSAGES } from './blocks.service.ts';
+import { type Member, aMember, call, noticesOf } from './social.testkit.ts';
 
 let t: TestApp;
 beforeAll(async () => {

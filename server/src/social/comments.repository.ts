@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../db/schema.ts';
 
 /** A comment or reply with what deciding who may delete it needs. */
 export interface Deletable {

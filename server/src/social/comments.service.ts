@@ -1,15 +1,15 @@
 import type { commentCreatedResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { nowIso } from '../db/database';
-import type { DB } from '../db/schema';
-import { forbidden, notFound } from '../lib/errors';
-import type { Auth } from '../plugins/session';
-import * as repo from './comments.repository';
-import { refuseBlockedComment } from './blocks.service';
-import { NOT_FOUND, orNotFound } from './errors';
-import { actorName, noticeText, notify } from '../notifications/notify';
-import { findUserName, lockPost } from './targets.repository';
+import { nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { forbidden, notFound } from '../lib/errors.ts';
+import type { Auth } from '../plugins/session.ts';
+import * as repo from './comments.repository.ts';
+import { refuseBlockedComment } from './blocks.service.ts';
+import { NOT_FOUND, orNotFound } from './errors.ts';
+import { actorName, noticeText, notify } from '../notifications/notify.ts';
+import { findUserName, lockPost } from './targets.repository.ts';
 
 type Created = z.infer<typeof commentCreatedResponse>;
 

@@ -1,4 +1,4 @@
-import { HttpError, notFound } from '../lib/errors';
+import { HttpError, notFound } from '../lib/errors.ts';
 
 export const NOT_FOUND = {
   post: 'Post not found.',

@@ -1,12 +1,12 @@
 import { FOLLOW_LIST_PAGE_SIZE, type FollowListPage } from '@inkwell/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { bulkPeopleAndPosts } from '../test/bulk';
-import { genericPlanText } from '../test/plans';
-import { type TestUser, aPost, aUser, signIn } from '../test/factories';
-import { FOLLOW_LIST_SQL } from './follows.repository';
-import { type Member, aMember, call } from './social.testkit';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { bulkPeopleAndPosts } from '../test/bulk.ts';
+import { genericPlanText } from '../test/plans.ts';
+import { type TestUser, aPost, aUser, signIn } from '../test/factories.ts';
+import { FOLLOW_LIST_SQL } from './follows.repository.ts';
+import { type Member, aMember, call } from './social.testkit.ts';
 
 /**
  * POST /followers and /following {profile_id, user_id?} ?cursor=: open lists, newest follow first,

@@ -1,7 +1,7 @@
 import { FOLLOW_LIST_PAGE_SIZE } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/database';
-import type { DB } from '../db/schema';
+import type { Database } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
 
 /** true when this call created the follow. */
 export async function insertFollow(db: Kysely<DB>, followerId: number, followingId: number, now: string): Promise<boolean> {

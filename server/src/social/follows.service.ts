@@ -1,16 +1,16 @@
 import { FOLLOW_LIST_PAGE_SIZE, type FollowListPage, MAX_ID, type followResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { type Database, nowIso } from '../db/database';
-import type { DB } from '../db/schema';
-import type { HiddenAuthors } from '../lib/deps';
-import { notFound, validationError } from '../lib/errors';
-import type { Auth } from '../plugins/session';
-import { refuseBlockedFollow } from './blocks.service';
-import { NOT_FOUND, orNotFound } from './errors';
-import * as repo from './follows.repository';
-import { actorName, noticeText, notify } from '../notifications/notify';
-import { findActiveUser, findUserName } from './targets.repository';
+import { type Database, nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import type { HiddenAuthors } from '../lib/deps.ts';
+import { notFound, validationError } from '../lib/errors.ts';
+import type { Auth } from '../plugins/session.ts';
+import { refuseBlockedFollow } from './blocks.service.ts';
+import { NOT_FOUND, orNotFound } from './errors.ts';
+import * as repo from './follows.repository.ts';
+import { actorName, noticeText, notify } from '../notifications/notify.ts';
+import { findActiveUser, findUserName } from './targets.repository.ts';
 
 type FollowResponse = z.infer<typeof followResponse>;
 

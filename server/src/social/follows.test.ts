@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Member, aMember, call, noticesOf } from './social.testkit';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Member, aMember, call, noticesOf } from './social.testkit.ts';
 
 let t: TestApp;
 let ada: Member;

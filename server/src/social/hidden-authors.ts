@@ -1,7 +1,7 @@
-import type { Database } from '../db/database';
-import type { PageCache } from '../feed/page-cache';
-import type { HiddenAuthors } from '../lib/deps';
-import { blockedIds } from './blocks.repository';
+import type { Database } from '../db/database.ts';
+import type { PageCache } from '../feed/page-cache.ts';
+import type { HiddenAuthors } from '../lib/deps.ts';
+import { blockedIds } from './blocks.repository.ts';
 
 const NONE: ReadonlySet<number> = new Set();
 

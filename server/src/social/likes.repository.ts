@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../db/schema.ts';
 
 /** true when this call created the like (ON CONFLICT DO NOTHING: a second like is no like). */
 export async function insertLike(db: Kysely<DB>, postId: number, userId: number, now: string): Promise<boolean> {

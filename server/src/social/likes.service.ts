@@ -1,14 +1,14 @@
 import type { likeResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { nowIso } from '../db/database';
-import type { DB } from '../db/schema';
-import { notFound } from '../lib/errors';
-import type { Auth } from '../plugins/session';
-import { NOT_FOUND, orNotFound } from './errors';
-import { addToLikesCount, deleteLike, insertLike } from './likes.repository';
-import { actorName, noticeText, notify } from '../notifications/notify';
-import { findPost, findUserName } from './targets.repository';
+import { nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { notFound } from '../lib/errors.ts';
+import type { Auth } from '../plugins/session.ts';
+import { NOT_FOUND, orNotFound } from './errors.ts';
+import { addToLikesCount, deleteLike, insertLike } from './likes.repository.ts';
+import { actorName, noticeText, notify } from '../notifications/notify.ts';
+import { findPost, findUserName } from './targets.repository.ts';
 
 type LikeResponse = z.infer<typeof likeResponse>;
 

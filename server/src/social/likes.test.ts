@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost } from '../test/factories';
-import { type Member, aMember, call, likeRows, noticesOf, postCounts } from './social.testkit';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost } from '../test/factories.ts';
+import { type Member, aMember, call, likeRows, noticesOf, postCounts } from './social.testkit.ts';
 
 let t: TestApp;
 let owner: Member;

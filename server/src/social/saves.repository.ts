@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../db/schema.ts';
 
 export async function insertSave(db: Kysely<DB>, userId: number, postId: number, now: string): Promise<void> {
   await db

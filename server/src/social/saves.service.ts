@@ -1,13 +1,13 @@
 import { TEXT, type saveResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { nowIso } from '../db/database';
-import type { DB } from '../db/schema';
-import { notFound } from '../lib/errors';
-import type { Auth } from '../plugins/session';
-import { NOT_FOUND, orNotFound } from './errors';
-import { deleteSave, insertSave } from './saves.repository';
-import { findPost } from './targets.repository';
+import { nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { notFound } from '../lib/errors.ts';
+import type { Auth } from '../plugins/session.ts';
+import { NOT_FOUND, orNotFound } from './errors.ts';
+import { deleteSave, insertSave } from './saves.repository.ts';
+import { findPost } from './targets.repository.ts';
 
 type SaveResponse = z.infer<typeof saveResponse>;
 

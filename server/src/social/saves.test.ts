@@ -1,8 +1,8 @@
 import { TEXT } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost } from '../test/factories';
-import { type Member, aMember, call } from './social.testkit';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost } from '../test/factories.ts';
+import { type Member, aMember, call } from './social.testkit.ts';
 
 let t: TestApp;
 let owner: Member;

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps';
-import { createBlocksService } from './blocks.service';
-import { createCommentsService } from './comments.service';
-import { createFollowListsService, createFollowsService } from './follows.service';
-import { createLikesService } from './likes.service';
-import { createSavesService } from './saves.service';
-import { socialRoutes } from './social.routes';
+import type { FeatureDeps } from '../lib/deps.ts';
+import { createBlocksService } from './blocks.service.ts';
+import { createCommentsService } from './comments.service.ts';
+import { createFollowListsService, createFollowsService } from './follows.service.ts';
+import { createLikesService } from './likes.service.ts';
+import { createSavesService } from './saves.service.ts';
+import { socialRoutes } from './social.routes.ts';
 
 /** Likes, saves, comments and replies, follows (and the followers and following lists), blocks: registered under /api/user by app.ts. */
 export const socialPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, database, guards, hiddenAuthors }) => {

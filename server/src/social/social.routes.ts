@@ -21,14 +21,14 @@ import {
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { viewer } from '../lib/viewer';
-import { validationError } from '../lib/errors';
-import type { Guards } from '../plugins/session';
-import type { BlocksService } from './blocks.service';
-import type { CommentsService } from './comments.service';
-import type { FollowListCursor, FollowListsService, FollowsService } from './follows.service';
-import type { LikesService } from './likes.service';
-import type { SavesService } from './saves.service';
+import { viewer } from '../lib/viewer.ts';
+import { validationError } from '../lib/errors.ts';
+import type { Guards } from '../plugins/session.ts';
+import type { BlocksService } from './blocks.service.ts';
+import type { CommentsService } from './comments.service.ts';
+import type { FollowListCursor, FollowListsService, FollowsService } from './follows.service.ts';
+import type { LikesService } from './likes.service.ts';
+import type { SavesService } from './saves.service.ts';
 
 export interface SocialRoutesOptions {
   guards: Guards;

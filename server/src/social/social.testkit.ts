@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import type { TestApp } from '../test/app';
-import { type Session, aUser, signIn } from '../test/factories';
+import type { DB } from '../db/schema.ts';
+import type { TestApp } from '../test/app.ts';
+import { type Session, aUser, signIn } from '../test/factories.ts';
 
 /** A signed-in user for social tests. */
 export interface Member extends Session {

@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../db/schema.ts';
 
 /** The posts and users that social calls act on. */
 export interface PostTarget {

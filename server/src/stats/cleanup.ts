@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { StatsService } from './stats.service';
+import type { StatsService } from './stats.service.ts';
 
 /** How often the process holding the `stats-cleanup` lease deletes past days' reader rows and salts. */
 export const STATS_CLEANUP_MS = 60 * 60_000;
@@ -13,10 +13,16 @@ export class StatsCleanup {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
+  private readonly stats: Pick<StatsService, 'cleanUp'>;
+  private readonly log: FastifyBaseLogger;
+
   constructor(
-    private readonly stats: Pick<StatsService, 'cleanUp'>,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    stats: Pick<StatsService, 'cleanUp'>,
+    log: FastifyBaseLogger,
+  ) {
+    this.stats = stats;
+    this.log = log;
+  }
 
   start(intervalMs: number, mayRun: () => Promise<boolean> = async () => true): void {
     this.timer = setInterval(() => {

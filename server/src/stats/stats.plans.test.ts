@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { genericPlanText } from '../test/plans';
-import { STATS_SQL, readersBeforeQuery } from './stats.repository';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { genericPlanText } from '../test/plans.ts';
+import { STATS_SQL, readersBeforeQuery } from './stats.repository.ts';
 
 /**
  * The feature's reads and its clean-up walk indexes, never a table, on tables of a real size: 2 000

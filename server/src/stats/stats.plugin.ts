@@ -1,8 +1,8 @@
 import { postStatsBody, postStatsResponse, statsBeaconBody, statsBody, statsResponse } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps';
-import { perAddress } from '../lib/rate-limit';
-import { createStatsService } from './stats.service';
+import type { FeatureDeps } from '../lib/deps.ts';
+import { perAddress } from '../lib/rate-limit.ts';
+import { createStatsService } from './stats.service.ts';
 
 /**
  * A writer's numbers (issue 13), under /api/user:

@@ -1,9 +1,9 @@
 import { STATS_MESSAGES, type PostStatsResponse, type StatsResponse } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { PASSWORD, type Session, aPost, aUser, signIn } from '../test/factories';
-import { dayOf } from './readers';
-import { beacon, ownStats, postStats, statsOf } from './stats.testkit';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { PASSWORD, type Session, aPost, aUser, signIn } from '../test/factories.ts';
+import { dayOf } from './readers.ts';
+import { beacon, ownStats, postStats, statsOf } from './stats.testkit.ts';
 
 /**
  * A writer's numbers (POST /stats, /stats/post): their own posts only, over 7, 30 or 90 days ending

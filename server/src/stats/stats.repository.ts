@@ -1,8 +1,8 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../db/database';
-import { walkKey } from '../db/key-walk';
-import type { DB } from '../db/schema';
-import type { StatsKind } from './readers';
+import type { Database } from '../db/database.ts';
+import { walkKey } from '../db/key-walk.ts';
+import type { DB } from '../db/schema.ts';
+import type { StatsKind } from './readers.ts';
 
 /** The hand-written reads of the feature (prepared once; `?` placeholders), exported for the plan tests. */
 export const STATS_SQL = {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { STATS_MESSAGES, STATS_POSTS_MAX, type PostStatsResponse, type StatsDay, type StatsResponse, type StatsTotals } from '@inkwell/contract';
-import { type Database, isForeignKeyViolation } from '../db/database';
-import { HttpError, notFound } from '../lib/errors';
-import { type Reader, type StatsKind, dayOf, daysBefore, looksLikeProgram, readerKey } from './readers';
+import { type Database, isForeignKeyViolation } from '../db/database.ts';
+import { HttpError, notFound } from '../lib/errors.ts';
+import { type Reader, type StatsKind, dayOf, daysBefore, looksLikeProgram, readerKey } from './readers.ts';
 import {
   type SeriesKind,
   countReader,
@@ -13,7 +13,7 @@ import {
   overviewRows,
   saltOfDay,
   seriesRows,
-} from './stats.repository';
+} from './stats.repository.ts';
 
 /** What a beacon knows of its sender: the member (signed in) or null, the address and the browser. */
 export interface BeaconSender {

@@ -1,9 +1,9 @@
 import { STATS_MESSAGES } from '@inkwell/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, aPost, aUser, signIn } from '../test/factories';
-import { dayOf } from './readers';
-import { BROWSER, PHONE, beacon, statsOf } from './stats.testkit';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, aPost, aUser, signIn } from '../test/factories.ts';
+import { dayOf } from './readers.ts';
+import { BROWSER, PHONE, beacon, statsOf } from './stats.testkit.ts';
 
 /**
  * The post page's beacons (POST /stats/view, /stats/read {post_id}): one view and one read per reader,

@@ -1,6 +1,6 @@
-import type { TestApp } from '../test/app';
-import type { Session } from '../test/factories';
-import type { StatsKind } from './readers';
+import type { TestApp } from '../test/app.ts';
+import type { Session } from '../test/factories.ts';
+import type { StatsKind } from './readers.ts';
 
 /** A desktop browser's User-Agent: a reader, not a program. */
 export const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -5,11 +5,11 @@ import { buffer } from 'node:stream/consumers';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { IMAGE_WIDTHS, imageVariantPath } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type S3Server, startS3 } from '../test/s3';
-import { createDiskStorage } from './disk-storage';
-import { createS3Storage } from './s3-storage';
-import type { Storage, StoredFileEntry } from './storage';
-import { aJpeg, aPng } from './testing';
+import { type S3Server, startS3 } from '../test/s3.ts';
+import { createDiskStorage } from './disk-storage.ts';
+import { createS3Storage } from './s3-storage.ts';
+import type { Storage, StoredFileEntry } from './storage.ts';
+import { aJpeg, aPng } from './testing.ts';
 
 /**
  * The Storage contract, the same on disk and in an S3-compatible bucket (s3rver, a real S3-protocol

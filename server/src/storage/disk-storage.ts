@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type FileStore, type Storage, type StoredFileInfo, imageStorage, mainPathOf } from './storage';
+import { type FileStore, type Storage, type StoredFileInfo, imageStorage, mainPathOf } from './storage.ts';
 
 /** Storage on disk, with the absolute file name of a stored path (for tests and tools that look at the files). */
 export interface DiskStorage extends Storage {

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../lib/errors';
-import { type DiskStorage, createDiskStorage } from './disk-storage';
-import { aJpeg } from './testing';
+import { HttpError } from '../lib/errors.ts';
+import { type DiskStorage, createDiskStorage } from './disk-storage.ts';
+import { aJpeg } from './testing.ts';
 
 let dir: string;
 let storage: DiskStorage;

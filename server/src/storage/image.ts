@@ -1,6 +1,6 @@
 import { TEXT, imageVariantWidths } from '@inkwell/contract';
 import sharp, { type Sharp } from 'sharp';
-import { HttpError } from '../lib/errors';
+import { HttpError } from '../lib/errors.ts';
 
 /** The image types we accept, told apart by their first bytes (never by name or declared type). */
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDiskStorage } from './disk-storage';
-import type { Storage } from './storage';
-import { storagePlugin } from './storage.plugin';
-import { aJpeg } from './testing';
+import { createDiskStorage } from './disk-storage.ts';
+import type { Storage } from './storage.ts';
+import { storagePlugin } from './storage.plugin.ts';
+import { aJpeg } from './testing.ts';
 
 const dirs: string[] = [];
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { POST_IMAGE_SIZES, imageSrcSet } from '@inkwell/contract';
 import { describe, expect, it } from 'vitest';
-import { bodyImageAttributes, sizeBodyImages } from './responsive';
+import { bodyImageAttributes, sizeBodyImages } from './responsive.ts';
 
 const big = `ab/cd/${'ab'.repeat(32)}.webp`;
 const small = `cd/ef/${'cd'.repeat(32)}.webp`;

@@ -1,5 +1,5 @@
 import { POST_IMAGE_SIZES, imageSrcSet } from '@inkwell/contract';
-import type { ImageSize } from './storage';
+import type { ImageSize } from './storage.ts';
 
 /**
  * Post body images as pages show them: a stored image whose size the ledger knows gets its width and

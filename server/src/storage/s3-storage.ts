@@ -8,9 +8,9 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { S3StorageConfig } from '../config';
-import { HttpError } from '../lib/errors';
-import { type FileStore, IMMUTABLE_CACHE_CONTROL, STORED_CONTENT_TYPE, type Storage, imageStorage, mainPathOf } from './storage';
+import type { S3StorageConfig } from '../config.ts';
+import { HttpError } from '../lib/errors.ts';
+import { type FileStore, IMMUTABLE_CACHE_CONTROL, STORED_CONTENT_TYPE, type Storage, imageStorage, mainPathOf } from './storage.ts';
 
 export interface S3StorageOptions extends S3StorageConfig {
   /** Keys asked for per ListObjectsV2 page (S3's own limit, 1000, unless a test wants smaller pages). */

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { imageVariantPath } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPost, send } from '../posts/testing';
-import { type TestApp, type ConfigOverrides, buildTestApp } from '../test/app';
-import { type Session, aUser, signIn } from '../test/factories';
-import { type S3Server, startS3 } from '../test/s3';
-import { Archive } from '../users/export.testkit';
-import { createStorage } from './create-storage';
-import type { Storage } from './storage';
-import { aJpeg, aPng, imagePart } from './testing';
+import { createPost, send } from '../posts/testing.ts';
+import { type TestApp, type ConfigOverrides, buildTestApp } from '../test/app.ts';
+import { type Session, aUser, signIn } from '../test/factories.ts';
+import { type S3Server, startS3 } from '../test/s3.ts';
+import { Archive } from '../users/export.testkit.ts';
+import { createStorage } from './create-storage.ts';
+import type { Storage } from './storage.ts';
+import { aJpeg, aPng, imagePart } from './testing.ts';
 
 /**
  * The whole app with STORAGE_URL=s3://… against s3rver (a real S3-protocol server): uploads land in

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../lib/errors';
-import { IMMUTABLE_CACHE_CONTROL, STORED_CONTENT_TYPE, type Storage, mainPathOf } from './storage';
+import { notFound } from '../lib/errors.ts';
+import { IMMUTABLE_CACHE_CONTROL, STORED_CONTENT_TYPE, type Storage, mainPathOf } from './storage.ts';
 
 /** Stored names are content hashes: a URL's bytes never change, so caches may keep them forever. */
 const HEADERS = {

@@ -1,10 +1,10 @@
 import { MAX_IMAGE_BYTES } from '@inkwell/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, aUser, signIn } from '../test/factories';
-import { sniffImageType } from './image';
-import { aJpeg, multipart } from './testing';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, aUser, signIn } from '../test/factories.ts';
+import { sniffImageType } from './image.ts';
+import { aJpeg, multipart } from './testing.ts';
 
 let t: TestApp;
 let me: Session;

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageVariantPath } from '@inkwell/contract';
-import { HttpError } from '../lib/errors';
-import { type EncodedBytes, reencodeImage, variantsOfStored } from './image';
+import { HttpError } from '../lib/errors.ts';
+import { type EncodedBytes, reencodeImage, variantsOfStored } from './image.ts';
 
 /**
  * One storage module for every uploaded image. The interface is what the rest of the app relies on;

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isForeignKeyViolation } from '../db/database';
-import { createPost, postFields, send, stored } from '../posts/testing';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, aUser, signIn } from '../test/factories';
-import { aJpeg, imagePart } from './testing';
+import { isForeignKeyViolation } from '../db/database.ts';
+import { createPost, postFields, send, stored } from '../posts/testing.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, aUser, signIn } from '../test/factories.ts';
+import { aJpeg, imagePart } from './testing.ts';
 
 let t: TestApp;
 let author: Session;

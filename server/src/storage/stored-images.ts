@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import { isForeignKeyViolation, nowIso } from '../db/database';
-import type { DB } from '../db/schema';
-import { type Storage, type StoredImage, mainPathOf } from './storage';
+import { isForeignKeyViolation, nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { type Storage, type StoredImage, mainPathOf } from './storage.ts';
 
 /** A temporary file of a write older than this was left by a crash: removed by the sweep. */
 const TEMP_FILE_MAX_AGE_MS = 60 * 60 * 1000;

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { IMAGE_WIDTHS, imageVariantPath } from '@inkwell/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPost, send, stored } from '../posts/testing';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, aUser, signIn } from '../test/factories';
-import { aPng, imagePart } from './testing';
+import { createPost, send, stored } from '../posts/testing.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, aUser, signIn } from '../test/factories.ts';
+import { aPng, imagePart } from './testing.ts';
 
 /** Narrower copies of every upload: their widths, their life beside the main file, and older files. */
 let t: TestApp;

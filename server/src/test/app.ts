@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { buildApp } from '../app';
-import { type Config, defaultRateLimits, loadConfig } from '../config';
-import type { Database } from '../db/database';
-import type { PoolOptions } from '../db/pool';
-import type { DB } from '../db/schema';
-import type { MailTransport, OutgoingMail } from '../mail/transport';
-import { createTestDatabase } from './database';
+import { buildApp } from '../app.ts';
+import { type Config, defaultRateLimits, loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { PoolOptions } from '../db/pool.ts';
+import type { DB } from '../db/schema.ts';
+import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
+import { createTestDatabase } from './database.ts';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { TestApp } from './app';
+import type { TestApp } from './app.ts';
 
 /**
  * `rows` people ('Person n Everyone', user name 'user<n>', n % 50 followers) and `rows` posts by the

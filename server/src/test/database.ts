@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { type Database, openDatabase } from '../db/database';
-import type { PoolOptions } from '../db/pool';
-import { migrateToLatest } from '../db/migrate';
+import { type Database, openDatabase } from '../db/database.ts';
+import type { PoolOptions } from '../db/pool.ts';
+import { migrateToLatest } from '../db/migrate.ts';
 
 /**
  * A fresh database (migrated unless asked not to) for one test file: SQLite in the given folder, or, when

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../auth/passwords';
-import { nowIso } from '../db/database';
-import type { DB } from '../db/schema';
+import { hashPassword } from '../auth/passwords.ts';
+import { nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
 
 export const PASSWORD = 'Secret#123';
 let passwordHash: Promise<string> | undefined;

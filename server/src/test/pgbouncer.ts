@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from './ports';
+import { freePort } from './ports.ts';
 
 /**
  * A real PgBouncer (Debian's package: /usr/sbin/pgbouncer) in front of one PostgreSQL database, for

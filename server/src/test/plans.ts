@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
-import type { DB } from '../db/schema';
-import type { TestApp } from './app';
+import type { DB } from '../db/schema.ts';
+import type { TestApp } from './app.ts';
 
 /** What EXPLAIN (FORMAT JSON) says of one node of a PostgreSQL plan. */
 export interface PgPlanNode {

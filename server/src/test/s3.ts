@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Config, loadConfig } from '../config';
+import { type Config, loadConfig } from '../config.ts';
 
 /** A local S3-protocol server with one empty bucket, for as long as a test needs it. */
 export interface S3Server {

@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../db/schema.ts';
 
 /** How many rows each post lost, from the post ids of deleted rows. */
 function tally(postIds: number[]): Map<number, number> {

@@ -1,9 +1,9 @@
 import { accountConfirmBody, messageResponse } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../config';
-import { type Guards, clearSessionCookies } from '../plugins/session';
-import type { AccountService } from './account.service';
+import type { Config } from '../config.ts';
+import { type Guards, clearSessionCookies } from '../plugins/session.ts';
+import type { AccountService } from './account.service.ts';
 
 /**
  * POST /deactivate and /delete-account (the member is signed out: the server's cookies go with the

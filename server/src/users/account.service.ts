@@ -1,17 +1,17 @@
 import type { Kysely, Selectable } from 'kysely';
-import { findUserByEmail, markEmailTokenUsed } from '../auth/auth.repository';
-import { verifyPassword } from '../auth/passwords';
-import type { Config } from '../config';
-import { isUniqueViolation, nowIso } from '../db/database';
-import type { DB, UsersTable } from '../db/schema';
-import { forbidden, notFound, validationError } from '../lib/errors';
-import { hashToken, newToken } from '../lib/tokens';
-import { emailChangeMail, emailChangeNoticeMail } from '../mail/account-templates';
-import type { MailOutbox } from '../mail/outbox';
-import type { Auth } from '../plugins/session';
-import type { StoredImages } from '../storage/stored-images';
-import * as repo from './account.repository';
-import { findUserById } from './users.repository';
+import { findUserByEmail, markEmailTokenUsed } from '../auth/auth.repository.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import type { Config } from '../config.ts';
+import { isUniqueViolation, nowIso } from '../db/database.ts';
+import type { DB, UsersTable } from '../db/schema.ts';
+import { forbidden, notFound, validationError } from '../lib/errors.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
+import { emailChangeMail, emailChangeNoticeMail } from '../mail/account-templates.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
+import type { Auth } from '../plugins/session.ts';
+import type { StoredImages } from '../storage/stored-images.ts';
+import * as repo from './account.repository.ts';
+import { findUserById } from './users.repository.ts';
 
 export const ACCOUNT_MESSAGES = {
   deactivated: 'Your account is deactivated. Sign in again whenever you want it back.',

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPost, stored } from '../posts/testing';
-import { counterDrift } from '../security/counters';
-import { type Member, aMember, call } from '../social/social.testkit';
-import { type TestApp, buildTestApp } from '../test/app';
-import { PASSWORD, aPost, aUser, signIn } from '../test/factories';
-import { ACCOUNT_MESSAGES } from './account.service';
+import { createPost, stored } from '../posts/testing.ts';
+import { counterDrift } from '../security/counters.ts';
+import { type Member, aMember, call } from '../social/social.testkit.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { PASSWORD, aPost, aUser, signIn } from '../test/factories.ts';
+import { ACCOUNT_MESSAGES } from './account.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstCategoryId, send } from '../posts/testing';
-import { aJpeg, imagePart } from '../storage/testing';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, aUser, signIn } from '../test/factories';
-import { Archive, exportServer, readPost } from './export.testkit';
+import { firstCategoryId, send } from '../posts/testing.ts';
+import { aJpeg, imagePart } from '../storage/testing.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, aUser, signIn } from '../test/factories.ts';
+import { Archive, exportServer, readPost } from './export.testkit.ts';
 
 /** "Download your data" holds the member's drafts (issue 13): each as Markdown, with the images they use. */
 let t: TestApp;

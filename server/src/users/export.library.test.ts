@@ -1,8 +1,8 @@
 import { encodeId } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, aPost, aUser, signIn } from '../test/factories';
-import { Archive } from './export.testkit';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, aPost, aUser, signIn } from '../test/factories.ts';
+import { Archive } from './export.testkit.ts';
 
 /**
  * "Download your data" holds the personal library and the For you tuning (issue 13): whether the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeDescription } from '../posts/sanitize';
-import { createMarkdownConverter, frontMatter, slugify } from './export.markdown';
+import { sanitizeDescription } from '../posts/sanitize.ts';
+import { createMarkdownConverter, frontMatter, slugify } from './export.markdown.ts';
 
 const converter = createMarkdownConverter({ publicUrl: 'https://inkwell.example' });
 const stored = `/storage/ab/cd/${'a'.repeat(64)}.webp`;

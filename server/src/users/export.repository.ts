@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../db/schema.ts';
 
 /**
  * The reads of "Download your data": everything is the member's own rows, selected column by column

@@ -1,9 +1,9 @@
 import { exportDataBody } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RateLimit } from '../config';
-import type { FeatureDeps } from '../lib/deps';
-import { perAddress } from '../lib/rate-limit';
-import { createExportService } from './export.service';
+import type { RateLimit } from '../config.ts';
+import type { FeatureDeps } from '../lib/deps.ts';
+import { perAddress } from '../lib/rate-limit.ts';
+import { createExportService } from './export.service.ts';
 
 export type ExportRoutesOptions = Pick<FeatureDeps, 'db' | 'storage' | 'guards' | 'config'> & {
   /** Overrides config.rateLimits.exportData. */

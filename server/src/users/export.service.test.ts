@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../db/database';
-import { createPost } from '../posts/testing';
-import { type TestApp, buildTestApp } from '../test/app';
-import { aPost, aUser, signIn } from '../test/factories';
-import { createExportService } from './export.service';
-import { Archive, readPost, storageOf } from './export.testkit';
+import { nowIso } from '../db/database.ts';
+import { createPost } from '../posts/testing.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { aPost, aUser, signIn } from '../test/factories.ts';
+import { createExportService } from './export.service.ts';
+import { Archive, readPost, storageOf } from './export.testkit.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,13 +2,13 @@ import { Readable } from 'node:stream';
 import { exportFileName, paths } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import yazl from 'yazl';
-import type { DB } from '../db/schema';
-import { forbidden, notFound } from '../lib/errors';
-import type { Auth } from '../plugins/session';
-import type { Storage } from '../storage/storage';
-import { createMarkdownConverter, frontMatter, slugify } from './export.markdown';
-import { readme } from './export.readme';
-import * as repo from './export.repository';
+import type { DB } from '../db/schema.ts';
+import { forbidden, notFound } from '../lib/errors.ts';
+import type { Auth } from '../plugins/session.ts';
+import type { Storage } from '../storage/storage.ts';
+import { createMarkdownConverter, frontMatter, slugify } from './export.markdown.ts';
+import { readme } from './export.readme.ts';
+import * as repo from './export.repository.ts';
 
 /**
  * "Download your data": one zip, streamed as it is made. Entries are added lazily, so yazl asks for

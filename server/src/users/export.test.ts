@@ -3,11 +3,11 @@ import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeId } from '@inkwell/contract';
-import { createPost, firstCategoryId, send } from '../posts/testing';
-import { aJpeg, imagePart } from '../storage/testing';
-import { type TestApp, buildTestApp } from '../test/app';
-import { type Session, aUser, signIn } from '../test/factories';
-import { Archive, exportServer, readPost, storageOf } from './export.testkit';
+import { createPost, firstCategoryId, send } from '../posts/testing.ts';
+import { aJpeg, imagePart } from '../storage/testing.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type Session, aUser, signIn } from '../test/factories.ts';
+import { Archive, exportServer, readPost, storageOf } from './export.testkit.ts';
 
 let t: TestApp;
 let server: FastifyInstance;

@@ -4,15 +4,15 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { unzipSync } from 'fflate';
-import type { RateLimit } from '../config';
-import { tooManyRequests } from '../lib/errors';
-import { registerBodyParsers } from '../plugins/bodies';
-import { registerErrorHandler } from '../plugins/errors';
-import { serializerCompiler } from '../plugins/serializer';
-import { sessionGuards } from '../plugins/session';
-import { type DiskStorage, createDiskStorage } from '../storage/disk-storage';
-import type { TestApp } from '../test/app';
-import { exportRoutes } from './export.routes';
+import type { RateLimit } from '../config.ts';
+import { tooManyRequests } from '../lib/errors.ts';
+import { registerBodyParsers } from '../plugins/bodies.ts';
+import { registerErrorHandler } from '../plugins/errors.ts';
+import { serializerCompiler } from '../plugins/serializer.ts';
+import { sessionGuards } from '../plugins/session.ts';
+import { type DiskStorage, createDiskStorage } from '../storage/disk-storage.ts';
+import type { TestApp } from '../test/app.ts';
+import { exportRoutes } from './export.routes.ts';
 
 /**
  * Test helpers of "Download your data": until app.ts registers exportRoutes, a Fastify instance

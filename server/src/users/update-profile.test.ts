@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@inkwell/contract';
-import { stored } from '../posts/testing';
-import { aJpeg, multipart } from '../storage/testing';
-import { type TestApp, buildTestApp } from '../test/app';
-import { PASSWORD, type Session, aUser, signIn } from '../test/factories';
+import { stored } from '../posts/testing.ts';
+import { aJpeg, multipart } from '../storage/testing.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { PASSWORD, type Session, aUser, signIn } from '../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,9 +8,9 @@ import {
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { sessionGuards } from '../plugins/session';
-import type { AccountService } from './account.service';
-import { PROFILE_MESSAGES, type UsersService } from './users.service';
+import type { sessionGuards } from '../plugins/session.ts';
+import type { AccountService } from './account.service.ts';
+import { PROFILE_MESSAGES, type UsersService } from './users.service.ts';
 
 /** The multipart `profile_picture`: a file (Buffer); an empty value means no new picture. */
 const pictureFile = z.preprocess(

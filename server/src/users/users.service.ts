@@ -1,14 +1,14 @@
 import type { OwnProfile, PublicProfile, updateProfileBody } from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import { deleteSessionsOfUser, voidEmailTokens } from '../auth/auth.repository';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { isUniqueViolation, nowIso } from '../db/database';
-import type { DB, UsersTable } from '../db/schema';
-import { forbidden, notFound, validationError } from '../lib/errors';
-import type { Auth } from '../plugins/session';
-import type { StoredImages } from '../storage/stored-images';
-import { findUserById, listSavedPostIds } from './users.repository';
+import { deleteSessionsOfUser, voidEmailTokens } from '../auth/auth.repository.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { isUniqueViolation, nowIso } from '../db/database.ts';
+import type { DB, UsersTable } from '../db/schema.ts';
+import { forbidden, notFound, validationError } from '../lib/errors.ts';
+import type { Auth } from '../plugins/session.ts';
+import type { StoredImages } from '../storage/stored-images.ts';
+import { findUserById, listSavedPostIds } from './users.repository.ts';
 
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated successfully.',

@@ -1,4 +1,4 @@
-import { type Entry, PASSWORD, open, own, ownedBy, userRow } from './kit';
+import { type Entry, PASSWORD, open, own, ownedBy, userRow } from './kit.ts';
 
 /** A member's own account: the session, the profile, notifications, their feeds, topics and For you's tuning. */
 export const ACCOUNT_ROUTES: Readonly<Record<string, Entry>> = {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from '../../db/schema.ts';
 
 /** The authorization matrix's vocabulary: a case's scene, an entry's shape, and the builders and row snapshots the parts use. */
 

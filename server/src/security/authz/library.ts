@@ -1,4 +1,4 @@
-import { type Entry, open, own, ownedBy, statsOf, userRow } from './kit';
+import { type Entry, open, own, ownedBy, statsOf, userRow } from './kit.ts';
 
 /** A writer's numbers and a member's personal library (issue 13). */
 export const LIBRARY_ROUTES: Readonly<Record<string, Entry>> = {

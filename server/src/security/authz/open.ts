@@ -1,5 +1,5 @@
 import { encodeId } from '@inkwell/contract';
-import { type Entry, PASSWORD, open, reader } from './kit';
+import { type Entry, PASSWORD, open, reader } from './kit.ts';
 
 /** Open routes: health, stored files, feeds and sitemaps, signing up and in, topics, search, profiles and the reading feeds. */
 export const OPEN_ROUTES: Readonly<Record<string, Entry>> = {

@@ -1,4 +1,4 @@
-import { type Entry, authorOrPostOwner, onPost, own, ownedBy, postRow, sorted, thread, userRow } from './kit';
+import { type Entry, authorOrPostOwner, onPost, own, ownedBy, postRow, sorted, thread, userRow } from './kit.ts';
 
 /** Members with posts and each other: likes, saves, comments and replies, follows, blocks, the data export and help. */
 export const SOCIAL_ROUTES: Readonly<Record<string, Entry>> = {

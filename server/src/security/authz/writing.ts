@@ -1,4 +1,4 @@
-import { type Entry, open, own, ownedBy, postFields, postRow, sorted, userRow } from './kit';
+import { type Entry, open, own, ownedBy, postFields, postRow, sorted, userRow } from './kit.ts';
 
 /** Writing: drafts and their preview link, posts and images. */
 export const WRITING_ROUTES: Readonly<Record<string, Entry>> = {
