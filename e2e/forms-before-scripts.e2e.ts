@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser';
-import { type OpenedPage, type Session, type World, callApi, openAs, startWorld, stopWorld, verifiedUser } from './support/world';
+import { type OpenedPage, type Session, type World, aStory, callApi, openAs, startWorld, stopWorld, verifiedUser } from './support/world';
 
 /**
  * A reader on a slow phone fills a rendered page's form and presses its button before the app's
@@ -21,15 +21,7 @@ beforeAll(async () => {
   member = await verifiedUser(world, email, password);
   await callApi(world, 'update-profile', { id: Number(member.id), name: 'Sol Phone' }, { ...member });
   const author = await verifiedUser(world, 'author.forms@example.com', 'Author#2026');
-  const categories = (await (await fetch(`${world.server.url}/api/user/categories`)).json()) as { categories: Array<{ id: number }> };
-  const added = await callApi(
-    world,
-    'add-post',
-    { user_id: Number(author.id), title: 'Tide tables by hand', sub_title: 'Pencil and moon', category_id: categories.categories[0]!.id, description: '<p>High water at noon.</p>' },
-    { ...author },
-  );
-  expect(added.status).toBe(201);
-  postId = (added.json.post as { id: number }).id;
+  postId = await aStory(world, author, { title: 'Tide tables by hand', sub_title: 'Pencil and moon', description: '<p>High water at noon.</p>' });
 }, 120_000);
 afterAll(() => stopWorld(world));
 
