@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PASSWORD_HINT, TEXT, decodeId, paths } from '@inkwell/contract';
+import { PASSWORD_HINT, TEXT, decodeId, paths, safeNextPath } from '@inkwell/contract';
 import { Button, buttonStyles } from '../../../components/Button';
 import { useNotice } from '../../../components/NoticeProvider';
 import { isApiError } from '../../../lib/api-client';
@@ -44,7 +44,10 @@ export function LoginForm() {
           // The app ran after all: the kept comment waits in the box on the post, as the app's own gate does.
           const postId = decodeId(echo.values.comment_post ?? '');
           if (postId !== null && echo.values.comment) keepCommentDraft(commentDraftKey(postId), echo.values.comment);
-          finish();
+          // A page the server sent back is at /login without its ?next=: the echo holds it.
+          const kept = safeNextPath(echo.values.next);
+          if (kept) navigate(kept, { replace: true });
+          else finish();
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 403) {
