@@ -71,3 +71,16 @@ export const paths = {
 } as const;
 
 export type PathName = keyof typeof paths;
+
+/** The sign-in pages: coming back to one of them after signing in makes no sense (home instead). */
+const AUTH_PAGES = new Set(['/login', '/signup', '/verified']);
+
+/**
+ * A `next` page (where login returns to) when it is a path of this site, else null: never another
+ * origin (`//evil.test`, `/\evil.test`), never a sign-in page, never absurdly long.
+ */
+export function safeNextPath(next: unknown): string | null {
+  if (typeof next !== 'string' || next.length > 2000 || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  const pathname = next.split(/[?#]/)[0] ?? '';
+  return AUTH_PAGES.has(pathname.replace(/\/$/, '') || '/') ? null : next;
+}

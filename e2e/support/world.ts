@@ -107,3 +107,11 @@ export async function openAs(
   }
   return { context, page, errors };
 }
+
+/** A published post by `session` in the first category, added through the API (no cover): its id. */
+export async function aStory(world: World, session: Session, story: { title: string; sub_title: string; description: string }): Promise<number> {
+  const categories = (await (await fetch(`${world.server.url}/api/user/categories`)).json()) as { categories: Array<{ id: number }> };
+  const added = await callApi(world, 'add-post', { user_id: Number(session.id), category_id: categories.categories[0]!.id, ...story }, { ...session });
+  expect(added.status).toBe(201);
+  return (added.json.post as { id: number }).id;
+}

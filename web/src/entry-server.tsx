@@ -12,6 +12,7 @@ import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
 import { preloadScreens, routes, screenModules } from './app/routes';
 import { setApiTransport } from './lib/api-client';
+import { FORM_ECHO_KEY, type FormEcho } from './lib/form-echo';
 import { RenderReportContext, type RenderReport } from './lib/render-context';
 import { RenderedSessionContext } from './lib/session';
 import { RenderedAtContext } from './lib/use-now';
@@ -21,6 +22,7 @@ import { serializeState } from './ssr/state';
 
 export { setServerSanitizer } from './components/post-html';
 export type { PageHead } from './ssr/head';
+export type { FormEcho } from './lib/form-echo';
 
 export interface RenderInput {
   /** Path and query, e.g. /view-post/abc?x=1. */
@@ -29,6 +31,8 @@ export interface RenderInput {
   sessionId: string | null;
   /** Answers the page's API calls (the server injects them into itself with the caller's cookies). */
   transport: typeof fetch;
+  /** A form the server refused (sent before the app's scripts ran): its fields and errors, shown again. */
+  form?: FormEcho;
 }
 
 export interface RenderOutput {
@@ -81,6 +85,8 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const router = createStaticRouter(handler.dataRoutes, context);
   // A call that failed stays failed for the next pass (it would otherwise show as loading again).
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, gcTime: Infinity } } });
+  // In the cache, so that it travels in the page's state and the browser hydrates the same form.
+  if (input.form) client.setQueryData(FORM_ECHO_KEY, input.form);
   const asked = new Set<string>();
   let report: RenderReport = { status: 200, title: null };
   let html = '';

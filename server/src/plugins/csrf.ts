@@ -7,6 +7,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Refuses a state-changing call sent by another site's page. Browsers send Origin on cross-origin and
  * on same-origin POSTs, and Sec-Fetch-Site everywhere modern; calls without either (curl, server to
  * server) carry no ambient cookie risk and pass.
+ *
+ * `Origin: null` is what Chromium sends with a page's own form post under the app's Referrer-Policy
+ * (no-referrer): it passes only when Sec-Fetch-Site vouches that the form was this site's. A sandboxed
+ * frame or another site's page sends `null` too, but never with same-origin.
  */
 export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void {
   const allowed = new URL(publicUrl).origin;
@@ -18,6 +22,7 @@ export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void
     if (site === 'cross-site') return done(forbidden('Cross-site request refused.'));
     const origin = request.headers.origin;
     if (origin === undefined) return done();
+    if (origin === 'null') return done(site === 'same-origin' ? undefined : forbidden('Cross-site request refused.'));
     const sameHost = request.headers.host !== undefined && (origin === `http://${request.headers.host}` || origin === `https://${request.headers.host}`);
     done(origin !== allowed && !sameHost ? forbidden('Cross-site request refused.') : undefined);
   });

@@ -5,6 +5,7 @@ import { paths } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendEncoded } from '../lib/encoded-body.ts';
 import type { PageRenderer } from '../render/renderer.ts';
+import { registerFormRoutes } from './forms.ts';
 import { type PostPreviewLookup, postIdFromPath, withLinkPreview } from './link-preview.ts';
 
 /** Every screen path of SPEC §2 as a regular expression; anything else is a real 404. */
@@ -86,6 +87,17 @@ export async function registerWeb(
       if (app.hasRoute({ method: 'GET', url: screen })) continue;
       app.get(screen, (request, reply) => sendScreen(request, reply, request.url.split('?')[0] ?? '/'));
     }
+  }
+
+  // The forms of rendered pages, sent before the app's scripts run. A refused one comes back as its
+  // page again, made for this answer only (no-store: it holds what the reader typed).
+  if (indexHtml) {
+    registerFormRoutes(app, async (request, reply, url, form, status) => {
+      reply.code(status).header('cache-control', 'no-store');
+      if (!renderer) return sendIndex(reply, status);
+      const page = await renderer.pageWithForm(request, url, form);
+      return sendEncoded(request, reply, page.html, 'text/html; charset=utf-8');
+    });
   }
 
   app.setNotFoundHandler(async (request, reply) => {

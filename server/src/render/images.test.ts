@@ -1,22 +1,17 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_IMAGE_SIZES, imageSrcSet, paths } from '@inkwell/contract';
 import { createPost, send } from '../posts/testing.ts';
 import { aPng, imagePart } from '../storage/testing.ts';
-import { type TestApp, buildTestApp } from '../test/app.ts';
+import { type TestApp, buildRenderingTestApp } from '../test/app.ts';
 import { type Session, aUser, signIn } from '../test/factories.ts';
 
 /** Images in pages rendered on the server: sized for the screen, space reserved, the first one first. */
-const root = path.resolve(import.meta.dirname, '../../..');
 let t: TestApp;
 let author: Session;
 
 beforeAll(async () => {
-  const build = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the web app did not build');
-  t = await buildTestApp({ config: { webDistDir: path.join(root, 'web/dist') } });
+  t = await buildRenderingTestApp();
   author = await signIn(t.app, await aUser(t.db, { name: 'Ada Pictures' }));
 }, 240_000);
 afterAll(async () => {

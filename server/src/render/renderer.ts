@@ -8,8 +8,16 @@ import { type FeedLink, headTags, pageDocument } from './document.ts';
 import { EncodedBody } from '../lib/encoded-body.ts';
 
 /** The web app's server entry (web/src/entry-server.tsx, built into web/dist-ssr). */
+/** A refused form's fields and errors, rendered into its page again (web/src/lib/form-echo.ts). */
+export interface FormEcho {
+  path: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  message: string | null;
+}
+
 interface ServerEntry {
-  render(input: { url: string; sessionId: string | null; transport: typeof fetch }): Promise<{
+  render(input: { url: string; sessionId: string | null; transport: typeof fetch; form?: FormEcho }): Promise<{
     status: number;
     html: string;
     head: PageHead;
@@ -93,7 +101,15 @@ export class PageRenderer {
     return this.options.cache.rememberStale(key, () => this.render(request, url, userId));
   }
 
-  private async render(request: FastifyRequest, url: string, userId: number | null): Promise<RenderedPage> {
+  /**
+   * A page with a refused form's fields and errors in it: made for this answer alone, never kept (it
+   * holds what one reader typed). The caller chooses the status.
+   */
+  async pageWithForm(request: FastifyRequest, url: string, form: FormEcho): Promise<RenderedPage> {
+    return this.render(request, url, await this.options.identify(request), form);
+  }
+
+  private async render(request: FastifyRequest, url: string, userId: number | null, form?: FormEcho): Promise<RenderedPage> {
     const cookie = request.headers.cookie;
     let failed = 0;
     const transport = (async (input: string | URL | Request, init?: RequestInit) => {
@@ -113,7 +129,7 @@ export class PageRenderer {
         headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
       });
     }) as typeof fetch;
-    const page = await this.entry.render({ url, sessionId: userId === null ? null : String(userId), transport });
+    const page = await this.entry.render({ url, sessionId: userId === null ? null : String(userId), transport, form });
     // A call the server could not answer (busy): neither kept nor sent; the caller serves the shell.
     if (failed) throw new Error(`A call of the page answered ${failed}.`);
     const urlPath = url.split('?')[0] ?? '/';

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,4 +98,16 @@ export async function buildTestApp(
     },
     config,
   );
+}
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The app with the built web app (web/dist, web/dist-ssr), built first if it is not yet: pages are
+ * rendered on the server as in production. Slow the first time (a beforeAll of several minutes' timeout).
+ */
+export async function buildRenderingTestApp(config: ConfigOverrides = {}): Promise<TestApp> {
+  const build = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the web app did not build');
+  return buildTestApp({ config: { webDistDir: path.join(root, 'web/dist'), ...config } });
 }

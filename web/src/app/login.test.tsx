@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_HINT, TEXT } from '@inkwell/contract';
+import { PASSWORD_HINT, TEXT, encodeId } from '@inkwell/contract';
 import { aProfile, jsonBody, mockApi, renderApp } from '../test/render';
 import { getSession } from '../lib/session';
+import { commentDraftKey, readCommentDraft } from '../lib/comment-drafts';
+import { FORM_ECHO_KEY, type FormEcho } from '../lib/form-echo';
 
 async function fillAndSubmit(email = 'ada@example.com', password = 'abc123!@') {
   const user = userEvent.setup();
@@ -59,6 +61,26 @@ describe('Login screen', () => {
     expect(screen.getByText(TEXT.verifiedTitle)).toBeInTheDocument();
   });
 
+  it('shows a login the server refused (sent before the app ran) and, signed in by the app, keeps its next page and comment', async () => {
+    mockApi((path) => (path === 'login' ? { body: { message: 'Welcome', token: 'tok-123', user: aProfile } } : undefined));
+    const echo: FormEcho = {
+      path: '/login',
+      values: { email: 'ada@example.com', next: '/view-post/k3G7QA', comment: 'Kept text', comment_post: encodeId(42) },
+      errors: { password: 'These credentials do not match our records.' },
+      message: null,
+    };
+    const { router } = renderApp('/login', (client) => client.setQueryData(FORM_ECHO_KEY, echo));
+    expect(await screen.findByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByText('These credentials do not match our records.')).toBeInTheDocument();
+    expect(screen.getByTestId('kept-comment')).toHaveTextContent('Kept text');
+    expect(document.querySelector('form[action="/login"]')).toHaveAttribute('method', 'post');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'abc123!@');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/view-post/k3G7QA'));
+    expect(readCommentDraft(commentDraftKey(42))).toBe('Kept text');
+  });
+
   it('stores the session cookies and returns to the page the guard came from', async () => {
     const fetchMock = mockApi((path) =>
       path === 'login' ? { body: { message: 'Welcome', token: 'tok-123', user: aProfile } } : undefined,
@@ -74,4 +96,5 @@ describe('Login screen', () => {
     expect(jsonBody(call![1]!)).toEqual({ email: 'ada@example.com', password: 'abc123!@' });
     expect(await screen.findByRole('heading', { name: 'Saved' })).toBeInTheDocument();
   });
+
 });

@@ -75,7 +75,8 @@ export function InfiniteList<T>({
 }: InfiniteListProps<T>) {
   if (isLoading) {
     return (
-      <div aria-busy="true" aria-label={`Loading ${label}`}>
+      // role=status: a name (aria-label) is not allowed on a div without a role (axe: aria-prohibited-attr).
+      <div role="status" aria-busy="true" aria-label={`Loading ${label}`}>
         {skeleton}
         {skeleton}
         {skeleton}

@@ -1,14 +1,19 @@
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, type InitialEntry } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { routes } from '../app/routes';
 
-/** The real route table in memory, with fresh providers; returns the router to read its location. */
-export function renderApp(initialEntry: InitialEntry = '/') {
+/**
+ * The real route table in memory, with fresh providers; returns the router to read its location.
+ * `prepare` fills the query cache first, as a page's server state would.
+ */
+export function renderApp(initialEntry: InitialEntry = '/', prepare?: (client: QueryClient) => void) {
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  prepare?.(queryClient);
   const utils = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

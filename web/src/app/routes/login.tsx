@@ -11,7 +11,7 @@ import { useSession } from '../../lib/session';
 export default function LoginRoute() {
   useDocumentTitle('Login');
   const location = useLocation();
-  if (useSession()) return <Navigate to={redirectTarget(location.state)} replace />;
+  if (useSession()) return <Navigate to={redirectTarget(location.state, location.search)} replace />;
   return (
     <AuthCard
       title="Welcome back"

@@ -38,7 +38,9 @@ export function ForgotPasswordForm({ initialEmail = '', onSent }: { initialEmail
   };
 
   return (
-    <form onSubmit={onSubmit} className="space-y-5">
+    // This screen is not rendered on the server, so the form exists only once the app runs; post, all
+    // the same, so that nothing ever sends it as a GET with the address or a password in the URL.
+    <form method="post" onSubmit={onSubmit} className="space-y-5">
       <EmailField value={email} onChange={setEmail} error={error} />
       <Button type="submit" busy={forgot.isPending} className="w-full">
         Send reset link

@@ -1,24 +1,34 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { PASSWORD_HINT, TEXT, paths } from '@inkwell/contract';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PASSWORD_HINT, TEXT, decodeId, paths, safeNextPath } from '@inkwell/contract';
 import { Button, buttonStyles } from '../../../components/Button';
 import { useNotice } from '../../../components/NoticeProvider';
 import { isApiError } from '../../../lib/api-client';
+import { commentDraftKey, keepCommentDraft } from '../../../lib/comment-drafts';
+import { useFormEcho } from '../../../lib/form-echo';
 import { useLogin } from '../api/login';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { PasswordField } from '../../../components/PasswordField';
 import { EmailField } from './EmailField';
+import { FormMessage, KeptComment } from './FormEchoParts';
 
 interface FieldErrors {
   email?: string;
   password?: string;
 }
 
-/** SPEC §2 Login: email, password (eye, hint), Forgot password (to /forgot-password), LOGIN; errors per SPEC §8. */
+/**
+ * SPEC §2 Login: email, password (eye, hint), Forgot password (to /forgot-password), LOGIN; errors per SPEC §8.
+ * Pressed before the app's scripts run, the browser posts it to /login itself (server/src/plugins/forms.ts),
+ * with `next` and a comment a visitor sent from a post (kept in the page, see KeptComment).
+ */
 export function LoginForm() {
-  const [email, setEmail] = useState('');
+  const echo = useFormEcho();
+  const { search } = useLocation();
+  const next = echo.values.next ?? new URLSearchParams(search).get('next') ?? '';
+  const [email, setEmail] = useState(echo.values.email ?? '');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>({ email: echo.errors.email, password: echo.errors.password });
   const login = useLogin();
   const { showNotice } = useNotice();
   const navigate = useNavigate();
@@ -30,7 +40,15 @@ export function LoginForm() {
     login.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: finish,
+        onSuccess: () => {
+          // The app ran after all: the kept comment waits in the box on the post, as the app's own gate does.
+          const postId = decodeId(echo.values.comment_post ?? '');
+          if (postId !== null && echo.values.comment) keepCommentDraft(commentDraftKey(postId), echo.values.comment);
+          // A page the server sent back is at /login without its ?next=: the echo holds it.
+          const kept = safeNextPath(echo.values.next);
+          if (kept) navigate(kept, { replace: true });
+          else finish();
+        },
         onError: (error) => {
           if (isApiError(error) && error.status === 403) {
             const query = new URLSearchParams({ success: 'false', message: error.message || TEXT.notVerifiedDefault });
@@ -45,7 +63,10 @@ export function LoginForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} className="space-y-5">
+    <form method="post" action={paths.login.getHref()} onSubmit={onSubmit} className="space-y-5">
+      {echo.message && <FormMessage text={echo.message} />}
+      {next && <input type="hidden" name="next" value={next} />}
+      <KeptComment postId={echo.values.comment_post} text={echo.values.comment} />
       <EmailField value={email} onChange={setEmail} error={errors.email} />
       <div>
         <PasswordField

@@ -1,14 +1,20 @@
 import { useState, type FormEvent } from 'react';
+import { paths } from '@inkwell/contract';
 import { Button } from '../../../components/Button';
 import { useNotice } from '../../../components/NoticeProvider';
 import { isApiError } from '../../../lib/api-client';
+import { useFormEcho } from '../../../lib/form-echo';
 import { useResendVerification } from '../api/resend-verification';
 import { EmailField } from './EmailField';
 
-/** Sends the verification link again (an addition to the spec's Verified screen). */
+/**
+ * Sends the verification link again (an addition to the spec's Verified screen). Pressed before the
+ * app's scripts run, the browser posts it to /verified itself (server/src/plugins/forms.ts).
+ */
 export function ResendVerificationForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const echo = useFormEcho();
+  const [email, setEmail] = useState(echo.values.email ?? '');
+  const [error, setError] = useState<string | undefined>(echo.errors.email ?? echo.message ?? undefined);
   const resend = useResendVerification();
   const { showNotice } = useNotice();
 
@@ -28,7 +34,7 @@ export function ResendVerificationForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} aria-labelledby="resend-heading" className="space-y-3">
+    <form method="post" action={paths.verified.getHref()} onSubmit={onSubmit} aria-labelledby="resend-heading" className="space-y-3">
       <h2 id="resend-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
         Didn&apos;t get the mail? Resend the link
       </h2>

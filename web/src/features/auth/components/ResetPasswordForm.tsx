@@ -77,7 +77,9 @@ export function ResetPasswordForm({ token, onLinkDead }: { token: string; onLink
   };
 
   return (
-    <form onSubmit={onSubmit} className="space-y-5">
+    // This screen is not rendered on the server, so the form exists only once the app runs; post, all
+    // the same, so that nothing ever sends it as a GET with the address or a password in the URL.
+    <form method="post" onSubmit={onSubmit} className="space-y-5">
       <PasswordField
         label="New password"
         name="password"

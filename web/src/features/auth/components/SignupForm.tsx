@@ -4,9 +4,11 @@ import { PASSWORD_HINT, TEXT, paths } from '@inkwell/contract';
 import { Button } from '../../../components/Button';
 import { useNotice } from '../../../components/NoticeProvider';
 import { isApiError } from '../../../lib/api-client';
+import { useFormEcho } from '../../../lib/form-echo';
 import { useRegister } from '../api/register';
 import { PasswordField } from '../../../components/PasswordField';
 import { EmailField } from './EmailField';
+import { FormMessage } from './FormEchoParts';
 
 interface FieldErrors {
   email?: string;
@@ -14,12 +16,20 @@ interface FieldErrors {
   password_confirmation?: string;
 }
 
-/** SPEC §2 Signup: email, password, confirm password; a mismatch blocks sending ("pasword didn't match"). */
+/**
+ * SPEC §2 Signup: email, password, confirm password; a mismatch blocks sending ("pasword didn't match").
+ * Pressed before the app's scripts run, the browser posts it to /signup itself (server/src/plugins/forms.ts).
+ */
 export function SignupForm() {
-  const [email, setEmail] = useState('');
+  const echo = useFormEcho();
+  const [email, setEmail] = useState(echo.values.email ?? '');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>({
+    email: echo.errors.email,
+    password: echo.errors.password,
+    password_confirmation: echo.errors.password_confirmation,
+  });
   const register = useRegister();
   const { showNotice } = useNotice();
   const navigate = useNavigate();
@@ -58,7 +68,8 @@ export function SignupForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} className="space-y-5">
+    <form method="post" action={paths.signup.getHref()} onSubmit={onSubmit} className="space-y-5">
+      {echo.message && <FormMessage text={echo.message} />}
       <EmailField
         value={email}
         onChange={(value) => {

@@ -7,6 +7,6 @@ export function useFinishSignIn(): () => void {
   const navigate = useNavigate();
   const location = useLocation();
   return useCallback(() => {
-    navigate(redirectTarget(location.state), { replace: true });
-  }, [navigate, location.state]);
+    navigate(redirectTarget(location.state, location.search), { replace: true });
+  }, [navigate, location.state, location.search]);
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PenLine } from 'lucide-react';
 import { LIBRARY_SCOPES, paths, type LibraryScope } from '@inkwell/contract';
@@ -38,6 +38,7 @@ function scopeOf(value: string | null): LibraryScope {
  */
 export function LibraryScreen({ userId, published, renderHistoryCard }: { userId: string; published: ReactNode; renderHistoryCard?: RenderHistoryCard }) {
   const [params, setParams] = useSearchParams();
+  const panelId = useId();
   const tab = tabOf(params.get('tab'));
   const query = (params.get('q') ?? '').trim();
   const scope = scopeOf(params.get('scope'));
@@ -73,9 +74,9 @@ export function LibraryScreen({ userId, published, renderHistoryCard }: { userId
         <>
           {/* Four tabs: a little narrower on phones, and scrolled sideways rather than past the page on the narrowest. */}
           <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0 [&>[role=tablist]]:w-max [&>[role=tablist]]:min-w-full max-sm:[&_[role=tab]]:px-2.5">
-            <UnderlineTabs label="Library" tabs={TABS} selected={tab} onSelect={(key) => setParams(key === 'published' ? {} : { tab: key }, { replace: true })} />
+            <UnderlineTabs panelId={panelId} label="Library" tabs={TABS} selected={tab} onSelect={(key) => setParams(key === 'published' ? {} : { tab: key }, { replace: true })} />
           </div>
-          <div role="tabpanel" aria-label={TABS.find((item) => item.key === tab)!.label}>
+          <div id={panelId} role="tabpanel" aria-label={TABS.find((item) => item.key === tab)!.label}>
             {tab === 'published' ? published : tab === 'history' ? <HistoryPanel userId={userId} renderCard={renderHistoryCard} /> : <DraftList key={tab} userId={userId} kind={tab} />}
           </div>
         </>

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH } from '../../../lib/limits';
 import { Button } from '../../../components/Button';
 import { useSignInGate } from '../../../components/use-sign-in-gate';
-import { dropCommentDraft, keepCommentDraft, readCommentDraft } from '../lib/comment-drafts';
+import { dropCommentDraft, keepCommentDraft, readCommentDraft } from '../../../lib/comment-drafts';
+import { useFormEcho } from '../../../lib/form-echo';
 
 interface CommentFormProps {
   label: string;
@@ -14,14 +15,24 @@ interface CommentFormProps {
   draftKey: string;
   onSubmit: (text: string, userId: number) => Promise<unknown>;
   onCancel?: () => void;
+  /**
+   * Where the browser posts the box itself when it is pressed before the app's scripts run (the
+   * server's form routes, server/src/plugins/forms.ts), the text's field name there and any hidden
+   * fields; without it the box (a reply's, opened by the app) has no such way.
+   */
+  native?: { action: string; field: string; hidden?: Record<string, string> };
 }
 
 /**
  * A text box and its button; visitors pressing the button go to /login (SPEC §5) and come back, and
  * what they typed is in the box again, focused, ready to send.
  */
-export function CommentForm({ label, submitLabel, placeholder, busy, autoFocus, draftKey, onSubmit, onCancel }: CommentFormProps) {
-  const [restored] = useState(() => readCommentDraft(draftKey));
+export function CommentForm({ label, submitLabel, placeholder, busy, autoFocus, draftKey, onSubmit, onCancel, native }: CommentFormProps) {
+  const echo = useFormEcho();
+  // A text the server sent back (refused without the app's scripts) comes first: it is what was just sent.
+  const echoed = native ? echo.values[native.field] : undefined;
+  const error = native && echoed !== undefined ? (echo.errors[native.field] ?? echo.message ?? undefined) : undefined;
+  const [restored] = useState(() => echoed || readCommentDraft(draftKey));
   const [text, setText] = useState(restored);
   const gate = useSignInGate();
   const id = useId();
@@ -50,13 +61,19 @@ export function CommentForm({ label, submitLabel, placeholder, busy, autoFocus, 
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3">
+    <form method="post" action={native?.action} onSubmit={submit} className="space-y-3">
+      {Object.entries(native?.hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
       <textarea
         ref={boxRef}
         id={id}
+        name={native?.field}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -68,6 +85,11 @@ export function CommentForm({ label, submitLabel, placeholder, busy, autoFocus, 
         autoFocus={autoFocus}
         className="block w-full resize-y rounded-xl border border-zinc-300 bg-white px-4 py-3 text-base leading-6 text-zinc-900 placeholder:text-zinc-500 focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600/30 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-500"
       />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
       <div className="flex justify-end gap-2">
         {onCancel && (
           <Button type="button" variant="secondary" onClick={onCancel} className="px-4 py-2">

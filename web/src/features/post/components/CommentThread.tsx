@@ -8,7 +8,7 @@ import { BlockToggle } from '../../../components/BlockProvider';
 import { useDeleteComment } from '../api/delete-comment';
 import { useDeleteReply } from '../api/delete-reply';
 import { CommentForm } from './CommentForm';
-import { commentDraftKey, readCommentDraft } from '../lib/comment-drafts';
+import { commentDraftKey, readCommentDraft } from '../../../lib/comment-drafts';
 import { commentAnchorId, flashClass, useFlash, type CommentAnchor } from '../lib/comment-anchor';
 import { useNow } from '../../../lib/use-now';
 import { HydrateLater } from '../../../ssr/hydrate-later';

@@ -1,10 +1,10 @@
 import { useLocation } from 'react-router';
-import { TEXT, type PostDetail } from '@inkwell/contract';
+import { TEXT, encodeId, paths, type PostDetail } from '@inkwell/contract';
 import { useSession } from '../../../lib/session';
 import { useAddComment } from '../api/add-comment';
 import { CommentForm } from './CommentForm';
 import { CommentThread } from './CommentThread';
-import { commentDraftKey } from '../lib/comment-drafts';
+import { commentDraftKey } from '../../../lib/comment-drafts';
 import { parseCommentAnchor } from '../lib/comment-anchor';
 
 /** SPEC §2 Post detail: the new-comment box with Post, then each comment, or 'No comments to show'. */
@@ -35,6 +35,13 @@ export function CommentsSection({ post }: { post: PostDetail }) {
           busy={addComment.isPending}
           draftKey={commentDraftKey(post.id)}
           onSubmit={(comments, userId) => addComment.mutateAsync({ user_id: userId, post_id: post.id, comments })}
+          // Sent before the app's scripts run: a member's comment goes to the post's own address; a
+          // visitor's to /login, where it waits in the page until they have signed in (plugins/forms.ts).
+          native={
+            session
+              ? { action: paths.viewPost.getHref(post.id), field: 'comments' }
+              : { action: paths.login.getHref(), field: 'comment', hidden: { comment_post: encodeId(post.id) } }
+          }
         />
       </div>
       {post.comments.length === 0 ? (

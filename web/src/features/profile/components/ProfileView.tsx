@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { TEXT, paths, type PostCard, type PublicProfile } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
@@ -156,6 +156,7 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow, render
   const own = viewerId !== null && Number(viewerId) === userId;
   const blocked = useIsBlocked(own ? null : viewerId, userId);
   const [params, setParams] = useSearchParams();
+  const panelId = useId();
   const tab: 'posts' | 'saved' = own && params.get('tab') === 'saved' ? 'saved' : 'posts';
   useDocumentTitle(profile.data ? profile.data.name?.trim() || TEXT.anonymous : profile.isError ? 'Profile not found' : null);
 
@@ -186,13 +187,14 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow, render
       )}
       <div className="mt-8">
         <UnderlineTabs
+          panelId={panelId}
           label="Profile lists"
           tabs={tabs}
           selected={tab}
           onSelect={(key) => setParams(key === 'saved' ? { tab: 'saved' } : {}, { replace: true })}
         />
       </div>
-      <div role="tabpanel" aria-label={tab === 'saved' ? 'Saved' : 'Posts'}>
+      <div id={panelId} role="tabpanel" aria-label={tab === 'saved' ? 'Saved' : 'Posts'}>
         {blocked && viewerId ? (
           <BlockedNote viewerId={viewerId} userId={userId} name={profile.data?.name?.trim() || TEXT.anonymous} />
         ) : tab === 'saved' && viewerId ? (

@@ -57,8 +57,11 @@ export function SearchBox({ className = '', autoFocus = false }: SearchBoxProps)
         }
       }}
     >
+      {/* Pressed before the app's scripts run, the browser opens the results page itself (a query is no secret). */}
       <form
         role="search"
+        method="get"
+        action={paths.search.path}
         onSubmit={(event) => {
           event.preventDefault();
           const href = showPanel && active >= 0 ? shown.current[active] : text.trim() ? paths.search.getHref(text.trim()) : undefined;
@@ -70,8 +73,10 @@ export function SearchBox({ className = '', autoFocus = false }: SearchBoxProps)
         <label className="relative block">
           <span className="sr-only">Search people and posts</span>
           <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-500" />
+          {/* type=text: a search input may not take the combobox role (HTML's ARIA rules; the Nu checker). */}
           <input
-            type="search"
+            type="text"
+            name="q"
             role="combobox"
             aria-autocomplete="list"
             autoFocus={autoFocus}

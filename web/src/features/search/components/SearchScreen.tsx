@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { SEARCH_RESULT_TYPES, type SearchResultType } from '@inkwell/contract';
 import { Button } from '../../../components/Button';
@@ -75,6 +76,7 @@ function Results({ query, type }: { query: string; type: SearchResultType }) {
  */
 export function SearchScreen() {
   const [params, setParams] = useSearchParams();
+  const panelId = useId();
   const query = (params.get('q') ?? '').trim();
   const type = typeOf(params.get('type'));
   useDocumentTitle(query ? `Search results for “${query}”` : 'Search');
@@ -87,12 +89,13 @@ export function SearchScreen() {
       {query && (
         <>
           <UnderlineTabs
+          panelId={panelId}
             label="Search results"
             tabs={TABS}
             selected={type}
             onSelect={(key) => setParams(key === 'posts' ? { q: query } : { q: query, type: key }, { replace: true })}
           />
-          <div role="tabpanel" aria-label={TABS.find((tab) => tab.key === type)!.label}>
+          <div id={panelId} role="tabpanel" aria-label={TABS.find((tab) => tab.key === type)!.label}>
             <Results key={`${type}:${query}`} query={query} type={type} />
           </div>
         </>

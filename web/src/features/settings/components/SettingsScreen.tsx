@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { type OwnProfile } from '@inkwell/contract';
@@ -113,6 +113,7 @@ export function SettingsScreen({ userId }: { userId: string }) {
   useDocumentTitle('Settings');
   const profile = useOwnProfile(userId);
   const [params, setParams] = useSearchParams();
+  const panelId = useId();
   const tab = params.get('tab') === 'notification' ? 'notification' : 'account';
   const tabs = [
     { key: 'account', label: 'Account' },
@@ -121,12 +122,13 @@ export function SettingsScreen({ userId }: { userId: string }) {
   return (
     <ListPage title="Settings">
       <UnderlineTabs
+          panelId={panelId}
         label="Settings"
         tabs={tabs}
         selected={tab}
         onSelect={(key) => setParams(key === 'notification' ? { tab: 'notification' } : {}, { replace: true })}
       />
-      <div role="tabpanel" aria-label={tab === 'notification' ? 'Notification' : 'Account'}>
+      <div id={panelId} role="tabpanel" aria-label={tab === 'notification' ? 'Notification' : 'Account'}>
         {!profile.data ? (
           <div className="space-y-3 py-6">
             {Array.from({ length: 4 }, (_, i) => (

@@ -5,6 +5,7 @@ import { paths } from '@inkwell/contract';
 import { Button, buttonStyles } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
 import { isApiError } from '../../../lib/api-client';
+import { useFormEcho } from '../../../lib/form-echo';
 import { NAME_MAX } from '../../../lib/limits';
 import { useSaveName } from '../api/save-name';
 import { isWelcomeDone, markWelcomeDone } from '../lib/dismissal';
@@ -34,8 +35,9 @@ const textClass = 'mt-2 max-w-prose text-sm leading-6 text-zinc-700 dark:text-zi
  */
 export function WelcomePanel({ userId, name, loaded }: WelcomePanelProps) {
   const [stage, setStage] = useState<Stage>(() => (isWelcomeDone(userId) ? 'closed' : 'name'));
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const echo = useFormEcho();
+  const [value, setValue] = useState(echo.values.name ?? '');
+  const [error, setError] = useState<string | undefined>(echo.errors.name ?? echo.message ?? undefined);
   const [savedName, setSavedName] = useState<string | null>(null);
   const save = useSaveName(userId);
   const headingId = useId();
@@ -121,7 +123,8 @@ export function WelcomePanel({ userId, name, loaded }: WelcomePanelProps) {
         Your name goes on your stories and comments, and on the notices people get when you like or follow them. Without one they
         say ‘Undefined author!’, ‘Anonymous’ and ‘Someone’.
       </p>
-      <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
+      {/* Pressed before the app's scripts run, the browser posts it to / itself (server/src/plugins/forms.ts). */}
+      <form method="post" action={paths.home.getHref()} noValidate onSubmit={submit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
         <TextField
           label="Your name"
           name="name"

@@ -1,6 +1,7 @@
 /**
  * What a visitor typed in a comment or reply box before pressing its button: SPEC §5 sends them to
- * /login, and the text waits here (this tab only) until they are back on the post and send it.
+ * /login, and the text waits here (this tab only) until they are back on the post and send it. In lib/
+ * because the login form keeps here too a comment the server handed it (one sent before the app ran).
  */
 const PREFIX = 'inkwell:comment-draft:';
 
