@@ -21,6 +21,11 @@ export function setServerSanitizer(sanitize: Sanitize): void {
   serverSanitizer = sanitize;
 }
 
+/** Whether this is the server's render (its sanitiser is set): it renders the body cleaned, never kept. */
+export function renderingOnServer(): boolean {
+  return serverSanitizer !== null;
+}
+
 /** Whether cleanNow can clean (the sanitiser is loaded, or set by the server). */
 export function sanitizerLoaded(): boolean {
   return serverSanitizer !== null || purify !== null;
