@@ -1,37 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { chunkPackages } from './build/chunk-packages.mjs';
 import { precompress } from './build/precompress.mjs';
 
 const api = 'http://127.0.0.1:3000';
 
-/**
- * The components are written against React's API and run on Preact's (preact/compat), in the browser,
- * on the server and in the tests alike: React 19's runtime alone weighs 66 KB gzipped, Preact's 11 KB,
- * and issue 11 gives a page's first load 100 KB (ARCHITECTURE.md, decisions).
- */
-const preactForReact = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-];
-/** Packages that import React themselves: bundled (and in tests inlined) so that they get Preact too. */
-const usesReact = ['react-router', '@tanstack/react-query', 'lucide-react'];
-/** The tests render through Preact's Testing Library, whose API is the one they are written against. */
-const testingLibrary = [{ find: /^@testing-library\/react$/, replacement: '@testing-library/preact' }];
-
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
-  resolve: {
-    alias: preactForReact,
-    dedupe: ['preact'],
-    // In the tests, packages resolve to their ES modules (whose imports the aliases reach), not to CommonJS.
-    ...(process.env.VITEST ? { conditions: ['module', 'browser', 'development|production'] } : {}),
-  },
+  plugins: [react(), tailwindcss(), chunkPackages(), precompress()],
   server: {
     proxy: {
       '/api': { target: api, changeOrigin: false },
@@ -44,8 +20,9 @@ export default defineConfig({
       '/storage': { target: api, changeOrigin: false },
     },
   },
-  // The server-side bundle (vite build --ssr) carries the contract and everything that renders inside.
-  ssr: { noExternal: ['@inkwell/contract', 'react', 'react-dom', 'preact', 'preact-render-to-string', ...usesReact] },
+  // The server-side bundle (vite build --ssr) carries the contract and everything that renders inside
+  // (React and the libraries that use it: one copy of React, whatever node_modules holds beside it).
+  ssr: { noExternal: ['@inkwell/contract', 'react', 'react-dom', 'scheduler', 'react-router', '@tanstack/react-query', 'lucide-react'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -63,7 +40,7 @@ export default defineConfig({
         // code does not change (so browsers keep them cached).
         codeSplitting: {
           groups: [
-            { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/, priority: 30 },
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 20 },
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 10 },
           ],
@@ -78,7 +55,5 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     // findBy and waitFor give up after 5 s (src/test/setup.ts): a test has room for a few of them.
     testTimeout: 15_000,
-    alias: testingLibrary,
-    server: { deps: { inline: [...usesReact, '@testing-library/preact'] } },
   },
 });

@@ -48,6 +48,12 @@ describe('formatPostDate', () => {
     expect(formatPostDate('garbage')).toBe('date not found');
   });
 
+  it('writes the day in UTC when asked (a server render, and its hydration)', () => {
+    expect(formatPostDate('2026-03-05T23:30:00Z', 'UTC')).toBe('5 March 2026');
+    expect(formatPostDate('2026-03-06T00:30:00+02:00', 'UTC')).toBe('5 March 2026');
+    expect(formatPostDate('garbage', 'UTC')).toBe('date not found');
+  });
+
   it("writes what Intl's en-GB long date writes, in the reader's time zone", () => {
     const intl = () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
     const zone = process.env.TZ;

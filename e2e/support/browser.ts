@@ -23,7 +23,8 @@ function watchCsp(target: BrowserContext | Page): void {
 function waitForApp(page: Page): void {
   const settle = async () => {
     await page
-      .waitForFunction(() => document.documentElement.dataset.appReady !== undefined || !document.querySelector('script[type=module]'), null, { timeout: 15_000 })
+      // 30 s: on a machine shared with other work, React's start and hydration took over 15 s at times.
+      .waitForFunction(() => document.documentElement.dataset.appReady !== undefined || !document.querySelector('script[type=module]'), null, { timeout: 30_000 })
       .catch(() => undefined); // a page that is not the app (a download, an error page): nothing to wait for
   };
   const goto = page.goto.bind(page);

@@ -85,11 +85,16 @@ export function watchErrors(page: Page): string[] {
 export async function openAs(
   world: World,
   session: Session | null,
-  options: { width?: number; height?: number; dark?: boolean; userAgent?: string; consoleErrors?: boolean; clipboard?: boolean } = {},
+  options: { width?: number; height?: number; dark?: boolean; userAgent?: string; timezoneId?: string; consoleErrors?: boolean; clipboard?: boolean } = {},
 ): Promise<OpenedPage> {
-  const { width = 1280, height = 900, dark = false, userAgent, consoleErrors = false, clipboard = false } = options;
+  const { width = 1280, height = 900, dark = false, userAgent, timezoneId, consoleErrors = false, clipboard = false } = options;
   const url = world.server.url;
-  const context = await world.browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light', ...(userAgent ? { userAgent } : {}) });
+  const context = await world.browser.newContext({
+    viewport: { width, height },
+    colorScheme: dark ? 'dark' : 'light',
+    ...(userAgent ? { userAgent } : {}),
+    ...(timezoneId ? { timezoneId } : {}),
+  });
   // The Copy buttons' journeys read the clipboard back.
   if (clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
   if (session) {

@@ -73,6 +73,13 @@ setApiTransport((input, init) => {
 /** More passes than any screen needs (the top bar, then a page, then what its data names). */
 const MAX_PASSES = 4;
 
+/**
+ * React's server renderer puts a preload for each high-priority image (`<link rel="preload" as="image">`)
+ * ahead of the markup when no <head> of its own is rendered. The page's head already announces that
+ * image (server/src/render/document.ts), and #root is the app's alone: they are left out.
+ */
+const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
+
 /** The same route tree as the browser's createBrowserRouter, so both render the same components. */
 const handler = createStaticHandler(routes);
 
@@ -116,6 +123,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
     }
   });
+  html = html.replace(LEADING_PRELOADS, '');
   const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
   return { status: report.status, html, head: headFor(pathname, report, client), state: serializeState(state), renderedAt, modules: screenModules(pathname) };
 }

@@ -9,8 +9,7 @@ import { createBrowserRouter } from 'react-router';
 import { App, hydratedQueryClient } from './app/App';
 import { preloadScreens, routes } from './app/routes';
 import { nextTask } from './lib/next-task';
-import { hydrateInSteps } from './ssr/hydrate-later';
-import { reportHydrationMismatches } from './ssr/report-mismatch';
+import { renderErrorReports } from './ssr/report-mismatch';
 import { STATE_ELEMENT_ID, readState } from './ssr/state';
 
 const root = document.getElementById('root');
@@ -23,26 +22,25 @@ if (state && root.firstElementChild) {
   // The server rendered this page: load its screens first, so the first render matches its HTML.
   const sessionId = stateElement?.dataset.session ?? '';
   const renderedAt = Number(stateElement?.dataset.renderedAt) || null;
-  reportHydrationMismatches();
-  // The page's frame first; its feed cards, comments and side panels each in a task of their own after.
+  // The page's frame first; the parts in <HydrateLater> (the top bar, feed cards, comments, side panels,
+  // the post body) after it, as React hydrates Suspense boundaries: later, in slices that yield to input.
   void (async () => {
-    // What the app needs before its first render, each in a task of its own too.
+    // What the app needs before its first render, each in a task of its own.
     const queryClient = hydratedQueryClient(state);
     await nextTask();
     const router = createBrowserRouter(routes);
     await nextTask();
     await preloadScreens(window.location.pathname);
-    await hydrateInSteps(() =>
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <App initialState={state} renderedSession={sessionId} renderedAt={renderedAt} router={router} queryClient={queryClient} />
-        </StrictMode>,
-      ),
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App initialState={state} renderedSession={sessionId} renderedAt={renderedAt} router={router} queryClient={queryClient} />
+      </StrictMode>,
+      renderErrorReports(),
     );
   })();
 } else {
-  createRoot(root).render(
+  createRoot(root, renderErrorReports()).render(
     <StrictMode>
       <App />
     </StrictMode>,

@@ -77,8 +77,11 @@ export function headTags(head: PageHead, publicUrl: string, feeds: FeedLink[]): 
 
 /** The page's first image fetched with high priority (the post's cover, a feed's first card), as rendered. */
 const FIRST_IMAGE = /<img\s[^>]*\bfetchpriority="high"[^>]*>/i;
-/** An attribute of that tag, value as written (already escaped by the renderer). */
-const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+/**
+ * An attribute of that tag, value as written (already escaped by the renderer). Its name in any case,
+ * as HTML reads it: React writes props as named (`srcSet`, `fetchPriority`).
+ */
+const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
 
 /**
  * A preload of that image for the head: the browser asks for it beside the stylesheet and scripts,

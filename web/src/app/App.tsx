@@ -12,7 +12,7 @@ interface AppProps {
   initialState?: DehydratedState;
   /** The member the server rendered the page for ('' for a visitor). */
   renderedSession?: string;
-  /** When the server rendered it (epoch ms): relative times count from it while hydrating. */
+  /** When the server rendered it (epoch ms): relative times count from it while hydrating (use-now.ts). */
   renderedAt?: number | null;
   /** Made beforehand (start.tsx makes them in tasks of their own before hydrating); else made here. */
   router?: ReturnType<typeof createBrowserRouter>;
@@ -33,15 +33,11 @@ export function hydratedQueryClient(initialState?: DehydratedState): QueryClient
 }
 
 export function App({ initialState, renderedSession = '', renderedAt = null, ...made }: AppProps) {
-  const [hydratingAt, setHydratingAt] = useState(renderedAt);
   useEffect(() => {
     let live = true;
-    // Hydrated, every part of it: relative times count from the real now again, and the page says it
-    // now answers clicks. (A re-render before then would hydrate the parts still waiting all at once.)
+    // Hydrated, every part of it (ssr/hydrate-later.tsx): the page says it answers clicks now.
     void whenHydrated().then(() => {
-      if (!live) return;
-      setHydratingAt(null);
-      document.documentElement.dataset.appReady = '';
+      if (live) document.documentElement.dataset.appReady = '';
     });
     return () => {
       live = false;
@@ -51,7 +47,7 @@ export function App({ initialState, renderedSession = '', renderedAt = null, ...
   const [queryClient] = useState(() => made.queryClient ?? hydratedQueryClient(initialState));
   return (
     <RenderedSessionContext.Provider value={renderedSession}>
-      <RenderedAtContext.Provider value={hydratingAt}>
+      <RenderedAtContext.Provider value={renderedAt}>
         <AppProviders queryClient={queryClient}>
           <RouterProvider router={router} />
         </AppProviders>

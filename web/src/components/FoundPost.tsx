@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TEXT, formatPostDate, paths, type SearchResultPost } from '@inkwell/contract';
+import { TEXT, paths, type SearchResultPost } from '@inkwell/contract';
 import { Avatar } from './Avatar';
 import { CoverImage } from './CoverImage';
 import { Marked, plainText } from './Marked';
+import { PostDate } from './PostDate';
 
 const linkClass = 'rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600';
 
@@ -36,7 +37,7 @@ export function FoundPost({ post, priority, testId, children }: { post: SearchRe
           <span className="truncate">{post.author.name?.trim() || TEXT.anonymous}</span>
         </Link>
         <span className="whitespace-nowrap">
-          <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>
+          <PostDate value={post.created_at} />
           <span aria-hidden="true"> · </span>
           {post.read_time} min read
         </span>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
+import { keepEventsInside } from './portal-events';
 
 interface ModalProps {
   role?: 'dialog' | 'alertdialog';
@@ -31,7 +32,7 @@ export function Modal({ role = 'dialog', title, describedBy, size, initialFocus,
     return () => previous?.focus?.();
   }, []);
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/50 p-4" onMouseDown={onClose}>
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/50 p-4" onMouseDown={onClose} {...keepEventsInside}>
       <div
         ref={panelRef}
         role={role}

@@ -4,7 +4,8 @@ import { renderToString } from 'react-dom/server';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { styleToDataColor } from '../lib/inline-colours';
-import { HydrateLater, hydrateInSteps, isFirstHydration, whenHydrated } from '../ssr/hydrate-later';
+import { HydrateLater } from '../ssr/hydrate-later';
+import { renderErrorReports } from '../ssr/report-mismatch';
 import { PostBody } from './PostBody';
 import { forgetSanitizer, loadSanitizer, sanitizerLoaded, setServerSanitizer } from './post-html';
 
@@ -82,11 +83,12 @@ async function serverRenderedPage(): Promise<HTMLElement> {
   return root;
 }
 
-/** Hydrates the page in steps as start.tsx does, and waits for its parts and the Copy buttons. */
+/** Hydrates the page as start.tsx does (the part after the frame), and waits for the Copy buttons. */
 async function hydrate(root: HTMLElement) {
   const page = pageOf();
-  hydrateInSteps(() => hydrateRoot(root, <page.Page html={html} />));
-  await whenHydrated();
+  await act(async () => {
+    hydrateRoot(root, <page.Page html={html} />, renderErrorReports());
+  });
   await screen.findByRole('button', { name: 'Copy code' });
   return page.control;
 }
@@ -96,6 +98,7 @@ beforeEach(() => {
   closeGate();
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   gate.open();
   document.body.replaceChildren();
   delete (window as { __xss?: unknown }).__xss;
@@ -110,7 +113,6 @@ describe('PostBody before the sanitiser is loaded', () => {
     expect(sanitizerLoaded()).toBe(false);
 
     const control = await hydrate(root);
-    expect(isFirstHydration()).toBe(false);
     expect(screen.getByTestId('post-body')).toBe(body);
     expect(body.querySelector('p')).toBe(paragraph);
     expect(Array.from(paragraph.childNodes).every((node, index) => node === texts[index])).toBe(true);
@@ -197,17 +199,27 @@ describe('PostBody before the sanitiser is loaded', () => {
     watch.stop();
   });
 
-  it("cleans a body built anew amid the first hydration (not the server's markup): empty, then cleaned; never raw", async () => {
-    const host = document.createElement('div');
-    document.body.append(host);
-    const watch = watchInserted(host);
-
-    // A client-side navigation before the parts are all hydrated: the body has no server markup to keep.
-    const hydrated = hydrateInSteps(() => render(<PostBody html={payload} />, { container: host }));
-    expect(isFirstHydration()).toBe(true);
+  it("cleans a body React renders anew when the server's HTML did not match: empty, then cleaned; never raw", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The server sent something else where the body is: React renders that part in the browser instead.
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(
+      <main>
+        <h1>Title</h1>
+        <HydrateLater className="mt-10">
+          <section>Something else</section>
+        </HydrateLater>
+      </main>,
+    );
+    document.body.append(root);
+    const watch = watchInserted(root);
+    const page = pageOf();
+    await act(async () => {
+      hydrateRoot(root, <page.Page html={payload} />, renderErrorReports());
+    });
+    expect(errors.mock.calls.some(([said]) => String(said).startsWith('Hydration mismatch:'))).toBe(true);
     const body = screen.getByTestId('post-body');
-    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 10)));
-    expect(body.textContent).toBe('');
+    expect(body.innerHTML).toBe('');
     expect(sanitizerLoaded()).toBe(false);
 
     gate.open();
@@ -216,6 +228,5 @@ describe('PostBody before the sanitiser is loaded', () => {
     expect(await screen.findByRole('button', { name: 'Copy code' })).toBeInTheDocument();
     expect(watch.dangerous()).toEqual([]);
     watch.stop();
-    await hydrated;
   });
 });

@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { isFirstHydration, whenHydrated } from '../ssr/hydrate-later';
+import { useHydrating } from '../lib/use-hydrating';
 import { CodeCopyButton } from './CodeCopyButton';
-import { cleanNow, loadSanitizer, preloadSanitizer, sanitizerLoaded } from './post-html';
+import { cleanNow, loadSanitizer, preloadSanitizer, renderingOnServer, sanitizerLoaded } from './post-html';
 
 interface CodeSlot {
   node: HTMLElement;
@@ -30,7 +30,7 @@ const proseClass = [
 
 /**
  * What the body's element is given while it keeps the markup the server rendered: never the same as
- * a cleaned body (the sanitisers drop comments) nor an empty one, and harmless should Preact set it.
+ * a cleaned body (the sanitisers drop comments), and harmless should React ever set it.
  */
 const SERVER_MARKUP = '<!---->';
 
@@ -38,19 +38,22 @@ const SERVER_MARKUP = '<!---->';
  * A post body: sanitised HTML (DOMPurify, only what the editor writes; links open in a new tab
  * without access to this page) in the reading typography, each code block with a Copy button.
  *
- * DOMPurify is a chunk of its own (post-html.ts). The first hydration of a rendered page keeps the
- * body the server cleaned and rendered: Preact sets no innerHTML while hydrating, and afterwards only
- * when `__html` changes, so SERVER_MARKUP, the same on every render while `html` stays the same, is
- * never applied (the Copy buttons' wrappers stay, nothing moves), and the sanitiser loads when the
- * page is idle. Any other render (a client-side navigation, the editor's preview, a changed `html`)
- * cleans at once when the sanitiser is loaded, else renders the body empty until it is.
+ * DOMPurify is a chunk of its own (post-html.ts), not in a post page's first load. A body hydrated
+ * from the server's HTML keeps what the server's allowlist cleaned: React keeps an element's server
+ * innerHTML when it hydrates it (it checks it in development only, which suppressHydrationWarning
+ * silences for this element alone), and afterwards sets it only when `__html` changes. So while
+ * `html` stays the same, the body gets SERVER_MARKUP on every render, which is never applied: its
+ * nodes, the Copy buttons' wrappers and the layout stay, and the sanitiser loads when the page is
+ * idle. Any other render (a client-side navigation, the editor's preview, a changed `html`, a part
+ * React renders anew after a failed hydration) cleans at once when the sanitiser is loaded, else
+ * renders the body empty until it is: HTML it has not cleaned never reaches the page.
  */
 export function PostBody({ html, className }: { html: string; className?: string }) {
-  // The html whose server markup this body keeps; null once it shows what it cleaned itself.
-  const kept = useRef<string | null | undefined>(undefined);
-  if (kept.current === undefined) kept.current = isFirstHydration() && !sanitizerLoaded() ? html : null;
-  else if (kept.current !== html) kept.current = null;
-  const keep = kept.current !== null;
+  const hydrating = useHydrating() && !renderingOnServer();
+  // The html whose server markup this body keeps (set by its hydration); null once it shows what it cleaned.
+  const [kept, setKept] = useState<string | null>(() => (hydrating ? html : null));
+  if (kept !== null && kept !== html) setKept(null);
+  const keep = kept !== null && kept === html;
   const ready = sanitizerLoaded();
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const clean = useMemo(() => (keep || !ready ? null : cleanNow(html)), [keep, ready, html]);
@@ -61,7 +64,7 @@ export function PostBody({ html, className }: { html: string; className?: string
   useEffect(() => {
     if (keep) {
       // For a later render of another body: cleaned at once.
-      void whenHydrated().then(preloadSanitizer);
+      preloadSanitizer();
       return;
     }
     if (ready) return;
@@ -80,13 +83,6 @@ export function PostBody({ html, className }: { html: string; className?: string
   useLayoutEffect(() => {
     const root = ref.current;
     if (!root) return;
-    if (keep && root.innerHTML === SERVER_MARKUP) {
-      // Not hydrated into the server's body after all (built anew, e.g. a navigation amid the first
-      // hydration): Preact set SERVER_MARKUP. Show what this body cleans itself instead.
-      kept.current = null;
-      rerender();
-      return;
-    }
     // Colours arrive as data-color (no inline style attributes under the CSP); the CSSOM may set them.
     for (const node of root.querySelectorAll<HTMLElement>('[data-color]')) node.style.color = node.dataset.color ?? '';
     const found: CodeSlot[] = [];
@@ -115,10 +111,10 @@ export function PostBody({ html, className }: { html: string; className?: string
       <div
         ref={ref}
         data-testid="post-body"
-        // A page rendered on the server holds the body as the server's allowlist cleaned it; Preact keeps
-        // that markup when it hydrates and sets `__html` only when it changes (see above).
         className={`${proseClass} ${className ?? ''}`}
         dangerouslySetInnerHTML={{ __html: markup }}
+        // Hydrated, it holds the server's cleaned body, which the browser does not make again (see above).
+        suppressHydrationWarning
       />
       {slots.map((slot, index) => createPortal(<CodeCopyButton text={slot.text} />, slot.node, `${index}`))}
     </>

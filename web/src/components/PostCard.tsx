@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TEXT, formatPostDate, paths, type PostCard as PostCardData } from '@inkwell/contract';
+import { TEXT, paths, type PostCard as PostCardData } from '@inkwell/contract';
 import { CoverImage } from './CoverImage';
+import { PostDate } from './PostDate';
 
 interface PostCardProps {
   post: PostCardData;
@@ -61,7 +62,7 @@ export function PostCard({ post, author, actions, menu, reason, edit, priority =
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>
+          <PostDate value={post.created_at} />
           <span aria-hidden="true"> · </span>
           <span>{post.read_time ?? 0} min read</span>
         </p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatPostDate } from '@inkwell/contract';
+import { PostDate } from './PostDate';
 
 interface PostHeaderProps {
   /** h1 on the post's page; the editor's preview sits under its own 'Post Preview' h2, so h3 there. */
@@ -69,7 +69,7 @@ export function PostHeader(props: PostHeaderProps) {
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
         <span data-testid={`${testIdPrefix}-read-time`}>{readTime} min read</span>
         <span aria-hidden="true"> · </span>
-        <time dateTime={createdAt}>{formatPostDate(createdAt)}</time>
+        <PostDate value={createdAt} />
       </p>
       {actions && (
         <div className="mt-6 flex items-center justify-between gap-2 border-y border-zinc-200 py-1.5 dark:border-zinc-800">{actions}</div>

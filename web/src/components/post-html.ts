@@ -15,10 +15,17 @@ type Sanitize = (html: string) => string;
 let serverSanitizer: Sanitize | null = null;
 let purify: Sanitize | null = null;
 let loading: Promise<void> | undefined;
+/** Counts forgetSanitizer calls: a load or preload begun before one does not land after it. */
+let generation = 0;
 
 /** The server's own allowlist (server/src/posts/sanitize.ts) cleans post HTML while rendering. */
 export function setServerSanitizer(sanitize: Sanitize): void {
   serverSanitizer = sanitize;
+}
+
+/** Whether this is the server's render (its sanitiser is set): it renders the body cleaned, never kept. */
+export function renderingOnServer(): boolean {
+  return serverSanitizer !== null;
 }
 
 /** Whether cleanNow can clean (the sanitiser is loaded, or set by the server). */
@@ -35,9 +42,10 @@ export function cleanNow(html: string): string | null {
 /** Loads the browser's sanitiser once (at once when it is there). A failed load is tried again by the next caller. */
 export function loadSanitizer(): Promise<void> {
   if (sanitizerLoaded()) return Promise.resolve();
+  const started = generation;
   loading ??= import('./sanitize-post-html').then(
     (module) => {
-      purify = module.purifyPostHtml;
+      if (started === generation) purify = module.purifyPostHtml;
     },
     (error: unknown) => {
       loading = undefined;
@@ -52,6 +60,7 @@ export function forgetSanitizer(): void {
   serverSanitizer = null;
   purify = null;
   loading = undefined;
+  generation += 1;
 }
 
 /**
@@ -60,7 +69,10 @@ export function forgetSanitizer(): void {
  */
 export function preloadSanitizer(): void {
   if (sanitizerLoaded() || loading) return;
-  const load = () => void loadSanitizer().catch(() => undefined);
+  const started = generation;
+  const load = () => {
+    if (started === generation) void loadSanitizer().catch(() => undefined);
+  };
   if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 5000 });
   else setTimeout(load, 1000);
 }

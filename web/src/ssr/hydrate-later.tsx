@@ -1,80 +1,74 @@
-import { type HTMLAttributes, type ReactNode, Suspense, createElement } from 'react';
-import { nextTask } from '../lib/next-task';
+import { type HTMLAttributes, type ReactNode, Suspense, createElement, useLayoutEffect, useRef } from 'react';
 
 /**
- * Hydration in steps. Hydrating a whole rendered page is one task of the main thread (~60 ms on a
- * mid-range phone for a feed of 20 cards), long enough to delay a tap and to cost Lighthouse its
- * Total Blocking Time. A part wrapped in <HydrateLater> is skipped by the first pass (its server HTML
- * is kept as it is, already readable) and hydrated in a task of its own afterwards, one part per
- * task, in page order. Only the first hydration defers: a page built in the browser renders at once.
+ * Hydration in steps, as React does it. Hydrating a whole rendered page in one task of the main
+ * thread (~240 ms of a mid-range phone's CPU for the home page) delays a tap and costs Lighthouse its
+ * Total Blocking Time. A part wrapped in <HydrateLater> is a Suspense boundary: React's first pass
+ * over the server's HTML skips it (its HTML stays as it is, already readable) and hydrates it later at
+ * a low priority, in slices that yield to input; a part the reader interacts with first is hydrated
+ * first, and the event replayed. A page built in the browser renders its parts at once.
  *
- * How: while the first pass runs, the part's gate suspends (throws a promise); Preact keeps the DOM a
- * suspended component would have claimed and resumes hydrating into it once the promise resolves.
- * It keeps exactly one node, so the gate always renders one element: the wrapper this component is.
- * A part inside another part hydrates with it (its gate only suspends during the first pass).
+ * `whenHydrated()` tells when the first hydration is over: every part that began as the server's HTML
+ * has been hydrated (App then marks the page ready for the browser journeys).
  */
 
-type Resume = () => void;
+let waiting = 0;
+const waiters = new Set<() => void>();
 
-let deferring = false;
-let hydrating = false;
-const waiting: Resume[] = [];
-let settled: Promise<void> = Promise.resolve();
-
-/** Runs the first hydration (`hydrate` must render synchronously), then the parts it left, one per task. */
-export function hydrateInSteps(hydrate: () => void): Promise<void> {
-  let done!: () => void;
-  settled = new Promise((resolve) => (done = resolve));
-  deferring = true;
-  hydrating = true;
-  try {
-    hydrate();
-  } catch (error) {
-    hydrating = false;
-    throw error;
-  } finally {
-    deferring = false;
-  }
-  const step = () => {
-    const resume = waiting.shift();
-    if (!resume) {
-      hydrating = false;
-      return done();
-    }
-    // The part re-renders in this task's microtasks; the next one waits for a new task.
-    resume();
-    void nextTask().then(step);
-  };
-  void nextTask().then(step);
-  return settled;
+function partHydrated(): void {
+  waiting -= 1;
+  if (waiting > 0) return;
+  for (const resolve of waiters) resolve();
+  waiters.clear();
 }
 
-/** Resolves once every part of the first hydration is hydrated (at once when nothing waits). */
+/** Resolves once no part still waits to hydrate (at once when none does). Called after the root's commit. */
 export function whenHydrated(): Promise<void> {
-  return settled;
+  if (waiting === 0) return Promise.resolve();
+  return new Promise((resolve) => waiters.add(resolve));
 }
 
-/**
- * Whether the first hydration of a page the server rendered is under way: true from hydrateInSteps
- * until its parts are all hydrated. A component rendering then is (most likely) taking over the
- * server's DOM rather than building its own: PostBody keeps the server's cleaned body so.
- */
-export function isFirstHydration(): boolean {
-  return hydrating;
+interface Part {
+  /** Its contents have committed (hydrated, or rendered in the browser). */
+  in: boolean;
+  /** Counted in `waiting`. */
+  counted: boolean;
 }
 
-function Gate({ children }: { children: ReactNode }) {
-  if (deferring) throw new Promise<void>((resolve) => waiting.push(resolve));
-  return children;
+/** Inside the boundary: its layout effect runs when the part's contents commit. Renders nothing. */
+function PartIn({ part }: { part: Part }) {
+  useLayoutEffect(() => {
+    part.in = true;
+    if (part.counted) {
+      part.counted = false;
+      partHydrated();
+    }
+  }, [part]);
+  return null;
 }
 
 type Wrapper = 'li' | 'div' | 'aside' | 'section' | 'article' | 'header';
 
-/** An element (`as`, with its attributes) whose contents hydrate in a later task (see above). */
+/** An element (`as`, with its attributes) whose contents hydrate after the page's frame (see above). */
 export function HydrateLater({ as = 'div', children, ...attributes }: { as?: Wrapper; children: ReactNode } & HTMLAttributes<HTMLElement> & { [data: `data-${string}`]: unknown }) {
+  const part = useRef<Part>({ in: false, counted: false }).current;
+  // Outside the boundary: runs with the page's frame; the part waits if its contents have not come in.
+  useLayoutEffect(() => {
+    if (!part.in) {
+      part.counted = true;
+      waiting += 1;
+    }
+    return () => {
+      // Gone before it hydrated (the reader moved on): nothing to wait for.
+      if (part.counted) {
+        part.counted = false;
+        partHydrated();
+      }
+    };
+  }, [part]);
   return (
     <Suspense fallback={null}>
-      <Gate>{createElement(as, attributes, children)}</Gate>
+      {createElement(as, attributes, children, <PartIn part={part} />)}
     </Suspense>
   );
 }

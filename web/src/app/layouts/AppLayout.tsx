@@ -42,8 +42,8 @@ export function AppLayout() {
       />
       <main id="main" className="flex-1">
         {/*
-          A boundary per address: Preact's Suspense, still waiting for one screen's code when the
-          reader moves on to a screen already loaded, would show nothing once the first arrived.
+          A boundary per address (app/navigation.test.tsx): a screen whose code is still on its way
+          shows the fallback, and a screen moved on to starts afresh, whatever the previous one awaited.
         */}
         <Suspense key={pathname} fallback={<PageFallback />}>
           <Outlet />

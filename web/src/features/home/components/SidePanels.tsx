@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/Avatar';
 import { TopicChip } from '../../../components/TopicChip';
 import { useSession } from '../../../lib/session';
 import { useRecommendedCategories, useRecommendedPosts, useRecommendedUsers } from '../api/recommendations';
+import { useNow } from '../../../lib/use-now';
 
 function Panel({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -102,7 +103,7 @@ function ConditionsAndPolicy() {
           </Link>
         </li>
       </ul>
-      <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">© {new Date().getFullYear()} Inkwell</p>
+      <Copyright />
     </Panel>
   );
 }
@@ -121,4 +122,10 @@ export function SidePanels({ renderFollow, variant = 'home' }: { renderFollow: (
       <WhomToFollow viewerId={viewerId} renderFollow={renderFollow} />
     </div>
   );
+}
+
+/** The year in UTC, from the render time while hydrating (use-now.ts): the server's HTML says the same. */
+function Copyright() {
+  const year = useNow().getUTCFullYear();
+  return <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">© {year} Inkwell</p>;
 }

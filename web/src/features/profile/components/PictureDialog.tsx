@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import { DEFAULT_USER_IMAGE } from '@inkwell/contract';
+import { keepEventsInside } from '../../../components/portal-events';
 
 /** A profile picture, enlarged over the page; Escape, the close button or the backdrop closes it. */
 export function PictureDialog({ src, alt, onClose }: { src: string; alt: string; onClose: () => void }) {
@@ -18,7 +19,9 @@ export function PictureDialog({ src, alt, onClose }: { src: string; alt: string;
       aria-label={alt}
       className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/80 p-6"
       onMouseDown={onClose}
+      {...keepEventsInside}
       onKeyDown={(event) => {
+        event.stopPropagation(); // as keepEventsInside does
         if (event.key === 'Escape' || event.key === 'Tab') {
           event.preventDefault();
           if (event.key === 'Escape') onClose();
