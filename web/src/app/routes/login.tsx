@@ -1,17 +1,22 @@
 import { Link, Navigate, useLocation } from 'react-router';
-import { paths } from '@inkwell/contract';
+import { paths, safeNextPath } from '@inkwell/contract';
 import { AuthCard } from '../../components/AuthCard';
 import { buttonStyles } from '../../components/Button';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { GoogleSignIn } from '../../features/auth/components/GoogleSignIn';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFormEcho } from '../../lib/form-echo';
 import { redirectTarget } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
 
 export default function LoginRoute() {
   useDocumentTitle('Login');
   const location = useLocation();
-  if (useSession()) return <Navigate to={redirectTarget(location.state, location.search)} replace />;
+  // Read here, once, and handed to the form: a page the server sent back (a login refused before the
+  // app ran) is at /login without its ?next=, which the echo holds. A login then made by the app
+  // brings the session, and this redirect (not the form's, unmounted by it) goes there.
+  const echo = useFormEcho();
+  if (useSession()) return <Navigate to={safeNextPath(echo.values.next) ?? redirectTarget(location.state, location.search)} replace />;
   return (
     <AuthCard
       title="Welcome back"
@@ -25,7 +30,7 @@ export default function LoginRoute() {
         </>
       }
     >
-      <LoginForm />
+      <LoginForm echo={echo} />
       <GoogleSignIn />
     </AuthCard>
   );

@@ -5,7 +5,7 @@ import { Button, buttonStyles } from '../../../components/Button';
 import { useNotice } from '../../../components/NoticeProvider';
 import { isApiError } from '../../../lib/api-client';
 import { commentDraftKey, keepCommentDraft } from '../../../lib/comment-drafts';
-import { useFormEcho } from '../../../lib/form-echo';
+import type { FormEcho } from '../../../lib/form-echo';
 import { useLogin } from '../api/login';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { PasswordField } from '../../../components/PasswordField';
@@ -22,8 +22,7 @@ interface FieldErrors {
  * Pressed before the app's scripts run, the browser posts it to /login itself (server/src/plugins/forms.ts),
  * with `next` and a comment a visitor sent from a post (kept in the page, see KeptComment).
  */
-export function LoginForm() {
-  const echo = useFormEcho();
+export function LoginForm({ echo }: { echo: FormEcho }) {
   const { search } = useLocation();
   const next = echo.values.next ?? new URLSearchParams(search).get('next') ?? '';
   const [email, setEmail] = useState(echo.values.email ?? '');
@@ -37,13 +36,14 @@ export function LoginForm() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setErrors({});
+    // The app ran after all: a kept comment waits in the box on its post, as the app's own gate keeps one
+    // (kept now: the session a login brings unmounts this form before its callbacks would run).
+    const postId = decodeId(echo.values.comment_post ?? '');
+    if (postId !== null && echo.values.comment) keepCommentDraft(commentDraftKey(postId), echo.values.comment);
     login.mutate(
       { email: email.trim(), password },
       {
         onSuccess: () => {
-          // The app ran after all: the kept comment waits in the box on the post, as the app's own gate does.
-          const postId = decodeId(echo.values.comment_post ?? '');
-          if (postId !== null && echo.values.comment) keepCommentDraft(commentDraftKey(postId), echo.values.comment);
           // A page the server sent back is at /login without its ?next=: the echo holds it.
           const kept = safeNextPath(echo.values.next);
           if (kept) navigate(kept, { replace: true });
