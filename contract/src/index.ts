@@ -22,3 +22,4 @@ export * from './schemas/export.ts';
 export * from './schemas/stats.ts';
 export * from './schemas/library.ts';
 export * from './page-head.ts';
+export * from './form-echo.ts';

@@ -12,7 +12,8 @@ import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
 import { preloadScreens, routes, screenModules } from './app/routes';
 import { setApiTransport } from './lib/api-client';
-import { FORM_ECHO_KEY, type FormEcho } from './lib/form-echo';
+import type { FormEcho } from '@inkwell/contract';
+import { FORM_ECHO_KEY } from './lib/form-echo';
 import { RenderReportContext, type RenderReport } from './lib/render-context';
 import { RenderedSessionContext } from './lib/session';
 import { RenderedAtContext } from './lib/use-now';
@@ -22,7 +23,6 @@ import { serializeState } from './ssr/state';
 
 export { setServerSanitizer } from './components/post-html';
 export type { PageHead } from './ssr/head';
-export type { FormEcho } from './lib/form-echo';
 
 export interface RenderInput {
   /** Path and query, e.g. /view-post/abc?x=1. */

@@ -1,5 +1,5 @@
+import type { FormEcho } from '@inkwell/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FormEcho } from '../render/renderer.ts';
 
 /** What an API call answered a form route: its status, its JSON and the cookies it set. */
 export interface ApiAnswer {

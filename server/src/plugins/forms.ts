@@ -1,6 +1,5 @@
-import { TEXT, decodeId, paths, safeNextPath } from '@inkwell/contract';
+import { type FormEcho, TEXT, decodeId, paths, safeNextPath } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FormEcho } from '../render/renderer.ts';
 import { type ApiAnswer, callApi, echoOf, textFields } from './form-calls.ts';
 
 /** Sends `url`'s page with a refused form's fields and errors in it, with this status (web.ts). */

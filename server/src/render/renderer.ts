@@ -3,19 +3,11 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageCache } from '../feed/page-cache.ts';
 import { sanitizeForPage } from '../posts/sanitize.ts';
-import type { PageHead } from '@inkwell/contract';
+import type { FormEcho, PageHead } from '@inkwell/contract';
 import { type FeedLink, headTags, pageDocument } from './document.ts';
 import { EncodedBody } from '../lib/encoded-body.ts';
 
 /** The web app's server entry (web/src/entry-server.tsx, built into web/dist-ssr). */
-/** A refused form's fields and errors, rendered into its page again (web/src/lib/form-echo.ts). */
-export interface FormEcho {
-  path: string;
-  values: Record<string, string>;
-  errors: Record<string, string>;
-  message: string | null;
-}
-
 interface ServerEntry {
   render(input: { url: string; sessionId: string | null; transport: typeof fetch; form?: FormEcho }): Promise<{
     status: number;

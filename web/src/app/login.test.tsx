@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_HINT, TEXT, encodeId } from '@inkwell/contract';
+import { type FormEcho, PASSWORD_HINT, TEXT, encodeId } from '@inkwell/contract';
 import { aProfile, jsonBody, mockApi, renderApp } from '../test/render';
 import { getSession } from '../lib/session';
 import { commentDraftKey, readCommentDraft } from '../lib/comment-drafts';
-import { FORM_ECHO_KEY, type FormEcho } from '../lib/form-echo';
+import { FORM_ECHO_KEY } from '../lib/form-echo';
 
 async function fillAndSubmit(email = 'ada@example.com', password = 'abc123!@') {
   const user = userEvent.setup();

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PASSWORD_HINT, TEXT, decodeId, paths, safeNextPath } from '@inkwell/contract';
+import { type FormEcho, PASSWORD_HINT, TEXT, decodeId, paths, safeNextPath } from '@inkwell/contract';
 import { Button, buttonStyles } from '../../../components/Button';
 import { useNotice } from '../../../components/NoticeProvider';
 import { isApiError } from '../../../lib/api-client';
 import { commentDraftKey, keepCommentDraft } from '../../../lib/comment-drafts';
-import type { FormEcho } from '../../../lib/form-echo';
 import { useLogin } from '../api/login';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { PasswordField } from '../../../components/PasswordField';
