@@ -43,20 +43,31 @@ afterAll(() => stopWorld(world));
 
 const contextFor = (session: Session | null, width = 1280) => openAs(world, session, { width, consoleErrors: true });
 
-/** The page's layout shifts so far (what CLS adds up), read from Chromium's layout-shift entries. */
+/** The page's layout shifts so far (what CLS adds up), read from Chromium's layout-shift entries, and what moved. */
 const layoutShift = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
+      new Promise<{ value: number; moved: string }>((resolve) => {
+        let value = 0;
+        const moved: string[] = [];
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> };
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-            if (!entry.hadRecentInput) sum += entry.value;
+          for (const entry of list.getEntries() as Shift[]) {
+            if (entry.hadRecentInput) continue;
+            value += entry.value;
+            for (const source of entry.sources ?? []) {
+              const node = source.node;
+              moved.push(node instanceof Element ? node.outerHTML.slice(0, 160) : String(node?.nodeName));
+            }
           }
         }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(sum), 300);
+        setTimeout(() => resolve({ value, moved: moved.join('\n') }), 300);
       }),
   );
+const noShift = async (page: Page) => {
+  const shift = await layoutShift(page);
+  expect(shift.value, shift.moved).toBe(0);
+};
 
 describe('followers and following, in Chromium', () => {
   it('opens a writer’s followers, follows from the list, and the counts follow', async () => {
@@ -110,7 +121,7 @@ describe('followers and following, in Chromium', () => {
     const box = page.getByTestId('byline-follow');
     // Cy follows Ana since the first journey: the server's page already says so.
     await box.getByRole('button', { name: 'Following' }).waitFor();
-    expect(await layoutShift(page)).toBe(0);
+    await noShift(page);
     await page.screenshot({ path: artifactPath('post-byline-follow-1280.png') });
     const before = await box.boundingBox();
     await box.getByRole('button', { name: 'Following' }).click();
@@ -119,7 +130,7 @@ describe('followers and following, in Chromium', () => {
     await page.reload();
     await page.locator('html[data-app-ready]').waitFor();
     await box.getByRole('button', { name: 'Follow', exact: true }).waitFor();
-    expect(await layoutShift(page)).toBe(0);
+    await noShift(page);
     await box.getByRole('button', { name: 'Follow', exact: true }).click();
     await box.getByRole('button', { name: 'Following' }).waitFor();
     expect(errors).toEqual([]);

@@ -1,24 +1,26 @@
 /**
  * The server's way in (built by `vite build --ssr` into web/dist-ssr): renders a screen to HTML from
- * the same components the browser hydrates. The data a screen asks for while rendering is fetched
- * through the server's own API (the transport the server hands in) and rendered again, until nothing
- * more is asked; what was fetched travels in the page for the browser's first render.
+ * the same components the browser hydrates. The router runs the screens' loaders first (each screen's
+ * `load`, app/screen.ts, through the server's own API: the transport the server hands in), then React
+ * renders the page once, with all of it; what was fetched travels in the page for the browser's first render.
  */
 import './lib/zod-config';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { renderToString } from 'react-dom/server';
+import type { Readable } from 'node:stream';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
-import { preloadScreens, routes, screenModules } from './app/routes';
+import { type ScreenLoading, createRoutes, resolveScreens } from './app/routes';
+import type { Screen } from './app/screen';
 import { setApiTransport } from './lib/api-client';
 import type { FormEcho } from '@inkwell/contract';
 import { FORM_ECHO_KEY } from './lib/form-echo';
 import { RenderReportContext, type RenderReport } from './lib/render-context';
 import { RenderedSessionContext } from './lib/session';
 import { RenderedAtContext } from './lib/use-now';
-import { headFor, type PageHead } from './ssr/head';
-import { prefetchFor } from './ssr/prefetch';
+import { type PageHead, pageHead } from './ssr/head';
 import { serializeState } from './ssr/state';
 
 export { setServerSanitizer } from './components/post-html';
@@ -46,8 +48,12 @@ export interface RenderOutput {
   renderedAt: number;
   /** The source files of the screens shown (`src/app/routes/home.tsx`…): the browser will load their chunks. */
   modules: string[];
+  /**
+   * The calls the page asked for while rendering that its screens' `load` had not made (their parts
+   * show as loading until the app runs): none, for a screen whose `load` is complete.
+   */
+  missed: string[];
 }
-
 /**
  * Each render's calls go through its own transport. While a store is enabled, Node 20 runs a hook on
  * every promise the process makes (a tax on every request, rendered or not), so it is enabled only
@@ -70,60 +76,90 @@ setApiTransport((input, init) => {
   return transport(input, init);
 });
 
-/** More passes than any screen needs (the top bar, then a page, then what its data names). */
-const MAX_PASSES = 4;
+/**
+ * What the screen rendered for the head (`<title>`, `<meta>`, a preload `<link>` for each high-priority
+ * image), which React puts ahead of the markup when it renders no `<head>` of its own. It is taken out
+ * of #root (the app's alone): the page's head (server/src/render/document.ts) is written from the
+ * title found here and the screen's `head`, and already says noindex and preloads the first image.
+ * In the browser React finds these in the head and takes them over.
+ */
+const LEADING_HOISTABLES = /^(?:<link [^>]*\/>|<meta [^>]*\/>|<title>[^<]*<\/title>)+/;
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'" };
+
+function splitHoisted(markup: string): { html: string; title: string | null } {
+  const hoisted = LEADING_HOISTABLES.exec(markup)?.[0] ?? '';
+  const title = [...hoisted.matchAll(/<title>([^<]*)<\/title>/g)].at(-1)?.[1];
+  return { html: markup.slice(hoisted.length), title: title === undefined ? null : title.replace(/&(?:amp|lt|gt|quot|#x27);/g, (entity) => ENTITIES[entity]!) };
+}
+
+/** The same route tree as the browser's, its loaders handed each page's query cache as the request context. */
+const table = createRoutes((context) => context as ScreenLoading);
+const handler = createStaticHandler(table);
+
+/** Who the server renders the screen at this path for (app/screen.ts), or null for an address with no screen. */
+export async function screenAt(pathname: string): Promise<Pick<Screen, 'render'> | null> {
+  const found = await resolveScreens(table, pathname);
+  return found && { render: found.screen.render };
+}
 
 /**
- * React's server renderer puts a preload for each high-priority image (`<link rel="preload" as="image">`)
- * ahead of the markup when no <head> of its own is rendered. The page's head already announces that
- * image (server/src/render/document.ts), and #root is the app's alone: they are left out.
+ * The whole markup once every part is in (the page is kept and sent whole, compressed). Every
+ * Suspense boundary inline, however large (`progressiveChunkSize`): React would otherwise send a big
+ * one after the rest with an inline script to put it in place, which the CSP does not run.
  */
-const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
-
-/** The same route tree as the browser's createBrowserRouter, so both render the same components. */
-const handler = createStaticHandler(routes);
+async function prerender(element: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude as Readable) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 export async function render(input: RenderInput): Promise<RenderOutput> {
-  const pathname = input.url.split('?')[0] ?? '/';
-  await preloadScreens(pathname);
-  const context = await handler.query(new Request(new URL(input.url, 'http://inkwell.invalid')));
-  // No screen loads data through the router, so it never answers with a redirect of its own.
-  if (context instanceof Response) throw new Error(`The router answered ${context.status} for ${input.url}.`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // A call that failed stays failed for the next pass (it would otherwise show as loading again).
+  const url = new URL(input.url, 'http://inkwell.invalid');
+  const viewerId = input.sessionId ?? undefined;
+  // A call that failed stays failed (it would otherwise show as loading in the browser's first render).
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, gcTime: Infinity } } });
   // In the cache, so that it travels in the page's state and the browser hydrates the same form.
   if (input.form) client.setQueryData(FORM_ECHO_KEY, input.form);
-  const asked = new Set<string>();
-  let report: RenderReport = { status: 200, title: null };
-  let html = '';
   const renderedAt = Date.now();
-  await withTransport(input.transport, async () => {
-    await prefetchFor(new URL(input.url, 'http://inkwell.invalid'), client, input.sessionId ?? undefined);
-    for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-      report = { status: 200, title: null };
-      html = renderToString(
-        <RenderReportContext.Provider value={report}>
-          <RenderedSessionContext.Provider value={input.sessionId ?? ''}>
-            <RenderedAtContext.Provider value={renderedAt}>
+  return withTransport(input.transport, async () => {
+    const loading: ScreenLoading = { client, viewerId, wait: true };
+    const context = await handler.query(new Request(url), { requestContext: loading });
+    // No loader answers with a redirect of its own.
+    if (context instanceof Response) throw new Error(`The router answered ${context.status} for ${input.url}.`);
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const report: RenderReport = { status: 200 };
+    const markup = await prerender(
+      <RenderReportContext.Provider value={report}>
+        <RenderedSessionContext.Provider value={input.sessionId ?? ''}>
+          <RenderedAtContext.Provider value={renderedAt}>
             <AppProviders queryClient={client}>
               {/* hydrate={false}: no inline script (the CSP allows none); the browser needs no router data. */}
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </AppProviders>
-            </RenderedAtContext.Provider>
-          </RenderedSessionContext.Provider>
-        </RenderReportContext.Provider>,
-      );
-      const waiting = client
-        .getQueryCache()
-        .getAll()
-        .filter((query) => query.state.status === 'pending' && (query.options as { enabled?: unknown }).enabled !== false && !asked.has(query.queryHash));
-      if (waiting.length === 0) break;
-      for (const query of waiting) asked.add(query.queryHash);
-      await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
-    }
+          </RenderedAtContext.Provider>
+        </RenderedSessionContext.Provider>
+      </RenderReportContext.Provider>,
+    );
+    const missed = client
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.status === 'pending' && (query.options as { enabled?: unknown }).enabled !== false)
+      .map((query) => query.queryHash);
+    const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
+    const handles = context.matches.map(({ route }) => route.handle as { screen?: Screen; module?: string } | undefined);
+    const last = context.matches.at(-1);
+    const screen = handles.at(-1)?.screen;
+    const own = screen?.head && last ? screen.head({ params: last.params, url, client, viewerId }) : null;
+    const { html, title } = splitHoisted(markup);
+    return {
+      status: report.status,
+      html,
+      head: pageHead(url.pathname, report.status, title, screen?.indexed === true, own),
+      state: serializeState(state),
+      renderedAt,
+      modules: handles.flatMap((handle) => (handle?.module ? [handle.module] : [])),
+      missed,
+    };
   });
-  html = html.replace(LEADING_PRELOADS, '');
-  const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
-  return { status: report.status, html, head: headFor(pathname, report, client), state: serializeState(state), renderedAt, modules: screenModules(pathname) };
 }

@@ -5,9 +5,11 @@
 import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { type DataRouter, createBrowserRouter, matchRoutes } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { App, hydratedQueryClient } from './app/App';
-import { preloadScreens, routes } from './app/routes';
+import { createRoutes, resolveScreens } from './app/routes';
+import { getSession } from './lib/session';
 import { nextTask } from './lib/next-task';
 import { renderErrorReports } from './ssr/report-mismatch';
 import { STATE_ELEMENT_ID, readState } from './ssr/state';
@@ -17,32 +19,44 @@ if (!root) throw new Error('index.html has no #root');
 
 const stateElement = document.getElementById(STATE_ELEMENT_ID);
 const state = readState(stateElement?.textContent);
+const rendered = Boolean(state && root.firstElementChild);
 
-if (state && root.firstElementChild) {
-  // The server rendered this page: load its screens first, so the first render matches its HTML.
-  const sessionId = stateElement?.dataset.session ?? '';
-  const renderedAt = Number(stateElement?.dataset.renderedAt) || null;
-  // The page's frame first; the parts in <HydrateLater> (the top bar, feed cards, comments, side panels,
-  // the post body) after it, as React hydrates Suspense boundaries: later, in slices that yield to input.
-  void (async () => {
-    // What the app needs before its first render, each in a task of its own.
-    const queryClient = hydratedQueryClient(state);
-    await nextTask();
-    const router = createBrowserRouter(routes);
-    await nextTask();
-    await preloadScreens(window.location.pathname);
+/**
+ * The router over the route table, its screens' data asked for beside their code as the reader moves
+ * (app/screen.ts) without holding the move back. The screens at this address are loaded first, so the
+ * first render shows them at once (and, hydrating, matches the server's HTML); a page the server
+ * rendered already holds their data, so their loaders are not run again for it.
+ */
+async function makeRouter(queryClient: QueryClient): Promise<DataRouter> {
+  const table = createRoutes(() => ({ client: queryClient, viewerId: getSession()?.id, wait: false }));
+  await resolveScreens(table, window.location.pathname);
+  const loaded = (matchRoutes(table, window.location.pathname) ?? []).flatMap(({ route }) => (route.id && route.loader ? [route.id] : []));
+  return createBrowserRouter(table, rendered ? { hydrationData: { loaderData: Object.fromEntries(loaded.map((id) => [id, null])) } } : undefined);
+}
+
+void (async () => {
+  // What the app needs before its first render, each in a task of its own.
+  const queryClient = hydratedQueryClient(state ?? undefined);
+  await nextTask();
+  const router = await makeRouter(queryClient);
+  await nextTask();
+  if (rendered) {
+    // The page's frame first; the parts in <HydrateLater> (the top bar, feed cards, comments, side panels,
+    // the post body) after it, as React hydrates Suspense boundaries: later, in slices that yield to input.
+    const sessionId = stateElement?.dataset.session ?? '';
+    const renderedAt = Number(stateElement?.dataset.renderedAt) || null;
     hydrateRoot(
       root,
       <StrictMode>
-        <App initialState={state} renderedSession={sessionId} renderedAt={renderedAt} router={router} queryClient={queryClient} />
+        <App renderedSession={sessionId} renderedAt={renderedAt} router={router} queryClient={queryClient} />
       </StrictMode>,
       renderErrorReports(),
     );
-  })();
-} else {
-  createRoot(root, renderErrorReports()).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+  } else {
+    createRoot(root, renderErrorReports()).render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  }
+})();

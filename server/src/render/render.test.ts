@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEXT, paths } from '@inkwell/contract';
 import { loadXssPayloads } from '../../../testdata/xss.ts';
 import { type TestApp, buildRenderingTestApp } from '../test/app.ts';
@@ -158,6 +158,23 @@ describe('pages rendered on the server', () => {
     // A forged cookie pair renders for a visitor.
     const forged = await get('/', { cookie: `token=nope; id=${reader.id}` });
     expect(dom(forged.body).getElementById('inkwell-state')?.dataset.session).toBe('');
+  });
+
+  it('renders each screen once with all its data: its `load` asks for every call its parts make', async () => {
+    const author = await aUser(t.db, { name: 'Load Writer' });
+    const post = await aPost(t.db, { userId: author.id, title: 'Loaded before it renders' });
+    const reader = await aUser(t.db, { name: 'Load Reader' });
+    const session = await signIn(t.app, reader);
+    // A comment and a reply: their parts (menus, likes, a reply's author) ask for data of their own.
+    await comment(session, reader.id, post.id, 'A comment that asks for more.');
+    const warn = vi.spyOn(t.app.log, 'warn');
+    const urls = ['/', paths.viewPost.getHref(post.id), paths.viewProfile.getHref(author.id), paths.categoryPosts.getHref(post.categoryId), '/login', '/signup', '/verified', '/no/such/page'];
+    for (const cookie of ['', `token=${session.token}; id=${reader.id}`]) {
+      for (const url of urls) expect((await get(url, cookie ? { cookie } : {})).statusCode, url).toBeLessThan(500);
+    }
+    const missed = warn.mock.calls.filter((call) => String(call[1]).includes('had not loaded'));
+    warn.mockRestore();
+    expect(missed.map((call) => call[0])).toEqual([]);
   });
 
   it('keeps every known payload inert: no script, handler or javascript: address reaches the page', async () => {

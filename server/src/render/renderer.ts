@@ -16,7 +16,10 @@ interface ServerEntry {
     state: string;
     renderedAt: number;
     modules: string[];
+    missed: string[];
   }>;
+  /** Who the screen at a path is rendered for (each screen says so in its own file), or null: no screen. */
+  screenAt(pathname: string): Promise<{ render: 'everyone' | 'members' | 'nobody' } | null>;
   setServerSanitizer(sanitize: (html: string) => string): void;
 }
 
@@ -24,22 +27,6 @@ export interface RenderedPage {
   status: number;
   html: EncodedBody;
 }
-
-/**
- * Screens rendered on the server for everyone; the others (a member's own screens) stay a shell. A
- * draft's preview link (`/preview/{token}`) is rendered so that its head says noindex (ssr/head.ts).
- */
-const OPEN_SCREENS = [
-  /^\/$/,
-  /^\/view-post\/[^/]+\/?$/,
-  /^\/view-profile\/[^/]+\/?$/,
-  /^\/login\/?$/,
-  /^\/signup\/?$/,
-  /^\/verified\/?$/,
-  /^\/preview\/[^/]+\/?$/,
-];
-/** Rendered for a signed-in reader only (SPEC §2: session required); a visitor gets the shell, which sends them to Login. */
-const MEMBER_SCREENS = [/^\/recommended\/[^/]+\/?$/];
 
 export interface RendererOptions {
   entryFile: string;
@@ -78,15 +65,19 @@ export class PageRenderer {
     return new PageRenderer(app, entry, options);
   }
 
-  /** Whether this path is a screen the server renders (an unknown path is: it is the not-found page). */
-  static renders(urlPath: string, known: boolean, signedIn: boolean): boolean {
+  /**
+   * Whether the server renders the screen at this path for this reader, as the screen says (a member's
+   * own screens stay a shell; an unknown path is rendered: it is the not-found page).
+   */
+  async renders(urlPath: string, known: boolean, signedIn: boolean): Promise<boolean> {
     if (!known) return true;
-    return OPEN_SCREENS.some((re) => re.test(urlPath)) || (signedIn && MEMBER_SCREENS.some((re) => re.test(urlPath)));
+    const screen = await this.entry.screenAt(urlPath);
+    return screen?.render === 'everyone' || (signedIn && screen?.render === 'members');
   }
 
   async page(request: FastifyRequest, urlPath: string, known: boolean): Promise<RenderedPage | null> {
     const userId = await this.options.identify(request);
-    if (!PageRenderer.renders(urlPath, known, userId !== null)) return null;
+    if (!(await this.renders(urlPath, known, userId !== null))) return null;
     const url = request.url;
     const key = `${userId ?? 'visitor'} ${url}`;
     // Past its time (not dropped by a write), a page is still sent while one render refreshes it.
@@ -124,6 +115,8 @@ export class PageRenderer {
     const page = await this.entry.render({ url, sessionId: userId === null ? null : String(userId), transport, form });
     // A call the server could not answer (busy): neither kept nor sent; the caller serves the shell.
     if (failed) throw new Error(`A call of the page answered ${failed}.`);
+    // Parts left loading until the app runs: a screen's `load` (web/src/app/routes) is missing a call.
+    if (page.missed.length > 0) this.app.log.warn({ url, missed: page.missed }, 'a rendered page asked for data its screen had not loaded');
     const urlPath = url.split('?')[0] ?? '/';
     const head = [headTags(page.head, this.options.publicUrl, this.options.feedLinks(urlPath)), this.options.preloads(page.modules)]
       .filter(Boolean)

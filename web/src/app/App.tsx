@@ -1,22 +1,19 @@
-import { useEffect, useState } from 'react';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { useEffect } from 'react';
+import { type DataRouter, RouterProvider } from 'react-router';
 import { type DehydratedState, type QueryClient, hydrate } from '@tanstack/react-query';
 import { RenderedSessionContext } from '../lib/session';
 import { whenHydrated } from '../ssr/hydrate-later';
 import { RenderedAtContext } from '../lib/use-now';
 import { AppProviders, createQueryClient } from './providers';
-import { routes } from './routes';
 
 interface AppProps {
-  /** The data the server rendered the page with (hydration); absent for a page built in the browser. */
-  initialState?: DehydratedState;
   /** The member the server rendered the page for ('' for a visitor). */
   renderedSession?: string;
   /** When the server rendered it (epoch ms): relative times count from it while hydrating (use-now.ts). */
   renderedAt?: number | null;
-  /** Made beforehand (start.tsx makes them in tasks of their own before hydrating); else made here. */
-  router?: ReturnType<typeof createBrowserRouter>;
-  queryClient?: QueryClient;
+  /** Made beforehand (start.tsx, in tasks of their own before hydrating). */
+  router: DataRouter;
+  queryClient: QueryClient;
 }
 
 /** The app's query client, holding the data the server rendered the page with when there is some. */
@@ -32,7 +29,7 @@ export function hydratedQueryClient(initialState?: DehydratedState): QueryClient
   return client;
 }
 
-export function App({ initialState, renderedSession = '', renderedAt = null, ...made }: AppProps) {
+export function App({ renderedSession = '', renderedAt = null, router, queryClient }: AppProps) {
   useEffect(() => {
     let live = true;
     // Hydrated, every part of it (ssr/hydrate-later.tsx): the page says it answers clicks now.
@@ -43,8 +40,6 @@ export function App({ initialState, renderedSession = '', renderedAt = null, ...
       live = false;
     };
   }, []);
-  const [router] = useState(() => made.router ?? createBrowserRouter(routes));
-  const [queryClient] = useState(() => made.queryClient ?? hydratedQueryClient(initialState));
   return (
     <RenderedSessionContext.Provider value={renderedSession}>
       <RenderedAtContext.Provider value={renderedAt}>

@@ -1,108 +1,149 @@
-import { type ComponentType, isValidElement } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject, matchRoutes } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@inkwell/contract';
-import { AppLayout } from './layouts/AppLayout';
+import { PageFallback } from '../components/PageFallback';
+import { AppLayout, appLayoutScreen } from './layouts/AppLayout';
 import { AuthLayout } from './layouts/AuthLayout';
 import { RequireSession } from './RequireSession';
-import { type LazyScreen, lazyScreen } from './lazy-screen';
+import { SHELL_SCREEN, type Screen, type ScreenArgs, type ScreenModule } from './screen';
 
-// One lazy chunk per screen of SPEC §2, each file of ./routes/.
-const screenFiles = import.meta.glob<{ default: ComponentType }>('./routes/*.tsx');
-const screen = (name: string) => {
-  const file = `./routes/${name}.tsx`;
-  const load = screenFiles[file];
-  if (!load) throw new Error(`There is no screen ${file}.`);
-  return lazyScreen(load, `src/app/routes/${name}.tsx`);
-};
+/** One lazy chunk per screen of SPEC §2, each file of ./routes/ (its component, data, head and render). */
+const screenFiles = import.meta.glob<ScreenModule>('./routes/*.tsx');
 
-const Home = screen('home');
-const Login = screen('login');
-const Signup = screen('signup');
-const Verified = screen('verified');
-const ForgotPassword = screen('forgot-password');
-const ResetPassword = screen('reset-password');
-const Unsubscribe = screen('unsubscribe');
-const CreatePost = screen('create-post');
-const Notifications = screen('notifications');
-const Search = screen('search');
-const Profile = screen('profile');
-const Saved = screen('saved');
-const Library = screen('library');
-const Stats = screen('stats');
-const Settings = screen('settings');
-const Help = screen('help');
-const Recommendation = screen('recommendation');
-const CategoryPosts = screen('category-posts');
-const ViewProfile = screen('view-profile');
-const ViewPost = screen('view-post');
-const DraftPreview = screen('draft-preview');
-const EditPost = screen('edit-post');
-const NotFound = screen('not-found');
+/** How a page's screens ask for their data: awaited on the server before it renders, started in the browser. */
+export interface ScreenLoading {
+  client: QueryClient;
+  viewerId: string | undefined;
+  /** The server awaits the data (it renders once, with all of it); the browser goes on at once. */
+  wait: boolean;
+}
 
-/** The route table of SPEC §2, guarded as its Access column says (paths from the contract). */
-export const routes: RouteObject[] = [
-  {
-    element: <AuthLayout />,
-    children: [
-      { path: paths.login.path, element: <Login /> },
-      { path: paths.signup.path, element: <Signup /> },
-      { path: paths.verified.path, element: <Verified /> },
-      { path: paths.forgotPassword.path, element: <ForgotPassword /> },
-      { path: paths.resetPassword.path, element: <ResetPassword /> },
-      // A mail's unsubscribe link: no session needed.
-      { path: paths.unsubscribe.path, element: <Unsubscribe /> },
-    ],
-  },
-  {
-    element: <AppLayout />,
-    children: [
-      { path: paths.home.path, element: <Home /> },
-      { path: paths.viewProfile.path, element: <ViewProfile /> },
-      { path: paths.viewPost.path, element: <ViewPost /> },
-      // The search results page (issue 13): open to visitors.
-      { path: paths.search.path, element: <Search /> },
-      // A draft's secret preview link (issue 13): open to anyone holding it.
-      { path: paths.draftPreview.path, element: <DraftPreview /> },
-      {
-        element: <RequireSession />,
-        children: [
-          { path: paths.createPost.path, element: <CreatePost /> },
-          { path: paths.notifications.path, element: <Notifications /> },
-          { path: paths.profile.path, element: <Profile /> },
-          { path: paths.saved.path, element: <Saved /> },
-          { path: paths.library.path, element: <Library /> },
-          { path: paths.stats.path, element: <Stats /> },
-          { path: paths.settings.path, element: <Settings /> },
-          { path: paths.help.path, element: <Help /> },
-          { path: paths.recommendation.path, element: <Recommendation /> },
-          { path: paths.categoryPosts.path, element: <CategoryPosts /> },
-          // Owner of the post (SPEC §2): the session is checked here, ownership by the screen once it loads the post.
-          { path: paths.editPost.path, element: <EditPost /> },
-          // SPEC §4's /posts (after an update) is no screen of §2: it means the writer's own posts.
-          { path: paths.postsAlias.path, element: <Navigate to={paths.library.getHref()} replace /> },
-        ],
-      },
-      { path: '*', element: <NotFound /> },
-    ],
-  },
-];
+/** Where a loader finds the page's ScreenLoading: the server hands it as the router's request context. */
+export type LoadingOf = (context: unknown) => ScreenLoading;
+
+/** The route's loader: the screen's `load` with this page's query cache. */
+function loaderOf(screen: Screen | undefined, loadingOf: LoadingOf | undefined): RouteObject['loader'] {
+  if (!screen?.load || !loadingOf) return undefined;
+  const load = screen.load;
+  return async ({ params, request, context }) => {
+    const { client, viewerId, wait } = loadingOf(context);
+    const args: ScreenArgs = { params, url: new URL(request.url), client, viewerId };
+    const asked = load(args);
+    if (wait) await Promise.all(asked);
+    return null;
+  };
+}
+
+/** A screen at an address: its module loaded on demand, guarded as the contract's access says. */
+function screenRoute(path: string, access: string, name: string, loadingOf: LoadingOf | undefined): RouteObject {
+  const file = screenFiles[`./routes/${name}.tsx`];
+  if (!file) throw new Error(`There is no screen ./routes/${name}.tsx.`);
+  return {
+    id: name,
+    path,
+    // Until its code has come on the app's first render, the layout shows with this in its place.
+    HydrateFallback: PageFallback,
+    lazy: async () => {
+      const module = await file();
+      const screen = module.screen ?? SHELL_SCREEN;
+      const Screen = module.default;
+      const Component: ComponentType =
+        access === 'open'
+          ? Screen
+          : () => (
+              <RequireSession>
+                <Screen />
+              </RequireSession>
+            );
+      return { Component, loader: loaderOf(screen, loadingOf), handle: { screen, module: `src/app/routes/${name}.tsx` } };
+    },
+  };
+}
 
 /**
- * Loads the screens a path shows (before the server renders it, or the browser hydrates it), so
- * they render at once instead of through their Suspense fallback.
+ * The route table of SPEC §2 (addresses and access from the contract). With `loadingOf`, each screen's
+ * data is asked for as the router comes to it (the server's render, the app in the browser); without,
+ * the screens ask for it themselves as they render (the unit tests).
  */
-export async function preloadScreens(pathname: string): Promise<void> {
-  await Promise.all(screensOf(pathname).map((lazy) => lazy.preload()));
+export function createRoutes(loadingOf?: LoadingOf): RouteObject[] {
+  const route = (entry: { path: string; access: string }, name: string) => screenRoute(entry.path, entry.access, name, loadingOf);
+  return [
+    {
+      id: 'auth',
+      element: <AuthLayout />,
+      children: [
+        route(paths.login, 'login'),
+        route(paths.signup, 'signup'),
+        route(paths.verified, 'verified'),
+        route(paths.forgotPassword, 'forgot-password'),
+        route(paths.resetPassword, 'reset-password'),
+        route(paths.unsubscribe, 'unsubscribe'),
+      ],
+    },
+    {
+      id: 'app',
+      element: <AppLayout />,
+      loader: loaderOf(appLayoutScreen, loadingOf),
+      handle: { screen: appLayoutScreen },
+      children: [
+        route(paths.home, 'home'),
+        route(paths.viewProfile, 'view-profile'),
+        route(paths.viewPost, 'view-post'),
+        route(paths.search, 'search'),
+        route(paths.draftPreview, 'draft-preview'),
+        route(paths.createPost, 'create-post'),
+        route(paths.notifications, 'notifications'),
+        route(paths.profile, 'profile'),
+        route(paths.saved, 'saved'),
+        route(paths.library, 'library'),
+        route(paths.stats, 'stats'),
+        route(paths.settings, 'settings'),
+        route(paths.help, 'help'),
+        route(paths.recommendation, 'recommendation'),
+        route(paths.categoryPosts, 'category-posts'),
+        // Owner of the post (SPEC §2): the session is checked here, ownership by the screen once it loads the post.
+        route(paths.editPost, 'edit-post'),
+        // SPEC §4's /posts (after an update) is no screen of §2: it means the writer's own posts.
+        {
+          path: paths.postsAlias.path,
+          element: (
+            <RequireSession>
+              <Navigate to={paths.library.getHref()} replace />
+            </RequireSession>
+          ),
+        },
+        route({ path: '*', access: 'open' }, 'not-found'),
+      ],
+    },
+  ];
 }
 
-/** The source files of the screens a path shows, as the build's manifest names them (for modulepreload links). */
-export function screenModules(pathname: string): string[] {
-  return screensOf(pathname).map((lazy) => lazy.module);
+/** The table without loaders (screens ask for their data as they render). */
+export const routes: RouteObject[] = createRoutes();
+
+export interface ScreenAt {
+  screen: Screen;
+  /** The source files of the screens shown (`src/app/routes/home.tsx`), as the build's manifest names them. */
+  modules: string[];
 }
 
-function screensOf(pathname: string): LazyScreen[] {
-  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
-    const type: unknown = isValidElement(route.element) ? route.element.type : null;
-    return typeof (type as LazyScreen | null)?.preload === 'function' ? [type as LazyScreen] : [];
-  });
+/**
+ * Loads the screens a path shows into the route table (as the router would on its way there), so the
+ * browser hydrates them at once, and says what the deepest one is (null: no route, which cannot be
+ * with the catch-all).
+ */
+export async function resolveScreens(table: RouteObject[], pathname: string): Promise<ScreenAt | null> {
+  const matches = matchRoutes(table, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, { ...resolved, lazy: undefined });
+    }),
+  );
+  const handles = matches.map(({ route }) => route.handle as { screen?: Screen; module?: string } | undefined);
+  const last = handles.at(-1);
+  if (!last?.screen) return null;
+  return { screen: last.screen, modules: handles.flatMap((handle) => (handle?.module ? [handle.module] : [])) };
 }

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { TEXT } from '@inkwell/contract';
 import { useSession } from '../lib/session';
-import { ConfirmDialog } from './ConfirmDialog';
+import { LazyConfirmDialog } from './LazyConfirmDialog';
 import { useBlock, useIsBlocked } from './use-block';
 
 interface Person {
@@ -34,7 +34,7 @@ function BlockDialog({ viewerId, person, onClose }: { viewerId: string; person: 
   const block = useBlock(viewerId);
   const name = person.name?.trim() || TEXT.anonymous;
   return (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open
       title={`Block ${name}?`}
       message="You will stop following each other. They will not be able to follow you or comment on your posts, and you will not see their posts, comments or notifications. You can unblock them at any time."

@@ -3,7 +3,7 @@ import { LoaderCircle } from 'lucide-react';
 import { buttonStyles } from './Button';
 import { Modal } from './Modal';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message?: string;

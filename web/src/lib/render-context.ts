@@ -1,12 +1,11 @@
 import { createContext, useContext } from 'react';
 
 /**
- * What a page tells the server while it is rendered there: its HTTP status (a not-found page: 404)
- * and its title. In the browser there is no such context and these do nothing.
+ * What a page tells the server while it is rendered there: its HTTP status (a not-found page: 404).
+ * In the browser there is no such context and this does nothing.
  */
 export interface RenderReport {
   status: number;
-  title: string | null;
 }
 
 export const RenderReportContext = createContext<RenderReport | null>(null);
@@ -15,8 +14,4 @@ export const RenderReportContext = createContext<RenderReport | null>(null);
 export function useRenderStatus(status: number): void {
   const report = useContext(RenderReportContext);
   if (report) report.status = status;
-}
-
-export function useRenderReport(): RenderReport | null {
-  return useContext(RenderReportContext);
 }

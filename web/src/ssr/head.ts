@@ -1,65 +1,23 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { PageHead, PostDetail, PublicProfile } from '@inkwell/contract';
-import { decodeId, paths } from '@inkwell/contract';
-import type { RenderReport } from '../lib/render-context';
+import type { PageHead } from '@inkwell/contract';
 
 export type { PageHead };
 
 const SITE_DESCRIPTION = 'Inkwell: stories and ideas from writers you follow, on the topics you choose.';
 
-function titled(title: string | null): string {
-  return title ? `${title} · Inkwell` : 'Inkwell';
-}
-
-function idAfter(prefix: string, pathname: string): number | null {
-  const match = new RegExp(`^/${prefix}/([^/]+)/?$`).exec(pathname);
-  if (!match) return null;
-  try {
-    return decodeId(decodeURIComponent(match[1]!));
-  } catch {
-    return null;
-  }
-}
-
-const PUBLIC_SCREENS = /^\/($|view-post\/|view-profile\/|login\/?$|signup\/?$)/;
-
-export function headFor(pathname: string, report: RenderReport, client: QueryClient): PageHead {
-  const head: PageHead = {
-    title: titled(report.title),
+/**
+ * A rendered page's head: its title as the screen rendered it (`<title>`, components/DocumentTitle.tsx),
+ * the rest as the screen's `head` says from its data (app/screen.ts); noindex unless the screen is
+ * indexed and answered 200.
+ */
+export function pageHead(pathname: string, status: number, title: string | null, indexed: boolean, own: Partial<PageHead> | null): PageHead {
+  const ok = status === 200;
+  return {
+    title: title ?? 'Inkwell',
     description: SITE_DESCRIPTION,
     canonicalPath: pathname,
     image: null,
     kind: 'website',
-    noindex: report.status !== 200 || !PUBLIC_SCREENS.test(pathname),
+    ...(ok && own ? Object.fromEntries(Object.entries(own).filter(([, value]) => value !== undefined)) : {}),
+    noindex: !ok || !indexed,
   };
-  const postId = idAfter('view-post', pathname);
-  if (postId !== null && report.status === 200) {
-    const post = client
-      .getQueriesData<PostDetail>({ queryKey: ['posts', 'detail', postId] })
-      .map(([, data]) => data)
-      .find(Boolean);
-    if (post) {
-      const author = post.author?.name?.trim() || 'Anonymous';
-      head.description = post.sub_title || head.description;
-      head.image = post.image;
-      head.kind = 'article';
-      head.article = {
-        title: post.title,
-        published: post.created_at,
-        modified: post.updated_at,
-        author,
-        authorPath: paths.viewProfile.getHref(post.author.id),
-      };
-    }
-  }
-  const profileId = idAfter('view-profile', pathname);
-  if (profileId !== null && report.status === 200) {
-    const profile = client.getQueryData<PublicProfile>(['profile', 'public', profileId]);
-    if (profile) {
-      head.description = profile.bio?.trim() || `Stories by ${profile.name?.trim() || 'an Inkwell writer'} on Inkwell.`;
-      head.image = profile.profile_picture;
-      head.kind = 'profile';
-    }
-  }
-  return head;
 }

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
 import { RememberedIt } from '../../features/auth/components/RememberedIt';
 import { ForgotPasswordForm, type LinkAsked, ResetLinkSent } from '../../features/auth/components/ForgotPasswordForm';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { DocumentTitle } from '../../components/DocumentTitle';
 
 /** The address the Login form had, when its Forgot password link brought one. */
 function emailFrom(state: unknown): string {
@@ -13,7 +13,6 @@ function emailFrom(state: unknown): string {
 
 /** Forgot password (an addition; the Login screen's link): an email, then a mailed one-time link. */
 export default function ForgotPasswordRoute() {
-  useDocumentTitle('Forgot password');
   const location = useLocation();
   const [asked, setAsked] = useState<LinkAsked | null>(null);
   const [lastEmail, setLastEmail] = useState(() => emailFrom(location.state));
@@ -21,6 +20,7 @@ export default function ForgotPasswordRoute() {
   if (asked) {
     return (
       <AuthCard title="Check your email">
+        <DocumentTitle title="Forgot password" />
         <ResetLinkSent
           asked={asked}
           onAgain={() => {
@@ -32,12 +32,15 @@ export default function ForgotPasswordRoute() {
     );
   }
   return (
-    <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter the email you use for Inkwell and we will send you a link to choose a new password."
-      footer={<RememberedIt />}
-    >
-      <ForgotPasswordForm initialEmail={lastEmail} onSent={setAsked} />
-    </AuthCard>
+    <>
+      <DocumentTitle title="Forgot password" />
+      <AuthCard
+        title="Forgot your password?"
+        subtitle="Enter the email you use for Inkwell and we will send you a link to choose a new password."
+        footer={<RememberedIt />}
+      >
+        <ForgotPasswordForm initialEmail={lastEmail} onSent={setAsked} />
+      </AuthCard>
+    </>
   );
 }

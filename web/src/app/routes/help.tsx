@@ -6,5 +6,5 @@ import { useSession } from '../../lib/session';
 export default function HelpRoute() {
   const session = useSession();
   if (!session) return null; // RequireSession sends visitors to /login
-  return <HelpScreen userId={session.id} aside={<SidePanels variant="help" renderFollow={(id) => <FollowButton authorId={id} active />} />} />;
+  return <HelpScreen userId={session.id} aside={<SidePanels variant="help" renderFollow={(id, following) => <FollowButton authorId={id} active known={following} />} />} />;
 }

@@ -6,25 +6,47 @@ import { FollowButton } from '../../features/post-actions/components/FollowButto
 import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
 import { useOwnProfile } from '../../features/profile/api/get-own-profile';
 import { WelcomePanel } from '../../features/welcome/components/WelcomePanel';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { DocumentTitle } from '../../components/DocumentTitle';
 import { useSession } from '../../lib/session';
+import { categoriesQueryOptions } from '../../features/feed/api/categories';
+import { userCategoriesQueryOptions } from '../../features/feed/api/user-categories';
+import { forYouPostsQueryOptions } from '../../features/feed/api/view-posts';
+import { recommendedCategoriesQueryOptions, recommendedPostsQueryOptions, recommendedUsersQueryOptions } from '../../features/home/api/recommendations';
+import type { Screen } from '../screen';
+
+export const screen: Screen = {
+  render: 'everyone',
+  indexed: true,
+  load: ({ url, client, viewerId }) => [
+    // For you, unless the address names another tab (HomeFeed reads it; its other tabs load in the browser).
+    ...(url.searchParams.has('tab') ? [] : [client.prefetchInfiniteQuery(forYouPostsQueryOptions(viewerId))]),
+    client.prefetchQuery(categoriesQueryOptions()),
+    client.prefetchQuery(recommendedPostsQueryOptions(viewerId)),
+    client.prefetchQuery(recommendedCategoriesQueryOptions(viewerId)),
+    // The side panel's people, each saying whether the reader follows them (their Follow buttons ask nothing more).
+    client.prefetchQuery(recommendedUsersQueryOptions(viewerId)),
+    ...(viewerId ? [client.prefetchQuery(userCategoriesQueryOptions(viewerId))] : []),
+  ],
+};
 
 export default function HomeRoute() {
-  useDocumentTitle('Home');
   const { message, dismiss } = useQueryMessage();
   const session = useSession();
   const profile = useOwnProfile(session?.id);
   return (
-    <HomeFeed
-      banner={
-        <>
-          {message && <MessageBanner message={message} onDismiss={dismiss} />}
-          {/* A new member (no name yet) is asked for one, then offered the topics; skipping is allowed. */}
-          {session && <WelcomePanel key={session.id} userId={session.id} name={profile.data?.name} loaded={profile.isSuccess} />}
-        </>
-      }
-      renderPost={(post, index, extras) => <PostCardWithActions post={post} priority={index === 0} {...extras} />}
-      aside={<SidePanels renderFollow={(userId) => <FollowButton authorId={userId} active />} />}
-    />
+    <>
+      <DocumentTitle title="Home" />
+      <HomeFeed
+        banner={
+          <>
+            {message && <MessageBanner message={message} onDismiss={dismiss} />}
+            {/* A new member (no name yet) is asked for one, then offered the topics; skipping is allowed. */}
+            {session && <WelcomePanel key={session.id} userId={session.id} name={profile.data?.name} loaded={profile.isSuccess} />}
+          </>
+        }
+        renderPost={(post, index, extras) => <PostCardWithActions post={post} priority={index === 0} {...extras} />}
+        aside={<SidePanels renderFollow={(userId, following) => <FollowButton authorId={userId} active known={following} />} />}
+      />
+    </>
   );
 }

@@ -4,13 +4,17 @@ import { AuthCard } from '../../components/AuthCard';
 import { buttonStyles } from '../../components/Button';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { GoogleSignIn } from '../../features/auth/components/GoogleSignIn';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { DocumentTitle } from '../../components/DocumentTitle';
 import { useFormEcho } from '../../lib/form-echo';
 import { redirectTarget } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
+import { clientConfigQueryOptions } from '../../features/auth/api/client-config';
+import type { Screen } from '../screen';
+
+/** Rendered with its Google button when the server offers Google sign-in. */
+export const screen: Screen = { render: 'everyone', indexed: true, load: ({ client }) => [client.prefetchQuery(clientConfigQueryOptions())] };
 
 export default function LoginRoute() {
-  useDocumentTitle('Login');
   const location = useLocation();
   // Read here, once, and handed to the form: a page the server sent back (a login refused before the
   // app ran) is at /login without its ?next=, which the echo holds. A login then made by the app
@@ -18,20 +22,23 @@ export default function LoginRoute() {
   const echo = useFormEcho();
   if (useSession()) return <Navigate to={safeNextPath(echo.values.next) ?? redirectTarget(location.state, location.search)} replace />;
   return (
-    <AuthCard
-      title="Welcome back"
-      subtitle="Sign in to follow writers, save stories and join the conversation."
-      footer={
-        <>
-          New to Inkwell?{' '}
-          <Link to={paths.signup.getHref()} state={location.state} className={buttonStyles.link}>
-            SIGN UP
-          </Link>
-        </>
-      }
-    >
-      <LoginForm echo={echo} />
-      <GoogleSignIn />
-    </AuthCard>
+    <>
+      <DocumentTitle title="Login" />
+      <AuthCard
+        title="Welcome back"
+        subtitle="Sign in to follow writers, save stories and join the conversation."
+        footer={
+          <>
+            New to Inkwell?{' '}
+            <Link to={paths.signup.getHref()} state={location.state} className={buttonStyles.link}>
+              SIGN UP
+            </Link>
+          </>
+        }
+      >
+        <LoginForm echo={echo} />
+        <GoogleSignIn />
+      </AuthCard>
+    </>
   );
 }

@@ -1,14 +1,55 @@
 import { useParams } from 'react-router';
-import { decodeId } from '@inkwell/contract';
 import { CategoryLink } from '../../features/feed/components/CategoryLink';
 import { PostNotFound } from '../../features/post/components/PostNotFound';
 import { PostPage } from '../../features/post/components/PostPage';
 import { FollowButton } from '../../features/post-actions/components/FollowButton';
 import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
 import { PostPageActions } from '../../features/post-actions/components/PostPageActions';
+import type { PostDetail } from '@inkwell/contract';
+import { paths } from '@inkwell/contract';
+import { categoriesQueryOptions } from '../../features/feed/api/categories';
+import { postDetailsQueryOptions } from '../../features/post/api/post-details';
+import { relatedPostsQueryOptions } from '../../features/post/api/related-posts';
+import { prefetchFollows } from '../../features/post-actions/api/is-following';
+import { type Screen, idParam } from '../screen';
+
+export const screen: Screen = {
+  render: 'everyone',
+  indexed: true,
+  load: ({ params, client, viewerId }) => {
+    const postId = idParam(params.id);
+    if (postId === null) return [];
+    return [
+      // The post, then whether the reader follows its author (the Follow button by the byline).
+      client.prefetchQuery(postDetailsQueryOptions(postId, viewerId)).then(() => {
+        const post = client.getQueryData(postDetailsQueryOptions(postId, viewerId).queryKey);
+        return post ? prefetchFollows(client, viewerId, [post.author.id]) : undefined;
+      }),
+      client.prefetchQuery(relatedPostsQueryOptions(postId, viewerId)),
+      client.prefetchQuery(categoriesQueryOptions()),
+    ];
+  },
+  head: ({ params, client, viewerId }) => {
+    const postId = idParam(params.id);
+    const post = postId === null ? undefined : client.getQueryData<PostDetail>(postDetailsQueryOptions(postId, viewerId).queryKey);
+    if (!post) return null;
+    return {
+      description: post.sub_title || undefined,
+      image: post.image,
+      kind: 'article',
+      article: {
+        title: post.title,
+        published: post.created_at,
+        modified: post.updated_at,
+        author: post.author?.name?.trim() || 'Anonymous',
+        authorPath: paths.viewProfile.getHref(post.author.id),
+      },
+    };
+  },
+};
 
 export default function ViewPostRoute() {
-  const postId = decodeId(useParams().id ?? '');
+  const postId = idParam(useParams().id);
   if (postId === null) return <PostNotFound />;
   return (
     <PostPage

@@ -1,15 +1,45 @@
 import { useParams } from 'react-router';
-import { decodeId } from '@inkwell/contract';
 import { ProfileView } from '../../features/profile/components/ProfileView';
 import { FollowButton } from '../../features/post-actions/components/FollowButton';
 import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
 import { useSession } from '../../lib/session';
 import NotFoundRoute from './not-found';
+import type { PublicProfile } from '@inkwell/contract';
+import { authorPostsQueryOptions } from '../../features/feed/api/author-posts';
+import { profileDataQueryOptions } from '../../features/profile/api/get-profile-data';
+import { blockedUsersQueryOptions } from '../../components/use-block';
+import { prefetchFollows } from '../../features/post-actions/api/is-following';
+import { type Screen, idParam } from '../screen';
+
+export const screen: Screen = {
+  render: 'everyone',
+  indexed: true,
+  load: ({ params, client, viewerId }) => {
+    const userId = idParam(params.id);
+    if (userId === null) return [];
+    return [
+      client.prefetchQuery(profileDataQueryOptions(userId)),
+      client.prefetchInfiniteQuery(authorPostsQueryOptions(userId, viewerId)),
+      // The reader's Follow and Block on someone else's profile.
+      ...(viewerId && viewerId !== String(userId) ? [client.prefetchQuery(blockedUsersQueryOptions(viewerId)), prefetchFollows(client, viewerId, [userId])] : []),
+    ];
+  },
+  head: ({ params, client }) => {
+    const userId = idParam(params.id);
+    const profile = userId === null ? undefined : client.getQueryData<PublicProfile>(profileDataQueryOptions(userId).queryKey);
+    if (!profile) return null;
+    return {
+      description: profile.bio?.trim() || `Stories by ${profile.name?.trim() || 'an Inkwell writer'} on Inkwell.`,
+      image: profile.profile_picture,
+      kind: 'profile',
+    };
+  },
+};
 
 /** /view-profile/{encoded id}: anyone's profile; one's own shows as on /profile. */
 export default function ViewProfileRoute() {
   const session = useSession();
-  const userId = decodeId(useParams().id ?? '');
+  const userId = idParam(useParams().id);
   if (userId === null) return <NotFoundRoute />;
   return (
     <ProfileView

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DRAFT_MESSAGES, paths, type DraftPreview } from '@inkwell/contract';
 import { jsonBody, mockApi, renderApp } from '../../test/render';
 
@@ -17,8 +17,6 @@ function aPreview(overrides: Partial<DraftPreview> = {}): DraftPreview {
     ...overrides,
   };
 }
-
-afterEach(() => document.head.querySelectorAll('meta[name="robots"]').forEach((meta) => meta.remove()));
 
 describe('Draft preview', () => {
   it('shows the draft as its post page will be, under the not-published banner, without actions, never indexed', async () => {

@@ -67,7 +67,7 @@ describe('Library', () => {
     signIn();
     api(drafts);
     renderApp('/yourposts?tab=drafts');
-    expect(screen.getByRole('tab', { name: 'Drafts' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Drafts' })).toHaveAttribute('aria-selected', 'true');
     const list = await screen.findByRole('list', { name: 'Drafts' });
     const rows = within(list).getAllByTestId('draft-row');
     expect(rows).toHaveLength(2);

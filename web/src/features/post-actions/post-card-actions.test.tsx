@@ -188,14 +188,14 @@ describe('Post card', () => {
     await user.click(within(mine!).getByRole('button', { name: 'Post options' }));
     expect(screen.getByRole('menuitem', { name: 'Edit' })).toHaveAttribute('href', '/edit-post/5');
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete this post?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this post?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('Mine')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/delete-posts'))).toBe(false);
 
     await user.click(within(mine!).getByRole('button', { name: 'Post options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Mine')).not.toBeInTheDocument());
     expect(screen.getByText('Theirs')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/delete-posts'));

@@ -78,12 +78,12 @@ describe('Post page comments', () => {
     expect(jsonBody(reply![1] as RequestInit)).toEqual({ user_id: 20, post_id: 1, comment_id: 101, reply: 'Thank you' });
 
     await user.click(within(comment('Another comment')).getByRole('button', { name: 'Delete' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete this comment?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this comment?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/comment-delete'))).toBe(false);
     await user.click(within(comment('Another comment')).getByRole('button', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete this comment?' })).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete this comment?' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(detailCalls()).toBe(3));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     const remove = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/comment-delete'));
@@ -170,7 +170,7 @@ describe('Post page comments', () => {
     const user = userEvent.setup();
     await screen.findByText('Another comment');
     await user.click(within(comment('Another comment')).getByRole('button', { name: 'Block Stranger' }));
-    const ask = screen.getByRole('alertdialog', { name: 'Block Stranger?' });
+    const ask = await screen.findByRole('alertdialog', { name: 'Block Stranger?' });
     await user.click(within(ask).getByRole('button', { name: 'Block' }));
     await waitFor(() => expect(blocks).toEqual([{ user_id: 7, block_id: 40, status: 1 }]));
     expect(await screen.findByText('You have blocked this member.')).toBeInTheDocument();

@@ -130,7 +130,7 @@ describe('Profiles', () => {
     expect(await screen.findByText('On compilers')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'More options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Block Grace Hopper' }));
-    const ask = screen.getByRole('alertdialog', { name: 'Block Grace Hopper?' });
+    const ask = await screen.findByRole('alertdialog', { name: 'Block Grace Hopper?' });
     await user.click(within(ask).getByRole('button', { name: 'Block' }));
     expect(await screen.findByText(/You blocked Grace Hopper/)).toBeInTheDocument();
     expect(screen.queryByText('On compilers')).not.toBeInTheDocument();

@@ -52,7 +52,7 @@ describe('Unsubscribe page', () => {
     expect(calls(fetchMock)).toEqual([]);
 
     renderApp(paths.unsubscribe.getHref());
-    expect((await screen.findAllByText(INVALID)).length).toBe(2);
+    await waitFor(() => expect(screen.getAllByText(INVALID)).toHaveLength(2));
   });
 
   it('says the link is not valid when the server refuses the token', async () => {

@@ -9,8 +9,7 @@ import { PostBody } from '../../../components/PostBody';
 import { PostHeader } from '../../../components/PostHeader';
 import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useNoIndex } from '../../../lib/use-no-index';
+import { DocumentTitle } from '../../../components/DocumentTitle';
 import { HydrateLater } from '../../../ssr/hydrate-later';
 import { useDraftPreview } from '../api/get-draft-preview';
 
@@ -50,18 +49,18 @@ interface DraftPreviewPageProps {
  * comments. Never indexed.
  */
 export function DraftPreviewPage({ token, renderCategory }: DraftPreviewPageProps) {
-  useNoIndex();
   const preview = useDraftPreview(token);
   const draft = preview.data;
-  useDocumentTitle(draft ? `Preview: ${draft.title.trim() || 'Untitled draft'}` : preview.isError ? 'Preview not available' : 'Preview');
+  const pageTitle = draft ? `Preview: ${draft.title.trim() || 'Untitled draft'}` : preview.isError ? 'Preview not available' : 'Preview';
 
   if (preview.isError) {
     const error = preview.error;
     if (isApiError(error) && error.status >= 400 && error.status < 500) {
-      return <NotHere title="Preview not available">{(error.status === 404 && error.message) || DRAFT_MESSAGES.previewNotFound}</NotHere>;
+      return <NotHere title="Preview not available" noindex>{(error.status === 404 && error.message) || DRAFT_MESSAGES.previewNotFound}</NotHere>;
     }
     return (
       <div role="alert" className="mx-auto w-full max-w-[728px] px-4 py-16 text-center sm:px-6">
+        <DocumentTitle title={pageTitle} noindex />
         <p className="text-base text-zinc-700 dark:text-zinc-300">The preview could not be loaded.</p>
         <Button variant="secondary" className="mt-4" onClick={() => void preview.refetch()}>
           Try again
@@ -71,39 +70,42 @@ export function DraftPreviewPage({ token, renderCategory }: DraftPreviewPageProp
   }
 
   return (
-    <div className="mx-auto w-full max-w-[728px] px-4 pb-20 pt-8 sm:px-6 sm:pt-12">
-      {!draft ? (
-        <div aria-busy="true" aria-label="Loading the preview" className="animate-pulse">
-          <div className="h-10 w-11/12 rounded-lg bg-zinc-200 dark:bg-zinc-800" />
-          <div className="mt-4 h-6 w-3/4 rounded bg-zinc-200 dark:bg-zinc-800" />
-          <div className="mt-8 aspect-[16/9] w-full rounded-lg bg-zinc-200 dark:bg-zinc-800" />
-        </div>
-      ) : (
-        <>
-          <Banner preview={draft} />
-          <article>
-            <PostHeader
-              level={1}
-              title={draft.title.trim() || 'Untitled draft'}
-              titleMuted={!draft.title.trim()}
-              subtitle={draft.sub_title}
-              eyebrow={draft.category_id !== null ? renderCategory?.(draft.category_id) : undefined}
-              byline={
-                <span className="flex min-w-0 items-center gap-2">
-                  <Avatar src={draft.author.profile_picture} size={44} />
-                  <span className="truncate font-medium text-zinc-800 dark:text-zinc-200">{draft.author.name?.trim() || TEXT.undefinedAuthor}</span>
-                </span>
-              }
-              readTime={draft.read_time}
-              createdAt={draft.publish_at ?? draft.updated_at}
-            />
-            <CoverImage cover={{ image: draft.image, image_width: null }} sizes={POST_IMAGE_SIZES} width={1360} height={765} priority className="mt-8 aspect-[16/9] w-full rounded-lg" />
-            <HydrateLater className="mt-10">
-              <PostBody html={draft.description} />
-            </HydrateLater>
-          </article>
-        </>
-      )}
-    </div>
+    <>
+      <DocumentTitle title={pageTitle} noindex />
+      <div className="mx-auto w-full max-w-[728px] px-4 pb-20 pt-8 sm:px-6 sm:pt-12">
+        {!draft ? (
+          <div aria-busy="true" aria-label="Loading the preview" className="animate-pulse">
+            <div className="h-10 w-11/12 rounded-lg bg-zinc-200 dark:bg-zinc-800" />
+            <div className="mt-4 h-6 w-3/4 rounded bg-zinc-200 dark:bg-zinc-800" />
+            <div className="mt-8 aspect-[16/9] w-full rounded-lg bg-zinc-200 dark:bg-zinc-800" />
+          </div>
+        ) : (
+          <>
+            <Banner preview={draft} />
+            <article>
+              <PostHeader
+                level={1}
+                title={draft.title.trim() || 'Untitled draft'}
+                titleMuted={!draft.title.trim()}
+                subtitle={draft.sub_title}
+                eyebrow={draft.category_id !== null ? renderCategory?.(draft.category_id) : undefined}
+                byline={
+                  <span className="flex min-w-0 items-center gap-2">
+                    <Avatar src={draft.author.profile_picture} size={44} />
+                    <span className="truncate font-medium text-zinc-800 dark:text-zinc-200">{draft.author.name?.trim() || TEXT.undefinedAuthor}</span>
+                  </span>
+                }
+                readTime={draft.read_time}
+                createdAt={draft.publish_at ?? draft.updated_at}
+              />
+              <CoverImage cover={{ image: draft.image, image_width: null }} sizes={POST_IMAGE_SIZES} width={1360} height={765} priority className="mt-8 aspect-[16/9] w-full rounded-lg" />
+              <HydrateLater className="mt-10">
+                <PostBody html={draft.description} />
+              </HydrateLater>
+            </article>
+          </>
+        )}
+      </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { TEXT } from '@inkwell/contract';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DocumentTitle } from '../../../components/DocumentTitle';
 import { useSession } from '../../../lib/session';
 import { useCategories } from '../api/categories';
 import { useCategoryPosts } from '../api/category-posts';
@@ -13,17 +13,20 @@ export function CategoryFeed({ categoryId, renderPost, action }: { categoryId: n
   const categories = useCategories();
   const posts = useCategoryPosts(categoryId, session?.id);
   const name = categories.data?.find((item) => item.id === categoryId)?.name;
-  useDocumentTitle(name ?? 'Category');
+  const pageTitle = name ?? 'Category';
 
   return (
-    <ListPage
-      title={
-        name ?? (categories.isPending ? <span className="inline-block h-9 w-48 animate-pulse rounded-lg bg-zinc-200 align-middle dark:bg-zinc-800" /> : 'Category')
-      }
-      intro={categories.data?.find((item) => item.id === categoryId)?.description ?? undefined}
-      action={action}
-    >
-      <PostFeedList query={posts} renderPost={renderPost} emptyText={TEXT.noPosts} label={`Posts in ${name ?? 'this category'}`} />
-    </ListPage>
+    <>
+      <DocumentTitle title={pageTitle} />
+      <ListPage
+        title={
+          name ?? (categories.isPending ? <span className="inline-block h-9 w-48 animate-pulse rounded-lg bg-zinc-200 align-middle dark:bg-zinc-800" /> : 'Category')
+        }
+        intro={categories.data?.find((item) => item.id === categoryId)?.description ?? undefined}
+        action={action}
+      >
+        <PostFeedList query={posts} renderPost={renderPost} emptyText={TEXT.noPosts} label={`Posts in ${name ?? 'this category'}`} />
+      </ListPage>
+    </>
   );
 }

@@ -1,16 +1,18 @@
 import { TEXT } from '@inkwell/contract';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DocumentTitle } from '../../../components/DocumentTitle';
 import { useSavedPosts } from '../api/saved-posts';
 import { ListPage } from '../../../components/ListPage';
 import { PostFeedList, type RenderPost } from './PostFeedList';
 
 /** /saved: the reader's saved posts, newest save first. */
 export function SavedFeed({ viewerId, renderPost }: { viewerId: string; renderPost: RenderPost }) {
-  useDocumentTitle('Saved');
   const posts = useSavedPosts(viewerId);
   return (
-    <ListPage title="Saved" intro="Stories you bookmarked, newest first.">
-      <PostFeedList query={posts} renderPost={renderPost} emptyText={TEXT.noPostsToShow} label="Saved posts" />
-    </ListPage>
+    <>
+      <DocumentTitle title="Saved" />
+      <ListPage title="Saved" intro="Stories you bookmarked, newest first.">
+        <PostFeedList query={posts} renderPost={renderPost} emptyText={TEXT.noPostsToShow} label="Saved posts" />
+      </ListPage>
+    </>
   );
 }

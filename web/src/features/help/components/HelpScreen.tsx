@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { HELP_MESSAGE_MAX } from '@inkwell/contract';
 import { Button } from '../../../components/Button';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DocumentTitle } from '../../../components/DocumentTitle';
 import { useSendHelp } from '../api/send-help';
 import { PrivacyPolicy, TermsAndConditions } from './policies';
 
@@ -62,39 +62,42 @@ export function HelpScreen({ userId, aside }: { userId: string; aside?: ReactNod
   const [params, setParams] = useSearchParams();
   const current: SectionKey = HELP_SECTIONS.find((s) => s.key === params.get('section'))?.key ?? 'need-help';
   const label = HELP_SECTIONS.find((s) => s.key === current)!.label;
-  useDocumentTitle(label === 'Need Help' ? 'Help' : label);
+  const pageTitle = label === 'Need Help' ? 'Help' : label;
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 pb-16 pt-8 sm:px-6 sm:pt-12 lg:grid lg:grid-cols-[200px_minmax(0,1fr)] lg:gap-12 xl:grid-cols-[200px_minmax(0,1fr)_280px]">
-      <nav aria-label="Help" className="mb-6 lg:mb-0">
-        <ul className="flex gap-1 overflow-x-auto lg:flex-col">
-          {HELP_SECTIONS.map((section) => (
-            <li key={section.key} className="shrink-0">
-              <button
-                type="button"
-                aria-current={section.key === current ? 'page' : undefined}
-                onClick={() => setParams({ section: section.key }, { replace: true })}
-                className={`w-full rounded-lg px-3 py-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 ${
-                  section.key === current
-                    ? 'bg-zinc-100 font-semibold text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50'
-                    : 'text-zinc-600 hover:bg-zinc-50 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-900 dark:hover:text-zinc-100'
-                }`}
-              >
-                {section.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <section aria-labelledby="help-heading" className="min-w-0">
-        <h1 id="help-heading" className="font-serif text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">
-          {label}
-        </h1>
-        <div className="mt-4 border-t border-zinc-200 pt-6 dark:border-zinc-800">
-          {current === 'privacy' ? <PrivacyPolicy /> : current === 'terms' ? <TermsAndConditions /> : <NeedHelp userId={userId} />}
-        </div>
-      </section>
-      {aside && <aside className="hidden xl:block">{aside}</aside>}
-    </div>
+    <>
+      <DocumentTitle title={pageTitle} />
+      <div className="mx-auto w-full max-w-6xl px-4 pb-16 pt-8 sm:px-6 sm:pt-12 lg:grid lg:grid-cols-[200px_minmax(0,1fr)] lg:gap-12 xl:grid-cols-[200px_minmax(0,1fr)_280px]">
+        <nav aria-label="Help" className="mb-6 lg:mb-0">
+          <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+            {HELP_SECTIONS.map((section) => (
+              <li key={section.key} className="shrink-0">
+                <button
+                  type="button"
+                  aria-current={section.key === current ? 'page' : undefined}
+                  onClick={() => setParams({ section: section.key }, { replace: true })}
+                  className={`w-full rounded-lg px-3 py-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+                    section.key === current
+                      ? 'bg-zinc-100 font-semibold text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50'
+                      : 'text-zinc-600 hover:bg-zinc-50 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-900 dark:hover:text-zinc-100'
+                  }`}
+                >
+                  {section.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="help-heading" className="min-w-0">
+          <h1 id="help-heading" className="font-serif text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">
+            {label}
+          </h1>
+          <div className="mt-4 border-t border-zinc-200 pt-6 dark:border-zinc-800">
+            {current === 'privacy' ? <PrivacyPolicy /> : current === 'terms' ? <TermsAndConditions /> : <NeedHelp userId={userId} />}
+          </div>
+        </section>
+        {aside && <aside className="hidden xl:block">{aside}</aside>}
+      </div>
+    </>
   );
 }

@@ -64,7 +64,7 @@ function Picks({ viewerId }: { viewerId: string | undefined }) {
   );
 }
 
-function WhomToFollow({ viewerId, renderFollow }: { viewerId: string | undefined; renderFollow: (userId: number) => ReactNode }) {
+function WhomToFollow({ viewerId, renderFollow }: { viewerId: string | undefined; renderFollow: (userId: number, following: boolean) => ReactNode }) {
   const people = useRecommendedUsers(viewerId);
   if (!people.data?.length) return null;
   return (
@@ -79,7 +79,7 @@ function WhomToFollow({ viewerId, renderFollow }: { viewerId: string | undefined
               </Link>
               {person.bio?.trim() && <p className="line-clamp-2 text-xs leading-5 text-zinc-600 dark:text-zinc-400">{person.bio}</p>}
             </div>
-            <div className="w-24 shrink-0">{renderFollow(person.id)}</div>
+            <div className="w-24 shrink-0">{renderFollow(person.id, person.is_follow)}</div>
           </li>
         ))}
       </ul>
@@ -113,7 +113,7 @@ function ConditionsAndPolicy() {
  * screens, behind a disclosure over it on phones: HomeFeed); on the help screen Conditions and Policy
  * takes the place of Picks. A topic opens its posts (TopicChip).
  */
-export function SidePanels({ renderFollow, variant = 'home' }: { renderFollow: (userId: number) => ReactNode; variant?: 'home' | 'help' }) {
+export function SidePanels({ renderFollow, variant = 'home' }: { renderFollow: (userId: number, following: boolean) => ReactNode; variant?: 'home' | 'help' }) {
   const viewerId = useSession()?.id;
   return (
     <div className="space-y-6 lg:sticky lg:top-24">

@@ -5,7 +5,7 @@ import { LIBRARY_SCOPES, paths, type LibraryScope } from '@inkwell/contract';
 import { buttonStyles } from '../../../components/Button';
 import { ListPage } from '../../../components/ListPage';
 import { UnderlineTabs } from '../../../components/UnderlineTabs';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DocumentTitle } from '../../../components/DocumentTitle';
 import { DraftList } from './DraftList';
 import type { RenderHistoryCard } from './HistoryEntryCard';
 import { HistoryPanel } from './HistoryPanel';
@@ -42,45 +42,48 @@ export function LibraryScreen({ userId, published, renderHistoryCard }: { userId
   const tab = tabOf(params.get('tab'));
   const query = (params.get('q') ?? '').trim();
   const scope = scopeOf(params.get('scope'));
-  useDocumentTitle(query ? `Library: “${query}”` : 'Library');
+  const pageTitle = query ? `Library: “${query}”` : 'Library';
   // The tab stays in the address under a search, so clearing it comes back to the same tab.
   const tabParam: Record<string, string> = tab === 'published' ? {} : { tab };
   return (
-    <ListPage
-      title="Library"
-      intro={
-        <span className="flex flex-wrap items-center justify-between gap-3">
-          <span>Your stories, published or in the making.</span>
-          <Link to={paths.createPost.getHref()} className={buttonStyles.secondary}>
-            <PenLine aria-hidden="true" className="size-4" />
-            Write
-          </Link>
-        </span>
-      }
-      action={
-        <LibrarySearchForm
-          query={query}
-          scope={scope}
-          onSearch={(words, where) => setParams({ ...tabParam, q: words, scope: where }, { replace: Boolean(query) })}
-          onClear={() => setParams(tabParam)}
-        />
-      }
-    >
-      {query ? (
-        <section aria-label="Search results">
-          <LibraryResults key={`${scope}:${query}`} userId={userId} query={query} scope={scope} />
-        </section>
-      ) : (
-        <>
-          {/* Four tabs: a little narrower on phones, and scrolled sideways rather than past the page on the narrowest. */}
-          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0 [&>[role=tablist]]:w-max [&>[role=tablist]]:min-w-full max-sm:[&_[role=tab]]:px-2.5">
-            <UnderlineTabs panelId={panelId} label="Library" tabs={TABS} selected={tab} onSelect={(key) => setParams(key === 'published' ? {} : { tab: key }, { replace: true })} />
-          </div>
-          <div id={panelId} role="tabpanel" aria-label={TABS.find((item) => item.key === tab)!.label}>
-            {tab === 'published' ? published : tab === 'history' ? <HistoryPanel userId={userId} renderCard={renderHistoryCard} /> : <DraftList key={tab} userId={userId} kind={tab} />}
-          </div>
-        </>
-      )}
-    </ListPage>
+    <>
+      <DocumentTitle title={pageTitle} />
+      <ListPage
+        title="Library"
+        intro={
+          <span className="flex flex-wrap items-center justify-between gap-3">
+            <span>Your stories, published or in the making.</span>
+            <Link to={paths.createPost.getHref()} className={buttonStyles.secondary}>
+              <PenLine aria-hidden="true" className="size-4" />
+              Write
+            </Link>
+          </span>
+        }
+        action={
+          <LibrarySearchForm
+            query={query}
+            scope={scope}
+            onSearch={(words, where) => setParams({ ...tabParam, q: words, scope: where }, { replace: Boolean(query) })}
+            onClear={() => setParams(tabParam)}
+          />
+        }
+      >
+        {query ? (
+          <section aria-label="Search results">
+            <LibraryResults key={`${scope}:${query}`} userId={userId} query={query} scope={scope} />
+          </section>
+        ) : (
+          <>
+            {/* Four tabs: a little narrower on phones, and scrolled sideways rather than past the page on the narrowest. */}
+            <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0 [&>[role=tablist]]:w-max [&>[role=tablist]]:min-w-full max-sm:[&_[role=tab]]:px-2.5">
+              <UnderlineTabs panelId={panelId} label="Library" tabs={TABS} selected={tab} onSelect={(key) => setParams(key === 'published' ? {} : { tab: key }, { replace: true })} />
+            </div>
+            <div id={panelId} role="tabpanel" aria-label={TABS.find((item) => item.key === tab)!.label}>
+              {tab === 'published' ? published : tab === 'history' ? <HistoryPanel userId={userId} renderCard={renderHistoryCard} /> : <DraftList key={tab} userId={userId} kind={tab} />}
+            </div>
+          </>
+        )}
+      </ListPage>
+    </>
   );
 }

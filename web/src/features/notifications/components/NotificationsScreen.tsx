@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Bell, BookOpen, Heart, LifeBuoy, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
 import { NOTIFICATIONS_STEP, type NotificationItem, type NotificationType } from '@inkwell/contract';
 import { buttonStyles } from '../../../components/Button';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DocumentTitle } from '../../../components/DocumentTitle';
 import { ListPage } from '../../../components/ListPage';
 import { useNotifications } from '../api/get-notifications';
 import { NotificationRow } from './NotificationRow';
@@ -56,7 +56,6 @@ function Section({ title, Icon, items, isNew }: SectionProps) {
  * each item leading to what it is about. Opening the screen marks its unseen items seen.
  */
 export function NotificationsScreen({ userId }: { userId: string }) {
-  useDocumentTitle('Notifications');
   const notifications = useNotifications(userId);
   const isNew = useSeenOnScreen(userId, notifications.data?.notifications);
   const items = notifications.data?.notifications ?? [];
@@ -65,25 +64,28 @@ export function NotificationsScreen({ userId }: { userId: string }) {
   );
 
   return (
-    <ListPage title="Notifications" intro="Who liked, answered and followed you, and new stories from people you follow, newest first.">
-      {notifications.isPending ? (
-        <div data-testid="notifications-loading" className="space-y-3 py-6">
-          {Array.from({ length: 4 }, (_, i) => (
-            <div key={i} className="h-5 animate-pulse rounded bg-zinc-100 dark:bg-zinc-900" />
-          ))}
-        </div>
-      ) : sections.length === 0 ? (
-        <div className="flex flex-col items-center py-14 text-center text-zinc-600 dark:text-zinc-400">
-          <Bell aria-hidden="true" className="size-8 text-zinc-400" />
-          <p className="mt-3">Nothing yet. Likes, comments, new followers and new stories from people you follow will show here.</p>
-        </div>
-      ) : (
-        <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {sections.map((section) => (
-            <Section key={section.type} title={section.title} Icon={section.Icon} items={section.items} isNew={isNew} />
-          ))}
-        </div>
-      )}
-    </ListPage>
+    <>
+      <DocumentTitle title="Notifications" />
+      <ListPage title="Notifications" intro="Who liked, answered and followed you, and new stories from people you follow, newest first.">
+        {notifications.isPending ? (
+          <div data-testid="notifications-loading" className="space-y-3 py-6">
+            {Array.from({ length: 4 }, (_, i) => (
+              <div key={i} className="h-5 animate-pulse rounded bg-zinc-100 dark:bg-zinc-900" />
+            ))}
+          </div>
+        ) : sections.length === 0 ? (
+          <div className="flex flex-col items-center py-14 text-center text-zinc-600 dark:text-zinc-400">
+            <Bell aria-hidden="true" className="size-8 text-zinc-400" />
+            <p className="mt-3">Nothing yet. Likes, comments, new followers and new stories from people you follow will show here.</p>
+          </div>
+        ) : (
+          <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {sections.map((section) => (
+              <Section key={section.type} title={section.title} Icon={section.Icon} items={section.items} isNew={isNew} />
+            ))}
+          </div>
+        )}
+      </ListPage>
+    </>
   );
 }

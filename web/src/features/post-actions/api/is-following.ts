@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/user/is-following {user_id, follow_id}. */
@@ -23,4 +23,11 @@ export function useIsFollowing(userId: number | null, followId: number, enabled:
     enabled: enabled && userId !== null && userId !== followId,
     ...(known === undefined ? {} : { initialData: { is_following: known } }),
   });
+}
+
+/** Asks ahead whether the reader follows each of these people (those a page's Follow buttons will show). */
+export function prefetchFollows(client: QueryClient, viewerId: string | undefined, personIds: readonly number[]): Promise<unknown> {
+  if (!viewerId) return Promise.resolve();
+  const viewer = Number(viewerId);
+  return Promise.all([...new Set(personIds)].filter((id) => id !== viewer).map((id) => client.prefetchQuery(isFollowingQueryOptions(viewer, id))));
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { paths } from '@inkwell/contract';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
 import { OptionsMenu } from '../../../components/OptionsMenu';
 import { useDeletePost } from '../api/delete-post';
 
@@ -18,7 +18,7 @@ export function PostOwnerMenu({ postId, onDeleted }: { postId: number; onDeleted
           { label: 'Delete', danger: true, onSelect: () => setConfirming(true) },
         ]}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirming}
         title="Delete this post?"
         message="The post, its likes and its comments will be gone for good."

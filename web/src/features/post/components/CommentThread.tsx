@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TEXT, paths, relativeTime, type CommentItem, type ReplyItem } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
 import { useAddReply } from '../api/add-reply';
 import { BlockToggle } from '../../../components/BlockProvider';
 import { useDeleteComment } from '../api/delete-comment';
@@ -58,7 +58,7 @@ function DeleteButton({ what, message, busy, onDelete }: { what: 'comment' | 're
       <button type="button" className={textButton} disabled={busy} onClick={() => setConfirming(true)}>
         Delete
       </button>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirming}
         title={`Delete this ${what}?`}
         message={message}

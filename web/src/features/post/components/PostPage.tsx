@@ -5,7 +5,7 @@ import { CoverImage } from '../../../components/CoverImage';
 import { postSubTitle, postTitle } from '../../../components/PostCard';
 import { PostBody } from '../../../components/PostBody';
 import { PostHeader } from '../../../components/PostHeader';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DocumentTitle } from '../../../components/DocumentTitle';
 import { useSession } from '../../../lib/session';
 import { usePostDetails } from '../api/post-details';
 import { useReadBeacons } from '../hooks/use-read-beacons';
@@ -53,7 +53,7 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
   const session = useSession();
   const details = usePostDetails(postId, session?.id);
   const post = details.data;
-  useDocumentTitle(post ? postTitle(post.title) : details.isError ? 'Post not found' : 'Post');
+  const pageTitle = post ? postTitle(post.title) : details.isError ? 'Post not found' : 'Post';
   // #comments, #comment-{id}, #reply-{id}: scrolled to once the post (with that comment) is there.
   useScrollToHash({ loaded: Boolean(post), data: post, refetch: details.refetch });
 
@@ -65,43 +65,46 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
   const author = post ? { ...post.user_data, ...post.author } : null;
   const ownStory = Boolean(session && author && Number(session.id) === author.id);
   return (
-    <div className="mx-auto w-full max-w-[728px] px-4 pb-20 pt-8 sm:px-6 sm:pt-12">
-      {!post ? (
-        <PostSkeleton />
-      ) : (
-        <>
-          <article>
-            <PostHeader
-              level={1}
-              title={postTitle(post.title)}
-              subtitle={postSubTitle(post.sub_title)}
-              eyebrow={renderCategory?.(post.category_id)}
-              byline={
-                <AuthorHoverCard
-                  author={author}
-                  avatarSize={44}
-                  renderFollow={renderFollow && author ? (open) => renderFollow(author.id, open) : undefined}
-                />
-              }
-              follow={author && !ownStory ? renderAuthorFollow?.(author.id) : undefined}
-              readTime={post.read_time ?? 0}
-              createdAt={post.created_at}
-              actions={renderActions(post)}
-            />
-            <CoverImage cover={post} sizes={POST_IMAGE_SIZES} width={1360} height={765} priority className="mt-8 aspect-[16/9] w-full rounded-lg" />
-            {/* The body, each comment and each related post hydrate in tasks of their own (ssr/hydrate-later). */}
-            <HydrateLater className="mt-10">
-              <PostBody html={post.description} />
-            </HydrateLater>
-            <div ref={bodyEnd} aria-hidden="true" className="h-px" />
-          </article>
-          {/* Not a part itself: each of its comments is (parts hydrate later only when not inside one). */}
-          <div className="mt-14 border-t border-zinc-200 pt-10 dark:border-zinc-800">
-            <CommentsSection post={post} />
-          </div>
-          <RelatedPosts postId={post.id} renderPost={renderPost} />
-        </>
-      )}
-    </div>
+    <>
+      <DocumentTitle title={pageTitle} />
+      <div className="mx-auto w-full max-w-[728px] px-4 pb-20 pt-8 sm:px-6 sm:pt-12">
+        {!post ? (
+          <PostSkeleton />
+        ) : (
+          <>
+            <article>
+              <PostHeader
+                level={1}
+                title={postTitle(post.title)}
+                subtitle={postSubTitle(post.sub_title)}
+                eyebrow={renderCategory?.(post.category_id)}
+                byline={
+                  <AuthorHoverCard
+                    author={author}
+                    avatarSize={44}
+                    renderFollow={renderFollow && author ? (open) => renderFollow(author.id, open) : undefined}
+                  />
+                }
+                follow={author && !ownStory ? renderAuthorFollow?.(author.id) : undefined}
+                readTime={post.read_time ?? 0}
+                createdAt={post.created_at}
+                actions={renderActions(post)}
+              />
+              <CoverImage cover={post} sizes={POST_IMAGE_SIZES} width={1360} height={765} priority className="mt-8 aspect-[16/9] w-full rounded-lg" />
+              {/* The body, each comment and each related post hydrate in tasks of their own (ssr/hydrate-later). */}
+              <HydrateLater className="mt-10">
+                <PostBody html={post.description} />
+              </HydrateLater>
+              <div ref={bodyEnd} aria-hidden="true" className="h-px" />
+            </article>
+            {/* Not a part itself: each of its comments is (parts hydrate later only when not inside one). */}
+            <div className="mt-14 border-t border-zinc-200 pt-10 dark:border-zinc-800">
+              <CommentsSection post={post} />
+            </div>
+            <RelatedPosts postId={post.id} renderPost={renderPost} />
+          </>
+        )}
+      </div>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { OptionsMenu } from '../../../components/OptionsMenu';
 import { UnderlineTabs } from '../../../components/UnderlineTabs';
 import { isApiError } from '../../../lib/api-client';
 import { storageUrl } from '../../../lib/media';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DocumentTitle } from '../../../components/DocumentTitle';
 import { useAuthorPosts } from '../../feed/api/author-posts';
 import { useSavedPosts } from '../../feed/api/saved-posts';
 import { PostFeedList } from '../../feed/components/PostFeedList';
@@ -158,7 +158,7 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow, render
   const [params, setParams] = useSearchParams();
   const panelId = useId();
   const tab: 'posts' | 'saved' = own && params.get('tab') === 'saved' ? 'saved' : 'posts';
-  useDocumentTitle(profile.data ? profile.data.name?.trim() || TEXT.anonymous : profile.isError ? 'Profile not found' : null);
+  const pageTitle = profile.data ? profile.data.name?.trim() || TEXT.anonymous : profile.isError ? 'Profile not found' : null;
 
   if (profile.isError && isApiError(profile.error) && profile.error.status === 404) {
     return <NotHere title="Profile not found">Nobody writes here under this address. The link may not be quite right.</NotHere>;
@@ -166,43 +166,46 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow, render
 
   const tabs: Array<{ key: 'posts' | 'saved'; label: string }> = [{ key: 'posts', label: 'Posts' }, ...(own ? [{ key: 'saved' as const, label: 'Saved' }] : [])];
   return (
-    <section className="mx-auto w-full max-w-[728px] px-4 pb-16 pt-8 sm:px-6 sm:pt-12">
-      {profile.data ? (
-        <Header
-          profile={profile.data}
-          own={own}
-          viewerId={viewerId}
-          blocked={blocked}
-          renderFollow={renderFollow}
-          renderListFollow={renderListFollow}
-        />
-      ) : (
-        <div data-testid="profile-skeleton" className="flex gap-5">
-          <div className="size-24 shrink-0 animate-pulse rounded-full bg-zinc-200 dark:bg-zinc-800" />
-          <div className="flex-1 space-y-3 pt-2">
-            <div className="h-8 w-56 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
-            <div className="h-4 w-72 max-w-full animate-pulse rounded bg-zinc-100 dark:bg-zinc-900" />
-          </div>
-        </div>
-      )}
-      <div className="mt-8">
-        <UnderlineTabs
-          panelId={panelId}
-          label="Profile lists"
-          tabs={tabs}
-          selected={tab}
-          onSelect={(key) => setParams(key === 'saved' ? { tab: 'saved' } : {}, { replace: true })}
-        />
-      </div>
-      <div id={panelId} role="tabpanel" aria-label={tab === 'saved' ? 'Saved' : 'Posts'}>
-        {blocked && viewerId ? (
-          <BlockedNote viewerId={viewerId} userId={userId} name={profile.data?.name?.trim() || TEXT.anonymous} />
-        ) : tab === 'saved' && viewerId ? (
-          <OwnSavedPosts viewerId={viewerId} renderPost={renderPost} />
+    <>
+      <DocumentTitle title={pageTitle} />
+      <section className="mx-auto w-full max-w-[728px] px-4 pb-16 pt-8 sm:px-6 sm:pt-12">
+        {profile.data ? (
+          <Header
+            profile={profile.data}
+            own={own}
+            viewerId={viewerId}
+            blocked={blocked}
+            renderFollow={renderFollow}
+            renderListFollow={renderListFollow}
+          />
         ) : (
-          <AuthorPosts userId={userId} viewerId={viewerId} renderPost={renderPost} />
+          <div data-testid="profile-skeleton" className="flex gap-5">
+            <div className="size-24 shrink-0 animate-pulse rounded-full bg-zinc-200 dark:bg-zinc-800" />
+            <div className="flex-1 space-y-3 pt-2">
+              <div className="h-8 w-56 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+              <div className="h-4 w-72 max-w-full animate-pulse rounded bg-zinc-100 dark:bg-zinc-900" />
+            </div>
+          </div>
         )}
-      </div>
-    </section>
+        <div className="mt-8">
+          <UnderlineTabs
+            panelId={panelId}
+            label="Profile lists"
+            tabs={tabs}
+            selected={tab}
+            onSelect={(key) => setParams(key === 'saved' ? { tab: 'saved' } : {}, { replace: true })}
+          />
+        </div>
+        <div id={panelId} role="tabpanel" aria-label={tab === 'saved' ? 'Saved' : 'Posts'}>
+          {blocked && viewerId ? (
+            <BlockedNote viewerId={viewerId} userId={userId} name={profile.data?.name?.trim() || TEXT.anonymous} />
+          ) : tab === 'saved' && viewerId ? (
+            <OwnSavedPosts viewerId={viewerId} renderPost={renderPost} />
+          ) : (
+            <AuthorPosts userId={userId} viewerId={viewerId} renderPost={renderPost} />
+          )}
+        </div>
+      </section>
+    </>
   );
 }

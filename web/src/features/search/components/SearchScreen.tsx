@@ -5,8 +5,7 @@ import { Button } from '../../../components/Button';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { ListPage } from '../../../components/ListPage';
 import { UnderlineTabs } from '../../../components/UnderlineTabs';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useNoIndex } from '../../../lib/use-no-index';
+import { DocumentTitle } from '../../../components/DocumentTitle';
 import { useSearchResults } from '../api/search-results';
 import { PersonResult, PostResult, TopicResult } from './ResultRows';
 
@@ -79,27 +78,29 @@ export function SearchScreen() {
   const panelId = useId();
   const query = (params.get('q') ?? '').trim();
   const type = typeOf(params.get('type'));
-  useDocumentTitle(query ? `Search results for “${query}”` : 'Search');
-  useNoIndex();
+  const pageTitle = query ? `Search results for “${query}”` : 'Search';
   return (
-    <ListPage
-      title={query ? <>Results for “{query}”</> : 'Search'}
-      intro={query ? undefined : 'Type what you are looking for in the search box above.'}
-    >
-      {query && (
-        <>
-          <UnderlineTabs
-          panelId={panelId}
-            label="Search results"
-            tabs={TABS}
-            selected={type}
-            onSelect={(key) => setParams(key === 'posts' ? { q: query } : { q: query, type: key }, { replace: true })}
-          />
-          <div id={panelId} role="tabpanel" aria-label={TABS.find((tab) => tab.key === type)!.label}>
-            <Results key={`${type}:${query}`} query={query} type={type} />
-          </div>
-        </>
-      )}
-    </ListPage>
+    <>
+      <DocumentTitle title={pageTitle} noindex />
+      <ListPage
+        title={query ? <>Results for “{query}”</> : 'Search'}
+        intro={query ? undefined : 'Type what you are looking for in the search box above.'}
+      >
+        {query && (
+          <>
+            <UnderlineTabs
+            panelId={panelId}
+              label="Search results"
+              tabs={TABS}
+              selected={type}
+              onSelect={(key) => setParams(key === 'posts' ? { q: query } : { q: query, type: key }, { replace: true })}
+            />
+            <div id={panelId} role="tabpanel" aria-label={TABS.find((tab) => tab.key === type)!.label}>
+              <Results key={`${type}:${query}`} query={query} type={type} />
+            </div>
+          </>
+        )}
+      </ListPage>
+    </>
   );
 }

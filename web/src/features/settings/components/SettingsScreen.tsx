@@ -4,7 +4,7 @@ import { ChevronRight } from 'lucide-react';
 import { type OwnProfile } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { UnderlineTabs } from '../../../components/UnderlineTabs';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DocumentTitle } from '../../../components/DocumentTitle';
 import { usePendingTicks } from '../../../lib/use-pending-ticks';
 import { useOwnProfile } from '../../profile/api/get-own-profile';
 import { ListPage } from '../../../components/ListPage';
@@ -110,7 +110,6 @@ function Notifications({ profile }: { profile: OwnProfile }) {
 
 /** /settings (SPEC §2): tabs Account and Notification. */
 export function SettingsScreen({ userId }: { userId: string }) {
-  useDocumentTitle('Settings');
   const profile = useOwnProfile(userId);
   const [params, setParams] = useSearchParams();
   const panelId = useId();
@@ -120,27 +119,30 @@ export function SettingsScreen({ userId }: { userId: string }) {
     { key: 'notification', label: 'Notification' },
   ] as const;
   return (
-    <ListPage title="Settings">
-      <UnderlineTabs
-          panelId={panelId}
-        label="Settings"
-        tabs={tabs}
-        selected={tab}
-        onSelect={(key) => setParams(key === 'notification' ? { tab: 'notification' } : {}, { replace: true })}
-      />
-      <div id={panelId} role="tabpanel" aria-label={tab === 'notification' ? 'Notification' : 'Account'}>
-        {!profile.data ? (
-          <div className="space-y-3 py-6">
-            {Array.from({ length: 4 }, (_, i) => (
-              <div key={i} className="h-6 animate-pulse rounded bg-zinc-100 dark:bg-zinc-900" />
-            ))}
-          </div>
-        ) : tab === 'notification' ? (
-          <Notifications profile={profile.data} />
-        ) : (
-          <Account profile={profile.data} />
-        )}
-      </div>
-    </ListPage>
+    <>
+      <DocumentTitle title="Settings" />
+      <ListPage title="Settings">
+        <UnderlineTabs
+            panelId={panelId}
+          label="Settings"
+          tabs={tabs}
+          selected={tab}
+          onSelect={(key) => setParams(key === 'notification' ? { tab: 'notification' } : {}, { replace: true })}
+        />
+        <div id={panelId} role="tabpanel" aria-label={tab === 'notification' ? 'Notification' : 'Account'}>
+          {!profile.data ? (
+            <div className="space-y-3 py-6">
+              {Array.from({ length: 4 }, (_, i) => (
+                <div key={i} className="h-6 animate-pulse rounded bg-zinc-100 dark:bg-zinc-900" />
+              ))}
+            </div>
+          ) : tab === 'notification' ? (
+            <Notifications profile={profile.data} />
+          ) : (
+            <Account profile={profile.data} />
+          )}
+        </div>
+      </ListPage>
+    </>
   );
 }

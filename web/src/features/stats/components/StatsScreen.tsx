@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ChartColumn, PenLine } from 'lucide-react';
 import { STATS_DEFAULT_DAYS, decodeId, encodeId, paths, type StatsPeriod } from '@inkwell/contract';
 import { Button, buttonStyles } from '../../../components/Button';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DocumentTitle } from '../../../components/DocumentTitle';
 import { useStats } from '../api/get-stats';
 import { periodOf } from '../lib/format';
 import { PeriodChoice } from './PeriodChoice';
@@ -46,7 +46,6 @@ function NoStories() {
  * numbers; a story's title opens its chart (`?post=`, as the Library's Stats links open it).
  */
 export function StatsScreen({ userId }: { userId: string }) {
-  useDocumentTitle('Stats');
   const [params, setParams] = useSearchParams();
   const days = periodOf(params.get('days'));
   const open = decodeId(params.get('post') ?? '');
@@ -67,31 +66,34 @@ export function StatsScreen({ userId }: { userId: string }) {
   }, [listed, open]);
 
   return (
-    <section className="mx-auto w-full max-w-[728px] px-4 pb-16 pt-8 sm:px-6 sm:pt-12">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="font-serif text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">Stats</h1>
-        <PeriodChoice value={days} onChange={(next) => change({ days: next })} />
-      </div>
-      <p className="mt-2 text-base text-zinc-600 dark:text-zinc-400">
-        Each reader’s view counts once a day, without cookies; a read is a reader reaching the end of the story.
-      </p>
-      {stats.isPending ? (
-        <Skeleton />
-      ) : stats.isError ? (
-        <div role="alert" className="py-10 text-center text-sm text-zinc-700 dark:text-zinc-300">
-          <p>Your numbers could not be loaded.</p>
-          <Button variant="secondary" className="mt-4" onClick={() => void stats.refetch()}>
-            Try again
-          </Button>
+    <>
+      <DocumentTitle title="Stats" />
+      <section className="mx-auto w-full max-w-[728px] px-4 pb-16 pt-8 sm:px-6 sm:pt-12">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h1 className="font-serif text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">Stats</h1>
+          <PeriodChoice value={days} onChange={(next) => change({ days: next })} />
         </div>
-      ) : stats.data.posts.length === 0 ? (
-        <NoStories />
-      ) : (
-        <div aria-busy={stats.isPlaceholderData || undefined} className={stats.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-          <StatsSummary totals={stats.data.totals} />
-          <StatsTable userId={userId} days={days} posts={stats.data.posts} open={listed ? open : null} onOpen={(post) => change({ post })} />
-        </div>
-      )}
-    </section>
+        <p className="mt-2 text-base text-zinc-600 dark:text-zinc-400">
+          Each reader’s view counts once a day, without cookies; a read is a reader reaching the end of the story.
+        </p>
+        {stats.isPending ? (
+          <Skeleton />
+        ) : stats.isError ? (
+          <div role="alert" className="py-10 text-center text-sm text-zinc-700 dark:text-zinc-300">
+            <p>Your numbers could not be loaded.</p>
+            <Button variant="secondary" className="mt-4" onClick={() => void stats.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : stats.data.posts.length === 0 ? (
+          <NoStories />
+        ) : (
+          <div aria-busy={stats.isPlaceholderData || undefined} className={stats.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <StatsSummary totals={stats.data.totals} />
+            <StatsTable userId={userId} days={days} posts={stats.data.posts} open={listed ? open : null} onOpen={(post) => change({ post })} />
+          </div>
+        )}
+      </section>
+    </>
   );
 }
