@@ -102,8 +102,9 @@ describe('views, reads and the Stats screen, in Chromium', () => {
     expect(await chart.getAttribute('aria-labelledby')).toBeTruthy();
     expect(await page.getByTestId('post-stats').textContent()).toContain('1 view, 1 read (100% read to the end)');
     await page.locator('label', { hasText: '7 days' }).click();
-    expect(await page.getByRole('radio', { name: '7 days' }).isChecked()).toBe(true);
+    // The choice lives in the address: checked once the router has moved there (a transition).
     await page.waitForURL(/days=7/);
+    await expect.poll(() => page.getByRole('radio', { name: '7 days' }).isChecked()).toBe(true);
     await page.getByTestId('post-stats').getByText('in 7 days').waitFor();
     expect(errors).toEqual([]);
     await context.close();

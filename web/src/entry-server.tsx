@@ -12,7 +12,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
-import { type ScreenLoading, createRoutes, resolveScreens } from './app/routes';
+import { createRoutes, loadingContext, resolveScreens } from './app/routes';
 import type { Screen } from './app/screen';
 import { setApiTransport } from './lib/api-client';
 import type { FormEcho } from '@inkwell/contract';
@@ -92,8 +92,8 @@ function splitHoisted(markup: string): { html: string; title: string | null } {
   return { html: markup.slice(hoisted.length), title: title === undefined ? null : title.replace(/&(?:amp|lt|gt|quot|#x27);/g, (entity) => ENTITIES[entity]!) };
 }
 
-/** The same route tree as the browser's, its loaders handed each page's query cache as the request context. */
-const table = createRoutes((context) => context as ScreenLoading);
+/** The same route tree as the browser's, its loaders handed each page's query cache in the request's context. */
+const table = createRoutes(true);
 const handler = createStaticHandler(table);
 
 /**
@@ -135,8 +135,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   if (input.form) client.setQueryData(FORM_ECHO_KEY, input.form);
   const renderedAt = Date.now();
   return withTransport(input.transport, async () => {
-    const loading: ScreenLoading = { client, viewerId, wait: true };
-    const context = await handler.query(new Request(url), { requestContext: loading });
+    const context = await handler.query(new Request(url), { requestContext: loadingContext({ client, viewerId, wait: true }) });
     // No loader answers with a redirect of its own.
     if (context instanceof Response) throw new Error(`The router answered ${context.status} for ${input.url}.`);
     const router = createStaticRouter(handler.dataRoutes, context);

@@ -8,7 +8,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type DataRouter, createBrowserRouter, matchRoutes } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { App, hydratedQueryClient } from './app/App';
-import { createRoutes, resolveScreens } from './app/routes';
+import { createRoutes, loadingContext, resolveScreens } from './app/routes';
 import { getSession } from './lib/session';
 import { nextTask } from './lib/next-task';
 import { renderErrorReports } from './ssr/report-mismatch';
@@ -28,10 +28,14 @@ const rendered = Boolean(state && root.firstElementChild);
  * rendered already holds their data, so their loaders are not run again for it.
  */
 async function makeRouter(queryClient: QueryClient): Promise<DataRouter> {
-  const table = createRoutes(() => ({ client: queryClient, viewerId: getSession()?.id, wait: false }));
+  const table = createRoutes(true);
   await resolveScreens(table, window.location.pathname);
   const loaded = (matchRoutes(table, window.location.pathname) ?? []).flatMap(({ route }) => (route.id && route.loader ? [route.id] : []));
-  return createBrowserRouter(table, rendered ? { hydrationData: { loaderData: Object.fromEntries(loaded.map((id) => [id, null])) } } : undefined);
+  return createBrowserRouter(table, {
+    // Each move's loaders get the app's query cache and the reader signed in at that moment.
+    getContext: () => loadingContext({ client: queryClient, viewerId: getSession()?.id, wait: false }),
+    ...(rendered ? { hydrationData: { loaderData: Object.fromEntries(loaded.map((id) => [id, null])) } } : {}),
+  });
 }
 
 void (async () => {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject, matchRoutes } from 'react-router';
+import { Navigate, type RouteObject, RouterContextProvider, createContext, matchRoutes } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@inkwell/contract';
 import { PageFallback } from '../components/PageFallback';
@@ -19,15 +19,22 @@ export interface ScreenLoading {
   wait: boolean;
 }
 
-/** Where a loader finds the page's ScreenLoading: the server hands it as the router's request context. */
-export type LoadingOf = (context: unknown) => ScreenLoading;
+/** Where the loaders find the page's ScreenLoading, in the router's context. */
+const screenLoading = createContext<ScreenLoading>();
+
+/** The router's context for one page (the server's request) or one move (the browser's `getContext`). */
+export function loadingContext(loading: ScreenLoading): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(screenLoading, loading);
+  return context;
+}
 
 /** The route's loader: the screen's `load` with this page's query cache. */
-function loaderOf(screen: Screen | undefined, loadingOf: LoadingOf | undefined): RouteObject['loader'] {
-  if (!screen?.load || !loadingOf) return undefined;
+function loaderOf(screen: Screen | undefined, withLoaders: boolean): RouteObject['loader'] {
+  if (!screen?.load || !withLoaders) return undefined;
   const load = screen.load;
   return async ({ params, request, context }) => {
-    const { client, viewerId, wait } = loadingOf(context);
+    const { client, viewerId, wait } = (context as RouterContextProvider).get(screenLoading);
     const args: ScreenArgs = { params, url: new URL(request.url), client, viewerId };
     const asked = load(args);
     if (wait) await Promise.all(asked);
@@ -36,7 +43,7 @@ function loaderOf(screen: Screen | undefined, loadingOf: LoadingOf | undefined):
 }
 
 /** A screen at an address: its module loaded on demand, guarded as the contract's access says. */
-function screenRoute(path: string, access: string, name: string, loadingOf: LoadingOf | undefined): RouteObject {
+function screenRoute(path: string, access: string, name: string, withLoaders: boolean): RouteObject {
   const file = screenFiles[`./routes/${name}.tsx`];
   if (!file) throw new Error(`There is no screen ./routes/${name}.tsx.`);
   return {
@@ -56,18 +63,19 @@ function screenRoute(path: string, access: string, name: string, loadingOf: Load
                 <Screen />
               </RequireSession>
             );
-      return { Component, loader: loaderOf(screen, loadingOf), handle: { screen, module: `src/app/routes/${name}.tsx` } };
+      return { Component, loader: loaderOf(screen, withLoaders), handle: { screen, module: `src/app/routes/${name}.tsx` } };
     },
   };
 }
 
 /**
- * The route table of SPEC §2 (addresses and access from the contract). With `loadingOf`, each screen's
- * data is asked for as the router comes to it (the server's render, the app in the browser); without,
- * the screens ask for it themselves as they render (the unit tests).
+ * The route table of SPEC §2 (addresses and access from the contract). With loaders, each screen's
+ * data is asked for as the router comes to it (the server's render, the app in the browser; the
+ * router's context holds the page's query cache: `loadingContext`); without, the screens ask for it
+ * themselves as they render (the unit tests).
  */
-export function createRoutes(loadingOf?: LoadingOf): RouteObject[] {
-  const route = (entry: { path: string; access: string }, name: string) => screenRoute(entry.path, entry.access, name, loadingOf);
+export function createRoutes(withLoaders = false): RouteObject[] {
+  const route = (entry: { path: string; access: string }, name: string) => screenRoute(entry.path, entry.access, name, withLoaders);
   return [
     {
       id: 'auth',
@@ -84,7 +92,7 @@ export function createRoutes(loadingOf?: LoadingOf): RouteObject[] {
     {
       id: 'app',
       element: <AppLayout />,
-      loader: loaderOf(appLayoutScreen, loadingOf),
+      loader: loaderOf(appLayoutScreen, withLoaders),
       handle: { screen: appLayoutScreen },
       children: [
         route(paths.home, 'home'),

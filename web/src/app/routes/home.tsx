@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { HomeFeed } from '../../features/feed/components/HomeFeed';
 import { MessageBanner } from '../../features/home/components/MessageBanner';
 import { SidePanels } from '../../features/home/components/SidePanels';
@@ -5,7 +6,6 @@ import { useQueryMessage } from '../../features/home/hooks/use-query-message';
 import { FollowButton } from '../../features/post-actions/components/FollowButton';
 import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
 import { useOwnProfile } from '../../features/profile/api/get-own-profile';
-import { WelcomePanel } from '../../features/welcome/components/WelcomePanel';
 import { DocumentTitle } from '../../components/DocumentTitle';
 import { useSession } from '../../lib/session';
 import { categoriesQueryOptions } from '../../features/feed/api/categories';
@@ -13,6 +13,12 @@ import { userCategoriesQueryOptions } from '../../features/feed/api/user-categor
 import { forYouPostsQueryOptions } from '../../features/feed/api/view-posts';
 import { recommendedCategoriesQueryOptions, recommendedPostsQueryOptions, recommendedUsersQueryOptions } from '../../features/home/api/recommendations';
 import type { Screen } from '../screen';
+
+/**
+ * A new member's welcome (a name, then topics): its code comes with a member's page, not a visitor's,
+ * and outside the page's first load (a rendered panel stays as the server sent it until it has come).
+ */
+const WelcomePanel = lazy(() => import('../../features/welcome/components/WelcomePanel').then((module) => ({ default: module.WelcomePanel })));
 
 export const screen: Screen = {
   render: 'everyone',
@@ -41,7 +47,11 @@ export default function HomeRoute() {
           <>
             {message && <MessageBanner message={message} onDismiss={dismiss} />}
             {/* A new member (no name yet) is asked for one, then offered the topics; skipping is allowed. */}
-            {session && <WelcomePanel key={session.id} userId={session.id} name={profile.data?.name} loaded={profile.isSuccess} />}
+            {session && (
+              <Suspense fallback={null}>
+                <WelcomePanel key={session.id} userId={session.id} name={profile.data?.name} loaded={profile.isSuccess} />
+              </Suspense>
+            )}
           </>
         }
         renderPost={(post, index, extras) => <PostCardWithActions post={post} priority={index === 0} {...extras} />}
