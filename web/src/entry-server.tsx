@@ -12,7 +12,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
-import { createRoutes, loadingContext, resolveScreens } from './app/routes';
+import { createRoutes, handleOf, loadingContext, resolveScreens } from './app/routes';
 import type { Screen } from './app/screen';
 import { setApiTransport } from './lib/api-client';
 import type { FormEcho } from '@inkwell/contract';
@@ -107,8 +107,8 @@ const SCREENS_AT_MAX = 10_000;
 export async function screenAt(pathname: string): Promise<Pick<Screen, 'render'> | null> {
   const known = screensAt.get(pathname);
   if (known !== undefined) return known;
-  const found = await resolveScreens(table, pathname);
-  const answer = found && { render: found.screen.render };
+  const screen = handleOf((await resolveScreens(table, pathname)).at(-1) ?? {}).screen;
+  const answer = screen ? { render: screen.render } : null;
   if (screensAt.size >= SCREENS_AT_MAX) screensAt.clear();
   screensAt.set(pathname, answer);
   return answer;
@@ -158,7 +158,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       .filter((query) => query.state.status === 'pending' && (query.options as { enabled?: unknown }).enabled !== false)
       .map((query) => query.queryHash);
     const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
-    const handles = context.matches.map(({ route }) => route.handle as { screen?: Screen; module?: string } | undefined);
+    const handles = context.matches.map(({ route }) => handleOf(route));
     const last = context.matches.at(-1);
     const screen = handles.at(-1)?.screen;
     const own = screen?.head && last ? screen.head({ params: last.params, url, client, viewerId }) : null;
@@ -169,7 +169,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       head: pageHead(url.pathname, report.status, title, screen?.indexed === true, own),
       state: serializeState(state),
       renderedAt,
-      modules: handles.flatMap((handle) => (handle?.module ? [handle.module] : [])),
+      modules: handles.flatMap((handle) => (handle.module ? [handle.module] : [])),
       missed,
     };
   });

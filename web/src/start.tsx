@@ -5,7 +5,7 @@
 import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { type DataRouter, createBrowserRouter, matchRoutes } from 'react-router';
+import { type DataRouter, createBrowserRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { App, hydratedQueryClient } from './app/App';
 import { createRoutes, loadingContext, resolveScreens } from './app/routes';
@@ -29,8 +29,8 @@ const rendered = Boolean(state && root.firstElementChild);
  */
 async function makeRouter(queryClient: QueryClient): Promise<DataRouter> {
   const table = createRoutes(true);
-  await resolveScreens(table, window.location.pathname);
-  const loaded = (matchRoutes(table, window.location.pathname) ?? []).flatMap(({ route }) => (route.id && route.loader ? [route.id] : []));
+  const matched = await resolveScreens(table, window.location.pathname);
+  const loaded = matched.flatMap((route) => (route.id && route.loader ? [route.id] : []));
   return createBrowserRouter(table, {
     // Each move's loaders get the app's query cache and the reader signed in at that moment.
     getContext: () => loadingContext({ client: queryClient, viewerId: getSession()?.id, wait: false }),

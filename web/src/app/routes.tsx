@@ -130,28 +130,26 @@ export function createRoutes(withLoaders = false): RouteObject[] {
 /** The table without loaders (screens ask for their data as they render). */
 export const routes: RouteObject[] = createRoutes();
 
-export interface ScreenAt {
-  screen: Screen;
-  /** The source files of the screens shown (`src/app/routes/home.tsx`), as the build's manifest names them. */
-  modules: string[];
+/** What a screen's route carries (`handle`): the screen, and its source file as the build's manifest names it. */
+export interface ScreenHandle {
+  screen?: Screen;
+  module?: string;
 }
+
+export const handleOf = (route: { handle?: unknown }): ScreenHandle => (route.handle as ScreenHandle | undefined) ?? {};
 
 /**
  * Loads the screens a path shows into the route table (as the router would on its way there), so the
- * browser hydrates them at once, and says what the deepest one is (null: no route, which cannot be
- * with the catch-all).
+ * browser hydrates them at once; answers the routes matched, outermost first.
  */
-export async function resolveScreens(table: RouteObject[], pathname: string): Promise<ScreenAt | null> {
-  const matches = matchRoutes(table, pathname) ?? [];
+export async function resolveScreens(table: RouteObject[], pathname: string): Promise<RouteObject[]> {
+  const matched = (matchRoutes(table, pathname) ?? []).map(({ route }) => route);
   await Promise.all(
-    matches.map(async ({ route }) => {
+    matched.map(async (route) => {
       if (typeof route.lazy !== 'function') return;
       const resolved = await route.lazy();
       Object.assign(route, { ...resolved, lazy: undefined });
     }),
   );
-  const handles = matches.map(({ route }) => route.handle as { screen?: Screen; module?: string } | undefined);
-  const last = handles.at(-1);
-  if (!last?.screen) return null;
-  return { screen: last.screen, modules: handles.flatMap((handle) => (handle?.module ? [handle.module] : [])) };
+  return matched;
 }
