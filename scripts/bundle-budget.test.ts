@@ -11,6 +11,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
  */
 export const FIRST_LOAD_JS_BUDGET = 150 * 1024;
 export const FIRST_LOAD_CSS_BUDGET = 20 * 1024;
+/**
+ * How many chunks a page may ask for before it works: each is a request, a preload link and a module
+ * more for the phone's main thread (web/build/app-chunk.mjs keeps the app's own modules in one).
+ */
+export const FIRST_LOAD_CHUNKS = 24;
+/** What the entry runs before the page is painted (web/src/main.ts and what it imports statically), gzipped. */
+export const ENTRY_BUDGET = 4 * 1024;
 /** The pages measured: the screen module each shows (the router loads it with the entry). */
 export const BUDGETED_PAGES = { home: 'src/app/routes/home.tsx', post: 'src/app/routes/view-post.tsx' } as const;
 
@@ -19,6 +26,8 @@ const dist = path.join(root, 'web/dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 /** The npm packages of each built chunk (web/build/chunk-packages.mjs). */
 const packagesFile = path.join(dist, '.vite/packages.json');
+/** The app's own modules (web/src) in each built chunk (the same plugin). */
+const modulesFile = path.join(dist, '.vite/modules.json');
 
 interface ManifestChunk {
   file: string;
@@ -39,6 +48,7 @@ interface FirstLoad {
 
 let manifest: Manifest;
 let packages: Record<string, string[]>;
+let appModules: Record<string, string[]>;
 
 function build(force: boolean) {
   const args = ['scripts/ensure-web-build.mjs', ...(force ? ['--force'] : [])];
@@ -49,9 +59,10 @@ function build(force: boolean) {
 beforeAll(() => {
   build(false);
   // Built before the manifest or the packages were asked for: build again.
-  if (!fs.existsSync(manifestFile) || !fs.existsSync(packagesFile)) build(true);
+  if (!fs.existsSync(manifestFile) || !fs.existsSync(packagesFile) || !fs.existsSync(modulesFile)) build(true);
   manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
   packages = JSON.parse(fs.readFileSync(packagesFile, 'utf8')) as Record<string, string[]>;
+  appModules = JSON.parse(fs.readFileSync(modulesFile, 'utf8')) as Record<string, string[]>;
 }, 300_000);
 
 const gzipped = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
@@ -121,6 +132,22 @@ describe('the first load of a page', () => {
     expect(chunks.filter((chunk) => packagesOf(chunk.file).includes('dompurify')).map((chunk) => chunk.file)).toEqual([]);
   });
 
+  it.each(Object.entries(BUDGETED_PAGES))('%s asks for few chunks: the app\'s own modules come in one', (_page, pageModule) => {
+    const chunks = firstLoad(pageModule).chunks.filter((chunk) => chunk.file.endsWith('.js'));
+    expect(chunks.length).toBeLessThanOrEqual(FIRST_LOAD_CHUNKS);
+    // The route table, the API client, the providers and the state reader come in start.tsx's chunk.
+    const start = Object.values(appModules).find((modules) => modules.includes('src/start.tsx')) ?? [];
+    expect(start).toEqual(expect.arrayContaining(['src/app/routes.tsx', 'src/lib/api-client.ts', 'src/app/providers.tsx', 'src/ssr/state.ts']));
+  });
+
+  it.each(Object.entries(BUDGETED_PAGES))('%s is compiled as it streams in: V8\'s compile hint heads each of its chunks', (_page, pageModule) => {
+    // web/build/compile-hints.mjs: without it, hydrating compiles each function on the main thread.
+    const chunks = firstLoad(pageModule).chunks.filter((chunk) => chunk.file.endsWith('.js'));
+    const unhinted = chunks.filter((chunk) => !fs.readFileSync(path.join(dist, chunk.file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'));
+    expect(unhinted.map((chunk) => chunk.file)).toEqual([]);
+    expect(chunks.length).toBeGreaterThan(3);
+  });
+
   it.each(Object.entries(BUDGETED_PAGES))('%s runs on React 19: react-dom in its first load, in a chunk of its own', (_page, pageModule) => {
     const chunks = firstLoad(pageModule).chunks.filter((chunk) => packagesOf(chunk.file).includes('react-dom'));
     expect(chunks.map((chunk) => packagesOf(chunk.file))).toEqual([['react', 'react-dom', 'scheduler']]);
@@ -128,6 +155,15 @@ describe('the first load of a page', () => {
 });
 
 describe('the built web app', () => {
+  it('has an entry that imports nothing of the app or its libraries before it starts them', () => {
+    const entry = manifest['index.html']!;
+    const statics = (entry.imports ?? []).map((key) => manifest[key]!);
+    expect(statics.flatMap((chunk) => packagesOf(chunk.file))).toEqual([]);
+    expect(statics.flatMap((chunk) => chunk.imports ?? [])).toEqual([]);
+    const size = [entry, ...statics].reduce((sum, chunk) => sum + gzipped(chunk.file), 0);
+    expect(size).toBeLessThanOrEqual(ENTRY_BUDGET);
+  });
+
   it('holds no Preact, anywhere', () => {
     const withPreact = Object.entries(packages).filter(([, names]) => names.some((name) => /^preact($|-)|^@preact\/|^@testing-library\/preact$/.test(name)));
     expect(withPreact.map(([file]) => file)).toEqual([]);

@@ -2,12 +2,15 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { chunkPackages } from './build/chunk-packages.mjs';
+import { compileHints } from './build/compile-hints.mjs';
+import { appChunk } from './build/app-chunk.mjs';
 import { precompress } from './build/precompress.mjs';
 
 const api = 'http://127.0.0.1:3000';
+const app = appChunk();
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chunkPackages(), precompress()],
+  plugins: [react(), tailwindcss(), app.plugin, chunkPackages(), compileHints(), precompress()],
   server: {
     proxy: {
       '/api': { target: api, changeOrigin: false },
@@ -43,6 +46,7 @@ export default defineConfig({
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 20 },
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 10 },
+            app.group,
           ],
         },
       },

@@ -11,7 +11,7 @@ function packageOf(/** @type {string} */ id) {
 
 /**
  * Writes `.vite/packages.json` beside Vite's manifest: for each chunk of the browser build, the npm
- * packages its modules come from. A built file no longer says where its code came from; this does,
+ * packages its modules come from (and `.vite/modules.json`: the app's own modules, under web/src, in each). A built file no longer says where its code came from; this does,
  * so scripts/bundle-budget.test.ts can tell which runtime a page loads (React's, never Preact's).
  * In `.vite/`, with the manifest: never served, never compressed.
  * @returns {import('vite').Plugin}
@@ -23,12 +23,16 @@ export function chunkPackages() {
     generateBundle(_options, bundle) {
       /** @type {Record<string, string[]>} */
       const chunks = {};
+      /** @type {Record<string, string[]>} */
+      const appModules = {};
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
         const packages = new Set(output.moduleIds.map(packageOf).filter((name) => name !== null));
         chunks[output.fileName] = [...packages].sort();
+        appModules[output.fileName] = output.moduleIds.flatMap((id) => /[\\/]web[\\/](src[\\/].*)$/.exec(id)?.[1]?.replaceAll('\\', '/') ?? []).sort();
       }
       this.emitFile({ type: 'asset', fileName: '.vite/packages.json', source: `${JSON.stringify(chunks, null, 1)}\n` });
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: `${JSON.stringify(appModules, null, 1)}\n` });
     },
   };
 }

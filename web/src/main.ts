@@ -1,5 +1,23 @@
 import './index.css';
 import { afterFirstPaint } from './ssr/after-first-paint';
+import { nextTask } from './lib/next-task';
+
+/** How many of the page's chunks are asked for in one task: each costs the main thread 1–4 ms (bench/RESULTS.md). */
+const PRELOADS_PER_TASK = 8;
+
+/**
+ * The chunks the server named for this page (server/src/render/preloads.ts, an inert template): asked
+ * for side by side from now on, instead of one after the other as each chunk runs; a few per task.
+ */
+async function preloadModules(): Promise<void> {
+  const modules = document.getElementById('inkwell-modules');
+  if (!(modules instanceof HTMLTemplateElement)) return;
+  const links = [...modules.content.children];
+  for (let from = 0; from < links.length; from += PRELOADS_PER_TASK) {
+    if (from > 0) await nextTask();
+    document.head.append(...links.slice(from, from + PRELOADS_PER_TASK));
+  }
+}
 
 /**
  * The entry: nothing but the stylesheet and a start once the page is shown: its stylesheet, its text
@@ -10,10 +28,7 @@ import { afterFirstPaint } from './ssr/after-first-paint';
  * rendered) starts at its load event.
  */
 const start = () => {
-  // The chunks the server named for this page (server/src/render/preloads.ts, an inert template):
-  // fetched side by side from now on, instead of one after the other as each chunk runs.
-  const modules = document.getElementById('inkwell-modules');
-  if (modules instanceof HTMLTemplateElement) document.head.append(modules.content);
+  void preloadModules();
   void import('./start');
 };
 afterFirstPaint(start, Boolean(document.getElementById('root')?.firstElementChild));

@@ -32,7 +32,7 @@ describe('WORKERS app processes', () => {
     const first = await until(() => (childrenOf(server.pid).length === 3 ? childrenOf(server.pid) : undefined), 15_000);
     // Calls are handed round: every process answers.
     const answers = await Promise.all(Array.from({ length: 30 }, () => fetch(`${server.url}/api/health`).then((r) => r.status)));
-    expect(answers.every((s) => s === 200)).toBe(true);
+    expect(answers.filter((s) => s !== 200)).toEqual([]); // a failure names the statuses
 
     process.kill(first[0]!, 'SIGKILL');
     const replaced = await until(() => {

@@ -130,7 +130,7 @@ describe('pages rendered on the server', () => {
   it('names the chunks of the screens it shows for the browser to fetch side by side once painted, beside those index.html names', async () => {
     const author = await aUser(t.db);
     const post = await aPost(t.db, { userId: author.id });
-    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'web/dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'web/dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; dynamicImports?: string[] }>;
     const document = dom((await get(paths.viewPost.getHref(post.id))).body);
     // Inert until the page is painted (web/src/main.ts moves them into the head): no link outside the template.
     expect(document.querySelectorAll('link[rel=modulepreload]')).toHaveLength(0);
@@ -139,7 +139,7 @@ describe('pages rendered on the server', () => {
     const preloads = modulesOf(document);
     expect(preloads).toContain(`/${manifest['src/app/routes/view-post.tsx']!.file}`);
     // The app the entry starts once the page is painted (web/src/main.ts), and no file twice.
-    expect(preloads).toContain(`/${manifest['src/start.tsx']!.file}`);
+    expect(preloads).toContain(`/${manifest[manifest['index.html']!.dynamicImports![0]!]!.file}`);
     expect(new Set(preloads).size).toBe(preloads.length);
     for (const href of preloads) expect(fs.existsSync(path.join(root, 'web/dist', href)), href).toBe(true);
     const home = dom((await get('/')).body);
