@@ -14,13 +14,12 @@
  * --out keeps each run's JSON and HTML reports; --pin puts Chromium on core 0 and the server on core 1.
  * Exits non-zero when Lighthouse cannot measure a page (a failed run is tried once more first).
  */
-import { type ChildProcess, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type PostPage, paths } from '@inkwell/contract';
+import { type Cleanups, demoPages, runBenchmark, startDemoServer } from './demo-site.ts';
 import { type Category, type RunSummary, CATEGORIES, launchChromium, medianRun, runLighthouse } from './lighthouse.ts';
-import { arg, freePort, root, startProcess } from './support.ts';
+import { arg } from './support.ts';
 
 const runs = Number(arg('runs', '3'));
 const posts = arg('posts', '300');
@@ -30,48 +29,7 @@ const pin = process.argv.includes('--pin') && os.cpus().length >= 2;
 const CHROMIUM_CORES = pin ? '0' : undefined;
 const SERVER_CORES = pin ? '1' : undefined;
 
-const cleanups: Array<() => Promise<void> | void> = [];
-
-/** Runs a step to its end, its output on stderr (stdout holds only the tables). */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
-  const result = spawnSync(command, args, { cwd: root, env, stdio: ['ignore', 2, 'inherit'] });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
-}
-
-/** Builds, seeds and starts the real server on a demo database; returns its address. */
-async function startDemoServer(): Promise<string> {
-  run(process.execPath, ['scripts/ensure-web-build.mjs']);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-web-bench-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  console.error(`Seeding a demo community (${posts} posts) into ${dataDir} …`);
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
-  run('npm', ['run', '--silent', 'seed:demo', '--', '--posts', posts], env);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const serverEnv = { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: base };
-  const server: ChildProcess = await startProcess(['server/src/main.ts'], serverEnv, `${base}/api/health`, SERVER_CORES);
-  cleanups.push(async () => {
-    if (server.exitCode !== null) return;
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  });
-  return base;
-}
-
-/** The newest post with a cover and comments, through the API as a visitor sees the feed. */
-async function postWithCoverAndComments(base: string): Promise<string> {
-  let next: string | null = `${base}/api/user/view-posts`;
-  for (let page = 0; next && page < 20; page += 1) {
-    const response = await fetch(next, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    if (!response.ok) throw new Error(`${next}: ${response.status}`);
-    const feed = (await response.json()) as PostPage;
-    const post = feed.data.find((p) => p.image && p.comments_count > 0);
-    if (post) return paths.viewPost.getHref(post.id);
-    next = feed.next_page_url ? new URL(feed.next_page_url, base).toString() : null;
-  }
-  throw new Error(`${base}: no post with a cover and comments in the first 20 feed pages`);
-}
+const cleanups: Cleanups = [];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
@@ -92,17 +50,8 @@ async function measure(url: string, port: number): Promise<RunSummary> {
 
 async function main() {
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number ≥ 1');
-  const base = givenUrl ? givenUrl.replace(/\/$/, '') : await startDemoServer();
-  const pages = [
-    { name: 'home', path: '/' },
-    { name: 'post', path: await postWithCoverAndComments(base) },
-  ];
-  // One visit each first, so the measured runs meet warm rendered pages (as a reader after the first would).
-  for (const page of pages) {
-    const response = await fetch(`${base}${page.path}`, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
-    if (!response.ok) throw new Error(`${page.path}: ${response.status}`);
-    await response.arrayBuffer();
-  }
+  const base = givenUrl ? givenUrl.replace(/\/$/, '') : await startDemoServer(posts, cleanups, SERVER_CORES);
+  const pages = await demoPages(base);
   if (outDir) fs.mkdirSync(outDir, { recursive: true });
 
   const chromium = await launchChromium(CHROMIUM_CORES);
@@ -160,21 +109,4 @@ async function main() {
   if (outDir) console.log(`\nReports in ${outDir}`);
 }
 
-async function cleanUp() {
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      await cleanup();
-    } catch (error) {
-      console.error(error);
-    }
-  }
-}
-
-process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
-main()
-  .then(cleanUp)
-  .catch(async (err: unknown) => {
-    console.error(err);
-    await cleanUp();
-    process.exit(1);
-  });
+runBenchmark(main, cleanups);

@@ -11,8 +11,10 @@ function packageOf(/** @type {string} */ id) {
 
 /**
  * Writes `.vite/packages.json` beside Vite's manifest: for each chunk of the browser build, the npm
- * packages its modules come from (and `.vite/modules.json`: the app's own modules, under web/src, in each). A built file no longer says where its code came from; this does,
- * so scripts/bundle-budget.test.ts can tell which runtime a page loads (React's, never Preact's).
+ * packages its modules come from, and `.vite/modules.json`: the app's own modules (under web/src) in
+ * each. A built file no longer says where its code came from; these do, so
+ * scripts/bundle-budget.test.ts can tell which runtime a page loads (React's, never Preact's) and
+ * where the app's modules went.
  * In `.vite/`, with the manifest: never served, never compressed.
  * @returns {import('vite').Plugin}
  */

@@ -6,10 +6,11 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 /**
  * Puts Chrome's explicit compile hint at the top of every chunk of the browser build. Without it, V8
  * compiles a function the first time it is called, on the main thread: hydrating a page calls most of
- * React's, the router's and the screen's functions, and compiling them there took a median 97 ms of the
- * home page's main thread after its first paint, 19 ms with the hint (bench/RESULTS.md). With it, V8
- * compiles each file whole as it streams in, off the main thread. A chunk is only ever loaded to run (the routes load a screen's code
- * when the reader goes there), so the hint holds for each. Other browsers read it as a comment.
+ * React's, the router's and the screen's functions, and compiling them there took a median 258 ms of
+ * the home page's main thread after its first paint at 4× CPU throttling, 1 ms with the hint
+ * (`npm run bench:hydration`, bench/RESULTS.md). With it, V8 compiles each file whole as it streams
+ * in, off the main thread. A chunk is only ever loaded to run (the routes load a screen's code when
+ * the reader goes there), so the hint holds for each. Other browsers read it as a comment.
  *
  * Added after Vite's own additions to a chunk (its preload list comes first otherwise: the hint must be
  * the file's first line), and counted in the file's hash.
