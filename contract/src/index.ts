@@ -7,6 +7,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/users.ts';
 export * from './schemas/notifications.ts';
 export * from './html.ts';
+export * from './escape.ts';
 export * from './code-languages.ts';
 export * from './images.ts';
 export * from './schemas/posts.ts';

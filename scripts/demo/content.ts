@@ -1,3 +1,4 @@
+import { escapeText } from '@inkwell/contract';
 import type { Random } from './random.ts';
 
 /** Words and shapes for believable demo writing; nothing here is product logic. */
@@ -70,7 +71,6 @@ const CODE_SNIPPETS = [
   ['bash', 'git switch -c fix/feed-order\nnpm test\ngit commit -am "Keep the feed in order"'],
 ] as const;
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const fill = (template: string, word: string) =>
   template.replace('{w}', word).replace('{W}', word.charAt(0).toUpperCase() + word.slice(1));
 
@@ -89,22 +89,22 @@ export function bodyFor(random: Random, word: string, slug: string, imageUrls: s
   const parts: string[] = [];
   const sections = random.int(1, 6);
   for (let s = 0; s < sections; s += 1) {
-    if (s > 0 || random.next() < 0.5) parts.push(`<h${s === 0 ? 1 : 2}>${escape(fill(random.pick(['On {w}', 'Getting started', 'What went wrong', 'What worked', 'The numbers', 'Where next'] as const), word))}</h${s === 0 ? 1 : 2}>`);
-    for (let p = random.int(1, 3); p > 0; p -= 1) parts.push(`<p>${escape(paragraph(random, word))}</p>`);
+    if (s > 0 || random.next() < 0.5) parts.push(`<h${s === 0 ? 1 : 2}>${escapeText(fill(random.pick(['On {w}', 'Getting started', 'What went wrong', 'What worked', 'The numbers', 'Where next'] as const), word))}</h${s === 0 ? 1 : 2}>`);
+    for (let p = random.int(1, 3); p > 0; p -= 1) parts.push(`<p>${escapeText(paragraph(random, word))}</p>`);
     const roll = random.next();
     if (roll < 0.2) {
       const tag = random.next() < 0.5 ? 'ul' : 'ol';
-      const items = Array.from({ length: random.int(3, 5) }, () => `<li>${escape(fill(random.pick(SENTENCES), word))}</li>`).join('');
+      const items = Array.from({ length: random.int(3, 5) }, () => `<li>${escapeText(fill(random.pick(SENTENCES), word))}</li>`).join('');
       parts.push(`<${tag}>${items}</${tag}>`);
     } else if (roll < 0.3) {
-      parts.push(`<blockquote>${escape(fill(random.pick(SENTENCES), word))}</blockquote>`);
+      parts.push(`<blockquote>${escapeText(fill(random.pick(SENTENCES), word))}</blockquote>`);
     } else if (roll < 0.42 && (slug === 'programming' || slug === 'technology' || random.next() < 0.2)) {
       const [language, code] = random.pick(CODE_SNIPPETS);
-      parts.push(`<pre data-language="${language}">${escape(code)}</pre>`);
+      parts.push(`<pre data-language="${language}">${escapeText(code)}</pre>`);
     } else if (roll < 0.5 && imageUrls.length) {
-      parts.push(`<p><img src="${random.pick(imageUrls)}" alt="Illustration about ${escape(word)}"></p>`);
+      parts.push(`<p><img src="${random.pick(imageUrls)}" alt="Illustration about ${escapeText(word)}"></p>`);
     } else if (roll < 0.58) {
-      parts.push(`<p>More in <a href="https://en.wikipedia.org/wiki/${encodeURIComponent(word)}" rel="noopener noreferrer nofollow" target="_blank">the encyclopedia entry on ${escape(word)}</a>, and <strong>${escape(word)}</strong> is <em>worth</em> a <span style="color: rgb(230, 0, 0);">closer</span> look.</p>`);
+      parts.push(`<p>More in <a href="https://en.wikipedia.org/wiki/${encodeURIComponent(word)}" rel="noopener noreferrer nofollow" target="_blank">the encyclopedia entry on ${escapeText(word)}</a>, and <strong>${escapeText(word)}</strong> is <em>worth</em> a <span style="color: rgb(230, 0, 0);">closer</span> look.</p>`);
     }
   }
   return parts.join('');

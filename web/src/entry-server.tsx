@@ -15,7 +15,7 @@ import { AppProviders } from './app/providers';
 import { createRoutes, handleOf, loadingContext, resolveScreens } from './app/routes';
 import type { Screen } from './app/screen';
 import { setApiTransport } from './lib/api-client';
-import type { FormEcho } from '@inkwell/contract';
+import { type FormEcho, unescapeHtml } from '@inkwell/contract';
 import { FORM_ECHO_KEY } from './lib/form-echo';
 import { RenderReportContext, type RenderReport } from './lib/render-context';
 import { RenderedSessionContext } from './lib/session';
@@ -84,12 +84,11 @@ setApiTransport((input, init) => {
  * In the browser React finds these in the head and takes them over.
  */
 const LEADING_HOISTABLES = /^(?:<link [^>]*\/>|<meta [^>]*\/>|<title>[^<]*<\/title>)+/;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'" };
 
 function splitHoisted(markup: string): { html: string; title: string | null } {
   const hoisted = LEADING_HOISTABLES.exec(markup)?.[0] ?? '';
   const title = [...hoisted.matchAll(/<title>([^<]*)<\/title>/g)].at(-1)?.[1];
-  return { html: markup.slice(hoisted.length), title: title === undefined ? null : title.replace(/&(?:amp|lt|gt|quot|#x27);/g, (entity) => ENTITIES[entity]!) };
+  return { html: markup.slice(hoisted.length), title: title === undefined ? null : unescapeHtml(title) };
 }
 
 /** The same route tree as the browser's, its loaders handed each page's query cache in the request's context. */

@@ -1,6 +1,5 @@
+import { escapeHtml } from '@inkwell/contract';
 import type { NewMail } from './outbox.repository.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** One of Inkwell's account mails: a title, paragraphs, an optional button, a quiet footer. */
 function accountMail(to: string, subject: string, title: string, paragraphs: string[], button?: { label: string; link: string }, footer?: string): NewMail {

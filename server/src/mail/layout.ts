@@ -5,6 +5,8 @@
  * from members can only ever land as text.
  */
 
+import { escapeHtml, escapeMail } from '@inkwell/contract';
+
 export const colour = {
   ink: '#18181b',
   muted: '#52525b',
@@ -28,26 +30,16 @@ export class SafeHtml {
   }
 }
 
-/**
- * Text as HTML text or attribute value. Besides the five usual characters it encodes `=`, `:` and the
- * backtick, so even text that merely reads like markup ('onerror=', 'javascript:') stays inert for any
- * filter a mail program runs; a browser shows the same characters.
- */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`=:]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** Only web addresses are linked or loaded; anything else (javascript:, data:, file:) is refused. */
 export function isWebUrl(url: string | null | undefined): url is string {
   return typeof url === 'string' && /^https?:\/\/[^\s"'<>`]+$/i.test(url.trim());
 }
 
-const ATTRIBUTE_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
-
 /** A URL for an attribute: a web address escaped for the attribute, else the fallback (or '#'). */
 export function url(value: string | null | undefined, fallback?: string): SafeHtml {
   const chosen = isWebUrl(value) ? value.trim() : isWebUrl(fallback) ? fallback.trim() : '#';
-  return new SafeHtml(chosen.replace(/[&<>"'`]/g, (c) => ATTRIBUTE_ENTITIES[c] ?? ''));
+  // A web address holds no quote, angle bracket or backtick (isWebUrl): `&` is what needs a reference.
+  return new SafeHtml(escapeHtml(chosen));
 }
 
 /** Inserted as it is: only for the templates' own constant markup and styles. */
@@ -59,7 +51,7 @@ function render(part: Part): string {
   if (part instanceof SafeHtml) return part.value;
   if (Array.isArray(part)) return part.map(render).join('');
   if (part === null || part === undefined || part === false) return '';
-  return escapeHtml(String(part));
+  return escapeMail(String(part)); // '=', ':' and the backtick too: inert for any mail filter
 }
 
 /** Template tag: the literal parts are markup, every value is escaped unless it is SafeHtml. */
@@ -70,7 +62,7 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): SafeHtml
 /** Plain text as paragraphs (split at blank lines), single line breaks kept: an answer, a request. */
 export function paragraphText(text: string, style = 'margin:0 0 12px'): SafeHtml {
   const paragraphs = text.replace(/\r\n?/g, '\n').trim().split(/\n\s*\n/);
-  return raw(paragraphs.map((p) => `<p style="${style}">${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`).join(''));
+  return raw(paragraphs.map((p) => `<p style="${style}">${escapeMail(p.trim()).replace(/\n/g, '<br>')}</p>`).join(''));
 }
 
 const link = `color:${colour.accent};text-decoration:underline`;

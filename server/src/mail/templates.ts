@@ -1,8 +1,5 @@
+import { escapeHtml } from '@inkwell/contract';
 import type { NewMail } from './outbox.repository.ts';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** The mail that asks a new member to confirm the address. The link works without JavaScript. */
 export function verificationMail(to: string, link: string): NewMail {

@@ -1,4 +1,4 @@
-import { DEFAULT_POST_IMAGE, decodeId } from '@inkwell/contract';
+import { DEFAULT_POST_IMAGE, decodeId, escapeHtml as escape } from '@inkwell/contract';
 
 export interface PostPreview {
   title: string;
@@ -9,9 +9,6 @@ export interface PostPreview {
 }
 
 export type PostPreviewLookup = (postId: number) => Promise<PostPreview | undefined>;
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function absoluteImage(publicUrl: string, image: string | null): string {
   if (image && /^https:\/\//.test(image)) return image;

@@ -1,4 +1,4 @@
-import { CODE_LANGUAGES, PLAIN_CODE, codeLanguageId } from '@inkwell/contract';
+import { CODE_LANGUAGES, PLAIN_CODE, codeLanguageId, escapeText } from '@inkwell/contract';
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';
@@ -85,11 +85,6 @@ function asSanitized(html: string): string {
     .replace(/&#x27;/g, "'");
 }
 
-/** Escapes code as sanitize-html would (for a block left plain). */
-function escapeCode(code: string): string {
-  return code.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /**
  * The language to colour a block in: the one written (by id or alias; plain text or a language we do
  * not know stays plain), or, when none is, a confident guess among ours; null: plain.
@@ -111,7 +106,7 @@ function chooseLanguage(written: string | null, code: string, budget: Budget): s
 /** One code block's text, coloured in its language (or a guessed one) or escaped. */
 export function highlightCode(code: string, language: string | null, budget = bodyBudget()): string {
   const chosen = chooseLanguage(language, code, budget);
-  if (!chosen) return escapeCode(code);
+  if (!chosen) return escapeText(code); // as sanitize-html writes text
   budget.highlight -= code.length;
   return asSanitized(hljs.highlight(code, { language: chosen, ignoreIllegals: true }).value);
 }

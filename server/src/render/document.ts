@@ -1,12 +1,9 @@
-import { DEFAULT_POST_IMAGE, type PageHead } from '@inkwell/contract';
+import { DEFAULT_POST_IMAGE, type PageHead, escapeHtml } from '@inkwell/contract';
 
 export interface FeedLink {
   title: string;
   href: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON inside <script type="application/ld+json">: nothing in it can close the element. */
 const scriptJson = (value: unknown) =>

@@ -6,8 +6,8 @@
 import Quill from 'quill';
 import { BlockEmbed } from 'quill/blots/block';
 import CodeBlock, { CodeBlockContainer } from 'quill/formats/code';
-import { codeLanguageId } from '@inkwell/contract';
-import { escapeAttribute, escapeText, figureValueOf, isAllowedImageSrc, type FigureValue } from './figure-value';
+import { codeLanguageId, escapeHtml, escapeText } from '@inkwell/contract';
+import { figureValueOf, isAllowedImageSrc, type FigureValue } from './figure-value';
 
 /** Asked of the editor (create-editor.ts) when a figure's image or its button is activated. */
 export const FIGURE_EDIT_EVENT = 'inkwell-figure-edit';
@@ -63,9 +63,9 @@ export class FigureBlot extends BlockEmbed {
   html(): string {
     const { src, alt, caption } = FigureBlot.value(this.domNode);
     if (!src || src.startsWith('data:')) return '';
-    const altAttribute = alt ? ` alt="${escapeAttribute(alt)}"` : '';
+    const altAttribute = alt ? ` alt="${escapeHtml(alt)}"` : '';
     const figcaption = caption ? `<figcaption>${escapeText(caption)}</figcaption>` : '';
-    return `<figure><img src="${escapeAttribute(src)}"${altAttribute}>${figcaption}</figure>`;
+    return `<figure><img src="${escapeHtml(src)}"${altAttribute}>${figcaption}</figure>`;
   }
 }
 
@@ -139,7 +139,7 @@ export class LanguageCodeContainer extends CodeBlockContainer {
 
   override html(index: number, length: number): string {
     const language = this.language();
-    return `<pre${language ? ` data-language="${escapeAttribute(language)}"` : ''}>\n${escapeText(this.code(index, length))}\n</pre>`;
+    return `<pre${language ? ` data-language="${escapeHtml(language)}"` : ''}>\n${escapeText(this.code(index, length))}\n</pre>`;
   }
 }
 

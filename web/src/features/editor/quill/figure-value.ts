@@ -28,11 +28,3 @@ export function figureValueOf(node: Element): FigureValue | null {
   const caption = node.tagName === 'IMG' ? '' : (node.querySelector('figcaption')?.textContent ?? '');
   return { src, alt: oneLine(img?.getAttribute('alt') ?? ''), caption: oneLine(caption) };
 }
-
-export function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-export function escapeAttribute(text: string): string {
-  return escapeText(text).replace(/"/g, '&quot;');
-}
