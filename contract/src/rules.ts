@@ -60,3 +60,11 @@ export function formatPostDate(value: string | Date | null | undefined, zone: 'l
   if (zone === 'UTC') return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }
+
+/**
+ * SPEC §6: a comment or reply can be deleted by its author or by the owner of the post it is on. The
+ * server's access policy (server/src/access/policy.ts) enforces it; the web asks the same to show Delete.
+ */
+export function canDeleteComment(callerId: number | null, authorId: number, postOwnerId: number): boolean {
+  return callerId !== null && (callerId === authorId || callerId === postOwnerId);
+}

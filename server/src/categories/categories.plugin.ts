@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureDeps } from '../lib/deps.ts';
 import { validationError } from '../lib/errors.ts';
-import { viewer } from '../lib/viewer.ts';
+import { viewer } from '../access/viewer.ts';
 import * as repo from './categories.repository.ts';
 import * as service from './categories.service.ts';
 

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { JSON_TYPE, SharedAnswers, sendEncoded } from '../lib/encoded-body.ts';
 import { validationError } from '../lib/errors.ts';
 import type { Guards } from '../plugins/session.ts';
-import { viewer } from '../lib/viewer.ts';
+import { viewer } from '../access/viewer.ts';
 import { FIRST_CURSOR } from './feed.repository.ts';
 import type { FeedService } from './feed.service.ts';
 

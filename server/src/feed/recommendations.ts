@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/database.ts';
 import type { Guards } from '../plugins/session.ts';
-import { viewer } from '../lib/viewer.ts';
+import { viewer } from '../access/viewer.ts';
 
 /** Picks come from the newest posts only, so the question costs the same however many there are. */
 const PICKS_WINDOW = 500;

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deleteSession, findSessionByTokenHashPrepared, sessionIsLive, touchSession } from '../auth/auth.repository.ts';
 import { type Database, nowIso } from '../db/database.ts';
 import type { PageCache } from '../feed/page-cache.ts';
-import { forbidden, unauthorized, validationError } from '../lib/errors.ts';
+import { unauthorized, validationError } from '../lib/errors.ts';
+import { requireAccess } from '../access/policy.ts';
 import { hashToken } from '../lib/tokens.ts';
 
 export interface Auth {
@@ -95,7 +96,8 @@ export function sessionGuards(database: Database, cache?: SessionCache) {
       throw unauthorized('Unauthenticated. Please log in again.');
     }
     const claimed = bodyUserId(request);
-    if (claimed !== undefined && claimed !== String(auth.userId)) throw forbidden('You can only act as yourself.');
+    // ownAccount, on the body's user_id as sent (this runs before the body is validated).
+    if (claimed !== undefined) requireAccess(claimed === String(auth.userId));
     request.auth = auth;
   }
 

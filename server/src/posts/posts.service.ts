@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { isForeignKeyViolation, nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { StoryFanout } from '../lib/deps.ts';
-import { forbidden, notFound, unauthorized, validationError } from '../lib/errors.ts';
+import { canEditPost, requireAccess } from '../access/policy.ts';
+import { notFound, unauthorized, validationError } from '../lib/errors.ts';
 import type { Auth } from '../plugins/session.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
 import * as repo from './posts.repository.ts';
@@ -15,7 +16,6 @@ export const POST_MESSAGES = {
   deleted: 'Post deleted successfully.',
   imageUploaded: 'Image uploaded successfully.',
   notFound: 'Post not found.',
-  notOwner: 'You can only change your own posts.',
   unknownCategory: 'The selected category id is invalid.',
   imageGone: 'An image in this post is no longer stored. Please upload it again.',
 };
@@ -39,7 +39,7 @@ export function createPostsService({ db, images, stories }: { db: Kysely<DB>; im
     const caller = signedIn(auth);
     const post = await repo.findPostForWrite(db, id);
     if (!post) throw notFound(POST_MESSAGES.notFound);
-    if (post.user_id !== caller.userId) throw forbidden(POST_MESSAGES.notOwner);
+    requireAccess(canEditPost(caller, post));
     return post;
   }
 

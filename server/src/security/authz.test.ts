@@ -8,6 +8,7 @@ import { aJpeg, imagePart, multipart } from '../storage/testing.ts';
 import { buildTestApp } from '../test/app.ts';
 import { aPost, aUser } from '../test/factories.ts';
 import { FakeGoogle } from '../test/google.ts';
+import { NOT_YOURS } from '../access/policy.ts';
 import { callStream } from './stream-call.ts';
 import { type Entry, MATRIX, type Member, type Scene, USER_TABLES, ownedBy, sorted } from './authz-matrix.ts';
 
@@ -199,6 +200,8 @@ for (const route of t.app.routeTable) {
       const before = { changes: await entry.changes?.(s), owner: await footprint(s) };
       const res = await send(route, entry, s, caller, form);
       expect(res.statusCode, res.body).toBe(status);
+      // Whatever the call, what is not the caller's is refused in the access policy's one wording.
+      if (status === 403) expect((JSON.parse(res.body) as { message?: string }).message).toBe(NOT_YOURS);
       const changes = await entry.changes?.(s);
       const allowed = res.statusCode < 400;
       if (!allowed) expect(changes, 'a refused call changed nothing').toEqual(before.changes);

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { forbidden, notFound } from '../lib/errors.ts';
+import { canDeleteComment, requireAccess } from '../access/policy.ts';
+import { notFound } from '../lib/errors.ts';
 import type { Auth } from '../plugins/session.ts';
 import * as repo from './comments.repository.ts';
 import { refuseBlockedComment } from './blocks.service.ts';
@@ -18,13 +19,7 @@ export const COMMENT_MESSAGES = {
   replied: 'Reply added.',
   commentDeleted: 'Comment deleted.',
   replyDeleted: 'Reply deleted.',
-  notYours: 'Only the author or the owner of the post can delete this.',
 } as const;
-
-/** SPEC §6: a comment or reply can be deleted by its author or by the owner of the post. */
-export function canDelete(auth: Auth, target: repo.Deletable): boolean {
-  return target.user_id === auth.userId || target.post_owner_id === auth.userId;
-}
 
 /**
  * Comments and replies are plain text (the schema trims and bounds them); they are stored as given
@@ -35,7 +30,7 @@ export function createCommentsService(db: Kysely<DB>) {
   async function requireDeleteAccess(auth: Auth, kind: 'comment' | 'reply', id: number): Promise<repo.Deletable> {
     const target = kind === 'comment' ? await repo.findComment(db, id) : await repo.findReply(db, id);
     if (!target) throw notFound(NOT_FOUND[kind]);
-    if (!canDelete(auth, target)) throw forbidden(COMMENT_MESSAGES.notYours);
+    requireAccess(canDeleteComment(auth, target));
     return target;
   }
 

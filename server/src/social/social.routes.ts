@@ -21,7 +21,7 @@ import {
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { viewer } from '../lib/viewer.ts';
+import { viewer } from '../access/viewer.ts';
 import { validationError } from '../lib/errors.ts';
 import type { Guards } from '../plugins/session.ts';
 import type { BlocksService } from './blocks.service.ts';

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import { isUniqueViolation, nowIso } from '../db/database.ts';
 import type { DB, UsersTable } from '../db/schema.ts';
 import { forbidden, notFound, validationError } from '../lib/errors.ts';
+import { ownAccount, requireAccess } from '../access/policy.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { emailChangeMail, emailChangeNoticeMail } from '../mail/account-templates.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
@@ -42,7 +43,7 @@ export function createAccountService(deps: { db: Kysely<DB>; config: Config; out
   const { db, config, outbox, images } = deps;
 
   async function member(auth: Auth, userId: number): Promise<UserRow> {
-    if (userId !== auth.userId) throw forbidden('You can only change your own account.');
+    requireAccess(ownAccount(auth, userId));
     const row = await findUserById(db, userId);
     if (!row) throw notFound('User not found.');
     return row;

@@ -3,7 +3,8 @@ import { exportFileName, paths } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import yazl from 'yazl';
 import type { DB } from '../db/schema.ts';
-import { forbidden, notFound } from '../lib/errors.ts';
+import { notFound } from '../lib/errors.ts';
+import { ownAccount, requireAccess } from '../access/policy.ts';
 import type { Auth } from '../plugins/session.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createMarkdownConverter, frontMatter, slugify } from './export.markdown.ts';
@@ -96,7 +97,7 @@ export function createExportService(options: ExportOptions) {
 
   return {
     async open(auth: Auth, userId: number): Promise<ExportArchive> {
-      if (auth.userId !== userId) throw forbidden('You can only download your own data.');
+      requireAccess(ownAccount(auth, userId));
       const member = await repo.findMember(db, userId);
       if (!member) throw notFound('User not found.');
       const madeAt = now();

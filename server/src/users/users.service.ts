@@ -5,7 +5,8 @@ import { deleteSessionsOfUser, voidEmailTokens } from '../auth/auth.repository.t
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { isUniqueViolation, nowIso } from '../db/database.ts';
 import type { DB, UsersTable } from '../db/schema.ts';
-import { forbidden, notFound, validationError } from '../lib/errors.ts';
+import { notFound, validationError } from '../lib/errors.ts';
+import { ownAccount, requireAccess } from '../access/policy.ts';
 import type { Auth } from '../plugins/session.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
 import { findUserById, listSavedPostIds } from './users.repository.ts';
@@ -67,7 +68,7 @@ export function createUsersService(db: Kysely<DB>, images: StoredImages) {
      * is stored like any upload and the old file is released once nothing uses it.
      */
     async updateProfile(auth: Auth, id: number, changes: ProfileChanges): Promise<OwnProfile> {
-      if (id !== auth.userId) throw forbidden('You can only change your own profile.');
+      requireAccess(ownAccount(auth, id));
       const row = await findUserById(db, id);
       if (!row) throw notFound('User not found.');
       const set: Updateable<UsersTable> = {};
@@ -111,7 +112,7 @@ export function createUsersService(db: Kysely<DB>, images: StoredImages) {
 
     /** POST /profile: only the caller's own profile. */
     async getOwnProfile(auth: Auth, id: number): Promise<OwnProfile> {
-      if (id !== auth.userId) throw forbidden('You can only read your own profile.');
+      requireAccess(ownAccount(auth, id));
       return ownProfile(id);
     },
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TEXT, paths, relativeTime, type CommentItem, type ReplyItem } from '@inkwell/contract';
+import { TEXT, canDeleteComment, paths, relativeTime, type CommentItem, type ReplyItem } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
 import { useAddReply } from '../api/add-reply';
@@ -142,7 +142,6 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
   const flashing = useFlash(anchor?.kind === 'comment' && anchor.id === comment.id, anchor?.key);
   const addReply = useAddReply(postId);
   const remove = useDeleteComment(postId);
-  const isPostOwner = viewerId !== null && viewerId === postOwnerId;
   const count = comment.replies.length;
   const nameOf = (user: CommentItem['user']) => user.name?.trim() || TEXT.anonymous;
   const shown = new Map(comment.replies.map((reply) => [reply.id, reply]));
@@ -179,7 +178,7 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
           Reply
         </button>
         <BlockToggle person={{ id: comment.user_id, name: comment.user.name }} className={textButton} />
-        {viewerId !== null && (viewerId === comment.user_id || isPostOwner) && (
+        {canDeleteComment(viewerId, comment.user_id, postOwnerId) && (
           <DeleteButton
             what="comment"
             message={count > 0 ? 'The comment and its replies will be gone for good.' : 'The comment will be gone for good.'}
@@ -203,7 +202,7 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
                   answers={reply.reply_to_id !== null && shown.has(reply.reply_to_id) ? { id: reply.reply_to_id, name: nameOf(shown.get(reply.reply_to_id)!.user) } : undefined}
                   postId={postId}
                   anchor={anchor}
-                  canDelete={viewerId !== null && (viewerId === reply.user_id || isPostOwner)}
+                  canDelete={canDeleteComment(viewerId, reply.user_id, postOwnerId)}
                   onAnswer={() => setAnswering(answering?.id === reply.id ? null : reply)}
                   form={answering?.id === reply.id ? <div className="mt-3">{replyForm(reply)}</div> : null}
                 />

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { forbidden } from './errors.ts';
+import { ownAccount, requireAccess } from './policy.ts';
 
 /**
  * On open calls the viewer is the session's user, or a visitor (0). A user_id in the body must be the
@@ -7,6 +7,6 @@ import { forbidden } from './errors.ts';
  */
 export function viewer(request: FastifyRequest, userId: number | undefined): number {
   const auth = request.auth;
-  if (auth && userId !== undefined && userId !== auth.userId) throw forbidden('You can only act as yourself.');
+  if (auth && userId !== undefined) requireAccess(ownAccount(auth, userId));
   return auth?.userId ?? 0;
 }
