@@ -14,6 +14,34 @@ export default tseslint.config(
     },
   },
   {
+    // Only repositories (and the database layer itself) write SQL: a query builder call or kysely's
+    // `sql` anywhere else in the server is an error. Tests and their kits read rows directly.
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/**/*.repository.ts',
+      'server/src/db/**',
+      'server/src/**/*.test.ts',
+      'server/src/**/*.testkit.ts',
+      'server/src/**/testing.ts',
+      'server/src/test/**',
+      'server/src/security/**',
+      'server/src/cluster/cluster-cases.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression > MemberExpression.callee > Identifier.property[name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+          message: 'SQL belongs in a repository (*.repository.ts): call one from here.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', importNames: ['sql'], message: 'SQL belongs in a repository (*.repository.ts): call one from here.' }] },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -92,7 +92,8 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
   }
 
   async function loadProfile(userId: number): Promise<OwnProfile> {
-    const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    const row = await repo.findUserById(db, userId);
+    if (!row) throw new Error(`User ${userId} is gone.`); // just signed in or registered
     return toOwnProfile(row);
   }
 
@@ -130,7 +131,7 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
       const row = token.length <= 200 ? await repo.findEmailToken(db, hashToken(token), 'verify') : undefined;
       if (!row) return { success: false, message: MESSAGES.badLink };
       if (row.used_at) {
-        const user = await db.selectFrom('users').select('email_verified_at').where('id', '=', row.user_id).executeTakeFirst();
+        const user = await repo.findUserById(db, row.user_id);
         return user?.email_verified_at ? { success: true, message: MESSAGES.alreadyVerified } : { success: false, message: MESSAGES.badLink };
       }
       if (Date.parse(row.expires_at) <= Date.now()) return { success: false, message: MESSAGES.badLink };

@@ -1,7 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { isForeignKeyViolation, nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { type Storage, type StoredImage, mainPathOf } from './storage.ts';
+import * as ledger from './stored-images.repository.ts';
 
 /** A temporary file of a write older than this was left by a crash: removed by the sweep. */
 const TEMP_FILE_MAX_AGE_MS = 60 * 60 * 1000;
@@ -52,28 +53,22 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
     return run;
   }
 
+  /** The grace period's start: a file last uploaded before it, and used by nothing, may go. */
   const cutoff = () => new Date(Date.now() - options.graceMs).toISOString();
-  /** A ledger row whose file no post and no profile uses, last uploaded before the grace period. */
-  const unusedAndOld = () => sql`uploaded_at <= ${cutoff()}
-    AND NOT EXISTS (SELECT 1 FROM post_images WHERE post_images.path = stored_images.path)
-    AND NOT EXISTS (SELECT 1 FROM draft_images WHERE draft_images.path = stored_images.path)
-    AND NOT EXISTS (SELECT 1 FROM users WHERE users.profile_picture IN (stored_images.path, '/storage/' || stored_images.path))`;
 
   /** Of these stored paths, those the ledger does not know (never uploaded, or removed since). */
   async function unknown(paths: readonly string[]): Promise<string[]> {
     if (paths.length === 0) return [];
-    const rows = await db.selectFrom('stored_images').select('path').where('path', 'in', paths).execute();
-    const known = new Set(rows.map((r) => r.path));
+    const known = await ledger.knownPaths(db, paths);
     return paths.filter((p) => !known.has(p));
   }
 
   /** Deletes the ledger row of an unused file past its grace period, then the file. */
   function removeIfUnused(path: string): Promise<boolean> {
     return serialised(path, async () => {
-      let deleted: bigint | undefined;
+      let deleted: boolean;
       try {
-        const result = await sql`DELETE FROM stored_images WHERE path = ${path} AND ${unusedAndOld()}`.execute(db);
-        deleted = result.numAffectedRows;
+        deleted = await ledger.deleteIfUnused(db, path, cutoff());
       } catch (err) {
         // A post started using it between the check and the delete (PostgreSQL): it stays.
         if (isForeignKeyViolation(err)) return false;
@@ -89,8 +84,7 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
     let removed = 0;
     const tried = new Set<string>();
     for (;;) {
-      const rows = await sql<{ path: string }>`SELECT path FROM stored_images WHERE ${unusedAndOld()} ORDER BY path LIMIT ${BATCH}`.execute(db);
-      const fresh = rows.rows.map((r) => r.path).filter((p) => !tried.has(p));
+      const fresh = (await ledger.unusedPaths(db, cutoff(), BATCH)).filter((p) => !tried.has(p));
       if (fresh.length === 0) return removed;
       for (const path of fresh) {
         tried.add(path);
@@ -146,7 +140,7 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
         return null;
       });
       if (!size) return false;
-      await db.updateTable('stored_images').set(size).where('path', '=', path).execute();
+      await ledger.setSize(db, path, size);
       return true;
     });
   }
@@ -159,10 +153,10 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
     let sized = 0;
     let after = '';
     while (sized < SIZE_PER_SWEEP) {
-      const rows = await db.selectFrom('stored_images').select('path').where('width', 'is', null).where('path', '>', after).orderBy('path').limit(BATCH).execute();
-      if (rows.length === 0) break;
-      for (const { path } of rows) if (sized < SIZE_PER_SWEEP && (await sizeOlderFile(path))) sized += 1;
-      after = rows[rows.length - 1]!.path;
+      const paths = await ledger.unmeasuredPaths(db, after, BATCH);
+      if (paths.length === 0) break;
+      for (const path of paths) if (sized < SIZE_PER_SWEEP && (await sizeOlderFile(path))) sized += 1;
+      after = paths[paths.length - 1]!;
     }
     return sized;
   }
@@ -175,13 +169,7 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
     async put(bytes: Buffer): Promise<StoredImage> {
       const image = await storage.encodeImage(bytes);
       return serialised(image.path, async () => {
-        const at = nowIso();
-        const size = { width: image.width, height: image.height };
-        await db
-          .insertInto('stored_images')
-          .values({ path: image.path, uploaded_at: at, ...size })
-          .onConflict((oc) => oc.column('path').doUpdateSet({ uploaded_at: at, ...size }))
-          .execute();
+        await ledger.recordUpload(db, image.path, nowIso(), { width: image.width, height: image.height });
         return storage.writeImage(image);
       });
     },

@@ -1,10 +1,15 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { DB, UsersTable } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 export function findUserById(db: Db, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).where('deactivated_at', 'is', null).executeTakeFirst();
+}
+
+/** Writes the given columns of a member's row. */
+export async function updateUser(db: Db, id: number, set: Updateable<UsersTable>): Promise<void> {
+  await db.updateTable('users').set(set).where('id', '=', id).execute();
 }
 
 /** The ids of the posts a user saved, newest save first. */

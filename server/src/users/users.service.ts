@@ -9,7 +9,7 @@ import { notFound, validationError } from '../lib/errors.ts';
 import { ownAccount, requireAccess } from '../access/policy.ts';
 import type { Auth } from '../plugins/session.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
-import { findUserById, listSavedPostIds } from './users.repository.ts';
+import { findUserById, listSavedPostIds, updateUser } from './users.repository.ts';
 
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated successfully.',
@@ -93,7 +93,7 @@ export function createUsersService(db: Kysely<DB>, images: StoredImages) {
       if (Object.keys(set).length > 0) {
         try {
           await db.transaction().execute(async (trx) => {
-            await trx.updateTable('users').set({ ...set, updated_at: nowIso() }).where('id', '=', id).execute();
+            await updateUser(trx, id, { ...set, updated_at: nowIso() });
             if (set.password_hash) {
               // Other devices sign in again, and a reset link mailed earlier no longer works.
               await deleteSessionsOfUser(trx, id, auth.sessionId);
