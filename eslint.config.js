@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
+
+const SQL_IN_REPOSITORIES = 'SQL belongs in a repository (*.repository.ts): call one from here.';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', 'e2e/artifacts/**', 'tmp/**'] },
@@ -32,12 +35,63 @@ export default tseslint.config(
         'error',
         {
           selector: 'CallExpression > MemberExpression.callee > Identifier.property[name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
-          message: 'SQL belongs in a repository (*.repository.ts): call one from here.',
+          message: SQL_IN_REPOSITORIES,
         },
       ],
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'kysely', importNames: ['sql'], message: 'SQL belongs in a repository (*.repository.ts): call one from here.' }] },
+        { paths: [{ name: 'kysely', importNames: ['sql'], message: SQL_IN_REPOSITORIES }] },
+      ],
+    },
+  },
+  {
+    // The server's lib/ holds leaf helpers: nothing of the server above it (no `../`), and no SQL.
+    files: ['server/src/lib/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', importNames: ['sql'], message: SQL_IN_REPOSITORIES }],
+          patterns: [{ group: ['../*'], message: 'lib/ holds leaf helpers: it imports nothing of the server above it.' }],
+        },
+      ],
+    },
+  },
+  {
+    // The web's layers, one way: app (routes, layouts) → a feature → the shared api, components and
+    // ssr → lib. A feature uses its own files and the shared ones, never another feature's; what two
+    // features need lives in web/src/api or web/src/components. Tests and their kits may reach anywhere.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}', 'web/src/**/testing.{ts,tsx}', 'web/src/test/**'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      'boundaries/elements': [
+        { type: 'app', pattern: 'web/src/app' },
+        { type: 'feature', pattern: 'web/src/features/*', capture: ['feature'] },
+        { type: 'shared', pattern: 'web/src/(api|components|ssr)' },
+        { type: 'lib', pattern: 'web/src/lib' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'app' } }, allow: [{ to: { element: { types: { anyOf: ['app', 'feature', 'shared', 'lib'] } } } }] },
+            {
+              from: { element: { type: 'feature' } },
+              allow: [
+                { to: { element: { types: { anyOf: ['shared', 'lib'] } } } },
+                { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+              ],
+            },
+            { from: { element: { type: 'shared' } }, allow: [{ to: { element: { types: { anyOf: ['shared', 'lib'] } } } }] },
+            { from: { element: { type: 'lib' } }, allow: [{ to: { element: { type: 'lib' } } }] },
+          ],
+        },
       ],
     },
   },

@@ -8,7 +8,7 @@ import { createGoogleVerifier } from './auth/google.ts';
 import { createPasswordReset } from './auth/password-reset.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { registerRateLimits } from './lib/rate-limit.ts';
+import { registerRateLimits } from './rate-limit/rate-limit.ts';
 import { MailOutbox } from './mail/outbox.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { NotificationMailer } from './notifications/digest.ts';

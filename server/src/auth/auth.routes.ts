@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import { perAddress } from '../lib/rate-limit.ts';
+import { perAddress } from '../rate-limit/rate-limit.ts';
 import { ID_COOKIE, SESSION_COOKIE, clearSessionCookies, type sessionGuards } from '../plugins/session.ts';
 import { newToken } from '../lib/tokens.ts';
 import { type AuthService, type ClientInfo, MESSAGES } from './auth.service.ts';

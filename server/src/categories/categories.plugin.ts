@@ -11,7 +11,7 @@ import {
   userCategoriesResponse,
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps.ts';
+import type { FeatureDeps } from '../deps.ts';
 import { validationError } from '../lib/errors.ts';
 import { viewer } from '../access/viewer.ts';
 import * as repo from './categories.repository.ts';

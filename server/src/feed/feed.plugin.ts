@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps.ts';
+import type { FeatureDeps } from '../deps.ts';
 import { feedRoutes } from './feed.routes.ts';
 import { createFeedService } from './feed.service.ts';
 import { recommendationRoutes } from './recommendations.ts';

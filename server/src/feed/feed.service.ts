@@ -6,7 +6,7 @@ import { byId, collect, toCard, toPage, truthy } from './cards.ts';
 import { type CardRow, FIRST_CURSOR, createFeedRepository } from './feed.repository.ts';
 import { createForYou } from './for-you.ts';
 import { PageCache } from './page-cache.ts';
-import type { HiddenAuthors } from '../lib/deps.ts';
+import type { HiddenAuthors } from '../deps.ts';
 
 const NOBODY: ReadonlySet<number> = new Set();
 

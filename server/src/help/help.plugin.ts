@@ -1,7 +1,7 @@
 import { HELP_RECEIVED, helpBody, messageResponse } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps.ts';
-import { perAddress } from '../lib/rate-limit.ts';
+import type { FeatureDeps } from '../deps.ts';
+import { perAddress } from '../rate-limit/rate-limit.ts';
 import { createHelpService } from './help.service.ts';
 
 /**

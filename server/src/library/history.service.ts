@@ -6,7 +6,7 @@ import {
   type HistoryResponse,
 } from '@inkwell/contract';
 import { isForeignKeyViolation, nowIso } from '../db/database.ts';
-import type { HiddenAuthors } from '../lib/deps.ts';
+import type { HiddenAuthors } from '../deps.ts';
 import { notFound, validationError } from '../lib/errors.ts';
 import { toCard, truthy } from '../lib/post-card.ts';
 import { HISTORY_START, type HistoryRepository, type HistoryRow } from './history.repository.ts';

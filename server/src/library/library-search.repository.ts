@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { ID_LIST, foundPostStatements } from '../lib/found-posts.repository.ts';
+import { ID_LIST, foundPostStatements } from '../db/found-posts.repository.ts';
 import { type FoundPost, type FoundPostDetail, fts5Term, tsTerm } from '../lib/search-text.ts';
 import { walkKey } from '../db/key-walk.ts';
 

@@ -6,7 +6,7 @@ import {
   type LibrarySource,
   SEARCH_PAGE_SIZE,
 } from '@inkwell/contract';
-import type { HiddenAuthors } from '../lib/deps.ts';
+import type { HiddenAuthors } from '../deps.ts';
 import { postCursor, readPostCursor } from '../lib/search-cursor.ts';
 import { after, rankPosts } from '../lib/search-rank.ts';
 import { foldedWords, resultPosts } from '../lib/search-text.ts';

@@ -11,8 +11,8 @@ import {
   librarySearchResponse,
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps.ts';
-import { perAddress } from '../lib/rate-limit.ts';
+import type { FeatureDeps } from '../deps.ts';
+import { perAddress } from '../rate-limit/rate-limit.ts';
 import { createHistoryRepository } from './history.repository.ts';
 import { createHistoryService } from './history.service.ts';
 import { createLibrarySearchRepository } from './library-search.repository.ts';

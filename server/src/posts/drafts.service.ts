@@ -15,7 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import { isForeignKeyViolation, nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import type { StoryFanout } from '../lib/deps.ts';
+import type { StoryFanout } from '../deps.ts';
 import { HttpError, notFound, validationError } from '../lib/errors.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
 import * as drafts from './drafts.repository.ts';

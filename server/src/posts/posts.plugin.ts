@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps.ts';
+import type { FeatureDeps } from '../deps.ts';
 import { draftsRoutes } from './drafts.routes.ts';
 import { createDraftsService } from './drafts.service.ts';
 import { postsRoutes } from './posts.routes.ts';

@@ -2,7 +2,7 @@ import { type PostFormFields, type SavePostResponse, TEXT, readTimeFromHtml } fr
 import type { Kysely } from 'kysely';
 import { isForeignKeyViolation, nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import type { StoryFanout } from '../lib/deps.ts';
+import type { StoryFanout } from '../deps.ts';
 import { canEditPost, requireAccess } from '../access/policy.ts';
 import { notFound, unauthorized, validationError } from '../lib/errors.ts';
 import type { Auth } from '../plugins/session.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { foundPostStatements } from '../lib/found-posts.repository.ts';
+import { foundPostStatements } from '../db/found-posts.repository.ts';
 import { type FoundPost, type FoundPostDetail, type SearchField, fts5Term, tsTerm } from '../lib/search-text.ts';
 import { SEARCH_WINDOW } from './search.repository.ts';
 

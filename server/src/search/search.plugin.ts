@@ -1,7 +1,7 @@
 import { type SearchResponse, type SearchResultsResponse, searchBody, searchResponse, searchResultsBody, searchResultsResponse } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps.ts';
-import { perAddress } from '../lib/rate-limit.ts';
+import type { FeatureDeps } from '../deps.ts';
+import { perAddress } from '../rate-limit/rate-limit.ts';
 import { createResultsRepository } from './results.repository.ts';
 import { createResultsService } from './results.service.ts';
 import { createSearchRepository } from './search.repository.ts';

@@ -1,6 +1,6 @@
 import { SEARCH_RESULTS_MAX, type SearchResponse } from '@inkwell/contract';
 import type { PageCache } from '../feed/page-cache.ts';
-import type { HiddenAuthors } from '../lib/deps.ts';
+import type { HiddenAuthors } from '../deps.ts';
 import { type AuthoredPost, type FoundPost, type FoundUser, SEARCH_WINDOW, type SearchRepository } from './search.repository.ts';
 
 /** Letters and digits, lower case, without diacritics: how titles and queries are compared in memory. */

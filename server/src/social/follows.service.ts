@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type Database, nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import type { HiddenAuthors } from '../lib/deps.ts';
+import type { HiddenAuthors } from '../deps.ts';
 import { notFound, validationError } from '../lib/errors.ts';
 import type { Auth } from '../plugins/session.ts';
 import { refuseBlockedFollow } from './blocks.service.ts';

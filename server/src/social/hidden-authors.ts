@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 import type { PageCache } from '../feed/page-cache.ts';
-import type { HiddenAuthors } from '../lib/deps.ts';
+import type { HiddenAuthors } from '../deps.ts';
 import { blockedIds } from './blocks.repository.ts';
 
 const NONE: ReadonlySet<number> = new Set();

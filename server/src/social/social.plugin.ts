@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps.ts';
+import type { FeatureDeps } from '../deps.ts';
 import { createBlocksService } from './blocks.service.ts';
 import { createCommentsService } from './comments.service.ts';
 import { createFollowListsService, createFollowsService } from './follows.service.ts';

@@ -1,7 +1,7 @@
 import { postStatsBody, postStatsResponse, statsBeaconBody, statsBody, statsResponse } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../lib/deps.ts';
-import { perAddress } from '../lib/rate-limit.ts';
+import type { FeatureDeps } from '../deps.ts';
+import { perAddress } from '../rate-limit/rate-limit.ts';
 import { createStatsService } from './stats.service.ts';
 
 /**

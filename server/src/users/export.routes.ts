@@ -1,8 +1,8 @@
 import { exportDataBody } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimit } from '../config.ts';
-import type { FeatureDeps } from '../lib/deps.ts';
-import { perAddress } from '../lib/rate-limit.ts';
+import type { FeatureDeps } from '../deps.ts';
+import { perAddress } from '../rate-limit/rate-limit.ts';
 import { createExportService } from './export.service.ts';
 
 export type ExportRoutesOptions = Pick<FeatureDeps, 'db' | 'storage' | 'guards' | 'config'> & {

@@ -6,7 +6,7 @@ import { PageFallback } from '../../components/PageFallback';
 import { useNoticeScreen } from '../../components/NoticeProvider';
 import { useSession } from '../../lib/session';
 import { useLogout } from '../../features/auth/api/logout';
-import { ownProfileQueryOptions, useOwnProfile } from '../../features/profile/api/get-own-profile';
+import { ownProfileQueryOptions, useOwnProfile } from '../../api/get-own-profile';
 import { notificationsQueryOptions, useNotifications } from '../../features/notifications/api/get-notifications';
 import { useNotificationStream } from '../../features/notifications/api/use-notification-stream';
 import { SearchBox } from '../../features/search/components/SearchBox';

@@ -3,9 +3,9 @@ import { CategoryFeed } from '../../features/feed/components/CategoryFeed';
 import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
 import { FollowTopic } from '../../features/recommendation/components/FollowTopic';
 import NotFoundRoute from './not-found';
-import { categoriesQueryOptions } from '../../features/feed/api/categories';
+import { categoriesQueryOptions } from '../../api/categories';
 import { categoryPostsQueryOptions } from '../../features/feed/api/category-posts';
-import { userCategoriesQueryOptions } from '../../features/feed/api/user-categories';
+import { userCategoriesQueryOptions } from '../../api/user-categories';
 import { type Screen, idParam } from '../screen';
 
 /** Rendered for a signed-in reader (SPEC §2: session required); a visitor gets the shell, which sends them to Login. */

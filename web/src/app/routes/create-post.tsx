@@ -1,6 +1,6 @@
 import { CreatePostScreen } from '../../features/editor/components/CreatePostScreen';
 import { WritingPage } from '../../features/editor/components/WritingPage';
-import { useOwnProfile } from '../../features/profile/api/get-own-profile';
+import { useOwnProfile } from '../../api/get-own-profile';
 import { DocumentTitle } from '../../components/DocumentTitle';
 import { useSession } from '../../lib/session';
 

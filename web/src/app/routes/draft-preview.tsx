@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { DraftPreviewPage } from '../../features/draft-preview/components/DraftPreviewPage';
 import { CategoryLink } from '../../features/feed/components/CategoryLink';
 import { draftPreviewQueryOptions } from '../../features/draft-preview/api/get-draft-preview';
-import { categoriesQueryOptions } from '../../features/feed/api/categories';
+import { categoriesQueryOptions } from '../../api/categories';
 import type { Screen } from '../screen';
 
 /** Rendered for anyone holding the link, so that its head says noindex before any script runs. */

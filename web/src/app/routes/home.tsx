@@ -5,12 +5,12 @@ import { SidePanels } from '../../features/home/components/SidePanels';
 import { useQueryMessage } from '../../features/home/hooks/use-query-message';
 import { FollowButton } from '../../features/post-actions/components/FollowButton';
 import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
-import { useOwnProfile } from '../../features/profile/api/get-own-profile';
+import { useOwnProfile } from '../../api/get-own-profile';
 import { DocumentTitle } from '../../components/DocumentTitle';
 import { useSession } from '../../lib/session';
-import { categoriesQueryOptions } from '../../features/feed/api/categories';
-import { userCategoriesQueryOptions } from '../../features/feed/api/user-categories';
-import { forYouPostsQueryOptions } from '../../features/feed/api/view-posts';
+import { categoriesQueryOptions } from '../../api/categories';
+import { userCategoriesQueryOptions } from '../../api/user-categories';
+import { forYouPostsQueryOptions } from '../../api/view-posts';
 import { recommendedCategoriesQueryOptions, recommendedPostsQueryOptions, recommendedUsersQueryOptions } from '../../features/home/api/recommendations';
 import type { Screen } from '../screen';
 

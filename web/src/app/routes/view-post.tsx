@@ -7,7 +7,7 @@ import { PostCardWithActions } from '../../features/post-actions/components/Post
 import { PostPageActions } from '../../features/post-actions/components/PostPageActions';
 import type { PostDetail } from '@inkwell/contract';
 import { paths } from '@inkwell/contract';
-import { categoriesQueryOptions } from '../../features/feed/api/categories';
+import { categoriesQueryOptions } from '../../api/categories';
 import { postDetailsQueryOptions } from '../../features/post/api/post-details';
 import { relatedPostsQueryOptions } from '../../features/post/api/related-posts';
 import { prefetchFollows } from '../../features/post-actions/api/is-following';

@@ -5,7 +5,7 @@ import { PostCardWithActions } from '../../features/post-actions/components/Post
 import { useSession } from '../../lib/session';
 import NotFoundRoute from './not-found';
 import type { PublicProfile } from '@inkwell/contract';
-import { authorPostsQueryOptions } from '../../features/feed/api/author-posts';
+import { authorPostsQueryOptions } from '../../api/author-posts';
 import { profileDataQueryOptions } from '../../features/profile/api/get-profile-data';
 import { blockedUsersQueryOptions } from '../../components/use-block';
 import { prefetchFollows } from '../../features/post-actions/api/is-following';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { pagedPostsOptions, viewerBody } from './paged';
+import { pagedPostsOptions, viewerBody } from '../../../api/paged';
 
 /** POST /api/user/categories-name {category_id, user_id?}: answers {posts: {data, next_page_url}}. */
 export const categoryPostsQueryOptions = (categoryId: number, viewerId: string | undefined) =>

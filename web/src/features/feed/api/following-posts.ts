@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { pagedPostsOptions } from './paged';
+import { pagedPostsOptions } from '../../../api/paged';
 
 /** POST /api/user/following/posts {user_id}: posts of the authors the viewer follows. */
 export const followingPostsQueryOptions = (viewerId: string) =>

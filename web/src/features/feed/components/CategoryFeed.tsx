@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { TEXT } from '@inkwell/contract';
 import { DocumentTitle } from '../../../components/DocumentTitle';
 import { useSession } from '../../../lib/session';
-import { useCategories } from '../api/categories';
+import { useCategories } from '../../../api/categories';
 import { useCategoryPosts } from '../api/category-posts';
 import { ListPage } from '../../../components/ListPage';
-import { PostFeedList, type RenderPost } from './PostFeedList';
+import { PostFeedList, type RenderPost } from '../../../components/PostFeedList';
 
 /** SPEC §2 Category posts: one category's posts with infinite scroll, under the category's name (and `action`: its Follow). */
 export function CategoryFeed({ categoryId, renderPost, action }: { categoryId: number; renderPost: RenderPost; action?: ReactNode }) {

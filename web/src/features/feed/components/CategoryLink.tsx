@@ -1,5 +1,5 @@
 import { TopicChip } from '../../../components/TopicChip';
-import { useCategories } from '../api/categories';
+import { useCategories } from '../../../api/categories';
 
 /** A post's category as a chip that opens the category's posts; nothing until its name is known. */
 export function CategoryLink({ categoryId }: { categoryId: number }) {

@@ -4,13 +4,13 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { TEXT, decodeId, encodeId, type FeedTab } from '@inkwell/contract';
 import { useSession } from '../../../lib/session';
-import { useCategories } from '../api/categories';
+import { useCategories } from '../../../api/categories';
 import { useCategoryPosts, categoryPostsQueryOptions } from '../api/category-posts';
 import { followingPostsQueryOptions, useFollowingPosts } from '../api/following-posts';
-import { forYouPostsQueryOptions, useForYouPosts } from '../api/view-posts';
-import { useUserCategories } from '../api/user-categories';
+import { forYouPostsQueryOptions, useForYouPosts } from '../../../api/view-posts';
+import { useUserCategories } from '../../../api/user-categories';
 import { FeedTabs, type FeedTabItem } from './FeedTabs';
-import { PostFeedList, type RenderPost } from './PostFeedList';
+import { PostFeedList, type RenderPost } from '../../../components/PostFeedList';
 import { useForYouTuning } from './use-for-you-tuning';
 import { HydrateLater } from '../../../ssr/hydrate-later';
 

@@ -1,8 +1,8 @@
 import { TEXT } from '@inkwell/contract';
 import { DocumentTitle } from '../../../components/DocumentTitle';
-import { useSavedPosts } from '../api/saved-posts';
+import { useSavedPosts } from '../../../api/saved-posts';
 import { ListPage } from '../../../components/ListPage';
-import { PostFeedList, type RenderPost } from './PostFeedList';
+import { PostFeedList, type RenderPost } from '../../../components/PostFeedList';
 
 /** /saved: the reader's saved posts, newest save first. */
 export function SavedFeed({ viewerId, renderPost }: { viewerId: string; renderPost: RenderPost }) {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { X } from 'lucide-react';
 import type { TuningKind } from '@inkwell/contract';
 import { useNotice } from '../../../components/NoticeProvider';
-import { useSetFeedTuning } from '../api/set-feed-tuning';
+import { useSetFeedTuning } from '../../../api/set-feed-tuning';
 
 /** A tuning change made from a card, with what Undo needs. */
 export interface TuningChange {

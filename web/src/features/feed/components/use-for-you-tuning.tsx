@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { PostCard, TuningKind } from '@inkwell/contract';
-import { useSetFeedTuning } from '../api/set-feed-tuning';
+import { useSetFeedTuning } from '../../../api/set-feed-tuning';
 import { FeedReasonLine } from './FeedReason';
-import type { CardExtras } from './PostFeedList';
+import type { CardExtras } from '../../../components/PostFeedList';
 import { TuningMenu } from './TuningMenu';
 import { type TuningChange, TuningNotice } from './TuningNotice';
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
-import { categoriesQueryOptions } from '../../feed/api/categories';
-import { userCategoriesQueryOptions } from '../../feed/api/user-categories';
-import { forYouPostsQueryOptions } from '../../feed/api/view-posts';
+import { categoriesQueryOptions } from '../../../api/categories';
+import { userCategoriesQueryOptions } from '../../../api/user-categories';
+import { forYouPostsQueryOptions } from '../../../api/view-posts';
 
 export interface ChooseCategoryVariables {
   categoryId: number;

@@ -1,6 +1,6 @@
 import { useSession } from '../../../lib/session';
-import { useCategories } from '../../feed/api/categories';
-import { useUserCategories } from '../../feed/api/user-categories';
+import { useCategories } from '../../../api/categories';
+import { useUserCategories } from '../../../api/user-categories';
 import { useChooseCategory } from '../api/choose-categories';
 
 const followers = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'follower' : 'followers'}`;

@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useTopicHref } from '../../../components/TopicChip';
 import { DocumentTitle } from '../../../components/DocumentTitle';
 import { usePendingTicks } from '../../../lib/use-pending-ticks';
-import { useCategories } from '../../feed/api/categories';
-import { useUserCategories } from '../../feed/api/user-categories';
+import { useCategories } from '../../../api/categories';
+import { useUserCategories } from '../../../api/user-categories';
 import { ListPage } from '../../../components/ListPage';
 import { useChooseCategory, useResetCategories } from '../api/choose-categories';
 

@@ -5,9 +5,9 @@ import type { TuningKind } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useFeedTuning } from '../../feed/api/feed-tuning';
-import { useResetFeedTuning } from '../../feed/api/reset-feed-tuning';
-import { useSetFeedTuning } from '../../feed/api/set-feed-tuning';
+import { useFeedTuning } from '../../../api/feed-tuning';
+import { useResetFeedTuning } from '../../../api/reset-feed-tuning';
+import { useSetFeedTuning } from '../../../api/set-feed-tuning';
 
 /** The section's id: a For you card's "Tune your feed" (feed/components/TuningMenu) links to it. */
 export const TUNE_YOUR_FEED_ID = 'tune-your-feed';

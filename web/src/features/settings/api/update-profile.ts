@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { uploadForm } from '../../../lib/upload';
 import { useNotice } from '../../../components/NoticeProvider';
-import { ownProfileQueryOptions } from '../../profile/api/get-own-profile';
+import { ownProfileQueryOptions } from '../../../api/get-own-profile';
 
 /** What a settings form changes (the update-profile body less the id); a new picture goes as multipart. */
 export type ProfileChanges = Omit<z.input<typeof updateProfileBody>, 'id' | 'profile_picture'> & { picture?: File };

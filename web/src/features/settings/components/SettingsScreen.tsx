@@ -6,7 +6,7 @@ import { Avatar } from '../../../components/Avatar';
 import { UnderlineTabs } from '../../../components/UnderlineTabs';
 import { DocumentTitle } from '../../../components/DocumentTitle';
 import { usePendingTicks } from '../../../lib/use-pending-ticks';
-import { useOwnProfile } from '../../profile/api/get-own-profile';
+import { useOwnProfile } from '../../../api/get-own-profile';
 import { ListPage } from '../../../components/ListPage';
 import { useUpdateProfile } from '../api/update-profile';
 import { PasswordDialog, ProfileDialog, UsernameDialog } from './AccountDialogs';

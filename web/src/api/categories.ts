@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 
 /** GET /api/user/categories: every category with its description. */
 export async function getCategories(signal?: AbortSignal) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 
 /** POST /api/user/user-categories {user_id}: the viewer's chosen topics, [{category_id}]. */
 export async function getUserCategories(userId: string, signal?: AbortSignal) {

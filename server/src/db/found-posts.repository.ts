@@ -1,4 +1,4 @@
-import type { DialectName } from '../db/database.ts';
+import type { DialectName } from './database.ts';
 
 /** A list of ids as one parameter: a JSON array read by json_each (SQLite), an integer array (PostgreSQL). */
 export const ID_LIST = { sqlite: '(SELECT value FROM json_each(?))', postgres: '(SELECT unnest(?::int[]))' } as const;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { PostCard, PostPage } from '@inkwell/contract';
-import { InfiniteList } from '../../../components/InfiniteList';
+import { InfiniteList } from './InfiniteList';
 
 interface FeedQuery {
   data: InfiniteData<PostPage> | undefined;

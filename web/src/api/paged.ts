@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
 import type { PostPage } from '@inkwell/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 
 export type PageFetcher = (url: string, body: object, signal: AbortSignal) => Promise<PostPage>;
 

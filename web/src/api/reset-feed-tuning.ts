@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
-import { useNotice } from '../../../components/NoticeProvider';
+import { apiRequest, isApiError } from '../lib/api-client';
+import { useNotice } from '../components/NoticeProvider';
 import { afterTuning } from './set-feed-tuning';
 
 /** POST /api/user/feed-tuning/reset {user_id}: forgets every more, less and mute. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FeedTuning, TuningKind } from '@inkwell/contract';
-import { apiRequest, isApiError } from '../../../lib/api-client';
-import { useNotice } from '../../../components/NoticeProvider';
+import { apiRequest, isApiError } from '../lib/api-client';
+import { useNotice } from '../components/NoticeProvider';
 import { feedTuningQueryOptions } from './feed-tuning';
 import { forYouPostsQueryOptions } from './view-posts';
 

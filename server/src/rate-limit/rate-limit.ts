@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config, RateLimit } from '../config.ts';
 import type { DB } from '../db/schema.ts';
-import { tooManyRequests } from './errors.ts';
+import { tooManyRequests } from '../lib/errors.ts';
 import { countCall, deleteExpiredCounters } from './rate-limit.repository.ts';
 import { type RedisConnection, connectRedis } from './redis.ts';
 

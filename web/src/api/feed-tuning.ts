@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 
 /** POST /api/user/feed-tuning {user_id}: what the reader tuned of For you (more, less, muted authors). */
 export async function getFeedTuning(userId: string, signal?: AbortSignal) {

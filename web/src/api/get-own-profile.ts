@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OwnProfile } from '@inkwell/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 
 /** POST /api/user/profile {id} with the session headers: the signed-in user's own profile. */
 export async function getOwnProfile(id: string, signal?: AbortSignal): Promise<OwnProfile> {

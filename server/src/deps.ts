@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import type { DB } from '../db/schema.ts';
-import type { Guards } from '../plugins/session.ts';
-import type { CardRow } from '../feed/feed.repository.ts';
-import type { PageCache } from '../feed/page-cache.ts';
-import type { Storage } from '../storage/storage.ts';
-import type { StoredImages } from '../storage/stored-images.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { DB } from './db/schema.ts';
+import type { Guards } from './plugins/session.ts';
+import type { CardRow } from './feed/feed.repository.ts';
+import type { PageCache } from './feed/page-cache.ts';
+import type { Storage } from './storage/storage.ts';
+import type { StoredImages } from './storage/stored-images.ts';
 
 /** The members whose posts, comments and notifications a reader does not see: those they blocked. */
 export type HiddenAuthors = (viewer: number) => Promise<ReadonlySet<number>>;
