@@ -57,6 +57,9 @@ import { type StoredImages, createStoredImages } from './storage/stored-images.t
 import { storagePlugin } from './storage/storage.plugin.ts';
 import { accountRoutes } from './users/account.routes.ts';
 import { exportRoutes } from './users/export.routes.ts';
+import { leaseGate } from './db/leases.ts';
+import { appJobs } from './jobs/app-jobs.ts';
+import { JobRunner } from './jobs/runner.ts';
 import { createAccountService } from './users/account.service.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { createUsersService } from './users/users.service.ts';
@@ -75,12 +78,14 @@ declare module 'fastify' {
     notificationMailer: NotificationMailer;
     /** The open notification streams of this process. */
     notificationHub: NotificationHub;
-    /** Publishes scheduled drafts when due (main.ts starts it; tests call runOnce()). */
+    /** Publishes scheduled drafts when due (a job; tests call runOnce()). */
     scheduledPosts: ScheduledPosts;
     /** Tells a new story to its author's followers after the publishing commit (tests await settled()). */
     postFanout: PostFanout;
-    /** Deletes past days' stats reader rows and salts (main.ts starts it behind a lease; tests call runOnce()). */
+    /** Deletes past days' stats reader rows and salts (a job behind a lease; tests call runOnce()). */
     statsCleanup: StatsCleanup;
+    /** The background jobs (jobs/app-jobs.ts): main.ts starts them, closing the app stops them. */
+    jobs: JobRunner;
   }
   interface FastifyContextConfig {
     /** A POST that changes nothing (a read): it does not drop the feed cache. */
@@ -159,7 +164,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     app.log,
   );
   app.decorate('notificationMailer', notificationMailer);
-  app.addHook('onClose', () => notificationMailer.stop());
 
   const storage = createStorage(config, app.log);
   const images = createStoredImages(db, storage, { graceMs: config.uploadGraceMs, log: app.log });
@@ -171,27 +175,27 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const hiddenAuthorsCache = feedCache.sibling<ReadonlySet<number>>(5000);
   const hiddenAuthors = createHiddenAuthors(deps.database, hiddenAuthorsCache);
   const featureDeps = { db, database: deps.database, config, guards, storage, images, feedCache, hiddenAuthors, stories: postFanout };
-  // A scheduled post that went out is a write like any other: the caches go, here and elsewhere.
-  const scheduledPosts = new ScheduledPosts(
-    createDraftsService({ db, images, publicUrl: config.publicUrl, stories: postFanout }),
-    async () => {
-      feedCache.invalidate();
-      await writeSignal?.announce();
-    },
-    app.log,
-  );
+  /** After any write, a request's or a job's: the cached pages go, here and in every other app process. */
+  const afterWrite = async () => {
+    feedCache.invalidate();
+    await writeSignal?.announce();
+  };
+  // A scheduled post that went out is a write like any other.
+  const scheduledPosts = new ScheduledPosts(createDraftsService({ db, images, publicUrl: config.publicUrl, stories: postFanout }), afterWrite);
   app.decorate('scheduledPosts', scheduledPosts);
-  app.addHook('onClose', () => scheduledPosts.stop());
-  const statsCleanup = new StatsCleanup(createStatsService(deps.database), app.log);
+  const statsCleanup = new StatsCleanup(createStatsService(deps.database));
   app.decorate('statsCleanup', statsCleanup);
-  app.addHook('onClose', () => statsCleanup.stop());
+  const jobs = new JobRunner({ gate: (name, everyMs) => leaseGate(db, name, everyMs), log: app.log });
+  for (const job of appJobs(config, { outbox, digests: notificationMailer, images, scheduledPosts, statsCleanup })) jobs.add(job);
+  app.decorate('jobs', jobs);
+  // Before the mail transport, the storage and the database let go (onClose): no round starts after.
+  app.addHook('preClose', () => jobs.stop());
   // Any successful state-changing call may change what a feed shows: drop the cached pages before
   // the answer leaves, here and in every other app process, so the caller's next read sees its own
   // change wherever the load balancer sends it.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && !request.routeOptions.config?.readOnly) {
-      feedCache.invalidate();
-      if (writeSignal) return void writeSignal.announce().then(() => done(null, payload));
+      return void afterWrite().then(() => done(null, payload));
     }
     done(null, payload);
   });

@@ -4,10 +4,8 @@ import { buildApp } from './app.ts';
 import { runPrimary } from './cluster/primary.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
-import { leaseGate } from './db/leases.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { fileTransport, smtpTransport } from './mail/transport.ts';
-import { STATS_CLEANUP_MS } from './stats/cleanup.ts';
 
 const say = (line: string): void => void process.stdout.write(`${line}\n`);
 
@@ -57,15 +55,8 @@ async function serve(config: Config, database: Database): Promise<void> {
     : fileTransport(path.join(config.dataDir, 'mail'), (message) => mailLog.info(message));
   const app = await buildApp(config, { database, mailTransport: transport, logger });
   mailLog.info = (message) => app.log.info(message);
-  // Safe in every process at once: the outbox claims each mail with a lease, a digest's rows are
-  // taken by one DELETE … RETURNING; the sweep runs where its lease is held.
-  app.outbox.start();
-  app.notificationMailer.start();
-  app.images.start(config.storageSweepMs, leaseGate(database.db, 'storage-sweep', config.storageSweepMs));
-  // Each scheduled draft is taken by one DELETE … RETURNING: safe in every process too.
-  app.scheduledPosts.start(config.schedulePollMs);
-  // Past days' stats reader rows and salts go where the lease is held.
-  app.statsCleanup.start(STATS_CLEANUP_MS, leaseGate(database.db, 'stats-cleanup', STATS_CLEANUP_MS));
+  // The outbox, the digests, scheduled posts, the storage sweep and the stats clean-up (jobs/app-jobs.ts).
+  app.jobs.start();
 
   let closing = false;
   const close = async (reason: string) => {

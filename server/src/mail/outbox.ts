@@ -6,7 +6,6 @@ import type { MailTransport } from './transport.ts';
 
 export interface OutboxOptions {
   from: string;
-  pollMs: number;
   maxAttempts: number;
   baseBackoffMs: number;
   maxBackoffMs: number;
@@ -25,7 +24,6 @@ interface Logger {
  * (base · 2^(attempts−1), capped) until maxAttempts. Nothing is lost while the SMTP server is down.
  */
 export class MailOutbox {
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
 
@@ -50,14 +48,6 @@ export class MailOutbox {
     return insertMail(db, mail, nowIso());
   }
 
-  /** Starts polling for due mail. */
-  start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.kick(), this.options.pollMs);
-    this.timer.unref();
-    this.kick();
-  }
-
   /** Sends what is due soon, without waiting for the next poll. */
   kick(): void {
     if (this.stopped) return;
@@ -74,7 +64,6 @@ export class MailOutbox {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
     await this.running?.catch(() => {});
     this.transport.close?.();
   }

@@ -36,7 +36,6 @@ const wants: Record<MailKind, 'notify_like' | 'notify_comment' | 'notify_follow'
  * what they owe reaches this very round's digests.
  */
 export class NotificationMailer {
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
   private readonly db: Kysely<DB>;
@@ -60,16 +59,6 @@ export class NotificationMailer {
     this.stories = stories;
     this.options = options;
     this.log = log;
-  }
-
-  start(): void {
-    this.timer = setInterval(() => void this.flush().catch((err: unknown) => this.log.error({ err }, 'notification digest failed')), this.options.pollMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running?.catch(() => {});
   }
 
   /** Sends every digest due at `now`; concurrent callers share one run. Resolves to the number of mails queued. */

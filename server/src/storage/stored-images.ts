@@ -22,7 +22,6 @@ export interface SweepResult {
 }
 
 export interface StoredImagesLog {
-  info(message: string): void;
   error(message: string): void;
 }
 
@@ -161,7 +160,6 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
     return sized;
   }
 
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<SweepResult> | undefined;
 
   const images = {
@@ -196,28 +194,8 @@ export function createStoredImages(db: Kysely<DB>, storage: Storage, options: { 
       return running;
     },
 
-    /**
-     * Sweeps every intervalMs (the first pass one interval after start) when mayRun answers true (with
-     * several app processes: the one holding the sweep's lease).
-     */
-    start(intervalMs: number, mayRun: () => Promise<boolean> = async () => true): void {
-      images.stop();
-      timer = setInterval(() => {
-        mayRun().then((run) => (run ? images.sweep() : null)).then(
-          (r) => {
-            if (!r) return;
-            if (r.unused + r.strays + r.temps > 0) options.log?.info(`Storage sweep removed ${r.unused} unused, ${r.strays} stray and ${r.temps} temporary files`);
-            if (r.sized > 0) options.log?.info(`Storage sweep measured ${r.sized} older files and stored their narrower copies`);
-          },
-          (err: unknown) => options.log?.error(`Storage sweep failed: ${(err as Error).message}`),
-        );
-      }, intervalMs);
-      timer.unref();
-    },
-
+    /** Resolves once a sweep under way has ended (the `storage-sweep` job, jobs/app-jobs.ts, runs them). */
     async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
       await running?.catch(() => {});
     },
   };

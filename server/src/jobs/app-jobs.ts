@@ -1,0 +1,66 @@
+import type { Config } from '../config.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
+import type { NotificationMailer } from '../notifications/digest.ts';
+import type { ScheduledPosts } from '../posts/scheduled.ts';
+import { STATS_CLEANUP_MS, type StatsCleanup } from '../stats/cleanup.ts';
+import type { StoredImages } from '../storage/stored-images.ts';
+import type { Job } from './runner.ts';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The app's background jobs. Every process runs the ones whose rows are each taken by one statement
+ * (a mail claimed with a lease of its own, a digest's rows and a scheduled draft by one DELETE …
+ * RETURNING); the storage sweep and the stats clean-up run on the one process holding their lease.
+ * The new stories' fan-outs a process left unfinished are taken up by the digests' round
+ * (notifications/digest.ts), so what they owe reaches that round's mails.
+ */
+export function appJobs(config: Config, parts: { outbox: MailOutbox; digests: NotificationMailer; images: StoredImages; scheduledPosts: ScheduledPosts; statsCleanup: StatsCleanup }): Job[] {
+  return [
+    {
+      name: 'mail-outbox',
+      everyMs: config.mail.pollMs,
+      lease: false,
+      atStart: true,
+      run: async () => (await parts.outbox.drain(), {}),
+    },
+    {
+      name: 'notification-digests',
+      everyMs: config.notifications.digestPollMs,
+      lease: false,
+      run: async () => (await parts.digests.flush(), {}),
+    },
+    {
+      name: 'scheduled-posts',
+      everyMs: config.schedulePollMs,
+      lease: false,
+      // A post that went out drops the caches here and everywhere (ScheduledPosts' `wrote`).
+      run: async () => {
+        const published = await parts.scheduledPosts.runOnce();
+        return published > 0 ? { said: `Published ${plural(published, 'scheduled post')}` } : {};
+      },
+    },
+    {
+      name: 'storage-sweep',
+      everyMs: config.storageSweepMs,
+      lease: true,
+      run: async () => {
+        const r = await parts.images.sweep();
+        const said = [
+          r.unused + r.strays + r.temps > 0 ? `Storage sweep removed ${r.unused} unused, ${r.strays} stray and ${r.temps} temporary files` : '',
+          r.sized > 0 ? `Storage sweep measured ${r.sized} older files and stored their narrower copies` : '',
+        ].filter(Boolean);
+        return said.length > 0 ? { said: said.join('; ') } : {};
+      },
+    },
+    {
+      name: 'stats-cleanup',
+      everyMs: STATS_CLEANUP_MS,
+      lease: true,
+      run: async () => {
+        const removed = await parts.statsCleanup.runOnce();
+        return removed > 0 ? { said: `Stats clean-up removed ${plural(removed, 'past reader row')}` } : {};
+      },
+    },
+  ];
+}

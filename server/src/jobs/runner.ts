@@ -1,0 +1,92 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What one round of a job did: `said` goes to the log (nothing is said of a round that did nothing). */
+export interface JobRound {
+  said?: string;
+}
+
+/**
+ * A piece of background work: one round every `everyMs`. `lease`: one process of all the servers runs
+ * it at a time (the process holding the lease of that name, db/leases.ts); without it every process
+ * runs it, and the job itself makes that safe (each row taken by one statement). `atStart`: a first
+ * round as soon as the process starts, not one interval later.
+ */
+export interface Job {
+  name: string;
+  everyMs: number;
+  lease: boolean;
+  atStart?: boolean;
+  run(): Promise<JobRound>;
+}
+
+type Gate = (name: string, everyMs: number) => () => Promise<boolean>;
+
+/**
+ * Every background job of an app process, started and stopped in one place (app.ts adds them, main.ts
+ * starts them, the app's close stops them). A job whose round changes what readers see drops the
+ * caches through the app's `afterWrite`, the path a request's write takes (app.ts). A failing round is
+ * logged and the job goes on at its next interval; a round never starts while the job's previous one
+ * still runs.
+ */
+export class JobRunner {
+  private readonly jobs: Job[] = [];
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly running = new Map<string, Promise<void>>();
+  private stopped = false;
+
+  private readonly gate: Gate;
+  private readonly log: FastifyBaseLogger;
+
+  /** `gate`: the lease of a job run on one process at a time (db/leases.ts leaseGate). */
+  constructor(deps: { gate: Gate; log: FastifyBaseLogger }) {
+    this.gate = deps.gate;
+    this.log = deps.log;
+  }
+
+  add(job: Job): void {
+    if (this.jobs.some((known) => known.name === job.name)) throw new Error(`Two jobs are called ${job.name}`);
+    this.jobs.push(job);
+  }
+
+  /** The jobs' names, in the order they were added. */
+  names(): string[] {
+    return this.jobs.map((job) => job.name);
+  }
+
+  start(): void {
+    this.stopped = false;
+    for (const job of this.jobs) {
+      const mayRun = job.lease ? this.gate(job.name, job.everyMs) : async () => true;
+      const tick = () => void this.round(job, mayRun);
+      const timer = setInterval(tick, job.everyMs);
+      timer.unref();
+      this.timers.push(timer);
+      if (job.atStart) tick();
+    }
+  }
+
+  /** No new round starts; resolves once the rounds under way have ended. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    await Promise.all(this.running.values());
+  }
+
+  private round(job: Job, mayRun: () => Promise<boolean>): Promise<void> {
+    if (this.stopped || this.running.has(job.name)) return Promise.resolve();
+    // Begun in a microtask, so it is in `running` before it can end.
+    const run = Promise.resolve().then(async () => {
+      try {
+        if (!(await mayRun())) return;
+        const done = await job.run();
+        if (done.said) this.log.info(done.said);
+      } catch (err) {
+        this.log.error({ err, job: job.name }, `the ${job.name} job failed`);
+      } finally {
+        this.running.delete(job.name);
+      }
+    });
+    this.running.set(job.name, run);
+    return run;
+  }
+}
