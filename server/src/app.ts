@@ -37,7 +37,7 @@ import { categoriesPlugin } from './categories/categories.plugin.ts';
 import { feedPlugin } from './feed/feed.plugin.ts';
 import type { CardRow } from './feed/feed.repository.ts';
 import { createFeedService } from './feed/feed.service.ts';
-import { CacheClock, PageCache } from './feed/page-cache.ts';
+import { CacheClock, PageCache } from './cache/page-cache.ts';
 import { createWriteSignal } from './db/write-signal.ts';
 import { createDraftsService } from './posts/drafts.service.ts';
 import { postsPlugin } from './posts/posts.plugin.ts';

@@ -4,7 +4,7 @@ import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import type { Guards } from './plugins/session.ts';
 import type { CardRow } from './feed/feed.repository.ts';
-import type { PageCache } from './feed/page-cache.ts';
+import type { PageCache } from './cache/page-cache.ts';
 import type { Storage } from './storage/storage.ts';
 import type { StoredImages } from './storage/stored-images.ts';
 

@@ -5,7 +5,7 @@ import { sizeBodyImages } from '../storage/responsive.ts';
 import { byId, collect, toCard, toPage, truthy } from './cards.ts';
 import { type CardRow, FIRST_CURSOR, createFeedRepository } from './feed.repository.ts';
 import { createForYou } from './for-you.ts';
-import { PageCache } from './page-cache.ts';
+import { PageCache } from '../cache/page-cache.ts';
 import type { HiddenAuthors } from '../deps.ts';
 
 const NOBODY: ReadonlySet<number> = new Set();

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import { byId, collect, toPage } from './cards.ts';
 import { type CardRow, FETCH, type FeedRepository, WALKS_PER_STATEMENT } from './feed.repository.ts';
 import { NO_PROFILE, type ReaderProfile, createForYouRepository } from './for-you.repository.ts';
-import type { PageCache } from './page-cache.ts';
+import type { PageCache } from '../cache/page-cache.ts';
 
 /**
  * 'For you' (issue 13): the merge of keyset streams, all newest first by post id, each read with

@@ -2,7 +2,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deleteSession, findSessionByTokenHashPrepared, sessionIsLive, touchSession } from '../auth/auth.repository.ts';
 import { type Database, nowIso } from '../db/database.ts';
-import type { PageCache } from '../feed/page-cache.ts';
+import type { PageCache } from '../cache/page-cache.ts';
 import { unauthorized, validationError } from '../lib/errors.ts';
 import { requireAccess } from '../access/policy.ts';
 import { hashToken } from '../lib/tokens.ts';

@@ -1,5 +1,5 @@
 import { SEARCH_PAGE_SIZE, type SearchResultPerson, type SearchResultPost, type SearchResultTopic, type SearchResultType, type SearchResultsResponse } from '@inkwell/contract';
-import type { PageCache } from '../feed/page-cache.ts';
+import type { PageCache } from '../cache/page-cache.ts';
 import type { HiddenAuthors } from '../deps.ts';
 import { offsetCursor, postCursor, readOffsetCursor, readPostCursor } from '../lib/search-cursor.ts';
 import { after, rankPosts } from './rank.ts';

@@ -1,5 +1,5 @@
 import { SEARCH_RESULTS_MAX, type SearchResponse } from '@inkwell/contract';
-import type { PageCache } from '../feed/page-cache.ts';
+import type { PageCache } from '../cache/page-cache.ts';
 import type { HiddenAuthors } from '../deps.ts';
 import { type AuthoredPost, type FoundPost, type FoundUser, SEARCH_WINDOW, type SearchRepository } from './search.repository.ts';
 

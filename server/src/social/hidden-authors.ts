@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import type { PageCache } from '../feed/page-cache.ts';
+import type { PageCache } from '../cache/page-cache.ts';
 import type { HiddenAuthors } from '../deps.ts';
 import { blockedIds } from './blocks.repository.ts';
 
