@@ -1,7 +1,7 @@
 import { postBodyText, readTimeFromHtml } from '@inkwell/contract';
 import { type Insertable, sql } from 'kysely';
 import { hashPassword } from '../../server/src/auth/passwords.ts';
-import { highlightCodeBlocks } from '../../server/src/posts/highlight.ts';
+import { highlightCodeBlocks } from '../../server/src/post-html/highlight.ts';
 import type { Database } from '../../server/src/db/database.ts';
 import type { NotificationsTable } from '../../server/src/db/schema.ts';
 import { actorName, noticeText } from '../../server/src/notifications/notify.ts';
@@ -96,7 +96,7 @@ export async function seedDemo(options: {
     userRows[author]!.post_count += 1;
     const category = random.pick(categories);
     const { title, subTitle, word } = titleFor(random, category.slug);
-    // Code highlighted as the server does when a body is saved (posts/highlight.ts).
+    // Code highlighted as the server does when a body is saved (post-html/highlight.ts).
     const description = highlightCodeBlocks(bodyFor(random, word, category.slug, covers.slice(0, 8).map((c) => `/storage/${c}`)));
     const at = new Date(now - span + Math.floor(((i + 1) / (posts + 1)) * span)).toISOString();
     return {

@@ -21,7 +21,7 @@ import type { StoredImages } from '../storage/stored-images.ts';
 import * as drafts from './drafts.repository.ts';
 import * as posts from './posts.repository.ts';
 import { POST_MESSAGES } from './posts.service.ts';
-import { sanitizeDescription, usedImagePaths } from './sanitize.ts';
+import { sanitizeDescription, usedImagePaths } from '../post-html/sanitize.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -8,7 +8,7 @@ import { notFound, unauthorized, validationError } from '../lib/errors.ts';
 import type { Auth } from '../plugins/session.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
 import * as repo from './posts.repository.ts';
-import { sanitizeDescription, usedImagePaths } from './sanitize.ts';
+import { sanitizeDescription, usedImagePaths } from '../post-html/sanitize.ts';
 
 export const POST_MESSAGES = {
   created: TEXT.postCreated,

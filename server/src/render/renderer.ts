@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageCache } from '../cache/page-cache.ts';
-import { sanitizeForPage } from '../posts/sanitize.ts';
+import { sanitizeForPage } from '../post-html/sanitize.ts';
 import type { FormEcho, PageHead } from '@inkwell/contract';
 import { type FeedLink, headTags, pageDocument } from './document.ts';
 import { EncodedBody } from '../lib/encoded-body.ts';

@@ -1,6 +1,6 @@
 import { TEXT, decodeId, paths } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
-import { sanitizeDescription } from '../posts/sanitize.ts';
+import { sanitizeDescription } from '../post-html/sanitize.ts';
 import { AnswerCache } from './cache.ts';
 import { feedPaths } from './feed-links.ts';
 import { type RssChannel, absoluteAddresses, rssDocument } from './rss.ts';

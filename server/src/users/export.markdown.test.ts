@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeDescription } from '../posts/sanitize.ts';
+import { sanitizeDescription } from '../post-html/sanitize.ts';
 import { createMarkdownConverter, frontMatter, slugify } from './export.markdown.ts';
 
 const converter = createMarkdownConverter({ publicUrl: 'https://inkwell.example' });

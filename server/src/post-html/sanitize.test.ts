@@ -5,7 +5,7 @@ import { sizeBodyImages } from '../storage/responsive.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
 import { type Session, aUser, signIn } from '../test/factories.ts';
 import { sanitizeDescription, sanitizeForPage, storageImagePaths } from './sanitize.ts';
-import { createPost, firstCategoryId, send } from './testing.ts';
+import { createPost, firstCategoryId, send } from '../posts/testing.ts';
 import { loadXssPayloads } from '../../../testdata/xss.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
