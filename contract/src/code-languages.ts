@@ -1,6 +1,6 @@
 /**
  * The languages a code block of a post may be written in (issue 13): the editor's language select and
- * its ```lang shortcut offer these, and the server highlights them (server/src/posts/highlight.ts).
+ * its ```lang shortcut offer these, and the server highlights them (server/src/post-html/highlight.ts).
  * `id` is highlight.js's name of the language and what a block stores as `data-language`.
  */
 export interface CodeLanguage {

@@ -4,7 +4,7 @@ import { hashPassword } from '../../server/src/auth/passwords.ts';
 import { highlightCodeBlocks } from '../../server/src/post-html/highlight.ts';
 import type { Database } from '../../server/src/db/database.ts';
 import type { NotificationsTable } from '../../server/src/db/schema.ts';
-import { actorName, noticeText } from '../../server/src/notifications/notify.ts';
+import { actorName, noticeText } from '../../server/src/notify/notify.ts';
 import type { Storage } from '../../server/src/storage/storage.ts';
 import { createStoredImages } from '../../server/src/storage/stored-images.ts';
 import { FIRST_NAMES, LAST_NAMES, bioFor, bodyFor, commentText, replyText, titleFor } from './content.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notify/notify.ts';
 import { findHelpRequest, insertHelpRequest, openHelpRequests } from './help.repository.ts';
 
 export const HELP_ANSWER_MAX = 5000;

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { listenOnPostgres } from '../db/listen.ts';
 import { announceSeen, latestNoticeId, noticesAfter, storyNoticesBetween } from './notifications.repository.ts';
-import { NOTICE_CHANNEL } from './notify.repository.ts';
+import { NOTICE_CHANNEL } from '../notify/notify.repository.ts';
 
 /**
  * What reaches a member's open tabs: a new notification (its id), their unseen count changed

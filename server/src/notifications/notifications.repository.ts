@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { NOTICE_CHANNEL } from './notify.repository.ts';
+import { NOTICE_CHANNEL } from '../notify/notify.repository.ts';
 
 /**
  * A member's notifications as they may see them: leaving out those brought by someone they blocked or

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { NOTICE_CHANNEL } from './notify.repository.ts';
+import { NOTICE_CHANNEL } from '../notify/notify.repository.ts';
 
 /**
  * The SQL of telling a new story to its author's followers (post-fanout.ts): the fan-outs owed

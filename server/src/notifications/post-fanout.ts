@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { StoryFanout } from '../deps.ts';
-import { actorName, noticeText } from './notify.ts';
+import { actorName, noticeText } from '../notify/notify.ts';
 import {
   announceStoryNotices,
   batchEnd,

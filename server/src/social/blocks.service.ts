@@ -7,7 +7,7 @@ import type { Auth } from '../plugins/session.ts';
 import * as repo from './blocks.repository.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
 import { addToFollowCounts, deleteFollow } from './follows.repository.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notify/notify.ts';
 import { findActiveUser } from './targets.repository.ts';
 
 export const BLOCK_MESSAGES = {

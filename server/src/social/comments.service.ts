@@ -9,7 +9,7 @@ import type { Auth } from '../plugins/session.ts';
 import * as repo from './comments.repository.ts';
 import { refuseBlockedComment } from './blocks.service.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
-import { actorName, noticeText, notify } from '../notifications/notify.ts';
+import { actorName, noticeText, notify } from '../notify/notify.ts';
 import { findUserName, lockPost } from './targets.repository.ts';
 
 type Created = z.infer<typeof commentCreatedResponse>;

@@ -9,7 +9,7 @@ import type { Auth } from '../plugins/session.ts';
 import { refuseBlockedFollow } from './blocks.service.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
 import * as repo from './follows.repository.ts';
-import { actorName, noticeText, notify } from '../notifications/notify.ts';
+import { actorName, noticeText, notify } from '../notify/notify.ts';
 import { findActiveUser, findUserName } from './targets.repository.ts';
 
 type FollowResponse = z.infer<typeof followResponse>;

@@ -7,7 +7,7 @@ import { notFound } from '../lib/errors.ts';
 import type { Auth } from '../plugins/session.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
 import { addToLikesCount, deleteLike, insertLike } from './likes.repository.ts';
-import { actorName, noticeText, notify } from '../notifications/notify.ts';
+import { actorName, noticeText, notify } from '../notify/notify.ts';
 import { findPost, findUserName } from './targets.repository.ts';
 
 type LikeResponse = z.infer<typeof likeResponse>;

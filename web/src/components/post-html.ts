@@ -18,7 +18,7 @@ let loading: Promise<void> | undefined;
 /** Counts forgetSanitizer calls: a load or preload begun before one does not land after it. */
 let generation = 0;
 
-/** The server's own allowlist (server/src/posts/sanitize.ts) cleans post HTML while rendering. */
+/** The server's own allowlist (server/src/post-html/sanitize.ts) cleans post HTML while rendering. */
 export function setServerSanitizer(sanitize: Sanitize): void {
   serverSanitizer = sanitize;
 }

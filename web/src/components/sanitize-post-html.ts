@@ -19,7 +19,7 @@ const ALLOWED_ATTR = ['href', 'src', 'alt', 'class', 'data-list', 'data-color', 
 
 /** Quill's own classes (code blocks) and nothing that could pull in the app's utility classes. */
 const QUILL_CLASS = /^ql-[a-z0-9-]+$/;
-/** The server's code highlighting (server/src/posts/highlight.ts): token classes on spans. */
+/** The server's code highlighting (server/src/post-html/highlight.ts): token classes on spans. */
 const TOKEN_CLASS = /^hljs-[a-z0-9-]+$/;
 /** Links: web and mail; images: same-site paths and web addresses (never data: or javascript:). */
 const SAFE_HREF = /^(https?:|mailto:|\/(?!\/)|#)/i;

@@ -1,7 +1,7 @@
 /**
  * The editor's own blots (issue 13): an image as a figure with alt text and a caption, the divider, and
  * a code block that knows its language. Each writes exactly the markup the server's allowlist keeps
- * (server/src/posts/sanitize.ts) and reads it back, so a post goes edit → save → edit unchanged.
+ * (server/src/post-html/sanitize.ts) and reads it back, so a post goes edit → save → edit unchanged.
  */
 import Quill from 'quill';
 import { BlockEmbed } from 'quill/blots/block';
