@@ -1,6 +1,6 @@
 import { postBodyText, readTimeFromHtml } from '@inkwell/contract';
 import { type Insertable, sql } from 'kysely';
-import { hashPassword } from '../../server/src/auth/passwords.ts';
+import { hashPassword } from '../../server/src/identity/passwords.ts';
 import { highlightCodeBlocks } from '../../server/src/post-html/highlight.ts';
 import type { Database } from '../../server/src/db/database.ts';
 import type { NotificationsTable } from '../../server/src/db/schema.ts';

@@ -8,12 +8,11 @@ import { hashToken, newToken } from '../lib/tokens.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { verificationMail } from '../mail/templates.ts';
 import type { Auth } from '../plugins/session.ts';
-import { reactivate } from '../users/account.repository.ts';
-import { toOwnProfile } from '../users/users.service.ts';
-import * as repo from './auth.repository.ts';
+import { toOwnProfile } from '../identity/profile.ts';
+import * as repo from '../identity/identity.repository.ts';
 import type { GoogleVerifier } from './google.ts';
 import { TOO_MANY_FAILURES, createLoginThrottle } from './login-throttle.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from '../identity/passwords.ts';
 
 export interface AuthDeps {
   db: Kysely<DB>;
@@ -165,7 +164,7 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
       if (!user.email_verified_at) throw forbidden(MESSAGES.notVerified);
       await throttle.trust(user.id, place);
       // A deactivated account comes back as it was when its owner signs in again.
-      const reactivated = user.deactivated_at !== null && (await reactivate(db, user.id, nowIso()));
+      const reactivated = user.deactivated_at !== null && (await repo.reactivate(db, user.id, nowIso()));
       const token = await startSession(user.id, client);
       return { token, user: toOwnProfile(user), reactivated };
     },
@@ -184,12 +183,12 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
         const now = nowIso();
         const byGoogle = await repo.findUserByGoogleId(trx, googleId);
         if (byGoogle) {
-          if (byGoogle.deactivated_at) reactivated = await reactivate(trx, byGoogle.id, now);
+          if (byGoogle.deactivated_at) reactivated = await repo.reactivate(trx, byGoogle.id, now);
           return byGoogle.id;
         }
         const byEmail = await repo.findUserByEmail(trx, normalize(email));
         if (byEmail) {
-          if (byEmail.deactivated_at) reactivated = await reactivate(trx, byEmail.id, now);
+          if (byEmail.deactivated_at) reactivated = await repo.reactivate(trx, byEmail.id, now);
           // Google proved the address. A password set before anyone proved it may be a squatter's: drop it.
           const unproven = byEmail.email_verified_at === null;
           await repo.linkGoogle(trx, byEmail.id, googleId, unproven, now);

@@ -6,11 +6,11 @@ import { validationError } from '../lib/errors.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { passwordResetMail } from '../mail/templates.ts';
-import { toOwnProfile } from '../users/users.service.ts';
-import * as repo from './auth.repository.ts';
+import { toOwnProfile } from '../identity/profile.ts';
+import * as repo from '../identity/identity.repository.ts';
 import type { ClientInfo } from './auth.service.ts';
 import { createLoginThrottle } from './login-throttle.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '../identity/passwords.ts';
 
 export interface ResetDone {
   token: string;

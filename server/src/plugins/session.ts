@@ -1,6 +1,6 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { deleteSession, findSessionByTokenHashPrepared, sessionIsLive, touchSession } from '../auth/auth.repository.ts';
+import { deleteSession, findSessionByTokenHashPrepared, sessionIsLive, touchSession } from '../identity/identity.repository.ts';
 import { type Database, nowIso } from '../db/database.ts';
 import type { PageCache } from '../cache/page-cache.ts';
 import { unauthorized, validationError } from '../lib/errors.ts';

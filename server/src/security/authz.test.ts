@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { insertSession } from '../auth/auth.repository.ts';
+import { insertSession } from '../identity/identity.repository.ts';
 import { nowIso } from '../db/database.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import type { RouteEntry } from '../plugins/route-table.ts';

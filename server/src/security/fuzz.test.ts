@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { insertSession } from '../auth/auth.repository.ts';
+import { insertSession } from '../identity/identity.repository.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import type { RouteEntry } from '../plugins/route-table.ts';
 import { aJpeg, imagePart, multipart } from '../storage/testing.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../identity/passwords.ts';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 

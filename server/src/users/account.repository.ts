@@ -123,15 +123,3 @@ export async function changeEmail(trx: Kysely<DB>, userId: number, email: string
     .where('used_at', 'is', null)
     .execute();
 }
-
-/** Brings a deactivated account back (its owner signed in again); true when it was deactivated. */
-export async function reactivate(db: Kysely<DB>, userId: number, now: string): Promise<boolean> {
-  const row = await db
-    .updateTable('users')
-    .set({ deactivated_at: null, updated_at: now })
-    .where('id', '=', userId)
-    .where('deactivated_at', 'is not', null)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import { findUserByEmail, markEmailTokenUsed } from '../auth/auth.repository.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { findUserByEmail, markEmailTokenUsed } from '../identity/identity.repository.ts';
+import { verifyPassword } from '../identity/passwords.ts';
 import type { Config } from '../config.ts';
 import { isUniqueViolation, nowIso } from '../db/database.ts';
 import type { DB, UsersTable } from '../db/schema.ts';

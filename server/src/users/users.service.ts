@@ -1,14 +1,15 @@
 import type { OwnProfile, PublicProfile, updateProfileBody } from '@inkwell/contract';
 import type { z } from 'zod';
-import type { Kysely, Selectable, Updateable } from 'kysely';
-import { deleteSessionsOfUser, voidEmailTokens } from '../auth/auth.repository.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { Kysely, Updateable } from 'kysely';
+import { deleteSessionsOfUser, voidEmailTokens } from '../identity/identity.repository.ts';
+import { hashPassword, verifyPassword } from '../identity/passwords.ts';
 import { isUniqueViolation, nowIso } from '../db/database.ts';
 import type { DB, UsersTable } from '../db/schema.ts';
 import { notFound, validationError } from '../lib/errors.ts';
 import { ownAccount, requireAccess } from '../access/policy.ts';
 import type { Auth } from '../plugins/session.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
+import { toOwnProfile, toPublicProfile } from '../identity/profile.ts';
 import { findUserById, listSavedPostIds, updateUser } from './users.repository.ts';
 
 export const PROFILE_MESSAGES = {
@@ -22,36 +23,6 @@ export const PROFILE_MESSAGES = {
 export type ProfileChanges = Omit<z.infer<typeof updateProfileBody>, 'id' | 'new_password_confirmation' | 'profile_picture'> & {
   profile_picture?: Buffer;
 };
-
-type UserRow = Selectable<UsersTable>;
-
-export function toPublicProfile(row: UserRow): PublicProfile {
-  return {
-    id: row.id,
-    name: row.name,
-    username: row.username,
-    bio: row.bio,
-    profile_picture: row.profile_picture,
-    post_count: row.post_count,
-    followers_count: row.followers_count,
-    following_count: row.following_count,
-  };
-}
-
-export function toOwnProfile(row: UserRow, saveposts: OwnProfile['saveposts'] = []): OwnProfile {
-  return {
-    ...toPublicProfile(row),
-    email: row.email,
-    email_verified: row.email_verified_at !== null,
-    has_password: row.password_hash !== null,
-    notify_like: row.notify_like === 1,
-    notify_comment: row.notify_comment === 1,
-    notify_follow: row.notify_follow === 1,
-    notify_help: row.notify_help === 1,
-    notify_post: row.notify_post === 1,
-    saveposts,
-  };
-}
 
 export function createUsersService(db: Kysely<DB>, images: StoredImages) {
   /** A user as they see themselves, with the posts they saved; 404 when there is no such (active) user. */

@@ -191,3 +191,15 @@ export async function setPasswordByMail(db: Db, userId: number, passwordHash: st
     .where('id', '=', userId)
     .execute();
 }
+
+/** Brings a deactivated account back (its owner signed in again); true when it was deactivated. */
+export async function reactivate(db: Db, userId: number, now: string): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ deactivated_at: null, updated_at: now })
+    .where('id', '=', userId)
+    .where('deactivated_at', 'is not', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
