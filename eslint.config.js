@@ -4,6 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 
+/** The server's shared modules: infrastructure and what several features use. */
+const SERVER_SHARED = 'server/src/(access|cache|cluster|db|identity|lib|load|mail|metrics|notify|plugins|post-html|rate-limit|security|storage|test)';
+
 const SQL_IN_REPOSITORIES = 'SQL belongs in a repository (*.repository.ts): call one from here.';
 
 export default tseslint.config(
@@ -54,6 +57,40 @@ export default tseslint.config(
         {
           paths: [{ name: 'kysely', importNames: ['sql'], message: SQL_IN_REPOSITORIES }],
           patterns: [{ group: ['../*'], message: 'lib/ holds leaf helpers: it imports nothing of the server above it.' }],
+        },
+      ],
+    },
+  },
+  {
+    // The server's features (each folder not listed as shared) never import one another: what two need
+    // is a shared module (identity, notify, post-html, cache, access, …). The shared modules never import
+    // a feature; app.ts, main.ts and jobs/ put them together.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts', 'server/src/**/*.testkit.ts', 'server/src/**/testing.ts', 'server/src/test/**', 'server/src/security/**', 'server/src/cluster/cluster-cases.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'composition', pattern: 'server/src/jobs' },
+        { type: 'shared', pattern: SERVER_SHARED },
+        { type: 'feature', pattern: 'server/src/*', capture: ['feature'] },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'composition' } }, allow: [{ to: { element: { types: { anyOf: ['composition', 'shared', 'feature'] } } } }] },
+            { from: { element: { type: 'shared' } }, allow: [{ to: { element: { type: 'shared' } } }] },
+            {
+              from: { element: { type: 'feature' } },
+              allow: [
+                { to: { element: { type: 'shared' } } },
+                { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+              ],
+            },
+          ],
         },
       ],
     },

@@ -2,7 +2,7 @@
  * What a form sent without the app's scripts (a slow phone presses LOGIN before they run) comes back
  * with when the server refused it: the page is rendered again with the fields it may show (never a
  * password) and the error texts. The server puts it in the render's query cache, so it travels in the
- * page's state and the browser hydrates the very same form (server/src/plugins/forms.ts, web/src/lib/form-echo.ts).
+ * page's state and the browser hydrates the very same form (server/src/render/forms.ts, web/src/lib/form-echo.ts).
  */
 export interface FormEcho {
   /** The page path the form is on (a kept echo never fills a form on another page). */

@@ -30,7 +30,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 import { countPendingMail } from './mail/outbox.repository.ts';
 import { sessionGuards } from './plugins/session.ts';
-import { registerWeb } from './plugins/web.ts';
+import { registerWeb } from './render/web.ts';
 import { modulePreloads } from './render/preloads.ts';
 import { PageRenderer, type RenderedPage } from './render/renderer.ts';
 import { categoriesPlugin } from './categories/categories.plugin.ts';

@@ -206,7 +206,7 @@ describe('pages rendered on the server', () => {
           }
         }
         expect(document.querySelectorAll('iframe, object, embed, style, base, meta[http-equiv]').length, payload).toBe(0);
-        // The page's own forms only (they work before the app's scripts run: plugins/forms.ts).
+        // The page's own forms only (they work before the app's scripts run: render/forms.ts).
         const ours = ['/search', paths.login.getHref(), paths.home.getHref(), paths.viewPost.getHref(post.id)];
         for (const form of document.querySelectorAll('form[action]')) expect(ours, `${payload} → ${form.outerHTML.slice(0, 120)}`).toContain(form.getAttribute('action'));
         expect(document.querySelectorAll('form').length, payload).toBeLessThanOrEqual(2);

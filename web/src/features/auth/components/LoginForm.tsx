@@ -18,7 +18,7 @@ interface FieldErrors {
 
 /**
  * SPEC §2 Login: email, password (eye, hint), Forgot password (to /forgot-password), LOGIN; errors per SPEC §8.
- * Pressed before the app's scripts run, the browser posts it to /login itself (server/src/plugins/forms.ts),
+ * Pressed before the app's scripts run, the browser posts it to /login itself (server/src/render/forms.ts),
  * with `next` and a comment a visitor sent from a post (kept in the page, see KeptComment).
  */
 export function LoginForm({ echo }: { echo: FormEcho }) {

@@ -9,7 +9,7 @@ import { EmailField } from './EmailField';
 
 /**
  * Sends the verification link again (an addition to the spec's Verified screen). Pressed before the
- * app's scripts run, the browser posts it to /verified itself (server/src/plugins/forms.ts).
+ * app's scripts run, the browser posts it to /verified itself (server/src/render/forms.ts).
  */
 export function ResendVerificationForm() {
   const echo = useFormEcho();

@@ -18,7 +18,7 @@ interface FieldErrors {
 
 /**
  * SPEC §2 Signup: email, password, confirm password; a mismatch blocks sending ("pasword didn't match").
- * Pressed before the app's scripts run, the browser posts it to /signup itself (server/src/plugins/forms.ts).
+ * Pressed before the app's scripts run, the browser posts it to /signup itself (server/src/render/forms.ts).
  */
 export function SignupForm() {
   const echo = useFormEcho();

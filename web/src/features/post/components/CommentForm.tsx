@@ -17,7 +17,7 @@ interface CommentFormProps {
   onCancel?: () => void;
   /**
    * Where the browser posts the box itself when it is pressed before the app's scripts run (the
-   * server's form routes, server/src/plugins/forms.ts), the text's field name there and any hidden
+   * server's form routes, server/src/render/forms.ts), the text's field name there and any hidden
    * fields; without it the box (a reply's, opened by the app) has no such way.
    */
   native?: { action: string; field: string; hidden?: Record<string, string> };

@@ -36,7 +36,7 @@ export function CommentsSection({ post }: { post: PostDetail }) {
           draftKey={commentDraftKey(post.id)}
           onSubmit={(comments, userId) => addComment.mutateAsync({ user_id: userId, post_id: post.id, comments })}
           // Sent before the app's scripts run: a member's comment goes to the post's own address; a
-          // visitor's to /login, where it waits in the page until they have signed in (plugins/forms.ts).
+          // visitor's to /login, where it waits in the page until they have signed in (render/forms.ts).
           native={
             session
               ? { action: paths.viewPost.getHref(post.id), field: 'comments' }

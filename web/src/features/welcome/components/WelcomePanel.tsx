@@ -123,7 +123,7 @@ export function WelcomePanel({ userId, name, loaded }: WelcomePanelProps) {
         Your name goes on your stories and comments, and on the notices people get when you like or follow them. Without one they
         say ‘Undefined author!’, ‘Anonymous’ and ‘Someone’.
       </p>
-      {/* Pressed before the app's scripts run, the browser posts it to / itself (server/src/plugins/forms.ts). */}
+      {/* Pressed before the app's scripts run, the browser posts it to / itself (server/src/render/forms.ts). */}
       <form method="post" action={paths.home.getHref()} noValidate onSubmit={submit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
         <TextField
           label="Your name"

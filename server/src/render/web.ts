@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { paths } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendEncoded } from '../lib/encoded-body.ts';
-import type { PageRenderer } from '../render/renderer.ts';
+import type { PageRenderer } from './renderer.ts';
 import { registerFormRoutes } from './forms.ts';
 import { type PostPreviewLookup, postIdFromPath, withLinkPreview } from './link-preview.ts';
 
