@@ -31,7 +31,7 @@ function api(options: { saved?: boolean } = {}) {
       return { body: aPage(author_id === 20 ? [aPost({ id: 1, title: 'On compilers' }), aPost({ id: 2, title: 'Nanoseconds' })] : [aPost({ id: 3, title: 'Ada writes', user_id: 7 })]) };
     }
     if (path === 'saved-posts') return { body: aPage(options.saved ? [aPost({ id: 9, title: 'A saved story' })] : []) };
-    if (path === 'is-following') return { body: { is_following: false, followers_count: 1 } };
+    if (path === 'is-following') return { body: { message: 'ok', is_following: false, followers_count: 1 } };
     if (path === 'blocked-users') return { body: { data: blocked } };
     if (path === 'block') {
       const { block_id, status } = jsonBody(init) as { block_id: number; status: number };

@@ -5,7 +5,7 @@ import { removePost } from './post-cache';
 
 /** POST /api/user/delete-posts {id}: the owner's post and everything hanging from it. */
 export function deletePost(id: number) {
-  return apiRequest('delete-posts', { body: { id }, schema: 'deletePostResponse' });
+  return apiRequest('delete-posts', { body: { id }, schema: 'messageResponse' });
 }
 
 /**

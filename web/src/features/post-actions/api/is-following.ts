@@ -1,15 +1,25 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
+/**
+ * What the app knows of whether the reader follows someone: the server's answer, or only the flag
+ * (a followers or following list says it of every person, a Follow press before the answer).
+ */
+export interface FollowState {
+  is_following: boolean;
+  followers_count?: number;
+}
+
 /** POST /api/user/is-following {user_id, follow_id}. */
-export function getIsFollowing(userId: number, followId: number, signal?: AbortSignal) {
-  return apiRequest('is-following', { body: { user_id: userId, follow_id: followId }, schema: 'isFollowingResponse', signal });
+export async function getIsFollowing(userId: number, followId: number, signal?: AbortSignal): Promise<FollowState> {
+  const answer = await apiRequest('is-following', { body: { user_id: userId, follow_id: followId }, schema: 'followResponse', signal });
+  return { is_following: answer.is_following, followers_count: answer.followers_count };
 }
 
 export const isFollowingQueryOptions = (userId: number, followId: number) =>
   queryOptions({
     queryKey: ['is-following', userId, followId],
-    queryFn: ({ signal }) => getIsFollowing(userId, followId, signal),
+    queryFn: ({ signal }): Promise<FollowState> => getIsFollowing(userId, followId, signal),
     staleTime: 60_000,
   });
 

@@ -3,7 +3,7 @@ import { useCommentMutation } from './use-comment-mutation';
 
 /** POST /api/user/comment-delete {id}: by the comment's author or the post's owner. */
 export function deleteComment(id: number) {
-  return apiRequest('comment-delete', { body: { id }, schema: 'anyAnswer' });
+  return apiRequest('comment-delete', { body: { id }, schema: 'messageResponse' });
 }
 
 export function useDeleteComment(postId: number) {

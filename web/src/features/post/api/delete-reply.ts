@@ -3,7 +3,7 @@ import { useCommentMutation } from './use-comment-mutation';
 
 /** POST /api/user/reply-delete {id}: by the reply's author or the post's owner. */
 export function deleteReply(id: number) {
-  return apiRequest('reply-delete', { body: { id }, schema: 'anyAnswer' });
+  return apiRequest('reply-delete', { body: { id }, schema: 'messageResponse' });
 }
 
 export function useDeleteReply(postId: number) {
