@@ -11,6 +11,11 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
+/** `?cursor=…` of a paged list (the feeds, the follow lists): the server's next_page_url hands it out. */
+export const cursorQuery = z.object({ cursor: z.string().max(100).optional() });
+/** `?token=…` of a mailed link opened with a GET (verify-email, confirm-email). */
+export const mailedTokenQuery = z.object({ token: z.string().max(500).optional() });
+
 /** A message for a field that is missing altogether, or present but of the wrong kind. */
 export function requiredMessage(field: string) {
   return (issue: { input: unknown }) =>

@@ -78,6 +78,8 @@ export type DraftResponse = z.infer<typeof draftResponse>;
 /** POST /api/user/drafts: the caller's drafts, last changed first (body and full text left out). */
 export const draftSummary = draft.omit({ description: true }).extend({ read_time: z.number() });
 export type DraftSummary = z.infer<typeof draftSummary>;
+/** POST /api/user/drafts {user_id?}: the caller's drafts (a user_id, when sent, names the caller). */
+export const draftsBody = z.object({ user_id: z.unknown().optional() }).optional();
 export const draftsResponse = z.object({ data: z.array(draftSummary) });
 export type DraftsResponse = z.infer<typeof draftsResponse>;
 

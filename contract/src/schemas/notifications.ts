@@ -72,6 +72,8 @@ export const unsubscribeBody = z.object({
   token: z.string({ error: 'The token field is required.' }).min(1, 'The token field is required.').max(300, 'This link is not valid.'),
   subscribe: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()).optional(),
 });
+/** `POST /unsubscribe?token=…`: the mail program's one-click unsubscribe (RFC 8058). */
+export const unsubscribeQuery = z.object({ token: unsubscribeBody.shape.token });
 export const unsubscribeResponse = z.object({ message: z.string(), kind: z.enum(MAIL_KINDS), subscribed: z.boolean() });
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;
 

@@ -10,10 +10,10 @@ import {
   registerBody,
   resendVerificationBody,
   resetPasswordBody,
+  mailedTokenQuery,
 } from '@inkwell/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { perAddress } from '../rate-limit/rate-limit.ts';
 import { ID_COOKIE, SESSION_COOKIE, clearSessionCookies, type sessionGuards } from '../plugins/session.ts';
@@ -126,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, pa
   // The mailed link: a plain GET that works without JavaScript, then back into the app.
   app.get(
     '/verify-email',
-    { schema: { querystring: z.object({ token: z.string().max(500).optional() }) } },
+    { schema: { querystring: mailedTokenQuery } },
     async (request, reply) => {
       const { success, message } = await auth.verifyEmail(request.query.token ?? '');
       const query = new URLSearchParams({ success: String(success), message });

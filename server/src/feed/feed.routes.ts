@@ -11,9 +11,9 @@ import {
   relatedPostsResponse,
   savedPostsBody,
   viewPostsBody,
+  cursorQuery,
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { JSON_TYPE, SharedAnswers, sendEncoded } from '../lib/encoded-body.ts';
 import { validationError } from '../lib/errors.ts';
 import type { Guards } from '../plugins/session.ts';
@@ -21,7 +21,6 @@ import { viewer } from '../access/viewer.ts';
 import { FIRST_CURSOR } from './feed.repository.ts';
 import type { FeedService } from './feed.service.ts';
 
-const cursorQuery = z.object({ cursor: z.string().max(100).optional() });
 
 /** A keyset cursor: a post id below which the next page starts. */
 function idCursor(text: string | undefined): number {

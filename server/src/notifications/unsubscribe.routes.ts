@@ -1,6 +1,5 @@
-import { unsubscribeBody, unsubscribeResponse } from '@inkwell/contract';
+import { unsubscribeBody, unsubscribeResponse, unsubscribeQuery } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Unsubscribe } from './unsubscribe.ts';
 
 /** POST /api/user/unsubscribe {token, subscribe?}: the page the mailed link opens (no session needed). */
@@ -10,7 +9,6 @@ export const unsubscribeApiRoutes: FastifyPluginAsyncZod<{ unsubscribe: Unsubscr
   );
 };
 
-const oneClickQuery = z.object({ token: unsubscribeBody.shape.token });
 
 /**
  * POST /unsubscribe?token=… — RFC 8058 one-click: mail programs POST `List-Unsubscribe=One-Click` to the
@@ -18,7 +16,7 @@ const oneClickQuery = z.object({ token: unsubscribeBody.shape.token });
  * for many members from a few addresses, and a token cannot be guessed.
  */
 export const unsubscribeOneClickRoutes: FastifyPluginAsyncZod<{ unsubscribe: Unsubscribe }> = async (app, { unsubscribe }) => {
-  app.post('/unsubscribe', { schema: { querystring: oneClickQuery, response: { 200: unsubscribeResponse } } }, async (request) =>
+  app.post('/unsubscribe', { schema: { querystring: unsubscribeQuery, response: { 200: unsubscribeResponse } } }, async (request) =>
     unsubscribe.apply(request.query.token),
   );
 };

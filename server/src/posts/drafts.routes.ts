@@ -11,9 +11,9 @@ import {
   savePostResponse,
   scheduleDraftBody,
   DRAFT_MESSAGES,
+  draftsBody,
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Guards } from '../plugins/session.ts';
 import type { DraftsService } from './drafts.service.ts';
 
@@ -28,7 +28,7 @@ export const draftsRoutes: FastifyPluginAsyncZod<{ drafts: DraftsService; guards
     return reply.code(created ? 201 : 200).send({ message: DRAFT_MESSAGES.saved, draft });
   });
 
-  app.post('/drafts', { ...reading, schema: { body: z.object({ user_id: z.unknown().optional() }).optional(), response: { 200: draftsResponse } } }, async (request) => ({
+  app.post('/drafts', { ...reading, schema: { body: draftsBody, response: { 200: draftsResponse } } }, async (request) => ({
     data: await drafts.list(me(request.auth)),
   }));
 

@@ -18,9 +18,9 @@ import {
   replyBody,
   saveBody,
   saveResponse,
+  cursorQuery,
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { viewer } from '../access/viewer.ts';
 import { validationError } from '../lib/errors.ts';
 import type { Guards } from '../plugins/session.ts';
@@ -40,7 +40,6 @@ export interface SocialRoutesOptions {
   blocks: BlocksService;
 }
 
-const cursorQuery = z.object({ cursor: z.string().max(100).optional() });
 
 /** A list's keyset cursor from next_page_url: "<followed at>|<member id>"; anything else is 422. */
 function followCursor(text: string | undefined): FollowListCursor | undefined {

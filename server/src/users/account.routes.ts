@@ -1,6 +1,5 @@
-import { accountConfirmBody, messageResponse } from '@inkwell/contract';
+import { accountConfirmBody, messageResponse, mailedTokenQuery } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { type Guards, clearSessionCookies } from '../plugins/session.ts';
 import type { AccountService } from './account.service.ts';
@@ -38,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService; gua
 
   app.get(
     '/confirm-email',
-    { schema: { querystring: z.object({ token: z.string().max(500).optional() }) } },
+    { schema: { querystring: mailedTokenQuery } },
     async (request, reply) => {
       const { success, message } = await account.confirmEmailChange(request.query.token ?? '');
       const query = new URLSearchParams({ success: String(success), message });
