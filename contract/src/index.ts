@@ -24,3 +24,4 @@ export * from './schemas/stats.ts';
 export * from './schemas/library.ts';
 export * from './page-head.ts';
 export * from './form-echo.ts';
+export * from './endpoints.ts';

@@ -92,6 +92,8 @@ declare module 'fastify' {
     readOnly?: boolean;
     /** A long-lived answer (Server-Sent Events): not counted among the handlers shutdown waits for. */
     stream?: boolean;
+    /** The per-address limit the route counts against (rate-limit.ts `perAddress`). */
+    rateLimitName?: string;
   }
 }
 

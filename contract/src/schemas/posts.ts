@@ -57,6 +57,9 @@ export const savePostResponse = z.object({
 });
 export type SavePostResponse = z.infer<typeof savePostResponse>;
 
+/** POST /api/user/upload-image: the text fields beside the multipart file `image` (the server adds the file). */
+export const uploadImageFields = z.object({ user_id: z.unknown().optional() });
+
 /**
  * POST /api/user/upload-image (an addition, multipart {image}): stores an image for a post body and
  * answers its path under /storage and the URL to put in the HTML.

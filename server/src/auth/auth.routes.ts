@@ -61,13 +61,13 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, pa
 
   app.post(
     '/register',
-    { config: perAddress(config.rateLimits.register), schema: { body: registerBody, response: { 201: messageResponse } } },
+    { config: perAddress(config.rateLimits.register, 'register'), schema: { body: registerBody, response: { 201: messageResponse } } },
     async (request, reply) => reply.code(201).send({ message: await auth.register(request.body) }),
   );
 
   app.post(
     '/login',
-    { config: perAddress(config.rateLimits.login), schema: { body: loginBody, response: { 200: loginResponse } } },
+    { config: perAddress(config.rateLimits.login, 'login'), schema: { body: loginBody, response: { 200: loginResponse } } },
     async (request, reply) => {
       const client = clientInfo(request);
       const { token, user, reactivated } = await auth.login(request.body, client);
@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, pa
 
   app.post(
     '/google',
-    { config: perAddress(config.rateLimits.google), schema: { body: googleBody, response: { 200: googleResponse } } },
+    { config: perAddress(config.rateLimits.google, 'google'), schema: { body: googleBody, response: { 200: googleResponse } } },
     async (request, reply) => {
       const client = clientInfo(request);
       const { token, user, reactivated } = await auth.loginWithGoogle(request.body.credential, client);
@@ -99,14 +99,14 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, pa
 
   app.post(
     '/resend-verification',
-    { config: perAddress(config.rateLimits.resendVerification), schema: { body: resendVerificationBody, response: { 200: messageResponse } } },
+    { config: perAddress(config.rateLimits.resendVerification, 'resendVerification'), schema: { body: resendVerificationBody, response: { 200: messageResponse } } },
     async (request) => ({ message: await auth.resendVerification(request.body.email) }),
   );
 
   // Forgot password: the same answer whether or not the address has an account (password-reset.ts).
   app.post(
     '/forgot-password',
-    { config: perAddress(config.rateLimits.forgotPassword), schema: { body: forgotPasswordBody, response: { 200: messageResponse } } },
+    { config: perAddress(config.rateLimits.forgotPassword, 'forgotPassword'), schema: { body: forgotPasswordBody, response: { 200: messageResponse } } },
     async (request) => ({ message: await passwordReset.forgotPassword(request.body.email) }),
   );
 
@@ -114,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, pa
   // caller is signed in, like a login (a stranger's failed logins must not keep the owner out after it).
   app.post(
     '/reset-password',
-    { config: perAddress(config.rateLimits.resetPassword), schema: { body: resetPasswordBody, response: { 200: loginResponse } } },
+    { config: perAddress(config.rateLimits.resetPassword, 'resetPassword'), schema: { body: resetPasswordBody, response: { 200: loginResponse } } },
     async (request, reply) => {
       const client = clientInfo(request);
       const { token, user, reactivated } = await passwordReset.resetPassword(request.body, client);

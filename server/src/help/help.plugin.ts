@@ -15,7 +15,7 @@ export const helpPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, 
     '/help',
     {
       preValidation: guards.requireSession,
-      config: { readOnly: true, ...perAddress(config.rateLimits.help) },
+      config: { readOnly: true, ...perAddress(config.rateLimits.help, 'help') },
       schema: { body: helpBody, response: { 201: messageResponse } },
     },
     async (request, reply) => {

@@ -41,7 +41,7 @@ export const libraryPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { d
 
   app.post(
     '/history/add',
-    { preValidation: guards.requireSession, config: { readOnly: true, ...perAddress(config.rateLimits.history) }, schema: { body: historyAddBody } },
+    { preValidation: guards.requireSession, config: { readOnly: true, ...perAddress(config.rateLimits.history, 'history') }, schema: { body: historyAddBody } },
     async (request, reply) => {
       await history.add(request.auth!.userId, request.body.post_id);
       return reply.code(204).send();
@@ -62,7 +62,7 @@ export const libraryPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { d
 
   app.post(
     '/library/search',
-    { preValidation: guards.requireSession, config: { readOnly: true, ...perAddress(config.rateLimits.search) }, schema: { body: librarySearchBody, response: { 200: librarySearchResponse } } },
+    { preValidation: guards.requireSession, config: { readOnly: true, ...perAddress(config.rateLimits.search, 'search') }, schema: { body: librarySearchBody, response: { 200: librarySearchResponse } } },
     async (request) => {
       const { query, scope, cursor } = request.body;
       return library.search(request.auth!.userId, query, scope, cursor ?? null);

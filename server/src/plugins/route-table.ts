@@ -10,6 +10,12 @@ export interface RouteEntry {
   access: 'session' | 'open';
   body?: ZodType;
   querystring?: ZodType;
+  /** The success answer's schema (the route's first 2xx response), when it declares one. */
+  answer?: ZodType;
+  /** A POST that only reads (it leaves the caches alone). */
+  readOnly?: boolean;
+  /** The per-address limit it counts against (`perAddress`). */
+  rateLimit?: string;
   /** A long-lived answer (Server-Sent Events): the suites call it over real HTTP and close it. */
   stream?: boolean;
 }
@@ -29,11 +35,22 @@ export function recordRoutes(app: FastifyInstance, guards: Guards): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const hooks = [route.preValidation ?? []].flat();
     const access = hooks.includes(guards.requireSession) ? 'session' : 'open';
-    const schema = (route.schema ?? {}) as { body?: ZodType; querystring?: ZodType };
+    const schema = (route.schema ?? {}) as { body?: ZodType; querystring?: ZodType; response?: Record<string, ZodType> };
+    const config = (route.config ?? {}) as { stream?: boolean; readOnly?: boolean; rateLimitName?: string };
+    const answer = Object.entries(schema.response ?? {}).find(([status]) => /^2/.test(status))?.[1];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      const stream = (route.config as { stream?: boolean } | undefined)?.stream === true;
-      table.push({ method, url: route.url, access, body: schema.body, querystring: schema.querystring, ...(stream ? { stream } : {}) });
+      table.push({
+        method,
+        url: route.url,
+        access,
+        body: schema.body,
+        querystring: schema.querystring,
+        ...(answer ? { answer } : {}),
+        ...(config.readOnly ? { readOnly: true } : {}),
+        ...(config.rateLimitName ? { rateLimit: config.rateLimitName } : {}),
+        ...(config.stream ? { stream: true } : {}),
+      });
     }
   });
 }

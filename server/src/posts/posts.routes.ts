@@ -4,6 +4,7 @@ import {
   messageResponse,
   savePostResponse,
   updatePostBody,
+  uploadImageFields,
   uploadImageResponse,
 } from '@inkwell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,7 +35,7 @@ const optionalImageFile = z.preprocess((value) => (noImage(value) ? undefined : 
 
 const createBody = addPostBody.extend({ image: optionalImageFile });
 const editBody = updatePostBody.extend({ image: optionalImageFile });
-const uploadBody = z.object({ image: imageFile, user_id: z.unknown().optional() });
+const uploadBody = uploadImageFields.extend({ image: imageFile });
 
 /** add-post, posts/update, delete-posts and upload-image: parse, guard, call the service. */
 export const postsRoutes: FastifyPluginAsyncZod<Options> = async (app, { posts, guards }) => {

@@ -7,8 +7,14 @@ import { tooManyRequests } from '../lib/errors.ts';
 import { countCall, deleteExpiredCounters } from './rate-limit.repository.ts';
 import { type RedisConnection, connectRedis } from './redis.ts';
 
-/** A route's `config` entry for @fastify/rate-limit: at most l.max calls per client address per window. */
-export const perAddress = (l: RateLimit) => ({ rateLimit: { max: l.max, timeWindow: l.windowMs } });
+/** The name of a per-address limit: a key of Config['rateLimits'] (RATE_LIMIT_<NAME> sets it). */
+export type RateLimitName = keyof Config['rateLimits'];
+
+/**
+ * A route's `config` entry for @fastify/rate-limit: at most l.max calls per client address per window;
+ * `rateLimitName` says which limit it is (the route table records it; contract/src/endpoints.ts names it).
+ */
+export const perAddress = (l: RateLimit, name: RateLimitName) => ({ rateLimit: { max: l.max, timeWindow: l.windowMs }, rateLimitName: name });
 
 /** How often ended counters are deleted from the database, and at most how many per round. */
 const SWEEP_MS = 60_000;

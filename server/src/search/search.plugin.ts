@@ -20,7 +20,7 @@ export const searchPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { da
     '/search',
     {
       preValidation: guards.optionalSession,
-      config: { readOnly: true, ...perAddress(config.rateLimits.search) },
+      config: { readOnly: true, ...perAddress(config.rateLimits.search, 'search') },
       schema: { body: searchBody, response: { 200: searchResponse } },
     },
     async (request): Promise<SearchResponse> => search.search(request.body.query, request.auth?.userId ?? 0),
@@ -31,7 +31,7 @@ export const searchPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { da
     '/search/results',
     {
       preValidation: guards.optionalSession,
-      config: { readOnly: true, ...perAddress(config.rateLimits.search) },
+      config: { readOnly: true, ...perAddress(config.rateLimits.search, 'search') },
       schema: { body: searchResultsBody, response: { 200: searchResultsResponse } },
     },
     async (request): Promise<SearchResultsResponse> => {

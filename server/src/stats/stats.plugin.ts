@@ -13,7 +13,7 @@ import { createStatsService } from './stats.service.ts';
  */
 export const statsPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { database, guards, config }) => {
   const stats = createStatsService(database);
-  const beacon = { preValidation: guards.optionalSession, config: { readOnly: true, ...perAddress(config.rateLimits.stats) } };
+  const beacon = { preValidation: guards.optionalSession, config: { readOnly: true, ...perAddress(config.rateLimits.stats, 'stats') } };
   for (const kind of ['view', 'read'] as const) {
     app.post(`/stats/${kind}`, { ...beacon, schema: { body: statsBeaconBody } }, async (request, reply) => {
       const userAgent = request.headers['user-agent'];

@@ -23,7 +23,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     '/export-data',
     {
       preValidation: guards.requireSession,
-      config: { readOnly: true, ...perAddress(limit) },
+      config: { readOnly: true, ...perAddress(limit, 'exportData') },
       schema: { body: exportDataBody },
     },
     async (request, reply) => {
