@@ -68,3 +68,8 @@ export function formatPostDate(value: string | Date | null | undefined, zone: 'l
 export function canDeleteComment(callerId: number | null, authorId: number, postOwnerId: number): boolean {
   return callerId !== null && (callerId === authorId || callerId === postOwnerId);
 }
+
+/** A count and its noun: '1 file', '3 files' (`many` for an irregular plural). */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

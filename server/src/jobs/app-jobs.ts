@@ -1,3 +1,4 @@
+import { plural } from '@inkwell/contract';
 import type { Config } from '../config.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { NotificationMailer } from '../notifications/digest.ts';
@@ -5,8 +6,6 @@ import type { ScheduledPosts } from '../posts/scheduled.ts';
 import { STATS_CLEANUP_MS, type StatsCleanup } from '../stats/cleanup.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
 import type { Job } from './runner.ts';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The app's background jobs. Every process runs the ones whose rows are each taken by one statement

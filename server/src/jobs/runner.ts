@@ -48,11 +48,6 @@ export class JobRunner {
     this.jobs.push(job);
   }
 
-  /** The jobs' names, in the order they were added. */
-  names(): string[] {
-    return this.jobs.map((job) => job.name);
-  }
-
   start(): void {
     this.stopped = false;
     for (const job of this.jobs) {

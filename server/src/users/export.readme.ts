@@ -1,3 +1,5 @@
+import { plural } from '@inkwell/contract';
+
 /** README.txt of "Download your data": what the archive holds, when it was made, how to read it. */
 
 export interface ReadmeFacts {
@@ -13,7 +15,6 @@ export interface ReadmeFacts {
   publicUrl: string;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function readme(facts: ReadmeFacts): string {
   const n = (file: string) => facts.counts[file] ?? 0;
