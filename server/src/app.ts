@@ -22,6 +22,7 @@ import { registerBodyParsers } from './plugins/bodies.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCsrfCheck } from './plugins/csrf.ts';
 import { recordRoutes } from './plugins/route-table.ts';
+import { provideEndpointDeps } from './plugins/endpoint.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
 import { registerOverloadGuard } from './plugins/overload.ts';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const feedCache = new PageCache<CardRow[]>(config.feedCacheMs, undefined, new CacheClock(writeSignal ? () => writeSignal.changedElsewhere() : undefined));
   const guards = sessionGuards(deps.database, feedCache.sibling(10_000, config.feedCacheMs > 0 ? SESSION_CACHE_MS : 0));
   recordRoutes(app, guards);
+  provideEndpointDeps(app, { guards, rateLimits: config.rateLimits });
   app.decorateRequest('auth', null);
   const google = config.googleClientId ? createGoogleVerifier(config.googleClientId, config.googleJwksUrl) : null;
   const auth = createAuthService({ db, config, outbox, google });
@@ -205,7 +207,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { auth, passwordReset, config, guards });
+      await api.register(authRoutes, { auth, passwordReset, config });
       await api.register(usersRoutes, { users, account, guards });
       await api.register(accountRoutes, { account, guards, config });
       await api.register(notificationsRoutes, { notifications, hub, guards, config });

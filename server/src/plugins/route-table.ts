@@ -6,12 +6,14 @@ import type { Guards } from './session.ts';
 export interface RouteEntry {
   method: string;
   url: string;
-  /** 'session': requireSession guards it; 'open': anyone (optionalSession or nothing). */
-  access: 'session' | 'open';
+  /** 'session': requireSession guards it; 'reader': optionalSession reads it; 'open': no session read. */
+  access: 'session' | 'reader' | 'open';
   body?: ZodType;
   querystring?: ZodType;
   /** The success answer's schema (the route's first 2xx response), when it declares one. */
   answer?: ZodType;
+  /** That answer's status, when it is not 200. */
+  status?: number;
   /** A POST that only reads (it leaves the caches alone). */
   readOnly?: boolean;
   /** The per-address limit it counts against (`perAddress`). */
@@ -34,10 +36,10 @@ export function recordRoutes(app: FastifyInstance, guards: Guards): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const hooks = [route.preValidation ?? []].flat();
-    const access = hooks.includes(guards.requireSession) ? 'session' : 'open';
+    const access = hooks.includes(guards.requireSession) ? 'session' : hooks.includes(guards.optionalSession) ? 'reader' : 'open';
     const schema = (route.schema ?? {}) as { body?: ZodType; querystring?: ZodType; response?: Record<string, ZodType> };
     const config = (route.config ?? {}) as { stream?: boolean; readOnly?: boolean; rateLimitName?: string };
-    const answer = Object.entries(schema.response ?? {}).find(([status]) => /^2/.test(status))?.[1];
+    const [status, answer] = Object.entries(schema.response ?? {}).find(([code]) => /^2/.test(code)) ?? [];
     for (const method of methods) {
       if (method === 'HEAD') continue;
       table.push({
@@ -47,6 +49,7 @@ export function recordRoutes(app: FastifyInstance, guards: Guards): void {
         body: schema.body,
         querystring: schema.querystring,
         ...(answer ? { answer } : {}),
+        ...(status && status !== '200' ? { status: Number(status) } : {}),
         ...(config.readOnly ? { readOnly: true } : {}),
         ...(config.rateLimitName ? { rateLimit: config.rateLimitName } : {}),
         ...(config.stream ? { stream: true } : {}),

@@ -44,6 +44,7 @@ describe('the endpoint table', () => {
     expect(bodyMatches(route, entry), 'body').toBe(true);
     expect(route.querystring, 'query').toBe(schema(entry.query));
     expect(route.answer, 'answer').toBe(schema(entry.answer));
+    expect(route.status, 'status').toBe(entry.status);
   });
 
   it('is what the authorization matrix covers', () => {

@@ -1,0 +1,99 @@
+import { type EndpointName, endpoints } from '@inkwell/contract';
+import * as schemas from '@inkwell/contract/schemas';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { ZodObject, ZodType, z } from 'zod';
+import type { Config } from '../config.ts';
+import { perAddress } from '../rate-limit/rate-limit.ts';
+import type { Guards } from './session.ts';
+
+type Schemas = typeof schemas;
+type Entry<K extends EndpointName> = (typeof endpoints)[K];
+type Named<N> = N extends keyof Schemas ? (Schemas[N] extends ZodType ? Schemas[N] : never) : never;
+/** The parsed value of an entry's schema field (body, query), or nothing when it names none. */
+type Parsed<E, F extends string> = E extends Record<F, infer N> ? z.output<Named<N>> : undefined;
+/** What a handler may return: the answer its entry names (the serializer writes it), or the reply it sent itself. */
+type Answer<E> = E extends { answer: infer N } ? z.input<Named<N>> : unknown;
+type FilePart<E, T> = E extends { file: infer F extends string } ? { [P in F]: T } : unknown;
+
+export type CallRequest<K extends EndpointName, FileT = never> = FastifyRequest<{
+  Body: Parsed<Entry<K>, 'body'> & FilePart<Entry<K>, FileT>;
+  Querystring: Parsed<Entry<K>, 'query'>;
+  Params: Record<string, string>;
+}>;
+
+type Handler<K extends EndpointName, FileT> = (
+  request: CallRequest<K, FileT>,
+  reply: FastifyReply,
+) => Answer<Entry<K>> | FastifyReply | void | Promise<Answer<Entry<K>> | FastifyReply | void>;
+
+/** A multipart call's file part: how the parsed part is checked (required or not, what counts as a file). */
+type Extra<K extends EndpointName, FileT> = Entry<K> extends { file: string } ? { file: ZodType<FileT> } : { file?: never };
+
+interface EndpointDeps {
+  guards: Guards;
+  rateLimits: Config['rateLimits'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What `route` needs to guard and limit a call as its entry says (app.ts decorates it once). */
+    endpointDeps: EndpointDeps;
+  }
+}
+
+/** Lets `route` register calls: the guards and the per-address limits they are built with. */
+export function provideEndpointDeps(app: FastifyInstance, deps: EndpointDeps): void {
+  app.decorate('endpointDeps', deps);
+}
+
+const schema = (name: string | undefined): ZodType | undefined => (name === undefined ? undefined : (schemas as unknown as Record<string, ZodType>)[name]);
+
+/**
+ * Serves the call `name` exactly as the endpoint table (contract/src/endpoints.ts) declares it: its
+ * method and path (under the plugin's prefix), its guard (`session`: requireSession, 401 and the
+ * body's user_id checked; `reader`: the session when there is one; `open`: none), its body, query and
+ * answer schemas, its per-address limit, its read-only and stream marks, and its success status. The
+ * handler is typed from the same entry, so a call is declared once.
+ */
+export function route<K extends EndpointName, FileT = never>(
+  app: FastifyInstance,
+  name: K,
+  handler: Handler<K, FileT>,
+  ...extra: Entry<K> extends { file: string } ? [Extra<K, FileT>] : []
+): void {
+  const entry: {
+    method: 'GET' | 'POST'; path: string; access: 'open' | 'reader' | 'session'; readOnly?: boolean; rateLimit?: string;
+    stream?: boolean; body?: string; file?: string; query?: string; answer?: string; status?: number;
+  } = endpoints[name];
+  const { guards, rateLimits } = app.endpointDeps;
+  if (!entry.path.startsWith(app.prefix)) throw new Error(`${name}: ${entry.path} is not under ${app.prefix || '/'}`);
+  let body = schema(entry.body);
+  const file = (extra[0] as { file?: ZodType } | undefined)?.file;
+  if (entry.file) {
+    if (!file || !body) throw new Error(`${name}: a multipart call needs its file part's schema`);
+    body = (body as ZodObject).extend({ [entry.file]: file });
+  }
+  const answer = schema(entry.answer);
+  const status = entry.status ?? 200;
+  const limit = entry.rateLimit === undefined ? {} : perAddress(rateLimits[entry.rateLimit as keyof EndpointDeps['rateLimits']], entry.rateLimit as keyof EndpointDeps['rateLimits']);
+  const guard = entry.access === 'session' ? guards.requireSession : entry.access === 'reader' ? guards.optionalSession : undefined;
+  const run = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown;
+  app.route({
+    method: entry.method,
+    url: entry.path.slice(app.prefix.length),
+    ...(guard ? { preValidation: guard } : {}),
+    config: { ...limit, ...(entry.readOnly ? { readOnly: true } : {}), ...(entry.stream ? { stream: true } : {}) },
+    schema: {
+      ...(body ? { body } : {}),
+      ...(entry.query ? { querystring: schema(entry.query) } : {}),
+      ...(answer ? { response: { [status]: answer } } : {}),
+    },
+    handler: (status === 200
+      ? run
+      : async (request: FastifyRequest, reply: FastifyReply) => {
+          const result = await run(request, reply);
+          if (result !== reply && !reply.sent) reply.code(status);
+          return result;
+        }) as RouteHandlerMethod,
+  });
+}
