@@ -8,6 +8,21 @@ import boundaries from 'eslint-plugin-boundaries';
 const SERVER_SHARED = 'server/src/(access|cache|cluster|db|identity|lib|load|mail|metrics|notify|plugins|post-html|rate-limit|security|storage|test)';
 
 const SQL_IN_REPOSITORIES = 'SQL belongs in a repository (*.repository.ts): call one from here.';
+const SQL_CALL = {
+  selector: 'CallExpression > MemberExpression.callee > Identifier.property[name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+  message: SQL_IN_REPOSITORIES,
+};
+/** Where SQL may be written: repositories, the database layer, tests and what only tests use. */
+const SQL_ALLOWED = [
+  'server/src/**/*.repository.ts',
+  'server/src/db/**',
+  'server/src/**/*.test.ts',
+  'server/src/**/*.testkit.ts',
+  'server/src/**/testing.ts',
+  'server/src/test/**',
+  'server/src/security/**',
+  'server/src/cluster/cluster-cases.ts',
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', 'e2e/artifacts/**', 'tmp/**'] },
@@ -23,27 +38,29 @@ export default tseslint.config(
     // Only repositories (and the database layer itself) write SQL: a query builder call or kysely's
     // `sql` anywhere else in the server is an error. Tests and their kits read rows directly.
     files: ['server/src/**/*.ts'],
-    ignores: [
-      'server/src/**/*.repository.ts',
-      'server/src/db/**',
-      'server/src/**/*.test.ts',
-      'server/src/**/*.testkit.ts',
-      'server/src/**/testing.ts',
-      'server/src/test/**',
-      'server/src/security/**',
-      'server/src/cluster/cluster-cases.ts',
-    ],
+    ignores: SQL_ALLOWED,
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'CallExpression > MemberExpression.callee > Identifier.property[name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
-          message: SQL_IN_REPOSITORIES,
-        },
-      ],
+      'no-restricted-syntax': ['error', SQL_CALL],
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'kysely', importNames: ['sql'], message: SQL_IN_REPOSITORIES }] },
+      ],
+    },
+  },
+  {
+    // An API call is served only as the endpoint table declares it: route(app, name, handler)
+    // (server/src/plugins/endpoint.ts), never app.get/app.post by hand. The web's pages and form posts
+    // (render/) and the metrics scrape are not API calls. (Repeats the SQL rule: one rule, one setting.)
+    files: ['server/src/**/*.ts'],
+    ignores: [...SQL_ALLOWED, 'server/src/render/**', 'server/src/metrics/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        SQL_CALL,
+        {
+          selector: 'CallExpression[callee.object.name="app"] > MemberExpression.callee > Identifier.property[name=/^(get|post|put|patch|delete|route)$/]',
+          message: 'Serve a call through route(app, name, handler) from its entry in contract/src/calls.ts.',
+        },
       ],
     },
   },

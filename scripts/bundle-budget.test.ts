@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as calls from '@inkwell/contract/calls';
 import { COMPILE_HINT } from '../web/build/compile-hints.mjs';
 
 /**
@@ -135,6 +136,15 @@ describe('the first load of a page', () => {
     expect(chunks.map((chunk) => chunk.src)).not.toContain('src/lib/schemas.ts');
     const withZod = chunks.filter((chunk) => fs.readFileSync(path.join(dist, chunk.file), 'utf8').includes('ZodObject'));
     expect(withZod.map((chunk) => chunk.file)).toEqual([]);
+  });
+
+  it.each(Object.entries(BUDGETED_PAGES))('%s carries only the calls it names, not the endpoint table (web/build/inline-calls.mjs)', (_page, pageModule) => {
+    const code = firstLoad(pageModule).chunks.filter((chunk) => chunk.file.endsWith('.js')).map((chunk) => fs.readFileSync(path.join(dist, chunk.file), 'utf8'));
+    // The server's half of an entry (its body schema's name, its limit) never reaches the browser.
+    const bodyNames = Object.values(calls).flatMap((entry) => ('body' in entry ? [entry.body] : []));
+    expect(bodyNames.filter((name) => code.some((text) => new RegExp(`[\`'"]${name}[\`'"]`).test(text)))).toEqual([]);
+    // A call no first load makes (the reading history's Clear) is not in it.
+    expect(code.filter((text) => text.includes(calls.historyClear.path))).toEqual([]);
   });
 
   it.each(Object.entries(BUDGETED_PAGES))('%s loads no DOMPurify (PostBody keeps the body the server cleaned)', (_page, pageModule) => {

@@ -5,12 +5,14 @@ import { chunkPackages } from './build/chunk-packages.mjs';
 import { compileHints } from './build/compile-hints.mjs';
 import { appChunk } from './build/app-chunk.mjs';
 import { precompress } from './build/precompress.mjs';
+import { inlineCalls } from './build/inline-calls.mjs';
+import * as calls from '@inkwell/contract/calls';
 
 const api = 'http://127.0.0.1:3000';
 const app = appChunk();
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), app.plugin, chunkPackages(), compileHints(), precompress()],
+  plugins: [react(), tailwindcss(), inlineCalls(calls), app.plugin, chunkPackages(), compileHints(), precompress()],
   server: {
     proxy: {
       '/api': { target: api, changeOrigin: false },

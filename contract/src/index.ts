@@ -24,4 +24,3 @@ export * from './schemas/stats.ts';
 export * from './schemas/library.ts';
 export * from './page-head.ts';
 export * from './form-echo.ts';
-export * from './endpoints.ts';

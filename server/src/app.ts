@@ -22,7 +22,7 @@ import { registerBodyParsers } from './plugins/bodies.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCsrfCheck } from './plugins/csrf.ts';
 import { recordRoutes } from './plugins/route-table.ts';
-import { provideEndpointDeps } from './plugins/endpoint.ts';
+import { provideEndpointDeps, route } from './plugins/endpoint.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
 import { registerOverloadGuard } from './plugins/overload.ts';
@@ -163,9 +163,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db,
     outbox,
     unsubscribe,
-    postFanout,
     { windowMs: config.notifications.digestMs, pollMs: config.notifications.digestPollMs, publicUrl: config.publicUrl },
-    app.log,
   );
   app.decorate('notificationMailer', notificationMailer);
 
@@ -178,19 +176,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', () => images.stop().then(() => storage.close()));
   const hiddenAuthorsCache = feedCache.sibling<ReadonlySet<number>>(5000);
   const hiddenAuthors = createHiddenAuthors(deps.database, hiddenAuthorsCache);
-  const featureDeps = { db, database: deps.database, config, guards, storage, images, feedCache, hiddenAuthors, stories: postFanout };
+  const featureDeps = { db, database: deps.database, config, storage, images, feedCache, hiddenAuthors, stories: postFanout };
   /** After any write, a request's or a job's: the cached pages go, here and in every other app process. */
   const afterWrite = async () => {
     feedCache.invalidate();
     await writeSignal?.announce();
   };
-  // A scheduled post that went out is a write like any other.
-  const scheduledPosts = new ScheduledPosts(createDraftsService({ db, images, publicUrl: config.publicUrl, stories: postFanout }), afterWrite);
+  // One drafts service: the writer's calls and the scheduler publish through the same one. A scheduled
+  // post that went out is a write like any other.
+  const drafts = createDraftsService({ db, images, publicUrl: config.publicUrl, stories: postFanout });
+  const scheduledPosts = new ScheduledPosts(drafts, afterWrite);
   app.decorate('scheduledPosts', scheduledPosts);
   const statsCleanup = new StatsCleanup(createStatsService(deps.database));
   app.decorate('statsCleanup', statsCleanup);
   const jobs = new JobRunner({ gate: (name, everyMs) => leaseGate(db, name, everyMs), log: app.log });
-  for (const job of appJobs(config, { outbox, digests: notificationMailer, images, scheduledPosts, statsCleanup })) jobs.add(job);
+  for (const job of appJobs(config, { outbox, digests: notificationMailer, stories: postFanout, images, scheduledPosts, statsCleanup })) jobs.add(job);
   app.decorate('jobs', jobs);
   // Before the mail transport, the storage and the database let go (onClose): no round starts after.
   app.addHook('preClose', () => jobs.stop());
@@ -208,11 +208,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth, passwordReset, config });
-      await api.register(usersRoutes, { users, account, guards });
-      await api.register(accountRoutes, { account, guards, config });
+      await api.register(usersRoutes, { users, account });
+      await api.register(accountRoutes, { account, config });
       await api.register(notificationsRoutes, { notifications, hub, guards, config });
       await api.register(unsubscribeApiRoutes, { unsubscribe });
-      await api.register(postsPlugin, featureDeps);
+      await api.register(postsPlugin, { ...featureDeps, drafts });
       await api.register(feedPlugin, featureDeps);
       await api.register(categoriesPlugin, featureDeps);
       await api.register(socialPlugin, featureDeps);
@@ -229,9 +229,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(seoRoutes, { database: deps.database, config });
 
   // Alive: the process answers (a load balancer's liveness probe; overload still answers 503).
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  route(app, 'health', async () => ({ status: 'ok' }));
   // Ready: what it needs answers too (the readiness probe): the database, file storage, and Redis when set.
-  app.get('/api/ready', async (_request, reply) => {
+  route(app, 'ready', async (_request, reply) => {
     const [database, files, counts] = await Promise.all([deps.database.ping(), storage.ready(), redis ? redis.ping() : true]);
     const state = (ok: boolean) => (ok ? 'ok' : 'unavailable');
     const ok = database && files && counts;

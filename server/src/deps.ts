@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
-import type { Guards } from './plugins/session.ts';
 import type { CardRow } from './feed/feed.repository.ts';
 import type { PageCache } from './cache/page-cache.ts';
 import type { Storage } from './storage/storage.ts';
@@ -28,7 +27,6 @@ export interface FeatureDeps {
   /** For repositories with prepared hot-path statements (database.all). */
   database: Database;
   config: Config;
-  guards: Guards;
   storage: Storage;
   /** Uploads and the removal of files nothing uses (through the stored_images ledger). */
   images: StoredImages;

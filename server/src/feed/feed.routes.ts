@@ -1,22 +1,8 @@
-import {
-  authorPostsBody,
-  categoryPostsBody,
-  categoryPostsResponse,
-  followingPostsBody,
-  postDetailsBody,
-  postDetailsResponse,
-  type PostDetail,
-  postPage,
-  relatedPostsBody,
-  relatedPostsResponse,
-  savedPostsBody,
-  viewPostsBody,
-  cursorQuery,
-} from '@inkwell/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PostDetail } from '@inkwell/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import { JSON_TYPE, SharedAnswers, sendEncoded } from '../lib/encoded-body.ts';
 import { validationError } from '../lib/errors.ts';
-import type { Guards } from '../plugins/session.ts';
+import { route } from '../plugins/endpoint.ts';
 import { viewer } from '../access/viewer.ts';
 import { FIRST_CURSOR } from './feed.repository.ts';
 import type { FeedService } from './feed.service.ts';
@@ -37,51 +23,32 @@ function savedCursor(text: string | undefined) {
 }
 
 
-export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService; guards: Guards }> = async (app, { feed, guards }) => {
+export const feedRoutes: FastifyPluginAsync<{ feed: FeedService }> = async (app, { feed }) => {
   // Reads: they leave the feed cache alone (every other successful POST drops it, see app.ts).
-  const open = { preValidation: guards.optionalSession, config: { readOnly: true } };
-  const signedIn = { preValidation: guards.requireSession, config: { readOnly: true } };
+  route(app, 'viewPosts', async (request) => feed.forYou(viewer(request, request.body.user_id), idCursor(request.query.cursor)));
 
-  app.post('/view-posts', { ...open, schema: { body: viewPostsBody, querystring: cursorQuery, response: { 200: postPage } } }, async (request) =>
-    feed.forYou(viewer(request, request.body.user_id), idCursor(request.query.cursor)),
+  route(app, 'followingPosts', async (request) => feed.following(request.auth!.userId, idCursor(request.query.cursor)));
+
+  route(app, 'categoriesName', async (request) => ({
+    posts: await feed.category(viewer(request, request.body.user_id), request.body.category_id, idCursor(request.query.cursor)),
+  }));
+
+  route(app, 'authorPosts', async (request) =>
+    feed.author(viewer(request, request.body.user_id), request.body.author_id, idCursor(request.query.cursor)),
   );
 
-  app.post(
-    '/following/posts',
-    { ...signedIn, schema: { body: followingPostsBody, querystring: cursorQuery, response: { 200: postPage } } },
-    async (request) => feed.following(request.auth!.userId, idCursor(request.query.cursor)),
-  );
-
-  app.post(
-    '/categories-name',
-    { ...open, schema: { body: categoryPostsBody, querystring: cursorQuery, response: { 200: categoryPostsResponse } } },
-    async (request) => ({
-      posts: await feed.category(viewer(request, request.body.user_id), request.body.category_id, idCursor(request.query.cursor)),
-    }),
-  );
-
-  app.post(
-    '/author-posts',
-    { ...open, schema: { body: authorPostsBody, querystring: cursorQuery, response: { 200: postPage } } },
-    async (request) => feed.author(viewer(request, request.body.user_id), request.body.author_id, idCursor(request.query.cursor)),
-  );
-
-  app.post(
-    '/saved-posts',
-    { ...signedIn, schema: { body: savedPostsBody, querystring: cursorQuery, response: { 200: postPage } } },
-    async (request) => feed.saved(request.auth!.userId, savedCursor(request.query.cursor)),
-  );
+  route(app, 'savedPosts', async (request) => feed.saved(request.auth!.userId, savedCursor(request.query.cursor)));
 
   // A kept page's answer is serialised and compressed once per like-and-save variant (lib/encoded-body.ts).
   const postAnswers = new SharedAnswers<PostDetail>();
-  app.post('/post/details', { ...open, schema: { body: postDetailsBody, response: { 200: postDetailsResponse } } }, async (request, reply) => {
+  route(app, 'postDetails', async (request, reply) => {
     const { post, shared } = await feed.details(viewer(request, request.body.user_id), request.body.post_id);
     if (!shared) return { post };
     const body = postAnswers.get(shared.page, shared.variant, () => reply.serialize({ post }) as string);
     return sendEncoded(request, reply, body, JSON_TYPE);
   });
 
-  app.post('/posts/related', { ...open, schema: { body: relatedPostsBody, response: { 200: relatedPostsResponse } } }, async (request) => ({
+  route(app, 'postsRelated', async (request) => ({
     related_posts: await feed.related(viewer(request, request.body.user_id), request.body.id),
   }));
 };

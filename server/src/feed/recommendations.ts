@@ -1,16 +1,7 @@
-import {
-  PICKS_MAX,
-  WHOM_TO_FOLLOW_MAX,
-  type RecommendedPost,
-  type RecommendedUser,
-  recommendedPostsBody,
-  recommendedPostsResponse,
-  recommendedUsersBody,
-  recommendedUsersResponse,
-} from '@inkwell/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PICKS_MAX, WHOM_TO_FOLLOW_MAX, type RecommendedPost, type RecommendedUser } from '@inkwell/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database.ts';
-import type { Guards } from '../plugins/session.ts';
+import { route } from '../plugins/endpoint.ts';
 import { viewer } from '../access/viewer.ts';
 
 /** Picks come from the newest posts only, so the question costs the same however many there are. */
@@ -38,10 +29,8 @@ const SQL = {
 export { SQL as RECOMMENDATION_SQL };
 
 /** The home page's side panels (SPEC §1): Picks and Whom to follow, open to visitors. */
-export const recommendationRoutes: FastifyPluginAsyncZod<{ database: Database; guards: Guards }> = async (app, { database, guards }) => {
-  const open = { preValidation: guards.optionalSession, config: { readOnly: true } };
-
-  app.post('/recommended-posts', { ...open, schema: { body: recommendedPostsBody, response: { 200: recommendedPostsResponse } } }, async (request) => {
+export const recommendationRoutes: FastifyPluginAsync<{ database: Database }> = async (app, { database }) => {
+  route(app, 'recommendedPosts', async (request) => {
     const reader = viewer(request, request.body.user_id);
     const rows = await database.all<{ id: number; title: string; user_id: number; name: string | null; profile_picture: string | null; followers_count: number }>(
       SQL.picks,
@@ -55,7 +44,7 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{ database: Database; g
     return { recommended_posts: picks };
   });
 
-  app.post('/recommended-users', { ...open, schema: { body: recommendedUsersBody, response: { 200: recommendedUsersResponse } } }, async (request) => {
+  route(app, 'recommendedUsers', async (request) => {
     const reader = viewer(request, request.body.id);
     const rows = await database.all<Omit<RecommendedUser, 'is_follow'>>(SQL.whomToFollow, [reader, reader, reader, reader]);
     return { recommended_users: rows.map((r) => ({ ...r, is_follow: false })) };

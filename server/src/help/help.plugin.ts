@@ -1,7 +1,7 @@
-import { HELP_RECEIVED, helpBody, messageResponse } from '@inkwell/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HELP_RECEIVED } from '@inkwell/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FeatureDeps } from '../deps.ts';
-import { perAddress } from '../rate-limit/rate-limit.ts';
+import { route } from '../plugins/endpoint.ts';
 import { createHelpService } from './help.service.ts';
 
 /**
@@ -9,18 +9,10 @@ import { createHelpService } from './help.service.ts';
  * help_requests; an operator answers with `npm run admin -- help:answer`, which reaches the member as
  * a 'responses' notification (and a mail if they ticked help mails).
  */
-export const helpPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, guards, config }) => {
+export const helpPlugin: FastifyPluginAsync<FeatureDeps> = async (app, { db }) => {
   const help = createHelpService(db);
-  app.post(
-    '/help',
-    {
-      preValidation: guards.requireSession,
-      config: { readOnly: true, ...perAddress(config.rateLimits.help, 'help') },
-      schema: { body: helpBody, response: { 201: messageResponse } },
-    },
-    async (request, reply) => {
-      await help.ask(request.auth!.userId, request.body.message);
-      return reply.code(201).send({ message: HELP_RECEIVED });
-    },
-  );
+  route(app, 'help', async (request) => {
+    await help.ask(request.auth!.userId, request.body.message);
+    return { message: HELP_RECEIVED };
+  });
 };

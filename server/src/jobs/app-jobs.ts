@@ -2,6 +2,7 @@ import { plural } from '@inkwell/contract';
 import type { Config } from '../config.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { NotificationMailer } from '../notifications/digest.ts';
+import type { PostFanout } from '../notifications/post-fanout.ts';
 import type { ScheduledPosts } from '../posts/scheduled.ts';
 import { STATS_CLEANUP_MS, type StatsCleanup } from '../stats/cleanup.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
@@ -11,10 +12,20 @@ import type { Job } from './runner.ts';
  * The app's background jobs. Every process runs the ones whose rows are each taken by one statement
  * (a mail claimed with a lease of its own, a digest's rows and a scheduled draft by one DELETE …
  * RETURNING); the storage sweep and the stats clean-up run on the one process holding their lease.
- * The new stories' fan-outs a process left unfinished are taken up by the digests' round
- * (notifications/digest.ts), so what they owe reaches that round's mails.
+ * The new stories' fan-outs a process left unfinished (it died between the publishing commit and the
+ * last batch) are taken up by a job of their own, each fan-out claimed by one process.
  */
-export function appJobs(config: Config, parts: { outbox: MailOutbox; digests: NotificationMailer; images: StoredImages; scheduledPosts: ScheduledPosts; statsCleanup: StatsCleanup }): Job[] {
+export function appJobs(
+  config: Config,
+  parts: {
+    outbox: MailOutbox;
+    digests: NotificationMailer;
+    stories: Pick<PostFanout, 'sweep'>;
+    images: StoredImages;
+    scheduledPosts: ScheduledPosts;
+    statsCleanup: StatsCleanup;
+  },
+): Job[] {
   return [
     {
       name: 'mail-outbox',
@@ -28,6 +39,15 @@ export function appJobs(config: Config, parts: { outbox: MailOutbox; digests: No
       everyMs: config.notifications.digestPollMs,
       lease: false,
       run: async () => (await parts.digests.flush(), {}),
+    },
+    {
+      name: 'story-fanouts',
+      everyMs: config.notifications.digestPollMs,
+      lease: false,
+      run: async () => {
+        const ran = await parts.stories.sweep();
+        return ran > 0 ? { said: `Took up ${plural(ran, 'unfinished story fan-out')}` } : {};
+      },
     },
     {
       name: 'scheduled-posts',

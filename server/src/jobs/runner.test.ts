@@ -91,6 +91,23 @@ describe('the job runner', () => {
     expect({ begun, ended }).toEqual({ begun: 1, ended: 1 });
   });
 
+  it('runs one round now when asked, past the lease and the interval; one at a time', async () => {
+    const { log } = aLog();
+    const runner = new JobRunner({ gate: () => async () => false, log });
+    let rounds = 0;
+    runner.add({ name: 'nudged', everyMs: 60_000, lease: true, run: async () => {
+      rounds += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return {};
+    } });
+    const first = runner.runNow('nudged');
+    const second = runner.runNow('nudged'); // the round under way, not another
+    await vi.advanceTimersByTimeAsync(100);
+    await Promise.all([first, second]);
+    expect(rounds).toBe(1);
+    expect(() => runner.runNow('unknown')).toThrow('No job is called unknown');
+  });
+
   it('refuses two jobs of one name', () => {
     const runner = new JobRunner({ gate: open, log: aLog().log });
     const job: Job = { name: 'x', everyMs: 1, lease: false, run: async () => ({}) };
@@ -100,12 +117,13 @@ describe('the job runner', () => {
 });
 
 describe("the app's jobs", () => {
-  it('are the outbox, the digests and scheduled posts on every process, the storage sweep and the stats clean-up on the lease holder', () => {
+  it('are the outbox, the digests, story fan-outs and scheduled posts on every process, the storage sweep and the stats clean-up on the lease holder', () => {
     const config = loadConfig({});
     const jobs = appJobs(config, {} as Parameters<typeof appJobs>[1]);
     expect(jobs.map((job) => [job.name, job.lease])).toEqual([
       ['mail-outbox', false],
       ['notification-digests', false],
+      ['story-fanouts', false],
       ['scheduled-posts', false],
       ['storage-sweep', true],
       ['stats-cleanup', true],

@@ -60,6 +60,16 @@ export class JobRunner {
     }
   }
 
+  /**
+   * One round of the job `name` now, whatever its interval and lease (a test's or an operator's nudge);
+   * resolves when it has ended, or at once if a round of it is under way or the runner is stopped.
+   */
+  runNow(name: string): Promise<void> {
+    const job = this.jobs.find((known) => known.name === name);
+    if (!job) throw new Error(`No job is called ${name}`);
+    return this.running.get(name) ?? this.round(job, async () => true);
+  }
+
   /** No new round starts; resolves once the rounds under way have ended. */
   async stop(): Promise<void> {
     this.stopped = true;

@@ -1,18 +1,6 @@
-import {
-  historyAddBody,
-  historyBody,
-  historyChangeResponse,
-  historyClearBody,
-  historyRemoveBody,
-  historyResponse,
-  historySettingsBody,
-  historySettingsResponse,
-  librarySearchBody,
-  librarySearchResponse,
-} from '@inkwell/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FeatureDeps } from '../deps.ts';
-import { perAddress } from '../rate-limit/rate-limit.ts';
+import { route } from '../plugins/endpoint.ts';
 import { createHistoryRepository } from './history.repository.ts';
 import { createHistoryService } from './history.service.ts';
 import { createLibrarySearchRepository } from './library-search.repository.ts';
@@ -29,43 +17,25 @@ import { createLibrarySearchService } from './library-search.service.ts';
  * changes. The other changes drop them as every write does, so a rendered page of the member's own
  * library is not served stale.
  */
-export const libraryPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, database, guards, config, hiddenAuthors }) => {
+export const libraryPlugin: FastifyPluginAsync<FeatureDeps> = async (app, { db, database, hiddenAuthors }) => {
   const history = createHistoryService(createHistoryRepository(database, db), hiddenAuthors);
   const library = createLibrarySearchService(createLibrarySearchRepository(database), hiddenAuthors);
-  const read = { preValidation: guards.requireSession, config: { readOnly: true } };
-  const change = { preValidation: guards.requireSession };
 
-  app.post('/history', { ...read, schema: { body: historyBody, response: { 200: historyResponse } } }, async (request) =>
-    history.list(request.auth!.userId, request.body.cursor ?? null),
-  );
+  route(app, 'history', async (request) => history.list(request.auth!.userId, request.body.cursor ?? null));
 
-  app.post(
-    '/history/add',
-    { preValidation: guards.requireSession, config: { readOnly: true, ...perAddress(config.rateLimits.history, 'history') }, schema: { body: historyAddBody } },
-    async (request, reply) => {
-      await history.add(request.auth!.userId, request.body.post_id);
-      return reply.code(204).send();
-    },
-  );
+  route(app, 'historyAdd', async (request, reply) => {
+    await history.add(request.auth!.userId, request.body.post_id);
+    return reply.code(204).send();
+  });
 
-  app.post('/history/settings', { ...change, schema: { body: historySettingsBody, response: { 200: historySettingsResponse } } }, async (request) =>
-    history.setEnabled(request.auth!.userId, request.body.enabled === 1),
-  );
+  route(app, 'historySettings', async (request) => history.setEnabled(request.auth!.userId, request.body.enabled === 1));
 
-  app.post('/history/remove', { ...change, schema: { body: historyRemoveBody, response: { 200: historyChangeResponse } } }, async (request) =>
-    history.remove(request.auth!.userId, request.body.post_id),
-  );
+  route(app, 'historyRemove', async (request) => history.remove(request.auth!.userId, request.body.post_id));
 
-  app.post('/history/clear', { ...change, schema: { body: historyClearBody, response: { 200: historyChangeResponse } } }, async (request) =>
-    history.clear(request.auth!.userId),
-  );
+  route(app, 'historyClear', async (request) => history.clear(request.auth!.userId));
 
-  app.post(
-    '/library/search',
-    { preValidation: guards.requireSession, config: { readOnly: true, ...perAddress(config.rateLimits.search, 'search') }, schema: { body: librarySearchBody, response: { 200: librarySearchResponse } } },
-    async (request) => {
-      const { query, scope, cursor } = request.body;
-      return library.search(request.auth!.userId, query, scope, cursor ?? null);
-    },
-  );
+  route(app, 'librarySearch', async (request) => {
+    const { query, scope, cursor } = request.body;
+    return library.search(request.auth!.userId, query, scope, cursor ?? null);
+  });
 };

@@ -4,12 +4,7 @@ import type { DB } from '../db/schema.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { type DigestItem, notificationDigestMail } from '../mail/notification-templates.ts';
 import { type DigestRow, digestItems, digestRecipient, dueDigests, takeDigest } from './digest.repository.ts';
-import type { PostFanout } from './post-fanout.ts';
 import type { Unsubscribe } from './unsubscribe.ts';
-
-interface Logger {
-  error(obj: object, msg: string): void;
-}
 
 export interface DigestOptions {
   /** Notifications of one kind for one member within this window become one mail. */
@@ -32,8 +27,6 @@ const wants: Record<MailKind, 'notify_like' | 'notify_comment' | 'notify_follow'
  * digest goes to the outbox in the transaction that takes them from the queue. Help answers do not
  * wait. The recipient's choice and state are read again then: an unticked box or a deactivated
  * account gets nothing, and what an unlike or a deleted comment took back is no longer there.
- * Each round first takes up the new stories' fan-outs a process left unfinished (post-fanout.ts), so
- * what they owe reaches this very round's digests.
  */
 export class NotificationMailer {
   private running: Promise<number> | undefined;
@@ -41,24 +34,18 @@ export class NotificationMailer {
   private readonly db: Kysely<DB>;
   private readonly outbox: MailOutbox;
   private readonly unsubscribe: Unsubscribe;
-  private readonly stories: Pick<PostFanout, 'sweep'>;
   private readonly options: DigestOptions;
-  private readonly log: Logger;
 
   constructor(
     db: Kysely<DB>,
     outbox: MailOutbox,
     unsubscribe: Unsubscribe,
-    stories: Pick<PostFanout, 'sweep'>,
     options: DigestOptions,
-    log: Logger,
   ) {
     this.db = db;
     this.outbox = outbox;
     this.unsubscribe = unsubscribe;
-    this.stories = stories;
     this.options = options;
-    this.log = log;
   }
 
   /** Sends every digest due at `now`; concurrent callers share one run. Resolves to the number of mails queued. */
@@ -72,7 +59,6 @@ export class NotificationMailer {
   private async sendDue(now: number): Promise<number> {
     const cutoff = new Date(now - Math.max(0, this.options.windowMs - this.options.pollMs)).toISOString();
     const upTo = new Date(now).toISOString();
-    await this.stories.sweep(now).catch((err: unknown) => this.log.error({ err }, 'looking for unfinished story fan-outs failed'));
     let queued = 0;
     for (;;) {
       const due = await dueDigests(this.db, cutoff, upTo, 100);

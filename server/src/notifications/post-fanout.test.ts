@@ -140,10 +140,10 @@ describe('telling followers of a new story', () => {
     expect(await t.app.postFanout.sweep(Date.now() + 2 * 60_000)).toBe(1); // its claim ran out
     expectToldOnce(await toldOf(post.id), [fan]);
 
-    // The digest worker's round does the same.
+    // The story fan-outs job's round does the same.
     const other = await aPost(t.db, { userId: author.id, title: 'Owed too' });
     await t.db.insertInto('post_fanouts').values({ post_id: other.id, created_at: at, claimed_until: null }).execute();
-    await t.app.notificationMailer.flush();
+    await t.app.jobs.runNow('story-fanouts');
     expectToldOnce(await toldOf(other.id), [fan]);
   });
 

@@ -40,8 +40,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * is owed from the publishing transaction on (`queue`: a post_fanouts row), and written once that
  * committed (`start`), in the background, a batch of followers per statement, each batch in a
  * transaction of its own with their waiting mails and one NOTIFY; the row goes when all are told. A
- * process that dies between the commit and the end leaves the row, which the digest worker's next
- * round anywhere takes up (`sweep`): batches already written are skipped by the unique index. A
+ * process that dies between the commit and the end leaves the row, which the story fan-outs job's
+ * next round anywhere takes up (`sweep`, jobs/app-jobs.ts): batches already written are skipped by the unique index. A
  * failure is logged and never reaches the publishing call.
  */
 export class PostFanout implements StoryFanout {
@@ -115,7 +115,7 @@ export class PostFanout implements StoryFanout {
     return written;
   }
 
-  /** Takes up the fan-outs left behind (see owedFanouts); the digest worker calls it each round. Resolves to how many it ran. */
+  /** Takes up the fan-outs left behind (see owedFanouts); the story fan-outs job calls it each round. Resolves to how many it ran. */
   async sweep(now = Date.now()): Promise<number> {
     if (this.stopping) return 0;
     const owed = await owedFanouts(this.db, iso(now), iso(now - this.options.staleMs), 20);

@@ -1,12 +1,10 @@
-import { unsubscribeBody, unsubscribeResponse, unsubscribeQuery } from '@inkwell/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../plugins/endpoint.ts';
 import type { Unsubscribe } from './unsubscribe.ts';
 
 /** POST /api/user/unsubscribe {token, subscribe?}: the page the mailed link opens (no session needed). */
-export const unsubscribeApiRoutes: FastifyPluginAsyncZod<{ unsubscribe: Unsubscribe }> = async (app, { unsubscribe }) => {
-  app.post('/unsubscribe', { schema: { body: unsubscribeBody, response: { 200: unsubscribeResponse } } }, async (request) =>
-    unsubscribe.apply(request.body.token, request.body.subscribe ?? false),
-  );
+export const unsubscribeApiRoutes: FastifyPluginAsync<{ unsubscribe: Unsubscribe }> = async (app, { unsubscribe }) => {
+  route(app, 'unsubscribe', async (request) => unsubscribe.apply(request.body.token, request.body.subscribe ?? false));
 };
 
 
@@ -15,8 +13,6 @@ export const unsubscribeApiRoutes: FastifyPluginAsyncZod<{ unsubscribe: Unsubscr
  * List-Unsubscribe address, whose GET shows the web page. No per-address limit: a mail provider posts
  * for many members from a few addresses, and a token cannot be guessed.
  */
-export const unsubscribeOneClickRoutes: FastifyPluginAsyncZod<{ unsubscribe: Unsubscribe }> = async (app, { unsubscribe }) => {
-  app.post('/unsubscribe', { schema: { querystring: unsubscribeQuery, response: { 200: unsubscribeResponse } } }, async (request) =>
-    unsubscribe.apply(request.query.token),
-  );
+export const unsubscribeOneClickRoutes: FastifyPluginAsync<{ unsubscribe: Unsubscribe }> = async (app, { unsubscribe }) => {
+  route(app, 'unsubscribeOneClick', async (request) => unsubscribe.apply(request.query.token));
 };

@@ -1,4 +1,4 @@
-import { type EndpointName, endpoints } from '@inkwell/contract';
+import { type EndpointName, endpoints } from '@inkwell/contract/endpoints';
 import * as schemas from '@inkwell/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { ZodObject, ZodType, z } from 'zod';
@@ -49,7 +49,7 @@ export function provideEndpointDeps(app: FastifyInstance, deps: EndpointDeps): v
 const schema = (name: string | undefined): ZodType | undefined => (name === undefined ? undefined : (schemas as unknown as Record<string, ZodType>)[name]);
 
 /**
- * Serves the call `name` exactly as the endpoint table (contract/src/endpoints.ts) declares it: its
+ * Serves the call `name` exactly as the endpoint table (contract/src/calls.ts) declares it: its
  * method and path (under the plugin's prefix), its guard (`session`: requireSession, 401 and the
  * body's user_id checked; `reader`: the session when there is one; `open`: none), its body, query and
  * answer schemas, its per-address limit, its read-only and stream marks, and its success status. The
@@ -65,28 +65,34 @@ export function route<K extends EndpointName, FileT = never>(
     method: 'GET' | 'POST'; path: string; access: 'open' | 'reader' | 'session'; readOnly?: boolean; rateLimit?: string;
     stream?: boolean; body?: string; file?: string; query?: string; answer?: string; status?: number;
   } = endpoints[name];
-  const { guards, rateLimits } = app.endpointDeps;
+  const deps = (): EndpointDeps => {
+    if (!app.endpointDeps) throw new Error(`${name}: provideEndpointDeps(app, …) first: the call is guarded or limited`);
+    return app.endpointDeps;
+  };
   if (!entry.path.startsWith(app.prefix)) throw new Error(`${name}: ${entry.path} is not under ${app.prefix || '/'}`);
   let body = schema(entry.body);
   const file = (extra[0] as { file?: ZodType } | undefined)?.file;
   if (entry.file) {
     if (!file || !body) throw new Error(`${name}: a multipart call needs its file part's schema`);
-    body = (body as ZodObject).extend({ [entry.file]: file });
+    body = (body as ZodObject).safeExtend({ [entry.file]: file });
   }
   const answer = schema(entry.answer);
   const status = entry.status ?? 200;
-  const limit = entry.rateLimit === undefined ? {} : perAddress(rateLimits[entry.rateLimit as keyof EndpointDeps['rateLimits']], entry.rateLimit as keyof EndpointDeps['rateLimits']);
-  const guard = entry.access === 'session' ? guards.requireSession : entry.access === 'reader' ? guards.optionalSession : undefined;
+  const limitName = entry.rateLimit as keyof EndpointDeps['rateLimits'] | undefined;
+  const limit = limitName === undefined ? {} : perAddress(deps().rateLimits[limitName], limitName);
+  const guard = entry.access === 'session' ? deps().guards.requireSession : entry.access === 'reader' ? deps().guards.optionalSession : undefined;
   const run = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown;
+  // eslint-disable-next-line no-restricted-syntax -- the one place a call is registered
   app.route({
     method: entry.method,
     url: entry.path.slice(app.prefix.length),
     ...(guard ? { preValidation: guard } : {}),
-    config: { ...limit, ...(entry.readOnly ? { readOnly: true } : {}), ...(entry.stream ? { stream: true } : {}) },
+    config: { ...limit, ...(entry.readOnly ? { readOnly: true } : {}), ...(entry.stream ? { stream: true } : {}), ...(entry.status ? { status: entry.status } : {}) },
     schema: {
       ...(body ? { body } : {}),
       ...(entry.query ? { querystring: schema(entry.query) } : {}),
-      ...(answer ? { response: { [status]: answer } } : {}),
+      // Any success is written with the answer's schema (drafts/save answers 201 when it creates, else 200).
+      ...(answer ? { response: { '2xx': answer } } : {}),
     },
     handler: (status === 200
       ? run

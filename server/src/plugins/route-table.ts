@@ -12,7 +12,7 @@ export interface RouteEntry {
   querystring?: ZodType;
   /** The success answer's schema (the route's first 2xx response), when it declares one. */
   answer?: ZodType;
-  /** That answer's status, when it is not 200. */
+  /** The success status, when it is always another than 200 (route config `status`). */
   status?: number;
   /** A POST that only reads (it leaves the caches alone). */
   readOnly?: boolean;
@@ -38,8 +38,8 @@ export function recordRoutes(app: FastifyInstance, guards: Guards): void {
     const hooks = [route.preValidation ?? []].flat();
     const access = hooks.includes(guards.requireSession) ? 'session' : hooks.includes(guards.optionalSession) ? 'reader' : 'open';
     const schema = (route.schema ?? {}) as { body?: ZodType; querystring?: ZodType; response?: Record<string, ZodType> };
-    const config = (route.config ?? {}) as { stream?: boolean; readOnly?: boolean; rateLimitName?: string };
-    const [status, answer] = Object.entries(schema.response ?? {}).find(([code]) => /^2/.test(code)) ?? [];
+    const config = (route.config ?? {}) as { stream?: boolean; readOnly?: boolean; rateLimitName?: string; status?: number };
+    const answer = Object.entries(schema.response ?? {}).find(([code]) => /^2/.test(code))?.[1];
     for (const method of methods) {
       if (method === 'HEAD') continue;
       table.push({
@@ -49,7 +49,7 @@ export function recordRoutes(app: FastifyInstance, guards: Guards): void {
         body: schema.body,
         querystring: schema.querystring,
         ...(answer ? { answer } : {}),
-        ...(status && status !== '200' ? { status: Number(status) } : {}),
+        ...(config.status ? { status: config.status } : {}),
         ...(config.readOnly ? { readOnly: true } : {}),
         ...(config.rateLimitName ? { rateLimit: config.rateLimitName } : {}),
         ...(config.stream ? { stream: true } : {}),

@@ -1,12 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FeatureDeps } from '../deps.ts';
 import { draftsRoutes } from './drafts.routes.ts';
-import { createDraftsService } from './drafts.service.ts';
+import type { DraftsService } from './drafts.service.ts';
 import { postsRoutes } from './posts.routes.ts';
 import { createPostsService } from './posts.service.ts';
 
-/** The writing side of posts under /api/user: create, update, delete, images for post bodies, and drafts. */
-export const postsPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, guards, images, config, stories }) => {
-  await app.register(postsRoutes, { posts: createPostsService({ db, images, stories }), guards });
-  await app.register(draftsRoutes, { drafts: createDraftsService({ db, images, publicUrl: config.publicUrl, stories }), guards });
+/**
+ * The writing side of posts under /api/user: create, update, delete, images for post bodies, and
+ * drafts (their service comes built: app.ts hands the same one to the scheduler).
+ */
+export const postsPlugin: FastifyPluginAsync<FeatureDeps & { drafts: DraftsService }> = async (app, { db, images, stories, drafts }) => {
+  await app.register(postsRoutes, { posts: createPostsService({ db, images, stories }) });
+  await app.register(draftsRoutes, { drafts });
 };

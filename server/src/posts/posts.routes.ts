@@ -1,20 +1,10 @@
-import {
-  addPostBody,
-  deletePostBody,
-  messageResponse,
-  savePostResponse,
-  updatePostBody,
-  uploadImageFields,
-  uploadImageResponse,
-} from '@inkwell/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { Guards } from '../plugins/session.ts';
+import { route } from '../plugins/endpoint.ts';
 import type { PostsService } from './posts.service.ts';
 
 interface Options {
   posts: PostsService;
-  guards: Guards;
 }
 
 const IMAGE_REQUIRED = 'The image field is required.';
@@ -33,29 +23,15 @@ const imageFile = z.custom<Buffer>((value) => Buffer.isBuffer(value), {
 const noImage = (value: unknown) => value === '' || value === null || (Buffer.isBuffer(value) && value.length === 0);
 const optionalImageFile = z.preprocess((value) => (noImage(value) ? undefined : value), imageFile.optional());
 
-const createBody = addPostBody.extend({ image: optionalImageFile });
-const editBody = updatePostBody.extend({ image: optionalImageFile });
-const uploadBody = uploadImageFields.extend({ image: imageFile });
-
 /** add-post, posts/update, delete-posts and upload-image: parse, guard, call the service. */
-export const postsRoutes: FastifyPluginAsyncZod<Options> = async (app, { posts, guards }) => {
-  const signedIn = { preValidation: guards.requireSession };
+export const postsRoutes: FastifyPluginAsync<Options> = async (app, { posts }) => {
+  route(app, 'addPost', async (request) => posts.create(request.auth, request.body), { file: optionalImageFile });
 
-  app.post('/add-post', { ...signedIn, schema: { body: createBody, response: { 201: savePostResponse } } }, async (request, reply) =>
-    reply.code(201).send(await posts.create(request.auth, request.body)),
-  );
+  route(app, 'postsUpdate', async (request) => posts.update(request.auth, request.body.id, request.body), { file: optionalImageFile });
 
-  app.post('/posts/update', { ...signedIn, schema: { body: editBody, response: { 200: savePostResponse } } }, async (request) =>
-    posts.update(request.auth, request.body.id, request.body),
-  );
-
-  app.post('/delete-posts', { ...signedIn, schema: { body: deletePostBody, response: { 200: messageResponse } } }, async (request) => ({
+  route(app, 'deletePosts', async (request) => ({
     message: await posts.remove(request.auth, request.body.id),
   }));
 
-  app.post(
-    '/upload-image',
-    { ...signedIn, schema: { body: uploadBody, response: { 201: uploadImageResponse } } },
-    async (request, reply) => reply.code(201).send(await posts.uploadImage(request.auth, request.body.image)),
-  );
+  route(app, 'uploadImage', async (request) => posts.uploadImage(request.auth, request.body.image), { file: imageFile });
 };

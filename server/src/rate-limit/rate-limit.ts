@@ -12,7 +12,7 @@ export type RateLimitName = keyof Config['rateLimits'];
 
 /**
  * A route's `config` entry for @fastify/rate-limit: at most l.max calls per client address per window;
- * `rateLimitName` says which limit it is (the route table records it; contract/src/endpoints.ts names it).
+ * `rateLimitName` says which limit it is (the route table records it; contract/src/calls.ts names it).
  */
 export const perAddress = (l: RateLimit, name: RateLimitName) => ({ rateLimit: { max: l.max, timeWindow: l.windowMs }, rateLimitName: name });
 

@@ -1,7 +1,7 @@
-import { type SearchResponse, type SearchResultsResponse, searchBody, searchResponse, searchResultsBody, searchResultsResponse } from '@inkwell/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SearchResponse, SearchResultsResponse } from '@inkwell/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FeatureDeps } from '../deps.ts';
-import { perAddress } from '../rate-limit/rate-limit.ts';
+import { route } from '../plugins/endpoint.ts';
 import { createResultsRepository } from './results.repository.ts';
 import { createResultsService } from './results.service.ts';
 import { createSearchRepository } from './search.repository.ts';
@@ -14,29 +14,13 @@ import { createSearchService } from './search.service.ts';
  * POST /api/user/search/results {query, type, cursor?} (issue 13): the results page, one page of posts,
  * people or topics; open to visitors, rate-limited per address as search is (each has its own count).
  */
-export const searchPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { database, guards, config, feedCache, hiddenAuthors }) => {
+export const searchPlugin: FastifyPluginAsync<FeatureDeps> = async (app, { database, feedCache, hiddenAuthors }) => {
   const search = createSearchService(createSearchRepository(database), feedCache.sibling(1), hiddenAuthors);
-  app.post(
-    '/search',
-    {
-      preValidation: guards.optionalSession,
-      config: { readOnly: true, ...perAddress(config.rateLimits.search, 'search') },
-      schema: { body: searchBody, response: { 200: searchResponse } },
-    },
-    async (request): Promise<SearchResponse> => search.search(request.body.query, request.auth?.userId ?? 0),
-  );
+  route(app, 'search', async (request): Promise<SearchResponse> => search.search(request.body.query, request.auth?.userId ?? 0));
 
   const results = createResultsService(createResultsRepository(database), feedCache.sibling(4), hiddenAuthors);
-  app.post(
-    '/search/results',
-    {
-      preValidation: guards.optionalSession,
-      config: { readOnly: true, ...perAddress(config.rateLimits.search, 'search') },
-      schema: { body: searchResultsBody, response: { 200: searchResultsResponse } },
-    },
-    async (request): Promise<SearchResultsResponse> => {
-      const { query, type, cursor } = request.body;
-      return results.results(query, type, cursor ?? null, request.auth?.userId ?? 0);
-    },
-  );
+  route(app, 'searchResults', async (request): Promise<SearchResultsResponse> => {
+    const { query, type, cursor } = request.body;
+    return results.results(query, type, cursor ?? null, request.auth?.userId ?? 0);
+  });
 };

@@ -6,10 +6,10 @@ import { SOCIAL_ROUTES } from './authz/social.ts';
 import { WRITING_ROUTES } from './authz/writing.ts';
 
 /**
- * The authorization matrix: every route of app.routeTable, keyed "METHOD url", with who may call it,
- * written once (by feature area in `authz/`, merged here). authz.test.ts generates its cases from the
- * route table and this table; a route without an entry, or whose guard differs from the entry's
- * access, fails the suite.
+ * The authorization matrix: every call of the endpoint table (contract/src/calls.ts), keyed by its
+ * name, with what each caller gets (by feature area in `authz/`, merged here). Who may call it at all
+ * is the table's `access`; authz.test.ts generates its cases from the table and this matrix, and a
+ * call without an entry fails the suite.
  */
 
 export type { Actor, Entry, Expect, Fields, Member, Scene } from './authz/kit.ts';

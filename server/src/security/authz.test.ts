@@ -1,3 +1,4 @@
+import { type Endpoint, type EndpointName, endpoints } from '@inkwell/contract/endpoints';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertSession } from '../identity/identity.repository.ts';
@@ -112,8 +113,8 @@ type Caller = 'visitor' | 'stranger' | 'owner' | 'postOwner' | 'self' | 'forged'
 type Form = 'headers' | 'cookies';
 const CALLERS: readonly Caller[] = ['visitor', 'stranger', 'owner', 'postOwner', 'self', 'forged', 'swapped'];
 
-function expected(entry: Entry, caller: Caller): number | undefined {
-  if (caller === 'forged' || caller === 'swapped') return entry.access === 'session' ? 401 : entry.expect.visitor;
+function expected(access: Endpoint['access'], entry: Entry, caller: Caller): number | undefined {
+  if (caller === 'forged' || caller === 'swapped') return access === 'session' ? 401 : entry.expect.visitor;
   return entry.expect[caller];
 }
 
@@ -160,15 +161,15 @@ async function send(route: RouteEntry, entry: Entry, s: Scene, caller: Caller, f
 }
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+const table = Object.entries(endpoints) as Array<[EndpointName, Endpoint]>;
 
-describe('the matrix covers the route table', () => {
-  it('names only routes that exist', () => {
-    const routes = new Set(t.app.routeTable.map(key));
-    expect(Object.keys(MATRIX).filter((k) => !routes.has(k))).toEqual([]);
+describe('the matrix covers the endpoint table', () => {
+  it('names only calls of the endpoint table', () => {
+    expect(Object.keys(MATRIX).filter((name) => !(name in endpoints))).toEqual([]);
   });
 
   it.each(Object.entries(MATRIX))('%s declares every actor it must', (name, entry) => {
-    if (entry.access === 'session') {
+    if (endpoints[name as EndpointName]?.access === 'session') {
       expect(entry.expect.visitor, name).toBe(401);
       expect(entry.expect.stranger, name).toBeDefined();
       expect(entry.expect.owner, name).toBeDefined();
@@ -180,19 +181,21 @@ describe('the matrix covers the route table', () => {
   });
 });
 
-for (const route of t.app.routeTable) {
-  const name = key(route);
+const served = new Map(t.app.routeTable.map((route) => [key(route), route]));
+
+for (const [name, call] of table) {
   const entry = MATRIX[name];
-  describe(name, () => {
-    it(`has an entry in authz-matrix.ts, with access '${route.access}'`, () => {
-      expect(entry, `${name} has no entry in the authorization matrix`).toBeDefined();
-      expect(entry?.access, `${name}: the route's guard and the matrix disagree`).toBe(route.access);
+  const route = served.get(key({ method: call.method, url: call.path }))!;
+  describe(`${name} (${call.method} ${call.path}, ${call.access})`, () => {
+    it('is served, and has an entry in the authorization matrix', () => {
+      expect(route, `${name} is not served`).toBeDefined();
+      expect(entry, `${name} has no entry in the authorization matrix (security/authz/)`).toBeDefined();
     });
-    if (!entry) return;
+    if (!entry || !route) return;
     const forms: Form[] = ['headers', 'cookies'];
     const cases = forms.flatMap((form) =>
-      CALLERS.filter((caller) => expected(entry, caller) !== undefined && !(form === 'cookies' && caller === 'visitor')).map(
-        (caller) => [caller, form, expected(entry, caller)!] as const,
+      CALLERS.filter((caller) => expected(call.access, entry, caller) !== undefined && !(form === 'cookies' && caller === 'visitor')).map(
+        (caller) => [caller, form, expected(call.access, entry, caller)!] as const,
       ),
     );
     it.each(cases)('%s with the session in %s: %i', async (caller, form, status) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { route } from '../plugins/endpoint.ts';
 import { createSeoService } from './seo.service.ts';
 
 /**
@@ -34,20 +35,12 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dat
       ? reply.code(404).type(TEXT).send('Not found.\n')
       : reply.type(type).header('cache-control', CACHE_CONTROL).send(body);
 
-  app.get('/robots.txt', async (_request, reply) => send(reply, TEXT, seo.robots()));
-  app.get('/rss.xml', async (_request, reply) => send(reply, RSS, await seo.siteFeed()));
-  app.get<{ Params: { sqid: string } }>('/rss/author/:sqid.xml', async (request, reply) =>
-    send(reply, RSS, await seo.authorFeed(request.params.sqid)),
-  );
-  app.get<{ Params: { catogary: string } }>('/rss/category/:catogary.xml', async (request, reply) =>
-    send(reply, RSS, await seo.categoryFeed(request.params.catogary)),
-  );
-  app.get('/sitemap.xml', async (_request, reply) => send(reply, XML, await seo.sitemapIndex()));
-  app.get('/sitemap/pages.xml', async (_request, reply) => send(reply, XML, await seo.sitemapPages()));
-  app.get<{ Params: { n: string } }>('/sitemap/posts-:n.xml', async (request, reply) =>
-    send(reply, XML, await seo.sitemap('posts', request.params.n)),
-  );
-  app.get<{ Params: { n: string } }>('/sitemap/people-:n.xml', async (request, reply) =>
-    send(reply, XML, await seo.sitemap('people', request.params.n)),
-  );
+  route(app, 'robots', async (_request, reply) => send(reply, TEXT, seo.robots()));
+  route(app, 'rss', async (_request, reply) => send(reply, RSS, await seo.siteFeed()));
+  route(app, 'rssAuthor', async (request, reply) => send(reply, RSS, await seo.authorFeed(request.params.sqid!)));
+  route(app, 'rssCategory', async (request, reply) => send(reply, RSS, await seo.categoryFeed(request.params.catogary!)));
+  route(app, 'sitemap', async (_request, reply) => send(reply, XML, await seo.sitemapIndex()));
+  route(app, 'sitemapPages', async (_request, reply) => send(reply, XML, await seo.sitemapPages()));
+  route(app, 'sitemapPosts', async (request, reply) => send(reply, XML, await seo.sitemap('posts', request.params.n!)));
+  route(app, 'sitemapPeople', async (request, reply) => send(reply, XML, await seo.sitemap('people', request.params.n!)));
 };

@@ -8,9 +8,8 @@ import { createSavesService } from './saves.service.ts';
 import { socialRoutes } from './social.routes.ts';
 
 /** Likes, saves, comments and replies, follows (and the followers and following lists), blocks: registered under /api/user by app.ts. */
-export const socialPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, database, guards, hiddenAuthors }) => {
+export const socialPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, database, hiddenAuthors }) => {
   await app.register(socialRoutes, {
-    guards,
     likes: createLikesService(db),
     saves: createSavesService(db),
     comments: createCommentsService(db),

@@ -1,7 +1,6 @@
-import { postStatsBody, postStatsResponse, statsBeaconBody, statsBody, statsResponse } from '@inkwell/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FeatureDeps } from '../deps.ts';
-import { perAddress } from '../rate-limit/rate-limit.ts';
+import { route } from '../plugins/endpoint.ts';
 import { createStatsService } from './stats.service.ts';
 
 /**
@@ -11,22 +10,17 @@ import { createStatsService } from './stats.service.ts';
  * - POST /stats {user_id, days?} and /stats/post {user_id, post_id, days?}: the caller's own numbers.
  * All of them leave the caches alone (readOnly): nothing a feed or a page shows changes.
  */
-export const statsPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { database, guards, config }) => {
+export const statsPlugin: FastifyPluginAsync<FeatureDeps> = async (app, { database }) => {
   const stats = createStatsService(database);
-  const beacon = { preValidation: guards.optionalSession, config: { readOnly: true, ...perAddress(config.rateLimits.stats, 'stats') } };
+  const beacons = { view: 'statsView', read: 'statsRead' } as const;
   for (const kind of ['view', 'read'] as const) {
-    app.post(`/stats/${kind}`, { ...beacon, schema: { body: statsBeaconBody } }, async (request, reply) => {
+    route(app, beacons[kind], async (request, reply) => {
       const userAgent = request.headers['user-agent'];
       await stats.count(kind, request.body.post_id, { userId: request.auth?.userId ?? null, ip: request.ip, userAgent });
       return reply.code(204).send();
     });
   }
 
-  const signedIn = { preValidation: guards.requireSession, config: { readOnly: true } };
-  app.post('/stats', { ...signedIn, schema: { body: statsBody, response: { 200: statsResponse } } }, async (request) =>
-    stats.overview(request.auth!.userId, request.body.days),
-  );
-  app.post('/stats/post', { ...signedIn, schema: { body: postStatsBody, response: { 200: postStatsResponse } } }, async (request) =>
-    stats.post(request.auth!.userId, request.body.post_id, request.body.days),
-  );
+  route(app, 'stats', async (request) => stats.overview(request.auth!.userId, request.body.days));
+  route(app, 'statsPost', async (request) => stats.post(request.auth!.userId, request.body.post_id, request.body.days));
 };

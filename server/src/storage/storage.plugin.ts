@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../lib/errors.ts';
+import { route } from '../plugins/endpoint.ts';
 import { IMMUTABLE_CACHE_CONTROL, STORED_CONTENT_TYPE, type Storage, mainPathOf } from './storage.ts';
 
 /** Stored names are content hashes: a URL's bytes never change, so caches may keep them forever. */
@@ -34,5 +35,5 @@ export const storagePlugin: FastifyPluginAsync<StoragePluginOptions> = async (ap
     return 'stream' in file ? reply.send(file.stream) : reply.send();
   };
   app.head('/storage/*', serve(false));
-  app.get('/storage/*', serve(true));
+  route(app, 'storedFile', serve(true));
 };

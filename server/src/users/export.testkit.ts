@@ -10,6 +10,7 @@ import { registerBodyParsers } from '../plugins/bodies.ts';
 import { registerErrorHandler } from '../plugins/errors.ts';
 import { serializerCompiler } from '../plugins/serializer.ts';
 import { sessionGuards } from '../plugins/session.ts';
+import { provideEndpointDeps } from '../plugins/endpoint.ts';
 import { type DiskStorage, createDiskStorage } from '../storage/disk-storage.ts';
 import type { TestApp } from '../test/app.ts';
 import { exportRoutes } from './export.routes.ts';
@@ -31,8 +32,8 @@ export async function exportServer(t: TestApp, limit: RateLimit = { max: 10_000,
     errorResponseBuilder: (_request, context) => tooManyRequests(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
   app.decorateRequest('auth', null);
-  const guards = sessionGuards(t.database);
-  await app.register(exportRoutes, { prefix: '/api/user', db: t.db, storage: storageOf(t), guards, config: t.config, rateLimit: limit });
+  provideEndpointDeps(app, { guards: sessionGuards(t.database), rateLimits: { ...t.config.rateLimits, exportData: limit } });
+  await app.register(exportRoutes, { prefix: '/api/user', db: t.db, storage: storageOf(t), config: t.config });
   await app.ready();
   return app;
 }

@@ -1,14 +1,6 @@
-import {
-  getProfileDataBody,
-  getProfileDataResponse,
-  profileBody,
-  profileResponse,
-  updateProfileBody,
-  updateProfileResponse,
-} from '@inkwell/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { sessionGuards } from '../plugins/session.ts';
+import { route } from '../plugins/endpoint.ts';
 import type { AccountService } from './account.service.ts';
 import { PROFILE_MESSAGES, type UsersService } from './users.service.ts';
 
@@ -17,21 +9,13 @@ const pictureFile = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
   z.custom<Buffer>((value) => Buffer.isBuffer(value), { error: 'The profile picture must be an image file.' }).optional(),
 );
-const updateBody = updateProfileBody.safeExtend({ profile_picture: pictureFile });
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; account: AccountService; guards: ReturnType<typeof sessionGuards> }> = async (
-  app,
-  { users, account, guards },
-) => {
-  app.post(
-    '/profile',
-    { preValidation: guards.requireSession, config: { readOnly: true }, schema: { body: profileBody, response: { 200: profileResponse } } },
-    async (request) => ({ user: await users.getOwnProfile(request.auth!, request.body.id) }),
-  );
+export const usersRoutes: FastifyPluginAsync<{ users: UsersService; account: AccountService }> = async (app, { users, account }) => {
+  route(app, 'ownProfile', async (request) => ({ user: await users.getOwnProfile(request.auth!, request.body.id) }));
 
-  app.post(
-    '/update-profile',
-    { preValidation: guards.requireSession, schema: { body: updateBody, response: { 200: updateProfileResponse } } },
+  route(
+    app,
+    'updateProfile',
     async (request) => {
       const { id, new_password_confirmation: _confirmation, email, ...changes } = request.body;
       // A new address is only asked for here (a link goes to it); the other fields change at once.
@@ -39,11 +23,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; account: 
       const user = await users.updateProfile(request.auth!, id, changes);
       return { message: emailMessage ?? PROFILE_MESSAGES.updated, user };
     },
+    { file: pictureFile },
   );
 
-  app.post(
-    '/get-profile-data',
-    { config: { readOnly: true }, schema: { body: getProfileDataBody, response: { 200: getProfileDataResponse } } },
-    async (request) => ({ data: await users.getPublicProfile(request.body.id) }),
-  );
+  route(app, 'getProfileData', async (request) => ({ data: await users.getPublicProfile(request.body.id) }));
 };

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api-client';
+import { api } from '../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** GET /api/user/categories: every category with its description. */
 export async function getCategories(signal?: AbortSignal) {
-  const data = await apiRequest('categories', { method: 'GET', schema: 'categoriesResponse', signal });
+  const data = await api(endpoints.categories, undefined, { signal });
   return data.categories;
 }
 

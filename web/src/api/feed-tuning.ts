@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api-client';
+import { api } from '../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/feed-tuning {user_id}: what the reader tuned of For you (more, less, muted authors). */
 export async function getFeedTuning(userId: string, signal?: AbortSignal) {
-  const data = await apiRequest('feed-tuning', { body: { user_id: Number(userId) }, schema: 'feedTuningResponse', signal });
+  const data = await api(endpoints.feedTuning, { user_id: Number(userId) }, { signal });
   return data.tuning;
 }
 

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OwnProfile } from '@inkwell/contract';
-import { apiRequest } from '../lib/api-client';
+import { api } from '../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/profile {id} with the session headers: the signed-in user's own profile. */
 export async function getOwnProfile(id: string, signal?: AbortSignal): Promise<OwnProfile> {
-  const data = await apiRequest('profile', { body: { id: Number(id) }, schema: 'profileResponse', signal });
+  const data = await api(endpoints.ownProfile, { id: Number(id) }, { signal });
   return data.user;
 }
 

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../lib/api-client';
+import { api, isApiError } from '../lib/api-client';
 import { useNotice } from '../components/NoticeProvider';
 import { afterTuning } from './set-feed-tuning';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/feed-tuning/reset {user_id}: forgets every more, less and mute. */
 export function resetFeedTuning(userId: string) {
-  return apiRequest('feed-tuning/reset', { body: { user_id: Number(userId) }, schema: 'feedTuningResetResponse' });
+  return api(endpoints.feedTuningReset, { user_id: Number(userId) });
 }
 
 export function useResetFeedTuning(userId: string) {

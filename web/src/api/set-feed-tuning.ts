@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FeedTuning, TuningKind } from '@inkwell/contract';
-import { apiRequest, isApiError } from '../lib/api-client';
+import { api, isApiError } from '../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 import { useNotice } from '../components/NoticeProvider';
 import { feedTuningQueryOptions } from './feed-tuning';
 import { forYouPostsQueryOptions } from './view-posts';
@@ -14,10 +15,7 @@ export interface SetFeedTuningVariables {
 
 /** POST /api/user/feed-tuning/set {user_id, kind, target_id, on}: More like this, Less like this, Mute, or their undoing. */
 export function setFeedTuning(userId: string, { kind, targetId, on }: SetFeedTuningVariables) {
-  return apiRequest('feed-tuning/set', {
-    body: { user_id: Number(userId), kind, target_id: targetId, on: on ? 1 : 0 },
-    schema: 'feedTuningSetResponse',
-  });
+  return api(endpoints.feedTuningSet, { user_id: Number(userId), kind, target_id: targetId, on: on ? 1 : 0 });
 }
 
 /** After a change For you starts again from page 1, and the tuned list shows the server's answer. */

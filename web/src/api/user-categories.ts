@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api-client';
+import { api } from '../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/user-categories {user_id}: the viewer's chosen topics, [{category_id}]. */
 export async function getUserCategories(userId: string, signal?: AbortSignal) {
-  const data = await apiRequest('user-categories', { body: { user_id: Number(userId) }, schema: 'userCategoriesResponse', signal });
+  const data = await api(endpoints.userCategories, { user_id: Number(userId) }, { signal });
   return data.map((item) => item.category_id);
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../lib/api-client';
+import { api, isApiError } from '../lib/api-client';
 import { useNotice } from './NoticeProvider';
+import * as endpoints from '@inkwell/contract/calls';
 
 /**
  * Blocking, shared by the places that offer it (a profile, the author hover card, a comment's menu,
@@ -10,7 +11,7 @@ import { useNotice } from './NoticeProvider';
 export const blockedUsersQueryOptions = (viewerId: string) =>
   queryOptions({
     queryKey: ['blocked', viewerId],
-    queryFn: ({ signal }) => apiRequest('blocked-users', { body: { user_id: Number(viewerId) }, schema: 'blockedUsersResponse', signal }),
+    queryFn: ({ signal }) => api(endpoints.blockedUsers, { user_id: Number(viewerId) }, { signal }),
     staleTime: 60_000,
   });
 
@@ -30,7 +31,7 @@ export function useBlock(viewerId: string) {
   const { showNotice } = useNotice();
   return useMutation({
     mutationFn: ({ userId, block }: { userId: number; block: boolean }) =>
-      apiRequest('block', { body: { user_id: Number(viewerId), block_id: userId, status: block ? 1 : 0 }, schema: 'blockResponse' }),
+      api(endpoints.block, { user_id: Number(viewerId), block_id: userId, status: block ? 1 : 0 }),
     onSuccess: (answer) => {
       showNotice(answer.message, 'success_light');
       for (const key of ['blocked', 'posts', 'profile', 'is-following', 'notifications', 'recommended-posts', 'recommended-users', 'search']) {

@@ -5,7 +5,8 @@
  * the router guard notices and sends the user to /login.
  */
 import type { z } from 'zod';
-import { type SchemaName, type SchemaOutput, loadSchemas } from './load-schemas';
+import type { Endpoint } from '@inkwell/contract/endpoints';
+import { type SchemaInput, type SchemaName, type SchemaOutput, loadSchemas } from './load-schemas';
 import { clearSession, getSession } from './session';
 
 export class ApiError extends Error {
@@ -102,4 +103,40 @@ export async function apiRequest<S extends AnswerSchema>(path: string, options: 
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ApiError(response.status, 'Unexpected answer from the server.');
   return parsed.data as Answer<S>;
+}
+
+/** A call of the endpoint table that answers JSON the app reads. */
+export type Call = Endpoint & { answer: SchemaName };
+/** The body a call's entry names (what its schema accepts), or none. */
+export type CallBody<E extends Call> = E extends { body: infer N extends SchemaName } ? Sendable<SchemaInput<N>, SchemaOutput<N>> : undefined;
+/**
+ * What the app sends: the schema's input, except where the server takes anything and converts it (an id
+ * or a flag a form may send as text): there, the value it converts to, or for a true/false, 1 or 0.
+ */
+type Sendable<I, O> = { [K in keyof I]: unknown extends I[K] ? (K extends keyof O ? Converted<O[K]> : I[K]) : I[K] };
+type Converted<T> = [T] extends [boolean | undefined] ? T | 0 | 1 : T;
+type CallArgs<E extends Call> = E extends { body: SchemaName } ? [body: CallBody<E>, options?: CallOptions] : [body?: undefined, options?: CallOptions];
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Lets the call outlive the page (a save sent as the tab closes); the answer may never be read. */
+  keepalive?: boolean;
+  /** A next page of a paged call: the next_page_url the server handed out, in place of the entry's path. */
+  url?: string;
+}
+
+/**
+ * Makes the call `endpoint` (an entry of the endpoint table: `import * as endpoints from
+ * '@inkwell/contract/calls'`, then `api(endpoints.like, body)`): its method and path, its body typed
+ * from the schema the server validates it with, its answer checked with and typed from the entry's
+ * answer schema. A POST without a body sends `{}`, as the server's JSON parser expects.
+ */
+export function api<E extends Call>(endpoint: E, ...[body, options = {}]: CallArgs<E>): Promise<SchemaOutput<E['answer']>> {
+  return apiRequest(options.url ?? endpoint.path, {
+    method: endpoint.method,
+    body: body ?? (endpoint.method === 'POST' ? {} : undefined),
+    schema: endpoint.answer as E['answer'],
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.keepalive ? { keepalive: true } : {}),
+  }) as Promise<SchemaOutput<E['answer']>>;
 }

@@ -6,6 +6,8 @@ type Schemas = typeof import('./schemas');
 export type SchemaName = { [K in keyof Schemas]: Schemas[K] extends z.ZodType ? K : never }[keyof Schemas];
 /** The checked answer of the schema named N. */
 export type SchemaOutput<N extends SchemaName> = z.output<Schemas[N]>;
+/** What the schema named N accepts (a call's body as the app sends it). */
+export type SchemaInput<N extends SchemaName> = z.input<Schemas[N]>;
 
 let loading: Promise<Schemas> | undefined;
 let loaded: Schemas | undefined;

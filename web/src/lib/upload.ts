@@ -3,9 +3,9 @@
  * the session in its cookies like api-client.ts, and the same typed ApiError on failure. Pure:
  * never navigates; a 401 on a signed-in call clears the session so the router guard takes over.
  */
-import type { z } from 'zod';
 import { errorResponse } from '@inkwell/contract';
-import { ApiError } from './api-client';
+import { ApiError, type Call } from './api-client';
+import { type SchemaOutput, loadSchemas } from './load-schemas';
 import { clearSession, getSession } from './session';
 
 export interface UploadProgress {
@@ -15,8 +15,7 @@ export interface UploadProgress {
   fraction: number | null;
 }
 
-export interface UploadOptions<S extends z.ZodType> {
-  schema: S;
+export interface UploadOptions {
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
 }
@@ -35,11 +34,14 @@ function parseJson(text: string): unknown {
   }
 }
 
-export function uploadForm<S extends z.ZodType>(path: string, form: FormData, options: UploadOptions<S>): Promise<z.infer<S>> {
+/** A multipart call of the endpoint table (its entry names the file part), its answer checked with the entry's schema. */
+export function uploadForm<E extends Call & { file: string }>(endpoint: E, form: FormData, options: UploadOptions = {}): Promise<SchemaOutput<E['answer']>> {
+  const schemas = loadSchemas();
+  schemas.catch(() => undefined); // awaited once the answer is in
   return new Promise((resolve, reject) => {
     const session = getSession();
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/user/${path.replace(/^\/+/, '')}`);
+    xhr.open(endpoint.method, endpoint.path);
     xhr.setRequestHeader('Accept', 'application/json');
 
     const onAbort = () => xhr.abort();
@@ -72,13 +74,18 @@ export function uploadForm<S extends z.ZodType>(path: string, form: FormData, op
         );
         return;
       }
-      const parsed = options.schema.safeParse(json);
-      if (!parsed.success) {
-        reject(new ApiError(xhr.status, 'Unexpected answer from the server.'));
-        return;
-      }
-      options.onProgress?.({ loaded: 1, total: 1, fraction: 1 });
-      resolve(parsed.data);
+      schemas.then(
+        (all) => {
+          const parsed = all[endpoint.answer].safeParse(json);
+          if (!parsed.success) {
+            reject(new ApiError(xhr.status, 'Unexpected answer from the server.'));
+            return;
+          }
+          options.onProgress?.({ loaded: 1, total: 1, fraction: 1 });
+          resolve(parsed.data as SchemaOutput<E['answer']>);
+        },
+        () => reject(new ApiError(0, '')),
+      );
     };
     xhr.onerror = () => {
       done();

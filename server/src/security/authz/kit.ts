@@ -57,8 +57,6 @@ export interface Expect extends Partial<Record<Actor, number>> {
 export type Fields = Record<string, string | number | boolean | number[]>;
 
 export interface Entry {
-  /** What the route's guard must be: 'session' (requireSession) or 'open'. */
-  access: 'session' | 'open';
   /**
    * The status each actor gets with the body naming the owner's data. A forged token, or a valid token
    * with another user's id, gets 401 on session routes and the visitor's status on open ones.
@@ -130,25 +128,23 @@ export const statsOf = async (s: Scene, postId: number) => [
 export const thread = async (s: Scene) => [await onPost(s, 'comments', s.theirPost), await onPost(s, 'replies', s.theirPost), await postRow(s, s.theirPost)];
 
 /** Anyone may call it, signed in or not: a conscious choice for every new open route. */
-export const open = (visitor: number, more: Omit<Entry, 'access' | 'expect'> = {}): Entry => ({ access: 'open', expect: { visitor }, ...more });
+export const open = (visitor: number, more: Omit<Entry, 'expect'> = {}): Entry => ({ expect: { visitor }, ...more });
 
 /** Open reads that mark the viewer's likes: a user_id in the body must be the caller's; a visitor's is ignored. */
 export const reader = (body: (s: Scene, subject: Member) => Fields): Entry => ({
-  access: 'open',
   expect: { visitor: 200, stranger: 403, owner: 200, self: 200 },
   body,
   private: () => '"is_like":true',
 });
 
 /** Signed in, on the subject's own data only: someone else's user_id is 403, one's own acts on oneself. */
-export const own = (owner: number, more: Omit<Entry, 'access' | 'expect'> & { self?: number }): Entry => {
+export const own = (owner: number, more: Omit<Entry, 'expect'> & { self?: number }): Entry => {
   const { self = owner, ...rest } = more;
-  return { access: 'session', expect: { visitor: 401, stranger: 403, owner, self }, ...rest };
+  return { expect: { visitor: 401, stranger: 403, owner, self }, ...rest };
 };
 
 /** Signed in, on a comment or reply: its author or the post's owner, nobody else. */
 export const authorOrPostOwner = (id: (s: Scene) => number): Entry => ({
-  access: 'session',
   expect: { visitor: 401, stranger: 403, owner: 200, postOwner: 200 },
   body: (s) => ({ id: id(s) }),
   changes: thread,

@@ -2,43 +2,43 @@ import { type Entry, authorOrPostOwner, onPost, own, ownedBy, postRow, sorted, t
 
 /** Members with posts and each other: likes, saves, comments and replies, follows, blocks, the data export and help. */
 export const SOCIAL_ROUTES: Readonly<Record<string, Entry>> = {
-  'POST /api/user/like': own(200, {
+  like: own(200, {
     body: (s, u) => ({ user_id: u.id, post_id: s.theirPost, status: 1 }),
     changes: async (s) => [await onPost(s, 'likes', s.theirPost), await postRow(s, s.theirPost)],
   }),
-  'POST /api/user/posts/save': own(200, {
+  postsSave: own(200, {
     body: (s, u) => ({ user_id: u.id, post_id: s.theirPost, save_unsave: 1 }),
     changes: (s) => onPost(s, 'saves', s.theirPost),
   }),
-  'POST /api/user/comment': own(200, { body: (s, u) => ({ user_id: u.id, post_id: s.theirPost, comments: 'A comment' }), changes: thread }),
-  'POST /api/user/replies': own(200, {
+  comment: own(200, { body: (s, u) => ({ user_id: u.id, post_id: s.theirPost, comments: 'A comment' }), changes: thread }),
+  replies: own(200, {
     body: (s, u) => ({ user_id: u.id, post_id: s.theirPost, comment_id: s.theirComment, reply: 'A reply' }),
     changes: thread,
   }),
-  'POST /api/user/comment-delete': authorOrPostOwner((s) => s.comment),
-  'POST /api/user/reply-delete': authorOrPostOwner((s) => s.reply),
+  commentDelete: authorOrPostOwner((s) => s.comment),
+  replyDelete: authorOrPostOwner((s) => s.reply),
   // The owner follows postOwner; followType 0 unfollows.
-  'POST /api/user/follow-unfollow': own(200, {
+  followUnfollow: own(200, {
     body: (s, u) => ({ user_id: u.id, follow_id: s.postOwner.id, followType: 0 }),
     changes: async (s) => [
       sorted(await s.db.selectFrom('follows').selectAll().where('following_id', '=', s.postOwner.id).execute()),
       await userRow(s, s.postOwner.id),
     ],
   }),
-  'POST /api/user/is-following': own(200, {
+  isFollowing: own(200, {
     body: (s, u) => ({ user_id: u.id, follow_id: s.postOwner.id }),
     private: () => '"is_following":true',
   }),
-  'POST /api/user/block': own(200, {
+  block: own(200, {
     body: (s, u) => ({ user_id: u.id, block_id: s.postOwner.id, status: 1 }),
     changes: async (s) => [
       sorted(await s.db.selectFrom('blocks').selectAll().where('blocked_id', '=', s.postOwner.id).execute()),
       sorted(await s.db.selectFrom('follows').selectAll().where('following_id', '=', s.postOwner.id).execute()),
     ],
   }),
-  'POST /api/user/blocked-users': own(200, { body: (_s, u) => ({ user_id: u.id }) }),
-  'POST /api/user/export-data': own(200, { body: (_s, u) => ({ user_id: u.id }) }),
-  'POST /api/user/help': own(201, {
+  blockedUsers: own(200, { body: (_s, u) => ({ user_id: u.id }) }),
+  exportData: own(200, { body: (_s, u) => ({ user_id: u.id }) }),
+  help: own(201, {
     body: (_s, u) => ({ user_id: u.id, message: 'Please help' }),
     changes: (s) => ownedBy(s.db, 'help_requests', s.owner.id),
   }),

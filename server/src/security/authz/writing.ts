@@ -3,50 +3,49 @@ import { type Entry, open, own, ownedBy, postFields, postRow, sorted, userRow } 
 /** Writing: drafts and their preview link, posts and images. */
 export const WRITING_ROUTES: Readonly<Record<string, Entry>> = {
   // Drafts (issue 13): another member's draft does not exist for them (404), whatever user_id they name.
-  'POST /api/user/drafts/save': own(200, {
+  draftsSave: own(200, {
     self: 404,
     body: (s, u) => ({ id: s.ownDraft, user_id: u.id, title: `Redrafted ${s.seq}` }),
     changes: (s) => ownedBy(s.db, 'drafts', s.owner.id),
   }),
-  'POST /api/user/drafts': own(200, { body: (_s, u) => ({ user_id: u.id }), private: (s) => s.draftTitle }),
-  'POST /api/user/drafts/details': own(200, { self: 404, body: (s, u) => ({ id: s.ownDraft, user_id: u.id }), private: (s) => s.draftTitle }),
-  'POST /api/user/drafts/delete': own(200, { self: 404, body: (s, u) => ({ id: s.ownDraft, user_id: u.id }), changes: (s) => ownedBy(s.db, 'drafts', s.owner.id) }),
-  'POST /api/user/drafts/publish': own(201, {
+  drafts: own(200, { body: (_s, u) => ({ user_id: u.id }), private: (s) => s.draftTitle }),
+  draftsDetails: own(200, { self: 404, body: (s, u) => ({ id: s.ownDraft, user_id: u.id }), private: (s) => s.draftTitle }),
+  draftsDelete: own(200, { self: 404, body: (s, u) => ({ id: s.ownDraft, user_id: u.id }), changes: (s) => ownedBy(s.db, 'drafts', s.owner.id) }),
+  draftsPublish: own(201, {
     self: 404,
     body: (s, u) => ({ id: s.ownDraft, user_id: u.id }),
     changes: async (s) => [await ownedBy(s.db, 'drafts', s.owner.id), await ownedBy(s.db, 'posts', s.owner.id)],
   }),
-  'POST /api/user/drafts/schedule': own(200, {
+  draftsSchedule: own(200, {
     self: 404,
     body: (s, u) => ({ id: s.ownDraft, user_id: u.id, publish_at: new Date(Date.now() + 3_600_000).toISOString() }),
     changes: (s) => ownedBy(s.db, 'drafts', s.owner.id),
   }),
-  'POST /api/user/drafts/preview': own(200, {
+  draftsPreview: own(200, {
     self: 404,
     body: (s, u) => ({ id: s.ownDraft, user_id: u.id, enabled: false }),
     changes: (s) => ownedBy(s.db, 'drafts', s.owner.id),
   }),
   // Whoever holds the secret link reads the draft: that is what the link is for.
-  'POST /api/user/draft-preview': open(200, { body: (s) => ({ token: s.previewToken }) }),
-  'POST /api/user/add-post': own(201, {
+  draftPreview: open(200, { body: (s) => ({ token: s.previewToken }) }),
+  addPost: own(201, {
     multipart: 'cover',
     body: (s, u) => ({ user_id: u.id, ...postFields(s, `Fresh ${s.seq}`) }),
     changes: async (s) => [await ownedBy(s.db, 'posts', s.owner.id), await userRow(s, s.owner.id)],
   }),
   // The guard refuses the owner's user_id; the service refuses the stranger's own on the owner's post.
-  'POST /api/user/posts/update': own(200, {
+  postsUpdate: own(200, {
     self: 403,
     multipart: 'plain',
     body: (s, u) => ({ id: s.ownPost, user_id: u.id, ...postFields(s, `Rewritten ${s.seq}`) }),
     changes: (s) => postRow(s, s.ownPost),
   }),
-  'POST /api/user/delete-posts': {
-    access: 'session',
+  deletePosts: {
     expect: { visitor: 401, stranger: 403, owner: 200 },
     body: (s) => ({ id: s.ownPost }),
     changes: async (s) => [await postRow(s, s.ownPost), await userRow(s, s.owner.id)],
   },
-  'POST /api/user/upload-image': own(201, {
+  uploadImage: own(201, {
     multipart: 'cover',
     body: (_s, u) => ({ user_id: u.id }),
     changes: async (s) => sorted(await s.db.selectFrom('stored_images').selectAll().execute()),

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClientConfig } from '@inkwell/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** GET /api/user/client-config: whether the server offers Google sign-in. */
 export function getClientConfig(signal?: AbortSignal): Promise<ClientConfig> {
-  return apiRequest('client-config', { method: 'GET', schema: 'clientConfigResponse', signal });
+  return api(endpoints.clientConfig, undefined, { signal });
 }
 
 export const clientConfigQueryOptions = () =>

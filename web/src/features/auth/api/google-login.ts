@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { TEXT, type GoogleBody, type GoogleResponse } from '@inkwell/contract';
 import { useNotice } from '../../../components/NoticeProvider';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/google with Google's ID token; stores the session cookies (token, id). */
 export async function googleLogin(body: GoogleBody): Promise<GoogleResponse> {
-  const data = await apiRequest('google', { body, schema: 'googleResponse' });
+  const data = await api(endpoints.google, body);
   setSession(data.id);
   return data;
 }

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { TEXT, type LoginBody, type LoginResponse } from '@inkwell/contract';
 import { useNotice } from '../../../components/NoticeProvider';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/login: stores the session cookies (token, id) on success (SPEC §4). */
 export async function login(body: LoginBody): Promise<LoginResponse> {
-  const data = await apiRequest('login', { body, schema: 'loginResponse' });
+  const data = await api(endpoints.login, body);
   setSession(data.user.id);
   return data;
 }

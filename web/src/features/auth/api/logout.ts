@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/logout revokes the session server-side; the cookies go whatever the answer. */
 export async function logout(): Promise<void> {
   try {
-    await apiRequest('logout', { body: {}, schema: 'messageResponse' });
+    await api(endpoints.logout);
   } catch {
     // The session is ended locally either way.
   } finally {

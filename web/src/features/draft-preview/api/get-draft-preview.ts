@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/draft-preview {token} (open, no session): the draft as readers would see it; 404 when the link no longer works. */
 export async function getDraftPreview(token: string, signal?: AbortSignal) {
-  const data = await apiRequest('draft-preview', { body: { token }, schema: 'draftPreviewResponse', signal });
+  const data = await api(endpoints.draftPreview, { token }, { signal });
   return data.preview;
 }
 

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/drafts/preview {id, enabled}: a new secret preview link (draft.preview_url), or none. */
 export function setDraftPreview({ id, enabled }: { id: number; enabled: boolean }) {
-  return apiRequest('drafts/preview', { body: { id, enabled }, schema: 'draftResponse' });
+  return api(endpoints.draftsPreview, { id, enabled });
 }
 
 export function useDraftPreviewLink() {

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** GET /api/user/category: [{id, name}] for the post form's select (SPEC §7). */
 export function getCategoryOptions(signal?: AbortSignal) {
-  return apiRequest('category', { method: 'GET', schema: 'categoryOptionsResponse', signal });
+  return api(endpoints.categoryOptions, undefined, { signal });
 }
 
 export const categoryOptionsQuery = () =>

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/drafts/details {id}: one of the writer's drafts, to continue it (404: not theirs, or gone). */
 export async function getDraft(id: number, signal?: AbortSignal) {
-  const data = await apiRequest('drafts/details', { body: { id }, schema: 'draftDetailsResponse', signal });
+  const data = await api(endpoints.draftsDetails, { id }, { signal });
   return data.draft;
 }
 

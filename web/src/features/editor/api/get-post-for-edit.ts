@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/post/details {post_id}: the post to prefill the edit form and check its owner. */
 export async function getPostForEdit(postId: number, userId: string | undefined, signal?: AbortSignal) {
-  const data = await apiRequest('post/details', {
-    body: { post_id: postId, ...(userId ? { user_id: Number(userId) } : {}) },
-    schema: 'postDetailsResponse',
-    signal,
-  });
+  const data = await api(endpoints.postDetails, { post_id: postId, ...(userId ? { user_id: Number(userId) } : {}) }, { signal });
   return data.post;
 }
 

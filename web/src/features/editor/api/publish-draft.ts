@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /**
  * POST /api/user/drafts/publish {id}: the draft becomes a post (201 savePostResponse) and is gone as a
  * draft. 422 with errors.title / sub_title / category_id when it is not complete.
  */
 export function publishDraft(id: number) {
-  return apiRequest('drafts/publish', { body: { id }, schema: 'savePostResponse' });
+  return api(endpoints.draftsPublish, { id });
 }
 
 export function usePublishDraft() {

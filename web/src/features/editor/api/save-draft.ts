@@ -1,8 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Draft, SaveDraftBody } from '@inkwell/contract';
-import { apiRequest } from '../../../lib/api-client';
+import type { Draft } from '@inkwell/contract';
+import { type CallBody, api } from '../../../lib/api-client';
 import { draftDetailsQuery } from './get-draft';
+import * as endpoints from '@inkwell/contract/calls';
+
+/** What a save sends (contract/src/calls.ts draftsSave). */
+export type SaveDraftBody = CallBody<typeof endpoints.draftsSave>;
 
 /**
  * POST /api/user/drafts/save: creates a draft (no id: 201) or replaces the writer's draft `id` (200).
@@ -12,7 +16,7 @@ import { draftDetailsQuery } from './get-draft';
 export function saveDraft(body: SaveDraftBody, options: { keepalive?: boolean } = {}) {
   // A browser holds at most 64 KB of such calls at once; a longer story is saved the ordinary way.
   const keepalive = options.keepalive === true && JSON.stringify(body).length < 60_000;
-  return apiRequest('drafts/save', { body, schema: 'draftResponse', keepalive });
+  return api(endpoints.draftsSave, body, { keepalive });
 }
 
 /**

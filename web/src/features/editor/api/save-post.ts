@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { savePostResponse, type SavePostResponse } from '@inkwell/contract';
+import type { SavePostResponse } from '@inkwell/contract';
+import * as endpoints from '@inkwell/contract/calls';
 import { uploadForm, type UploadProgress } from '../../../lib/upload';
 
 export interface PostPayload {
@@ -34,12 +35,12 @@ function toForm(payload: PostPayload, id?: number): FormData {
 
 /** POST /api/user/add-post (multipart, cover required), with upload progress. */
 export function addPost({ payload, onProgress }: SaveArgs): Promise<SavePostResponse> {
-  return uploadForm('add-post', toForm(payload), { schema: savePostResponse, onProgress });
+  return uploadForm(endpoints.addPost, toForm(payload), { onProgress });
 }
 
 /** POST /api/user/posts/update (multipart, cover optional), with upload progress. */
 export function updatePost({ id, payload, onProgress }: SaveArgs & { id: number }): Promise<SavePostResponse> {
-  return uploadForm('posts/update', toForm(payload, id), { schema: savePostResponse, onProgress });
+  return uploadForm(endpoints.postsUpdate, toForm(payload, id), { onProgress });
 }
 
 /**

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /**
  * POST /api/user/drafts/schedule {id, publish_at}: publish_at an ISO time (UTC), or null to make it a
  * draft again. 422 errors.publish_at (past, too far) or the post's own (title, sub title, category).
  */
 export function scheduleDraft({ id, publishAt }: { id: number; publishAt: string | null }) {
-  return apiRequest('drafts/schedule', { body: { id, publish_at: publishAt }, schema: 'draftResponse' });
+  return api(endpoints.draftsSchedule, { id, publish_at: publishAt });
 }
 
 export function useScheduleDraft() {

@@ -1,4 +1,5 @@
-import { uploadImageResponse, type UploadImageResponse } from '@inkwell/contract';
+import type { UploadImageResponse } from '@inkwell/contract';
+import * as endpoints from '@inkwell/contract/calls';
 import { uploadForm, type UploadProgress } from '../../../lib/upload';
 
 /**
@@ -9,5 +10,5 @@ import { uploadForm, type UploadProgress } from '../../../lib/upload';
 export function uploadImage(file: File, onProgress?: (progress: UploadProgress) => void): Promise<UploadImageResponse> {
   const form = new FormData();
   form.append('image', file);
-  return uploadForm('upload-image', form, { schema: uploadImageResponse, onProgress });
+  return uploadForm(endpoints.uploadImage, form, { onProgress });
 }

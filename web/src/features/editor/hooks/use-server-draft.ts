@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Draft, SaveDraftBody } from '@inkwell/contract';
+import type { Draft } from '@inkwell/contract';
 import { isApiError } from '../../../lib/api-client';
-import { useSaveDraft } from '../api/save-draft';
+import { type SaveDraftBody, useSaveDraft } from '../api/save-draft';
 import type { DraftFields } from './use-post-draft';
 
 /** Typing stops for this long before the draft is saved to the server. */

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/help {message, user_id}: a help request. */
 export function sendHelp(userId: string, message: string) {
-  return apiRequest('help', { body: { user_id: Number(userId), message }, schema: 'messageResponse' });
+  return api(endpoints.help, { user_id: Number(userId), message });
 }
 
 export function useSendHelp(userId: string) {

@@ -1,22 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/recommended-posts {user_id?}: Picks. */
 export async function getRecommendedPosts(viewerId: string | undefined, signal?: AbortSignal) {
   const body = viewerId ? { user_id: Number(viewerId) } : {};
-  return (await apiRequest('recommended-posts', { body, schema: 'recommendedPostsResponse', signal })).recommended_posts;
+  return (await api(endpoints.recommendedPosts, body, { signal })).recommended_posts;
 }
 
 /** POST /api/user/recommended-users {id?}: Whom to follow. */
 export async function getRecommendedUsers(viewerId: string | undefined, signal?: AbortSignal) {
   const body = viewerId ? { id: Number(viewerId) } : {};
-  return (await apiRequest('recommended-users', { body, schema: 'recommendedUsersResponse', signal })).recommended_users;
+  return (await api(endpoints.recommendedUsers, body, { signal })).recommended_users;
 }
 
 /** POST /api/user/recommended-categories {user_id?}: Recommended topics, the reader's own. */
 export async function getRecommendedCategories(viewerId: string | undefined, signal?: AbortSignal) {
   const body = viewerId ? { user_id: Number(viewerId) } : {};
-  return (await apiRequest('recommended-categories', { body, schema: 'recommendedCategoriesResponse', signal })).recommended_categories;
+  return (await api(endpoints.recommendedCategories, body, { signal })).recommended_categories;
 }
 
 /** Under ['recommended-categories']: choosing a topic anywhere reads it again (choose-categories.ts). */

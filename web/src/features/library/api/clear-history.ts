@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { HISTORY_MESSAGES, type HistoryResponse } from '@inkwell/contract';
 import { useNotice } from '../../../components/NoticeProvider';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { historyQueryKey } from './get-history';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/history/clear {user_id}: {message, removed}; the setting stays as it is. */
 export function clearHistory(userId: string) {
-  return apiRequest('history/clear', { body: { user_id: Number(userId) }, schema: 'historyChangeResponse' });
+  return api(endpoints.historyClear, { user_id: Number(userId) });
 }
 
 /** Forgets every story: the list is empty at once (one empty page); the library's search forgets them too. */

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DRAFT_MESSAGES, type DraftSummary } from '@inkwell/contract';
 import { useNotice } from '../../../components/NoticeProvider';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/drafts/delete {id}: {message}. */
 export function deleteDraft(id: number) {
-  return apiRequest('drafts/delete', { body: { id }, schema: 'messageResponse' });
+  return api(endpoints.draftsDelete, { id });
 }
 
 /** Deletes a draft; its row leaves the cached lists at once. */

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/drafts {}: the writer's drafts, scheduled ones included, last changed first. */
 export function getDrafts(signal?: AbortSignal) {
-  return apiRequest('drafts', { body: {}, schema: 'draftsResponse', signal });
+  return api(endpoints.drafts, undefined, { signal });
 }
 
 /** Under ['drafts', …]: the editor's saves mark it stale. */

@@ -1,13 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { HistoryResponse } from '@inkwell/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /**
  * POST /api/user/history {user_id, cursor?}: whether the member keeps a reading history, and its
  * entries, last opened first, one page at a time (next_cursor is null on the last page).
  */
 export function getHistory(userId: string, cursor: string | null, signal?: AbortSignal): Promise<HistoryResponse> {
-  return apiRequest('history', { body: { user_id: Number(userId), ...(cursor ? { cursor } : {}) }, schema: 'historyResponse', signal });
+  return api(endpoints.history, { user_id: Number(userId), ...(cursor ? { cursor } : {}) }, { signal });
 }
 
 /** Under ['library', 'history', …]: the switch, Remove and Clear change it in place. */

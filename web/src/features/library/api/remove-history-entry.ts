@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { HISTORY_MESSAGES, type HistoryResponse } from '@inkwell/contract';
 import { useNotice } from '../../../components/NoticeProvider';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { historyQueryKey } from './get-history';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/history/remove {user_id, post_id}: {message, removed} (the same when it was not there). */
 export function removeHistoryEntry(userId: string, postId: number) {
-  return apiRequest('history/remove', { body: { user_id: Number(userId), post_id: postId }, schema: 'historyChangeResponse' });
+  return api(endpoints.historyRemove, { user_id: Number(userId), post_id: postId });
 }
 
 /** Forgets one story: its card leaves the list at once; the library's search forgets it was read. */

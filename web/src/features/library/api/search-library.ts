@@ -1,14 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { LibraryScope, LibrarySearchResponse } from '@inkwell/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/library/search {user_id, query, scope, cursor?}: one page of the member's saved, read and written stories. */
 export function searchLibrary(userId: string, query: string, scope: LibraryScope, cursor: string | null, signal?: AbortSignal): Promise<LibrarySearchResponse> {
-  return apiRequest('library/search', {
-    body: { user_id: Number(userId), query, scope, ...(cursor ? { cursor } : {}) },
-    schema: 'librarySearchResponse',
-    signal,
-  });
+  return api(endpoints.librarySearch, { user_id: Number(userId), query, scope, ...(cursor ? { cursor } : {}) }, { signal });
 }
 
 /** Each next page with the cursor the last one gave, until it gives none. */

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { HISTORY_MESSAGES, type HistoryResponse } from '@inkwell/contract';
 import { useNotice } from '../../../components/NoticeProvider';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { historyQueryKey } from './get-history';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/history/settings {user_id, enabled 1|0}: {message, enabled}. Turning it off keeps what it holds. */
 export function setHistorySetting(userId: string, enabled: boolean) {
-  return apiRequest('history/settings', { body: { user_id: Number(userId), enabled: enabled ? 1 : 0 }, schema: 'historySettingsResponse' });
+  return api(endpoints.historySettings, { user_id: Number(userId), enabled: enabled ? 1 : 0 });
 }
 
 type History = InfiniteData<HistoryResponse, string | null>;

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationsSeenResponse } from '@inkwell/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { notificationsQueryKey } from './get-notifications';
 import { markSeen } from './notifications-cache';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/notifications/seen {user_id, ids} (at most SEEN_IDS_MAX): marks those of the caller's notifications as seen. */
 export async function postSeen(userId: string, ids: readonly number[]): Promise<NotificationsSeenResponse> {
-  return apiRequest('notifications/seen', { body: { user_id: Number(userId), ids }, schema: 'notificationsSeenResponse' });
+  return api(endpoints.notificationsSeen, { user_id: Number(userId), ids: [...ids] });
 }
 
 /** Marks ids as seen, then the cache follows the server: those items seen, its unseen_count (the top bar's dot). */

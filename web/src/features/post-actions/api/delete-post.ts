@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
 import { removePost } from './post-cache';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/delete-posts {id}: the owner's post and everything hanging from it. */
 export function deletePost(id: number) {
-  return apiRequest('delete-posts', { body: { id }, schema: 'messageResponse' });
+  return api(endpoints.deletePosts, { id });
 }
 
 /**

@@ -1,18 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { type CallBody, api, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
 import { isFollowingQueryOptions } from './is-following';
 import { restorePosts, snapshotPosts, updatePosts, type PostsSnapshot } from './post-cache';
+import * as endpoints from '@inkwell/contract/calls';
 
-export interface FollowVariables {
-  user_id: number;
-  follow_id: number;
-  followType: 1 | 0;
-}
+/** The call's body, as contract/src/calls.ts names it. */
+export type FollowVariables = CallBody<typeof endpoints.followUnfollow>;
 
 /** POST /api/user/follow-unfollow {follow_id, followType 1|0, user_id}: answers is_following and followers_count. */
 export function followUser(body: FollowVariables) {
-  return apiRequest('follow-unfollow', { body, schema: 'followResponse' });
+  return api(endpoints.followUnfollow, body);
 }
 
 function setFollowers(queryClient: ReturnType<typeof useQueryClient>, authorId: number, change: (count: number) => number) {

@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /**
  * What the app knows of whether the reader follows someone: the server's answer, or only the flag
@@ -12,7 +13,7 @@ export interface FollowState {
 
 /** POST /api/user/is-following {user_id, follow_id}. */
 export async function getIsFollowing(userId: number, followId: number, signal?: AbortSignal): Promise<FollowState> {
-  const answer = await apiRequest('is-following', { body: { user_id: userId, follow_id: followId }, schema: 'followResponse', signal });
+  const answer = await api(endpoints.isFollowing, { user_id: userId, follow_id: followId }, { signal });
   return { is_following: answer.is_following, followers_count: answer.followers_count };
 }
 

@@ -1,18 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PostCard } from '@inkwell/contract';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { type CallBody, api, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
 import { restorePosts, snapshotPosts, updatePost, type PostsSnapshot } from './post-cache';
+import * as endpoints from '@inkwell/contract/calls';
 
-export interface LikeVariables {
-  user_id: number;
-  post_id: number;
-  status: 1 | 0;
-}
+/** The call's body, as contract/src/calls.ts names it. */
+export type LikeVariables = CallBody<typeof endpoints.like>;
 
 /** POST /api/user/like {user_id, post_id, status 1|0}: answers the stored is_like and likes_count. */
 export function likePost(body: LikeVariables) {
-  return apiRequest('like', { body, schema: 'likeResponse' });
+  return api(endpoints.like, body);
 }
 
 function withLike(post: PostCard, liked: boolean): PostCard {

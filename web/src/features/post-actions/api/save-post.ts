@@ -1,18 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TEXT } from '@inkwell/contract';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { type CallBody, api, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
 import { restorePosts, snapshotPosts, updatePost, type PostsSnapshot } from './post-cache';
+import * as endpoints from '@inkwell/contract/calls';
 
-export interface SaveVariables {
-  user_id: number;
-  post_id: number;
-  save_unsave: 1 | 0;
-}
+/** The call's body, as contract/src/calls.ts names it. */
+export type SaveVariables = CallBody<typeof endpoints.postsSave>;
 
 /** POST /api/user/posts/save {user_id, post_id, save_unsave 1|0}. */
 export function savePost(body: SaveVariables) {
-  return apiRequest('posts/save', { body, schema: 'saveResponse' });
+  return api(endpoints.postsSave, body);
 }
 
 /**

@@ -1,15 +1,13 @@
-import { apiRequest } from '../../../lib/api-client';
+import { type CallBody, api } from '../../../lib/api-client';
 import { useCommentMutation } from './use-comment-mutation';
+import * as endpoints from '@inkwell/contract/calls';
 
-export interface CommentVariables {
-  user_id: number;
-  post_id: number;
-  comments: string;
-}
+/** The call's body, as contract/src/calls.ts names it. */
+export type CommentVariables = CallBody<typeof endpoints.comment>;
 
 /** POST /api/user/comment {user_id, post_id, comments}. */
 export function addComment(body: CommentVariables) {
-  return apiRequest('comment', { body, schema: 'commentCreatedResponse' });
+  return api(endpoints.comment, body);
 }
 
 export function useAddComment(postId: number) {

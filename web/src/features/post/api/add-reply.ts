@@ -1,18 +1,13 @@
-import { apiRequest } from '../../../lib/api-client';
+import { type CallBody, api } from '../../../lib/api-client';
 import { useCommentMutation } from './use-comment-mutation';
+import * as endpoints from '@inkwell/contract/calls';
 
-export interface ReplyVariables {
-  user_id: number;
-  post_id: number;
-  comment_id: number;
-  reply: string;
-  /** The reply of the same comment this one answers. */
-  reply_to_id?: number;
-}
+/** The call's body, as contract/src/calls.ts names it. */
+export type ReplyVariables = CallBody<typeof endpoints.replies>;
 
 /** POST /api/user/replies {user_id, post_id, reply, comment_id, reply_to_id?}. */
 export function addReply(body: ReplyVariables) {
-  return apiRequest('replies', { body, schema: 'commentCreatedResponse' });
+  return api(endpoints.replies, body);
 }
 
 export function useAddReply(postId: number) {

@@ -1,9 +1,10 @@
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { useCommentMutation } from './use-comment-mutation';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/comment-delete {id}: by the comment's author or the post's owner. */
 export function deleteComment(id: number) {
-  return apiRequest('comment-delete', { body: { id }, schema: 'messageResponse' });
+  return api(endpoints.commentDelete, { id });
 }
 
 export function useDeleteComment(postId: number) {

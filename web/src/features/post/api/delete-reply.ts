@@ -1,9 +1,10 @@
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { useCommentMutation } from './use-comment-mutation';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/reply-delete {id}: by the reply's author or the post's owner. */
 export function deleteReply(id: number) {
-  return apiRequest('reply-delete', { body: { id }, schema: 'messageResponse' });
+  return api(endpoints.replyDelete, { id });
 }
 
 export function useDeleteReply(postId: number) {

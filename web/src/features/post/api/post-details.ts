@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/post/details {post_id, user_id?}: the post with its body, author and comments. */
 export async function getPostDetails(postId: number, viewerId: string | undefined, signal?: AbortSignal) {
   const body = viewerId ? { post_id: postId, user_id: Number(viewerId) } : { post_id: postId };
-  const data = await apiRequest('post/details', { body, schema: 'postDetailsResponse', signal });
+  const data = await api(endpoints.postDetails, body, { signal });
   return data.post;
 }
 

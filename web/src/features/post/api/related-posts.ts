@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/posts/related {id, user_id?}: same category first, then shared title words. */
 export async function getRelatedPosts(postId: number, viewerId: string | undefined, signal?: AbortSignal) {
   const body = viewerId ? { id: postId, user_id: Number(viewerId) } : { id: postId };
-  const data = await apiRequest('posts/related', { body, schema: 'relatedPostsResponse', signal });
+  const data = await api(endpoints.postsRelated, body, { signal });
   return data.related_posts;
 }
 

@@ -1,9 +1,11 @@
 import { type RefObject, useEffect, useRef } from 'react';
+import type { Endpoint } from '@inkwell/contract/endpoints';
+import * as endpoints from '@inkwell/contract/calls';
 import { getSession } from '../../../lib/session';
 
 /** One beacon: a plain keepalive POST with the same-origin cookies; its answer is not read. */
-function send(path: string, body: object): void {
-  fetch(`/api/user/${path}`, { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch(() => undefined);
+function send(endpoint: Endpoint, body: object): void {
+  fetch(endpoint.path, { method: endpoint.method, keepalive: true, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch(() => undefined);
 }
 
 /**
@@ -22,14 +24,14 @@ export function useReadBeacons(postId: number, active: boolean): RefObject<HTMLD
     const shown = () => {
       if (document.hidden) return;
       document.removeEventListener('visibilitychange', shown);
-      send('stats/view', { post_id: postId });
+      send(endpoints.statsView, { post_id: postId });
       const session = getSession();
-      if (session) send('history/add', { user_id: Number(session.id), post_id: postId });
+      if (session) send(endpoints.historyAdd, { user_id: Number(session.id), post_id: postId });
       if (!end.current || typeof IntersectionObserver !== 'function') return;
       observer = new IntersectionObserver((entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer?.disconnect();
-        send('stats/read', { post_id: postId });
+        send(endpoints.statsRead, { post_id: postId });
       });
       observer.observe(end.current);
     };

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { FollowListPage } from '@inkwell/contract';
-import { apiRequest } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
+import { api } from '../../../lib/api-client';
 
 export type FollowList = 'followers' | 'following';
 
@@ -8,9 +9,15 @@ export type FollowList = 'followers' | 'following';
  * POST /api/user/followers or /following {profile_id, user_id?}: the people who follow the member, or
  * whom they follow, newest first; each next page by POSTing the same body to next_page_url.
  */
-export function getFollowList(url: string, profileId: number, viewerId: string | undefined, signal?: AbortSignal): Promise<FollowListPage> {
+export function getFollowList(
+  list: FollowList,
+  url: string | undefined,
+  profileId: number,
+  viewerId: string | undefined,
+  signal?: AbortSignal,
+): Promise<FollowListPage> {
   const body = { profile_id: profileId, ...(viewerId ? { user_id: Number(viewerId) } : {}) };
-  return apiRequest(url, { body, schema: 'followListPage', signal });
+  return api(list === 'followers' ? endpoints.followers : endpoints.following, body, { url, signal });
 }
 
 /**
@@ -20,7 +27,7 @@ export function getFollowList(url: string, profileId: number, viewerId: string |
 export const followListQueryOptions = (list: FollowList, profileId: number, viewerId: string | undefined) =>
   infiniteQueryOptions({
     queryKey: ['follow-list', list, profileId, viewerId ?? 'visitor'],
-    queryFn: ({ pageParam, signal }) => getFollowList(pageParam ?? list, profileId, viewerId, signal),
+    queryFn: ({ pageParam, signal }) => getFollowList(list, pageParam ?? undefined, profileId, viewerId, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last: FollowListPage) => last.next_page_url ?? undefined,
     staleTime: 0,

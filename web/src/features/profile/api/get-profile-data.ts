@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicProfile } from '@inkwell/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/get-profile-data {id}: what anyone may see of a user (open to visitors). */
 export async function getProfileData(id: number, signal?: AbortSignal): Promise<PublicProfile> {
-  const data = await apiRequest('get-profile-data', { body: { id }, schema: 'getProfileDataResponse', signal });
+  const data = await api(endpoints.getProfileData, { id }, { signal });
   return data.data;
 }
 

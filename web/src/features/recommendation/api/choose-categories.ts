@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
 import { categoriesQueryOptions } from '../../../api/categories';
 import { userCategoriesQueryOptions } from '../../../api/user-categories';
 import { forYouPostsQueryOptions } from '../../../api/view-posts';
+import * as endpoints from '@inkwell/contract/calls';
 
 export interface ChooseCategoryVariables {
   categoryId: number;
@@ -12,15 +13,12 @@ export interface ChooseCategoryVariables {
 
 /** POST /api/user/selected-category {user_id, category_id, status active|inactive}: one checkbox (SPEC §4). */
 export function chooseCategory(userId: string, { categoryId, chosen }: ChooseCategoryVariables) {
-  return apiRequest('selected-category', {
-    body: { user_id: Number(userId), category_id: categoryId, status: chosen ? 'active' : 'inactive' },
-    schema: 'selectCategoryResponse',
-  });
+  return api(endpoints.selectedCategory, { user_id: Number(userId), category_id: categoryId, status: chosen ? 'active' : 'inactive' });
 }
 
 /** POST /api/user/reset-categories {user_id}: no topic chosen any more ('For you' shows everything). */
 export function resetCategories(userId: string) {
-  return apiRequest('reset-categories', { body: { user_id: Number(userId) }, schema: 'messageResponse' });
+  return api(endpoints.resetCategories, { user_id: Number(userId) });
 }
 
 /**

@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { SearchResultType, SearchResultsResponse } from '@inkwell/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/search/results {query, type, cursor?}: one page of posts, people or topics. */
 export function getSearchResults(query: string, type: SearchResultType, cursor: string | null, signal?: AbortSignal): Promise<SearchResultsResponse> {
-  return apiRequest('search/results', { body: { query, type, ...(cursor ? { cursor } : {}) }, schema: 'searchResultsResponse', signal });
+  return api(endpoints.searchResults, { query, type, ...(cursor ? { cursor } : {}) }, { signal });
 }
 
 /** Each next page with the cursor the last one gave, until it gives none. */

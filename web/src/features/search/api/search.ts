@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchResponse } from '@inkwell/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/search {query} (with the session headers when signed in): people and posts. */
 export function search(query: string, signal?: AbortSignal): Promise<SearchResponse> {
-  return apiRequest('search', { body: { query }, schema: 'searchResponse', signal });
+  return api(endpoints.search, { query }, { signal });
 }
 
 export const searchQueryOptions = (query: string) =>

@@ -1,15 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '@inkwell/contract';
-import { apiRequest } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
+import { api } from '../../../lib/api-client';
 
 export type AccountEnd = 'deactivate' | 'delete-account';
 
 /** POST /api/user/deactivate or /api/user/delete-account {user_id, current_password?}. */
 export function endAccount(kind: AccountEnd, userId: string, currentPassword: string | undefined) {
-  return apiRequest(kind, {
-    body: { user_id: Number(userId), ...(currentPassword ? { current_password: currentPassword } : {}) },
-    schema: 'messageResponse',
-  });
+  const body = { user_id: Number(userId), ...(currentPassword ? { current_password: currentPassword } : {}) };
+  return api(kind === 'deactivate' ? endpoints.deactivate : endpoints.deleteAccount, body);
 }
 
 /** Where a member lands once their account is deactivated or deleted: home, with the server's message. */

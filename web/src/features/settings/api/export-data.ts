@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ExportDataBody, errorResponse, exportFileName } from '@inkwell/contract';
-import { ApiError, apiUrl, isApiError } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
+import { ApiError, isApiError } from '../../../lib/api-client';
 import { clearSession, getSession } from '../../../lib/session';
 
 /**
@@ -34,7 +35,7 @@ export async function fetchDataArchive(userId: string, signal?: AbortSignal): Pr
   const body: ExportDataBody = { user_id: Number(userId) };
   let response: Response;
   try {
-    response = await fetch(apiUrl('export-data'), {
+    response = await fetch(endpoints.exportData.path, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { Accept: 'application/zip, application/json', 'Content-Type': 'application/json' },

@@ -1,22 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type updateProfileBody, updateProfileResponse } from '@inkwell/contract';
-import type { z } from 'zod';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { type CallBody, api, isApiError } from '../../../lib/api-client';
 import { uploadForm } from '../../../lib/upload';
 import { useNotice } from '../../../components/NoticeProvider';
 import { ownProfileQueryOptions } from '../../../api/get-own-profile';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** What a settings form changes (the update-profile body less the id); a new picture goes as multipart. */
-export type ProfileChanges = Omit<z.input<typeof updateProfileBody>, 'id' | 'profile_picture'> & { picture?: File };
+export type ProfileChanges = Omit<CallBody<typeof endpoints.updateProfile>, 'id' | 'profile_picture'> & { picture?: File };
 
 /** POST /api/user/update-profile {id, …only what changes}. */
 export function updateProfile(userId: string, { picture, ...changes }: ProfileChanges) {
-  if (!picture) return apiRequest('update-profile', { body: { id: Number(userId), ...changes }, schema: 'updateProfileResponse' });
+  if (!picture) return api(endpoints.updateProfile, { id: Number(userId), ...changes });
   const form = new FormData();
   form.set('id', userId);
   for (const [key, value] of Object.entries(changes)) if (value !== undefined) form.set(key, String(value));
   form.set('profile_picture', picture);
-  return uploadForm('update-profile', form, { schema: updateProfileResponse });
+  return uploadForm(endpoints.updateProfile, form);
 }
 
 /** The field messages of a refused change (422), for the form to show beside its fields. */

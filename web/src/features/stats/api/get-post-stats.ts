@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PostStatsResponse, StatsPeriod } from '@inkwell/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/stats/post {user_id, post_id, days}: one of the caller's posts, day by day. */
 export function getPostStats(userId: string, postId: number, days: StatsPeriod, signal?: AbortSignal): Promise<PostStatsResponse> {
-  return apiRequest('stats/post', { body: { user_id: Number(userId), post_id: postId, days }, schema: 'postStatsResponse', signal });
+  return api(endpoints.statsPost, { user_id: Number(userId), post_id: postId, days }, { signal });
 }
 
 export const postStatsQueryOptions = (userId: string, postId: number, days: StatsPeriod) =>

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { StatsPeriod, StatsResponse } from '@inkwell/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/stats {user_id, days}: the caller's posts with their numbers over the period. */
 export function getStats(userId: string, days: StatsPeriod, signal?: AbortSignal): Promise<StatsResponse> {
-  return apiRequest('stats', { body: { user_id: Number(userId), days }, schema: 'statsResponse', signal });
+  return api(endpoints.stats, { user_id: Number(userId), days }, { signal });
 }
 
 export const statsQueryOptions = (userId: string, days: StatsPeriod) =>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UnsubscribeResponse } from '@inkwell/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 export interface UnsubscribeInput {
   token: string;
@@ -10,7 +11,7 @@ export interface UnsubscribeInput {
 
 /** POST /api/user/unsubscribe {token, subscribe?}: the mailed link's choice, no session needed. */
 export async function unsubscribe({ token, subscribe }: UnsubscribeInput): Promise<UnsubscribeResponse> {
-  return apiRequest('unsubscribe', { body: subscribe ? { token, subscribe: 1 } : { token }, schema: 'unsubscribeResponse' });
+  return api(endpoints.unsubscribe, subscribe ? { token, subscribe: 1 } : { token });
 }
 
 export function useUnsubscribe() {

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/update-profile {id, name}: the one field the welcome step asks for. */
 export function saveName(userId: string, name: string) {
-  return apiRequest('update-profile', { body: { id: Number(userId), name }, schema: 'updateProfileResponse' });
+  return api(endpoints.updateProfile, { id: Number(userId), name });
 }
 
 /**

@@ -1,0 +1,96 @@
+import type { Endpoint } from './endpoint.ts';
+
+/**
+ * Every call the server answers, one export each (issue 27): `import * as endpoints` and name one,
+ * `endpoints.like`. One export per call lets a bundler keep only the calls a chunk makes, so the web's
+ * first load carries its few entries, not the table. The server serves each through `route()`
+ * (server/src/plugins/endpoint.ts); server/src/security/endpoints.test.ts checks what it serves
+ * against this list both ways, and the authorization matrix and the fuzz suite are keyed by it.
+ */
+export const storedFile = { method: 'GET', path: '/storage/*', access: 'open' } as const satisfies Endpoint;
+export const register = { method: 'POST', path: '/api/user/register', access: 'open', rateLimit: 'register', body: 'registerBody', answer: 'messageResponse', status: 201 } as const satisfies Endpoint;
+export const login = { method: 'POST', path: '/api/user/login', access: 'open', rateLimit: 'login', body: 'loginBody', answer: 'loginResponse' } as const satisfies Endpoint;
+export const google = { method: 'POST', path: '/api/user/google', access: 'open', rateLimit: 'google', body: 'googleBody', answer: 'googleResponse' } as const satisfies Endpoint;
+export const logout = { method: 'POST', path: '/api/user/logout', access: 'session', answer: 'messageResponse' } as const satisfies Endpoint;
+export const resendVerification = { method: 'POST', path: '/api/user/resend-verification', access: 'open', rateLimit: 'resendVerification', body: 'resendVerificationBody', answer: 'messageResponse' } as const satisfies Endpoint;
+export const forgotPassword = { method: 'POST', path: '/api/user/forgot-password', access: 'open', rateLimit: 'forgotPassword', body: 'forgotPasswordBody', answer: 'messageResponse' } as const satisfies Endpoint;
+export const resetPassword = { method: 'POST', path: '/api/user/reset-password', access: 'open', rateLimit: 'resetPassword', body: 'resetPasswordBody', answer: 'loginResponse' } as const satisfies Endpoint;
+export const verifyEmail = { method: 'GET', path: '/api/user/verify-email', access: 'open', query: 'mailedTokenQuery' } as const satisfies Endpoint;
+export const clientConfig = { method: 'GET', path: '/api/user/client-config', access: 'open', answer: 'clientConfigResponse' } as const satisfies Endpoint;
+export const ownProfile = { method: 'POST', path: '/api/user/profile', access: 'session', readOnly: true, body: 'profileBody', answer: 'profileResponse' } as const satisfies Endpoint;
+export const updateProfile = { method: 'POST', path: '/api/user/update-profile', access: 'session', body: 'updateProfileBody', file: 'profile_picture', answer: 'updateProfileResponse' } as const satisfies Endpoint;
+export const getProfileData = { method: 'POST', path: '/api/user/get-profile-data', access: 'open', readOnly: true, body: 'getProfileDataBody', answer: 'getProfileDataResponse' } as const satisfies Endpoint;
+export const deactivate = { method: 'POST', path: '/api/user/deactivate', access: 'session', body: 'accountConfirmBody', answer: 'messageResponse' } as const satisfies Endpoint;
+export const deleteAccount = { method: 'POST', path: '/api/user/delete-account', access: 'session', body: 'accountConfirmBody', answer: 'messageResponse' } as const satisfies Endpoint;
+export const confirmEmail = { method: 'GET', path: '/api/user/confirm-email', access: 'open', query: 'mailedTokenQuery' } as const satisfies Endpoint;
+export const notifications = { method: 'POST', path: '/api/user/notifications', access: 'session', readOnly: true, body: 'notificationsBody', answer: 'notificationsResponse' } as const satisfies Endpoint;
+export const notificationsSeen = { method: 'POST', path: '/api/user/notifications/seen', access: 'session', readOnly: true, body: 'notificationsSeenBody', answer: 'notificationsSeenResponse' } as const satisfies Endpoint;
+export const notificationsStream = { method: 'GET', path: '/api/user/notifications/stream', access: 'session', readOnly: true, stream: true, query: 'notificationsStreamQuery' } as const satisfies Endpoint;
+export const unsubscribe = { method: 'POST', path: '/api/user/unsubscribe', access: 'open', body: 'unsubscribeBody', answer: 'unsubscribeResponse' } as const satisfies Endpoint;
+export const addPost = { method: 'POST', path: '/api/user/add-post', access: 'session', body: 'addPostBody', file: 'image', answer: 'savePostResponse', status: 201 } as const satisfies Endpoint;
+export const postsUpdate = { method: 'POST', path: '/api/user/posts/update', access: 'session', body: 'updatePostBody', file: 'image', answer: 'savePostResponse' } as const satisfies Endpoint;
+export const deletePosts = { method: 'POST', path: '/api/user/delete-posts', access: 'session', body: 'deletePostBody', answer: 'messageResponse' } as const satisfies Endpoint;
+export const uploadImage = { method: 'POST', path: '/api/user/upload-image', access: 'session', body: 'uploadImageFields', file: 'image', answer: 'uploadImageResponse', status: 201 } as const satisfies Endpoint;
+export const draftsSave = { method: 'POST', path: '/api/user/drafts/save', access: 'session', body: 'saveDraftBody', answer: 'draftResponse' } as const satisfies Endpoint;
+export const drafts = { method: 'POST', path: '/api/user/drafts', access: 'session', readOnly: true, body: 'draftsBody', answer: 'draftsResponse' } as const satisfies Endpoint;
+export const draftsDetails = { method: 'POST', path: '/api/user/drafts/details', access: 'session', readOnly: true, body: 'draftIdBody', answer: 'draftDetailsResponse' } as const satisfies Endpoint;
+export const draftsDelete = { method: 'POST', path: '/api/user/drafts/delete', access: 'session', body: 'draftIdBody', answer: 'messageResponse' } as const satisfies Endpoint;
+export const draftsPublish = { method: 'POST', path: '/api/user/drafts/publish', access: 'session', body: 'draftIdBody', answer: 'savePostResponse', status: 201 } as const satisfies Endpoint;
+export const draftsSchedule = { method: 'POST', path: '/api/user/drafts/schedule', access: 'session', body: 'scheduleDraftBody', answer: 'draftResponse' } as const satisfies Endpoint;
+export const draftsPreview = { method: 'POST', path: '/api/user/drafts/preview', access: 'session', body: 'draftPreviewBody', answer: 'draftResponse' } as const satisfies Endpoint;
+export const draftPreview = { method: 'POST', path: '/api/user/draft-preview', access: 'open', readOnly: true, body: 'previewBody', answer: 'draftPreviewResponse' } as const satisfies Endpoint;
+export const viewPosts = { method: 'POST', path: '/api/user/view-posts', access: 'reader', readOnly: true, body: 'viewPostsBody', query: 'cursorQuery', answer: 'postPage' } as const satisfies Endpoint;
+export const followingPosts = { method: 'POST', path: '/api/user/following/posts', access: 'session', readOnly: true, body: 'followingPostsBody', query: 'cursorQuery', answer: 'postPage' } as const satisfies Endpoint;
+export const categoriesName = { method: 'POST', path: '/api/user/categories-name', access: 'reader', readOnly: true, body: 'categoryPostsBody', query: 'cursorQuery', answer: 'categoryPostsResponse' } as const satisfies Endpoint;
+export const authorPosts = { method: 'POST', path: '/api/user/author-posts', access: 'reader', readOnly: true, body: 'authorPostsBody', query: 'cursorQuery', answer: 'postPage' } as const satisfies Endpoint;
+export const savedPosts = { method: 'POST', path: '/api/user/saved-posts', access: 'session', readOnly: true, body: 'savedPostsBody', query: 'cursorQuery', answer: 'postPage' } as const satisfies Endpoint;
+export const postDetails = { method: 'POST', path: '/api/user/post/details', access: 'reader', readOnly: true, body: 'postDetailsBody', answer: 'postDetailsResponse' } as const satisfies Endpoint;
+export const postsRelated = { method: 'POST', path: '/api/user/posts/related', access: 'reader', readOnly: true, body: 'relatedPostsBody', answer: 'relatedPostsResponse' } as const satisfies Endpoint;
+export const recommendedPosts = { method: 'POST', path: '/api/user/recommended-posts', access: 'reader', readOnly: true, body: 'recommendedPostsBody', answer: 'recommendedPostsResponse' } as const satisfies Endpoint;
+export const recommendedUsers = { method: 'POST', path: '/api/user/recommended-users', access: 'reader', readOnly: true, body: 'recommendedUsersBody', answer: 'recommendedUsersResponse' } as const satisfies Endpoint;
+export const feedTuning = { method: 'POST', path: '/api/user/feed-tuning', access: 'session', readOnly: true, body: 'feedTuningBody', answer: 'feedTuningResponse' } as const satisfies Endpoint;
+export const feedTuningSet = { method: 'POST', path: '/api/user/feed-tuning/set', access: 'session', body: 'feedTuningSetBody', answer: 'feedTuningSetResponse' } as const satisfies Endpoint;
+export const feedTuningReset = { method: 'POST', path: '/api/user/feed-tuning/reset', access: 'session', body: 'feedTuningResetBody', answer: 'feedTuningResetResponse' } as const satisfies Endpoint;
+export const categories = { method: 'GET', path: '/api/user/categories', access: 'open', answer: 'categoriesResponse' } as const satisfies Endpoint;
+export const categoryOptions = { method: 'GET', path: '/api/user/category', access: 'open', answer: 'categoryOptionsResponse' } as const satisfies Endpoint;
+export const userCategories = { method: 'POST', path: '/api/user/user-categories', access: 'session', readOnly: true, body: 'userCategoriesBody', answer: 'userCategoriesResponse' } as const satisfies Endpoint;
+export const selectedCategory = { method: 'POST', path: '/api/user/selected-category', access: 'session', body: 'selectCategoryBody', answer: 'selectCategoryResponse' } as const satisfies Endpoint;
+export const resetCategories = { method: 'POST', path: '/api/user/reset-categories', access: 'session', body: 'resetCategoriesBody', answer: 'messageResponse' } as const satisfies Endpoint;
+export const recommendedCategories = { method: 'POST', path: '/api/user/recommended-categories', access: 'reader', readOnly: true, body: 'recommendedCategoriesBody', answer: 'recommendedCategoriesResponse' } as const satisfies Endpoint;
+export const like = { method: 'POST', path: '/api/user/like', access: 'session', body: 'likeBody', answer: 'likeResponse' } as const satisfies Endpoint;
+export const postsSave = { method: 'POST', path: '/api/user/posts/save', access: 'session', body: 'saveBody', answer: 'saveResponse' } as const satisfies Endpoint;
+export const comment = { method: 'POST', path: '/api/user/comment', access: 'session', body: 'commentBody', answer: 'commentCreatedResponse' } as const satisfies Endpoint;
+export const replies = { method: 'POST', path: '/api/user/replies', access: 'session', body: 'replyBody', answer: 'commentCreatedResponse' } as const satisfies Endpoint;
+export const commentDelete = { method: 'POST', path: '/api/user/comment-delete', access: 'session', body: 'deleteByIdBody', answer: 'messageResponse' } as const satisfies Endpoint;
+export const replyDelete = { method: 'POST', path: '/api/user/reply-delete', access: 'session', body: 'deleteByIdBody', answer: 'messageResponse' } as const satisfies Endpoint;
+export const followUnfollow = { method: 'POST', path: '/api/user/follow-unfollow', access: 'session', body: 'followBody', answer: 'followResponse' } as const satisfies Endpoint;
+export const isFollowing = { method: 'POST', path: '/api/user/is-following', access: 'session', readOnly: true, body: 'isFollowingBody', answer: 'followResponse' } as const satisfies Endpoint;
+export const followers = { method: 'POST', path: '/api/user/followers', access: 'reader', readOnly: true, body: 'followListBody', query: 'cursorQuery', answer: 'followListPage' } as const satisfies Endpoint;
+export const following = { method: 'POST', path: '/api/user/following', access: 'reader', readOnly: true, body: 'followListBody', query: 'cursorQuery', answer: 'followListPage' } as const satisfies Endpoint;
+export const block = { method: 'POST', path: '/api/user/block', access: 'session', body: 'blockBody', answer: 'blockResponse' } as const satisfies Endpoint;
+export const blockedUsers = { method: 'POST', path: '/api/user/blocked-users', access: 'session', readOnly: true, body: 'blockedUsersBody', answer: 'blockedUsersResponse' } as const satisfies Endpoint;
+export const search = { method: 'POST', path: '/api/user/search', access: 'reader', readOnly: true, rateLimit: 'search', body: 'searchBody', answer: 'searchResponse' } as const satisfies Endpoint;
+export const searchResults = { method: 'POST', path: '/api/user/search/results', access: 'reader', readOnly: true, rateLimit: 'search', body: 'searchResultsBody', answer: 'searchResultsResponse' } as const satisfies Endpoint;
+export const help = { method: 'POST', path: '/api/user/help', access: 'session', readOnly: true, rateLimit: 'help', body: 'helpBody', answer: 'messageResponse', status: 201 } as const satisfies Endpoint;
+export const statsView = { method: 'POST', path: '/api/user/stats/view', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;
+export const statsRead = { method: 'POST', path: '/api/user/stats/read', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;
+export const stats = { method: 'POST', path: '/api/user/stats', access: 'session', readOnly: true, body: 'statsBody', answer: 'statsResponse' } as const satisfies Endpoint;
+export const statsPost = { method: 'POST', path: '/api/user/stats/post', access: 'session', readOnly: true, body: 'postStatsBody', answer: 'postStatsResponse' } as const satisfies Endpoint;
+export const history = { method: 'POST', path: '/api/user/history', access: 'session', readOnly: true, body: 'historyBody', answer: 'historyResponse' } as const satisfies Endpoint;
+export const historyAdd = { method: 'POST', path: '/api/user/history/add', access: 'session', readOnly: true, rateLimit: 'history', body: 'historyAddBody' } as const satisfies Endpoint;
+export const historySettings = { method: 'POST', path: '/api/user/history/settings', access: 'session', body: 'historySettingsBody', answer: 'historySettingsResponse' } as const satisfies Endpoint;
+export const historyRemove = { method: 'POST', path: '/api/user/history/remove', access: 'session', body: 'historyRemoveBody', answer: 'historyChangeResponse' } as const satisfies Endpoint;
+export const historyClear = { method: 'POST', path: '/api/user/history/clear', access: 'session', body: 'historyClearBody', answer: 'historyChangeResponse' } as const satisfies Endpoint;
+export const librarySearch = { method: 'POST', path: '/api/user/library/search', access: 'session', readOnly: true, rateLimit: 'search', body: 'librarySearchBody', answer: 'librarySearchResponse' } as const satisfies Endpoint;
+export const exportData = { method: 'POST', path: '/api/user/export-data', access: 'session', readOnly: true, rateLimit: 'exportData', body: 'exportDataBody' } as const satisfies Endpoint;
+export const unsubscribeOneClick = { method: 'POST', path: '/unsubscribe', access: 'open', query: 'unsubscribeQuery', answer: 'unsubscribeResponse' } as const satisfies Endpoint;
+export const robots = { method: 'GET', path: '/robots.txt', access: 'open' } as const satisfies Endpoint;
+export const rss = { method: 'GET', path: '/rss.xml', access: 'open' } as const satisfies Endpoint;
+export const rssAuthor = { method: 'GET', path: '/rss/author/:sqid.xml', access: 'open' } as const satisfies Endpoint;
+export const rssCategory = { method: 'GET', path: '/rss/category/:catogary.xml', access: 'open' } as const satisfies Endpoint;
+export const sitemap = { method: 'GET', path: '/sitemap.xml', access: 'open' } as const satisfies Endpoint;
+export const sitemapPages = { method: 'GET', path: '/sitemap/pages.xml', access: 'open' } as const satisfies Endpoint;
+export const sitemapPosts = { method: 'GET', path: '/sitemap/posts-:n.xml', access: 'open' } as const satisfies Endpoint;
+export const sitemapPeople = { method: 'GET', path: '/sitemap/people-:n.xml', access: 'open' } as const satisfies Endpoint;
+export const health = { method: 'GET', path: '/api/health', access: 'open' } as const satisfies Endpoint;
+export const ready = { method: 'GET', path: '/api/ready', access: 'open' } as const satisfies Endpoint;
