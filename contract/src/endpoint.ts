@@ -15,9 +15,16 @@ export interface Endpoint {
   /**
    * 'session': a signed-in member only (401 otherwise; a body's user_id must be the caller's, 403);
    * 'reader': anyone, the session read when there is one (a bad one reads as a visitor); 'open': anyone,
-   * no session read. Who owns what a call changes is the service's to ask (server/src/access/policy.ts).
+   * no session read.
    */
   access: 'open' | 'reader' | 'session';
+  /**
+   * Whose the thing a signed-in call acts on must be: 'account', the caller's own (a body's user_id or
+   * id names the caller); 'post', 'draft', a post or draft of the caller's; 'comment', a comment or
+   * reply of the caller's or on the caller's post. The service asks the access policy
+   * (server/src/access/policy.ts); the authorization matrix proves a stranger is refused.
+   */
+  owns?: 'account' | 'post' | 'draft' | 'comment';
   /** A POST that only reads: it leaves the caches alone. */
   readOnly?: boolean;
   /** The per-address limit it counts against (the server's `RATE_LIMIT_<NAME>`). */

@@ -168,12 +168,17 @@ describe('the matrix covers the endpoint table', () => {
     expect(Object.keys(MATRIX).filter((name) => !(name in endpoints))).toEqual([]);
   });
 
-  it.each(Object.entries(MATRIX))('%s declares every actor it must', (name, entry) => {
-    if (endpoints[name as EndpointName]?.access === 'session') {
+  it.each(Object.entries(MATRIX))('%s declares every actor it must, and refuses a stranger what the table says is the caller\'s', (name, entry) => {
+    const call: Endpoint | undefined = endpoints[name as EndpointName];
+    expect(call?.owns !== undefined, `${name}: a signed-in call, and only one, says whose is what it acts on (owns)`).toBe(call?.access === 'session');
+    if (call?.access === 'session') {
       expect(entry.expect.visitor, name).toBe(401);
       expect(entry.expect.stranger, name).toBeDefined();
       expect(entry.expect.owner, name).toBeDefined();
     }
+    // A post, draft or comment of the owner's: a stranger is refused even naming themselves (404: a
+    // draft of another's does not exist for them).
+    if (call?.owns && call.owns !== 'account') expect([403, 404], `${name}: a stranger on the owner's ${call.owns}`).toContain(entry.expect.self ?? entry.expect.stranger);
     // A body that names a user has a case for the stranger naming themselves.
     const scene = { owner: { id: 1 }, stranger: { id: 2 }, postOwner: { id: 3 } } as unknown as Scene;
     const names = entry.body && JSON.stringify(entry.body(scene, scene.owner)) !== JSON.stringify(entry.body(scene, scene.stranger));
