@@ -3,7 +3,7 @@
 /** What the browser needs of a call: how to reach it and which schema checks its answer. */
 const KEPT = ['method', 'path', 'answer'];
 
-const IMPORT = /import\s*\*\s*as\s+endpoints\s+from\s*["']@inkwell\/contract\/calls["'];?/g;
+const IMPORT = /import\s*\*\s*as\s+endpoints\s+from\s*["']@inkwell\/contract\/calls["'];?/;
 const OTHER_IMPORT = /(?:import|export)\s[^;]*?from\s*["']@inkwell\/contract\/calls["']|import\(\s*["']@inkwell\/contract\/calls["']/;
 const withoutComments = (/** @type {string} */ code) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:\\])\/\/.*$/gm, '$1');
 
@@ -28,7 +28,6 @@ export function inlineCalls(calls) {
         if (OTHER_IMPORT.test(withoutComments(code))) this.error(`${id}: import the endpoint table as \`* as endpoints\`, nothing else`);
         return null;
       }
-      IMPORT.lastIndex = 0;
       const out = code.replace(IMPORT, '').replace(/\bendpoints\.([A-Za-z_$][\w$]*)/g, (_match, /** @type {string} */ name) => {
         const entry = calls[name];
         if (!entry) this.error(`${id}: endpoints.${name} is not a call of contract/src/calls.ts`);

@@ -1,4 +1,4 @@
-import { type EndpointName, endpoints } from '@inkwell/contract/endpoints';
+import { type Endpoint, type EndpointName, endpoints } from '@inkwell/contract/endpoints';
 import * as schemas from '@inkwell/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { ZodObject, ZodType, z } from 'zod';
@@ -61,10 +61,7 @@ export function route<K extends EndpointName, FileT = never>(
   handler: Handler<K, FileT>,
   ...extra: Entry<K> extends { file: string } ? [Extra<K, FileT>] : []
 ): void {
-  const entry: {
-    method: 'GET' | 'POST'; path: string; access: 'open' | 'reader' | 'session'; readOnly?: boolean; rateLimit?: string;
-    stream?: boolean; body?: string; file?: string; query?: string; answer?: string; status?: number;
-  } = endpoints[name];
+  const entry: Endpoint = endpoints[name];
   const deps = (): EndpointDeps => {
     if (!app.endpointDeps) throw new Error(`${name}: provideEndpointDeps(app, …) first: the call is guarded or limited`);
     return app.endpointDeps;
