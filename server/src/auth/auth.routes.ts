@@ -44,19 +44,26 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { auth, passw
     reply.setCookie(DEVICE_COOKIE, client.device, { ...cookieOptions, httpOnly: true, maxAge: YEAR_S });
   }
 
+  /**
+   * A sign-in by any way (password, Google, a reset password): `start` checks it for this client and
+   * opens the session, whose cookies then go with the answer.
+   */
+  async function signIn<S extends { token: string; user: { id: number } }>(request: FastifyRequest, reply: FastifyReply, start: (client: ClientInfo) => Promise<S>): Promise<S> {
+    const client = clientInfo(request);
+    const session = await start(client);
+    startCookieSession(reply, client, session.token, session.user.id);
+    return session;
+  }
+
   route(app, 'register', async (request) => ({ message: await auth.register(request.body) }));
 
   route(app, 'login', async (request, reply) => {
-    const client = clientInfo(request);
-    const { token, user, reactivated } = await auth.login(request.body, client);
-    startCookieSession(reply, client, token, user.id);
+    const { token, user, reactivated } = await signIn(request, reply, (client) => auth.login(request.body, client));
     return { message: reactivated ? MESSAGES.reactivated : MESSAGES.loggedIn, token, user };
   });
 
   route(app, 'google', async (request, reply) => {
-    const client = clientInfo(request);
-    const { token, user, reactivated } = await auth.loginWithGoogle(request.body.credential, client);
-    startCookieSession(reply, client, token, user.id);
+    const { token, user, reactivated } = await signIn(request, reply, (client) => auth.loginWithGoogle(request.body.credential, client));
     return { message: reactivated ? MESSAGES.reactivated : MESSAGES.googleLoggedIn, token, id: user.id };
   });
 
@@ -74,9 +81,7 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { auth, passw
   // The mailed link's screen sends the new password here; every session of the account ends and the
   // caller is signed in, like a login (a stranger's failed logins must not keep the owner out after it).
   route(app, 'resetPassword', async (request, reply) => {
-    const client = clientInfo(request);
-    const { token, user, reactivated } = await passwordReset.resetPassword(request.body, client);
-    startCookieSession(reply, client, token, user.id);
+    const { token, user, reactivated } = await signIn(request, reply, (client) => passwordReset.resetPassword(request.body, client));
     return { message: reactivated ? TEXT.passwordResetReactivated : TEXT.passwordResetDone, token, user };
   });
 
