@@ -20,6 +20,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { paths } from '@inkwell/contract';
+import { type Read, prepareReaders, readerScenarios } from './feed-readers.ts';
 import { type Measured, type Scenario, arg, ensurePostgres, freePort, load as loadWith, pinSelf, seedDemo, startProcess } from './support.ts';
 
 // The servers on core 1, this process and autocannon on core 0 (when the machine has taskset and two cores).
@@ -45,7 +46,7 @@ interface Picks {
   likes: number;
   /** A demo reader with chosen categories (their For you is a merge of category walks). */
   reader: { id: number; email: string };
-  /** The 5 001st newest post: a deep page's cursor. */
+  /** The 9 990th newest post: the cursor of page 1 000 (PAGE_SIZE 10). */
   deep: number;
   /** The most liked post (with its comments): the post page. */
   popular: number;
@@ -55,7 +56,7 @@ const PICKS = {
   posts: 'SELECT count(*) AS n FROM posts',
   likes: 'SELECT count(*) AS n FROM likes',
   reader: 'SELECT u.id, u.email FROM users u JOIN user_categories c ON c.user_id = u.id ORDER BY u.id LIMIT 1',
-  deep: 'SELECT id FROM posts ORDER BY id DESC LIMIT 1 OFFSET 5000',
+  deep: 'SELECT id FROM posts ORDER BY id DESC LIMIT 1 OFFSET 9989',
   popular: 'SELECT id FROM posts ORDER BY likes_count DESC, id ASC LIMIT 1',
 };
 
@@ -91,7 +92,22 @@ async function checkSameData(url: string, sqlite: Picks): Promise<void> {
   }
 }
 
-/** Starts the real server on one database, signs the reader in, measures each scenario, stops it. */
+/** A read of the database `env` names, for the bench readers' state (feed-readers.ts). */
+async function readerOf(env: NodeJS.ProcessEnv): Promise<{ read: Read; close: () => Promise<void> }> {
+  if (env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    const numbered = (text: string) => {
+      let n = 0;
+      return text.replace(/\?/g, () => `$${++n}`);
+    };
+    return { read: async (text, params) => (await client.query(numbered(text), [...params])).rows, close: () => client.end() };
+  }
+  const sqlite = new SQLite(dbFile, { readonly: true });
+  return { read: async (text, params) => sqlite.prepare(text).all(...params) as Array<Record<string, unknown>>, close: async () => void sqlite.close() };
+}
+
+/** Starts the real server on one database, signs the readers in, measures each scenario, stops it. */
 async function measureServer(env: NodeJS.ProcessEnv, picks: Picks): Promise<{ results: Map<string, Measured>; feedBytes: number }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -113,11 +129,12 @@ async function measureServer(env: NodeJS.ProcessEnv, picks: Picks): Promise<{ re
     const cookie = `token=${token}; id=${reader.id}`;
     const browser = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
     const feedBody = await (await fetch(`${base}/api/user/view-posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).text();
+    const database = await readerOf(env);
+    const readers = await prepareReaders(base, database.read).finally(() => database.close());
     const scenarios: Scenario[] = [
       { name: 'feed page 1, visitor', path: '/api/user/view-posts', body: {} },
-      { name: 'feed page 1, signed-in (3 chosen categories)', path: '/api/user/view-posts', body: { user_id: reader.id }, headers: session },
-      { name: 'category page 1, signed-in', path: '/api/user/categories-name', body: { category_id: 1, user_id: reader.id }, headers: session },
-      { name: 'feed 5 000 posts deep, visitor', path: `/api/user/view-posts?cursor=${deep}`, body: {} },
+      { name: 'feed page 1 000, visitor', path: `/api/user/view-posts?cursor=${deep}`, body: {} },
+      ...readerScenarios(readers, deep),
       { name: 'post page (API post/details)', path: '/api/user/post/details', body: { post_id: popular, user_id: reader.id }, headers: session },
       // The pages as a browser asks for them: HTML rendered on the server (kept like the feed pages).
       { name: 'post page HTML, visitor', path: paths.viewPost.getHref(popular), method: 'GET', headers: browser },
@@ -185,7 +202,7 @@ async function main() {
   }
   for (const [database, results] of [['SQLite', sqlite.results], ['PostgreSQL', postgres]] as const) {
     const first = results?.get('feed page 1, visitor');
-    const deep = results?.get('feed 5 000 posts deep, visitor');
+    const deep = results?.get('feed page 1 000, visitor');
     if (first && deep) {
       console.log(`\nDeep page vs page 1 (visitor, ${database}): ${(first.rps / deep.rps).toFixed(2)}× the time per request (rate ratio), p99 ${deep.p99} vs ${first.p99} ms`);
     }

@@ -39,6 +39,7 @@ import { feedPlugin } from './feed/feed.plugin.ts';
 import type { CardRow } from './feed/feed.repository.ts';
 import { createFeedService } from './feed/feed.service.ts';
 import { CacheClock, PageCache } from './cache/page-cache.ts';
+import type { EncodedBody } from './lib/encoded-body.ts';
 import { createWriteSignal } from './db/write-signal.ts';
 import { createDraftsService } from './posts/drafts.service.ts';
 import { postsPlugin } from './posts/posts.plugin.ts';
@@ -126,7 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerMetrics(app, config.metricsToken, async () => ({
     pool: deps.database.poolStats(),
     outboxPending: await countPendingMail(db),
-    caches: { feed: feedCache.stats, pages: renderedPages.stats, hidden_authors: hiddenAuthorsCache.stats },
+    caches: { feed: feedCache.stats, feed_answers: feedAnswers.stats, pages: renderedPages.stats, hidden_authors: hiddenAuthorsCache.stats },
   }));
 
   const outbox = new MailOutbox(
@@ -176,7 +177,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', () => images.stop().then(() => storage.close()));
   const hiddenAuthorsCache = feedCache.sibling<ReadonlySet<number>>(5000);
   const hiddenAuthors = createHiddenAuthors(deps.database, hiddenAuthorsCache);
-  const featureDeps = { db, database: deps.database, config, storage, images, feedCache, hiddenAuthors, stories: postFanout };
+  // Feed answers as bytes, per reader and page (feed/feed.routes.ts), dropped with the pages.
+  const feedAnswers = feedCache.sibling<EncodedBody>(config.feedAnswerEntries);
+  const featureDeps = { db, database: deps.database, config, storage, images, feedCache, feedAnswers, hiddenAuthors, stories: postFanout };
   /** After any write, a request's or a job's: the cached pages go, here and in every other app process. */
   const afterWrite = async () => {
     feedCache.invalidate();
@@ -253,10 +256,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           cache: renderedPages,
           feedLinks: (urlPath) => feedLinksFor(urlPath, config.publicUrl),
           preloads: modulePreloads(path.join(config.webDistDir, '.vite', 'manifest.json')),
-          identify: async (request) => {
-            await guards.optionalSession(request, undefined as never);
-            return request.auth?.userId ?? null;
-          },
+          identify: (request) => guards.reader(request),
         })
       : Promise.resolve(null),
   );

@@ -120,6 +120,8 @@ export interface Config {
   sessionTtlMs: number;
   /** How long feed pages that look the same to every reader may be served from memory (0: never). */
   feedCacheMs: number;
+  /** Feed answers kept as bytes per process, one per reader and page (feed/feed.routes.ts). */
+  feedAnswerEntries: number;
   /** Server-side rendering of the reading screens (web/dist-ssr); rendered pages live as long as feed pages. */
   /**
    * Pages rendered on the server: kept per address and reader, at most cacheEntries, for cacheMs (when
@@ -258,6 +260,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     sessionTtlMs: 30 * 24 * 60 * MINUTE,
     feedCacheMs: readNonNegativeInt(env, 'FEED_CACHE_MS', 500),
+    feedAnswerEntries: readPositiveInt(env, 'FEED_ANSWER_ENTRIES', 5000),
     render: {
       enabled: readSwitch(env, 'SERVER_RENDERING', true),
       cacheEntries: readPositiveInt(env, 'RENDER_CACHE_ENTRIES', 2000),

@@ -1,3 +1,4 @@
+import type { EncodedBody } from './lib/encoded-body.ts';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -32,6 +33,8 @@ export interface FeatureDeps {
   images: StoredImages;
   /** Feed pages shared by every reader; app.ts drops them after every successful write. */
   feedCache: PageCache<CardRow[]>;
+  /** Feed answers kept as bytes per reader and page (a sibling of feedCache: dropped with it). */
+  feedAnswers: PageCache<EncodedBody>;
   /** Whom a reader blocked: left out of what they read (feeds, comments, search, panels, notifications). */
   hiddenAuthors: HiddenAuthors;
   /** Publishing a post tells its author's followers through this. */

@@ -69,6 +69,13 @@ export class PageCache<T> {
     return entry.value;
   }
 
+  /** As get(), counted as a hit when found (a caller that reads on a miss itself, through remember()). */
+  find(key: string): T | undefined {
+    const value = this.get(key);
+    if (value !== undefined) this.stats.hits += 1;
+    return value;
+  }
+
   /** Keeps value under key (undefined, "nothing found", is not kept). */
   set(key: string, value: T): void {
     if (!this.enabled || value === undefined) return;

@@ -122,8 +122,11 @@ export function describeCluster(suite: ClusterSuite): void {
       const session = await login(a.url, reader.email, reader.password);
       const readersPage = async () =>
         (await call<{ post: { is_like: boolean; likes_count: number } }>(b.url, 'post/details', { post_id: post.id, user_id: reader.id }, session)).body.post;
-      // B's processes read the feed and the reader's post page now and keep them (FEED_CACHE_MS is a minute here).
+      // The reader's own For you, kept on B as that reader's answer.
+      const readersFeed = async () => cardOf((await call<PostPage>(b.url, 'view-posts', { user_id: reader.id }, session)).body, post.id);
+      // B's processes read the feed, the reader's feed and their post page now and keep them (FEED_CACHE_MS is a minute here).
       for (let i = 0; i < 4; i++) expect(cardOf(await visitorFeed(b.url), post.id)?.likes_count).toBe(0);
+      for (let i = 0; i < 4; i++) expect(await readersFeed()).toMatchObject({ is_like: false, likes_count: 0 });
       for (let i = 0; i < 4; i++) expect(await readersPage()).toMatchObject({ is_like: false, likes_count: 0 });
       const liked = await call(a.url, 'like', { user_id: reader.id, post_id: post.id, status: 1 }, session);
       expect(liked.status).toBe(200);
@@ -139,6 +142,7 @@ export function describeCluster(suite: ClusterSuite): void {
       // Every process of B shows it (on SQLite calls are handed round B's two processes), the reader's own flag too.
       for (let i = 0; i < 4; i++) expect(cardOf(await visitorFeed(b.url), post.id)?.likes_count).toBe(1);
       for (let i = 0; i < 4; i++) expect(await readersPage()).toMatchObject({ is_like: true, likes_count: 1 });
+      for (let i = 0; i < 4; i++) expect(await readersFeed()).toMatchObject({ is_like: true, likes_count: 1 });
     });
 
     it('counts per-address limits and failed logins across both servers', async () => {

@@ -62,6 +62,30 @@ describe('write signal between app processes', () => {
       await b.stop();
     }
   });
+
+  it.skipIf(process.env.INKWELL_TEST_DB === 'postgres')(
+    'SQLite: reads the write counter once per turn of the event loop, and sees a write in the next turn',
+    async () => {
+      const a = createWriteSignal(one, silent);
+      const b = createWriteSignal(two, silent);
+      try {
+        await new Promise((r) => setImmediate(r));
+        expect(b.changedElsewhere()).toBe(false);
+        await a.announce();
+        // The same turn: the counter was read already, so the write is not seen yet (one read per turn)…
+        expect(b.changedElsewhere()).toBe(false);
+        // …and the next turn sees it, once.
+        await new Promise((r) => setImmediate(r));
+        expect(b.changedElsewhere()).toBe(true);
+        expect(b.changedElsewhere()).toBe(false);
+        await new Promise((r) => setImmediate(r));
+        expect(b.changedElsewhere()).toBe(false);
+      } finally {
+        await a.stop();
+        await b.stop();
+      }
+    },
+  );
 });
 
 describe('leases for periodic work', () => {

@@ -14,8 +14,10 @@ interface Logger {
  *   other process LISTENs on a connection of its own and marks its caches stale when one arrives
  *   (and after a lost connection, when some may have been missed).
  * - SQLite (the processes of one machine share the file): announce() raises the write epoch row; each
- *   process compares it, on its read-only connection, before each cache lookup (a prepared one-row
- *   read, no promise), so a write committed anywhere is seen by the next lookup everywhere.
+ *   process compares it, on its read-only connection, at the first cache lookup of each turn of its
+ *   event loop (a prepared one-row read, no promise). A request handled in a turn arrived before the
+ *   turn began, so a write committed before a request was sent is seen by that request, everywhere;
+ *   the many requests of one busy turn share one read.
  */
 export interface WriteSignal {
   /** After a committed write: tells the other processes. Never throws (a failure is logged). */
@@ -54,9 +56,17 @@ export function createWriteSignal(database: Database, log: Logger): WriteSignal 
     };
   }
   let seen = writeEpochNow(database);
+  let checkedThisTurn = false;
+  const nextTurn = () => {
+    checkedThisTurn = false;
+  };
   return {
     announce: () => raiseWriteEpoch(database.db).catch(failed),
     changedElsewhere() {
+      // Already compared in this turn (and said so then, when it had changed).
+      if (checkedThisTurn) return false;
+      checkedThisTurn = true;
+      setImmediate(nextTurn);
       let now: number | undefined;
       try {
         now = writeEpochNow(database);

@@ -1,6 +1,7 @@
 import type { PostDetail } from '@inkwell/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import { JSON_TYPE, SharedAnswers, sendEncoded } from '../lib/encoded-body.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageCache } from '../cache/page-cache.ts';
+import { EncodedBody, JSON_TYPE, SharedAnswers, sendEncoded } from '../lib/encoded-body.ts';
 import { validationError } from '../lib/errors.ts';
 import { route } from '../plugins/endpoint.ts';
 import { viewer } from '../access/viewer.ts';
@@ -23,19 +24,47 @@ function savedCursor(text: string | undefined) {
 }
 
 
-export const feedRoutes: FastifyPluginAsync<{ feed: FeedService }> = async (app, { feed }) => {
+/**
+ * What a feed call answers, kept as bytes per reader and page (`answers`, a sibling of the feed cache:
+ * any write drops it as it drops the pages): a reader who comes back, or the next of many visitors,
+ * gets the same bytes with no reading, merging or serialising.
+ */
+export const feedRoutes: FastifyPluginAsync<{ feed: FeedService; answers: PageCache<EncodedBody> }> = async (app, { feed, answers }) => {
+  /** The kept answer, sent at once when there is one, else made, kept and sent. */
+  const kept = (request: FastifyRequest, reply: FastifyReply, key: string, make: () => Promise<unknown>) => {
+    const body = answers.find(key);
+    if (body) return sendEncoded(request, reply, body, JSON_TYPE);
+    return answers
+      .remember(key, async () => new EncodedBody(reply.serialize(await make()) as string))
+      .then((made) => sendEncoded(request, reply, made, JSON_TYPE));
+  };
+
   // Reads: they leave the feed cache alone (every other successful POST drops it, see app.ts).
-  route(app, 'viewPosts', async (request) => feed.forYou(viewer(request, request.body.user_id), idCursor(request.query.cursor)));
+  route(app, 'viewPosts', (request, reply) => {
+    const reader = viewer(request, request.body.user_id);
+    const cursor = idCursor(request.query.cursor);
+    return kept(request, reply, `for-you:${reader}:${cursor}`, () => feed.forYou(reader, cursor));
+  });
 
-  route(app, 'followingPosts', async (request) => feed.following(request.auth!.userId, idCursor(request.query.cursor)));
+  route(app, 'followingPosts', (request, reply) => {
+    const reader = request.auth!.userId;
+    const cursor = idCursor(request.query.cursor);
+    return kept(request, reply, `following:${reader}:${cursor}`, () => feed.following(reader, cursor));
+  });
 
-  route(app, 'categoriesName', async (request) => ({
-    posts: await feed.category(viewer(request, request.body.user_id), request.body.category_id, idCursor(request.query.cursor)),
-  }));
+  route(app, 'categoriesName', (request, reply) => {
+    const reader = viewer(request, request.body.user_id);
+    const { category_id: topic } = request.body;
+    const cursor = idCursor(request.query.cursor);
+    return kept(request, reply, `topic:${reader}:${topic}:${cursor}`, async () => ({ posts: await feed.category(reader, topic, cursor) }));
+  });
 
-  route(app, 'authorPosts', async (request) =>
-    feed.author(viewer(request, request.body.user_id), request.body.author_id, idCursor(request.query.cursor)),
-  );
+  route(app, 'authorPosts', (request, reply) => {
+    const reader = viewer(request, request.body.user_id);
+    const { author_id: author } = request.body;
+    const cursor = idCursor(request.query.cursor);
+    return kept(request, reply, `author:${reader}:${author}:${cursor}`, () => feed.author(reader, author, cursor));
+  });
 
   route(app, 'savedPosts', async (request) => feed.saved(request.auth!.userId, savedCursor(request.query.cursor)));
 

@@ -9,19 +9,29 @@ export type Encoding = 'br' | 'gzip';
 /** What Fastify says of a JSON answer it serialises itself. */
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** The best encoding the client accepts (brotli, then gzip), or null for the plain body. */
+/** The best encoding the client accepts (by its weights; brotli, then gzip), or null for the plain body. */
 export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
-  const header = (Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '')).toLowerCase();
+  if (acceptEncoding === undefined || acceptEncoding === '') return null;
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
+  // Browsers send one of a few headers, every time: each is read once.
+  const known = READ_HEADERS.get(header);
+  if (known !== undefined) return known;
   const accepted = new Map<string, number>();
-  for (const part of header.split(',')) {
+  for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
     if (name) accepted.set(name.trim(), q === undefined ? 1 : Number(q));
   }
-  if ((accepted.get('br') ?? 0) > 0) return 'br';
-  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip';
-  return null;
+  // The higher weight wins, brotli on a tie; `*` stands for gzip only (as with @fastify/compress).
+  const br = accepted.get('br') ?? 0;
+  const gzip = accepted.get('gzip') ?? accepted.get('*') ?? 0;
+  const choice = br > 0 && br >= gzip ? 'br' : gzip > 0 ? 'gzip' : null;
+  if (READ_HEADERS.size >= MAX_READ_HEADERS) READ_HEADERS.clear();
+  READ_HEADERS.set(header, choice);
+  return choice;
 }
+const READ_HEADERS = new Map<string, Encoding | null>();
+const MAX_READ_HEADERS = 100;
 
 /**
  * A body and its compressed forms, each made once when first asked for (a rendered page is sent many
@@ -29,17 +39,14 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
  */
 export class EncodedBody {
   private readonly forms = new Map<Encoding, Promise<Buffer>>();
-  private bytes: Buffer | undefined;
+  /** The forms made so far, to send without waiting. */
+  private readonly made = new Map<Encoding, Buffer>();
 
-  readonly text: string;
+  /** The body as UTF-8 bytes, made once (a string would be measured and encoded again per answer); the text itself is not kept. */
+  readonly plain: Buffer;
 
   constructor(text: string) {
-    this.text = text;
-  }
-
-  /** The body as UTF-8 bytes, made once (a string would be measured and encoded again per answer). */
-  get plain(): Buffer {
-    return (this.bytes ??= Buffer.from(this.text));
+    this.plain = Buffer.from(text);
   }
 
   encoded(encoding: Encoding): Promise<Buffer> {
@@ -47,11 +54,23 @@ export class EncodedBody {
     if (!form) {
       form =
         encoding === 'br'
-          ? brotli(this.text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.text.length } })
-          : gzip(this.text, { level: 6 });
+          ? brotli(this.plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.plain.length } })
+          : gzip(this.plain, { level: 6 });
+      form.then((bytes) => this.made.set(encoding, bytes), () => undefined);
       this.forms.set(encoding, form);
     }
     return form;
+  }
+
+  /** The body in that encoding when it is already made. */
+  ready(encoding: Encoding): Buffer | undefined {
+    return this.made.get(encoding);
+  }
+
+  /** What it holds in memory, in bytes: the plain body and the compressed forms made so far. */
+  async size(): Promise<number> {
+    const forms = await Promise.all(this.forms.values());
+    return forms.reduce((n, b) => n + b.length, this.plain.length);
   }
 }
 
@@ -61,13 +80,16 @@ export const COMPRESSION_THRESHOLD = 1024;
 /**
  * Sends a body made once for many answers: compressed when the client accepts it (each form made
  * once), plain bytes otherwise; either way it says the answer varies with Accept-Encoding.
- * A Content-Encoding already set keeps @fastify/compress from compressing it again.
+ * A Content-Encoding already set keeps @fastify/compress from compressing it again. It sends at once
+ * (no promise) unless a compressed form is still to be made.
  */
-export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, contentType: string): Promise<FastifyReply> {
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, contentType: string): FastifyReply | Promise<FastifyReply> {
   reply.header('vary', 'accept-encoding').type(contentType);
   const encoding = body.plain.length < COMPRESSION_THRESHOLD ? null : preferredEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(body.plain);
-  return reply.header('content-encoding', encoding).send(await body.encoded(encoding));
+  reply.header('content-encoding', encoding);
+  const ready = body.ready(encoding);
+  return ready ? reply.send(ready) : body.encoded(encoding).then((bytes) => reply.send(bytes));
 }
 
 /**

@@ -70,8 +70,9 @@ describe('GET /metrics', () => {
     expect(text).toContain('inkwell_http_request_duration_seconds_count{method="POST",route="/api/user/view-posts",status="2xx"} 3\n');
     expect(text).toContain('inkwell_http_request_duration_seconds_count{method="GET",route="unmatched",status="4xx"} 1\n');
     expect(text).toMatch(/^inkwell_mail_outbox_pending [1-9]\d*$/m);
-    // The first feed read missed the cache, the next two were answered from it.
-    expect(text).toContain('inkwell_cache_hits_total{cache="feed"} 2\n');
+    // The first feed read missed the kept answers (and read the kept pages), the next two were answered from them.
+    expect(text).toContain('inkwell_cache_hits_total{cache="feed_answers"} 2\n');
+    expect(text).toContain('inkwell_cache_misses_total{cache="feed_answers"} 1\n');
     expect(text).toContain('inkwell_cache_misses_total{cache="feed"} 1\n');
     if (t.database.dialect === 'postgres') expect(text).toMatch(/^inkwell_db_pool_connections\{state="idle"\} \d+$/m);
     else expect(text).not.toContain('inkwell_db_pool');

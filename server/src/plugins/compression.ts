@@ -70,6 +70,13 @@ function sayItVaries(reply: FastifyReply, payload: unknown): void {
   if (!isCompressible(reply.getHeader('content-type'))) return;
   // Another client would get this answer compressed (a file: its .br/.gz), so it varies; a small one never does.
   const isStream = typeof (payload as { pipe?: unknown }).pipe === 'function';
-  const size = typeof payload === 'string' || Buffer.isBuffer(payload) ? Buffer.byteLength(payload) : 0;
-  if (isStream || size >= COMPRESSION_THRESHOLD) addVary(reply);
+  if (isStream || atLeastThreshold(payload)) addVary(reply);
+}
+
+/** Whether a body reaches COMPRESSION_THRESHOLD bytes; a string is measured only when its length cannot tell (UTF-8 takes 1 to 3 bytes per UTF-16 unit). */
+function atLeastThreshold(payload: unknown): boolean {
+  if (Buffer.isBuffer(payload)) return payload.length >= COMPRESSION_THRESHOLD;
+  if (typeof payload !== 'string') return false;
+  if (payload.length >= COMPRESSION_THRESHOLD) return true;
+  return payload.length * 3 >= COMPRESSION_THRESHOLD && Buffer.byteLength(payload) >= COMPRESSION_THRESHOLD;
 }

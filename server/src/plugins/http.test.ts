@@ -146,19 +146,30 @@ describe('HTTP conventions', () => {
     expect(same.statusCode).toBe(200);
   });
 
-  it('sets security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain('script-src \'self\' https://accounts.google.com/gsi/client');
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['strict-transport-security']).toContain('max-age=');
+  it('sets security headers: a page its full policy, an API answer the ones that matter for a resource that is not a document', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain('script-src \'self\' https://accounts.google.com/gsi/client');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['strict-transport-security']).toContain('max-age=');
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    expect(api.headers['strict-transport-security']).toContain('max-age=');
+    expect(api.headers['cross-origin-opener-policy']).toBeUndefined();
     // Errors carry them too.
     const missing = await t.app.inject({ method: 'GET', url: '/api/nothing' });
     expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('says it is alive, and ready when the database and file storage answer', async () => {

@@ -45,15 +45,34 @@ export function computeSecurityHeaders(options: Readonly<HelmetOptions> = OPTION
 }
 
 /**
+ * What an API answer (JSON, an event stream, a redirect: never a page) carries instead: the headers
+ * that matter for a resource that is not a document (OWASP's REST Security Cheat Sheet), with a policy
+ * that allows nothing should one be opened as a page. A document's policies (its scripts, frames,
+ * popups) mean nothing here, and at about 700 bytes they were an eighth of a feed answer's bytes.
+ */
+export function apiHeadersOf(page: Readonly<Record<string, string>>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': page['referrer-policy']!,
+    'strict-transport-security': page['strict-transport-security']!,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
+
+/**
  * The same headers @fastify/helmet would set, computed once at start: @fastify/helmet rebuilds helmet's
- * middleware on every request, which cost about a tenth of a feed request's CPU.
+ * middleware on every request, which cost about a tenth of a feed request's CPU. API answers get
+ * their own shorter set (apiHeadersOf).
  */
 export function registerSecurityHeaders(app: FastifyInstance, imageOrigins: readonly string[] = []): void {
   const headers = computeSecurityHeaders(withImageOrigins(imageOrigins));
+  const api = apiHeadersOf(headers);
   // Public images (uploads, the default pictures) also show in mails read in webmail, on other sites.
   const images = { ...headers, 'cross-origin-resource-policy': 'cross-origin' };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isPublicImage(request.url) ? images : headers);
+    reply.headers(request.url.startsWith('/api/') ? api : isPublicImage(request.url) ? images : headers);
     done();
   });
 }

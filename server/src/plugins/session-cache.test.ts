@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app.ts';
 import { aPost, aUser, signIn } from '../test/factories.ts';
 
@@ -23,7 +23,7 @@ const profile = (t: TestApp, headers: Record<string, string>, userId: number) =>
 
 /**
  * The status the next call gets once the other process has heard of a write: at once on SQLite (the
- * write counter is read before each lookup); on PostgreSQL NOTIFY arrives within milliseconds, so
+ * write counter is read at the first lookup of each turn of the event loop); on PostgreSQL NOTIFY arrives within milliseconds, so
  * calls are repeated for up to a second.
  */
 async function settled(call: () => Promise<{ statusCode: number }>, want: number): Promise<number> {
@@ -51,6 +51,24 @@ describe('sessions kept in memory', () => {
     expect(await settled(() => profile(a, session.headers, user.id), 401)).toBe(401);
     // A token that was never valid is asked for every time (so it cannot fill the memory).
     expect((await profile(a, { token: 'x'.repeat(43), id: String(user.id) }, user.id)).statusCode).toBe(401);
+  });
+
+  it('refuses a kept token sent with another id, and a kept session once its time is up', async () => {
+    const user = await aUser(a.db);
+    const other = await aUser(a.db);
+    const session = await signIn(a.app, user);
+    expect((await profile(a, session.headers, user.id)).statusCode).toBe(200);
+    expect((await profile(a, { ...session.headers, id: String(other.id) }, other.id)).statusCode).toBe(401);
+    expect((await profile(a, session.headers, user.id)).statusCode).toBe(200);
+    const row = await a.db.selectFrom('sessions').select('expires_at').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const later = vi.spyOn(Date, 'now').mockReturnValue(Date.parse(row.expires_at) + 1);
+    try {
+      expect((await profile(a, session.headers, user.id)).statusCode).toBe(401);
+    } finally {
+      later.mockRestore();
+    }
+    // An expired session is ended, not only refused.
+    expect(await a.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
   it('ends a session logged out through another app process at once', async () => {

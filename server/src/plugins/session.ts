@@ -40,34 +40,65 @@ function header(request: FastifyRequest, name: string): string | undefined {
 
 type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionByTokenHashPrepared>>>;
 
-/**
- * Sessions found, by token hash, kept beside the feed pages: dropped with them by any successful write
- * in any app process (a logout, a password change, a deactivation among them), so a signed-in read
- * costs no session lookup while nothing is written. Unknown tokens are not kept.
- */
-export type SessionCache = PageCache<SessionRow | undefined>;
+/** A session as kept in memory: its row, with its two times read once. */
+export interface KeptSession {
+  row: SessionRow;
+  expiresAt: number;
+  lastUsedAt: number;
+}
 
-/** Resolves the caller from headers token and id (or the session cookie and the id cookie). */
-async function identify(database: Database, cache: SessionCache | undefined, request: FastifyRequest): Promise<Auth | 'invalid' | null> {
+/**
+ * Sessions found, kept beside the feed pages by the token the caller sent (a lookup then costs no
+ * hashing; the token stays in this process's memory only as long as the entry, at most
+ * SESSION_CACHE_MS), dropped with the pages by any successful write in any app process (a logout, a
+ * password change, a deactivation among them), so a signed-in read costs no session lookup while
+ * nothing is written. Unknown tokens are not kept.
+ */
+export type SessionCache = PageCache<KeptSession | undefined>;
+
+type Credentials = { token: string; id: number } | 'invalid' | null;
+
+/** The token and id a caller sent (headers token and id, or the session cookie and the id cookie). */
+function credentials(request: FastifyRequest): Credentials {
   const token = header(request, 'token') ?? request.cookies?.[SESSION_COOKIE] ?? request.cookies?.[LEGACY_SESSION_COOKIE];
   const idText = header(request, 'id') ?? request.cookies?.[ID_COOKIE];
   if (!token && !idText) return null;
   if (!token || !idText || !/^\d{1,15}$/.test(idText) || token.length > 200) return 'invalid';
-  const tokenHash = hashToken(token);
-  const find = () => findSessionByTokenHashPrepared(database, tokenHash);
-  const session = cache ? await cache.remember(tokenHash, find) : await find();
-  if (!session || session.user_id !== Number(idText)) return 'invalid';
+  return { token, id: Number(idText) };
+}
+
+/** The caller, when a kept session says who it is and needs nothing written; undefined when it must be looked up. */
+function identifyKept(cache: SessionCache | undefined, sent: Credentials): Auth | 'invalid' | null | undefined {
+  if (sent === null || sent === 'invalid') return sent;
+  const kept = cache?.get(sent.token);
+  if (!kept) return undefined;
   const now = Date.now();
-  if (Date.parse(session.expires_at) <= now) {
-    await deleteSession(database.db, session.id);
+  if (kept.expiresAt <= now || now - kept.lastUsedAt > TOUCH_EVERY_MS) return undefined;
+  return kept.row.user_id === sent.id ? { userId: kept.row.user_id, sessionId: kept.row.id } : 'invalid';
+}
+
+/** Resolves the caller from the database (or a session kept), ending an expired session and touching an old one. */
+async function identify(database: Database, cache: SessionCache | undefined, sent: Credentials): Promise<Auth | 'invalid' | null> {
+  if (sent === null || sent === 'invalid') return sent;
+  const find = async (): Promise<KeptSession | undefined> => {
+    const row = await findSessionByTokenHashPrepared(database, hashToken(sent.token));
+    return row && { row, expiresAt: Date.parse(row.expires_at), lastUsedAt: Date.parse(row.last_used_at) };
+  };
+  const session = cache ? await cache.remember(sent.token, find) : await find();
+  if (!session || session.row.user_id !== sent.id) return 'invalid';
+  const now = Date.now();
+  if (session.expiresAt <= now) {
+    await deleteSession(database.db, session.row.id);
     return 'invalid';
   }
-  if (now - Date.parse(session.last_used_at) > TOUCH_EVERY_MS) {
+  if (now - session.lastUsedAt > TOUCH_EVERY_MS) {
     const at = nowIso();
-    await touchSession(database.db, session.id, at);
-    session.last_used_at = at; // the kept row too, so the next call does not touch it again
+    await touchSession(database.db, session.row.id, at);
+    // The kept session too, so the next call does not touch it again.
+    session.row.last_used_at = at;
+    session.lastUsedAt = Date.parse(at);
   }
-  return { userId: session.user_id, sessionId: session.id };
+  return { userId: session.row.user_id, sessionId: session.row.id };
 }
 
 /**
@@ -83,13 +114,16 @@ function bodyUserId(request: FastifyRequest): string | undefined {
   throw validationError({ user_id: ['The user id field is invalid.'] });
 }
 
+type Done = (err?: Error) => void;
+
 /**
  * The one guard of every signed-in call (a preValidation hook, so it runs before the body is
  * validated): 401 unless token and id belong together, 403 when the body's user_id is not the caller.
+ * Both guards are callback hooks that finish at once when a kept session answers (most calls), and
+ * look the session up otherwise.
  */
 export function sessionGuards(database: Database, cache?: SessionCache) {
-  async function requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const auth = await identify(database, cache, request);
+  function admit(request: FastifyRequest, reply: FastifyReply, auth: Auth | 'invalid' | null): void {
     if (auth === null || auth === 'invalid') {
       // A browser holding a dead session cookie drops it (scripts cannot: it is HttpOnly).
       if (auth === 'invalid' && request.cookies?.[SESSION_COOKIE]) clearSessionCookies(reply, { path: '/' });
@@ -101,10 +135,39 @@ export function sessionGuards(database: Database, cache?: SessionCache) {
     request.auth = auth;
   }
 
+  function requireSession(request: FastifyRequest, reply: FastifyReply, done: Done): void {
+    const sent = credentials(request);
+    const kept = identifyKept(cache, sent);
+    if (kept === undefined) {
+      identify(database, cache, sent).then((auth) => admit(request, reply, auth)).then(() => done(), done);
+      return;
+    }
+    try {
+      admit(request, reply, kept);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  }
+
   /** Open calls that read better when they know the reader: a bad or missing session means a visitor. */
-  async function optionalSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const auth = await identify(database, cache, request);
-    request.auth = auth === 'invalid' ? null : auth;
+  function optionalSession(request: FastifyRequest, _reply: FastifyReply, done: Done): void {
+    const sent = credentials(request);
+    const kept = identifyKept(cache, sent);
+    if (kept === undefined) {
+      identify(database, cache, sent).then((auth) => {
+        request.auth = auth === 'invalid' ? null : auth;
+      }).then(() => done(), done);
+      return;
+    }
+    request.auth = kept === 'invalid' ? null : kept;
+    done();
+  }
+
+  /** The reader of a request that is not a call (a page the server renders): the session's user, or null. */
+  async function reader(request: FastifyRequest): Promise<number | null> {
+    const auth = await identify(database, cache, credentials(request));
+    return auth === 'invalid' || auth === null ? null : auth.userId;
   }
 
   /** Whether the session a caller was identified by is still live (logout or expiry ends a long-lived stream). */
@@ -112,7 +175,7 @@ export function sessionGuards(database: Database, cache?: SessionCache) {
     return sessionIsLive(database, auth.sessionId, nowIso());
   }
 
-  return { requireSession, optionalSession, stillSignedIn };
+  return { requireSession, optionalSession, reader, stillSignedIn };
 }
 
 export type Guards = ReturnType<typeof sessionGuards>;

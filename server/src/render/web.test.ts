@@ -39,7 +39,7 @@ describe('the web app', () => {
   );
 
   it('sends the strict Content-Security-Policy with every HTML answer: no inline script, style or eval', async () => {
-    for (const url of ['/', '/login', '/no/such/page', '/view-post/abcdef', '/assets/app-abc123.js', '/api/user/verify-email?token=x']) {
+    for (const url of ['/', '/login', '/no/such/page', '/view-post/abcdef', '/assets/app-abc123.js']) {
       const res = await t.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
       expect(csp, url).toContain("default-src 'self'");
@@ -48,6 +48,10 @@ describe('the web app', () => {
       expect(csp, url).not.toContain('unsafe-inline');
       expect(csp, url).not.toContain('unsafe-eval');
     }
+    // A call's answer (here the mailed link's redirect) is never a page: it allows nothing at all.
+    const redirect = await t.app.inject({ method: 'GET', url: '/api/user/verify-email?token=x' });
+    expect(redirect.statusCode).toBe(303);
+    expect(redirect.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('answers an unknown screen with the app and a 404 status', async () => {

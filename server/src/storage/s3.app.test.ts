@@ -202,7 +202,7 @@ describe('STORAGE_PUBLIC_URL', () => {
 
   it("lets the pages load images from the CDN's origin (Content-Security-Policy img-src)", async () => {
     const at = app();
-    const res = await at.t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await at.t.app.inject({ method: 'GET', url: '/' });
     const imgSrc = String(res.headers['content-security-policy'])
       .split(';')
       .find((d) => d.trim().startsWith('img-src'));
