@@ -1,12 +1,15 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type FastifyInstance, type FastifyRequest, errorCodes } from 'fastify';
+import secureJson from 'secure-json-parse';
 import { HttpError, badRequest, validationError } from '../lib/errors.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50, fieldSize: 1024 * 1024 };
 const MALFORMED = 'The multipart body is malformed.';
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** What Fastify's own JSON parser does with those keys: refuses the body. */
+const JSON_ACTIONS = { protoAction: 'error', constructorAction: 'error' } as const;
 
 /** The limit errors of @fastify/multipart carry their own status (413); everything else it throws is bad input. */
 function asClientError(err: unknown): unknown {
@@ -48,6 +51,20 @@ function refuseNul(fields: unknown): void {
  * A call without a body validates as an empty object, so each missing field gets its own message.
  */
 export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
+  // JSON as Fastify reads it (secure-json-parse: a body naming __proto__ or constructor as a key is
+  // refused), with its two pattern scans only for a text that could hold such a key (one with either
+  // word, or with a \u escape that could spell it): every call has a body, most of them a number or two.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const body = text as string;
+    if (body.length === 0) return done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
+    try {
+      const suspect = body.includes('__proto__') || body.includes('constructor') || body.includes('\\u');
+      done(null, suspect ? secureJson.parse(body, null, JSON_ACTIONS) : JSON.parse(body));
+    } catch {
+      done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
+    }
+  });
   await app.register(formbody);
   await app.register(multipart, { limits: LIMITS });
 

@@ -64,6 +64,30 @@ describe('HTTP conventions', () => {
     expect(({} as Record<string, unknown>).a).toBeUndefined();
   });
 
+  it('refuses a JSON body that names __proto__ or constructor as a key, however it is spelt, and reads one that only mentions them', async () => {
+    for (const payload of [
+      '{"email":"a@b.c","__proto__":{"polluted":"yes"}}',
+      '{"email":"a@b.c","\\u005f_proto__":{"polluted":"yes"}}',
+      '{"email":"a@b.c","constructor":{"prototype":{"polluted":"yes"}}}',
+      '{"email":"a@b.c","\\u0063onstructor":{"prototype":{"polluted":"yes"}}}',
+      '{"email":',
+      '',
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().message, payload).toMatch(/JSON|empty/);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // Words in a value are only words: the body is read, and the call answers as it would.
+    const mentions = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/search',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"query":"the constructor of __proto__, in caf\\u00e9"}',
+    });
+    expect(mentions.statusCode, mentions.body).toBe(200);
+  });
+
   it('refuses a user_id that is neither a number nor a string with 422, before converting it', async () => {
     const session = await signIn(t.app, await aUser(t.db));
     for (const user_id of [{ toString: 'x' }, { valueOf: 1 }, [session.id], true]) {
