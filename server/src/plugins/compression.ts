@@ -64,6 +64,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 }
 
 function sayItVaries(reply: FastifyReply, payload: unknown): void {
+  // Said already (an answer made once for many: lib/encoded-body.ts sendEncoded).
+  if (reply.getHeader('vary') === 'accept-encoding') return;
   const encoded = reply.getHeader('content-encoding');
   // A prebuilt .br/.gz file from @fastify/static, or a page compressed once for many answers.
   if (encoded && encoded !== 'identity') return addVary(reply);
