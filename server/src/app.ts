@@ -1,6 +1,6 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
@@ -25,6 +25,7 @@ import { recordRoutes } from './plugins/route-table.ts';
 import { provideEndpointDeps, route } from './plugins/endpoint.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
+import { addRouteHook } from './plugins/route-hooks.ts';
 import { registerOverloadGuard } from './plugins/overload.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -200,11 +201,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Any successful state-changing call may change what a feed shows: drop the cached pages before
   // the answer leaves, here and in every other app process, so the caller's next read sees its own
   // change wherever the load balancer sends it.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && !request.routeOptions.config?.readOnly) {
-      return void afterWrite().then(() => done(null, payload));
-    }
+  // The hook goes on the routes that may write (not GET or HEAD, not marked readOnly), decided once as each is registered.
+  const dropAfterWrite: onSendHookHandler = (request, reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) return void afterWrite().then(() => done(null, payload));
     done(null, payload);
+  };
+  app.addHook('onRoute', (options) => {
+    const reads = [options.method].flat().every((method) => method === 'GET' || method === 'HEAD');
+    if (!reads && !options.config?.readOnly) addRouteHook(options, 'onSend', dropAfterWrite);
   });
   await app.register(storagePlugin, { storage, publicUrl: config.storage.publicUrl });
 

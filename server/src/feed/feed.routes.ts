@@ -39,32 +39,34 @@ export const feedRoutes: FastifyPluginAsync<{ feed: FeedService; answers: PageCa
       .then((made) => sendEncoded(request, reply, made, JSON_TYPE));
   };
 
+  const ENCODES_ITSELF = { encodesItself: true };
+
   // Reads: they leave the feed cache alone (every other successful POST drops it, see app.ts).
   route(app, 'viewPosts', (request, reply) => {
     const reader = viewer(request, request.body.user_id);
     const cursor = idCursor(request.query.cursor);
     return kept(request, reply, `for-you:${reader}:${cursor}`, () => feed.forYou(reader, cursor));
-  });
+  }, ENCODES_ITSELF);
 
   route(app, 'followingPosts', (request, reply) => {
     const reader = request.auth!.userId;
     const cursor = idCursor(request.query.cursor);
     return kept(request, reply, `following:${reader}:${cursor}`, () => feed.following(reader, cursor));
-  });
+  }, ENCODES_ITSELF);
 
   route(app, 'categoriesName', (request, reply) => {
     const reader = viewer(request, request.body.user_id);
     const { category_id: topic } = request.body;
     const cursor = idCursor(request.query.cursor);
     return kept(request, reply, `topic:${reader}:${topic}:${cursor}`, async () => ({ posts: await feed.category(reader, topic, cursor) }));
-  });
+  }, ENCODES_ITSELF);
 
   route(app, 'authorPosts', (request, reply) => {
     const reader = viewer(request, request.body.user_id);
     const { author_id: author } = request.body;
     const cursor = idCursor(request.query.cursor);
     return kept(request, reply, `author:${reader}:${author}:${cursor}`, () => feed.author(reader, author, cursor));
-  });
+  }, ENCODES_ITSELF);
 
   route(app, 'savedPosts', async (request) => feed.saved(request.auth!.userId, savedCursor(request.query.cursor)));
 

@@ -26,8 +26,16 @@ type Handler<K extends EndpointName, FileT> = (
   reply: FastifyReply,
 ) => Answer<Entry<K>> | FastifyReply | void | Promise<Answer<Entry<K>> | FastifyReply | void>;
 
+/** How a call is served beyond its entry (the server's own concerns, not the contract's). */
+interface Serving {
+  /**
+   * The handler always sends bytes it encoded itself (lib/encoded-body.ts `sendEncoded`, compressed
+   * once for many answers): the route gets no compressor hooks, which would only look and pass.
+   */
+  encodesItself?: boolean;
+}
 /** A multipart call's file part: how the parsed part is checked (required or not, what counts as a file). */
-type Extra<K extends EndpointName, FileT> = Entry<K> extends { file: string } ? { file: ZodType<FileT> } : { file?: never };
+type Extra<K extends EndpointName, FileT> = Serving & (Entry<K> extends { file: string } ? { file: ZodType<FileT> } : { file?: never });
 
 interface EndpointDeps {
   guards: Guards;
@@ -59,7 +67,7 @@ export function route<K extends EndpointName, FileT = never>(
   app: FastifyInstance,
   name: K,
   handler: Handler<K, FileT>,
-  ...extra: Entry<K> extends { file: string } ? [Extra<K, FileT>] : []
+  ...extra: Entry<K> extends { file: string } ? [Extra<K, FileT>] : [Extra<K, FileT>?]
 ): void {
   const entry: Endpoint = endpoints[name];
   const deps = (): EndpointDeps => {
@@ -68,7 +76,8 @@ export function route<K extends EndpointName, FileT = never>(
   };
   if (!entry.path.startsWith(app.prefix)) throw new Error(`${name}: ${entry.path} is not under ${app.prefix || '/'}`);
   let body = schema(entry.body);
-  const file = (extra[0] as { file?: ZodType } | undefined)?.file;
+  const serving = extra[0] as (Serving & { file?: ZodType }) | undefined;
+  const file = serving?.file;
   if (entry.file) {
     if (!file || !body) throw new Error(`${name}: a multipart call needs its file part's schema`);
     body = (body as ZodObject).safeExtend({ [entry.file]: file });
@@ -84,6 +93,7 @@ export function route<K extends EndpointName, FileT = never>(
     method: entry.method,
     url: entry.path.slice(app.prefix.length),
     ...(guard ? { preValidation: guard } : {}),
+    ...(serving?.encodesItself ? { compress: false } : {}),
     config: { ...limit, ...(entry.readOnly ? { readOnly: true } : {}), ...(entry.stream ? { stream: true } : {}), ...(entry.status ? { status: entry.status } : {}) },
     schema: {
       ...(body ? { body } : {}),

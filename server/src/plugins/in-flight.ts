@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import { addRouteHook } from './route-hooks.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,20 +20,24 @@ declare module 'fastify' {
 export function trackInFlight(app: FastifyInstance): void {
   let running = 0;
   app.decorateRequest('inFlight', false);
-  app.addHook('preHandler', (request, _reply, done) => {
-    // A stream (Server-Sent Events) lasts as long as its tab: closing the app ends it instead.
-    if (!request.routeOptions.config?.stream) {
-      running += 1;
-      request.inFlight = true;
-    }
+  const start: preHandlerHookHandler = (request, _reply, done) => {
+    running += 1;
+    request.inFlight = true;
     done();
-  });
-  app.addHook('onSend', (request, _reply, payload, done) => {
+  };
+  const end: onSendHookHandler = (request, _reply, payload, done) => {
     if (request.inFlight) {
       request.inFlight = false;
       running -= 1;
     }
     done(null, payload);
+  };
+  // A stream (Server-Sent Events) lasts as long as its tab: closing the app ends it instead. Decided
+  // per route as it is registered, so no request asks.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.stream) return;
+    addRouteHook(route, 'preHandler', start);
+    addRouteHook(route, 'onSend', end);
   });
   app.decorate('drain', async (timeoutMs: number) => {
     const until = Date.now() + timeoutMs;
