@@ -66,12 +66,6 @@ export class EncodedBody {
   ready(encoding: Encoding): Buffer | undefined {
     return this.made.get(encoding);
   }
-
-  /** What it holds in memory, in bytes: the plain body and the compressed forms made so far. */
-  async size(): Promise<number> {
-    const forms = await Promise.all(this.forms.values());
-    return forms.reduce((n, b) => n + b.length, this.plain.length);
-  }
 }
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs (plugins/compression.ts too). */

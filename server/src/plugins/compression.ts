@@ -26,10 +26,16 @@ const brotliOptions = {
 };
 const gzipOptions = { level: GZIP_LEVEL };
 
+/** Whether a Vary header already covers Accept-Encoding (or everything). */
+function variesByEncoding(vary: ReturnType<FastifyReply['getHeader']>): boolean {
+  if (vary === undefined) return false;
+  const values = (Array.isArray(vary) ? vary.join(',') : String(vary)).toLowerCase();
+  return values.includes('accept-encoding') || values.trim() === '*';
+}
+
 function addVary(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
-  const values = (Array.isArray(vary) ? vary.join(',') : String(vary ?? '')).toLowerCase();
-  if (values.includes('accept-encoding') || values.trim() === '*') return;
+  if (variesByEncoding(vary)) return;
   reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
 }
 
@@ -64,8 +70,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 }
 
 function sayItVaries(reply: FastifyReply, payload: unknown): void {
-  // Said already (an answer made once for many: lib/encoded-body.ts sendEncoded).
-  if (reply.getHeader('vary') === 'accept-encoding') return;
+  // Said already (an answer made once for many, lib/encoded-body.ts sendEncoded): nothing to work out.
+  if (variesByEncoding(reply.getHeader('vary'))) return;
   const encoded = reply.getHeader('content-encoding');
   // A prebuilt .br/.gz file from @fastify/static, or a page compressed once for many answers.
   if (encoded && encoded !== 'identity') return addVary(reply);

@@ -50,7 +50,7 @@ export function computeSecurityHeaders(options: Readonly<HelmetOptions> = OPTION
  * that allows nothing should one be opened as a page. A document's policies (its scripts, frames,
  * popups) mean nothing here, and at about 700 bytes they were an eighth of a feed answer's bytes.
  */
-export function apiHeadersOf(page: Readonly<Record<string, string>>): Record<string, string> {
+function apiHeadersOf(page: Readonly<Record<string, string>>): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',

@@ -135,33 +135,31 @@ export function sessionGuards(database: Database, cache?: SessionCache) {
     request.auth = auth;
   }
 
-  function requireSession(request: FastifyRequest, reply: FastifyReply, done: Done): void {
+  /** Hands the caller to `use`: at once from a kept session, else after looking it up; then done (with what `use` threw). */
+  function withCaller(request: FastifyRequest, done: Done, use: (auth: Auth | 'invalid' | null) => void): void {
     const sent = credentials(request);
     const kept = identifyKept(cache, sent);
     if (kept === undefined) {
-      identify(database, cache, sent).then((auth) => admit(request, reply, auth)).then(() => done(), done);
+      identify(database, cache, sent).then(use).then(() => done(), done);
       return;
     }
     try {
-      admit(request, reply, kept);
+      use(kept);
     } catch (err) {
       return done(err as Error);
     }
     done();
   }
 
+  function requireSession(request: FastifyRequest, reply: FastifyReply, done: Done): void {
+    withCaller(request, done, (auth) => admit(request, reply, auth));
+  }
+
   /** Open calls that read better when they know the reader: a bad or missing session means a visitor. */
   function optionalSession(request: FastifyRequest, _reply: FastifyReply, done: Done): void {
-    const sent = credentials(request);
-    const kept = identifyKept(cache, sent);
-    if (kept === undefined) {
-      identify(database, cache, sent).then((auth) => {
-        request.auth = auth === 'invalid' ? null : auth;
-      }).then(() => done(), done);
-      return;
-    }
-    request.auth = kept === 'invalid' ? null : kept;
-    done();
+    withCaller(request, done, (auth) => {
+      request.auth = auth === 'invalid' ? null : auth;
+    });
   }
 
   /** The reader of a request that is not a call (a page the server renders): the session's user, or null. */
