@@ -1,7 +1,7 @@
 /**
  * Feed benchmark: the reading hot path over HTTP against a bare Node server measured in the same run.
  *
- *   npm run bench:feed -- [--posts 100000] [--likes 1000000] [--duration 10] [--connections 50] [--data DIR] [--only TEXT] [--db postgres://…/db] [--workers N]
+ *   npm run bench:feed -- [--posts 100000] [--likes 1000000] [--duration 10] [--connections 50] [--data DIR] [--only TEXT] [--db postgres://…/db] [--workers N] [--repeat N]
  *
  * Seeds a SQLite database with the demo community (or reuses --data DIR when it holds one), starts
  * the real server and a bare `http` server answering a fixed JSON body of the same size, each in its
@@ -11,7 +11,10 @@
  * (the bare server always runs), for a quick look at one path while changing it. With --db, the
  * PostgreSQL database there (created and seeded with the same numbers when it holds fewer posts, its
  * files in DIR/pg-files) runs the same scenarios after SQLite, and the table shows both side by side
- * with the ratio of their rates. With --workers N, the scenarios run on SQLite with one app process
+ * with the ratio of their rates. Beside each rate, the server's own CPU time per request (from /proc) and
+ * the bare server's as a share of it: a figure that a busy machine moves far less than the rate. With
+ * --repeat N, the whole run (each database, then the bare server) is made N times and each figure is
+ * the median of its N values. With --workers N, the scenarios run on SQLite with one app process
  * and then with N (WORKERS), unpinned, and the table shows the ratio of their rates.
  */
 import fs from 'node:fs';
@@ -37,7 +40,8 @@ const only = arg('only', '');
 const pgUrl = arg('db', '');
 const dataDir = path.resolve(arg('data', fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-bench-'))));
 const dbFile = path.join(dataDir, 'inkwell.sqlite');
-const load = (base: string, s: Scenario, seconds: number) => loadWith(base, s, seconds, connections);
+const repeat = Math.max(1, Number(arg('repeat', '1')));
+const load = (base: string, s: Scenario, seconds: number, pid?: number) => loadWith(base, s, seconds, connections, false, pid);
 const warm = Math.min(3, duration);
 
 /** The rows the scenarios ask for, read from the SQLite database. */
@@ -145,12 +149,36 @@ async function measureServer(env: NodeJS.ProcessEnv, picks: Picks): Promise<{ re
     const results = new Map<string, Measured>();
     for (const s of scenarios.filter((x) => x.name.includes(only))) {
       await load(base, s, warm);
-      results.set(s.name, await load(base, s, duration));
+      results.set(s.name, await load(base, s, duration, app.pid));
     }
     return { results, feedBytes: Buffer.byteLength(feedBody) };
   } finally {
     app.kill('SIGTERM');
   }
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+function middle(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
+}
+
+/** The median of each figure of several runs of one row, each figure on its own. */
+function median(runs: readonly Measured[]): Measured {
+  const cpu = runs.map((r) => r.cpuUs).filter((x) => x !== undefined);
+  return {
+    rps: middle(runs.map((r) => r.rps)),
+    p50: middle(runs.map((r) => r.p50)),
+    p99: middle(runs.map((r) => r.p99)),
+    non2xx: Math.max(...runs.map((r) => r.non2xx)),
+    ...(cpu.length === runs.length ? { cpuUs: middle(cpu) } : {}),
+  };
+}
+
+/** Each row's median over the runs. */
+function medians(runs: ReadonlyArray<Map<string, Measured>>): Map<string, Measured> {
+  return new Map([...runs[0]!.keys()].map((name) => [name, median(runs.map((r) => r.get(name)!))]));
 }
 
 async function measureBare(bytes: number): Promise<Measured> {
@@ -159,7 +187,7 @@ async function measureBare(bytes: number): Promise<Measured> {
   const bare = await startProcess([path.join(import.meta.dirname, 'bare-server.mjs'), String(port), String(bytes)], process.env, base, SERVER_CORE);
   try {
     await load(base, { name: 'bare', path: '/', method: 'GET' }, warm);
-    return await load(base, { name: 'bare', path: '/', method: 'GET' }, duration);
+    return await load(base, { name: 'bare', path: '/', method: 'GET' }, duration, bare.pid);
   } finally {
     bare.kill('SIGTERM');
   }
@@ -177,36 +205,49 @@ async function main() {
   }
 
   if (workers > 1) return compareWorkers(picks);
-  const sqlite = await measureServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, picks);
-  const bareAfterSqlite = await measureBare(sqlite.feedBytes);
-  const postgres = pgUrl ? (await measureServer({ DATA_DIR: path.join(dataDir, 'pg-files'), DATABASE_URL: pgUrl }, picks)).results : undefined;
-  // The baseline is measured after each database's run and averaged: a machine that drifts over the
-  // minutes of a run moves both alike.
-  const bareRuns = pgUrl ? [bareAfterSqlite, await measureBare(sqlite.feedBytes)] : [bareAfterSqlite];
-  const bare: Measured = {
-    rps: bareRuns.reduce((n, r) => n + r.rps, 0) / bareRuns.length,
-    p50: Math.max(...bareRuns.map((r) => r.p50)),
-    p99: Math.max(...bareRuns.map((r) => r.p99)),
-    non2xx: 0,
-  };
-  if (bareRuns.length > 1) console.log(`\nbare Node http: ${bareRuns.map((r) => Math.round(r.rps)).join(' and ')} requests/s (after SQLite, after PostgreSQL)`);
+  const sqliteRuns: Array<Map<string, Measured>> = [];
+  const postgresRuns: Array<Map<string, Measured>> = [];
+  // The baseline is measured after each database's run: a machine that drifts over the minutes of a
+  // run moves both alike.
+  const bareRuns: Measured[] = [];
+  let feedBytes = 0;
+  for (let run = 0; run < repeat; run += 1) {
+    const sqliteRun = await measureServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, picks);
+    feedBytes = sqliteRun.feedBytes;
+    sqliteRuns.push(sqliteRun.results);
+    bareRuns.push(await measureBare(feedBytes));
+    if (pgUrl) {
+      postgresRuns.push((await measureServer({ DATA_DIR: path.join(dataDir, 'pg-files'), DATABASE_URL: pgUrl }, picks)).results);
+      bareRuns.push(await measureBare(feedBytes));
+    }
+  }
+  const bare = median(bareRuns);
+  const sqlite = { results: medians(sqliteRuns) };
+  const postgres = pgUrl ? medians(postgresRuns) : undefined;
+  const us = (r: Measured) => (r.cpuUs === undefined ? '–' : r.cpuUs.toFixed(1));
+  console.log(`\nbare Node http, each run: ${bareRuns.map((r) => `${Math.round(r.rps)} requests/s, ${us(r)} µs`).join('; ')}`);
 
   const share = (r: Measured) => `${((100 * r.rps) / bare.rps).toFixed(1)} %`;
-  const cells = (r: Measured) => `${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${share(r)}`;
+  const cpuShare = (r: Measured) => (r.cpuUs === undefined || bare.cpuUs === undefined ? '–' : `${((100 * bare.cpuUs) / r.cpuUs).toFixed(1)} %`);
+  const cells = (r: Measured) => `${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${share(r)} | ${us(r)} | ${cpuShare(r)}`;
   const databases = postgres ? 'SQLite and PostgreSQL (one after the other, same data)' : 'SQLite';
-  console.log(`\n${picks.posts} posts, ${picks.likes} likes, ${databases}; ${connections} connections, ${duration} s each; node ${process.version}, ${os.cpus().length} cores${SERVER_CORE ? ', servers pinned to core 1 and autocannon to core 0' : ''}\n`);
-  const bareName = `bare Node http, fixed ${sqlite.feedBytes} B JSON`;
+  const runs = repeat > 1 ? `; each figure the median of ${repeat} runs` : '';
+  console.log(`\n${picks.posts} posts, ${picks.likes} likes, ${databases}; ${connections} connections, ${duration} s each${runs}; node ${process.version}, ${os.cpus().length} cores${SERVER_CORE ? ', servers pinned to core 1 and autocannon to core 0' : ''}`);
+  console.log('"of bare" is the rate as a share of the bare server\'s; "µs" is the server\'s CPU time per request and "of bare by CPU" the bare server\'s µs over it.\n');
+  const bareName = `bare Node http, fixed ${feedBytes} B JSON`;
+  const columns = 'requests/s | p50 ms | p99 ms | of bare | µs | of bare by CPU';
+  const rule = '---:|---:|---:|---:|---:|---:';
   if (postgres) {
-    console.log('| scenario | SQLite requests/s | p50 ms | p99 ms | of bare | PostgreSQL requests/s | p50 ms | p99 ms | of bare | PostgreSQL / SQLite rate |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    console.log(`| ${bareName} | ${cells(bare)} | | | | | |`);
+    console.log(`| scenario | SQLite ${columns} | PostgreSQL ${columns} | PostgreSQL / SQLite rate |`);
+    console.log(`|---|${rule}|${rule}|---:|`);
+    console.log(`| ${bareName} | ${cells(bare)} | | | | | | | |`);
     for (const [name, s] of sqlite.results) {
       const p = postgres.get(name)!;
       console.log(`| ${name} | ${cells(s)} | ${cells(p)} | ${((100 * p.rps) / s.rps).toFixed(1)} % |`);
     }
   } else {
-    console.log('| scenario | requests/s | p50 ms | p99 ms | of bare |');
-    console.log('|---|---:|---:|---:|---:|');
+    console.log(`| scenario | ${columns} |`);
+    console.log(`|---|${rule}|`);
     console.log(`| ${bareName} | ${cells(bare)} |`);
     for (const [name, s] of sqlite.results) console.log(`| ${name} | ${cells(s)} |`);
   }

@@ -1,5 +1,6 @@
 /** What the benchmarks share: free ports, the real server and the bare baseline as child processes, autocannon. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -55,10 +56,32 @@ export interface Measured {
   p50: number;
   p99: number;
   non2xx: number;
+  /**
+   * The server's own CPU time per request in µs (user + system, from /proc), when its pid was given
+   * on Linux: unlike the rate it hardly moves when something else on the machine takes a core, and
+   * it does not depend on the load generator keeping up.
+   */
+  cpuUs?: number;
 }
 
-/** autocannon at `connections` for `seconds`; `allowNon2xx` reports refusals instead of failing on them. */
-export async function load(base: string, s: Scenario, seconds: number, connections: number, allowNon2xx = false): Promise<Measured> {
+/** CPU time (user + system) a process has used so far, in µs; undefined where /proc cannot tell. */
+export function cpuTimeUs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 per second on Linux).
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * autocannon at `connections` for `seconds`; `allowNon2xx` reports refusals instead of failing on
+ * them; with `serverPid`, the server's CPU time per request too.
+ */
+export async function load(base: string, s: Scenario, seconds: number, connections: number, allowNon2xx = false, serverPid?: number): Promise<Measured> {
+  const cpuBefore = cpuTimeUs(serverPid);
   const result = await autocannon({
     url: `${base}${s.path}`,
     method: s.method ?? 'POST',
@@ -70,7 +93,9 @@ export async function load(base: string, s: Scenario, seconds: number, connectio
   if (result.errors > 0 || (!allowNon2xx && result.non2xx > 0)) {
     throw new Error(`${s.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
+  const cpuAfter = cpuTimeUs(serverPid);
+  const cpuUs = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / result.requests.total;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, ...(cpuUs === undefined ? {} : { cpuUs }) };
 }
 
 /**
