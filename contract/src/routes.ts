@@ -22,6 +22,19 @@ export const paths = {
     access: 'open',
     getHref: (token?: string) => (token ? `/unsubscribe?token=${encodeURIComponent(token)}` : '/unsubscribe'),
   },
+  /** Addition (issue 29): the page a newsletter's confirmation mail opens; only its button (a POST) confirms. */
+  newsletterConfirm: {
+    path: '/newsletter/confirm',
+    access: 'open',
+    getHref: (token?: string) => (token ? `/newsletter/confirm?token=${encodeURIComponent(token)}` : '/newsletter/confirm'),
+  },
+  /** Addition (issue 29): the page every newsletter mail's unsubscribe link opens; `done` once its button worked. */
+  newsletterUnsubscribe: {
+    path: '/newsletter/unsubscribe',
+    access: 'open',
+    getHref: (token?: string, done = false) =>
+      token ? `/newsletter/unsubscribe?token=${encodeURIComponent(token)}${done ? '&done=1' : ''}` : '/newsletter/unsubscribe',
+  },
   /** With a draft's id: the editor continues that draft (issue 13), on any device. */
   createPost: {
     path: '/createpost',

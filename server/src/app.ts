@@ -49,6 +49,9 @@ import { searchPlugin } from './search/search.plugin.ts';
 import { feedLinksFor } from './seo/feed-links.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 import { helpPlugin } from './help/help.plugin.ts';
+import { newsletterTokens } from './newsletters/newsletter-tokens.ts';
+import { newsletterOneClickRoutes, newslettersPlugin } from './newsletters/newsletters.plugin.ts';
+import { createNewsletters } from './newsletters/newsletters.service.ts';
 import { libraryPlugin } from './library/library.plugin.ts';
 import { StatsCleanup } from './stats/cleanup.ts';
 import { createStatsService } from './stats/stats.service.ts';
@@ -193,8 +196,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('scheduledPosts', scheduledPosts);
   const statsCleanup = new StatsCleanup(createStatsService(deps.database));
   app.decorate('statsCleanup', statsCleanup);
+  const newsletters = createNewsletters({
+    db,
+    outbox,
+    tokens: newsletterTokens(db),
+    publicUrl: config.publicUrl,
+    confirmationsPerAddress: config.newsletterConfirmationsPerAddress,
+    log: app.log,
+  });
   const jobs = new JobRunner({ gate: (name, everyMs) => leaseGate(db, name, everyMs), log: app.log });
-  for (const job of appJobs(config, { outbox, digests: notificationMailer, stories: postFanout, images, scheduledPosts, statsCleanup })) jobs.add(job);
+  const jobParts = { outbox, digests: notificationMailer, stories: postFanout, images, scheduledPosts, statsCleanup, forgetUnconfirmed: newsletters.forgetUnconfirmed };
+  for (const job of appJobs(config, jobParts)) jobs.add(job);
   app.decorate('jobs', jobs);
   // Before the mail transport, the storage and the database let go (onClose): no round starts after.
   app.addHook('preClose', () => jobs.stop());
@@ -228,11 +240,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(statsPlugin, featureDeps);
       await api.register(libraryPlugin, featureDeps);
       await api.register(exportRoutes, featureDeps);
+      await api.register(newslettersPlugin, { newsletters });
     },
     { prefix: '/api/user' },
   );
 
   await app.register(unsubscribeOneClickRoutes, { unsubscribe });
+  await app.register(newsletterOneClickRoutes, { newsletters });
   await app.register(seoRoutes, { database: deps.database, config });
 
   // Alive: the process answers (a load balancer's liveness probe; overload still answers 503).

@@ -86,6 +86,8 @@ export interface Config {
     stats: RateLimit;
     /** Reading history entries recorded per client address (the post page's history/add: each may write a row). */
     history: RateLimit;
+    /** Newsletter subscriptions asked for per client address (each may mail a confirmation to any address). */
+    subscribe: RateLimit;
     /** Failed logins per account from addresses and devices that never signed in to it. */
     failedLoginsPerAccount: RateLimit;
     /** Failed logins per account from one address (trusted or not). */
@@ -122,6 +124,11 @@ export interface Config {
   feedCacheMs: number;
   /** Feed answers kept as bytes per process, one per reader and page (feed/feed.routes.ts). */
   feedAnswerEntries: number;
+  /**
+   * Newsletter confirmation mails one address may get in 24 hours, from every writer and every client
+   * address together (one per writer and hour besides): nobody can use the form to mail-bomb a stranger.
+   */
+  newsletterConfirmationsPerAddress: number;
   /** Server-side rendering of the reading screens (web/dist-ssr); rendered pages live as long as feed pages. */
   /**
    * Pages rendered on the server: kept per address and reader, at most cacheEntries, for cacheMs (when
@@ -160,6 +167,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   exportData: { max: 5, windowMs: 60 * MINUTE },
   stats: { max: 300, windowMs: MINUTE },
   history: { max: 300, windowMs: MINUTE },
+  subscribe: { max: 10, windowMs: 60 * MINUTE },
   failedLoginsPerAccount: { max: 10, windowMs: 15 * MINUTE },
   failedLoginsPerAddress: { max: 10, windowMs: 15 * MINUTE },
 };
@@ -178,6 +186,7 @@ export const rateLimitVariables: Record<keyof Config['rateLimits'], string> = {
   exportData: 'RATE_LIMIT_EXPORT_DATA',
   stats: 'RATE_LIMIT_STATS',
   history: 'RATE_LIMIT_HISTORY',
+  subscribe: 'RATE_LIMIT_SUBSCRIBE',
   failedLoginsPerAccount: 'LOGIN_FAILURES_PER_ACCOUNT',
   failedLoginsPerAddress: 'LOGIN_FAILURES_PER_ADDRESS',
 };
@@ -261,6 +270,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sessionTtlMs: 30 * 24 * 60 * MINUTE,
     feedCacheMs: readNonNegativeInt(env, 'FEED_CACHE_MS', 500),
     feedAnswerEntries: readPositiveInt(env, 'FEED_ANSWER_ENTRIES', 5000),
+    newsletterConfirmationsPerAddress: readPositiveInt(env, 'NEWSLETTER_CONFIRMATIONS_PER_ADDRESS', 5),
     render: {
       enabled: readSwitch(env, 'SERVER_RENDERING', true),
       cacheEntries: readPositiveInt(env, 'RENDER_CACHE_ENTRIES', 2000),

@@ -8,6 +8,7 @@ export * from './export.ts';
 export * from './feed.ts';
 export * from './help.ts';
 export * from './library.ts';
+export * from './newsletters.ts';
 export * from './notifications.ts';
 export * from './posts.ts';
 export * from './search.ts';

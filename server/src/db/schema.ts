@@ -1,5 +1,5 @@
 import type { EmailTokensTable, LoginThrottleTable, LoginTrustTable, SessionsTable, UsersTable } from './schema/accounts.ts';
-import type { HelpRequestsTable, MailOutboxTable, NotificationMailsTable, NotificationsTable, PostFanoutsTable } from './schema/notifications.ts';
+import type { HelpRequestsTable, MailOutboxTable, NewsletterSubscribersTable, NotificationMailsTable, NotificationsTable, PostFanoutsTable } from './schema/notifications.ts';
 import type {
   FeedAuthorMutesTable,
   FeedTopicTuningTable,
@@ -58,4 +58,5 @@ export interface DB {
   feed_topic_tuning: FeedTopicTuningTable;
   feed_author_mutes: FeedAuthorMutesTable;
   reading_history: ReadingHistoryTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
 }

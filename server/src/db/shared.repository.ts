@@ -38,3 +38,19 @@ export async function takeLease(db: Kysely<DB>, name: string, holder: string, no
     .executeTakeFirst();
   return row?.holder === holder;
 }
+
+/**
+ * A secret the app keeps for itself, made once by whichever app server asks first (they all read the
+ * same row afterwards): `make` is only called when there is none yet.
+ */
+export async function appKey(db: Kysely<DB>, name: string, make: () => string, now: string): Promise<string> {
+  const existing = await db.selectFrom('app_keys').select('value').where('name', '=', name).executeTakeFirst();
+  if (existing) return existing.value;
+  await db
+    .insertInto('app_keys')
+    .values({ name, value: make(), created_at: now })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('app_keys').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
+}

@@ -8,6 +8,9 @@ import { STATS_CLEANUP_MS, type StatsCleanup } from '../stats/cleanup.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
 import type { Job } from './runner.ts';
 
+/** How often unconfirmed newsletter addresses are looked for (they are forgotten 7 days after their last confirmation mail). */
+const NEWSLETTER_CLEANUP_MS = 60 * 60 * 1000;
+
 /**
  * The app's background jobs. Every process runs the ones whose rows are each taken by one statement
  * (a mail claimed with a lease of its own, a digest's rows and a scheduled draft by one DELETE …
@@ -24,6 +27,8 @@ export function appJobs(
     images: StoredImages;
     scheduledPosts: ScheduledPosts;
     statsCleanup: StatsCleanup;
+    /** Forgets newsletter addresses never confirmed (newsletters/newsletters.service.ts). */
+    forgetUnconfirmed: () => Promise<number>;
   },
 ): Job[] {
   return [
@@ -79,6 +84,15 @@ export function appJobs(
       run: async () => {
         const removed = await parts.statsCleanup.runOnce();
         return removed > 0 ? { said: `Stats clean-up removed ${plural(removed, 'past reader row')}` } : {};
+      },
+    },
+    {
+      name: 'newsletter-unconfirmed',
+      everyMs: NEWSLETTER_CLEANUP_MS,
+      lease: true,
+      run: async () => {
+        const forgotten = await parts.forgetUnconfirmed();
+        return forgotten > 0 ? { said: `Forgot ${plural(forgotten, 'unconfirmed newsletter address', 'unconfirmed newsletter addresses')}` } : {};
       },
     },
   ];

@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { validationError } from '../lib/errors.ts';
-import { appKey, setMailChoice } from './unsubscribe.repository.ts';
+import { appKey } from '../db/shared.repository.ts';
+import { setMailChoice } from './unsubscribe.repository.ts';
 
 const INVALID = 'This link is not valid. You can change your mail choices in Settings.';
 

@@ -94,6 +94,15 @@ export function registerFormRoutes(app: FastifyInstance, sendPage: SendFormPage)
     return sendPage(request, reply, paths.home.path, echoOf(paths.home.path, kept, answer, null), answer.status);
   });
 
+  // A newsletter's Confirm button (issue 29): confirmed, the same page again, which now says so.
+  app.post(paths.newsletterConfirm.path, async (request, reply) => {
+    const { token } = textFields(request.body, ['token']);
+    const page = paths.newsletterConfirm.getHref(token.trim());
+    const answer = await callApi(app, request, '/api/user/newsletter/confirm', { token: token.trim() });
+    if (answer.status === 200) return reply.redirect(page, 303);
+    return sendPage(request, reply, page, echoOf(paths.newsletterConfirm.path, {}, answer, null), answer.status);
+  });
+
   // A member's comment, posted to the post's own address (a visitor's goes to /login, above).
   app.post(paths.viewPost.path, async (request, reply) => {
     const postCode = (request.params as { id: string }).id;

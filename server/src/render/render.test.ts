@@ -169,6 +169,7 @@ describe('pages rendered on the server', () => {
     await comment(session, reader.id, post.id, 'A comment that asks for more.');
     const warn = vi.spyOn(t.app.log, 'warn');
     const urls = ['/', paths.viewPost.getHref(post.id), paths.viewProfile.getHref(author.id), paths.categoryPosts.getHref(post.categoryId), '/login', '/signup', '/verified', '/no/such/page'];
+    urls.push(paths.newsletterConfirm.getHref('no-such-token'), paths.newsletterUnsubscribe.getHref('1.no-such-signature'));
     for (const cookie of ['', `token=${session.token}; id=${reader.id}`]) {
       for (const url of urls) expect((await get(url, cookie ? { cookie } : {})).statusCode, url).toBeLessThan(500);
     }

@@ -1,6 +1,7 @@
 import { ACCOUNT_ROUTES } from './authz/account.ts';
 import type { Entry } from './authz/kit.ts';
 import { LIBRARY_ROUTES } from './authz/library.ts';
+import { NEWSLETTER_ROUTES } from './authz/newsletters.ts';
 import { OPEN_ROUTES } from './authz/open.ts';
 import { SOCIAL_ROUTES } from './authz/social.ts';
 import { WRITING_ROUTES } from './authz/writing.ts';
@@ -27,4 +28,4 @@ function merged(...parts: ReadonlyArray<Readonly<Record<string, Entry>>>): Reado
   return all;
 }
 
-export const MATRIX: Readonly<Record<string, Entry>> = merged(OPEN_ROUTES, ACCOUNT_ROUTES, WRITING_ROUTES, SOCIAL_ROUTES, LIBRARY_ROUTES);
+export const MATRIX: Readonly<Record<string, Entry>> = merged(OPEN_ROUTES, ACCOUNT_ROUTES, WRITING_ROUTES, SOCIAL_ROUTES, LIBRARY_ROUTES, NEWSLETTER_ROUTES);

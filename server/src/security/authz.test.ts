@@ -96,9 +96,15 @@ async function stage(): Promise<Scene> {
     .values({ user_id: owner.id, title: draftTitle, sub_title: 'Unfinished', category_id: category, description: '<p>Soon</p>', image: null, publish_at: null, preview_token: previewToken, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const subscriberEmail = `reader-${seq}@example.com`;
+  const { id: subscriber } = await db
+    .insertInto('newsletter_subscribers')
+    .values({ writer_id: owner.id, email: subscriberEmail, status: 'confirmed', source: 'profile', member_id: null, confirm_token_hash: null, confirm_sent_at: now, created_at: now, confirmed_at: now, ended_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { image, google: googleToken } = world;
   const posts = { ownPost, theirPost, likedPost, likedTitle, comment: ownerComment, reply: reply.id, theirComment };
-  return { db, seq, owner, stranger, postOwner, ...posts, ownDraft, previewToken, draftTitle, category, otherCategory, note, noteId, image, google: googleToken };
+  return { db, seq, owner, stranger, postOwner, ...posts, ownDraft, previewToken, draftTitle, category, otherCategory, note, noteId, subscriber, subscriberEmail, image, google: googleToken };
 }
 
 /** Everything that is the owner's: only the owner's own calls may change it. */
@@ -106,7 +112,8 @@ async function footprint(s: Scene) {
   const id = s.owner.id;
   const tables = await Promise.all(USER_TABLES.map((table) => ownedBy(t.db, table, id)));
   const follows = sorted(await t.db.selectFrom('follows').selectAll().where('follower_id', '=', id).execute());
-  return { tables, follows, user: await t.db.selectFrom('users').selectAll().where('id', '=', id).execute() };
+  const list = sorted(await t.db.selectFrom('newsletter_subscribers').selectAll().where('writer_id', '=', id).execute());
+  return { tables, follows, list, user: await t.db.selectFrom('users').selectAll().where('id', '=', id).execute() };
 }
 
 type Caller = 'visitor' | 'stranger' | 'owner' | 'postOwner' | 'self' | 'forged' | 'swapped';

@@ -62,6 +62,7 @@ export async function buildTestApp(
       exportData: high,
       stats: high,
       history: high,
+      subscribe: high,
       failedLoginsPerAccount: defaultRateLimits.failedLoginsPerAccount,
       failedLoginsPerAddress: defaultRateLimits.failedLoginsPerAddress,
       ...options.config?.rateLimits,

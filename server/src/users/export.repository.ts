@@ -258,6 +258,18 @@ export function readingHistoryPage(db: Kysely<DB>, userId: number, after: number
     .execute();
 }
 
+/** The member's newsletter list as a writer (migration 0026): the addresses, their state and since when. */
+export function newsletterSubscribersPage(db: Kysely<DB>, userId: number, after: number, limit: number) {
+  return db
+    .selectFrom('newsletter_subscribers')
+    .select(['id', 'email', 'status', 'source', 'created_at', 'confirmed_at', 'ended_at'])
+    .where('writer_id', '=', userId)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** The topics the member asked more or less of in For you (migration 0024). */
 export function topicTuningPage(db: Kysely<DB>, userId: number, after: number, limit: number) {
   return db

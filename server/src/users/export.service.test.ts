@@ -54,6 +54,7 @@ describe('the export service', () => {
         'help_requests.json',
         'likes.json',
         'notifications.json',
+        'newsletter_subscribers.json',
         'profile.json',
         'reading_history.json',
         'replies.json',

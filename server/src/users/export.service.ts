@@ -241,6 +241,7 @@ export function createExportService(options: ExportOptions) {
       list('blocked.json', repo.blockedPage, (r) => r.blocked_id);
       list('help_requests.json', repo.helpRequestsPage, (r) => r.id);
       list('reading_history.json', repo.readingHistoryPage, (r) => r.post_id, onPost);
+      list('newsletter_subscribers.json', repo.newsletterSubscribersPage, (r) => r.id);
       lazy('feed_tuning.json', madeAt, async function* () {
         yield '{\n  "topics": ';
         yield* jsonArray(rows(userId, repo.topicTuningPage, (r) => r.id), (r) => r, tally('tuned topics'), '  ');

@@ -116,6 +116,7 @@ describe('POST /api/user/export-data', () => {
         'follows.json',
         'topics.json',
         'notifications.json',
+        'newsletter_subscribers.json',
         'blocked.json',
         'help_requests.json',
         'reading_history.json',

@@ -87,6 +87,8 @@ export function createRoutes(withLoaders = false): RouteObject[] {
         route(paths.forgotPassword, 'forgot-password'),
         route(paths.resetPassword, 'reset-password'),
         route(paths.unsubscribe, 'unsubscribe'),
+        route(paths.newsletterConfirm, 'newsletter-confirm'),
+        route(paths.newsletterUnsubscribe, 'newsletter-unsubscribe'),
       ],
     },
     {

@@ -23,6 +23,8 @@ export interface UsersTable {
   notify_post: Generated<number>;
   /** 1 while the member keeps a reading history (migration 0025; 0 until they turn it on). */
   keep_history: Generated<number>;
+  /** The writer's own newsletter welcome mail text (migration 0026; null: the default one). */
+  newsletter_welcome: string | null;
   deactivated_at: string | null;
   created_at: string;
   updated_at: string;

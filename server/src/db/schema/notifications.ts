@@ -65,3 +65,22 @@ export interface MailOutboxTable {
   /** Extra headers as a JSON object (List-Unsubscribe…), or null. */
   headers: string | null;
 }
+
+/** One address on a writer's newsletter list (migration 0026; contract: schemas/newsletters.ts). */
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  writer_id: number;
+  /** Trimmed and lower-cased. */
+  email: string;
+  status: 'pending' | 'confirmed' | 'unsubscribed' | 'suppressed';
+  source: 'profile' | 'story' | 'follow' | 'settings' | 'import';
+  /** The member who subscribed with their own account's address. */
+  member_id: number | null;
+  /** SHA-256 (hex) of the confirmation link's token, while one is out. */
+  confirm_token_hash: string | null;
+  confirm_sent_at: string | null;
+  created_at: string;
+  confirmed_at: string | null;
+  /** When it was unsubscribed or suppressed. */
+  ended_at: string | null;
+}

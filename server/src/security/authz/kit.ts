@@ -40,6 +40,9 @@ export interface Scene {
   /** The text and id of the owner's only notification. The owner follows postOwner, and keeps a reading history holding theirPost. */
   note: string;
   noteId: number;
+  /** A confirmed address on the owner's newsletter list (issue 29), and the address. */
+  subscriber: number;
+  subscriberEmail: string;
   /** A stored image (path under /storage) and a valid Google ID token, shared by every case. */
   image: string;
   google: string;
@@ -118,6 +121,8 @@ type PostTable = 'likes' | 'saves' | 'comments' | 'replies';
 export const onPost = async (s: Scene, table: PostTable, postId: number) =>
   sorted(await s.db.selectFrom(table).selectAll().where('post_id', '=', postId).execute());
 export const postRow = (s: Scene, id: number) => s.db.selectFrom('posts').selectAll().where('id', '=', id).execute();
+/** The owner's newsletter list. */
+export const ownersList = async (s: Scene) => sorted(await s.db.selectFrom('newsletter_subscribers').selectAll().where('writer_id', '=', s.owner.id).execute());
 export const userRow = (s: Scene, id: number) => s.db.selectFrom('users').selectAll().where('id', '=', id).execute();
 
 /** A post's counted readers and daily numbers (stats beacons). */

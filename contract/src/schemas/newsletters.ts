@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { emailField } from './auth.ts';
+import { idField } from './common.ts';
+
+/**
+ * A writer's newsletter (issue 29): new stories mailed to the addresses that asked for them. A visitor
+ * subscribes with an address and confirms it from a mail (double opt-in: only the page's Confirm button,
+ * a POST, confirms); a member subscribes with their own verified address at once.
+ */
+
+/** Where a subscription was asked for: the writer's profile, the end of a story, a follow, Settings, or a writer's import. */
+export const NEWSLETTER_SOURCES = ['profile', 'story', 'follow', 'settings', 'import'] as const;
+export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
+
+/**
+ * pending: asked, not confirmed yet (gets nothing else; forgotten after NEWSLETTER_PENDING_DAYS);
+ * confirmed: gets the writer's new stories; unsubscribed: asked to stop; suppressed: the address
+ * bounced for good (a 5xx), nothing more until it subscribes again.
+ */
+export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'suppressed'] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+
+/** How long an unconfirmed address is kept (and its confirmation link works). */
+export const NEWSLETTER_PENDING_DAYS = 7;
+
+/** What a subscribe answers a visitor, whatever the address's state: nobody learns who subscribed to whom. */
+export const NEWSLETTER_CHECK_INBOX = 'Almost there: check your inbox and confirm your subscription.';
+
+/**
+ * POST /api/user/newsletter/subscribe {writer_id, email?, source?}: a visitor gives an address (a
+ * confirmation mail goes to it); a signed-in member may leave it out (or give their own) to subscribe
+ * with their account's verified address at once.
+ */
+export const newsletterSubscribeBody = z.object({
+  writer_id: idField('writer id'),
+  email: z.preprocess((v) => (v === '' || v === null ? undefined : v), emailField.optional()),
+  source: z.enum(['profile', 'story', 'follow', 'settings'], { error: 'The source field is invalid.' }).optional(),
+});
+export const newsletterSubscribeResponse = z.object({ message: z.string(), status: z.enum(['pending', 'confirmed']) });
+export type NewsletterSubscribeResponse = z.infer<typeof newsletterSubscribeResponse>;
+
+/** A mailed link's token: the confirmation's, or a subscriber's unsubscribe token. */
+const newsletterToken = z.string({ error: 'The token field is required.' }).trim().min(1, 'The token field is required.').max(300, 'This link is not valid.');
+
+/** POST /api/user/newsletter/confirmation {token}: what the confirmation page shows; it confirms nothing. */
+export const newsletterTokenBody = z.object({ token: newsletterToken });
+
+/** The writer a newsletter page is about. */
+export const newsletterWriter = z.object({ id: z.number(), name: z.string(), user_name: z.string().nullable() });
+export type NewsletterWriter = z.infer<typeof newsletterWriter>;
+
+export const newsletterConfirmationResponse = z.object({
+  writer: newsletterWriter,
+  /** The address, masked (the link may have been forwarded). */
+  email: z.string(),
+  confirmed: z.boolean(),
+});
+export type NewsletterConfirmationResponse = z.infer<typeof newsletterConfirmationResponse>;
+
+/** POST /api/user/newsletter/confirm {token}: the Confirm button. Confirming twice is fine. */
+export const newsletterConfirmResponse = z.object({ message: z.string(), writer: newsletterWriter });
+export type NewsletterConfirmResponse = z.infer<typeof newsletterConfirmResponse>;
+
+/**
+ * POST /api/user/newsletter/unsubscribe {token, subscribe?}: the unsubscribe page's button (no session);
+ * `subscribe: 1` is its Undo. `POST /newsletter/unsubscribe?token=…` is the same for mail programs (RFC 8058).
+ */
+export const newsletterUnsubscribeBody = z.object({
+  token: newsletterToken,
+  subscribe: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()).optional(),
+});
+export const newsletterUnsubscribeQuery = z.object({ token: newsletterToken });
+export const newsletterUnsubscribeResponse = z.object({ message: z.string(), writer: newsletterWriter, subscribed: z.boolean() });
+export type NewsletterUnsubscribeResponse = z.infer<typeof newsletterUnsubscribeResponse>;
+
+/** POST /api/user/newsletter/subscribers {user_id, cursor?}: the writer's own list, newest first. */
+export const newsletterSubscribersBody = z.object({
+  user_id: idField('user id'),
+  cursor: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('cursor').optional()),
+});
+export const newsletterSubscriber = z.object({
+  id: z.number(),
+  email: z.string(),
+  status: z.enum(NEWSLETTER_STATUSES),
+  source: z.enum(NEWSLETTER_SOURCES),
+  /** When they asked. */
+  created_at: z.string(),
+  confirmed_at: z.string().nullable(),
+});
+export type NewsletterSubscriber = z.infer<typeof newsletterSubscriber>;
+export const newsletterSubscribersResponse = z.object({
+  counts: z.object({ confirmed: z.number(), pending: z.number(), unsubscribed: z.number(), suppressed: z.number() }),
+  subscribers: z.array(newsletterSubscriber),
+  /** The cursor of the next page, or null after the last. */
+  next_cursor: z.number().nullable(),
+});
+export type NewsletterSubscribersResponse = z.infer<typeof newsletterSubscribersResponse>;
+
+/** POST /api/user/newsletter/subscribers/remove {user_id, subscriber_id}: the writer takes an address off their list. */
+export const newsletterRemoveBody = z.object({ user_id: idField('user id'), subscriber_id: idField('subscriber id') });

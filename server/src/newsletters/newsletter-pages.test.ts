@@ -1,0 +1,68 @@
+import { paths } from '@inkwell/contract';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildRenderingTestApp } from '../test/app.ts';
+import { aUser } from '../test/factories.ts';
+import { linkFromMail } from '../test/smtp.ts';
+
+/**
+ * The newsletter's pages as a browser gets them before the app's scripts run (issue 29): rendered on
+ * the server with what the link is about, and their buttons are real forms that do their job.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildRenderingTestApp();
+}, 600_000);
+afterAll(() => t?.close());
+
+const browser = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'same-origin', origin: 'http://localhost:3000' };
+const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+const text = (html: string) => new JSDOM(html).window.document.getElementById('root')?.textContent ?? '';
+const form = (url: string, fields: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url, headers: { ...browser, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+const status = async (email: string) => (await t.db.selectFrom('newsletter_subscribers').select('status').where('email', '=', email).executeTakeFirst())?.status;
+
+describe('the newsletter pages before the app starts', () => {
+  it('confirm: the page shows what the link is about and confirms nothing; its form confirms, and the page says so', async () => {
+    const writer = await aUser(t.db, { name: 'Page Writer' });
+    const email = `page-${Date.now()}@example.com`;
+    const asked = await t.app.inject({ method: 'POST', url: '/api/user/newsletter/subscribe', payload: { writer_id: writer.id, email } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    await t.app.outbox.drain();
+    const link = new URL(linkFromMail(t.sent.find((m) => m.to === email)!.text)!);
+    const address = `${link.pathname}${link.search}`;
+
+    const before = await page(address);
+    expect(before.statusCode).toBe(200);
+    const document = new JSDOM(before.body).window.document;
+    expect(text(before.body)).toContain('Page Writer');
+    const confirmForm = document.querySelector(`form[method="post"][action="${paths.newsletterConfirm.path}"]`);
+    expect(confirmForm?.querySelector('input[name="token"]')?.getAttribute('value')).toBe(link.searchParams.get('token'));
+    expect(await status(email)).toBe('pending');
+
+    const sent = await form(paths.newsletterConfirm.path, { token: link.searchParams.get('token')! });
+    expect(sent.statusCode, sent.body).toBe(303);
+    expect(sent.headers.location).toBe(address);
+    expect(await status(email)).toBe('confirmed');
+    expect(text((await page(address)).body)).toContain('New stories by Page Writer will come to');
+
+    // unsubscribe: the welcome mail's link; the page's form posts to the link's own address and comes back done.
+    await t.app.outbox.drain();
+    const welcome = t.sent.filter((m) => m.to === email).at(-1)!;
+    const leave = new URL(/<([^>]+)>/.exec(welcome.headers!['List-Unsubscribe']!)![1]!);
+    const leavePage = await page(`${leave.pathname}${leave.search}`);
+    const leaveForm = new JSDOM(leavePage.body).window.document.querySelector('form[method="post"]');
+    expect(leaveForm?.getAttribute('action')).toBe(`${leave.pathname}${leave.search}`);
+    const left = await form(`${leave.pathname}${leave.search}`, {});
+    expect(left.statusCode, left.body).toBe(303);
+    expect(left.headers.location).toBe(paths.newsletterUnsubscribe.getHref(leave.searchParams.get('token')!, true));
+    expect(await status(email)).toBe('unsubscribed');
+    expect(text((await page(left.headers.location as string)).body)).toContain('Done: you will no longer get new stories');
+  });
+
+  it('says a link is not valid, with a way back', async () => {
+    const res = await page(paths.newsletterConfirm.getHref('not-a-token'));
+    expect(res.statusCode).toBe(200);
+    expect(text(res.body)).toContain('This link is not valid.');
+  });
+});

@@ -1,0 +1,38 @@
+import { paths } from '@inkwell/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { route } from '../plugins/endpoint.ts';
+import type { Newsletters } from './newsletters.service.ts';
+
+/**
+ * A writer's newsletter under /api/user: subscribe (a visitor's address is confirmed from a mail, a
+ * member's own at once), the confirmation page's two calls, the unsubscribe page's call (no session),
+ * and the writer's list.
+ */
+export const newslettersPlugin: FastifyPluginAsync<{ newsletters: Newsletters }> = async (app, { newsletters }) => {
+  route(app, 'newsletterSubscribe', async (request) => newsletters.subscribe(request.auth?.userId ?? null, request.body));
+  route(app, 'newsletterConfirmation', async (request) => newsletters.confirmation(request.body.token));
+  route(app, 'newsletterConfirm', async (request) => newsletters.confirm(request.body.token));
+  route(app, 'newsletterUnsubscribe', async (request) => newsletters.unsubscribe(request.body.token, request.body.subscribe ?? false));
+  route(app, 'newsletterSubscribers', async (request) => newsletters.subscribers(request.auth!.userId, request.body.cursor));
+  route(app, 'newsletterRemoveSubscriber', async (request) => newsletters.remove(request.auth!.userId, request.body.subscriber_id));
+};
+
+/**
+ * POST /newsletter/unsubscribe?token=…: RFC 8058 one-click, the address every newsletter mail's
+ * List-Unsubscribe names (its GET is the page with the button). No per-address limit: a mail provider
+ * posts for many readers from a few addresses, and a token cannot be guessed.
+ */
+export const newsletterOneClickRoutes: FastifyPluginAsync<{ newsletters: Newsletters }> = async (app, { newsletters }) => {
+  route(app, 'newsletterUnsubscribeOneClick', async (request, reply) => {
+    const answer = await newsletters.unsubscribe(request.query.token);
+    // The page's own button, pressed before the app started (the browser posts the form to this
+    // address): back to the page, which says it is done. A mail program gets the answer itself.
+    if (fromBrowserForm(request)) return reply.redirect(paths.newsletterUnsubscribe.getHref(request.query.token, true), 303);
+    return answer;
+  });
+};
+
+/** A browser submitting a page's form asks for a page back; a mail program's one-click POST does not. */
+function fromBrowserForm(request: FastifyRequest): boolean {
+  return request.headers['sec-fetch-dest'] === 'document' || /\btext\/html\b/.test(request.headers.accept ?? '');
+}

@@ -1,0 +1,17 @@
+import { type Entry, open, own, ownersList } from './kit.ts';
+
+/**
+ * A writer's newsletter (issue 29). Anyone may subscribe to a writer (postOwner's list here, so no
+ * caller touches the owner's); the mailed tokens are the only authority of the confirmation and
+ * unsubscribe pages, and a token that is not ours changes nothing; the list is the writer's own only
+ * (a stranger naming themselves sees their own empty list, and cannot remove the owner's subscriber).
+ */
+export const NEWSLETTER_ROUTES: Readonly<Record<string, Entry>> = {
+  newsletterSubscribe: open(200, { body: (s) => ({ writer_id: s.postOwner.id, email: `fan-${s.seq}@example.com` }) }),
+  newsletterConfirmation: open(422, { body: () => ({ token: 'not-a-confirmation-token' }) }),
+  newsletterConfirm: open(422, { body: () => ({ token: 'not-a-confirmation-token' }), changes: ownersList }),
+  newsletterUnsubscribe: open(422, { body: (s) => ({ token: `${s.subscriber}.forged` }), changes: ownersList }),
+  newsletterUnsubscribeOneClick: open(422, { url: (s) => `/newsletter/unsubscribe?token=${s.subscriber}.forged`, changes: ownersList }),
+  newsletterSubscribers: own(200, { body: (_s, u) => ({ user_id: u.id }), private: (s) => s.subscriberEmail }),
+  newsletterRemoveSubscriber: own(200, { self: 404, body: (s, u) => ({ user_id: u.id, subscriber_id: s.subscriber }), changes: ownersList }),
+};
