@@ -55,6 +55,8 @@ export const paths = {
   saved: { path: '/saved', access: 'session', getHref: () => '/saved' },
   library: { path: '/yourposts', access: 'session', getHref: () => '/yourposts' },
   /** Addition (issue 13): a writer's numbers; with a post's id, that post's chart is open. */
+  /** Addition (issue 29): a writer's newsletter list. */
+  subscribers: { path: '/subscribers', access: 'session', getHref: () => '/subscribers' },
   stats: {
     path: '/stats',
     access: 'session',

@@ -20,12 +20,6 @@ export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
 export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'suppressed'] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
-/** How long an unconfirmed address is kept (and its confirmation link works). */
-export const NEWSLETTER_PENDING_DAYS = 7;
-
-/** What a subscribe answers a visitor, whatever the address's state: nobody learns who subscribed to whom. */
-export const NEWSLETTER_CHECK_INBOX = 'Almost there: check your inbox and confirm your subscription.';
-
 /**
  * POST /api/user/newsletter/subscribe {writer_id, email?, source?}: a visitor gives an address (a
  * confirmation mail goes to it); a signed-in member may leave it out (or give their own) to subscribe

@@ -1,8 +1,8 @@
-import { paths } from '@inkwell/contract';
+import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_SUBSCRIBE_FORM, paths } from '@inkwell/contract';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildRenderingTestApp } from '../test/app.ts';
-import { aUser } from '../test/factories.ts';
+import { aPost, aUser, signIn } from '../test/factories.ts';
 import { linkFromMail } from '../test/smtp.ts';
 
 /**
@@ -58,6 +58,49 @@ describe('the newsletter pages before the app starts', () => {
     expect(left.headers.location).toBe(paths.newsletterUnsubscribe.getHref(leave.searchParams.get('token')!, true));
     expect(await status(email)).toBe('unsubscribed');
     expect(text((await page(left.headers.location as string)).body)).toContain('Done: you will no longer get new stories');
+  });
+
+  it('subscribe: a visitor’s form on a profile asks for a confirmation and comes back saying so; a bad address comes back kept, with the message', async () => {
+    const writer = await aUser(t.db, { name: 'Box Writer' });
+    const profile = paths.viewProfile.getHref(writer.id);
+    const box = new JSDOM((await page(profile)).body).window.document.querySelector(`form[method="post"][action="${NEWSLETTER_SUBSCRIBE_FORM}"]`);
+    const fields = Object.fromEntries([...box!.querySelectorAll('input')].map((input) => [input.getAttribute('name'), input.getAttribute('value') ?? '']));
+    expect(fields).toEqual({ writer_id: String(writer.id), source: 'profile', back: profile, email: '' });
+
+    const email = `box-${Date.now()}@example.com`;
+    const sent = await form(NEWSLETTER_SUBSCRIBE_FORM, { ...fields, email });
+    expect(sent.statusCode, sent.body).toBe(303);
+    expect(sent.headers.location).toBe(`${profile}?newsletter=pending#newsletter`);
+    expect(text((await page(`${profile}?newsletter=pending`)).body)).toContain(NEWSLETTER_CHECK_INBOX);
+    await t.app.outbox.drain();
+    expect(t.sent.filter((m) => m.to === email).map((m) => m.subject)).toEqual(['Confirm your subscription to Box Writer']);
+
+    const refused = await form(NEWSLETTER_SUBSCRIBE_FORM, { ...fields, email: 'not-an-address' });
+    expect(refused.statusCode).toBe(422);
+    const again = new JSDOM(refused.body).window.document;
+    expect(again.querySelector('input[name="email"]')?.getAttribute('value')).toBe('not-an-address');
+    expect(again.getElementById('root')?.textContent).toContain('The email must be a valid email address.');
+  });
+
+  it('subscribe: a member’s one-click form at the end of a story subscribes their own address at once', async () => {
+    const writer = await aUser(t.db, { name: 'Story Writer' });
+    const post = await aPost(t.db, { userId: writer.id, title: 'A story with a box' });
+    const member = await aUser(t.db);
+    const session = await signIn(t.app, member);
+    const cookie = `token=${session.token}; id=${member.id}`;
+    const story = paths.viewPost.getHref(post.id);
+    const html = await t.app.inject({ method: 'GET', url: story, headers: { accept: 'text/html', cookie } });
+    const box = new JSDOM(html.body).window.document.querySelector(`form[action="${NEWSLETTER_SUBSCRIBE_FORM}"]`);
+    expect(box?.querySelector('input[name="email"]')).toBeNull();
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: NEWSLETTER_SUBSCRIBE_FORM,
+      headers: { ...browser, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ writer_id: String(writer.id), source: 'story', back: story }).toString(),
+    });
+    expect(sent.statusCode, sent.body).toBe(303);
+    expect(sent.headers.location).toBe(`${story}?newsletter=confirmed#newsletter`);
+    expect(await status(member.email.toLowerCase())).toBe('confirmed');
   });
 
   it('says a link is not valid, with a way back', async () => {

@@ -1,5 +1,6 @@
 import {
   NEWSLETTER_CHECK_INBOX,
+  NEWSLETTER_INVALID_LINK,
   NEWSLETTER_PENDING_DAYS,
   type NewsletterConfirmationResponse,
   type NewsletterConfirmResponse,
@@ -22,7 +23,6 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const PENDING_MS = NEWSLETTER_PENDING_DAYS * DAY;
 export const SUBSCRIBERS_PAGE = 50;
-const INVALID_LINK = 'This link is not valid. You can subscribe again from the writer’s profile.';
 
 type Source = 'profile' | 'story' | 'follow' | 'settings';
 
@@ -36,7 +36,7 @@ export interface NewsletterDeps {
   log: { info(obj: object, msg: string): void };
 }
 
-const invalidLink = () => validationError({ token: [INVALID_LINK] });
+const invalidLink = () => validationError({ token: [NEWSLETTER_INVALID_LINK] });
 const normalise = (email: string) => email.trim().toLowerCase();
 const writerOf = (row: { writer_id: number; writer_name: string | null; writer_username: string | null }) => ({
   id: row.writer_id,

@@ -1,4 +1,4 @@
-import { type FormEcho, TEXT, decodeId, paths, safeNextPath } from '@inkwell/contract';
+import { type FormEcho, NEWSLETTER_SUBSCRIBE_FORM, TEXT, decodeId, paths, safeNextPath } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiAnswer, callApi, echoOf, textFields } from './form-calls.ts';
 
@@ -101,6 +101,26 @@ export function registerFormRoutes(app: FastifyInstance, sendPage: SendFormPage)
     const answer = await callApi(app, request, '/api/user/newsletter/confirm', { token: token.trim() });
     if (answer.status === 200) return reply.redirect(page, 303);
     return sendPage(request, reply, page, echoOf(paths.newsletterConfirm.path, {}, answer, null), answer.status);
+  });
+
+  // The subscribe box of a profile or a story (issue 29): subscribed (or asked to confirm), back to that
+  // page, which says which; refused (a bad address), the page again with the address and the message.
+  app.post(NEWSLETTER_SUBSCRIBE_FORM, async (request, reply) => {
+    const form = textFields(request.body, ['writer_id', 'email', 'source', 'back']);
+    const back = safeNextPath(form.back) ?? paths.home.path;
+    const email = form.email.trim();
+    const answer = await callApi(app, request, '/api/user/newsletter/subscribe', {
+      writer_id: form.writer_id,
+      ...(email ? { email } : {}),
+      ...(form.source ? { source: form.source } : {}),
+    });
+    const [pathname = '/', query = ''] = back.split('#')[0]!.split('?');
+    if (answer.status === 200) {
+      const params = new URLSearchParams(query);
+      params.set('newsletter', (answer.body as { status?: string }).status === 'confirmed' ? 'confirmed' : 'pending');
+      return reply.redirect(`${pathname}?${params.toString()}#newsletter`, 303);
+    }
+    return sendPage(request, reply, back, echoOf(pathname, { email }, answer, null), answer.status);
   });
 
   // A member's comment, posted to the post's own address (a visitor's goes to /login, above).

@@ -108,6 +108,7 @@ export function createRoutes(withLoaders = false): RouteObject[] {
         route(paths.saved, 'saved'),
         route(paths.library, 'library'),
         route(paths.stats, 'stats'),
+        route(paths.subscribers, 'subscribers'),
         route(paths.settings, 'settings'),
         route(paths.help, 'help'),
         route(paths.recommendation, 'recommendation'),

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { useParams } from 'react-router';
 import { CategoryLink } from '../../features/feed/components/CategoryLink';
 import { PostNotFound } from '../../features/post/components/PostNotFound';
@@ -12,6 +13,12 @@ import { postDetailsQueryOptions } from '../../features/post/api/post-details';
 import { relatedPostsQueryOptions } from '../../features/post/api/related-posts';
 import { prefetchFollows } from '../../features/post-actions/api/is-following';
 import { type Screen, idParam } from '../screen';
+
+/**
+ * The story's "Get new stories by email" (issue 29), at its end: rendered with the page (its form works
+ * before the app starts), its code outside the page's first load.
+ */
+const SubscribeByEmail = lazy(() => import('../../features/newsletter/components/SubscribeByEmail').then((module) => ({ default: module.SubscribeByEmail })));
 
 export const screen: Screen = {
   render: 'everyone',
@@ -60,6 +67,11 @@ export default function ViewPostRoute() {
       renderAuthorFollow={(authorId) => <FollowButton authorId={authorId} active size="compact" />}
       renderPost={(post) => <PostCardWithActions post={post} />}
       renderCategory={(categoryId) => <CategoryLink categoryId={categoryId} />}
+      renderSubscribe={(authorId, name) => (
+        <Suspense fallback={null}>
+          <SubscribeByEmail writerId={authorId} writerName={name} source="story" />
+        </Suspense>
+      )}
     />
   );
 }

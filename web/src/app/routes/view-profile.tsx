@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { ProfileView } from '../../features/profile/components/ProfileView';
 import { FollowButton } from '../../features/post-actions/components/FollowButton';
 import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
+import { SubscribeByEmail } from '../../features/newsletter/components/SubscribeByEmail';
 import { useSession } from '../../lib/session';
 import NotFoundRoute from './not-found';
 import type { PublicProfile } from '@inkwell/contract';
@@ -49,6 +50,7 @@ export default function ViewProfileRoute() {
       renderPost={(post) => <PostCardWithActions post={post} />}
       renderFollow={(id) => <FollowButton authorId={id} active />}
       renderListFollow={(person) => <FollowButton authorId={person.id} active known={person.is_following} size="compact" />}
+      renderSubscribe={(id, name) => <SubscribeByEmail writerId={id} writerName={name} source="profile" />}
     />
   );
 }

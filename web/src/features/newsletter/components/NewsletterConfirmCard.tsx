@@ -1,14 +1,12 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Link2Off, Mail, MailCheck } from 'lucide-react';
-import { paths } from '@inkwell/contract';
+import { NEWSLETTER_INVALID_LINK, paths } from '@inkwell/contract';
 import { AuthCard } from '../../../components/AuthCard';
 import { Button, buttonStyles } from '../../../components/Button';
 import { isApiError } from '../../../lib/api-client';
 import { useFormEcho } from '../../../lib/form-echo';
 import { useConfirmNewsletter, useNewsletterConfirmation } from '../api/confirmation';
-
-export const NEWSLETTER_INVALID_LINK = 'This link is not valid. You can subscribe again from the writer’s profile.';
 
 function Badge({ tone, children }: { tone: 'ask' | 'done' | 'invalid'; children: React.ReactNode }) {
   const colours = {

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { MailCheck, MailX, Mail, Link2Off } from 'lucide-react';
-import { paths } from '@inkwell/contract';
+import { NEWSLETTER_INVALID_LINK, paths } from '@inkwell/contract';
 import { AuthCard } from '../../../components/AuthCard';
 import { Button } from '../../../components/Button';
 import { isApiError } from '../../../lib/api-client';
 import { useNewsletterUnsubscribe } from '../api/unsubscribe';
-import { NEWSLETTER_INVALID_LINK } from './NewsletterConfirmCard';
 
 type Step = 'ask' | 'done' | 'again' | 'invalid';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { POST_IMAGE_SIZES, type PostCard, type PostDetail } from '@inkwell/contract';
+import { POST_IMAGE_SIZES, type PostCard, type PostDetail, TEXT } from '@inkwell/contract';
 import { AuthorHoverCard } from '../../../components/AuthorHoverCard';
 import { CoverImage } from '../../../components/CoverImage';
 import { postSubTitle, postTitle } from '../../../components/PostCard';
@@ -27,6 +27,8 @@ interface PostPageProps {
   renderPost: (post: PostCard) => ReactNode;
   /** The post's category above its title: a link to the category's posts. */
   renderCategory?: (categoryId: number) => ReactNode;
+  /** "Get new stories by email" at the end of another member's story (the author's name as it shows). */
+  renderSubscribe?: (authorId: number, name: string) => ReactNode;
 }
 
 function PostSkeleton() {
@@ -49,7 +51,7 @@ function PostSkeleton() {
 }
 
 /** SPEC §2 Post detail: author, title, subtitle, image, body, actions, comments, Related Posts. */
-export function PostPage({ postId, renderActions, renderFollow, renderAuthorFollow, renderPost, renderCategory }: PostPageProps) {
+export function PostPage({ postId, renderActions, renderFollow, renderAuthorFollow, renderPost, renderCategory, renderSubscribe }: PostPageProps) {
   const session = useSession();
   const details = usePostDetails(postId, session?.id);
   const post = details.data;
@@ -97,6 +99,7 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
               </HydrateLater>
               <div ref={bodyEnd} aria-hidden="true" className="h-px" />
             </article>
+            {author && !ownStory && renderSubscribe && <div className="mt-12">{renderSubscribe(author.id, author.name?.trim() || TEXT.anonymous)}</div>}
             {/* Not a part itself: each of its comments is (parts hydrate later only when not inside one). */}
             <div className="mt-14 border-t border-zinc-200 pt-10 dark:border-zinc-800">
               <CommentsSection post={post} />

@@ -27,6 +27,8 @@ interface ProfileViewProps {
   renderFollow: (userId: number) => ReactNode;
   /** Follow / Following for a person of the followers and following lists. */
   renderListFollow: RenderListFollow;
+  /** "Get new stories by email" on another member's profile (their name as it shows). */
+  renderSubscribe?: (userId: number, name: string) => ReactNode;
 }
 
 const figure = (n: number, one: string, many: string) => (
@@ -151,7 +153,7 @@ function AuthorPosts({ userId, viewerId, renderPost }: { userId: number; viewerI
  * has a menu (Update Profile, Notifications, Manage Recommendation), another's a Follow button; the
  * followers and following counts open their lists; then the tabs Posts and, on one's own only, Saved.
  */
-export function ProfileView({ userId, viewerId, renderPost, renderFollow, renderListFollow }: ProfileViewProps) {
+export function ProfileView({ userId, viewerId, renderPost, renderFollow, renderListFollow, renderSubscribe }: ProfileViewProps) {
   const profile = useProfileData(userId);
   const own = viewerId !== null && Number(viewerId) === userId;
   const blocked = useIsBlocked(own ? null : viewerId, userId);
@@ -187,6 +189,7 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow, render
             </div>
           </div>
         )}
+        {profile.data && !own && !blocked && renderSubscribe && <div className="mt-6">{renderSubscribe(userId, profile.data.name?.trim() || TEXT.anonymous)}</div>}
         <div className="mt-8">
           <UnderlineTabs
             panelId={panelId}

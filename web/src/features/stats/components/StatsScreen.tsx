@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ChartColumn, PenLine } from 'lucide-react';
 import { STATS_DEFAULT_DAYS, decodeId, encodeId, paths, type StatsPeriod } from '@inkwell/contract';
-import { Button, buttonStyles } from '../../../components/Button';
+import { buttonStyles } from '../../../components/Button';
 import { DocumentTitle } from '../../../components/DocumentTitle';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { useStats } from '../api/get-stats';
 import { periodOf } from '../lib/format';
 import { PeriodChoice } from './PeriodChoice';
@@ -74,17 +75,15 @@ export function StatsScreen({ userId }: { userId: string }) {
           <PeriodChoice value={days} onChange={(next) => change({ days: next })} />
         </div>
         <p className="mt-2 text-base text-zinc-600 dark:text-zinc-400">
-          Each reader’s view counts once a day, without cookies; a read is a reader reaching the end of the story.
+          Each reader’s view counts once a day, without cookies; a read is a reader reaching the end of the story.{' '}
+          <Link to={paths.subscribers.getHref()} className={buttonStyles.link}>
+            Your email subscribers
+          </Link>
         </p>
         {stats.isPending ? (
           <Skeleton />
         ) : stats.isError ? (
-          <div role="alert" className="py-10 text-center text-sm text-zinc-700 dark:text-zinc-300">
-            <p>Your numbers could not be loaded.</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void stats.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed what="Your numbers" onRetry={() => void stats.refetch()} />
         ) : stats.data.posts.length === 0 ? (
           <NoStories />
         ) : (

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '@inkwell/contract';
+import { artifactPath } from './support/browser.ts';
+import { type Session, type World, callApi, openAs, startWorld, stopWorld, verifiedUser } from './support/world.ts';
+
+/**
+ * A writer's newsletter (issue 29) in Chromium against the real server and SMTP server: a visitor
+ * subscribes from the writer's profile, confirms from the mail's link (the page's button, not the
+ * link itself), and the writer sees them on their Subscribers screen.
+ */
+let world: World;
+let writer: Session;
+const reader = 'nadia.reader@example.org';
+
+beforeAll(async () => {
+  world = await startWorld();
+  writer = await verifiedUser(world, 'mira.newsletter@example.com', 'Letters#2026');
+  expect((await callApi(world, 'update-profile', { id: Number(writer.id), name: 'Mira Letters' }, { ...writer })).status).toBe(200);
+}, 120_000);
+afterAll(() => stopWorld(world));
+
+/** The newest mail to `to` whose raw text holds `marker`, waiting for it. */
+async function mailWith(to: string, marker: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mail = world.smtp.received.filter((m) => m.to.includes(to)).map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).find((raw) => raw.includes(marker));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail with ${marker} for ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('subscribing by email, in Chromium', () => {
+  it('a visitor subscribes from a profile, confirms from the mail, and the writer sees them in the list', async () => {
+    const visitor = await openAs(world, null, { width: 375, consoleErrors: true });
+    await visitor.page.goto(`${world.server.url}${paths.viewProfile.getHref(Number(writer.id))}`);
+    const box = visitor.page.locator('#newsletter');
+    await box.getByRole('heading', { name: 'Get new stories by email' }).waitFor();
+    await box.getByLabel('Address for new stories').fill(reader);
+    await box.getByRole('button', { name: 'Subscribe' }).click();
+    await visitor.page.getByTestId('newsletter-subscribed').waitFor();
+    expect(await visitor.page.getByTestId('newsletter-subscribed').textContent()).toContain('check your inbox');
+    await visitor.page.screenshot({ path: artifactPath('newsletter-subscribed-375.png'), fullPage: true });
+
+    const confirmation = await mailWith(reader, '/newsletter/confirm?token=');
+    const link = /https?:\/\/[^\s"<>]+\/newsletter\/confirm\?token=[\w-]+/.exec(confirmation)![0];
+    await visitor.page.goto(link.replace(/^https?:\/\/[^/]+/, world.server.url));
+    await visitor.page.getByRole('button', { name: 'Confirm subscription' }).waitFor();
+    // Opening the link confirmed nothing: the writer's list says "not confirmed yet".
+    const before = await callApi(world, 'newsletter/subscribers', { user_id: Number(writer.id) }, { ...writer });
+    expect((before.json.counts as { pending: number }).pending).toBe(1);
+    await visitor.page.getByRole('button', { name: 'Confirm subscription' }).click();
+    await visitor.page.getByTestId('newsletter-confirmed').waitFor();
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+    await mailWith(reader, "You're subscribed to Mira Letters");
+
+    const own = await openAs(world, writer, { consoleErrors: true });
+    await own.page.goto(`${world.server.url}${paths.subscribers.getHref()}`);
+    const row = own.page.getByTestId('subscribers').getByRole('listitem').filter({ hasText: reader });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Subscribed');
+    expect(await own.page.getByTestId('subscriber-counts').textContent()).toContain('1subscribed');
+    await own.page.screenshot({ path: artifactPath('newsletter-subscribers-1280.png'), fullPage: true });
+    expect(own.errors).toEqual([]);
+    await own.context.close();
+  });
+});

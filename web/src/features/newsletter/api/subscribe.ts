@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import type { NewsletterSubscribeResponse } from '@inkwell/contract';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
+
+export interface SubscribeInput {
+  writerId: number;
+  /** A visitor's address; a member leaves it out to use their own. */
+  email?: string;
+  source: 'profile' | 'story';
+}
+
+/** POST /api/user/newsletter/subscribe {writer_id, email?, source}. */
+export async function subscribeToWriter({ writerId, email, source }: SubscribeInput): Promise<NewsletterSubscribeResponse> {
+  return api(endpoints.newsletterSubscribe, { writer_id: writerId, source, ...(email ? { email } : {}) });
+}
+
+export function useSubscribeToWriter() {
+  return useMutation({ mutationFn: subscribeToWriter });
+}
