@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser.ts';
@@ -6,7 +7,7 @@ import { type Session, type World, callApi, openAs, startWorld, stopWorld, verif
 /**
  * A writer's newsletter (issue 29) in Chromium against the real server and SMTP server: a visitor
  * subscribes from the writer's profile, confirms from the mail's link (the page's button, not the
- * link itself), and the writer sees them on their Subscribers screen.
+ * link itself), and the writer sees them on their Subscribers screen and in its CSV export.
  */
 let world: World;
 let writer: Session;
@@ -62,6 +63,13 @@ describe('subscribing by email, in Chromium', () => {
     expect(await row.textContent()).toContain('Subscribed');
     expect(await own.page.getByTestId('subscriber-counts').textContent()).toContain('1subscribed');
     await own.page.screenshot({ path: artifactPath('newsletter-subscribers-1280.png'), fullPage: true });
+
+    // Export CSV is a plain form: the browser downloads the file itself.
+    const [download] = await Promise.all([own.page.waitForEvent('download'), own.page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^inkwell-subscribers-\d{4}-\d\d-\d\d\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('email,name,note,subscribed_to_emails,created_at,labels');
+    expect(csv).toContain(`${reader},,confirmed,true,`);
     expect(own.errors).toEqual([]);
     await own.context.close();
   });

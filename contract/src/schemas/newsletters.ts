@@ -83,6 +83,8 @@ export const newsletterSubscriber = z.object({
 });
 export type NewsletterSubscriber = z.infer<typeof newsletterSubscriber>;
 export const newsletterSubscribersResponse = z.object({
+  /** The writer's own welcome mail text, or null for the default one. */
+  welcome: z.string().nullable(),
   counts: z.object({ confirmed: z.number(), pending: z.number(), unsubscribed: z.number(), suppressed: z.number() }),
   subscribers: z.array(newsletterSubscriber),
   /** The cursor of the next page, or null after the last. */
@@ -92,3 +94,23 @@ export type NewsletterSubscribersResponse = z.infer<typeof newsletterSubscribers
 
 /** POST /api/user/newsletter/subscribers/remove {user_id, subscriber_id}: the writer takes an address off their list. */
 export const newsletterRemoveBody = z.object({ user_id: idField('user id'), subscriber_id: idField('subscriber id') });
+
+/**
+ * POST /api/user/newsletter/subscribers/export {user_id}: the writer's list as CSV (text/csv, an
+ * attachment), every address that confirmed once, with the columns Ghost's and Substack's importers
+ * read (email, name, note, subscribed_to_emails, created_at, labels). A plain form can send it.
+ */
+export const newsletterExportBody = z.object({ user_id: idField('user id') });
+
+/** The longest welcome mail text a writer may set. */
+export const NEWSLETTER_WELCOME_MAX = 2000;
+
+/** POST /api/user/newsletter/settings {user_id, welcome}: the writer's welcome mail text ('' for the default one). */
+export const newsletterSettingsBody = z.object({
+  user_id: idField('user id'),
+  welcome: z
+    .string({ error: 'The welcome field must be text.' })
+    .max(NEWSLETTER_WELCOME_MAX, `The welcome may not be greater than ${NEWSLETTER_WELCOME_MAX} characters.`),
+});
+export const newsletterSettingsResponse = z.object({ message: z.string(), welcome: z.string().nullable() });
+export type NewsletterSettingsResponse = z.infer<typeof newsletterSettingsResponse>;

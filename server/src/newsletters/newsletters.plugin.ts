@@ -14,6 +14,15 @@ export const newslettersPlugin: FastifyPluginAsync<{ newsletters: Newsletters }>
   route(app, 'newsletterConfirm', async (request) => newsletters.confirm(request.body.token));
   route(app, 'newsletterUnsubscribe', async (request) => newsletters.unsubscribe(request.body.token, request.body.subscribe ?? false));
   route(app, 'newsletterSubscribers', async (request) => newsletters.subscribers(request.auth!.userId, request.body.cursor));
+  route(app, 'newsletterExport', async (request, reply) => {
+    const csv = await newsletters.exportCsv(request.auth!.userId);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="inkwell-subscribers-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+  route(app, 'newsletterSettings', async (request) => newsletters.setWelcome(request.auth!.userId, request.body.welcome));
   route(app, 'newsletterRemoveSubscriber', async (request) => newsletters.remove(request.auth!.userId, request.body.subscriber_id));
 };
 

@@ -168,3 +168,25 @@ export async function forgetUnconfirmed(db: Db, before: string): Promise<number>
   const result = await db.deleteFrom('newsletter_subscribers').where('status', '=', 'pending').where('confirm_sent_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Every address of a writer's list that confirmed once (not the unconfirmed), oldest first, with the member's name when it is one. */
+export function exportableSubscribers(db: Db, writerId: number) {
+  return db
+    .selectFrom('newsletter_subscribers as s')
+    .leftJoin('users as m', 'm.id', 's.member_id')
+    .select(['s.email', 's.status', 's.source', 's.created_at', 's.confirmed_at', 'm.name'])
+    .where('s.writer_id', '=', writerId)
+    .where('s.status', '<>', 'pending')
+    .orderBy('s.id')
+    .execute();
+}
+
+/** The writer's welcome mail text. */
+export async function welcomeOf(db: Db, writerId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('newsletter_welcome').where('id', '=', writerId).executeTakeFirst();
+  return row?.newsletter_welcome ?? null;
+}
+
+export async function setWelcome(db: Db, writerId: number, text: string | null, now: string): Promise<void> {
+  await db.updateTable('users').set({ newsletter_welcome: text, updated_at: now }).where('id', '=', writerId).execute();
+}

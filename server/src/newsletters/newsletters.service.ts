@@ -18,6 +18,7 @@ import type { MailOutbox } from '../mail/outbox.ts';
 import { confirmationMail, newsletterLinks, welcomeMail, writerName } from './newsletter-mails.ts';
 import type { NewsletterTokens } from './newsletter-tokens.ts';
 import * as repo from './newsletters.repository.ts';
+import { subscribersCsv } from './subscribers-csv.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -165,11 +166,27 @@ export function createNewsletters({ db, outbox, tokens, publicUrl, confirmations
 
     /** The writer's own list, newest first, with how many are in each state. */
     async subscribers(writerId: number, cursor: number | undefined): Promise<NewsletterSubscribersResponse> {
-      const [rows, counted] = await Promise.all([repo.listSubscribers(db, writerId, cursor, SUBSCRIBERS_PAGE + 1), repo.countSubscribers(db, writerId)]);
+      const [rows, counted, welcome] = await Promise.all([
+        repo.listSubscribers(db, writerId, cursor, SUBSCRIBERS_PAGE + 1),
+        repo.countSubscribers(db, writerId),
+        repo.welcomeOf(db, writerId),
+      ]);
       const counts = { confirmed: 0, pending: 0, unsubscribed: 0, suppressed: 0 };
       for (const c of counted) counts[c.status] = Number(c.n);
       const page = rows.slice(0, SUBSCRIBERS_PAGE);
-      return { counts, subscribers: page, next_cursor: rows.length > SUBSCRIBERS_PAGE ? page.at(-1)!.id : null };
+      return { welcome, counts, subscribers: page, next_cursor: rows.length > SUBSCRIBERS_PAGE ? page.at(-1)!.id : null };
+    },
+
+    /** The writer's list as CSV for another service's import (subscribers-csv.ts). */
+    async exportCsv(writerId: number): Promise<string> {
+      return subscribersCsv(await repo.exportableSubscribers(db, writerId));
+    },
+
+    /** The writer's welcome mail text; blank means the default one. */
+    async setWelcome(writerId: number, text: string): Promise<{ message: string; welcome: string | null }> {
+      const welcome = text.trim() === '' ? null : text.trim();
+      await repo.setWelcome(db, writerId, welcome, nowIso());
+      return { message: welcome ? 'Your welcome mail is saved.' : 'New subscribers get the default welcome mail.', welcome };
     },
 
     async remove(writerId: number, subscriberId: number): Promise<{ message: string }> {

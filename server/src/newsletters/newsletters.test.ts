@@ -213,6 +213,46 @@ describe("the writer's list", () => {
     expect(new Archive(theirs.rawPayload).json('newsletter_subscribers.json')).toEqual([]);
   });
 
+  it('exports as CSV for Ghost or Substack: the confirmed and the gone, not the unconfirmed; no cell a spreadsheet would run', async () => {
+    const own = await aUser(t.db, { name: 'Export Writer' });
+    const session = await signIn(t.app, own);
+    const fan = await aUser(t.db, { name: '=HYPERLINK("http://evil.example","click")' });
+    await subscribe(own.id, undefined, (await signIn(t.app, fan)).headers);
+    const pending = `pending-${Date.now()}@example.com`;
+    await subscribe(own.id, pending);
+    // The way the Subscribers screen sends it: a plain form with the session's cookies.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/newsletter/subscribers/export',
+      headers: { cookie: `token=${session.token}; id=${own.id}`, 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+      payload: `user_id=${own.id}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="inkwell-subscribers-\d{4}-\d\d-\d\d\.csv"$/);
+    const lines = res.body.split('\r\n');
+    expect(lines[0]).toBe('email,name,note,subscribed_to_emails,created_at,labels');
+    expect(lines.slice(1, -1)).toEqual([expect.stringMatching(new RegExp(`^${fan.email.toLowerCase()},"'=HYPERLINK\\(""http://evil\\.example"",""click""\\)",confirmed,true,\\d{4}-[^,]+,inkwell-profile$`))]);
+    expect(res.body).not.toContain(pending);
+    expect(lines.at(-1)).toBe('');
+  });
+
+  it('welcomes new subscribers with the writer’s own text when they wrote one', async () => {
+    const own = await aUser(t.db, { name: 'Welcoming Writer' });
+    const session = await signIn(t.app, own);
+    const saved = await call('/api/user/newsletter/settings', { user_id: own.id, welcome: '  Hello, reader.\n\nOne story a week, on Sundays.  ' }, session.headers);
+    expect(saved.json()).toEqual({ message: 'Your welcome mail is saved.', welcome: 'Hello, reader.\n\nOne story a week, on Sundays.' });
+    expect((await call('/api/user/newsletter/subscribers', { user_id: own.id }, session.headers)).json().welcome).toBe('Hello, reader.\n\nOne story a week, on Sundays.');
+    const member = await aUser(t.db);
+    await subscribe(own.id, undefined, (await signIn(t.app, member)).headers);
+    expect(unfold((await inbox(member.email))[0]!.raw)).toContain('One story a week, on Sundays.');
+
+    const reset = await call('/api/user/newsletter/settings', { user_id: own.id, welcome: '' }, session.headers);
+    expect(reset.json().welcome).toBeNull();
+    const tooLong = await call('/api/user/newsletter/settings', { user_id: own.id, welcome: 'x'.repeat(2001) }, session.headers);
+    expect(tooLong.statusCode).toBe(422);
+  });
+
   it('goes with the writer', async () => {
     const leaving = await aUser(t.db);
     await subscribe(leaving.id, `fan-${Date.now()}@example.com`);

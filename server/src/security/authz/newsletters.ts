@@ -1,4 +1,4 @@
-import { type Entry, open, own, ownersList } from './kit.ts';
+import { type Entry, open, own, ownersList, userRow } from './kit.ts';
 
 /**
  * A writer's newsletter (issue 29). Anyone may subscribe to a writer (postOwner's list here, so no
@@ -13,5 +13,7 @@ export const NEWSLETTER_ROUTES: Readonly<Record<string, Entry>> = {
   newsletterUnsubscribe: open(422, { body: (s) => ({ token: `${s.subscriber}.forged` }), changes: ownersList }),
   newsletterUnsubscribeOneClick: open(422, { url: (s) => `/newsletter/unsubscribe?token=${s.subscriber}.forged`, changes: ownersList }),
   newsletterSubscribers: own(200, { body: (_s, u) => ({ user_id: u.id }), private: (s) => s.subscriberEmail }),
+  newsletterExport: own(200, { body: (_s, u) => ({ user_id: u.id }), private: (s) => s.subscriberEmail }),
+  newsletterSettings: own(200, { body: (s, u) => ({ user_id: u.id, welcome: `Hello from ${s.seq}` }), changes: (s) => userRow(s, s.owner.id) }),
   newsletterRemoveSubscriber: own(200, { self: 404, body: (s, u) => ({ user_id: u.id, subscriber_id: s.subscriber }), changes: ownersList }),
 };

@@ -28,3 +28,12 @@ export function useRemoveSubscriber(userId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['newsletter', 'subscribers', userId] }),
   });
 }
+
+/** POST /api/user/newsletter/settings {user_id, welcome}: the writer's welcome mail text ('' for the default). */
+export function useSaveWelcome(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (welcome: string) => api(endpoints.newsletterSettings, { user_id: Number(userId), welcome }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['newsletter', 'subscribers', userId] }),
+  });
+}

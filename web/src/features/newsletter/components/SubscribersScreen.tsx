@@ -6,7 +6,9 @@ import { Button, buttonStyles } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DocumentTitle } from '../../../components/DocumentTitle';
 import { LoadFailed } from '../../../components/LoadFailed';
+import * as endpoints from '@inkwell/contract/calls';
 import { useRemoveSubscriber, useSubscribers } from '../api/subscribers';
+import { WelcomeMailForm } from './WelcomeMailForm';
 
 const STATUS: Record<NewsletterStatus, { label: string; tone: string }> = {
   confirmed: { label: 'Subscribed', tone: 'bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800' },
@@ -46,7 +48,16 @@ export function SubscribersScreen({ userId }: { userId: string }) {
     <>
       <DocumentTitle title="Subscribers" />
       <section className="mx-auto w-full max-w-[728px] px-4 pb-16 pt-8 sm:px-6 sm:pt-12">
-        <h1 className="font-serif text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">Subscribers</h1>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h1 className="font-serif text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">Subscribers</h1>
+          {/* A plain form: the browser downloads the CSV itself (the session's cookies go with it). */}
+          <form method="post" action={endpoints.newsletterExport.path}>
+            <input type="hidden" name="user_id" value={userId} />
+            <Button type="submit" variant="secondary" className="!px-4 !py-2">
+              Export CSV
+            </Button>
+          </form>
+        </div>
         <p className="mt-2 text-base text-zinc-600 dark:text-zinc-400">
           The addresses that get your new stories by email. Only you see them.
         </p>
@@ -99,6 +110,7 @@ export function SubscribersScreen({ userId }: { userId: string }) {
                 </Button>
               </div>
             )}
+            <WelcomeMailForm userId={userId} saved={list.data.pages[0]?.welcome ?? null} />
           </>
         )}
       </section>
