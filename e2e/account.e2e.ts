@@ -130,7 +130,7 @@ describe('the account’s life in Chromium', () => {
     await visitor.close();
 
     await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill('bo.account@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('bo.account@example.com');
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await page.getByText(/Welcome back! Your account is active again/).waitFor();

@@ -30,7 +30,7 @@ describe('account journey in Chromium', () => {
     await page.waitForURL('**/login');
 
     await page.goto(`${server.url}/signup`);
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill('Journey#2027');
     await page.getByRole('button', { name: 'Sign Up' }).click();
@@ -45,7 +45,7 @@ describe('account journey in Chromium', () => {
 
     // Before verifying, login goes back to /verified with the server's message.
     await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await page.waitForURL('**/verified**');
@@ -67,7 +67,7 @@ describe('account journey in Chromium', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('');
 
     await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');

@@ -98,6 +98,7 @@ describe('Download your data, in Chromium', () => {
         'blocked.json',
         'help_requests.json',
         'reading_history.json',
+        'newsletter_subscribers.json',
         'feed_tuning.json',
       ].sort(),
     );

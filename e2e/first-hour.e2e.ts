@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 async function signInThroughUi(page: Page) {
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'LOGIN' }).click();
 }
@@ -82,7 +82,7 @@ describe('the first hour of a new member, in Chromium', () => {
     const errors = watchErrors(page);
 
     await page.goto(`${server.url}/signup`);
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(`${password}x`);
     await page.getByRole('button', { name: 'Sign Up' }).click();

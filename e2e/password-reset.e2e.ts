@@ -69,11 +69,11 @@ describe('forgot and reset password in Chromium', () => {
 
     // Login's Forgot password link, carrying the address typed so far.
     await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('link', { name: 'Forgot password' }).click();
     await page.waitForURL('**/forgot-password');
     await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
-    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByTestId('reset-link-sent').waitFor();
     expect(await page.getByTestId('reset-link-sent').textContent()).toBe(TEXT.resetLinkSent);
@@ -145,10 +145,10 @@ describe('forgot and reset password in Chromium', () => {
     for (const width of [1280, 375]) {
       for (const dark of [false, true]) {
         await shoot(`${server.url}/forgot-password`, 'forgot-password', width, dark, async (page) => {
-          await page.getByLabel('Email').fill('ada.lovelace@example.com');
+          await page.getByLabel('Email', { exact: true }).fill('ada.lovelace@example.com');
         });
         await shoot(`${server.url}/forgot-password`, 'forgot-password-sent', width, dark, async (page) => {
-          await page.getByLabel('Email').fill('someone.long.address@example.com');
+          await page.getByLabel('Email', { exact: true }).fill('someone.long.address@example.com');
           await page.getByRole('button', { name: 'Send reset link' }).click();
           await page.getByTestId('reset-link-sent').waitFor();
         });

@@ -68,7 +68,8 @@ describe('reading journey of a visitor in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Reading journey 02' }).waitFor();
     await page.getByRole('button', { name: 'Like' }).first().click();
     await page.waitForURL('**/login');
-    await page.getByLabel('Email').fill(readerEmail);
+    // Exactly 'Email': until the login screen has come, the post's "Get new stories by email" is still there.
+    await page.getByLabel('Email', { exact: true }).fill(readerEmail);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(href);
