@@ -14,3 +14,9 @@ export const NEWSLETTER_CHECK_INBOX = 'Almost there: check your inbox and confir
 
 /** What the confirmation and unsubscribe pages say of a link that is not (or no longer) ours. */
 export const NEWSLETTER_INVALID_LINK = 'This link is not valid. You can subscribe again from the writer’s profile.';
+
+/** What a subscription confirmed at once (a member's own verified address) answers. */
+export const newsletterSubscribedText = (writerName: string) => `You will get new stories by ${writerName} by email.`;
+
+/** What the unsubscribe page's Undo answers. */
+export const newsletterResubscribedText = (writerName: string) => `You will get new stories by ${writerName} again.`;

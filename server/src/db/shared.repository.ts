@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from './database.ts';
+import { type Database, nowIso } from './database.ts';
 import type { DB } from './schema.ts';
 
 /** The NOTIFY channel on which app servers tell each other that something was written. */
@@ -53,4 +54,19 @@ export async function appKey(db: Kysely<DB>, name: string, make: () => string, n
     .execute();
   const row = await db.selectFrom('app_keys').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return row.value;
+}
+
+/**
+ * A 32-byte secret of the app's own (`appKey` under `name`), read once and then kept: the getter it
+ * returns forgets a failed read, so the next call asks again.
+ */
+export function appSecret(db: Kysely<DB>, name: string): () => Promise<Buffer> {
+  let key: Promise<Buffer> | undefined;
+  return () =>
+    (key ??= appKey(db, name, () => randomBytes(32).toString('base64url'), nowIso())
+      .then((value) => Buffer.from(value, 'base64url'))
+      .catch((err: unknown) => {
+        key = undefined;
+        throw err;
+      }));
 }

@@ -1,8 +1,12 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { appKey } from '../db/shared.repository.ts';
+import { appSecret } from '../db/shared.repository.ts';
+
+/** The HMAC of one subscriber's id: the one place the signed message is written. */
+function signature(key: Buffer, id: number): Buffer {
+  return createHmac('sha256', key).update(`newsletter-unsubscribe:${id}`).digest();
+}
 
 /**
  * A subscriber's unsubscribe token: `<subscriber id>.<HMAC-SHA256 of it>` under a key the app made for
@@ -11,15 +15,7 @@ import { appKey } from '../db/shared.repository.ts';
  * still unsubscribes.
  */
 export function newsletterTokens(db: Kysely<DB>) {
-  let key: Promise<Buffer> | undefined;
-  const secret = () =>
-    (key ??= appKey(db, 'newsletter', () => randomBytes(32).toString('base64url'), nowIso())
-      .then((value) => Buffer.from(value, 'base64url'))
-      .catch((err: unknown) => {
-        key = undefined;
-        throw err;
-      }));
-  const signature = async (id: number) => createHmac('sha256', await secret()).update(`newsletter-unsubscribe:${id}`).digest();
+  const secret = appSecret(db, 'newsletter');
 
   return {
     /**
@@ -28,7 +24,7 @@ export function newsletterTokens(db: Kysely<DB>) {
      */
     async signer(): Promise<(subscriberId: number) => string> {
       const key = await secret();
-      return (id) => `${id}.${createHmac('sha256', key).update(`newsletter-unsubscribe:${id}`).digest('base64url')}`;
+      return (id) => `${id}.${signature(key, id).toString('base64url')}`;
     },
 
     /** The subscriber a token names, or null when it is not one of ours. */
@@ -36,7 +32,7 @@ export function newsletterTokens(db: Kysely<DB>) {
       const [id, sig, ...rest] = token.trim().split('.');
       if (rest.length > 0 || !id || !/^\d{1,10}$/.test(id) || !sig) return null;
       const given = Buffer.from(sig, 'base64url');
-      const expected = await signature(Number(id));
+      const expected = signature(await secret(), Number(id));
       return given.length === expected.length && timingSafeEqual(given, expected) ? Number(id) : null;
     },
   };

@@ -30,6 +30,23 @@ export async function countConfirmationsSince(db: Db, email: string, since: stri
   return Number(row?.n ?? 0);
 }
 
+/** A new row of a writer's list: pending with a confirmation token, or confirmed at once. */
+function newRow(row: { writerId: number; email: string; status: 'pending' | 'confirmed'; source: Source; memberId: number | null; tokenHash: string | null; now: string }) {
+  const pending = row.status === 'pending';
+  return {
+    writer_id: row.writerId,
+    email: row.email,
+    status: row.status,
+    source: row.source,
+    member_id: row.memberId,
+    confirm_token_hash: row.tokenHash,
+    confirm_sent_at: pending ? row.now : null,
+    created_at: row.now,
+    confirmed_at: pending ? null : row.now,
+    ended_at: null,
+  };
+}
+
 /**
  * Asks for a confirmation of `email` on `writerId`'s list: a new pending row, or an existing one that
  * is not confirmed and had no confirmation mail since `notBefore` made pending again with the new
@@ -42,18 +59,7 @@ export async function askConfirmation(
 ): Promise<number | undefined> {
   const inserted = await db
     .insertInto('newsletter_subscribers')
-    .values({
-      writer_id: row.writerId,
-      email: row.email,
-      status: 'pending',
-      source: row.source,
-      member_id: null,
-      confirm_token_hash: row.tokenHash,
-      confirm_sent_at: row.now,
-      created_at: row.now,
-      confirmed_at: null,
-      ended_at: null,
-    })
+    .values(newRow({ ...row, status: 'pending', memberId: null }))
     .onConflict((oc) =>
       oc
         .columns(['writer_id', 'email'])
@@ -76,18 +82,7 @@ export async function subscribeMember(
 ): Promise<number | undefined> {
   const changed = await db
     .insertInto('newsletter_subscribers')
-    .values({
-      writer_id: row.writerId,
-      email: row.email,
-      status: 'confirmed',
-      source: row.source,
-      member_id: row.memberId,
-      confirm_token_hash: null,
-      confirm_sent_at: null,
-      created_at: row.now,
-      confirmed_at: row.now,
-      ended_at: null,
-    })
+    .values(newRow({ ...row, status: 'confirmed', tokenHash: null }))
     .onConflict((oc) =>
       oc
         .columns(['writer_id', 'email'])

@@ -8,6 +8,8 @@ import {
   type NewsletterSubscribersResponse,
   type NewsletterUnsubscribeResponse,
   maskEmail,
+  newsletterResubscribedText,
+  newsletterSubscribedText,
 } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
@@ -53,11 +55,14 @@ export function createNewsletters({ db, outbox, tokens, publicUrl, confirmations
   const links = newsletterLinks(publicUrl);
 
   /** The welcome mail of a subscription just confirmed, in the transaction that confirmed it (`sign`: tokens.signer()). */
-  async function queueWelcome(trx: Kysely<DB>, subscriberId: number, sign: (id: number) => string): Promise<void> {
-    const row = await repo.findSubscriber(trx, subscriberId);
-    if (!row) return;
-    const unsubscribe = links.unsubscribe(sign(subscriberId));
-    await outbox.enqueue(trx, welcomeMail(row.email, writerOf(row).name, row.newsletter_welcome, unsubscribe, publicUrl));
+  async function queueWelcome(
+    trx: Kysely<DB>,
+    subscriber: { id: number; email: string },
+    writer: { name: string; welcome: string | null },
+    sign: (id: number) => string,
+  ): Promise<void> {
+    const unsubscribe = links.unsubscribe(sign(subscriber.id));
+    await outbox.enqueue(trx, welcomeMail(subscriber.email, writer.name, writer.welcome, unsubscribe, publicUrl));
   }
 
   /** A typed address: a confirmation mail, unless one went to it for this writer within the hour or it had its share of the day. */
@@ -119,10 +124,10 @@ export function createNewsletters({ db, outbox, tokens, publicUrl, confirmations
         const sign = await tokens.signer();
         await db.transaction().execute(async (trx) => {
           const id = await repo.subscribeMember(trx, { writerId: writer.id, email: own, memberId: caller!, source, now });
-          if (id !== undefined) await queueWelcome(trx, id, sign);
+          if (id !== undefined) await queueWelcome(trx, { id, email: own }, { name, welcome: writer.newsletter_welcome }, sign);
         });
         outbox.kick();
-        return { status: 'confirmed', message: `You will get new stories by ${name} by email.` };
+        return { status: 'confirmed', message: newsletterSubscribedText(name) };
       }
       const email = typed ?? own;
       if (email === undefined) throw validationError({ email: ['The email field is required.'] });
@@ -143,7 +148,7 @@ export function createNewsletters({ db, outbox, tokens, publicUrl, confirmations
       if (row.status === 'pending') {
         const sign = await tokens.signer();
         await db.transaction().execute(async (trx) => {
-          if (await repo.confirmSubscriber(trx, row.id, nowIso())) await queueWelcome(trx, row.id, sign);
+          if (await repo.confirmSubscriber(trx, row.id, nowIso())) await queueWelcome(trx, row, { name: writer.name, welcome: row.newsletter_welcome }, sign);
         });
         outbox.kick();
       }
@@ -158,7 +163,7 @@ export function createNewsletters({ db, outbox, tokens, publicUrl, confirmations
         // Undo brings back what this link ended; a bounced address must subscribe again.
         if (row.status === 'unsubscribed') await repo.resubscribeSubscriber(db, row.id, nowIso());
         else if (row.status !== 'confirmed') throw invalidLink();
-        return { message: `You will get new stories by ${writer.name} again.`, writer, subscribed: true };
+        return { message: newsletterResubscribedText(writer.name), writer, subscribed: true };
       }
       await repo.unsubscribeSubscriber(db, row.id, nowIso());
       return { message: `You will no longer get new stories by ${writer.name} by email.`, writer, subscribed: false };

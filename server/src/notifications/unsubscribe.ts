@@ -1,10 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MAIL_KINDS, MAIL_KIND_TEXT, type MailKind, type UnsubscribeResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { validationError } from '../lib/errors.ts';
-import { appKey } from '../db/shared.repository.ts';
+import { appSecret } from '../db/shared.repository.ts';
 import { setMailChoice } from './unsubscribe.repository.ts';
 
 const INVALID = 'This link is not valid. You can change your mail choices in Settings.';
@@ -19,12 +19,7 @@ function invalid() {
  * and cannot be made for anybody else. No expiry: a mail read a year later still unsubscribes.
  */
 export function createUnsubscribe(db: Kysely<DB>) {
-  let key: Promise<Buffer> | undefined;
-  const secret = () =>
-    (key ??= appKey(db, 'unsubscribe', () => randomBytes(32).toString('base64url'), nowIso()).then((value) => Buffer.from(value, 'base64url')).catch((err: unknown) => {
-      key = undefined;
-      throw err;
-    }));
+  const secret = appSecret(db, 'unsubscribe');
   const signature = async (userId: number, kind: MailKind) =>
     createHmac('sha256', await secret()).update(`unsubscribe:${userId}:${kind}`).digest();
 

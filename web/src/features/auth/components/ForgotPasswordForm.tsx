@@ -6,7 +6,7 @@ import { Button, buttonStyles } from '../../../components/Button';
 import { useNotice } from '../../../components/NoticeProvider';
 import { isApiError } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
-import { EmailField } from './EmailField';
+import { EmailField } from '../../../components/EmailField';
 
 export interface LinkAsked {
   /** The server's answer: the same whether or not the address has an account. */

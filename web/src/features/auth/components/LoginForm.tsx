@@ -8,7 +8,7 @@ import { commentDraftKey, keepCommentDraft } from '../../../lib/comment-drafts';
 import { useLogin } from '../api/login';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { PasswordField } from '../../../components/PasswordField';
-import { EmailField } from './EmailField';
+import { EmailField } from '../../../components/EmailField';
 import { FormMessage, KeptComment } from './FormEchoParts';
 
 interface FieldErrors {

@@ -5,7 +5,7 @@ import { useNotice } from '../../../components/NoticeProvider';
 import { isApiError } from '../../../lib/api-client';
 import { useFormEcho } from '../../../lib/form-echo';
 import { useResendVerification } from '../api/resend-verification';
-import { EmailField } from './EmailField';
+import { EmailField } from '../../../components/EmailField';
 
 /**
  * Sends the verification link again (an addition to the spec's Verified screen). Pressed before the

@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useFormEcho } from '../../../lib/form-echo';
 import { useRegister } from '../api/register';
 import { PasswordField } from '../../../components/PasswordField';
-import { EmailField } from './EmailField';
+import { EmailField } from '../../../components/EmailField';
 import { FormMessage } from './FormEchoParts';
 
 interface FieldErrors {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MailCheck, MailX, Mail, Link2Off } from 'lucide-react';
-import { NEWSLETTER_INVALID_LINK, paths } from '@inkwell/contract';
+import { NEWSLETTER_INVALID_LINK, newsletterResubscribedText, paths } from '@inkwell/contract';
 import { AuthCard } from '../../../components/AuthCard';
 import { Button } from '../../../components/Button';
 import { isApiError } from '../../../lib/api-client';
@@ -45,7 +45,7 @@ export function NewsletterUnsubscribeCard({ token, done }: { token: string; done
   const text = {
     ask: `Stop getting new stories by ${who} by email?`,
     done: `Done: you will no longer get new stories by ${who} by email.`,
-    again: `You will get new stories by ${who} again.`,
+    again: newsletterResubscribedText(who),
     invalid: NEWSLETTER_INVALID_LINK,
   }[step];
   const failed = call.isError && step !== 'invalid';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { MailPlus } from 'lucide-react';
-import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_SUBSCRIBE_FORM } from '@inkwell/contract';
+import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_SUBSCRIBE_FORM, newsletterSubscribedText } from '@inkwell/contract';
 import { Button } from '../../../components/Button';
-import { TextField } from '../../../components/TextField';
+import { EmailField } from '../../../components/EmailField';
 import { isApiError } from '../../../lib/api-client';
 import { useFormEcho } from '../../../lib/form-echo';
 import { useSession } from '../../../lib/session';
@@ -23,7 +23,7 @@ export function SubscribeByEmail({ writerId, writerName, source }: { writerId: n
   const [email, setEmail] = useState(echo.values.email ?? '');
   const subscribe = useSubscribeToWriter();
   const returned = searchParams.get('newsletter');
-  const done = subscribe.data?.message ?? (returned === 'pending' ? NEWSLETTER_CHECK_INBOX : returned === 'confirmed' ? `You will get new stories by ${writerName} by email.` : null);
+  const done = subscribe.data?.message ?? (returned === 'pending' ? NEWSLETTER_CHECK_INBOX : returned === 'confirmed' ? newsletterSubscribedText(writerName) : null);
   const failure = subscribe.error
     ? ((isApiError(subscribe.error) && (subscribe.error.field('email') ?? subscribe.error.message)) || 'Something went wrong. Please try again.')
     : (echo.errors.email ?? echo.message ?? undefined);
@@ -56,16 +56,12 @@ export function SubscribeByEmail({ writerId, writerName, source }: { writerId: n
           <input type="hidden" name="source" value={source} />
           <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
           {!session && (
-            <TextField
+            <EmailField
               label="Address for new stories"
-              labelClassName="sr-only"
-              type="email"
-              name="email"
-              autoComplete="email"
+              hideLabel
               placeholder="you@example.com"
-              required
               value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              onChange={setEmail}
               error={failure}
               className="flex-1"
             />
