@@ -4,7 +4,8 @@ import { encodeId } from '@inkwell/contract';
 import { ConfigError, loadConfig } from '../config.ts';
 import { AnswerCache } from './cache.ts';
 import { feedLinksFor } from './feed-links.ts';
-import { absoluteAddresses, rssDocument } from './rss.ts';
+import { absoluteAddresses } from '../post-html/absolute.ts';
+import { rssDocument } from './rss.ts';
 import { idRange, pageCount, pageNumber, urlSet } from './sitemap.ts';
 import { element, rfc822, w3cDate, xmlChars, xmlText } from './xml.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeDescription } from '../post-html/sanitize.ts';
-import { createMarkdownConverter, frontMatter, slugify } from './export.markdown.ts';
+import { createMarkdownConverter } from '../post-html/markdown.ts';
+import { frontMatter, slugify } from './export.markdown.ts';
 
 const converter = createMarkdownConverter({ publicUrl: 'https://inkwell.example' });
 const stored = `/storage/ab/cd/${'a'.repeat(64)}.webp`;

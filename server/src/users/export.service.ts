@@ -7,7 +7,8 @@ import { notFound } from '../lib/errors.ts';
 import { ownAccount, requireAccess } from '../access/policy.ts';
 import type { Auth } from '../plugins/session.ts';
 import type { Storage } from '../storage/storage.ts';
-import { createMarkdownConverter, frontMatter, slugify } from './export.markdown.ts';
+import { createMarkdownConverter } from '../post-html/markdown.ts';
+import { frontMatter, slugify } from './export.markdown.ts';
 import { readme } from './export.readme.ts';
 import * as repo from './export.repository.ts';
 
