@@ -1,4 +1,8 @@
-/** The newsletter's constants (issue 29), apart from its schemas so that a page's first load need not carry zod. */
+/**
+ * The newsletter's constants and texts (issue 29), apart from its schemas so that a page's first load
+ * need not carry zod, and apart from the package's index (`@inkwell/contract/newsletters`) so that they
+ * come with the newsletter's own screens, not with every page's first load.
+ */
 
 /** How long an unconfirmed address is kept (and its confirmation link works). */
 export const NEWSLETTER_PENDING_DAYS = 7;

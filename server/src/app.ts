@@ -49,9 +49,9 @@ import { searchPlugin } from './search/search.plugin.ts';
 import { feedLinksFor } from './seo/feed-links.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 import { helpPlugin } from './help/help.plugin.ts';
-import { newsletterTokens } from './newsletters/newsletter-tokens.ts';
 import { newsletterOneClickRoutes, newslettersPlugin } from './newsletters/newsletters.plugin.ts';
-import { createNewsletters } from './newsletters/newsletters.service.ts';
+import { newsletterParts } from './newsletters/newsletter-parts.ts';
+import type { NewsletterSender } from './newsletters/newsletter-sender.ts';
 import { libraryPlugin } from './library/library.plugin.ts';
 import { StatsCleanup } from './stats/cleanup.ts';
 import { createStatsService } from './stats/stats.service.ts';
@@ -69,10 +69,13 @@ import { JobRunner } from './jobs/runner.ts';
 import { createAccountService } from './users/account.service.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { createUsersService } from './users/users.service.ts';
+import type { StoryFanout } from './deps.ts';
 
 export interface AppDeps {
   database: Database;
   mailTransport: MailTransport;
+  /** Story mails to newsletter subscribers (a pooled, rate-limited SMTP transport); the mail transport when absent. */
+  newsletterTransport?: MailTransport;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -88,6 +91,8 @@ declare module 'fastify' {
     scheduledPosts: ScheduledPosts;
     /** Tells a new story to its author's followers after the publishing commit (tests await settled()). */
     postFanout: PostFanout;
+    /** Mails new stories to their writers' subscribers (a job behind a lease; tests call runOnce()). */
+    newsletterSender: NewsletterSender;
     /** Deletes past days' stats reader rows and salts (a job behind a lease; tests call runOnce()). */
     statsCleanup: StatsCleanup;
     /** The background jobs (jobs/app-jobs.ts): main.ts starts them, closing the app stops them. */
@@ -183,7 +188,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const hiddenAuthors = createHiddenAuthors(deps.database, hiddenAuthorsCache);
   // Feed answers as bytes, per reader and page (feed/feed.routes.ts), dropped with the pages.
   const feedAnswers = feedCache.sibling<EncodedBody>(config.feedAnswerEntries);
-  const featureDeps = { db, database: deps.database, config, storage, images, feedCache, feedAnswers, hiddenAuthors, stories: postFanout };
+  const { newsletters, newsletterSender } = newsletterParts(app, { db, config, outbox, transport: deps.newsletterTransport ?? deps.mailTransport });
+  if (deps.newsletterTransport) app.addHook('onClose', () => deps.newsletterTransport?.close?.());
+  // A new story is owed to its author's followers (notifications) and, unless published only, to their subscribers (mail).
+  const stories: StoryFanout = {
+    async queue(trx, story) {
+      await postFanout.queue(trx, story.postId);
+      if (story.email) await newsletterSender.queue(trx, story.postId, story.writerId);
+    },
+    start: (postId) => postFanout.start(postId),
+  };
+  const featureDeps = { db, database: deps.database, config, storage, images, feedCache, feedAnswers, hiddenAuthors, stories };
   /** After any write, a request's or a job's: the cached pages go, here and in every other app process. */
   const afterWrite = async () => {
     feedCache.invalidate();
@@ -191,21 +206,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   };
   // One drafts service: the writer's calls and the scheduler publish through the same one. A scheduled
   // post that went out is a write like any other.
-  const drafts = createDraftsService({ db, images, publicUrl: config.publicUrl, stories: postFanout });
+  const drafts = createDraftsService({ db, images, publicUrl: config.publicUrl, stories });
   const scheduledPosts = new ScheduledPosts(drafts, afterWrite);
   app.decorate('scheduledPosts', scheduledPosts);
   const statsCleanup = new StatsCleanup(createStatsService(deps.database));
   app.decorate('statsCleanup', statsCleanup);
-  const newsletters = createNewsletters({
-    db,
-    outbox,
-    tokens: newsletterTokens(db),
-    publicUrl: config.publicUrl,
-    confirmationsPerAddress: config.newsletterConfirmationsPerAddress,
-    log: app.log,
-  });
   const jobs = new JobRunner({ gate: (name, everyMs) => leaseGate(db, name, everyMs), log: app.log });
-  const jobParts = { outbox, digests: notificationMailer, stories: postFanout, images, scheduledPosts, statsCleanup, forgetUnconfirmed: newsletters.forgetUnconfirmed };
+  const jobParts = { outbox, digests: notificationMailer, stories: postFanout, images, scheduledPosts, statsCleanup, forgetUnconfirmed: newsletters.forgetUnconfirmed, newsletterSender };
   for (const job of appJobs(config, jobParts)) jobs.add(job);
   app.decorate('jobs', jobs);
   // Before the mail transport, the storage and the database let go (onClose): no round starts after.

@@ -16,6 +16,7 @@ import {
   readUrl,
   readWorkers,
 } from './config-readers.ts';
+import { type DkimConfig, type NewsletterSendingConfig, readDkim, readNewsletterSending } from './config-newsletter.ts';
 import { type PoolOptions, defaultPoolOptions } from './db/pool.ts';
 
 export { ConfigError, type S3StorageConfig };
@@ -129,6 +130,10 @@ export interface Config {
    * address together (one per writer and hour besides): nobody can use the form to mail-bomb a stranger.
    */
   newsletterConfirmationsPerAddress: number;
+  /** Stories mailed to subscribers: rate, pool, retries (config-newsletter.ts). */
+  newsletter: NewsletterSendingConfig;
+  /** DKIM signing of the mails sent over SMTP, or undefined. */
+  dkim: DkimConfig | undefined;
   /** Server-side rendering of the reading screens (web/dist-ssr); rendered pages live as long as feed pages. */
   /**
    * Pages rendered on the server: kept per address and reader, at most cacheEntries, for cacheMs (when
@@ -271,6 +276,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     feedCacheMs: readNonNegativeInt(env, 'FEED_CACHE_MS', 500),
     feedAnswerEntries: readPositiveInt(env, 'FEED_ANSWER_ENTRIES', 5000),
     newsletterConfirmationsPerAddress: readPositiveInt(env, 'NEWSLETTER_CONFIRMATIONS_PER_ADDRESS', 5),
+    newsletter: readNewsletterSending(env),
+    dkim: readDkim(env, cwd),
     render: {
       enabled: readSwitch(env, 'SERVER_RENDERING', true),
       cacheEntries: readPositiveInt(env, 'RENDER_CACHE_ENTRIES', 2000),

@@ -16,8 +16,11 @@ export type HiddenAuthors = (viewer: number) => Promise<ReadonlySet<number>>;
  * transaction on, told once it committed.
  */
 export interface StoryFanout {
-  /** In the transaction that makes the post: the fan-out is owed (and done later even if this process dies first). */
-  queue(trx: Kysely<DB>, postId: number): Promise<void>;
+  /**
+   * In the transaction that makes the post: the fan-out is owed (and done later even if this process
+   * dies first), to followers and, with `email` ("Publish and email"), to the writer's subscribers.
+   */
+  queue(trx: Kysely<DB>, story: { postId: number; writerId: number; email: boolean }): Promise<void>;
   /** Once that transaction committed: tells the author's followers in the background; a failure is logged, never thrown. */
   start(postId: number): void;
 }

@@ -51,9 +51,13 @@ async function serve(config: Config, database: Database): Promise<void> {
   // The file transport logs through the app's logger once there is one.
   const mailLog = { info: say };
   const transport = config.smtpUrl
-    ? smtpTransport(config.smtpUrl)
+    ? smtpTransport(config.smtpUrl, undefined, config.dkim)
     : fileTransport(path.join(config.dataDir, 'mail'), (message) => mailLog.info(message));
-  const app = await buildApp(config, { database, mailTransport: transport, logger });
+  // Story mails to subscribers: their own pooled connections, at most MAIL_RATE_PER_SECOND.
+  const newsletterTransport = config.smtpUrl
+    ? smtpTransport(config.smtpUrl, { connections: config.newsletter.connections, ratePerSecond: config.newsletter.ratePerSecond }, config.dkim)
+    : undefined;
+  const app = await buildApp(config, { database, mailTransport: transport, newsletterTransport, logger });
   mailLog.info = (message) => app.log.info(message);
   // The outbox, the digests, scheduled posts, the storage sweep and the stats clean-up (jobs/app-jobs.ts).
   app.jobs.start();

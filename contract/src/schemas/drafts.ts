@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, requiredMessage } from './common.ts';
-import { DESCRIPTION_MAX_LENGTH, SUB_TITLE_MAX_LENGTH, TITLE_MAX_LENGTH } from './posts.ts';
+import { DESCRIPTION_MAX_LENGTH, SUB_TITLE_MAX_LENGTH, TITLE_MAX_LENGTH, emailSubscribersField } from './posts.ts';
 
 /**
  * Drafts (an addition, issue 13): a post in the making, kept on the server so that it continues on
@@ -66,6 +66,8 @@ export const draft = z.object({
   description: z.string(),
   image: z.string().nullable(),
   publish_at: z.string().nullable(),
+  /** Mailed to the writer's subscribers when it is published ("Publish and email"), or not. */
+  email_subscribers: z.boolean(),
   preview_url: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -83,8 +85,11 @@ export const draftsBody = z.object({ user_id: z.unknown().optional() }).optional
 export const draftsResponse = z.object({ data: z.array(draftSummary) });
 export type DraftsResponse = z.infer<typeof draftsResponse>;
 
-/** POST /api/user/drafts/details and /drafts/delete and /drafts/publish: {id}. */
+/** POST /api/user/drafts/details and /drafts/delete: {id}. */
 export const draftIdBody = z.object({ id: idField('id'), user_id: z.unknown().optional() });
+
+/** POST /api/user/drafts/publish {id, email_subscribers?}: published now, mailed to subscribers unless told not to. */
+export const publishDraftBody = draftIdBody.extend({ email_subscribers: emailSubscribersField });
 
 /**
  * POST /api/user/drafts/schedule {id, publish_at}: publish_at an ISO 8601 time with its offset (the
@@ -94,6 +99,8 @@ export const draftIdBody = z.object({ id: idField('id'), user_id: z.unknown().op
 export const scheduleDraftBody = z.object({
   id: idField('id'),
   publish_at: z.iso.datetime({ offset: true, error: 'The publish at field must be a date and time.' }).nullable(),
+  /** Kept with the draft: whether the scheduler's publishing mails it to subscribers (default true). */
+  email_subscribers: emailSubscribersField,
   user_id: z.unknown().optional(),
 });
 

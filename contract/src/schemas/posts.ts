@@ -38,14 +38,26 @@ export type PostFormFields = z.infer<typeof postFormFields>;
  * requires title, subtitle and category only, and a post without a cover shows the default image
  * (SPEC §8). A client's read_time is accepted and ignored: the server computes it.
  */
-export const addPostBody = postFormFields.extend({
+const postCallFields = postFormFields.extend({
   user_id: idField('user id'),
   image: z.unknown().optional(),
   read_time: z.unknown().optional(),
 });
 
+/**
+ * "Publish and email" (true, the default: also when the field is not sent) or "Publish only" (false):
+ * the new story mailed to the writer's newsletter subscribers or not (issue 29). A multipart form
+ * sends it as text.
+ */
+export const emailSubscribersField = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])], { error: 'The email subscribers field must be true or false.' })
+  .optional()
+  .transform((value) => value === undefined || value === true || value === 'true' || value === '1' || value === 'on');
+
+export const addPostBody = postCallFields.extend({ email_subscribers: emailSubscribersField });
+
 /** POST /api/user/posts/update (multipart): as add-post plus the post's id; without an image the cover stays. */
-export const updatePostBody = addPostBody.extend({ id: idField('id') });
+export const updatePostBody = postCallFields.extend({ id: idField('id') });
 
 /** POST /api/user/delete-posts: {id}. */
 export const deletePostBody = z.object({ id: idField('id'), user_id: z.unknown().optional() });

@@ -50,7 +50,24 @@ const readRatio = z.number().nullable();
 export const statsTotals = z.object({ ...counts, read_ratio: readRatio });
 export type StatsTotals = z.infer<typeof statsTotals>;
 
-export const statsPost = z.object({ id: z.number(), title: z.string(), created_at: z.string(), ...counts, read_ratio: readRatio });
+/**
+ * What a story's mail to the writer's newsletter subscribers did (issue 29), null for a story that was
+ * not mailed: `recipients` listed when it started; `sent` taken by the SMTP server, `pending` still to
+ * go (or to retry), `failed` given up after retries, `bounced` refused for good (the address is
+ * suppressed); `unsubscribed` left with this mail's link. While `status` is 'queued' nobody is listed yet.
+ */
+export const statsEmail = z.object({
+  status: z.enum(['queued', 'sending', 'sent']),
+  recipients: z.number(),
+  sent: z.number(),
+  pending: z.number(),
+  failed: z.number(),
+  bounced: z.number(),
+  unsubscribed: z.number(),
+});
+export type StatsEmail = z.infer<typeof statsEmail>;
+
+export const statsPost = z.object({ id: z.number(), title: z.string(), created_at: z.string(), ...counts, read_ratio: readRatio, email: statsEmail.nullable() });
 export type StatsPost = z.infer<typeof statsPost>;
 
 /** The period: `days` days from `from` to `to` (UTC dates, YYYY-MM-DD, today included). */
@@ -69,5 +86,6 @@ export const postStatsResponse = z.object({
   post: z.object({ id: z.number(), title: z.string(), created_at: z.string() }),
   totals: statsTotals,
   series: z.array(statsDay),
+  email: statsEmail.nullable(),
 });
 export type PostStatsResponse = z.infer<typeof postStatsResponse>;

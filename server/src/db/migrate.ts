@@ -25,6 +25,7 @@ import * as m0023 from './migrations/0023_reply_threads.ts';
 import * as m0024 from './migrations/0024_feed_tuning.ts';
 import * as m0025 from './migrations/0025_reading_history.ts';
 import * as m0026 from './migrations/0026_newsletters.ts';
+import * as m0027 from './migrations/0027_newsletter_sends.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024_feed_tuning': m0024,
   '0025_reading_history': m0025,
   '0026_newsletters': m0026,
+  '0027_newsletter_sends': m0027,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

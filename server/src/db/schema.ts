@@ -1,5 +1,14 @@
 import type { EmailTokensTable, LoginThrottleTable, LoginTrustTable, SessionsTable, UsersTable } from './schema/accounts.ts';
-import type { HelpRequestsTable, MailOutboxTable, NewsletterSubscribersTable, NotificationMailsTable, NotificationsTable, PostFanoutsTable } from './schema/notifications.ts';
+import type {
+  HelpRequestsTable,
+  MailOutboxTable,
+  NewsletterDeliveriesTable,
+  NewsletterSendsTable,
+  NewsletterSubscribersTable,
+  NotificationMailsTable,
+  NotificationsTable,
+  PostFanoutsTable,
+} from './schema/notifications.ts';
 import type {
   FeedAuthorMutesTable,
   FeedTopicTuningTable,
@@ -59,4 +68,6 @@ export interface DB {
   feed_author_mutes: FeedAuthorMutesTable;
   reading_history: ReadingHistoryTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_sends: NewsletterSendsTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
 }

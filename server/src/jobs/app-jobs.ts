@@ -6,6 +6,7 @@ import type { PostFanout } from '../notifications/post-fanout.ts';
 import type { ScheduledPosts } from '../posts/scheduled.ts';
 import { STATS_CLEANUP_MS, type StatsCleanup } from '../stats/cleanup.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
+import type { NewsletterSender } from '../newsletters/newsletter-sender.ts';
 import type { Job } from './runner.ts';
 
 /** How often unconfirmed newsletter addresses are looked for (they are forgotten 7 days after their last confirmation mail). */
@@ -29,6 +30,7 @@ export function appJobs(
     statsCleanup: StatsCleanup;
     /** Forgets newsletter addresses never confirmed (newsletters/newsletters.service.ts). */
     forgetUnconfirmed: () => Promise<number>;
+    newsletterSender: Pick<NewsletterSender, 'runOnce'>;
   },
 ): Job[] {
   return [
@@ -84,6 +86,20 @@ export function appJobs(
       run: async () => {
         const removed = await parts.statsCleanup.runOnce();
         return removed > 0 ? { said: `Stats clean-up removed ${plural(removed, 'past reader row')}` } : {};
+      },
+    },
+    {
+      // One process of all the servers mails the stories (its lease), each delivery claimed before it goes.
+      name: 'newsletter-send',
+      everyMs: config.newsletter.pollMs,
+      lease: true,
+      atStart: true,
+      run: async () => {
+        const r = await parts.newsletterSender.runOnce();
+        const said = r.listed + r.sent + r.bounced + r.failed + r.finished > 0;
+        return said
+          ? { said: `Newsletter: ${r.listed} listed, ${r.sent} sent, ${r.retried} to retry, ${r.bounced} bounced, ${r.failed} failed, ${plural(r.finished, 'story', 'stories')} done` }
+          : {};
       },
     },
     {

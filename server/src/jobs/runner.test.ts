@@ -117,7 +117,7 @@ describe('the job runner', () => {
 });
 
 describe("the app's jobs", () => {
-  it('are the outbox, the digests, story fan-outs and scheduled posts on every process, the storage sweep, the stats clean-up and the newsletter clean-up on the lease holder', () => {
+  it('are the outbox, the digests, story fan-outs and scheduled posts on every process, the storage sweep, the stats clean-up, the newsletter’s sending and its clean-up on the lease holder', () => {
     const config = loadConfig({});
     const jobs = appJobs(config, {} as Parameters<typeof appJobs>[1]);
     expect(jobs.map((job) => [job.name, job.lease])).toEqual([
@@ -127,6 +127,7 @@ describe("the app's jobs", () => {
       ['scheduled-posts', false],
       ['storage-sweep', true],
       ['stats-cleanup', true],
+      ['newsletter-send', true],
       ['newsletter-unconfirmed', true],
     ]);
     expect(jobs.find((job) => job.name === 'storage-sweep')?.everyMs).toBe(config.storageSweepMs);

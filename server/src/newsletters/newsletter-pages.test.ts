@@ -1,4 +1,5 @@
-import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_SUBSCRIBE_FORM, paths } from '@inkwell/contract';
+import { paths } from '@inkwell/contract';
+import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_SUBSCRIBE_FORM } from '@inkwell/contract/newsletters';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildRenderingTestApp } from '../test/app.ts';

@@ -3,16 +3,27 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { appSecret } from '../db/shared.repository.ts';
 
-/** The HMAC of one subscriber's id: the one place the signed message is written. */
-function signature(key: Buffer, id: number): Buffer {
-  return createHmac('sha256', key).update(`newsletter-unsubscribe:${id}`).digest();
+/** What a token names: the subscription, and the story whose mail carried it (null: the welcome mail). */
+export interface UnsubscribeTarget {
+  subscriberId: number;
+  postId: number | null;
 }
 
+/** The HMAC of what a token names: the one place the signed message is written. */
+function signature(key: Buffer, { subscriberId, postId }: UnsubscribeTarget): Buffer {
+  return createHmac('sha256', key)
+    .update(postId === null ? `newsletter-unsubscribe:${subscriberId}` : `newsletter-unsubscribe:${subscriberId}:${postId}`)
+    .digest();
+}
+
+const NAMED = /^(\d{1,10})(?:-(\d{1,10}))?$/;
+
 /**
- * A subscriber's unsubscribe token: `<subscriber id>.<HMAC-SHA256 of it>` under a key the app made for
- * itself (app_keys 'newsletter'), so the link in every mail works without signing in, for that one
- * address on that one list, and cannot be made for anybody else. No expiry: a mail read a year later
- * still unsubscribes.
+ * A subscriber's unsubscribe token: `<subscriber id>[-<post id>].<HMAC-SHA256 of both>` under a key the
+ * app made for itself (app_keys 'newsletter'), so the link in every mail works without signing in, for
+ * that one address on that one list, and cannot be made for anybody else; a story's mail names the
+ * story, so the writer sees how many left from it. No expiry: a mail read a year later still
+ * unsubscribes.
  */
 export function newsletterTokens(db: Kysely<DB>) {
   const secret = appSecret(db, 'newsletter');
@@ -22,18 +33,23 @@ export function newsletterTokens(db: Kysely<DB>) {
      * Makes unsubscribe tokens without waiting: the key is read first (outside any transaction, as
      * SQLite's one writer would otherwise wait for itself), then each token is made at once.
      */
-    async signer(): Promise<(subscriberId: number) => string> {
+    async signer(): Promise<(subscriberId: number, postId?: number) => string> {
       const key = await secret();
-      return (id) => `${id}.${signature(key, id).toString('base64url')}`;
+      return (subscriberId, postId) => {
+        const named = postId === undefined ? `${subscriberId}` : `${subscriberId}-${postId}`;
+        return `${named}.${signature(key, { subscriberId, postId: postId ?? null }).toString('base64url')}`;
+      };
     },
 
-    /** The subscriber a token names, or null when it is not one of ours. */
-    async readUnsubscribeToken(token: string): Promise<number | null> {
-      const [id, sig, ...rest] = token.trim().split('.');
-      if (rest.length > 0 || !id || !/^\d{1,10}$/.test(id) || !sig) return null;
+    /** What a token names, or null when it is not one of ours. */
+    async readUnsubscribeToken(token: string): Promise<UnsubscribeTarget | null> {
+      const [named, sig, ...rest] = token.trim().split('.');
+      const ids = NAMED.exec(named ?? '');
+      if (rest.length > 0 || !ids || !sig) return null;
+      const target = { subscriberId: Number(ids[1]), postId: ids[2] === undefined ? null : Number(ids[2]) };
       const given = Buffer.from(sig, 'base64url');
-      const expected = signature(await secret(), Number(id));
-      return given.length === expected.length && timingSafeEqual(given, expected) ? Number(id) : null;
+      const expected = signature(await secret(), target);
+      return given.length === expected.length && timingSafeEqual(given, expected) ? target : null;
     },
   };
 }

@@ -1,16 +1,18 @@
 import {
-  NEWSLETTER_CHECK_INBOX,
-  NEWSLETTER_INVALID_LINK,
-  NEWSLETTER_PENDING_DAYS,
   type NewsletterConfirmationResponse,
   type NewsletterConfirmResponse,
   type NewsletterSubscribeResponse,
   type NewsletterSubscribersResponse,
   type NewsletterUnsubscribeResponse,
   maskEmail,
+} from '@inkwell/contract';
+import {
+  NEWSLETTER_CHECK_INBOX,
+  NEWSLETTER_INVALID_LINK,
+  NEWSLETTER_PENDING_DAYS,
   newsletterResubscribedText,
   newsletterSubscribedText,
-} from '@inkwell/contract';
+} from '@inkwell/contract/newsletters';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
@@ -20,6 +22,7 @@ import type { MailOutbox } from '../mail/outbox.ts';
 import { confirmationMail, newsletterLinks, welcomeMail, writerName } from './newsletter-mails.ts';
 import type { NewsletterTokens } from './newsletter-tokens.ts';
 import * as repo from './newsletters.repository.ts';
+import * as sends from './sends.repository.ts';
 import { subscribersCsv } from './subscribers-csv.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -98,12 +101,12 @@ export function createNewsletters({ db, outbox, tokens, publicUrl, confirmations
     return row;
   }
 
-  /** The subscription an unsubscribe token names. */
+  /** The subscription an unsubscribe token names, and the story whose mail carried the link. */
   async function tokenSubscriber(token: string) {
-    const id = await tokens.readUnsubscribeToken(token);
-    const row = id === null ? undefined : await repo.findSubscriber(db, id);
+    const target = await tokens.readUnsubscribeToken(token);
+    const row = target === null ? undefined : await repo.findSubscriber(db, target.subscriberId);
     if (!row) throw invalidLink();
-    return row;
+    return { row, fromPost: target!.postId };
   }
 
   return {
@@ -157,7 +160,7 @@ export function createNewsletters({ db, outbox, tokens, publicUrl, confirmations
 
     /** The unsubscribe page's button (and a mail program's one-click POST), or its Undo with `subscribe`. */
     async unsubscribe(token: string, subscribe = false): Promise<NewsletterUnsubscribeResponse> {
-      const row = await tokenSubscriber(token);
+      const { row, fromPost } = await tokenSubscriber(token);
       const writer = writerOf(row);
       if (subscribe) {
         // Undo brings back what this link ended; a bounced address must subscribe again.
@@ -165,7 +168,8 @@ export function createNewsletters({ db, outbox, tokens, publicUrl, confirmations
         else if (row.status !== 'confirmed') throw invalidLink();
         return { message: newsletterResubscribedText(writer.name), writer, subscribed: true };
       }
-      await repo.unsubscribeSubscriber(db, row.id, nowIso());
+      const now = nowIso();
+      if ((await repo.unsubscribeSubscriber(db, row.id, now)) && fromPost !== null) await sends.markUnsubscribedFrom(db, fromPost, row.id, now);
       return { message: `You will no longer get new stories by ${writer.name} by email.`, writer, subscribed: false };
     },
 

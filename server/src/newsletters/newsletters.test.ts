@@ -1,4 +1,4 @@
-import { NEWSLETTER_CHECK_INBOX } from '@inkwell/contract';
+import { NEWSLETTER_CHECK_INBOX } from '@inkwell/contract/newsletters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../mail/transport.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';

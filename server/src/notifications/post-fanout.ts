@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import type { StoryFanout } from '../deps.ts';
 import { actorName, noticeText } from '../notify/notify.ts';
 import {
   announceStoryNotices,
@@ -44,7 +43,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * next round anywhere takes up (`sweep`, jobs/app-jobs.ts): batches already written are skipped by the unique index. A
  * failure is logged and never reaches the publishing call.
  */
-export class PostFanout implements StoryFanout {
+export class PostFanout {
   private readonly running = new Set<Promise<unknown>>();
   private stopping = false;
 
@@ -62,6 +61,7 @@ export class PostFanout implements StoryFanout {
     this.options = options;
   }
 
+  /** In the publishing transaction: the story's followers are owed a notification each. */
   queue(trx: Kysely<DB>, postId: number): Promise<void> {
     return queueFanout(trx, postId, nowIso());
   }

@@ -116,6 +116,14 @@ export function sanitizeForPage(html: string): string {
   return sanitizeHtml(html, PAGE_OPTIONS).trim();
 }
 
+/**
+ * The post body as a mail carries it: images with src and alt only (a mail program has no use for a
+ * srcset of relative addresses), code keeping its hljs-* classes, which the mail's inlined CSS colours.
+ */
+export function sanitizeForMail(html: string): string {
+  return sanitizeHtml(html, { ...OPTIONS, allowedClasses: PAGE_OPTIONS.allowedClasses }).trim();
+}
+
 /** The /storage paths of the images of a sanitised body (their src attributes are quoted and escaped). */
 export function storageImagePaths(sanitized: string): string[] {
   const paths = new Set<string>();

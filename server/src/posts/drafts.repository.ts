@@ -52,7 +52,7 @@ export function ownDraft(db: Db, userId: number, id: number): Promise<DraftRow |
 export function listDrafts(db: Db, userId: number) {
   return db
     .selectFrom('drafts')
-    .select(['id', 'title', 'sub_title', 'category_id', 'image', 'publish_at', 'preview_token', 'created_at', 'updated_at', 'description'])
+    .select(['id', 'title', 'sub_title', 'category_id', 'image', 'publish_at', 'email_subscribers', 'preview_token', 'created_at', 'updated_at', 'description'])
     .where('user_id', '=', userId)
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
@@ -60,10 +60,11 @@ export function listDrafts(db: Db, userId: number) {
 }
 
 /** Schedules (or, with null, unschedules) the member's own draft; `userId` undefined: any draft (the scheduler's own undo). */
-export function setSchedule(db: Db, userId: number | undefined, id: number, publishAt: string | null, now: string): Promise<DraftRow | undefined> {
+/** Schedules (or unschedules, null) a draft; `email` ("Publish and email") is kept with it when given. */
+export function setSchedule(db: Db, userId: number | undefined, id: number, publishAt: string | null, now: string, email?: boolean): Promise<DraftRow | undefined> {
   return db
     .updateTable('drafts')
-    .set({ publish_at: publishAt, updated_at: now })
+    .set({ publish_at: publishAt, updated_at: now, ...(email === undefined ? {} : { email_subscribers: email ? 1 : 0 }) })
     .where('id', '=', id)
     .$if(userId !== undefined, (qb) => qb.where('user_id', '=', userId!))
     .returningAll()

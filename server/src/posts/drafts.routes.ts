@@ -24,9 +24,9 @@ export const draftsRoutes: FastifyPluginAsync<{ drafts: DraftsService }> = async
     message: await drafts.remove(me(request.auth), request.body.id),
   }));
 
-  route(app, 'draftsPublish', async (request) => drafts.publish(me(request.auth), request.body.id));
+  route(app, 'draftsPublish', async (request) => drafts.publish(me(request.auth), request.body.id, request.body.email_subscribers));
 
-  route(app, 'draftsSchedule', async (request) => drafts.schedule(me(request.auth), request.body.id, request.body.publish_at));
+  route(app, 'draftsSchedule', async (request) => drafts.schedule(me(request.auth), request.body.id, request.body.publish_at, request.body.email_subscribers));
 
   route(app, 'draftsPreview', async (request) => drafts.preview(me(request.auth), request.body.id, request.body.enabled));
 

@@ -74,6 +74,7 @@ export function createDraftsService({
     description: row.description,
     image: row.image,
     publish_at: row.publish_at,
+    email_subscribers: row.email_subscribers === 1,
     preview_url: previewUrl(row.preview_token),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -98,12 +99,13 @@ export function createDraftsService({
 
   /**
    * A post made of the draft `row` (already taken out of drafts in `trx`), counted and tied to its
-   * images; its followers are owed a notification (told once the caller's transaction committed).
+   * images; its followers are owed a notification (told once the caller's transaction committed), and
+   * with `email` its writer's subscribers a mail.
    */
-  async function publishRow(trx: Kysely<DB>, row: drafts.DraftRow, now: string): Promise<{ id: number; values: posts.PostValues }> {
+  async function publishRow(trx: Kysely<DB>, row: drafts.DraftRow, now: string, email: boolean): Promise<{ id: number; values: posts.PostValues }> {
     const values = asPost(row);
     const id = await posts.publishPost(trx, row.user_id, values, imagesOf(values), now);
-    await stories.queue(trx, id);
+    await stories.queue(trx, { postId: id, writerId: row.user_id, email });
     return { id, values };
   }
 
@@ -145,8 +147,9 @@ export function createDraftsService({
 
     async list(userId: number): Promise<DraftSummary[]> {
       const rows = await drafts.listDrafts(db, userId);
-      return rows.map(({ description, preview_token, ...row }) => ({
+      return rows.map(({ description, preview_token, email_subscribers, ...row }) => ({
         ...row,
+        email_subscribers: email_subscribers === 1,
         preview_url: previewUrl(preview_token),
         read_time: readTimeFromHtml(description),
       }));
@@ -161,15 +164,15 @@ export function createDraftsService({
       return DRAFT_MESSAGES.deleted;
     },
 
-    /** Publishes the caller's draft now: it becomes a post (and is a draft no more). */
-    async publish(userId: number, id: number): Promise<SavePostResponse> {
+    /** Publishes the caller's draft now: it becomes a post (and is a draft no more), mailed to subscribers with `email`. */
+    async publish(userId: number, id: number, email = true): Promise<SavePostResponse> {
       asPost(await own(userId, id)); // a clear 422 before anything is taken
       const { id: postId, values } = await db
         .transaction()
         .execute(async (trx) => {
           const row = await drafts.takeDraft(trx, id, { userId });
           if (!row) throw notFound(DRAFT_MESSAGES.notFound); // published meanwhile (by the scheduler, or another tab)
-          return publishRow(trx, row, nowIso());
+          return publishRow(trx, row, nowIso(), email);
         })
         .catch(imageGone);
       stories.start(postId);
@@ -177,7 +180,7 @@ export function createDraftsService({
     },
 
     /** Schedules the draft for `publishAt` (future, within SCHEDULE_MAX_DAYS), or makes it a draft again (null). */
-    async schedule(userId: number, id: number, publishAt: string | null): Promise<{ message: string; draft: Draft }> {
+    async schedule(userId: number, id: number, publishAt: string | null, email?: boolean): Promise<{ message: string; draft: Draft }> {
       const current = await own(userId, id);
       let at: string | null = null;
       if (publishAt !== null) {
@@ -187,7 +190,7 @@ export function createDraftsService({
         asPost(current);
         at = new Date(time).toISOString();
       }
-      const row = await drafts.setSchedule(db, userId, id, at, nowIso());
+      const row = await drafts.setSchedule(db, userId, id, at, nowIso(), email);
       if (!row) throw notFound(DRAFT_MESSAGES.notFound);
       return { message: at ? DRAFT_MESSAGES.scheduled : DRAFT_MESSAGES.unscheduled, draft: toDraft(row) };
     },
@@ -226,7 +229,7 @@ export function createDraftsService({
         try {
           const done = await db.transaction().execute(async (trx) => {
             const row = await drafts.takeDraft(trx, id, { due: now });
-            return row ? publishRow(trx, row, nowIso()) : null;
+            return row ? publishRow(trx, row, nowIso(), row.email_subscribers === 1) : null;
           });
           if (done) {
             published += 1;

@@ -20,7 +20,8 @@ export const POST_MESSAGES = {
   imageGone: 'An image in this post is no longer stored. Please upload it again.',
 };
 
-export type PostInput = PostFormFields & { image?: Buffer };
+/** `email_subscribers`: "Publish and email" (the default) or "Publish only" (add-post only). */
+export type PostInput = PostFormFields & { image?: Buffer; email_subscribers?: boolean };
 
 /** A post's stored images went missing between the check and the save (swept meanwhile): 422. */
 function imageGone(err: unknown): never {
@@ -79,7 +80,7 @@ export function createPostsService({ db, images, stories }: { db: Kysely<DB>; im
       try {
         const id = await db.transaction().execute(async (trx) => {
           const postId = await repo.publishPost(trx, caller.userId, values, paths, nowIso());
-          await stories.queue(trx, postId);
+          await stories.queue(trx, { postId, writerId: caller.userId, email: input.email_subscribers ?? true });
           return postId;
         });
         stories.start(id); // after the commit: the followers are told in the background

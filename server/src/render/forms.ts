@@ -1,4 +1,5 @@
-import { type FormEcho, NEWSLETTER_SUBSCRIBE_FORM, TEXT, decodeId, paths, safeNextPath } from '@inkwell/contract';
+import { type FormEcho, TEXT, decodeId, paths, safeNextPath } from '@inkwell/contract';
+import { NEWSLETTER_SUBSCRIBE_FORM } from '@inkwell/contract/newsletters';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiAnswer, callApi, echoOf, textFields } from './form-calls.ts';
 

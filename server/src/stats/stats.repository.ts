@@ -128,3 +128,28 @@ export function seriesRows(database: Database, postId: number, sinceDay: string,
   const i = sinceInstant;
   return database.all(STATS_SQL.series, [p, sinceDay, p, sinceDay, p, i, p, i, p, i, p, i]);
 }
+
+/**
+ * What the mails of a writer's stories did (newsletter_sends and their deliveries), per story, for the
+ * stories of `postIds` (all of the writer's when left out). A story not mailed has no row.
+ */
+export function emailCounts(db: Kysely<DB>, writerId: number, postIds?: number[]) {
+  const count = (status: string) => sql<number>`coalesce(sum(case when d.status = ${status} then 1 else 0 end), 0)`;
+  return db
+    .selectFrom('newsletter_sends as n')
+    .leftJoin('newsletter_deliveries as d', 'd.post_id', 'n.post_id')
+    .select((eb) => [
+      'n.post_id',
+      'n.status',
+      'n.recipients',
+      count('sent').as('sent'),
+      count('pending').as('pending'),
+      count('failed').as('failed'),
+      count('bounced').as('bounced'),
+      eb.fn.count<number>('d.unsubscribed_at').as('unsubscribed'),
+    ])
+    .where('n.writer_id', '=', writerId)
+    .$if(postIds !== undefined, (q) => q.where('n.post_id', 'in', postIds!.length > 0 ? postIds! : [0]))
+    .groupBy(['n.post_id', 'n.status', 'n.recipients'])
+    .execute();
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { STATS_MESSAGES, STATS_POSTS_MAX, type PostStatsResponse, type StatsDay, type StatsResponse, type StatsTotals } from '@inkwell/contract';
+import { STATS_MESSAGES, STATS_POSTS_MAX, type PostStatsResponse, type StatsDay, type StatsEmail, type StatsResponse, type StatsTotals } from '@inkwell/contract';
 import { type Database, isForeignKeyViolation } from '../db/database.ts';
 import { HttpError, notFound } from '../lib/errors.ts';
 import { type Reader, type StatsKind, dayOf, daysBefore, looksLikeProgram, readerKey } from './readers.ts';
@@ -7,6 +7,7 @@ import {
   type SeriesKind,
   countReader,
   deleteReadersBefore,
+  emailCounts,
   deleteSaltsBefore,
   findCountedPost,
   findOwnPost,
@@ -37,6 +38,25 @@ function sum(rows: readonly Counts[]): StatsTotals {
   const total = { ...ZERO };
   for (const row of rows) for (const key of Object.keys(ZERO) as Array<keyof Counts>) total[key] += row[key];
   return { ...total, read_ratio: readRatio(total.views, total.reads) };
+}
+
+/** The mails of a writer's stories by post id (numbers as numbers: PostgreSQL answers sums as text). */
+async function emailsOf(database: Database, writerId: number, postIds?: number[]): Promise<Map<number, StatsEmail>> {
+  const rows = await emailCounts(database.db, writerId, postIds);
+  return new Map(
+    rows.map((r) => [
+      r.post_id,
+      {
+        status: r.status,
+        recipients: Number(r.recipients),
+        sent: Number(r.sent),
+        pending: Number(r.pending),
+        failed: Number(r.failed),
+        bounced: Number(r.bounced),
+        unsubscribed: Number(r.unsubscribed),
+      },
+    ]),
+  );
 }
 
 /** The period of `days` days ending today (UTC): its first day, last day, and first instant. */
@@ -103,8 +123,8 @@ export function createStatsService(database: Database) {
     /** POST /stats: the caller's newest posts with their numbers over the last `days` days, and the sums. */
     async overview(userId: number, days: number): Promise<StatsResponse> {
       const { since, ...period } = periodOf(days);
-      const rows = await overviewRows(database, userId, period.from, since, STATS_POSTS_MAX);
-      const posts = rows.map((row) => ({ ...row, read_ratio: readRatio(row.views, row.reads) }));
+      const [rows, emails] = await Promise.all([overviewRows(database, userId, period.from, since, STATS_POSTS_MAX), emailsOf(database, userId)]);
+      const posts = rows.map((row) => ({ ...row, read_ratio: readRatio(row.views, row.reads), email: emails.get(row.id) ?? null }));
       return { ...period, totals: sum(rows), posts };
     },
 
@@ -123,7 +143,8 @@ export function createStatsService(database: Database) {
         if (day) day[row.kind as SeriesKind] += Number(row.n);
       }
       const series = [...byDay.values()];
-      return { ...period, post, totals: sum(series), series };
+      const email = (await emailsOf(database, userId, [postId])).get(postId) ?? null;
+      return { ...period, post, totals: sum(series), series, email };
     },
 
     /**

@@ -27,15 +27,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export type ConfigOverrides = Partial<Omit<Config, 'rateLimits' | 'mail' | 'notifications'>> & {
+export type ConfigOverrides = Partial<Omit<Config, 'rateLimits' | 'mail' | 'notifications' | 'newsletter'>> & {
   rateLimits?: Partial<Config['rateLimits']>;
   mail?: Partial<Config['mail']>;
+  newsletter?: Partial<Config['newsletter']>;
   notifications?: Partial<Config['notifications']>;
 };
 
 /** The real app on a fresh database, with limits high enough not to get in the way unless a test lowers them. */
 export async function buildTestApp(
-  options: { config?: ConfigOverrides; transport?: MailTransport; pool?: Partial<PoolOptions> } = {},
+  options: { config?: ConfigOverrides; transport?: MailTransport; newsletterTransport?: MailTransport; pool?: Partial<PoolOptions> } = {},
 ): Promise<TestApp> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-test-'));
   const { database, reopen, drop } = await createTestDatabase(dir, { pool: options.pool });
@@ -68,12 +69,14 @@ export async function buildTestApp(
       ...options.config?.rateLimits,
     },
     mail: { ...base.mail, pollMs: 60_000, baseBackoffMs: 20, maxBackoffMs: 200, ...options.config?.mail },
+    // Tests run the sender's rounds themselves (runOnce); retries come back at once.
+    newsletter: { ...base.newsletter, pollMs: 60_000, baseBackoffMs: 0, maxBackoffMs: 0, ...options.config?.newsletter },
     notifications: { ...base.notifications, ...options.config?.notifications },
   };
   const sent: OutgoingMail[] = [];
   const transport: MailTransport = options.transport ?? { send: async (mail) => void sent.push(mail) };
   const serve = async (on: Database, release: () => Promise<void>, config: Config): Promise<TestApp> => {
-    const app = await buildApp(config, { database: on, mailTransport: transport });
+    const app = await buildApp(config, { database: on, mailTransport: transport, newsletterTransport: options.newsletterTransport });
     await app.ready();
     return {
       app,

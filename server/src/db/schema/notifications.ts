@@ -84,3 +84,32 @@ export interface NewsletterSubscribersTable {
   /** When it was unsubscribed or suppressed. */
   ended_at: string | null;
 }
+
+/** A story mailed to its writer's subscribers (migration 0027). */
+export interface NewsletterSendsTable {
+  post_id: number;
+  writer_id: number;
+  status: 'queued' | 'sending' | 'sent';
+  /** How many subscribers it was listed for. */
+  recipients: Generated<number>;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** One story's mail to one subscriber (migration 0027). */
+export interface NewsletterDeliveriesTable {
+  id: Generated<number>;
+  post_id: number;
+  subscriber_id: number;
+  status: 'pending' | 'sent' | 'failed' | 'bounced';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  /** Made once: a retry carries the same Message-ID. */
+  message_id: string;
+  last_error: string | null;
+  sent_at: string | null;
+  /** When the reader unsubscribed with this very mail's link. */
+  unsubscribed_at: string | null;
+}

@@ -57,6 +57,8 @@ export interface DraftsTable {
   publish_at: string | null;
   /** While its secret preview link works. */
   preview_token: string | null;
+  /** 1: "Publish and email" (the default), 0: "Publish only" (migration 0027). */
+  email_subscribers: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -116,6 +116,7 @@ describe('Scheduling a story with images without alt text', () => {
     description: '<figure><img src="/storage/a.webp"></figure>',
     image: null,
     publish_at: null,
+    email_subscribers: true,
     preview_url: null,
     created_at: '2026-03-01T10:00:00.000Z',
     updated_at: '2026-03-01T12:04:00.000Z',

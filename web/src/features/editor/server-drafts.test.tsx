@@ -26,6 +26,7 @@ function aDraft(overrides: Record<string, unknown> = {}) {
     description: '<p>Draft body</p>',
     image: 'ab/cover.webp',
     publish_at: null,
+    email_subscribers: true,
     preview_url: null,
     created_at: '2026-03-01T10:00:00.000Z',
     updated_at: '2026-03-01T12:04:00.000Z',
@@ -146,7 +147,7 @@ describe('Continuing a draft', () => {
     const paths_ = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('drafts/'));
     expect(paths_.slice(-2)).toEqual(['/api/user/drafts/save', '/api/user/drafts/publish']);
     expect(callsTo(fetchMock, 'drafts/save').at(-1)).toMatchObject({ id: 12, title: 'A finished story', category_id: 2, image: 'ab/cover.webp' });
-    expect(callsTo(fetchMock, 'drafts/publish')).toEqual([{ id: 12 }]);
+    expect(callsTo(fetchMock, 'drafts/publish')).toEqual([{ id: 12, email_subscribers: true }]);
     expect(callsTo(fetchMock, 'add-post')).toEqual([]);
   });
 
@@ -165,6 +166,34 @@ describe('Continuing a draft', () => {
 });
 
 describe('Publishing options', () => {
+  it('offers "Email it to your N subscribers", ticked; unticked, the story is published only', async () => {
+    const fetchMock = draftsApi({
+      'drafts/details': () => ({ body: { draft: aDraft() } }),
+      'drafts/save': (body) => ({ body: { message: DRAFT_MESSAGES.saved, draft: aDraft(body) } }),
+      'newsletter/subscribers': () => ({ body: { welcome: null, counts: { confirmed: 1204, pending: 3, unsubscribed: 0, suppressed: 0 }, subscribers: [], next_cursor: null } }),
+      'drafts/publish': () => ({ status: 201, body: { message: TEXT.postCreated, post: { id: 40, read_time: 1, image: 'ab/cover.webp' } } }),
+    });
+    renderWriting(paths.createPost.getHref(12));
+    const user = userEvent.setup();
+    const choice = await screen.findByRole('checkbox', { name: /Email it to your 1,204 subscribers/ });
+    expect(choice).toBeChecked();
+    await user.click(choice);
+    expect(screen.getByText('Publish only: no mail goes out for this story.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'POST' }));
+    expect(await screen.findByTestId('home')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'drafts/publish')).toEqual([{ id: 12, email_subscribers: false }]);
+  });
+
+  it('does not offer to email a story before the writer has a subscriber', async () => {
+    draftsApi({
+      'drafts/details': () => ({ body: { draft: aDraft() } }),
+      'newsletter/subscribers': () => ({ body: { welcome: null, counts: { confirmed: 0, pending: 1, unsubscribed: 0, suppressed: 0 }, subscribers: [], next_cursor: null } }),
+    });
+    renderWriting(paths.createPost.getHref(12));
+    await waitFor(() => expect(screen.getByLabelText('Category')).toHaveDisplayValue('Travel'));
+    expect(screen.queryByRole('checkbox', { name: /Email it/ })).toBeNull();
+  });
+
   it('schedules at the chosen local time, sent as UTC, and can cancel it', async () => {
     const fetchMock = draftsApi({
       'drafts/details': () => ({ body: { draft: aDraft() } }),
@@ -180,11 +209,11 @@ describe('Publishing options', () => {
 
     const scheduled = await screen.findByTestId('scheduled-for');
     expect(scheduled).toHaveTextContent(`Scheduled for ${formatDateTime(when)}`);
-    expect(callsTo(fetchMock, 'drafts/schedule')).toEqual([{ id: 12, publish_at: when.toISOString() }]);
+    expect(callsTo(fetchMock, 'drafts/schedule')).toEqual([{ id: 12, publish_at: when.toISOString(), email_subscribers: true }]);
 
     await user.click(screen.getByRole('button', { name: 'Cancel schedule' }));
     expect(await screen.findByLabelText('Publish later')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'drafts/schedule')[1]).toEqual({ id: 12, publish_at: null });
+    expect(callsTo(fetchMock, 'drafts/schedule')[1]).toEqual({ id: 12, publish_at: null, email_subscribers: true });
   });
 
   it('refuses a time in the past without asking the server', async () => {

@@ -14,6 +14,7 @@ function aSummary(overrides: Partial<DraftSummary> = {}): DraftSummary {
     category_id: 2,
     image: null,
     publish_at: null,
+    email_subscribers: true,
     preview_url: null,
     created_at: '2026-03-01T10:00:00.000Z',
     updated_at: '2026-03-01T12:04:00.000Z',

@@ -6,7 +6,7 @@ import { aProfile, jsonBody, mockApi, renderApp } from '../../test/render';
 import { aPage, aPost, mockIntersectionObserver, signIn } from '../../test/posts';
 
 function aRow(overrides: Partial<StatsPost> = {}): StatsPost {
-  return { id: 1, title: 'A story', created_at: '2026-03-01T10:00:00.000Z', views: 0, reads: 0, read_ratio: null, likes: 0, saves: 0, comments: 0, ...overrides };
+  return { id: 1, title: 'A story', created_at: '2026-03-01T10:00:00.000Z', views: 0, reads: 0, read_ratio: null, likes: 0, saves: 0, comments: 0, email: null, ...overrides };
 }
 
 const rows = [
@@ -33,6 +33,7 @@ function aSeries(days: number): PostStatsResponse {
     post: { id: 2, title: 'Most viewed', created_at: '2026-03-01T10:00:00.000Z' },
     totals: { views: 7, reads: 3, read_ratio: 3 / 7, likes: 1, saves: 0, comments: 0 },
     series,
+    email: null,
   };
 }
 
@@ -137,6 +138,27 @@ describe('Stats', () => {
     expect(await screen.findByTestId('post-stats')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Most viewed/ })).toHaveAttribute('aria-expanded', 'true');
     expect(bodies(fetchMock, 'stats/post')).toEqual([{ user_id: 7, post_id: 2, days: 30 }]);
+  });
+
+  it('shows how a story’s email to subscribers went: under its title, and in its panel while it is sending', async () => {
+    signIn();
+    const email = { status: 'sending' as const, recipients: 1204, sent: 300, pending: 900, failed: 1, bounced: 3, unsubscribed: 2 };
+    const posts = [aRow({ id: 2, title: 'Most viewed', email }), aRow({ id: 1, title: 'Not mailed' })];
+    mockApi((path) => {
+      if (path === 'profile') return { body: { user: aProfile } };
+      if (path === 'stats') return { body: overview(30, posts) };
+      if (path === 'stats/post') return { body: { ...aSeries(30), email } };
+      return undefined;
+    });
+    renderApp('/stats');
+    const [mailed, quiet] = await screen.findAllByTestId('stats-row');
+    expect(within(mailed!).getByTestId('stats-email')).toHaveTextContent('Sending: 300 of 1,204');
+    expect(within(quiet!).queryByTestId('stats-email')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: /Most viewed/ }));
+    const panel = await screen.findByTestId('post-stats-email');
+    expect(panel).toHaveTextContent('Sending: 300 of 1,204 subscribers so far');
+    expect(within(panel).getByRole('progressbar', { name: 'Email sent so far' })).toHaveAttribute('aria-valuenow', '25');
+    expect(panel).toHaveTextContent('900 still to go · 1 failed · 3 bounced · 2 unsubscribes from this email');
   });
 
   it('tells a member without stories how the numbers come, with a way to write one', async () => {

@@ -13,6 +13,8 @@ export interface PostPayload {
   read_time: number;
   /** The cover: required on create, optional on update. */
   image: File | null;
+  /** A new post: mailed to the writer's subscribers ("Publish and email") or not; left out on update. */
+  email_subscribers?: boolean;
 }
 
 interface SaveArgs {
@@ -29,6 +31,7 @@ function toForm(payload: PostPayload, id?: number): FormData {
   form.append('category_id', payload.category_id);
   form.append('read_time', String(payload.read_time));
   if (id !== undefined) form.append('id', String(id));
+  if (payload.email_subscribers !== undefined) form.append('email_subscribers', String(payload.email_subscribers));
   if (payload.image) form.append('image', payload.image);
   return form;
 }

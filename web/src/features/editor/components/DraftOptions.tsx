@@ -3,6 +3,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useDraftPreviewLink } from '../api/draft-preview-link';
 import { useScheduleDraft } from '../api/schedule-draft';
 import { PreviewLinkControl } from './PreviewLinkControl';
+import { EmailChoice } from './EmailChoice';
 import { ScheduleControl } from './ScheduleControl';
 
 interface DraftOptionsProps {
@@ -16,6 +17,10 @@ interface DraftOptionsProps {
   onDraft: (draft: Draft) => void;
   /** A refused call's field errors (title, subtitle, category) go to the form's fields. */
   onFieldErrors: (error: unknown) => void;
+  /** The writer's confirmed newsletter subscribers (undefined until known), and whether the story goes to them. */
+  subscribers: number | undefined;
+  email: boolean;
+  onEmail: (email: boolean) => void;
 }
 
 function failure(error: unknown, field: string, fallback: string): string {
@@ -23,8 +28,8 @@ function failure(error: unknown, field: string, fallback: string): string {
   return fallback;
 }
 
-/** Publishing options of a new story: publish later, and a secret preview link. */
-export function DraftOptions({ draft, ensureSaved, checkComplete, confirmImages, onDraft, onFieldErrors }: DraftOptionsProps) {
+/** Publishing options of a new story: email it to subscribers, publish later, and a secret preview link. */
+export function DraftOptions({ draft, ensureSaved, checkComplete, confirmImages, onDraft, onFieldErrors, subscribers, email, onEmail }: DraftOptionsProps) {
   const schedule = useScheduleDraft();
   const preview = useDraftPreviewLink();
 
@@ -44,7 +49,7 @@ export function DraftOptions({ draft, ensureSaved, checkComplete, confirmImages,
     const current = await saved();
     if (typeof current === 'string') return current;
     try {
-      onDraft((await schedule.mutateAsync({ id: current.id, publishAt })).draft);
+      onDraft((await schedule.mutateAsync({ id: current.id, publishAt, email })).draft);
       return null;
     } catch (error) {
       onFieldErrors(error);
@@ -72,6 +77,7 @@ export function DraftOptions({ draft, ensureSaved, checkComplete, confirmImages,
       <h2 id="draft-options-heading" className="text-xs font-semibold uppercase tracking-[0.14em] text-zinc-500 dark:text-zinc-400">
         Publishing options
       </h2>
+      <EmailChoice subscribers={subscribers} email={email} onEmail={onEmail} />
       <ScheduleControl draft={draft} onSchedule={onSchedule} />
       <div className="border-t border-zinc-200 pt-5 dark:border-zinc-800">
         <PreviewLinkControl draft={draft} onToggle={onToggle} />

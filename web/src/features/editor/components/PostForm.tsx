@@ -6,6 +6,7 @@ import { TextField } from '../../../components/TextField';
 import { useNotice } from '../../../components/NoticeProvider';
 import { storageUrl } from '../../../lib/media';
 import { usePublishDraft } from '../api/publish-draft';
+import { useSubscriberCount } from '../api/get-subscriber-count';
 import { useAddPost, useUpdatePost, type PostPayload } from '../api/save-post';
 import { fieldErrorsFrom, imageProblem, missingFields, type FieldErrors } from '../form-errors';
 import { useCover } from '../hooks/use-cover';
@@ -51,6 +52,9 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
   const addPost = useAddPost();
   const updatePost = useUpdatePost();
   const publish = usePublishDraft();
+  const subscribers = useSubscriberCount(userId);
+  // "Publish and email" unless the writer unticks it (or a scheduled draft was kept "Publish only").
+  const [email, setEmail] = useState(serverDraft?.email_subscribers ?? true);
   const bodyLabelId = useId();
 
   // What the server (or the edited post) holds: the local copy keeps only what differs from it.
@@ -142,6 +146,7 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
     description: fields.description,
     read_time: readTimeFromHtml(fields.description),
     image: cover.file,
+    ...(editing ? {} : { email_subscribers: email }),
   });
 
   const failed = (error: unknown) => {
@@ -156,7 +161,7 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
       const existing = await server.settled();
       if (existing) {
         const saved = (await server.saveNow()) ?? existing;
-        await publish.mutateAsync(saved.id);
+        await publish.mutateAsync({ id: saved.id, email });
       } else {
         server.stop();
         const label = cover.file ? 'Uploading cover image' : 'Publishing';
@@ -278,6 +283,9 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
             confirmImages={() => altCheck.confirm('schedule')}
             onDraft={server.setDraft}
             onFieldErrors={(error) => setErrors((previous) => ({ ...previous, ...fieldErrorsFrom(error) }))}
+            subscribers={subscribers}
+            email={email}
+            onEmail={setEmail}
           />
         )}
       </div>

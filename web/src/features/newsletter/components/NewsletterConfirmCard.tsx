@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Link2Off, Mail, MailCheck } from 'lucide-react';
-import { NEWSLETTER_INVALID_LINK, paths } from '@inkwell/contract';
+import { paths } from '@inkwell/contract';
+import { NEWSLETTER_INVALID_LINK } from '@inkwell/contract/newsletters';
 import { AuthCard } from '../../../components/AuthCard';
 import { Button, buttonStyles } from '../../../components/Button';
 import { isApiError } from '../../../lib/api-client';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MailCheck, MailX, Mail, Link2Off } from 'lucide-react';
-import { NEWSLETTER_INVALID_LINK, newsletterResubscribedText, paths } from '@inkwell/contract';
+import { paths } from '@inkwell/contract';
+import { NEWSLETTER_INVALID_LINK, newsletterResubscribedText } from '@inkwell/contract/newsletters';
 import { AuthCard } from '../../../components/AuthCard';
 import { Button } from '../../../components/Button';
 import { isApiError } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { MailPlus } from 'lucide-react';
-import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_SUBSCRIBE_FORM, newsletterSubscribedText } from '@inkwell/contract';
+import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_SUBSCRIBE_FORM, newsletterSubscribedText } from '@inkwell/contract/newsletters';
 import { Button } from '../../../components/Button';
 import { EmailField } from '../../../components/EmailField';
 import { isApiError } from '../../../lib/api-client';

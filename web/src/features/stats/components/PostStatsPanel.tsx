@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button';
 import { usePostStats } from '../api/get-post-stats';
 import { formatCount, formatDay, formatRatio, plural } from '../lib/format';
 import { DailyChart } from './DailyChart';
+import { EmailSummary } from './EmailStats';
 
 const cell = 'px-1.5 py-1.5 text-right tabular-nums sm:px-2';
 
@@ -24,7 +25,7 @@ export function PostStatsPanel({ userId, postId, days }: { userId: string; postI
       </div>
     );
   }
-  const { series, totals } = stats.data;
+  const { series, totals, email } = stats.data;
   return (
     <div data-testid="post-stats" className="pb-4">
       <DailyChart series={series} />
@@ -32,6 +33,7 @@ export function PostStatsPanel({ userId, postId, days }: { userId: string; postI
         {plural(totals.views, 'view')}, {plural(totals.reads, 'read')} ({formatRatio(totals.read_ratio)} read to the end), {plural(totals.likes, 'like')},{' '}
         {plural(totals.saves, 'save')}, {plural(totals.comments, 'comment')} in {days} days.
       </p>
+      <EmailSummary email={email} />
       <div className="mt-3 space-y-3 text-sm">
         <details>
           <summary className="cursor-pointer rounded font-semibold text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300">

@@ -4,6 +4,7 @@ import type { StatsPeriod, StatsPost } from '@inkwell/contract';
 import { formatShortDate } from '../../../lib/dates';
 import { formatCount, formatRatio } from '../lib/format';
 import { DEFAULT_SORT, type Sort, type SortKey, nextSort, sortPosts } from '../lib/sort';
+import { EmailBadge } from './EmailStats';
 import { PostStatsPanel } from './PostStatsPanel';
 
 /**
@@ -83,6 +84,7 @@ export function StatsTable({ userId, days, posts, open, onOpen }: StatsTableProp
                   <span className="mt-1 block pl-5.5 text-xs text-zinc-500 dark:text-zinc-400">
                     <time dateTime={post.created_at}>{formatShortDate(post.created_at)}</time>
                   </span>
+                  <EmailBadge email={post.email} />
                 </th>
                 {COLUMNS.map((column) => (
                   <td key={column.key} className={`py-3 pl-2 text-right tabular-nums text-zinc-800 dark:text-zinc-200 ${column.wide ? wideOnly : ''}`}>
