@@ -167,4 +167,36 @@ describe('forms sent before the app starts', () => {
     await page.getByRole('heading', { name: 'Tide tables by hand' }).first().waitFor({ timeout: 30_000 });
     await context.close();
   });
+  it('keeps what was typed before the app started once it runs: the login goes through, a comment and a search keep their text', async () => {
+    const { context, page, urls, posts } = await slowPhone(null);
+    await visit(page, paths.login.getHref(), 'form[action="/login"]');
+    await page.locator('input[name=email]').fill(email);
+    await page.locator('input[name=password]').fill(password);
+    // The scripts arrive and the app takes over the page before the button is pressed.
+    await page.locator('html[data-app-ready]').waitFor({ timeout: 30_000 });
+    expect(await page.locator('input[name=email]').inputValue()).toBe(email);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await page.waitForURL(`${world.server.url}/`);
+    expect(posts).toContain('/api/user/login');
+    expect(posts).not.toContain('/login'); // the app sent it, with what was typed
+    expectNoSecret(urls);
+    await context.close();
+
+    const reader = await slowPhone(member);
+    await visit(reader.page, paths.viewPost.getHref(postId), 'textarea[name=comments]');
+    const box = reader.page.getByRole('textbox', { name: 'Write a comment' });
+    await box.fill('Typed while the page was loading.');
+    const search = reader.page.getByRole('combobox', { name: 'Search people and posts' });
+    await search.fill('tide');
+    await reader.page.locator('html[data-app-ready]').waitFor({ timeout: 30_000 });
+    // Sent by the app with the text typed before it ran: the comment is in the list, the box empty.
+    await reader.page.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect.poll(() => reader.page.locator('[id^="comment-"]').filter({ hasText: 'Typed while the page was loading.' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await box.inputValue()).toBe('');
+    expect(reader.posts).not.toContain(paths.viewPost.getHref(postId));
+    await search.press('Enter');
+    await reader.page.waitForURL('**/search?**');
+    expect(new URL(reader.page.url()).searchParams.get('q')).toBe('tide');
+    await reader.context.close();
+  }, 90_000);
 });

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTypedBeforeStart } from '../lib/typed-before-start';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -15,6 +16,9 @@ export const inputClass =
 
 /** A labelled input with its hint and the server's field error under it (SPEC §5). */
 export function TextField({ label, hint, error, trailing, labelClassName = '', className = '', ...input }: TextFieldProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  // Typed before the app started (a server-rendered page): kept (lib/typed-before-start.ts).
+  useTypedBeforeStart(ref, input.value, input.onChange);
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -26,6 +30,7 @@ export function TextField({ label, hint, error, trailing, labelClassName = '', c
       </label>
       <div className="relative">
         <input
+          ref={ref}
           id={id}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}

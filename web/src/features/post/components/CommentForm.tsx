@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH } from '../../../lib/limits';
 import { Button } from '../../../components/Button';
 import { useSignInGate } from '../../../components/use-sign-in-gate';
 import { dropCommentDraft, keepCommentDraft, readCommentDraft } from '../../../lib/comment-drafts';
 import { useFormEcho } from '../../../lib/form-echo';
+import { useTypedBeforeStart } from '../../../lib/typed-before-start';
 
 interface CommentFormProps {
   label: string;
@@ -42,6 +43,13 @@ export function CommentForm({ label, submitLabel, placeholder, busy, autoFocus, 
     if (restored) boxRef.current?.focus();
   }, [restored]);
 
+  const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
+    setText(event.target.value);
+    if (event.target.value.trim() === '') dropCommentDraft(draftKey);
+  };
+  // Typed before the app started (the post page is rendered on the server): kept.
+  useTypedBeforeStart(boxRef, text, onChange);
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const session = gate();
@@ -75,10 +83,7 @@ export function CommentForm({ label, submitLabel, placeholder, busy, autoFocus, 
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          if (event.target.value.trim() === '') dropCommentDraft(draftKey);
-        }}
+        onChange={onChange}
         placeholder={placeholder}
         maxLength={COMMENT_MAX_LENGTH}
         rows={3}

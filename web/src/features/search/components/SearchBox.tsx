@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type ComponentType } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
 import { paths } from '@inkwell/contract';
 import { SEARCH_QUERY_MAX } from '../../../lib/limits';
+import { useTypedBeforeStart } from '../../../lib/typed-before-start';
 import type { SuggestionsProps } from './SearchSuggestions';
 
 export interface SearchBoxProps {
@@ -34,10 +35,18 @@ export function SearchBox({ className = '', autoFocus = false }: SearchBoxProps)
     setOpen(false);
     setActive(-1);
   };
-  const use = () => {
+  const openSuggestions = () => {
     setOpen(true);
     if (!Suggestions) void loadSuggestions().then((component) => setSuggestions(() => component));
   };
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setText(event.target.value);
+    setActive(-1);
+    openSuggestions();
+  };
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Typed before the app started (every page is rendered on the server): kept, its suggestions shown.
+  useTypedBeforeStart(inputRef, text, onChange);
 
   return (
     <div
@@ -75,6 +84,7 @@ export function SearchBox({ className = '', autoFocus = false }: SearchBoxProps)
           <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-500" />
           {/* type=text: a search input may not take the combobox role (HTML's ARIA rules; the Nu checker). */}
           <input
+            ref={inputRef}
             type="text"
             name="q"
             role="combobox"
@@ -85,12 +95,8 @@ export function SearchBox({ className = '', autoFocus = false }: SearchBoxProps)
             aria-controls={showPanel ? panelId : undefined}
             aria-expanded={showPanel}
             aria-activedescendant={showPanel && active >= 0 ? `${panelId}-${active}` : undefined}
-            onChange={(event) => {
-              setText(event.target.value);
-              setActive(-1);
-              use();
-            }}
-            onFocus={use}
+            onChange={onChange}
+            onFocus={openSuggestions}
             placeholder="Search"
             className="w-full rounded-full border border-transparent bg-zinc-100 py-2 pl-9 pr-4 text-sm text-zinc-900 placeholder:text-zinc-500 focus:border-indigo-600 focus:bg-white focus:outline-2 focus:outline-indigo-600/30 md:w-64 dark:bg-zinc-900 dark:text-zinc-100 dark:focus:bg-zinc-950"
           />
