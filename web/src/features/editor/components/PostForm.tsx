@@ -1,7 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { POST_UPDATE_REDIRECT_MS, TEXT, paths, readTimeFromHtml, type Draft } from '@inkwell/contract';
-import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
 import { useNotice } from '../../../components/NoticeProvider';
 import { storageUrl } from '../../../lib/media';
@@ -19,7 +18,7 @@ import { CategorySelect } from './CategorySelect';
 import { CoverPicker } from './CoverPicker';
 import { DraftOptions } from './DraftOptions';
 import { DraftRestoredHint } from './DraftRestoredHint';
-import { DraftStatus } from './DraftStatus';
+import { FormButtons } from './FormButtons';
 import { PostPreview, type PreviewAuthor } from './PostPreview';
 import { RichTextEditor } from './RichTextEditor';
 import { UploadProgress } from './UploadProgress';
@@ -261,19 +260,7 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
           <div aria-live="polite">
             <UploadProgress uploads={uploads} />
           </div>
-          <div className="flex flex-col gap-3 border-t border-zinc-200 pt-5 sm:flex-row sm:items-center dark:border-zinc-800">
-            {!editing && <DraftStatus state={server.state} />}
-            <div className="flex items-center justify-end gap-3 sm:ml-auto">
-              {!editing && (
-                <Button type="button" variant="secondary" onClick={saveDraftNow} disabled={busy}>
-                  Save draft
-                </Button>
-              )}
-              <Button type="submit" busy={busy} className="min-w-32 tracking-wide">
-                {editing ? 'Update' : 'POST'}
-              </Button>
-            </div>
-          </div>
+          <FormButtons editing={editing} busy={busy} saveState={server.state} onSaveDraft={saveDraftNow} />
         </form>
         {!editing && (
           <DraftOptions
