@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { useParams } from 'react-router';
 import { CategoryLink } from '../../features/feed/components/CategoryLink';
-import { PostNotFound } from '../../features/post/components/PostNotFound';
+import { LazyPostNotFound } from '../../features/post/components/LazyPostNotFound';
 import { PostPage } from '../../features/post/components/PostPage';
 import { FollowButton } from '../../features/post-actions/components/FollowButton';
 import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
@@ -12,6 +12,7 @@ import { categoriesQueryOptions } from '../../api/categories';
 import { postDetailsQueryOptions } from '../../features/post/api/post-details';
 import { relatedPostsQueryOptions } from '../../features/post/api/related-posts';
 import { prefetchFollows } from '../../features/post-actions/api/is-following';
+import { blockedUsersQueryOptions } from '../../components/use-block';
 import { type Screen, idParam } from '../screen';
 
 /**
@@ -34,6 +35,8 @@ export const screen: Screen = {
       }),
       client.prefetchQuery(relatedPostsQueryOptions(postId, viewerId)),
       client.prefetchQuery(categoriesQueryOptions()),
+      // Whom the reader blocked: the comments' and the author card's Block (rendered with the page).
+      ...(viewerId ? [client.prefetchQuery(blockedUsersQueryOptions(viewerId))] : []),
     ];
   },
   head: ({ params, client, viewerId }) => {
@@ -57,7 +60,7 @@ export const screen: Screen = {
 
 export default function ViewPostRoute() {
   const postId = idParam(useParams().id);
-  if (postId === null) return <PostNotFound />;
+  if (postId === null) return <LazyPostNotFound />;
   return (
     <PostPage
       key={postId}

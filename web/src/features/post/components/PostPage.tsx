@@ -11,7 +11,7 @@ import { usePostDetails } from '../api/post-details';
 import { useReadBeacons } from '../hooks/use-read-beacons';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash';
 import { CommentsSection } from './CommentsSection';
-import { PostNotFound } from './PostNotFound';
+import { LazyPostNotFound } from './LazyPostNotFound';
 import { RelatedPosts } from './RelatedPosts';
 import { HydrateLater } from '../../../ssr/hydrate-later';
 
@@ -62,7 +62,7 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
   // A view once shown, a read at the end of the body (not the author's own: the server ignores those too).
   const bodyEnd = useReadBeacons(postId, Boolean(post) && (!session || Number(session.id) !== post?.user_id));
 
-  if (details.isError) return <PostNotFound />;
+  if (details.isError) return <LazyPostNotFound />;
 
   const author = post ? { ...post.user_data, ...post.author } : null;
   const ownStory = Boolean(session && author && Number(session.id) === author.id);
