@@ -21,6 +21,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { type Database, nowIso, openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
+import { eachAtMost } from '../server/src/lib/concurrency.ts';
 import { smtpTransport } from '../server/src/mail/transport.ts';
 import { NewsletterSender } from '../server/src/newsletters/newsletter-sender.ts';
 import { newsletterTokens } from '../server/src/newsletters/newsletter-tokens.ts';
@@ -122,16 +123,11 @@ try {
     PUBLIC_URL,
     'You get this mail because you subscribed to Bench Writer on Inkwell.',
   ).forSubscriber(`${PUBLIC_URL}/newsletter/unsubscribe?token=1.x`);
-  const bare = await measured(async () => {
-    let next = 0;
-    const lane = async () => {
-      while (next < subscribers) {
-        const i = next++;
-        await pool.send({ from: { name: 'Bench Writer', address: 'stories@inkwell.example' }, to: `reader-${i + 1}@example.com`, subject: copy.subject, text: copy.text, html: copy.html });
-      }
-    };
-    await Promise.all(Array.from({ length: connections }, lane));
-  });
+  const bare = await measured(() =>
+    eachAtMost(connections, Array.from({ length: subscribers }, (_, i) => `reader-${i + 1}@example.com`), (to) =>
+      pool.send({ from: { name: 'Bench Writer', address: 'stories@inkwell.example' }, to, subject: copy.subject, text: copy.text, html: copy.html }),
+    ),
+  );
 
   const received = await sink.count();
   const status = await db.selectFrom('newsletter_deliveries').select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').execute();

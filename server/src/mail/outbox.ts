@@ -18,6 +18,11 @@ interface Logger {
   error(obj: object, msg: string): void;
 }
 
+/** The wait before attempt `attempts + 1` of a mail that failed: base · 2^(attempts−1), at most `max`. */
+export function backoffMs(attempts: number, base: number, max: number): number {
+  return Math.min(base * 2 ** (attempts - 1), max);
+}
+
 /**
  * Mail goes through a table: enqueue() writes it in the caller's transaction, so a registration and
  * its mail commit together; the worker sends due rows, and on failure backs off exponentially
@@ -69,7 +74,7 @@ export class MailOutbox {
   }
 
   private backoffMs(attempts: number): number {
-    return Math.min(this.options.baseBackoffMs * 2 ** (attempts - 1), this.options.maxBackoffMs);
+    return backoffMs(attempts, this.options.baseBackoffMs, this.options.maxBackoffMs);
   }
 
   private async sendDue(): Promise<void> {

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import { eachAtMost } from '../lib/concurrency.ts';
+import { backoffMs } from '../mail/outbox.ts';
 import { type MailTransport, isPermanentFailure } from '../mail/transport.ts';
 import { newsletterLinks, writerName } from './newsletter-mails.ts';
 import type { NewsletterTokens } from './newsletter-tokens.ts';
@@ -197,7 +199,7 @@ export class NewsletterSender {
       }
       const attempts = delivery.attempts + 1;
       const giveUp = attempts >= this.options.maxAttempts;
-      const wait = Math.min(this.options.baseBackoffMs * 2 ** (attempts - 1), this.options.maxBackoffMs);
+      const wait = backoffMs(attempts, this.options.baseBackoffMs, this.options.maxBackoffMs);
       await sends.markRetry(this.db, delivery.id, { attempts, error, next: new Date(Date.now() + wait).toISOString(), giveUp });
       this.log.warn({ deliveryId: delivery.id, attempts, giveUp, err: error }, 'newsletter mail not sent');
       return giveUp ? 'failed' : 'retried';
@@ -205,13 +207,4 @@ export class NewsletterSender {
     await sends.markDelivered(this.db, delivery.id, nowIso());
     return 'sent';
   }
-}
-
-/** Runs `work` on every item, at most `limit` at a time. */
-async function eachAtMost<T>(limit: number, items: T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
