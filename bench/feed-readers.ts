@@ -40,7 +40,12 @@ export interface BenchReader extends Session {
 async function call(base: string, path: string, body: unknown, session?: Session): Promise<unknown> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (session) Object.assign(headers, { token: session.token, id: String(session.id) });
-  const response = await fetch(`${base}/api/user/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  let response = await fetch(`${base}/api/user/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  // A fresh database's first thousand follows may find the server overloaded: wait as it asks, then again.
+  for (let tries = 0; response.status === 503 && tries < 20; tries += 1) {
+    await new Promise((r) => setTimeout(r, 1000 * Number(response.headers.get('retry-after') ?? 1)));
+    response = await fetch(`${base}/api/user/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  }
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.json();
 }

@@ -6,7 +6,7 @@
  * Seeds a SQLite database with the demo community (or reuses --data DIR when it holds one), starts
  * the real server and a bare `http` server answering a fixed JSON body of the same size, each in its
  * own process, then loads each with autocannon and prints a Markdown table: requests per second, p99
- * latency, and the rate as a share of the bare server's. Both servers run on core 1 and autocannon on
+ * latency, and the rate as a share of the bare server's. Both servers run on core 1 and autocannon (in a process of its own) on
  * core 0 when taskset is there (the benchmark re-runs itself pinned). --only keeps the scenarios whose name holds TEXT
  * (the bare server always runs), for a quick look at one path while changing it. With --db, the
  * PostgreSQL database there (created and seeded with the same numbers when it holds fewer posts, its

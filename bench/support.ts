@@ -1,9 +1,8 @@
-/** What the benchmarks share: free ports, the real server and the bare baseline as child processes, autocannon. */
+/** What the benchmarks share: free ports, the real server and the bare baseline as child processes, autocannon in a process of its own. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../server/src/test/ports.ts';
 
@@ -76,13 +75,37 @@ export function cpuTimeUs(pid: number | undefined): number | undefined {
   }
 }
 
+/** What bench/load-runner.mjs prints: one autocannon run's figures. */
+interface LoadResult {
+  average: number;
+  total: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Runs autocannon in a process of its own (on this process's cores) and reads its figures. */
+function runLoad(options: object): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'load-runner.mjs'), JSON.stringify(options)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load-runner exited with ${code}`))));
+  });
+}
+
 /**
- * autocannon at `connections` for `seconds`; `allowNon2xx` reports refusals instead of failing on
- * them; with `serverPid`, the server's CPU time per request too.
+ * autocannon at `connections` for `seconds`, from a process of its own; `allowNon2xx` reports refusals
+ * instead of failing on them; with `serverPid`, the server's CPU time per request too.
  */
 export async function load(base: string, s: Scenario, seconds: number, connections: number, allowNon2xx = false, serverPid?: number): Promise<Measured> {
   const cpuBefore = cpuTimeUs(serverPid);
-  const result = await autocannon({
+  const result = await runLoad({
     url: `${base}${s.path}`,
     method: s.method ?? 'POST',
     connections,
@@ -94,8 +117,8 @@ export async function load(base: string, s: Scenario, seconds: number, connectio
     throw new Error(`${s.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   }
   const cpuAfter = cpuTimeUs(serverPid);
-  const cpuUs = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / result.requests.total;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, ...(cpuUs === undefined ? {} : { cpuUs }) };
+  const cpuUs = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / result.total;
+  return { rps: result.average, p50: result.p50, p99: result.p99, non2xx: result.non2xx, ...(cpuUs === undefined ? {} : { cpuUs }) };
 }
 
 /**
