@@ -188,7 +188,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const hiddenAuthors = createHiddenAuthors(deps.database, hiddenAuthorsCache);
   // Feed answers as bytes, per reader and page (feed/feed.routes.ts), dropped with the pages.
   const feedAnswers = feedCache.sibling<EncodedBody>(config.feedAnswerEntries);
-  const { newsletters, newsletterSender } = newsletterParts(app, { db, config, outbox, transport: deps.newsletterTransport ?? deps.mailTransport });
+  const { newsletters, newsletterSender, importSubscribers, memberSubscriptions } = newsletterParts(app, { db, config, outbox, transport: deps.newsletterTransport ?? deps.mailTransport });
   if (deps.newsletterTransport) app.addHook('onClose', () => deps.newsletterTransport?.close?.());
   // A new story is owed to its author's followers (notifications) and, unless published only, to their subscribers (mail).
   const stories: StoryFanout = {
@@ -247,7 +247,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(statsPlugin, featureDeps);
       await api.register(libraryPlugin, featureDeps);
       await api.register(exportRoutes, featureDeps);
-      await api.register(newslettersPlugin, { newsletters });
+      await api.register(newslettersPlugin, { newsletters, importSubscribers, memberSubscriptions });
     },
     { prefix: '/api/user' },
   );

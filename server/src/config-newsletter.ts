@@ -73,3 +73,57 @@ export function readDkim(env: Env, cwd: string): DkimConfig | undefined {
   }
   return { domainName: domainName.toLowerCase(), keySelector, privateKey: pem };
 }
+
+/** An address of ours whose local part takes a `+tag` (MAIL_BOUNCE_ADDRESS, MAIL_UNSUBSCRIBE_MAILTO). */
+export interface TaggedAddress {
+  /** The local part before the `+`, lower case. */
+  local: string;
+  domain: string;
+}
+
+/**
+ * Where mail comes back to Inkwell (newsletters/inbound-mail.ts): the return path of every story mail
+ * (`<local>+b<delivery>-<mac>@domain`, VERP), the List-Unsubscribe mailto (`<local>+u…@domain`), and the
+ * SMTP port that takes the mail sent to either (the operator's MX hands it on). The tag takes 45
+ * characters at most, so the local part keeps to 18 for the whole to fit the 64 SMTP allows.
+ */
+export interface InboundMailConfig {
+  /** MAIL_BOUNCE_ADDRESS: unset, bounces go to MAIL_FROM's address and only an SMTP server's immediate 5xx suppresses. */
+  bounce: TaggedAddress | undefined;
+  /** MAIL_UNSUBSCRIBE_MAILTO: unset, List-Unsubscribe holds the https link only. */
+  unsubscribe: TaggedAddress | undefined;
+  /** MAIL_INBOUND_PORT: the SMTP port that takes them (0: none on this server). */
+  port: number;
+  /** MAIL_INBOUND_HOST: the interface it listens on. */
+  host: string;
+  /** MAIL_INBOUND_MAX_BYTES: a larger message is refused (552). */
+  maxBytes: number;
+  /** RATE_LIMIT_INBOUND_MAIL: messages a minute one client address may hand over. */
+  perClientPerMinute: number;
+}
+
+function readTaggedAddress(env: Env, name: string): TaggedAddress | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const m = /^([a-z0-9._-]{1,18})@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/i.exec(raw);
+  if (!m) bad(name, raw, 'an address such as bounces@mail.example.com (a local part of up to 18 letters, digits, dots, dashes or underscores, without +)');
+  return { local: m[1]!.toLowerCase(), domain: m[2]!.toLowerCase() };
+}
+
+export function readInboundMail(env: Env, appHost: string): InboundMailConfig {
+  const bounce = readTaggedAddress(env, 'MAIL_BOUNCE_ADDRESS');
+  const unsubscribe = readTaggedAddress(env, 'MAIL_UNSUBSCRIBE_MAILTO');
+  if (bounce && unsubscribe && bounce.local === unsubscribe.local && bounce.domain === unsubscribe.domain) {
+    bad('MAIL_UNSUBSCRIBE_MAILTO', env.MAIL_UNSUBSCRIBE_MAILTO ?? '', 'another address than MAIL_BOUNCE_ADDRESS');
+  }
+  const rawPort = env.MAIL_INBOUND_PORT?.trim() ?? '';
+  if (rawPort !== '' && (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535)) bad('MAIL_INBOUND_PORT', rawPort, 'a port from 1 to 65535 (0 or unset: none)');
+  return {
+    bounce,
+    unsubscribe,
+    port: Number(rawPort || 0),
+    host: env.MAIL_INBOUND_HOST?.trim() || appHost,
+    maxBytes: readPositiveInt(env, 'MAIL_INBOUND_MAX_BYTES', 2 * 1024 * 1024),
+    perClientPerMinute: readPositiveInt(env, 'RATE_LIMIT_INBOUND_MAIL', 60),
+  };
+}

@@ -16,6 +16,26 @@ describe('configuration', () => {
     });
   });
 
+  it('reads where mail comes back: tagged addresses in lower case, the inbound port on HOST unless told', () => {
+    expect(loadConfig({}).inboundMail).toEqual({ bounce: undefined, unsubscribe: undefined, port: 0, host: '127.0.0.1', maxBytes: 2 * 1024 * 1024, perClientPerMinute: 60 });
+    const config = loadConfig({
+      HOST: '0.0.0.0',
+      MAIL_BOUNCE_ADDRESS: 'Bounces@Mail.Example.com',
+      MAIL_UNSUBSCRIBE_MAILTO: 'unsubscribe@mail.example.com',
+      MAIL_INBOUND_PORT: '2525',
+      MAIL_INBOUND_MAX_BYTES: '100000',
+      RATE_LIMIT_INBOUND_MAIL: '5',
+    });
+    expect(config.inboundMail).toEqual({
+      bounce: { local: 'bounces', domain: 'mail.example.com' },
+      unsubscribe: { local: 'unsubscribe', domain: 'mail.example.com' },
+      port: 2525,
+      host: '0.0.0.0',
+      maxBytes: 100000,
+      perClientPerMinute: 5,
+    });
+  });
+
   it('reads every variable', () => {
     const config = loadConfig({
       PORT: '8080',
@@ -192,6 +212,12 @@ describe('configuration', () => {
     [{ FEED_CACHE_MS: '-5' }, 'FEED_CACHE_MS'],
     [{ STORAGE_URL: 'https://bucket.example.com' }, 'STORAGE_URL'],
     [{ STORAGE_PUBLIC_URL: 'not a url' }, 'STORAGE_PUBLIC_URL'],
+    [{ MAIL_BOUNCE_ADDRESS: 'bounces+x@mail.example.com' }, 'MAIL_BOUNCE_ADDRESS'],
+    [{ MAIL_BOUNCE_ADDRESS: 'a-local-part-far-too-long@mail.example.com' }, 'MAIL_BOUNCE_ADDRESS'],
+    [{ MAIL_UNSUBSCRIBE_MAILTO: 'unsubscribe' }, 'MAIL_UNSUBSCRIBE_MAILTO'],
+    [{ MAIL_BOUNCE_ADDRESS: 'x@mail.example.com', MAIL_UNSUBSCRIBE_MAILTO: 'X@Mail.example.com' }, 'MAIL_UNSUBSCRIBE_MAILTO'],
+    [{ MAIL_INBOUND_PORT: 'smtp' }, 'MAIL_INBOUND_PORT'],
+    [{ RATE_LIMIT_INBOUND_MAIL: '0' }, 'RATE_LIMIT_INBOUND_MAIL'],
   ])('stops with one clear line for %j', (env, name) => {
     let error: unknown;
     try {

@@ -16,7 +16,7 @@ import {
   readUrl,
   readWorkers,
 } from './config-readers.ts';
-import { type DkimConfig, type NewsletterSendingConfig, readDkim, readNewsletterSending } from './config-newsletter.ts';
+import { type DkimConfig, type InboundMailConfig, type NewsletterSendingConfig, readDkim, readInboundMail, readNewsletterSending } from './config-newsletter.ts';
 import { type PoolOptions, defaultPoolOptions } from './db/pool.ts';
 
 export { ConfigError, type S3StorageConfig };
@@ -89,6 +89,8 @@ export interface Config {
     history: RateLimit;
     /** Newsletter subscriptions asked for per client address (each may mail a confirmation to any address). */
     subscribe: RateLimit;
+    /** A writer's CSV imports per client address (each may hold thousands of addresses). */
+    newsletterImport: RateLimit;
     /** Failed logins per account from addresses and devices that never signed in to it. */
     failedLoginsPerAccount: RateLimit;
     /** Failed logins per account from one address (trusted or not). */
@@ -130,10 +132,14 @@ export interface Config {
    * address together (one per writer and hour besides): nobody can use the form to mail-bomb a stranger.
    */
   newsletterConfirmationsPerAddress: number;
+  /** A writer's CSV import: the most addresses a file may hold, and the confirmation mails imports may send a day. */
+  newsletterImport: { maxRows: number; confirmationsPerDay: number };
   /** Stories mailed to subscribers: rate, pool, retries (config-newsletter.ts). */
   newsletter: NewsletterSendingConfig;
   /** DKIM signing of the mails sent over SMTP, or undefined. */
   dkim: DkimConfig | undefined;
+  /** Bounces and mailed unsubscribes: the addresses they come back to and the SMTP port that takes them. */
+  inboundMail: InboundMailConfig;
   /** Server-side rendering of the reading screens (web/dist-ssr); rendered pages live as long as feed pages. */
   /**
    * Pages rendered on the server: kept per address and reader, at most cacheEntries, for cacheMs (when
@@ -173,6 +179,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   stats: { max: 300, windowMs: MINUTE },
   history: { max: 300, windowMs: MINUTE },
   subscribe: { max: 10, windowMs: 60 * MINUTE },
+  newsletterImport: { max: 10, windowMs: 60 * MINUTE },
   failedLoginsPerAccount: { max: 10, windowMs: 15 * MINUTE },
   failedLoginsPerAddress: { max: 10, windowMs: 15 * MINUTE },
 };
@@ -192,6 +199,7 @@ export const rateLimitVariables: Record<keyof Config['rateLimits'], string> = {
   stats: 'RATE_LIMIT_STATS',
   history: 'RATE_LIMIT_HISTORY',
   subscribe: 'RATE_LIMIT_SUBSCRIBE',
+  newsletterImport: 'RATE_LIMIT_NEWSLETTER_IMPORT',
   failedLoginsPerAccount: 'LOGIN_FAILURES_PER_ACCOUNT',
   failedLoginsPerAddress: 'LOGIN_FAILURES_PER_ADDRESS',
 };
@@ -276,8 +284,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     feedCacheMs: readNonNegativeInt(env, 'FEED_CACHE_MS', 500),
     feedAnswerEntries: readPositiveInt(env, 'FEED_ANSWER_ENTRIES', 5000),
     newsletterConfirmationsPerAddress: readPositiveInt(env, 'NEWSLETTER_CONFIRMATIONS_PER_ADDRESS', 5),
+    newsletterImport: {
+      maxRows: readPositiveInt(env, 'NEWSLETTER_IMPORT_MAX_ROWS', 10_000),
+      confirmationsPerDay: readPositiveInt(env, 'NEWSLETTER_IMPORT_CONFIRMATIONS_PER_DAY', 1000),
+    },
     newsletter: readNewsletterSending(env),
     dkim: readDkim(env, cwd),
+    inboundMail: readInboundMail(env, host),
     render: {
       enabled: readSwitch(env, 'SERVER_RENDERING', true),
       cacheEntries: readPositiveInt(env, 'RENDER_CACHE_ENTRIES', 2000),

@@ -102,6 +102,86 @@ export const newsletterRemoveBody = z.object({ user_id: idField('user id'), subs
  */
 export const newsletterExportBody = z.object({ user_id: idField('user id') });
 
+/** The largest CSV a writer may import at once, in characters (a request body holds at most 1 MB). */
+export const NEWSLETTER_IMPORT_MAX_CHARS = 900_000;
+
+/**
+ * POST /api/user/newsletter/subscribers/import {user_id, csv, consent?}: addresses that asked for the
+ * writer's stories, as CSV: with a header row naming an `email` column (and maybe `name`), as Ghost,
+ * Substack and Mailchimp export them, or one address a line. `consent`: the writer attests that each
+ * of them agreed to get the stories, and they are added as subscribed, with no mail; without it each
+ * gets a confirmation mail and is added once they confirm. Addresses already on the list are left as
+ * they are; one that unsubscribed or bounced is not added back.
+ */
+export const newsletterImportBody = z.object({
+  user_id: idField('user id'),
+  csv: z
+    .string({ error: 'The csv field is required.' })
+    .max(NEWSLETTER_IMPORT_MAX_CHARS, 'The file may not be greater than 900 KB.')
+    .refine((v) => v.trim() !== '', 'The csv field is required.'),
+  consent: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on', z.boolean()).optional(),
+});
+/** What an import did: each address of the file counted once, in one of these. */
+export const newsletterImportResponse = z.object({
+  message: z.string(),
+  /** Added as subscribed (the writer attested consent). */
+  added: z.number(),
+  /** Sent a confirmation mail; on the list once they confirm. */
+  asked: z.number(),
+  /** On the list already (subscribed or waiting to confirm): left as they are. */
+  already: z.number(),
+  /** Unsubscribed or bounced before, the writer's own address, or mailed too often today: not added. */
+  skipped: z.number(),
+  /** Lines whose address could not be read: how many, and the first few with their line numbers. */
+  invalid_count: z.number(),
+  invalid: z.array(z.object({ line: z.number(), value: z.string() })),
+});
+export type NewsletterImportResponse = z.infer<typeof newsletterImportResponse>;
+
+/** A member's own subscription to a writer: confirmed, waiting for the member to confirm their address, or none. */
+export const memberEmailStatus = z.enum(['confirmed', 'pending']).nullable();
+export type MemberEmailStatus = z.infer<typeof memberEmailStatus>;
+
+/** POST /api/user/newsletter/member/status {user_id, writer_id}: whether the member's own address gets the writer's new stories. */
+export const newsletterMemberStatusBody = z.object({ user_id: idField('user id'), writer_id: idField('writer id') });
+export const newsletterMemberStatusResponse = z.object({ email: memberEmailStatus });
+
+/**
+ * POST /api/user/newsletter/member {user_id, writer_id, subscribed, source?}: the member's own address on
+ * (or off) a writer's list, in one tick: when following (`source` follow) or in Settings › Notification
+ * (`settings`). A verified address is subscribed at once; an unverified one is sent a confirmation mail.
+ */
+export const newsletterMemberBody = z.object({
+  user_id: idField('user id'),
+  writer_id: idField('writer id'),
+  subscribed: z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: 'The subscribed field must be true or false.' })),
+  source: z.enum(['follow', 'settings'], { error: 'The source field is invalid.' }).optional(),
+});
+export const newsletterMemberResponse = z.object({ message: z.string(), email: memberEmailStatus });
+export type NewsletterMemberResponse = z.infer<typeof newsletterMemberResponse>;
+
+/** POST /api/user/newsletter/following {user_id, cursor?}: the writers the member follows, newest follow first, each with its email tick. */
+export const newsletterFollowingBody = z.object({
+  user_id: idField('user id'),
+  cursor: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(80, 'The cursor is invalid.').optional()),
+});
+export const newsletterFollowedWriter = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  user_name: z.string().nullable(),
+  profile_picture: z.string().nullable(),
+  email: memberEmailStatus,
+});
+export type NewsletterFollowedWriter = z.infer<typeof newsletterFollowedWriter>;
+export const newsletterFollowingResponse = z.object({
+  /** The member's own address, where the stories go, and whether it is verified (else each tick mails a confirmation). */
+  address: z.string(),
+  verified: z.boolean(),
+  writers: z.array(newsletterFollowedWriter),
+  next_cursor: z.string().nullable(),
+});
+export type NewsletterFollowingResponse = z.infer<typeof newsletterFollowingResponse>;
+
 /** The longest welcome mail text a writer may set. */
 export const NEWSLETTER_WELCOME_MAX = 2000;
 

@@ -20,11 +20,14 @@ function mail(to: string, subject: string, text: string[], card: Omit<CardMailPa
 
 /**
  * To an address someone gave on a writer's profile or story: confirm it (the link opens a page whose
- * button confirms; opening the link alone does nothing, so a mail scanner subscribes nobody).
+ * button confirms; opening the link alone does nothing, so a mail scanner subscribes nobody), or that
+ * the writer imported (`imported`).
  */
-export function confirmationMail(to: string, writer: string, link: string, publicUrl: string): NewMail {
+export function confirmationMail(to: string, writer: string, link: string, publicUrl: string, imported = false): NewMail {
   const subject = `Confirm your subscription to ${writer}`;
-  const asked = `Someone (we hope you) asked to get new stories by ${writer} by email at this address.`;
+  const asked = imported
+    ? `${writer} moved their newsletter to Inkwell and added this address, saying you asked for their stories. Nothing comes to you until you confirm.`
+    : `Someone (we hope you) asked to get new stories by ${writer} by email at this address.`;
   const ignore = 'If it was not you, ignore this mail: you will get nothing else, and we forget this address in 7 days.';
   const body = html`<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">Confirm your subscription</h1>
 ${paragraphText(asked)}

@@ -4,14 +4,18 @@ import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { MailTransport } from '../mail/transport.ts';
+import { inboundMail } from './inbound-mail.ts';
+import { createMemberSubscriptions } from './member-subscriptions.ts';
 import { NewsletterSender } from './newsletter-sender.ts';
 import { newsletterTokens } from './newsletter-tokens.ts';
 import { createNewsletters } from './newsletters.service.ts';
+import { createImport } from './subscribers-import.ts';
 
 /**
  * The newsletter's services on one key (app_keys 'newsletter'): subscribing and the writer's list
  * (mails through the outbox), and the sender of stories (through `transport`, its own pooled SMTP
- * connections), which stops starting mails when the app closes.
+ * connections), which stops starting mails when the app closes; and, with MAIL_INBOUND_PORT, the SMTP
+ * port where bounces and mailed unsubscribes come back (inbound-mail.ts).
  */
 export function newsletterParts(app: FastifyInstance, deps: { db: Kysely<DB>; config: Config; outbox: MailOutbox; transport: MailTransport }) {
   const { db, config } = deps;
@@ -20,7 +24,13 @@ export function newsletterParts(app: FastifyInstance, deps: { db: Kysely<DB>; co
     db,
     transport: deps.transport,
     tokens,
-    options: { ...config.newsletter, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
+    options: {
+      ...config.newsletter,
+      publicUrl: config.publicUrl,
+      mailFrom: config.mailFrom,
+      bounceAddress: config.inboundMail.bounce,
+      unsubscribeAddress: config.inboundMail.unsubscribe,
+    },
     log: app.log,
   });
   app.decorate('newsletterSender', newsletterSender);
@@ -33,5 +43,19 @@ export function newsletterParts(app: FastifyInstance, deps: { db: Kysely<DB>; co
     confirmationsPerAddress: config.newsletterConfirmationsPerAddress,
     log: app.log,
   });
-  return { newsletters, newsletterSender };
+  // Where bounces and mailed unsubscribes come back, when this server takes them.
+  if (config.inboundMail.port > 0) {
+    const inbound = inboundMail({ config: config.inboundMail, serverName: new URL(config.publicUrl).hostname, tokens, newsletters, log: app.log });
+    app.addHook('onReady', async () => void (await inbound.listen()));
+    app.addHook('onClose', () => inbound.close());
+  }
+  const importSubscribers = createImport({
+    db,
+    outbox: deps.outbox,
+    publicUrl: config.publicUrl,
+    limits: config.newsletterImport,
+    confirmationsPerAddress: config.newsletterConfirmationsPerAddress,
+  });
+  const memberSubscriptions = createMemberSubscriptions({ db, newsletters });
+  return { newsletters, newsletterSender, importSubscribers, memberSubscriptions };
 }

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
+import type { TaggedAddress } from '../config-newsletter.ts';
 import type { DB } from '../db/schema.ts';
 import { eachAtMost } from '../lib/concurrency.ts';
 import { backoffMs } from '../mail/outbox.ts';
 import { type MailTransport, isPermanentFailure } from '../mail/transport.ts';
 import { newsletterLinks, writerName } from './newsletter-mails.ts';
-import type { NewsletterTokens } from './newsletter-tokens.ts';
+import type { AddressTarget, NewsletterTokens } from './newsletter-tokens.ts';
 import * as sends from './sends.repository.ts';
 import { type StoryMail, renderStoryMail } from './story-mail.ts';
 
@@ -24,6 +25,10 @@ export interface SenderOptions {
   maxAttempts: number;
   baseBackoffMs: number;
   maxBackoffMs: number;
+  /** MAIL_BOUNCE_ADDRESS: each mail's return path is its `+b<delivery>` tag there (VERP), so a later bounce names it. */
+  bounceAddress?: TaggedAddress | undefined;
+  /** MAIL_UNSUBSCRIBE_MAILTO: each mail's List-Unsubscribe has its subscriber's `+u…` address there too. */
+  unsubscribeAddress?: TaggedAddress | undefined;
 }
 
 interface Logger {
@@ -113,6 +118,7 @@ export class NewsletterSender {
     }
     const stories = new Map<number, Story | null>();
     const sign = await this.tokens.signer();
+    const tag = await this.tokens.tagger();
     // A delivery that failed for now waits for the next round, however short its backoff.
     const retried: number[] = [];
     while (!this.stopped) {
@@ -133,7 +139,7 @@ export class NewsletterSender {
       let accepted = 0;
       await eachAtMost(this.options.connections, mine, async (delivery) => {
         if (this.stopped) return; // its claim lapses; the next round sends it
-        const outcome = await this.deliver(delivery, stories.get(delivery.post_id) ?? null, sign);
+        const outcome = await this.deliver(delivery, stories.get(delivery.post_id) ?? null, sign, tag);
         round[outcome] += 1;
         if (outcome === 'retried') retried.push(delivery.id);
         else accepted += 1;
@@ -166,6 +172,7 @@ export class NewsletterSender {
     delivery: Due,
     story: Story | null,
     sign: (subscriberId: number, postId?: number) => string,
+    tag: (target: AddressTarget) => string,
   ): Promise<'sent' | 'retried' | 'failed' | 'bounced' | 'skipped'> {
     if (!story || delivery.subscriber_status !== 'confirmed') {
       // Unsubscribed (or the story deleted, its writer gone) since it was listed: nothing goes.
@@ -174,6 +181,11 @@ export class NewsletterSender {
     }
     const unsubscribe = this.links.unsubscribe(sign(delivery.subscriber_id, delivery.post_id));
     const mail: StoryMail = story.mail.forSubscriber(unsubscribe);
+    const { bounceAddress, unsubscribeAddress } = this.options;
+    const tagged = (address: TaggedAddress, target: AddressTarget) => `${address.local}+${tag(target)}@${address.domain}`;
+    const mailto = unsubscribeAddress
+      ? `, <mailto:${tagged(unsubscribeAddress, { kind: 'unsubscribe', subscriberId: delivery.subscriber_id, postId: delivery.post_id })}?subject=unsubscribe>`
+      : '';
     try {
       await this.transport.send({
         from: { name: story.name, address: this.from },
@@ -182,8 +194,9 @@ export class NewsletterSender {
         text: mail.text,
         html: mail.html,
         messageId: delivery.message_id,
+        ...(bounceAddress ? { returnPath: tagged(bounceAddress, { kind: 'bounce', deliveryId: delivery.id }) } : {}),
         headers: {
-          'List-Unsubscribe': `<${unsubscribe}>`,
+          'List-Unsubscribe': `<${unsubscribe}>${mailto}`,
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
           'List-Id': story.listId,
           Precedence: 'bulk',

@@ -1,14 +1,19 @@
 import { paths } from '@inkwell/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../plugins/endpoint.ts';
+import type { MemberSubscriptions } from './member-subscriptions.ts';
 import type { Newsletters } from './newsletters.service.ts';
+import type { ImportSubscribers } from './subscribers-import.ts';
 
 /**
  * A writer's newsletter under /api/user: subscribe (a visitor's address is confirmed from a mail, a
  * member's own at once), the confirmation page's two calls, the unsubscribe page's call (no session),
- * and the writer's list.
+ * the writer's list (its CSV export and import), and a member's own subscriptions (the follow tick, Settings).
  */
-export const newslettersPlugin: FastifyPluginAsync<{ newsletters: Newsletters }> = async (app, { newsletters }) => {
+export const newslettersPlugin: FastifyPluginAsync<{ newsletters: Newsletters; importSubscribers: ImportSubscribers; memberSubscriptions: MemberSubscriptions }> = async (
+  app,
+  { newsletters, importSubscribers, memberSubscriptions },
+) => {
   route(app, 'newsletterSubscribe', async (request) => newsletters.subscribe(request.auth?.userId ?? null, request.body));
   route(app, 'newsletterConfirmation', async (request) => newsletters.confirmation(request.body.token));
   route(app, 'newsletterConfirm', async (request) => newsletters.confirm(request.body.token));
@@ -23,6 +28,10 @@ export const newslettersPlugin: FastifyPluginAsync<{ newsletters: Newsletters }>
       .send(csv);
   });
   route(app, 'newsletterSettings', async (request) => newsletters.setWelcome(request.auth!.userId, request.body.welcome));
+  route(app, 'newsletterImport', async (request) => importSubscribers(request.auth!.userId, request.body.csv, request.body.consent ?? false));
+  route(app, 'newsletterMemberStatus', async (request) => memberSubscriptions.status(request.auth!.userId, request.body.writer_id));
+  route(app, 'newsletterMember', async (request) => memberSubscriptions.set(request.auth!.userId, request.body));
+  route(app, 'newsletterFollowing', async (request) => memberSubscriptions.following(request.auth!.userId, request.body.cursor));
   route(app, 'newsletterRemoveSubscriber', async (request) => newsletters.remove(request.auth!.userId, request.body.subscriber_id));
 };
 

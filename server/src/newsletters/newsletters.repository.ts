@@ -127,6 +127,8 @@ async function move(db: Db, id: number, from: Status, to: Status, now: string): 
 export const confirmSubscriber = (db: Db, id: number, now: string) => move(db, id, 'pending', 'confirmed', now);
 /** Confirmed → unsubscribed (the unsubscribe page, a mail program's one-click). */
 export const unsubscribeSubscriber = (db: Db, id: number, now: string) => move(db, id, 'confirmed', 'unsubscribed', now);
+/** Confirmed → suppressed (the reader reported a story mail as spam): nothing more until they subscribe again. */
+export const suppressSubscriber = (db: Db, id: number, now: string) => move(db, id, 'confirmed', 'suppressed', now);
 /** Unsubscribed → confirmed again (the unsubscribe page's Undo). */
 export const resubscribeSubscriber = (db: Db, id: number, now: string) => move(db, id, 'unsubscribed', 'confirmed', now);
 
@@ -184,4 +186,76 @@ export async function welcomeOf(db: Db, writerId: number): Promise<string | null
 
 export async function setWelcome(db: Db, writerId: number, text: string | null, now: string): Promise<void> {
   await db.updateTable('users').set({ newsletter_welcome: text, updated_at: now }).where('id', '=', writerId).execute();
+}
+
+/** The states of those of `emails` (lower case) already on the writer's list, by address. */
+export async function statusesOf(db: Db, writerId: number, emails: readonly string[]): Promise<Map<string, Status>> {
+  const found = new Map<string, Status>();
+  for (let from = 0; from < emails.length; from += 500) {
+    const rows = await db
+      .selectFrom('newsletter_subscribers')
+      .select(['email', 'status'])
+      .where('writer_id', '=', writerId)
+      .where('email', 'in', emails.slice(from, from + 500))
+      .execute();
+    for (const row of rows) found.set(row.email, row.status);
+  }
+  return found;
+}
+
+/** Those of `emails` that got `cap` confirmation mails or more since `since`, from every writer. */
+export async function mailedTooOften(db: Db, emails: readonly string[], since: string, cap: number): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let from = 0; from < emails.length; from += 500) {
+    const rows = await db
+      .selectFrom('newsletter_subscribers')
+      .select('email')
+      .where('email', 'in', emails.slice(from, from + 500))
+      .where('confirm_sent_at', '>', since)
+      .groupBy('email')
+      .having((eb) => eb.fn.countAll(), '>=', cap)
+      .execute();
+    for (const row of rows) found.add(row.email);
+  }
+  return found;
+}
+
+/** Confirmation mails the writer's imports sent since `since`. */
+export async function countImportConfirmationsSince(db: Db, writerId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('newsletter_subscribers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('writer_id', '=', writerId)
+    .where('source', '=', 'import')
+    .where('confirm_sent_at', '>', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Imported addresses onto the writer's list, 500 a statement: confirmed (the writer attested consent)
+ * or pending with their own confirmation token. An address that is on the list by now is left as it
+ * is. Resolves to the rows written, with their tokens' owners.
+ */
+export async function insertImported(
+  db: Db,
+  writerId: number,
+  rows: ReadonlyArray<{ email: string; tokenHash: string | null }>,
+  now: string,
+): Promise<Array<{ id: number; email: string }>> {
+  const written: Array<{ id: number; email: string }> = [];
+  for (let from = 0; from < rows.length; from += 500) {
+    const values = rows.slice(from, from + 500).map((r) =>
+      newRow({ writerId, email: r.email, status: r.tokenHash ? 'pending' : 'confirmed', source: 'import', memberId: null, tokenHash: r.tokenHash, now }),
+    );
+    written.push(
+      ...(await db
+        .insertInto('newsletter_subscribers')
+        .values(values)
+        .onConflict((oc) => oc.columns(['writer_id', 'email']).doNothing())
+        .returning(['id', 'email'])
+        .execute()),
+    );
+  }
+  return written;
 }

@@ -20,7 +20,8 @@ import { notFound, validationError } from '../lib/errors.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { confirmationMail, newsletterLinks, welcomeMail, writerName } from './newsletter-mails.ts';
-import type { NewsletterTokens } from './newsletter-tokens.ts';
+import type { MailReport } from './mail-report.ts';
+import type { NewsletterTokens, UnsubscribeTarget } from './newsletter-tokens.ts';
 import * as repo from './newsletters.repository.ts';
 import * as sends from './sends.repository.ts';
 import { subscribersCsv } from './subscribers-csv.ts';
@@ -109,6 +110,12 @@ export function createNewsletters({ db, outbox, tokens, publicUrl, confirmations
     return { row, fromPost: target!.postId };
   }
 
+  /** Confirmed → unsubscribed, counted for the story whose mail said how (null: the welcome mail). */
+  async function end(subscriberId: number, fromPost: number | null): Promise<void> {
+    const now = nowIso();
+    if ((await repo.unsubscribeSubscriber(db, subscriberId, now)) && fromPost !== null) await sends.markUnsubscribedFrom(db, fromPost, subscriberId, now);
+  }
+
   return {
     async subscribe(caller: number | null, body: { writer_id: number; email?: string; source?: Source }): Promise<NewsletterSubscribeResponse> {
       const writer = await repo.findWriter(db, body.writer_id);
@@ -168,9 +175,35 @@ export function createNewsletters({ db, outbox, tokens, publicUrl, confirmations
         else if (row.status !== 'confirmed') throw invalidLink();
         return { message: newsletterResubscribedText(writer.name), writer, subscribed: true };
       }
-      const now = nowIso();
-      if ((await repo.unsubscribeSubscriber(db, row.id, now)) && fromPost !== null) await sends.markUnsubscribedFrom(db, fromPost, row.id, now);
+      await end(row.id, fromPost);
       return { message: `You will no longer get new stories by ${writer.name} by email.`, writer, subscribed: false };
+    },
+
+    /** A mail to a List-Unsubscribe mailto address (inbound-mail.ts): the same as the link's button. */
+    unsubscribedByMail: (target: UnsubscribeTarget) => end(target.subscriberId, target.postId),
+
+    /**
+     * A mail that came back to a story mail's return path (inbound-mail.ts): a permanent failure
+     * suppresses the address, a complaint ends the subscription for good (suppressed, counted as
+     * unsubscribed from that story), a failure after the sender's retries marks the mail failed.
+     * Resolves to what was done.
+     */
+    async mailReturned(deliveryId: number, report: MailReport): Promise<'suppressed' | 'failed' | 'complaint' | 'ignored'> {
+      const delivery = await sends.findDelivery(db, deliveryId);
+      if (!delivery || report.kind === 'other') return 'ignored';
+      const now = nowIso();
+      if (report.kind === 'complaint') {
+        await repo.suppressSubscriber(db, delivery.subscriber_id, now);
+        await sends.markUnsubscribedFrom(db, delivery.post_id, delivery.subscriber_id, now);
+        return 'complaint';
+      }
+      const error = `returned: ${report.status} ${report.diagnostic}`.trim();
+      if (report.permanent) {
+        await sends.markBounced(db, deliveryId, error, now);
+        return 'suppressed';
+      }
+      await sends.markFailedLater(db, deliveryId, error);
+      return 'failed';
     },
 
     /** The writer's own list, newest first, with how many are in each state. */

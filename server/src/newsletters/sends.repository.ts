@@ -126,6 +126,16 @@ export async function markBounced(db: Db, id: number, error: string, now: string
   await db.updateTable('newsletter_subscribers').set({ status: 'suppressed', ended_at: now }).where('id', '=', row.subscriber_id).where('status', '=', 'confirmed').execute();
 }
 
+/** A delivery's story and subscriber (a mail that came back names it). */
+export function findDelivery(db: Db, id: number) {
+  return db.selectFrom('newsletter_deliveries').select(['post_id', 'subscriber_id', 'status']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The SMTP server took it, then gave up on it later with a temporary failure (a bounce that came back): failed, the address kept. */
+export async function markFailedLater(db: Db, id: number, error: string): Promise<void> {
+  await db.updateTable('newsletter_deliveries').set({ status: 'failed', last_error: error.slice(0, 1000) }).where('id', '=', id).where('status', '=', 'sent').execute();
+}
+
 /** A delivery whose subscriber left the list after it was listed: nothing goes, and it is not counted. */
 export async function dropDelivery(db: Db, id: number): Promise<void> {
   await db.deleteFrom('newsletter_deliveries').where('id', '=', id).where('status', '=', 'pending').execute();

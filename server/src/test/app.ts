@@ -64,6 +64,7 @@ export async function buildTestApp(
       stats: high,
       history: high,
       subscribe: high,
+      newsletterImport: high,
       failedLoginsPerAccount: defaultRateLimits.failedLoginsPerAccount,
       failedLoginsPerAddress: defaultRateLimits.failedLoginsPerAddress,
       ...options.config?.rateLimits,

@@ -3,13 +3,15 @@ import { ProfileView } from '../../features/profile/components/ProfileView';
 import { FollowButton } from '../../features/post-actions/components/FollowButton';
 import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
 import { SubscribeByEmail } from '../../features/newsletter/components/SubscribeByEmail';
+import { FollowEmailTick } from '../../features/newsletter/components/FollowEmailTick';
+import { memberEmailQueryOptions } from '../../features/newsletter/api/member';
 import { useSession } from '../../lib/session';
 import NotFoundRoute from './not-found';
 import type { PublicProfile } from '@inkwell/contract';
 import { authorPostsQueryOptions } from '../../api/author-posts';
 import { profileDataQueryOptions } from '../../features/profile/api/get-profile-data';
 import { blockedUsersQueryOptions } from '../../components/use-block';
-import { prefetchFollows } from '../../features/post-actions/api/is-following';
+import { prefetchFollows, useIsFollowing } from '../../features/post-actions/api/is-following';
 import { type Screen, idParam } from '../screen';
 
 export const screen: Screen = {
@@ -21,8 +23,10 @@ export const screen: Screen = {
     return [
       client.prefetchQuery(profileDataQueryOptions(userId)),
       client.prefetchInfiniteQuery(authorPostsQueryOptions(userId, viewerId)),
-      // The reader's Follow and Block on someone else's profile.
-      ...(viewerId && viewerId !== String(userId) ? [client.prefetchQuery(blockedUsersQueryOptions(viewerId)), prefetchFollows(client, viewerId, [userId])] : []),
+      // The reader's Follow, its email tick and Block on someone else's profile.
+      ...(viewerId && viewerId !== String(userId)
+        ? [client.prefetchQuery(blockedUsersQueryOptions(viewerId)), prefetchFollows(client, viewerId, [userId]), client.prefetchQuery(memberEmailQueryOptions(viewerId, userId))]
+        : []),
     ];
   },
   head: ({ params, client }) => {
@@ -37,6 +41,17 @@ export const screen: Screen = {
   },
 };
 
+/** Follow, and once followed the tick that mails the writer's new stories too. */
+function FollowWithEmail({ authorId, viewerId }: { authorId: number; viewerId: string | null }) {
+  const following = useIsFollowing(viewerId === null ? null : Number(viewerId), authorId, true);
+  return (
+    <>
+      <FollowButton authorId={authorId} active />
+      <FollowEmailTick writerId={authorId} following={following.data?.is_following ?? false} />
+    </>
+  );
+}
+
 /** /view-profile/{encoded id}: anyone's profile; one's own shows as on /profile. */
 export default function ViewProfileRoute() {
   const session = useSession();
@@ -48,7 +63,7 @@ export default function ViewProfileRoute() {
       userId={userId}
       viewerId={session?.id ?? null}
       renderPost={(post) => <PostCardWithActions post={post} />}
-      renderFollow={(id) => <FollowButton authorId={id} active />}
+      renderFollow={(id) => <FollowWithEmail authorId={id} viewerId={session?.id ?? null} />}
       renderListFollow={(person) => <FollowButton authorId={person.id} active known={person.is_following} size="compact" />}
       renderSubscribe={(id, name) => <SubscribeByEmail writerId={id} writerName={name} source="profile" />}
     />

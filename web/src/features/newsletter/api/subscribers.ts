@@ -37,3 +37,12 @@ export function useSaveWelcome(userId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['newsletter', 'subscribers', userId] }),
   });
 }
+
+/** POST /api/user/newsletter/subscribers/import {user_id, csv, consent}: a CSV of addresses that asked for the writer's stories. */
+export function useImportSubscribers(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ csv, consent }: { csv: string; consent: boolean }) => api(endpoints.newsletterImport, { user_id: Number(userId), csv, consent }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['newsletter', 'subscribers', userId] }),
+  });
+}

@@ -8,6 +8,7 @@ import { DocumentTitle } from '../../../components/DocumentTitle';
 import { LoadFailed } from '../../../components/LoadFailed';
 import * as endpoints from '@inkwell/contract/calls';
 import { useRemoveSubscriber, useSubscribers } from '../api/subscribers';
+import { ImportSubscribers } from './ImportSubscribers';
 import { WelcomeMailForm } from './WelcomeMailForm';
 
 const STATUS: Record<NewsletterStatus, { label: string; tone: string }> = {
@@ -35,7 +36,8 @@ function Count({ n, label }: { n: number; label: string }) {
 
 /**
  * /subscribers: the writer's newsletter list (issue 29): how many in each state, then each address
- * newest first with where and when it asked; an address can be taken off the list.
+ * newest first with where and when it asked; an address can be taken off the list, and a list from
+ * elsewhere imported.
  */
 export function SubscribersScreen({ userId }: { userId: string }) {
   const list = useSubscribers(userId);
@@ -110,6 +112,7 @@ export function SubscribersScreen({ userId }: { userId: string }) {
                 </Button>
               </div>
             )}
+            <ImportSubscribers userId={userId} />
             <WelcomeMailForm userId={userId} saved={list.data.pages[0]?.welcome ?? null} />
           </>
         )}

@@ -108,8 +108,11 @@ function Notifications({ profile }: { profile: OwnProfile }) {
   );
 }
 
-/** /settings (SPEC §2): tabs Account and Notification. */
-export function SettingsScreen({ userId }: { userId: string }) {
+/**
+ * /settings (SPEC §2): tabs Account and Notification; `notificationExtra` goes below the Notification
+ * tab's ticks (the newsletter's per-writer ticks, given by the route).
+ */
+export function SettingsScreen({ userId, notificationExtra }: { userId: string; notificationExtra?: ReactNode }) {
   const profile = useOwnProfile(userId);
   const [params, setParams] = useSearchParams();
   const panelId = useId();
@@ -137,7 +140,10 @@ export function SettingsScreen({ userId }: { userId: string }) {
               ))}
             </div>
           ) : tab === 'notification' ? (
-            <Notifications profile={profile.data} />
+            <>
+              <Notifications profile={profile.data} />
+              {notificationExtra}
+            </>
           ) : (
             <Account profile={profile.data} />
           )}
