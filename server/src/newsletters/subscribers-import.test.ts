@@ -141,6 +141,9 @@ describe('importing', () => {
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json().errors.csv).toEqual(['The file may hold at most 50 addresses; split it in parts.']);
 
+    const nothing = await importCsv(session, 'kept@example.com\n', true);
+    expect(nothing.json().message).toBe('Nothing new to add; 1 was on your list already.');
+
     const other = await signIn(t.app, await aUser(t.db));
     const theirs = await importCsv(other, 'sneak@example.com', true, writer.id);
     expect(theirs.statusCode).toBe(403);

@@ -124,7 +124,12 @@ export function createImport({ db, outbox, publicUrl, limits, confirmationsPerAd
     });
     if (!consent) outbox.kick();
     already += toAdd.length - written; // added by someone else in the meantime
-    const done = consent ? `${plural(written, 'address was', 'addresses were')} added to your list` : `${plural(written, 'confirmation mail is', 'confirmation mails are')} on the way`;
+    const done =
+      written === 0
+        ? 'Nothing new to add'
+        : consent
+          ? `${plural(written, 'address was', 'addresses were')} added to your list`
+          : `${plural(written, 'confirmation mail is', 'confirmation mails are')} on the way`;
     const rest = [already && `${plural(already, 'was', 'were')} on your list already`, skipped && `${plural(skipped, 'was', 'were')} skipped (unsubscribed or bounced before, your own, or mailed too often today)`, file.invalidCount && `${plural(file.invalidCount, 'line', 'lines')} could not be read`]
       .filter(Boolean)
       .join(', ');

@@ -4,7 +4,7 @@ import { FollowButton } from '../../features/post-actions/components/FollowButto
 import { PostCardWithActions } from '../../features/post-actions/components/PostCardWithActions';
 import { SubscribeByEmail } from '../../features/newsletter/components/SubscribeByEmail';
 import { FollowEmailTick } from '../../features/newsletter/components/FollowEmailTick';
-import { memberEmailQueryOptions } from '../../features/newsletter/api/member';
+import { memberEmailQueryOptions, useMemberEmail } from '../../features/newsletter/api/member';
 import { useSession } from '../../lib/session';
 import NotFoundRoute from './not-found';
 import type { PublicProfile } from '@inkwell/contract';
@@ -52,6 +52,12 @@ function FollowWithEmail({ authorId, viewerId }: { authorId: number; viewerId: s
   );
 }
 
+/** "Get new stories by email", saying so when the member's own address is on the list already. */
+function ProfileSubscribe({ writerId, writerName, viewerId }: { writerId: number; writerName: string; viewerId: string | null }) {
+  const mine = useMemberEmail(viewerId, writerId);
+  return <SubscribeByEmail writerId={writerId} writerName={writerName} source="profile" already={mine.data?.email} />;
+}
+
 /** /view-profile/{encoded id}: anyone's profile; one's own shows as on /profile. */
 export default function ViewProfileRoute() {
   const session = useSession();
@@ -65,7 +71,7 @@ export default function ViewProfileRoute() {
       renderPost={(post) => <PostCardWithActions post={post} />}
       renderFollow={(id) => <FollowWithEmail authorId={id} viewerId={session?.id ?? null} />}
       renderListFollow={(person) => <FollowButton authorId={person.id} active known={person.is_following} size="compact" />}
-      renderSubscribe={(id, name) => <SubscribeByEmail writerId={id} writerName={name} source="profile" />}
+      renderSubscribe={(id, name) => <ProfileSubscribe writerId={id} writerName={name} viewerId={session?.id ?? null} />}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewsletterSubscribeResponse } from '@inkwell/contract';
 import { api } from '../../../lib/api-client';
 import * as endpoints from '@inkwell/contract/calls';
@@ -16,5 +16,7 @@ export async function subscribeToWriter({ writerId, email, source }: SubscribeIn
 }
 
 export function useSubscribeToWriter() {
-  return useMutation({ mutationFn: subscribeToWriter });
+  const queryClient = useQueryClient();
+  // A member's own subscription shows in their ticks too (api/member.ts keys them under this).
+  return useMutation({ mutationFn: subscribeToWriter, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['newsletter', 'member'] }) });
 }

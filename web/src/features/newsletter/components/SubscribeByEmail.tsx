@@ -15,7 +15,18 @@ import { useSubscribeToWriter } from '../api/subscribe';
  * in one click. It is a real form: sent before the app starts, the server subscribes and brings the
  * reader back here with `?newsletter=…` (server/src/render/forms.ts).
  */
-export function SubscribeByEmail({ writerId, writerName, source }: { writerId: number; writerName: string; source: 'profile' | 'story' }) {
+export function SubscribeByEmail({
+  writerId,
+  writerName,
+  source,
+  already,
+}: {
+  writerId: number;
+  writerName: string;
+  source: 'profile' | 'story';
+  /** A member's own address is on the list already (the profile knows it: its "Email me too" tick). */
+  already?: 'confirmed' | 'pending' | null;
+}) {
   const session = useSession();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -23,7 +34,8 @@ export function SubscribeByEmail({ writerId, writerName, source }: { writerId: n
   const [email, setEmail] = useState(echo.values.email ?? '');
   const subscribe = useSubscribeToWriter();
   const returned = searchParams.get('newsletter');
-  const done = subscribe.data?.message ?? (returned === 'pending' ? NEWSLETTER_CHECK_INBOX : returned === 'confirmed' ? newsletterSubscribedText(writerName) : null);
+  const state = returned === 'pending' || returned === 'confirmed' ? returned : session ? already : null;
+  const done = subscribe.data?.message ?? (state === 'pending' ? NEWSLETTER_CHECK_INBOX : state === 'confirmed' ? newsletterSubscribedText(writerName) : null);
   const failure = subscribe.error
     ? ((isApiError(subscribe.error) && (subscribe.error.field('email') ?? subscribe.error.message)) || 'Something went wrong. Please try again.')
     : (echo.errors.email ?? echo.message ?? undefined);

@@ -91,13 +91,13 @@ export function SubscribersScreen({ userId }: { userId: string }) {
                 {rows.map((row) => (
                   <li key={row.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-4">
                     <Mail aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
-                    <div className="min-w-0 flex-1">
+                    <div className="min-w-0 flex-1 basis-[calc(100%-2rem)] sm:basis-auto">
                       <p className="break-all font-medium text-zinc-900 dark:text-zinc-50">{row.email}</p>
                       <p className="text-sm text-zinc-600 dark:text-zinc-400">
                         Since {formatPostDate(row.confirmed_at ?? row.created_at)}, {SOURCE[row.source]}
                       </p>
                     </div>
-                    <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${STATUS[row.status].tone}`}>{STATUS[row.status].label}</span>
+                    <span className={`ml-8 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 sm:ml-0 ${STATUS[row.status].tone}`}>{STATUS[row.status].label}</span>
                     <Button variant="secondary" className="!px-3 !py-1.5 text-xs" onClick={() => setRemoving(row)} aria-label={`Remove ${row.email}`}>
                       Remove
                     </Button>
