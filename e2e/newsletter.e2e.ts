@@ -7,7 +7,8 @@ import { type Session, type World, callApi, openAs, startWorld, stopWorld, verif
 /**
  * A writer's newsletter (issue 29) in Chromium against the real server and SMTP server: a visitor
  * subscribes from the writer's profile, confirms from the mail's link (the page's button, not the
- * link itself), and the writer sees them on their Subscribers screen and in its CSV export.
+ * link itself), and the writer sees them on their Subscribers screen and in its CSV export; the writer
+ * imports a list; a member ticks "Email me too" under Follow and unticks it in Settings.
  */
 let world: World;
 let writer: Session;
@@ -72,5 +73,39 @@ describe('subscribing by email, in Chromium', () => {
     expect(csv).toContain(`${reader},,confirmed,true,`);
     expect(own.errors).toEqual([]);
     await own.context.close();
+  });
+
+  it('the writer imports a CSV export; a member ticks "Email me too" under Follow and finds the tick in Settings', async () => {
+    const own = await openAs(world, writer, { consoleErrors: true });
+    await own.page.goto(`${world.server.url}${paths.subscribers.getHref()}`);
+    const file = artifactPath('newsletter-import.csv');
+    fs.writeFileSync(file, 'Email Address,First Name\r\nimported.one@example.org,One\r\nnot an address,Bad\r\n');
+    await own.page.getByLabel('CSV file').setInputFiles(file);
+    await own.page.getByLabel(/Everyone in this file asked/).check();
+    await own.page.getByRole('button', { name: 'Import' }).click();
+    await own.page.getByText('1 address was added to your list; 1 line could not be read.').waitFor();
+    await own.page.getByTestId('subscribers').getByRole('listitem').filter({ hasText: 'imported.one@example.org' }).waitFor();
+    expect(own.errors).toEqual([]);
+    await own.context.close();
+
+    const member = await verifiedUser(world, 'tomas.follower@example.com', 'Follows#2026');
+    const follower = await openAs(world, member, { width: 375, consoleErrors: true });
+    await follower.page.goto(`${world.server.url}${paths.viewProfile.getHref(Number(writer.id))}`);
+    await follower.page.getByRole('button', { name: 'Follow', exact: true }).click();
+    const tick = follower.page.getByLabel('Email me too');
+    await tick.check();
+    await follower.page.getByTestId('newsletter-subscribed').waitFor();
+    expect(await follower.page.getByTestId('newsletter-subscribed').textContent()).toBe('You will get new stories by Mira Letters by email.');
+    await follower.page.screenshot({ path: artifactPath('newsletter-follow-tick-375.png') });
+
+    await follower.page.goto(`${world.server.url}${paths.settings.getHref()}?tab=notification`);
+    const settingsTick = follower.page.getByLabel('Email me new stories by Mira Letters');
+    await settingsTick.waitFor();
+    expect(await settingsTick.isChecked()).toBe(true);
+    await Promise.all([follower.page.waitForResponse((r) => r.url().endsWith('/api/user/newsletter/member') && r.ok()), settingsTick.uncheck()]);
+    const status = await callApi(world, 'newsletter/member/status', { user_id: Number(member.id), writer_id: Number(writer.id) }, { ...member });
+    expect(status.json).toEqual({ email: null });
+    expect(follower.errors).toEqual([]);
+    await follower.context.close();
   });
 });
