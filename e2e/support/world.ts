@@ -34,11 +34,19 @@ export async function stopWorld(world: World | undefined): Promise<void> {
 
 /** A JSON POST to /api/user/{path}, with session headers when given. */
 export async function callApi(world: World, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${world.server.url}/api/user/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`${world.server.url}/api/user/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  let res = await send();
+  // A busy machine (password hashes, Chromium, other files' servers) may trip the overload guard: a
+  // 503 with Retry-After is the server's right answer then, and a client waits as it says and asks again.
+  for (let tries = 0; res.status === 503 && res.headers.has('retry-after') && tries < 10; tries += 1) {
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
+    res = await send();
+  }
   return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
 }
 

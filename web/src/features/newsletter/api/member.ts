@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewsletterFollowingResponse } from '@inkwell/contract';
 import { api } from '../../../lib/api-client';
 import * as endpoints from '@inkwell/contract/calls';
@@ -34,9 +34,12 @@ export function useSetMemberEmail(userId: string) {
   return useMutation({
     mutationFn: ({ writerId, subscribed, source }: { writerId: number; subscribed: boolean; source: 'follow' | 'settings' }) =>
       api(endpoints.newsletterMember, { user_id: Number(userId), writer_id: writerId, subscribed, source }),
+    // Both places that show the tick take the answer at once: a refetch would show the old tick until it came back.
     onSuccess: (answer, { writerId }) => {
       queryClient.setQueryData(memberEmailQueryOptions(userId, writerId).queryKey, { email: answer.email });
-      void queryClient.invalidateQueries({ queryKey: ['newsletter', 'following', userId] });
+      queryClient.setQueryData<InfiniteData<NewsletterFollowingResponse, string | null>>(followedWritersQueryOptions(userId).queryKey, (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, writers: page.writers.map((w) => (w.id === writerId ? { ...w, email: answer.email } : w)) })) } : data,
+      );
     },
   });
 }
