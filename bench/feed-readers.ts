@@ -4,6 +4,7 @@
  * authors and choose exactly T topics, so that a row measures what a reader with that much to
  * merge costs. Running it again changes nothing (it follows and unfollows only the difference).
  */
+import { fetchPatiently } from '../server/src/test/http-client.ts';
 import type { Scenario } from './support.ts';
 
 export interface ReaderShape {
@@ -40,12 +41,11 @@ export interface BenchReader extends Session {
 async function call(base: string, path: string, body: unknown, session?: Session): Promise<unknown> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (session) Object.assign(headers, { token: session.token, id: String(session.id) });
-  let response = await fetch(`${base}/api/user/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
   // A fresh database's first thousand follows may find the server overloaded: wait as it asks, then again.
-  for (let tries = 0; response.status === 503 && tries < 20; tries += 1) {
-    await new Promise((r) => setTimeout(r, 1000 * Number(response.headers.get('retry-after') ?? 1)));
-    response = await fetch(`${base}/api/user/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  }
+  const response = await fetchPatiently(
+    () => fetch(`${base}/api/user/${path}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+    20,
+  );
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.json();
 }

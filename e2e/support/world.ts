@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { TestSmtpServer, linkFromMail } from '../../server/src/test/smtp.ts';
+import { fetchPatiently } from '../../server/src/test/http-client.ts';
 import { cspViolations, launchBrowser } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -40,13 +41,7 @@ export async function callApi(world: World, path: string, body: unknown, headers
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
     });
-  let res = await send();
-  // A busy machine (password hashes, Chromium, other files' servers) may trip the overload guard: a
-  // 503 with Retry-After is the server's right answer then, and a client waits as it says and asks again.
-  for (let tries = 0; res.status === 503 && res.headers.has('retry-after') && tries < 10; tries += 1) {
-    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
-    res = await send();
-  }
+  const res = await fetchPatiently(send);
   return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
 }
 

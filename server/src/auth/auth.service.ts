@@ -13,6 +13,7 @@ import * as repo from '../identity/identity.repository.ts';
 import type { GoogleVerifier } from './google.ts';
 import { TOO_MANY_FAILURES, createLoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from '../identity/passwords.ts';
+import { normaliseEmail } from '../lib/email-address.ts';
 
 export interface AuthDeps {
   db: Kysely<DB>;
@@ -53,7 +54,6 @@ export const MESSAGES = {
   loggedOut: 'You have been logged out.',
 } as const;
 
-const normalize = (email: string) => email.trim().toLowerCase();
 
 export function createAuthService({ db, config, outbox, google }: AuthDeps) {
   const throttle = createLoginThrottle(db, {
@@ -99,7 +99,7 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
   return {
     async register(body: RegisterBody): Promise<string> {
       const email = body.email.trim();
-      const emailNormalized = normalize(email);
+      const emailNormalized = normaliseEmail(email);
       if (await repo.findUserByEmail(db, emailNormalized)) throw validationError({ email: [MESSAGES.emailTaken] });
       const passwordHash = await hashPassword(body.password);
       try {
@@ -144,7 +144,7 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
 
     /** Sends a new link to an unverified account; answers the same either way, so nobody learns who is registered. */
     async resendVerification(emailText: string): Promise<string> {
-      const user = await repo.findUserByEmail(db, normalize(emailText));
+      const user = await repo.findUserByEmail(db, normaliseEmail(emailText));
       if (user && !user.email_verified_at) {
         await db.transaction().execute((trx) => queueVerification(trx, user.id, user.email));
         outbox.kick();
@@ -153,7 +153,7 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
     },
 
     async login(body: LoginBody, client: ClientInfo): Promise<SignedIn> {
-      const emailNormalized = normalize(body.email);
+      const emailNormalized = normaliseEmail(body.email);
       const user = await repo.findUserByEmail(db, emailNormalized);
       const place = { ip: client.ip, device: client.device };
       // Counted before the password is checked (429 once the caller's limit is spent): see login-throttle.ts.
@@ -186,7 +186,7 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
           if (byGoogle.deactivated_at) reactivated = await repo.reactivate(trx, byGoogle.id, now);
           return byGoogle.id;
         }
-        const byEmail = await repo.findUserByEmail(trx, normalize(email));
+        const byEmail = await repo.findUserByEmail(trx, normaliseEmail(email));
         if (byEmail) {
           if (byEmail.deactivated_at) reactivated = await repo.reactivate(trx, byEmail.id, now);
           // Google proved the address. A password set before anyone proved it may be a squatter's: drop it.
@@ -200,7 +200,7 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
         }
         return repo.insertUser(trx, {
           email: email.trim(),
-          email_normalized: normalize(email),
+          email_normalized: normaliseEmail(email),
           name,
           password_hash: null,
           google_id: googleId,

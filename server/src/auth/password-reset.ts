@@ -11,6 +11,7 @@ import * as repo from '../identity/identity.repository.ts';
 import type { ClientInfo } from './auth.service.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { hashPassword } from '../identity/passwords.ts';
+import { normaliseEmail } from '../lib/email-address.ts';
 
 export interface ResetDone {
   token: string;
@@ -33,7 +34,6 @@ export interface PasswordResetDeps {
 export const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 3;
 const HOUR_MS = 60 * 60 * 1000;
 
-const normalize = (email: string) => email.trim().toLowerCase();
 const invalidLink = () => validationError({ token: [TEXT.resetLinkInvalid] });
 
 /**
@@ -61,7 +61,7 @@ export function createPasswordReset({ db, config, outbox }: PasswordResetDeps) {
 
   return {
     async forgotPassword(emailText: string): Promise<string> {
-      const user = await repo.findUserByEmail(db, normalize(emailText));
+      const user = await repo.findUserByEmail(db, normaliseEmail(emailText));
       if (!user) return TEXT.resetLinkSent;
       const queued = await db.transaction().execute(async (trx) => {
         // One request per account at a time, so a burst cannot pass the hourly cap.

@@ -41,6 +41,8 @@ export function inboundMail(deps: { config: InboundMailConfig; serverName: strin
   const { config, tokens, newsletters, log } = deps;
   const MAX_RECIPIENTS = 10;
   const windows = new Map<string, { start: number; count: number }>();
+  // What each accepted recipient's tag named, read once at RCPT TO (smtp-server keeps that same object in the envelope).
+  const targets = new WeakMap<SMTPServerAddress, AddressTarget>();
 
   /** One more message from `client` this minute: false past the limit. */
   function allowed(client: string): boolean {
@@ -56,9 +58,9 @@ export function inboundMail(deps: { config: InboundMailConfig; serverName: strin
   }
 
   async function act(raw: Buffer, recipients: SMTPServerAddress[]): Promise<void> {
-    const targets = (await Promise.all(recipients.map((r) => targetOf(r.address, config, tokens)))).filter((t) => t !== null);
-    const report = targets.some((t) => t.kind === 'bounce') ? await readMailReport(raw) : undefined;
-    for (const target of targets) {
+    const named = recipients.map((r) => targets.get(r)).filter((t) => t !== undefined);
+    const report = named.some((t) => t.kind === 'bounce') ? await readMailReport(raw) : undefined;
+    for (const target of named) {
       if (target.kind === 'unsubscribe') {
         await newsletters.unsubscribedByMail(target);
         log.info({ subscriberId: target.subscriberId, postId: target.postId }, 'newsletter unsubscribe by mail');
@@ -89,7 +91,10 @@ export function inboundMail(deps: { config: InboundMailConfig; serverName: strin
     onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(reply(452, '4.5.3 Too many recipients'));
       targetOf(address.address, config, tokens).then(
-        (target) => callback(target ? null : reply(550, '5.1.1 No such recipient here')),
+        (target) => {
+          if (target) targets.set(address, target);
+          callback(target ? null : reply(550, '5.1.1 No such recipient here'));
+        },
         () => callback(reply(451, '4.3.0 Try again later')),
       );
     },

@@ -1,14 +1,15 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** The member's own row on a writer's list: by their address now, or by their account (an address changed since). */
+/** A list row that is the member's own: by their address now, or by their account (an address changed since). */
+const isOwn = (email: string, memberId: number) => (eb: ExpressionBuilder<DB, 'newsletter_subscribers'>) =>
+  eb.or([eb('newsletter_subscribers.email', '=', email), eb('newsletter_subscribers.member_id', '=', memberId)]);
+
+/** The member's own rows on a writer's list. */
 function ownRow(db: Db, writerId: number, memberId: number, email: string) {
-  return db
-    .selectFrom('newsletter_subscribers')
-    .where('writer_id', '=', writerId)
-    .where((eb) => eb.or([eb('email', '=', email), eb('member_id', '=', memberId)]));
+  return db.selectFrom('newsletter_subscribers').where('writer_id', '=', writerId).where(isOwn(email, memberId));
 }
 
 /** Whether the member's own address is on the writer's list and getting (or about to get) the stories. */
@@ -23,7 +24,7 @@ export async function endOwn(db: Db, writerId: number, memberId: number, email: 
     .updateTable('newsletter_subscribers')
     .set({ status: 'unsubscribed', ended_at: now })
     .where('writer_id', '=', writerId)
-    .where((eb) => eb.or([eb('email', '=', email), eb('member_id', '=', memberId)]))
+    .where(isOwn(email, memberId))
     .where('status', 'in', ['confirmed', 'pending'])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -44,11 +45,11 @@ export function followedWriters(db: Db, memberId: number, email: string, before:
       'u.profile_picture',
       'f.created_at as followed_at',
       eb
-        .selectFrom('newsletter_subscribers as s')
-        .select((x) => x.fn.min('s.status').as('status'))
-        .whereRef('s.writer_id', '=', 'u.id')
-        .where((x) => x.or([x('s.email', '=', email), x('s.member_id', '=', memberId)]))
-        .where('s.status', 'in', ['confirmed', 'pending'])
+        .selectFrom('newsletter_subscribers')
+        .select((x) => x.fn.min('newsletter_subscribers.status').as('status'))
+        .whereRef('newsletter_subscribers.writer_id', '=', 'u.id')
+        .where(isOwn(email, memberId))
+        .where('newsletter_subscribers.status', 'in', ['confirmed', 'pending'])
         .as('email_status'),
     ])
     .where('f.follower_id', '=', memberId)

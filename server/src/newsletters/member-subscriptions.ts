@@ -7,6 +7,7 @@ import * as own from './member-subscriptions.repository.ts';
 import { writerName } from './newsletter-mails.ts';
 import type { Newsletters } from './newsletters.service.ts';
 import * as repo from './newsletters.repository.ts';
+import { normaliseEmail } from '../lib/email-address.ts';
 
 export const FOLLOWED_WRITERS_PAGE = 50;
 
@@ -27,7 +28,7 @@ export function createMemberSubscriptions({ db, newsletters }: { db: Kysely<DB>;
   async function address(memberId: number) {
     const member = await repo.findMemberAddress(db, memberId);
     if (!member) throw notFound('This member was not found.');
-    return { email: member.email.trim().toLowerCase(), verified: member.email_verified_at !== null };
+    return { email: normaliseEmail(member.email), verified: member.email_verified_at !== null };
   }
 
   return {

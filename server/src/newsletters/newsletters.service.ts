@@ -25,6 +25,7 @@ import type { NewsletterTokens, UnsubscribeTarget } from './newsletter-tokens.ts
 import * as repo from './newsletters.repository.ts';
 import * as sends from './sends.repository.ts';
 import { subscribersCsv } from './subscribers-csv.ts';
+import { normaliseEmail } from '../lib/email-address.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -44,7 +45,6 @@ export interface NewsletterDeps {
 }
 
 const invalidLink = () => validationError({ token: [NEWSLETTER_INVALID_LINK] });
-const normalise = (email: string) => email.trim().toLowerCase();
 const writerOf = (row: { writer_id: number; writer_name: string | null; writer_username: string | null }) => ({
   id: row.writer_id,
   name: writerName({ name: row.writer_name, username: row.writer_username }),
@@ -123,8 +123,8 @@ export function createNewsletters({ db, outbox, tokens, publicUrl, confirmations
       const source = body.source ?? 'profile';
       const name = writerName(writer);
       const member = caller === null ? undefined : await repo.findMemberAddress(db, caller);
-      const typed = body.email === undefined ? undefined : normalise(body.email);
-      const own = member ? normalise(member.email) : undefined;
+      const typed = body.email === undefined ? undefined : normaliseEmail(body.email);
+      const own = member ? normaliseEmail(member.email) : undefined;
       if (caller !== null && caller === writer.id && (typed === undefined || typed === own)) {
         throw validationError({ writer_id: ['You cannot subscribe to your own stories.'] });
       }

@@ -128,7 +128,7 @@ export async function markBounced(db: Db, id: number, error: string, now: string
 
 /** A delivery's story and subscriber (a mail that came back names it). */
 export function findDelivery(db: Db, id: number) {
-  return db.selectFrom('newsletter_deliveries').select(['post_id', 'subscriber_id', 'status']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('newsletter_deliveries').select(['post_id', 'subscriber_id']).where('id', '=', id).executeTakeFirst();
 }
 
 /** The SMTP server took it, then gave up on it later with a temporary failure (a bounce that came back): failed, the address kept. */

@@ -7,6 +7,7 @@ import { hashToken, newToken } from '../lib/tokens.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { confirmationMail, newsletterLinks, writerName } from './newsletter-mails.ts';
 import * as repo from './newsletters.repository.ts';
+import { normaliseEmail } from '../lib/email-address.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** How many unreadable lines the answer quotes. */
@@ -91,7 +92,7 @@ export function createImport({ db, outbox, publicUrl, limits, confirmationsPerAd
     const file = readImportCsv(csv, limits.maxRows);
     const unique = [...new Set(file.emails.map((e) => e.email))];
     const onList = await repo.statusesOf(db, writerId, unique);
-    const own = writer.email.trim().toLowerCase();
+    const own = normaliseEmail(writer.email);
     let already = 0;
     let skipped = 0;
     const fresh: string[] = [];

@@ -13,6 +13,7 @@ import type { Auth } from '../plugins/session.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
 import * as repo from './account.repository.ts';
 import { findUserById } from './users.repository.ts';
+import { normaliseEmail } from '../lib/email-address.ts';
 
 export const ACCOUNT_MESSAGES = {
   deactivated: 'Your account is deactivated. Sign in again whenever you want it back.',
@@ -32,7 +33,6 @@ const FRESH_SIGN_IN_MS = 15 * 60 * 1000;
 const EMAIL_LINK_MS = 24 * 60 * 60 * 1000;
 
 type UserRow = Selectable<UsersTable>;
-const normalize = (email: string) => email.trim().toLowerCase();
 
 /**
  * The account's life beyond the profile: deactivate, delete, and change the email address. Each asks
@@ -87,9 +87,9 @@ export function createAccountService(deps: { db: Kysely<DB>; config: Config; out
      */
     async requestEmailChange(auth: Auth, userId: number, email: string, currentPassword: string | undefined): Promise<string> {
       const row = await member(auth, userId);
-      if (normalize(email) === row.email_normalized) throw validationError({ email: [ACCOUNT_MESSAGES.emailSame] });
+      if (normaliseEmail(email) === row.email_normalized) throw validationError({ email: [ACCOUNT_MESSAGES.emailSame] });
       await confirmIdentity(row, auth, currentPassword);
-      if (await findUserByEmail(db, normalize(email))) throw validationError({ email: [ACCOUNT_MESSAGES.emailTaken] });
+      if (await findUserByEmail(db, normaliseEmail(email))) throw validationError({ email: [ACCOUNT_MESSAGES.emailTaken] });
       const token = newToken();
       const now = new Date();
       await db.transaction().execute(async (trx) => {
@@ -115,7 +115,7 @@ export function createAccountService(deps: { db: Kysely<DB>; config: Config; out
         await db.transaction().execute(async (trx) => {
           const now = nowIso();
           await markEmailTokenUsed(trx, row.id, now);
-          await repo.changeEmail(trx, row.user_id, row.new_email!, normalize(row.new_email!), now);
+          await repo.changeEmail(trx, row.user_id, row.new_email!, normaliseEmail(row.new_email!), now);
         });
       } catch (err) {
         if (isUniqueViolation(err)) return { success: false, message: ACCOUNT_MESSAGES.emailTaken };
