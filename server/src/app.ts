@@ -1,7 +1,6 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { createGoogleVerifier } from './auth/google.ts';
@@ -32,6 +31,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 import { countPendingMail } from './mail/outbox.repository.ts';
 import { sessionGuards } from './plugins/session.ts';
+import { validatorCompiler } from './plugins/validator.ts';
 import { registerWeb } from './render/web.ts';
 import { modulePreloads } from './render/preloads.ts';
 import { PageRenderer, type RenderedPage } from './render/renderer.ts';
