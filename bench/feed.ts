@@ -24,7 +24,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { paths } from '@inkwell/contract';
 import { type Read, prepareReaders, readerScenarios } from './feed-readers.ts';
-import { type Measured, type Scenario, arg, ensurePostgres, freePort, load as loadWith, pinSelf, seedDemo, startProcess } from './support.ts';
+import { type Measured, type Scenario, arg, ensurePostgres, freePort, load as loadWith, middle, pinSelf, seedDemo, serverEnv, startProcess } from './support.ts';
 
 // The servers on core 1, this process and autocannon on core 0 (when the machine has taskset and two cores).
 pinSelf('0');
@@ -115,12 +115,7 @@ async function readerOf(env: NodeJS.ProcessEnv): Promise<{ read: Read; close: ()
 async function measureServer(env: NodeJS.ProcessEnv, picks: Picks): Promise<{ results: Map<string, Measured>; feedBytes: number }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = await startProcess(
-    ['server/src/main.ts'],
-    { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN: '1000', WORKERS: process.env.WORKERS ?? '1', ...env },
-    `${base}/api/health`,
-    SERVER_CORE,
-  );
+  const app = await startProcess(['server/src/main.ts'], serverEnv(port, env), `${base}/api/health`, SERVER_CORE);
   try {
     const { reader, deep, popular } = picks;
     const login = await fetch(`${base}/api/user/login`, {
@@ -155,13 +150,6 @@ async function measureServer(env: NodeJS.ProcessEnv, picks: Picks): Promise<{ re
   } finally {
     app.kill('SIGTERM');
   }
-}
-
-/** The middle value (the mean of the two middle ones for an even count). */
-function middle(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const half = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
 }
 
 /** The median of each figure of several runs of one row, each figure on its own. */

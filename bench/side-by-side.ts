@@ -6,19 +6,19 @@
  * one minute to the next (as these do) moves both alike, and the ratio of their CPU per request tells
  * a change of a few per cent apart from noise, where runs one after the other cannot.
  *
- *   npm run bench:side-by-side -- --before DIR --after DIR [--data DIR] [--db postgres://…/db] [--rounds 5] [--duration 8] [--connections 25] [--only TEXT]
+ *   npm run bench:side-by-side -- --before DIR --after DIR [--data DIR] [--db postgres://…/db] [--rounds 5] [--duration 8] [--connections 25] [--only TEXT] [--after-node-options '--flag …']
  *
  * --data is a SQLite demo database made by `npm run seed:demo` (DATA_DIR) or bench:feed; with --db the
  * servers read that PostgreSQL database instead (bench:feed --db seeds one). Each round the two loads
  * start in the other order (which one starts first is a bias of a few per cent). The first round
  * after a server starts warms it and is not counted. Prints, per scenario, each server's median CPU
- * per request and the median and range of after/before.
+ * per request and the median and range of after/before. --after-node-options gives the after server
+ * NODE_OPTIONS of its own: one checkout as both, to weigh a runtime flag (say the young generation's size).
  */
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type Scenario, arg, freePort, load, pinSelf, pinned, waitFor } from './support.ts';
+import { type Scenario, arg, freePort, load, middle, pinSelf, serverEnv, startProcess } from './support.ts';
 
 pinSelf('0');
 
@@ -30,22 +30,20 @@ const rounds = Number(arg('rounds', '5'));
 const duration = Number(arg('duration', '8'));
 const connections = Number(arg('connections', '25'));
 const only = arg('only', '');
+const afterNodeOptions = arg('after-node-options', '');
 
 interface Served {
-  name: string;
   base: string;
   child: ChildProcess;
 }
 
 /** The checkout's own server, pinned to core 1 (it shares the core with the other one). */
-async function serve(name: string, dir: string): Promise<Served> {
+async function serve(dir: string, nodeOptions?: string): Promise<Served> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN: '1000', WORKERS: '1', DATA_DIR: pgUrl ? path.join(dataDir, 'pg-files') : dataDir, DATABASE_URL: pgUrl };
-  const [command, args] = pinned('1', process.execPath, [path.join(dir, 'server/src/main.ts')]);
-  const child = spawn(command, args, { cwd: dir, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  await waitFor(`${base}/api/health`, child);
-  return { name, base, child };
+  const env = serverEnv(port, { WORKERS: '1', DATA_DIR: pgUrl ? path.join(dataDir, 'pg-files') : dataDir, DATABASE_URL: pgUrl, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) });
+  const child = await startProcess([path.join(dir, 'server/src/main.ts')], env, `${base}/api/health`, '1', dir);
+  return { base, child };
 }
 
 /** The rows: a visitor's feed page, a demo member's For you (the first with chosen topics), their post page. */
@@ -68,12 +66,6 @@ async function scenarios(base: string): Promise<Scenario[]> {
   ].filter((s) => s.name.includes(only));
 }
 
-const middle = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const half = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
-};
-
 /** Both servers loaded at once for `seconds`; each one's CPU µs per request. */
 async function together(servers: Served[], rowsOf: Map<Served, Scenario>, seconds: number, round: number): Promise<number[]> {
   const order = round % 2 ? [...servers].reverse() : servers;
@@ -88,10 +80,10 @@ async function together(servers: Served[], rowsOf: Map<Served, Scenario>, second
 
 async function main() {
   if (!arg('before', '') || !arg('after', '')) throw new Error('--before DIR and --after DIR: two checkouts, each with node_modules');
-  const servers = [await serve('before', before), await serve('after', after)];
+  const servers = [await serve(before), await serve(after, afterNodeOptions)];
   try {
     const rows = await Promise.all(servers.map((s) => scenarios(s.base)));
-    console.log(`before ${before}, after ${after}; ${pgUrl ? 'PostgreSQL' : 'SQLite'}; ${rounds} rounds of ${duration} s, ${connections} connections each; node ${process.version}`);
+    console.log(`before ${before}, after ${after}${afterNodeOptions ? ` with NODE_OPTIONS=${afterNodeOptions}` : ''}; ${pgUrl ? 'PostgreSQL' : 'SQLite'}; ${rounds} rounds of ${duration} s, ${connections} connections each; node ${process.version}`);
     console.log('\n| scenario | before µs/request | after µs/request | after / before (median, range) |\n|---|---:|---:|---:|');
     for (let i = 0; i < rows[0]!.length; i += 1) {
       const rowsOf = new Map(servers.map((s, k) => [s, rows[k]![i]!]));

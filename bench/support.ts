@@ -34,12 +34,24 @@ export function pinned(cores: string | undefined, command: string, args: string[
   return cores && hasTaskset ? ['taskset', ['-c', cores, command, ...args]] : [command, args];
 }
 
-/** Starts `node <args>` (pinned to `cores` when given) and waits until `healthUrl` answers. */
-export async function startProcess(args: string[], env: NodeJS.ProcessEnv, healthUrl: string, cores?: string): Promise<ChildProcess> {
+/** Starts `node <args>` in `cwd` (pinned to `cores` when given) and waits until `healthUrl` answers. */
+export async function startProcess(args: string[], env: NodeJS.ProcessEnv, healthUrl: string, cores?: string, cwd = root): Promise<ChildProcess> {
   const [command, argv] = pinned(cores, process.execPath, args);
-  const child = spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(command, argv, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
   await waitFor(healthUrl, child);
   return child;
+}
+
+/** The environment of an app server under a benchmark: one process, quiet logs, logins not throttled; `env` on top. */
+export function serverEnv(port: number, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN: '1000', WORKERS: process.env.WORKERS ?? '1', ...env };
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function middle(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
 }
 
 export interface Scenario {

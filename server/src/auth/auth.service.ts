@@ -54,7 +54,6 @@ export const MESSAGES = {
   loggedOut: 'You have been logged out.',
 } as const;
 
-
 export function createAuthService({ db, config, outbox, google }: AuthDeps) {
   const throttle = createLoginThrottle(db, {
     perAccount: config.rateLimits.failedLoginsPerAccount,
