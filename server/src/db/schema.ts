@@ -1,4 +1,5 @@
 import type { EmailTokensTable, LoginThrottleTable, LoginTrustTable, SessionsTable, UsersTable } from './schema/accounts.ts';
+import type { FederationKvTable, FederationMessagesTable } from './schema/federation.ts';
 import type {
   HelpRequestsTable,
   MailOutboxTable,
@@ -22,6 +23,7 @@ import type { AppKeysTable, LeasesTable, RateLimitsTable, WriteEpochTable } from
 import type { CategoriesTable, DraftImagesTable, DraftsTable, PostImagesTable, PostsTable, StoredImagesTable, UserCategoriesTable } from './schema/writing.ts';
 
 export type * from './schema/accounts.ts';
+export type * from './schema/federation.ts';
 export type * from './schema/notifications.ts';
 export type * from './schema/reading.ts';
 export type * from './schema/social.ts';
@@ -70,4 +72,6 @@ export interface DB {
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_sends: NewsletterSendsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
+  federation_kv: FederationKvTable;
+  federation_messages: FederationMessagesTable;
 }
