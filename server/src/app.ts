@@ -37,6 +37,8 @@ import { modulePreloads } from './render/preloads.ts';
 import { PageRenderer, type RenderedPage } from './render/renderer.ts';
 import { categoriesPlugin } from './categories/categories.plugin.ts';
 import { feedPlugin } from './feed/feed.plugin.ts';
+import { createInkwellFederation } from './federation/federation.ts';
+import { federationRoutes } from './federation/federation.routes.ts';
 import type { CardRow } from './feed/feed.repository.ts';
 import { createFeedService } from './feed/feed.service.ts';
 import { CacheClock, PageCache } from './cache/page-cache.ts';
@@ -255,6 +257,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(unsubscribeOneClickRoutes, { unsubscribe });
   await app.register(newsletterOneClickRoutes, { newsletters });
   await app.register(seoRoutes, { database: deps.database, config });
+  // ActivityPub (ADR 0067): WebFinger, NodeInfo, actors and inboxes, handed to Fedify by hand.
+  if (config.federation.enabled) {
+    const federation = createInkwellFederation(config, deps.database);
+    await app.register(federationRoutes, { federation, database: deps.database, publicUrl: config.publicUrl });
+  }
 
   // Alive: the process answers (a load balancer's liveness probe; overload still answers 503).
   route(app, 'health', async () => ({ status: 'ok' }));

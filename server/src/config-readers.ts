@@ -136,3 +136,14 @@ export function readSitemapPageSize(env: Env): number {
   if (size > 50_000) bad('SITEMAP_PAGE_SIZE', String(size), "a whole number from 1 to 50000 (the sitemap protocol's limit)");
   return size;
 }
+
+/**
+ * FEDERATION (on/off; by default on when PUBLIC_URL is https: another server only fetches an https
+ * actor) and FEDERATION_ALLOW_PRIVATE_ADDRESS (1: Fedify may fetch from private addresses; tests only).
+ */
+export function readFederation(env: Env, publicUrl: string): { enabled: boolean; allowPrivateAddress: boolean } {
+  const enabled = readSwitch(env, 'FEDERATION', new URL(publicUrl).protocol === 'https:');
+  const raw = env.FEDERATION_ALLOW_PRIVATE_ADDRESS;
+  if (raw !== undefined && raw !== '' && raw !== '0' && raw !== '1') bad('FEDERATION_ALLOW_PRIVATE_ADDRESS', raw, '1 or 0 (unset: 0)');
+  return { enabled, allowPrivateAddress: raw === '1' };
+}

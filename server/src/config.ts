@@ -7,6 +7,7 @@ import {
   bad,
   readNonNegativeInt,
   readPort,
+  readFederation,
   readPositiveInt,
   readS3Storage,
   readSitemapPageSize,
@@ -91,6 +92,8 @@ export interface Config {
     subscribe: RateLimit;
     /** A writer's CSV imports per client address (each may hold thousands of addresses). */
     newsletterImport: RateLimit;
+    /** Activities posted to the ActivityPub inboxes per client address (another server's). */
+    federationInbox: RateLimit;
     /** Failed logins per account from addresses and devices that never signed in to it. */
     failedLoginsPerAccount: RateLimit;
     /** Failed logins per account from one address (trusted or not). */
@@ -159,6 +162,11 @@ export interface Config {
    * redirects to `${publicUrl}/<path>` (a CDN) instead of serving the bytes.
    */
   storage: { s3: S3StorageConfig | undefined; publicUrl: string | undefined };
+  /**
+   * ActivityPub federation (FEDERATION, ADR 0066/0067): WebFinger, actors, NodeInfo and inboxes are
+   * served only when enabled; allowPrivateAddress lets Fedify fetch from private addresses (tests).
+   */
+  federation: { enabled: boolean; allowPrivateAddress: boolean };
   /** Addresses per sitemap page (/sitemap/posts-{n}.xml, /sitemap/people-{n}.xml): at most the protocol's 50 000. */
   sitemapPageSize: number;
 }
@@ -180,6 +188,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   history: { max: 300, windowMs: MINUTE },
   subscribe: { max: 10, windowMs: 60 * MINUTE },
   newsletterImport: { max: 10, windowMs: 60 * MINUTE },
+  federationInbox: { max: 600, windowMs: MINUTE },
   failedLoginsPerAccount: { max: 10, windowMs: 15 * MINUTE },
   failedLoginsPerAddress: { max: 10, windowMs: 15 * MINUTE },
 };
@@ -200,6 +209,7 @@ export const rateLimitVariables: Record<keyof Config['rateLimits'], string> = {
   history: 'RATE_LIMIT_HISTORY',
   subscribe: 'RATE_LIMIT_SUBSCRIBE',
   newsletterImport: 'RATE_LIMIT_NEWSLETTER_IMPORT',
+  federationInbox: 'RATE_LIMIT_FEDERATION_INBOX',
   failedLoginsPerAccount: 'LOGIN_FAILURES_PER_ACCOUNT',
   failedLoginsPerAddress: 'LOGIN_FAILURES_PER_ADDRESS',
 };
@@ -302,5 +312,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     schedulePollMs: readPositiveInt(env, 'SCHEDULE_POLL_MS', 15_000),
     storage: { s3: readS3Storage(env), publicUrl: readStoragePublicUrl(env) },
     sitemapPageSize: readSitemapPageSize(env),
+    federation: readFederation(env, publicUrl),
   };
 }

@@ -1,5 +1,5 @@
 import type { EmailTokensTable, LoginThrottleTable, LoginTrustTable, SessionsTable, UsersTable } from './schema/accounts.ts';
-import type { FederationKvTable, FederationMessagesTable } from './schema/federation.ts';
+import type { FederationKeysTable, FederationKvTable, FederationMessagesTable } from './schema/federation.ts';
 import type {
   HelpRequestsTable,
   MailOutboxTable,
@@ -74,4 +74,5 @@ export interface DB {
   newsletter_deliveries: NewsletterDeliveriesTable;
   federation_kv: FederationKvTable;
   federation_messages: FederationMessagesTable;
+  federation_keys: FederationKeysTable;
 }

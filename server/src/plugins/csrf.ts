@@ -2,6 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../lib/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * The ActivityPub inboxes (ADR 0067): other servers post to them, from no page of ours, and a
+ * browser-like client may send any Origin. They read no cookie or session: each activity is
+ * authenticated by its own HTTP signature, so there is no ambient authority for a forged post to use.
+ */
+const INBOX = /^\/ap\/(?:users\/[^/?]+\/)?inbox(?:\?|$)/;
 
 /**
  * Refuses a state-changing call sent by another site's page. Browsers send Origin on cross-origin and
@@ -17,7 +23,7 @@ export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void
   // Callback hooks here and in the other plugins: an async hook costs a promise and a turn of the
   // microtask queue on every request.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method)) return done();
+    if (SAFE_METHODS.has(request.method) || INBOX.test(request.url)) return done();
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site') return done(forbidden('Cross-site request refused.'));
     const origin = request.headers.origin;

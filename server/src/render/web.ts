@@ -8,6 +8,9 @@ import type { PageRenderer } from './renderer.ts';
 import { registerFormRoutes } from './forms.ts';
 import { type PostPreviewLookup, postIdFromPath, withLinkPreview } from './link-preview.ts';
 
+/** Paths for programs, not people: the API, and ActivityPub's discovery, actors and NodeInfo (ADR 0067). */
+const MACHINE_PATH = /^\/(?:api|\.well-known|ap|nodeinfo)\//;
+
 /** Every screen path of SPEC §2 as a regular expression; anything else is a real 404. */
 const screenPatterns = Object.values(paths).map(
   (p) => new RegExp(`^${p.path.replace(/:[a-z]+/gi, '[^/]+').replace(/\//g, '\\/')}\\/?$`),
@@ -102,7 +105,8 @@ export async function registerWeb(
 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
-    if (urlPath === '/api' || urlPath.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
+    // Machine paths (the API; federation's, served only with FEDERATION on) answer JSON, never a page.
+    if (urlPath === '/api' || MACHINE_PATH.test(urlPath) || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send({ message: 'Not found.' });
     }
     if (isMissingFile(urlPath)) {

@@ -1,5 +1,6 @@
 import { ACCOUNT_ROUTES } from './authz/account.ts';
 import type { Entry } from './authz/kit.ts';
+import { FEDERATION_ROUTES } from './authz/federation.ts';
 import { LIBRARY_ROUTES } from './authz/library.ts';
 import { NEWSLETTER_ROUTES } from './authz/newsletters.ts';
 import { OPEN_ROUTES } from './authz/open.ts';
@@ -28,4 +29,4 @@ function merged(...parts: ReadonlyArray<Readonly<Record<string, Entry>>>): Reado
   return all;
 }
 
-export const MATRIX: Readonly<Record<string, Entry>> = merged(OPEN_ROUTES, ACCOUNT_ROUTES, WRITING_ROUTES, SOCIAL_ROUTES, LIBRARY_ROUTES, NEWSLETTER_ROUTES);
+export const MATRIX: Readonly<Record<string, Entry>> = merged(OPEN_ROUTES, ACCOUNT_ROUTES, WRITING_ROUTES, SOCIAL_ROUTES, LIBRARY_ROUTES, NEWSLETTER_ROUTES, FEDERATION_ROUTES);

@@ -14,7 +14,8 @@ import { MATRIX } from './authz-matrix.ts';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Federation on: its routes are in the table too (FEDERATION is off by default on an http PUBLIC_URL).
+  t = await buildTestApp({ config: { federation: { enabled: true, allowPrivateAddress: false } } });
 });
 afterAll(() => t?.close());
 

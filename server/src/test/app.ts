@@ -65,6 +65,7 @@ export async function buildTestApp(
       history: high,
       subscribe: high,
       newsletterImport: high,
+      federationInbox: high,
       failedLoginsPerAccount: defaultRateLimits.failedLoginsPerAccount,
       failedLoginsPerAddress: defaultRateLimits.failedLoginsPerAddress,
       ...options.config?.rateLimits,

@@ -1,0 +1,105 @@
+import type { Federation } from '@fedify/fedify';
+import { paths } from '@inkwell/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { route } from '../plugins/endpoint.ts';
+import { actorMember } from './federation.ts';
+
+/** The largest activity an inbox takes (Mastodon's own limit is about the same). */
+export const INBOX_BODY_LIMIT = 1024 * 1024;
+/** The JSON an inbox reads, kept as bytes: its signature is checked over them. */
+const ACTIVITY_TYPES = ['application/activity+json', 'application/ld+json', 'application/json'];
+
+/** How deeply an activity's JSON may nest: real ones nest a few levels; JSON-LD's expansion recurses per level (a deep one overflows the stack). */
+export const MAX_ACTIVITY_DEPTH = 64;
+
+/** Whether JSON text nests arrays and objects at most `max` deep (brackets inside strings do not count). */
+export function nestsWithin(bytes: Buffer, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash: the next byte is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return false;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return true;
+}
+
+/** Whether the bytes are JSON text of an object (an activity is one). */
+function isJsonObject(bytes: Buffer): boolean {
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** An error of JSON-LD processing (jsonld.js names its own `jsonld.…`; a bad value in a document is a TypeError, SyntaxError or RangeError). */
+const isJsonLdError = (err: unknown) =>
+  err instanceof Error && (err.name.startsWith('jsonld.') || err instanceof TypeError || err instanceof SyntaxError || err instanceof RangeError);
+
+const answer = (status: number, message: string) => new Response(JSON.stringify({ message }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+const notFound = () => answer(404, 'Not found.');
+
+/**
+ * The federation's paths (ADR 0067), each a route of ours handed to `federation.fetch()` as a Web
+ * Request: the address on publicUrl's origin, the method, the headers, and a POST's body as the bytes
+ * received. Not @fedify/fastify, whose hook on every route drains other POSTs' bodies (ADR 0066).
+ */
+export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void>; database: Database; publicUrl: string }> = async (app, { federation, database, publicUrl }) => {
+  // In this plugin only: an inbox's body is kept as it came, whatever JSON type it says it is.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(ACTIVITY_TYPES, { parseAs: 'buffer', bodyLimit: INBOX_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  /** A browser asking for a member's actor goes to the profile page (303); a deactivated one's is 410, any other 404. */
+  const onNotAcceptable = async (request: Request): Promise<Response> => {
+    const id = /^\/ap\/users\/([^/]+)$/.exec(new URL(request.url).pathname)?.[1];
+    const member = id === undefined ? undefined : await actorMember(database, id);
+    if (!member) return notFound();
+    if (member.deactivated_at) return new Response(null, { status: 410 });
+    return new Response(null, { status: 303, headers: { location: new URL(paths.viewProfile.getHref(member.id), publicUrl).href, vary: 'Accept' } });
+  };
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      for (const one of [value].flat()) headers.append(name, one);
+    }
+    const body = request.method === 'POST' && Buffer.isBuffer(request.body) ? request.body : undefined;
+    if (body && !nestsWithin(body, MAX_ACTIVITY_DEPTH)) return send(reply, answer(400, 'The activity nests too deeply.'));
+    if (body && !isJsonObject(body)) return send(reply, answer(400, 'The activity is not a JSON object.'));
+    const webRequest = new Request(new URL(request.url, publicUrl), { method: request.method, headers, ...(body ? { body: body as Uint8Array<ArrayBuffer> } : {}) });
+    try {
+      return await send(reply, await federation.fetch(webRequest, { contextData: undefined, onNotFound: notFound, onNotAcceptable }));
+    } catch (err) {
+      // Fedify reads a posted activity's JSON-LD (its contexts, its proofs) before it checks who sent
+      // it, and throws on a malformed one: the sender's error, not ours.
+      if (!body || !isJsonLdError(err)) throw err;
+      request.log.info({ err }, 'a malformed activity was refused');
+      return send(reply, answer(400, 'The activity is not valid JSON-LD.'));
+    }
+  };
+
+  /** Writes a Web Response through Fastify's reply. */
+  const send = async (reply: FastifyReply, response: Response) => {
+    reply.code(response.status);
+    response.headers.forEach((value, name) => {
+      if (name !== 'content-length' && name !== 'transfer-encoding') reply.header(name, value);
+    });
+    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+  };
+
+  route(app, 'webfinger', handle);
+  route(app, 'nodeinfoLinks', handle);
+  route(app, 'nodeinfo', handle);
+  route(app, 'actor', handle);
+  route(app, 'actorInbox', handle);
+  route(app, 'sharedInbox', handle);
+};

@@ -1,0 +1,16 @@
+import { type Entry, open } from './kit.ts';
+
+/**
+ * ActivityPub (ADR 0067): open to everyone, no session read; the same answer whoever calls. An inbox
+ * post without an HTTP signature is refused by Fedify whoever sends it.
+ */
+export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
+  webfinger: open(200, { url: () => `/.well-known/webfinger?resource=${encodeURIComponent('http://localhost:3000/ap/users/instance')}` }),
+  nodeinfoLinks: open(200),
+  nodeinfo: open(200),
+  // Without Accept: application/activity+json a caller is a browser: the owner's profile page, or 404 without a username.
+  actor: open(404, { url: (s) => `/ap/users/${s.owner.id}` }),
+  // The owner has no username, so no actor and no inbox.
+  actorInbox: open(404, { url: (s) => `/ap/users/${s.owner.id}/inbox` }),
+  sharedInbox: open(400),
+};
