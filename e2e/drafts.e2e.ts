@@ -139,5 +139,5 @@ describe('drafts journey in Chromium', () => {
     expect(errors).toEqual([]);
     await visitor.close();
     await context.close();
-  });
+  }, 150_000); // a long journey: 78 s of the 90 s default on a slow CI machine
 });
