@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { ImmediateSqliteDialect } from './sqlite-dialect.ts';
 import { BoundedPool, DatabaseBusyError, type PoolOptions, defaultPoolOptions } from './pool.ts';
@@ -151,6 +151,11 @@ export function preparedName(text: string): string {
 }
 
 /** true when err is a violation of a unique constraint, on either database. */
+/** Whether a handle (or a transaction of one) talks to PostgreSQL: where a query needs a lock clause SQLite has not. */
+export function isPostgres(db: { getExecutor(): { adapter: unknown } }): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string } | null;
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

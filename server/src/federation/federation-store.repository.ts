@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 
 /**
@@ -9,7 +10,6 @@ import type { DB } from '../db/schema.ts';
 /** The NOTIFY channel on which an enqueue wakes the listeners of every app server (PostgreSQL). */
 export const QUEUE_CHANNEL = 'inkwell_federation_queue';
 
-const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** The value of `key` while it has not expired, as stored (JSON text); undefined otherwise. */
 export async function kvGet(db: Kysely<DB>, key: string, now: string): Promise<string | undefined> {

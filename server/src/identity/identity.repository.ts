@@ -1,5 +1,5 @@
-import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
-import type { Database } from '../db/database.ts';
+import { type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type Database, isPostgres } from '../db/database.ts';
 import type { DB, UsersTable } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -123,7 +123,6 @@ export function findUserById(db: Db, userId: number): Promise<UserRow | undefine
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
 }
 
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * The user's row, locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time),

@@ -1,6 +1,6 @@
 import { HISTORY_PAGE_SIZE } from '@inkwell/contract';
-import { type Kysely, PostgresAdapter } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Kysely } from 'kysely';
+import { type Database, isPostgres } from '../db/database.ts';
 import type { CardRow } from '../lib/post-card.ts';
 import type { DB } from '../db/schema.ts';
 
@@ -73,7 +73,7 @@ export function createHistoryRepository(database: Database, db: Kysely<DB>) {
     async record(userId: number, postId: number, now: string, max: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const member = trx.selectFrom('users').select('keep_history').where('id', '=', userId);
-        const row = await (trx.getExecutor().adapter instanceof PostgresAdapter ? member.forNoKeyUpdate() : member).executeTakeFirst();
+        const row = await (isPostgres(trx) ? member.forNoKeyUpdate() : member).executeTakeFirst();
         if (!row || Number(row.keep_history) !== 1) return false;
         await trx
           .insertInto('reading_history')

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { NOTICE_CHANNEL } from '../notify/notify.repository.ts';
 
@@ -9,7 +10,6 @@ import { NOTICE_CHANNEL } from '../notify/notify.repository.ts';
  * member) makes a second run of the same batch add nothing.
  */
 
-const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** In the publishing transaction: the post's followers are owed their notification. */
 export async function queueFanout(db: Kysely<DB>, postId: number, now: string): Promise<void> {

@@ -1,4 +1,5 @@
-import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { isPostgres } from '../db/database.ts';
 import { type MailKind, mailKindOf } from '@inkwell/contract';
 import type { DB, NotificationsTable } from '../db/schema.ts';
 
@@ -24,10 +25,6 @@ const preferenceColumn = {
   help: 'notify_help',
   post: 'notify_post',
 } as const satisfies Record<MailKind, string>;
-
-function isPostgres(db: Kysely<DB>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /**
  * Writes a notification and, in the same transaction, what makes it travel: a row waiting to be

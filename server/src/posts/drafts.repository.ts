@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, type Transaction } from 'kysely';
+import { isPostgres } from '../db/database.ts';
 import type { DB, DraftsTable } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -13,7 +14,6 @@ export interface DraftValues {
   image: string | null;
 }
 
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** The member's row locked (PostgreSQL; SQLite has one writer), so that concurrent creates count one after another. */
 export async function lockMember(db: Db, userId: number): Promise<void> {

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import { type Kysely, type Transaction } from 'kysely';
+import { isPostgres } from '../db/database.ts';
 import { postBodyText } from '@inkwell/contract';
 import type { DB } from '../db/schema.ts';
 
@@ -62,7 +63,7 @@ export async function lockPostForDelete(db: Db, id: number): Promise<boolean> {
     .selectFrom('posts')
     .select('id')
     .where('id', '=', id)
-    .$if(db.getExecutor().adapter instanceof PostgresAdapter, (qb) => qb.forUpdate())
+    .$if(isPostgres(db), (qb) => qb.forUpdate())
     .executeTakeFirst();
   return row !== undefined;
 }

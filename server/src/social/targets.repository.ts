@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { isPostgres } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 
 /** The posts and users that social calls act on. */
@@ -14,7 +15,6 @@ export interface UserTarget {
   followers_count: number;
 }
 
-const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export function findPost(db: Kysely<DB>, postId: number): Promise<PostTarget | undefined> {
   return db.selectFrom('posts').select(['id', 'user_id', 'title']).where('id', '=', postId).executeTakeFirst();

@@ -1,5 +1,5 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../db/database.ts';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Database, isPostgres } from '../db/database.ts';
 import { walkKey } from '../db/key-walk.ts';
 import type { DB } from '../db/schema.ts';
 import type { StatsKind } from './readers.ts';
@@ -104,7 +104,7 @@ export async function countReader(db: Kysely<DB>, row: { post_id: number; day: s
  * on SQLite). A tuple IN of the key would hash-join over the whole table on PostgreSQL.
  */
 export function readersBeforeQuery(db: Kysely<DB>, day: string, limit: number): RawBuilder<unknown> {
-  return db.getExecutor().adapter instanceof PostgresAdapter
+  return isPostgres(db)
     ? sql`DELETE FROM post_readers WHERE ctid = ANY (ARRAY(SELECT ctid FROM post_readers WHERE day < ${day} ORDER BY day LIMIT ${limit}))`
     : sql`DELETE FROM post_readers WHERE rowid IN (SELECT rowid FROM post_readers WHERE day < ${day} ORDER BY day LIMIT ${limit})`;
 }

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 
 /** How many rows each post lost, from the post ids of deleted rows. */
@@ -48,7 +49,7 @@ export async function filesOf(trx: Kysely<DB>, userId: number): Promise<string[]
  */
 export async function deleteMember(trx: Kysely<DB>, userId: number): Promise<void> {
   const own = () => trx.selectFrom('posts').select('id').where('user_id', '=', userId);
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(trx)) {
     await sql`SELECT p.id FROM posts p WHERE p.user_id <> ${userId} AND p.id IN (
         SELECT post_id FROM comments WHERE user_id = ${userId} UNION SELECT post_id FROM replies WHERE user_id = ${userId}
         UNION SELECT post_id FROM likes WHERE user_id = ${userId})
