@@ -109,6 +109,7 @@ export const webfinger = { method: 'GET', path: '/.well-known/webfinger', access
 export const nodeinfoLinks = { method: 'GET', path: '/.well-known/nodeinfo', access: 'open' } as const satisfies Endpoint;
 export const nodeinfo = { method: 'GET', path: '/nodeinfo/2.1', access: 'open' } as const satisfies Endpoint;
 export const actor = { method: 'GET', path: '/ap/users/:identifier', access: 'open' } as const satisfies Endpoint;
+export const actorFollowers = { method: 'GET', path: '/ap/users/:identifier/followers', access: 'open' } as const satisfies Endpoint;
 export const actorInbox = { method: 'POST', path: '/ap/users/:identifier/inbox', access: 'open', rateLimit: 'federationInbox' } as const satisfies Endpoint;
 export const sharedInbox = { method: 'POST', path: '/ap/inbox', access: 'open', rateLimit: 'federationInbox' } as const satisfies Endpoint;
 export const health = { method: 'GET', path: '/api/health', access: 'open' } as const satisfies Endpoint;

@@ -259,7 +259,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(seoRoutes, { database: deps.database, config });
   // ActivityPub (ADR 0067): WebFinger, NodeInfo, actors and inboxes, handed to Fedify by hand.
   if (config.federation.enabled) {
-    const federation = createInkwellFederation(config, deps.database);
+    const federation = createInkwellFederation(config, deps.database, app.log);
+    // Every app process works the federation's queue (each message claimed by one) while its jobs run.
+    jobs.addWorker({ name: 'federation-queue', run: (signal) => federation.startQueue(undefined, { signal }) });
     await app.register(federationRoutes, { federation, database: deps.database, publicUrl: config.publicUrl });
   }
 

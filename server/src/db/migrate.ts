@@ -28,6 +28,7 @@ import * as m0026 from './migrations/0026_newsletters.ts';
 import * as m0027 from './migrations/0027_newsletter_sends.ts';
 import * as m0028 from './migrations/0028_federation_store.ts';
 import * as m0029 from './migrations/0029_federation_keys.ts';
+import * as m0030 from './migrations/0030_remote_followers.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0027_newsletter_sends': m0027,
   '0028_federation_store': m0028,
   '0029_federation_keys': m0029,
+  '0030_remote_followers': m0030,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

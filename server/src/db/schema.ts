@@ -1,5 +1,5 @@
 import type { EmailTokensTable, LoginThrottleTable, LoginTrustTable, SessionsTable, UsersTable } from './schema/accounts.ts';
-import type { FederationKeysTable, FederationKvTable, FederationMessagesTable } from './schema/federation.ts';
+import type { FederationKeysTable, FederationKvTable, FederationMessagesTable, RemoteActorsTable, RemoteFollowersTable } from './schema/federation.ts';
 import type {
   HelpRequestsTable,
   MailOutboxTable,
@@ -75,4 +75,6 @@ export interface DB {
   federation_kv: FederationKvTable;
   federation_messages: FederationMessagesTable;
   federation_keys: FederationKeysTable;
+  remote_actors: RemoteActorsTable;
+  remote_followers: RemoteFollowersTable;
 }

@@ -10,7 +10,6 @@ import type { DB } from '../db/schema.ts';
 /** The NOTIFY channel on which an enqueue wakes the listeners of every app server (PostgreSQL). */
 export const QUEUE_CHANNEL = 'inkwell_federation_queue';
 
-
 /** The value of `key` while it has not expired, as stored (JSON text); undefined otherwise. */
 export async function kvGet(db: Kysely<DB>, key: string, now: string): Promise<string | undefined> {
   const row = await db

@@ -3,7 +3,7 @@ import { paths } from '@inkwell/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { route } from '../plugins/endpoint.ts';
-import { actorMember } from './federation.ts';
+import { actorMember } from './actor-member.ts';
 
 /** The largest activity an inbox takes (Mastodon's own limit is about the same). */
 export const INBOX_BODY_LIMIT = 1024 * 1024;
@@ -100,6 +100,7 @@ export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void>
   route(app, 'nodeinfoLinks', handle);
   route(app, 'nodeinfo', handle);
   route(app, 'actor', handle);
+  route(app, 'actorFollowers', handle);
   route(app, 'actorInbox', handle);
   route(app, 'sharedInbox', handle);
 };

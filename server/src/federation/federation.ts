@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { type Federation, createFederation } from '@fedify/fedify';
+import { type Federation, createExponentialBackoffPolicy, createFederation } from '@fedify/fedify';
 import { Application, Endpoints, Image, Person, Tombstone } from '@fedify/vocab';
-import { DEFAULT_USER_IMAGE, MAX_ID, escapeHtml, paths } from '@inkwell/contract';
+import { DEFAULT_USER_IMAGE, escapeHtml, paths } from '@inkwell/contract';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { type ActorRow, countUsage, findActorMember, findIdByUsername } from './discovery.repository.ts';
+import { actorMember } from './actor-member.ts';
+import { countUsage, findIdByUsername } from './discovery.repository.ts';
+import { listenForFollows, serveFollowers } from './follows.ts';
 import { ActorKeys } from './keys.ts';
 import { KyselyKvStore } from './kv-store.ts';
+import { KyselyMessageQueue } from './message-queue.ts';
 
 /** The instance actor's identifier (an Application that signs the server's own fetches). */
 export const INSTANCE_ACTOR = 'instance';
@@ -28,28 +31,30 @@ function picture(stored: string | null, publicUrl: string): Image {
 /** The bio as HTML: escaped text, a paragraph with its line breaks. */
 const summary = (bio: string | null) => (bio ? `<p>${escapeHtml(bio).replace(/\r?\n/g, '<br>')}</p>` : null);
 
-/** The member behind a member actor's identifier (digits only), when there is one with a username. */
-export async function actorMember(database: Database, identifier: string): Promise<ActorRow | undefined> {
-  // Digits of an id the id columns can hold (MAX_ID): a larger number is nobody, on either database.
-  if (!/^[1-9]\d{0,9}$/.test(identifier) || Number(identifier) > MAX_ID) return undefined;
-  const member = await findActorMember(database.db, Number(identifier));
-  return member?.username ? member : undefined;
+interface Logger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
 /**
- * Fedify's federation for this app (ADR 0067): members with a username as `Person` actors at
- * /ap/users/<id>, WebFinger by username, the instance actor, NodeInfo, and inboxes without listeners
- * yet. Its store is ours (ADR 0066).
+ * Fedify's federation for this app (ADR 0067, 0068): members with a username as `Person` actors at
+ * /ap/users/<id>, WebFinger by username, the instance actor, NodeInfo, follows from the fediverse and
+ * each member's followers collection. Its store and queue are ours (ADR 0066); the queue is worked by
+ * `startQueue`, which app.ts runs with the app's background jobs.
  */
-export function createInkwellFederation(config: Config, database: Database): Federation<void> {
+export function createInkwellFederation(config: Config, database: Database, log: Logger): Federation<void> {
   const { db } = database;
   const keys = new ActorKeys(db);
   const publicUrl = config.publicUrl;
   const host = new URL(publicUrl).host.toLowerCase();
   const federation = createFederation<void>({
     kv: new KyselyKvStore(db),
-    // No queue yet: nothing is sent, and inboxes have no listener (ADR 0067). KyselyMessageQueue comes
-    // with the step that sends and receives activities, its listener started with the app's jobs.
+    // Received activities and deliveries wait here; every app process works it once its jobs start.
+    queue: new KyselyMessageQueue(database, log),
+    manuallyStartQueue: true,
+    // A delivery that fails is tried again for about four days: a minute, then twice as long each
+    // time up to 12 hours apart, 16 attempts in all.
+    outboxRetryPolicy: createExponentialBackoffPolicy({ initialDelay: { minutes: 1 }, maxDelay: { hours: 12 }, maxAttempts: 16 }),
     origin: publicUrl,
     allowPrivateAddress: config.federation.allowPrivateAddress,
   });
@@ -82,6 +87,7 @@ export function createInkwellFederation(config: Config, database: Database): Fed
         icon: picture(member.profile_picture, publicUrl),
         url: new URL(paths.viewProfile.getHref(member.id), publicUrl),
         inbox: ctx.getInboxUri(identifier),
+        followers: ctx.getFollowersUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: pairs[0]?.cryptographicKey ?? null,
         assertionMethods: pairs.map((pair) => pair.multikey),
@@ -99,8 +105,9 @@ export function createInkwellFederation(config: Config, database: Database): Fed
       return member && !member.deactivated_at ? keys.pairs(identifier) : [];
     });
 
-  // The inbox and shared inbox exist (the actors name them); what they do with activities comes later.
-  federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox');
+  const inbox = federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox');
+  listenForFollows(inbox, database, log).onError((_ctx, err) => log.warn({ err }, 'an inbox listener failed'));
+  serveFollowers(federation, database);
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
     const usage = await countUsage(db);

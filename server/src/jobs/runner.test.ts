@@ -6,7 +6,11 @@ import { type Job, JobRunner } from './runner.ts';
 
 function aLog() {
   const lines: string[] = [];
-  const log = { info: (msg: string) => lines.push(`info ${msg}`), error: (_obj: object, msg: string) => lines.push(`error ${msg}`) };
+  const log = {
+    info: (msg: string) => lines.push(`info ${msg}`),
+    warn: (msg: string) => lines.push(`warn ${msg}`),
+    error: (_obj: object, msg: string) => lines.push(`error ${msg}`),
+  };
   return { log: log as unknown as FastifyBaseLogger, lines };
 }
 
@@ -106,6 +110,30 @@ describe('the job runner', () => {
     await Promise.all([first, second]);
     expect(rounds).toBe(1);
     expect(() => runner.runNow('unknown')).toThrow('No job is called unknown');
+  });
+
+  it('starts each worker with the jobs, and stops it by its signal, waiting for it to end', async () => {
+    const { log, lines } = aLog();
+    const runner = new JobRunner({ gate: open, log });
+    const events: string[] = [];
+    runner.addWorker({
+      name: 'queue',
+      run: (signal) =>
+        new Promise<void>((resolve) => {
+          events.push('started');
+          signal.addEventListener('abort', () => setTimeout(() => (events.push('ended'), resolve()), 50));
+        }),
+    });
+    runner.addWorker({ name: 'broken', run: async () => Promise.reject(new Error('no database')) });
+    expect(() => runner.addWorker({ name: 'queue', run: async () => {} })).toThrow(/Two workers/);
+    runner.start();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(events).toEqual(['started']);
+    expect(lines).toEqual(['error the broken worker failed']);
+    const stopped = runner.stop();
+    await vi.advanceTimersByTimeAsync(50);
+    await stopped;
+    expect(events).toEqual(['started', 'ended']);
   });
 
   it('refuses two jobs of one name', () => {

@@ -19,17 +19,30 @@ export interface Job {
   run(): Promise<JobRound>;
 }
 
+/**
+ * Background work that runs on its own until told to stop (a queue's listener, say): `run` is called
+ * when the jobs start and its signal aborts when they stop; it resolves once it has stopped. On
+ * every process, like a job without a lease.
+ */
+export interface Worker {
+  name: string;
+  run(signal: AbortSignal): Promise<void>;
+}
+
 type Gate = (name: string, everyMs: number) => () => Promise<boolean>;
 
 /**
- * Every background job of an app process, started and stopped in one place (app.ts adds them, main.ts
- * starts them, the app's close stops them). A job whose round changes what readers see drops the
+ * Every background job and worker of an app process, started and stopped in one place (app.ts adds
+ * them, main.ts starts them, the app's close stops them). A job whose round changes what readers see drops the
  * caches through the app's `afterWrite`, the path a request's write takes (app.ts). A failing round is
  * logged and the job goes on at its next interval; a round never starts while the job's previous one
  * still runs.
  */
 export class JobRunner {
   private readonly jobs: Job[] = [];
+  private readonly workers: Worker[] = [];
+  private readonly working: Promise<void>[] = [];
+  private abort: AbortController | undefined;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Map<string, Promise<void>>();
   private stopped = false;
@@ -48,8 +61,25 @@ export class JobRunner {
     this.jobs.push(job);
   }
 
+  addWorker(worker: Worker): void {
+    if (this.workers.some((known) => known.name === worker.name)) throw new Error(`Two workers are called ${worker.name}`);
+    this.workers.push(worker);
+  }
+
   start(): void {
     this.stopped = false;
+    const abort = new AbortController();
+    this.abort = abort;
+    for (const worker of this.workers) {
+      // A worker that ends on its own or fails is logged; it is not started again before the next start().
+      const run = Promise.resolve()
+        .then(() => worker.run(abort.signal))
+        .then(
+          () => void (abort.signal.aborted || this.log.warn(`the ${worker.name} worker stopped by itself`)),
+          (err: unknown) => this.log.error({ err, worker: worker.name }, `the ${worker.name} worker failed`),
+        );
+      this.working.push(run);
+    }
     for (const job of this.jobs) {
       const mayRun = job.lease ? this.gate(job.name, job.everyMs) : async () => true;
       const tick = () => void this.round(job, mayRun);
@@ -70,11 +100,13 @@ export class JobRunner {
     return this.running.get(name) ?? this.round(job, async () => true);
   }
 
-  /** No new round starts; resolves once the rounds under way have ended. */
+  /** No new round starts and the workers are told to stop; resolves once the rounds under way and the workers have ended. */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers.splice(0)) clearInterval(timer);
-    await Promise.all(this.running.values());
+    this.abort?.abort();
+    this.abort = undefined;
+    await Promise.all([...this.running.values(), ...this.working.splice(0)]);
   }
 
   private round(job: Job, mayRun: () => Promise<boolean>): Promise<void> {

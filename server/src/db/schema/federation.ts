@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** What Fedify keeps for ActivityPub federation (migration 0028): its key–value store and its message queue; our actors' keys (0029). */
+/** What Fedify keeps for ActivityPub federation (migration 0028): its key–value store and its message queue; our actors' keys (0029); remote actors and their follows (0030). */
 /**
  * One entry of Fedify's key–value store: `key` is the KvKey (an array of strings) as JSON, so
  * ['a', 'b'] and ['a,b'] never meet; `value` is the value as JSON; a row past `expires_at` reads as absent.
@@ -33,5 +33,29 @@ export interface FederationKeysTable {
   algorithm: string;
   public_jwk: string;
   private_jwk: string;
+  created_at: string;
+}
+
+/** An actor of another fediverse server (migration 0030), by its id (`uri`), as last read. */
+export interface RemoteActorsTable {
+  id: Generated<number>;
+  uri: string;
+  inbox: string;
+  shared_inbox: string | null;
+  /** `@name@host`. */
+  handle: string;
+  name: string | null;
+  icon_url: string | null;
+  /** Its profile page. */
+  url: string | null;
+  updated_at: string;
+}
+
+/** A remote actor following one of our members (0030), by the `Follow` whose id an `Undo` names. */
+export interface RemoteFollowersTable {
+  id: Generated<number>;
+  user_id: number;
+  actor_id: number;
+  follow_uri: string;
   created_at: string;
 }

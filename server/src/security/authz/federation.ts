@@ -10,7 +10,8 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   nodeinfo: open(200),
   // Without Accept: application/activity+json a caller is a browser: the owner's profile page, or 404 without a username.
   actor: open(404, { url: (s) => `/ap/users/${s.owner.id}` }),
-  // The owner has no username, so no actor and no inbox.
+  // The owner has no username, so no actor, no followers and no inbox.
+  actorFollowers: open(404, { url: (s) => `/ap/users/${s.owner.id}/followers` }),
   actorInbox: open(404, { url: (s) => `/ap/users/${s.owner.id}/inbox` }),
   sharedInbox: open(400),
 };

@@ -1,0 +1,72 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { RemoteActorsTable } from '../db/schema/federation.ts';
+
+/** The SQL of remote actors and their follows (migration 0030, ADR 0068). */
+
+/** What is kept of a remote actor, as read from it (remote_actors without its row id and time). */
+export type RemoteActorFields = Omit<Selectable<RemoteActorsTable>, 'id' | 'updated_at'>;
+
+export interface RemoteFollowerRow {
+  /** The follow's row: the collection's cursor. */
+  id: number;
+  uri: string;
+  inbox: string;
+  shared_inbox: string | null;
+}
+
+/** Writes the actor as just read (a new row, or the one with its uri brought up to date); resolves to its id. */
+export async function saveRemoteActor(db: Kysely<DB>, actor: RemoteActorFields, now: string): Promise<number> {
+  const row = await db
+    .insertInto('remote_actors')
+    .values({ ...actor, updated_at: now })
+    .onConflict((oc) => oc.column('uri').doUpdateSet({ ...actor, updated_at: now }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The actor follows the member (by this Follow); a second Follow of the same pair keeps the first row and takes the new Follow's id. */
+export async function addRemoteFollower(db: Kysely<DB>, userId: number, actorId: number, followUri: string, now: string): Promise<void> {
+  await db
+    .insertInto('remote_followers')
+    .values({ user_id: userId, actor_id: actorId, follow_uri: followUri, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'actor_id']).doUpdateSet({ follow_uri: followUri }))
+    .execute();
+}
+
+/**
+ * Ends the actor's follow of the member. With `followUri`, only when that is the Follow the row
+ * holds (an Undo of an older Follow, since replaced, changes nothing). Resolves to the rows removed.
+ */
+export async function removeRemoteFollower(db: Kysely<DB>, userId: number, actorUri: string, followUri: string | null): Promise<number> {
+  const result = await db
+    .deleteFrom('remote_followers')
+    .where('user_id', '=', userId)
+    .where('actor_id', 'in', (eb) => eb.selectFrom('remote_actors').select('id').where('uri', '=', actorUri))
+    .$if(followUri !== null, (q) => q.where('follow_uri', '=', followUri!))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A page of the member's remote followers, oldest first, after the row `after` (0: from the start). */
+export async function listRemoteFollowers(db: Kysely<DB>, userId: number, after: number, limit: number): Promise<RemoteFollowerRow[]> {
+  return db
+    .selectFrom('remote_followers')
+    .innerJoin('remote_actors', 'remote_actors.id', 'remote_followers.actor_id')
+    .select(['remote_followers.id', 'remote_actors.uri', 'remote_actors.inbox', 'remote_actors.shared_inbox'])
+    .where('remote_followers.user_id', '=', userId)
+    .where('remote_followers.id', '>', after)
+    .orderBy('remote_followers.id')
+    .limit(limit)
+    .execute();
+}
+
+export async function countRemoteFollowers(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('remote_followers')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,168 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Follow, Undo } from '@fedify/vocab';
+import { Migrator } from 'kysely/migration';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowIso } from '../db/database.ts';
+import { migrateToLatest, migrationProvider } from '../db/migrate.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { aUser } from '../test/factories.ts';
+import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
+import { freePort } from '../test/ports.ts';
+import { until } from '../test/until.ts';
+
+/**
+ * Follows from the fediverse (ADR 0068), over real sockets with real signatures, on SQLite or
+ * PostgreSQL as INKWELL_TEST_DB says: another server (Fedify on 127.0.0.1) follows a member, is
+ * accepted through the queue, is listed in the member's followers collection, and undoes it.
+ */
+const AS = 'application/activity+json';
+let t: TestApp;
+let base: string;
+let peer: FediversePeer;
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  t = await buildTestApp({ config: { publicUrl: base, federation: { enabled: true, allowPrivateAddress: true } } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  t.app.jobs.start();
+  peer = await startFediversePeer(['alice', 'bob']);
+});
+afterAll(async () => {
+  await t?.close();
+  await peer?.close();
+});
+
+async function member(fields: { username?: string | null; deactivated?: boolean } = {}) {
+  const user = await aUser(t.db);
+  const username = fields.username === undefined ? `m${user.id}` : fields.username;
+  await t.db.updateTable('users').set({ username, deactivated_at: fields.deactivated ? nowIso() : null }).where('id', '=', user.id).execute();
+  const id = new URL(`${base}/ap/users/${user.id}`);
+  return { ...user, actor: { id, inboxId: new URL(`${id.href}/inbox`) } };
+}
+
+const followersOf = (userId: number) =>
+  t.db
+    .selectFrom('remote_followers')
+    .innerJoin('remote_actors', 'remote_actors.id', 'remote_followers.actor_id')
+    .select(['remote_actors.uri', 'remote_actors.handle', 'remote_actors.name', 'remote_actors.icon_url', 'remote_actors.url', 'remote_actors.inbox', 'remote_actors.shared_inbox', 'remote_followers.follow_uri'])
+    .where('remote_followers.user_id', '=', userId)
+    .execute();
+
+let serial = 0;
+const follow = (from: string, object: URL, actor = peer.actorUri(from)) => new Follow({ id: new URL(`${peer.origin}/follows/${++serial}`), actor, object });
+const accepted = (followId: URL) =>
+  until(() => peer.received.find(({ activity }) => activity.constructor.name === 'Accept' && (activity as { objectId: URL | null }).objectId?.href === followId.href), 15_000);
+const collection = async (url: string) => (await (await fetch(url, { headers: { accept: AS } })).json()) as Record<string, unknown>;
+
+describe('a Follow from the fediverse', () => {
+  it('is accepted with a signed Accept, and the follower is kept with its name and handle', async () => {
+    const ada = await member();
+    const activity = follow('alice', ada.actor.id);
+    await peer.send('alice', ada.actor, activity);
+    const { recipient, activity: accept } = await accepted(activity.id!);
+    expect(recipient).toBe('alice');
+    expect(accept.actorId?.href).toBe(ada.actor.id.href);
+    const [row] = await followersOf(ada.id);
+    expect(row).toEqual({
+      uri: peer.actorUri('alice').href,
+      handle: `@alice@${new URL(peer.origin).host}`,
+      name: 'Alice of the peer',
+      icon_url: `${peer.origin}/avatars/alice.png`,
+      url: `${peer.origin}/@alice`,
+      inbox: `${peer.actorUri('alice').href}/inbox`,
+      shared_inbox: `${peer.origin}/inbox`,
+      follow_uri: activity.id!.href,
+    });
+  });
+
+  it('lists the follower in the member’s followers collection, named on the actor, and a second Follow keeps one row', async () => {
+    const ada = await member();
+    for (const from of ['alice', 'alice', 'bob']) {
+      const activity = follow(from, ada.actor.id);
+      await peer.send(from, ada.actor, activity);
+      await accepted(activity.id!);
+    }
+    expect(await followersOf(ada.id)).toHaveLength(2);
+    const actor = await collection(ada.actor.id.href);
+    expect(actor.followers).toBe(`${ada.actor.id.href}/followers`);
+    const followers = await collection(`${ada.actor.id.href}/followers`);
+    expect(followers).toMatchObject({ type: 'OrderedCollection', totalItems: 2 });
+    const page = await collection(followers.first as string);
+    expect(page.orderedItems).toEqual([peer.actorUri('alice').href, peer.actorUri('bob').href]);
+  });
+
+  it('is ended by its own actor’s Undo, and by nobody else’s', async () => {
+    const ada = await member();
+    const byAlice = follow('alice', ada.actor.id);
+    await peer.send('alice', ada.actor, byAlice);
+    await accepted(byAlice.id!);
+    // Bob cannot undo Alice's follow. One listener handles the inbox in order: once Bob's own later
+    // Follow is accepted, his Undo has been handled.
+    await peer.send('bob', ada.actor, new Undo({ id: new URL(`${peer.origin}/undo/${++serial}`), actor: peer.actorUri('bob'), object: byAlice }));
+    const byBob = follow('bob', ada.actor.id);
+    await peer.send('bob', ada.actor, byBob);
+    await accepted(byBob.id!);
+    expect((await followersOf(ada.id)).map((row) => row.follow_uri)).toEqual([byAlice.id!.href, byBob.id!.href]);
+    // Alice can.
+    await peer.send('alice', ada.actor, new Undo({ id: new URL(`${peer.origin}/undo/${++serial}`), actor: peer.actorUri('alice'), object: byAlice }));
+    await until(async () => ((await followersOf(ada.id)).length === 1 ? true : undefined), 15_000);
+    expect((await followersOf(ada.id)).map((row) => row.uri)).toEqual([peer.actorUri('bob').href]);
+    expect(await collection(`${ada.actor.id.href}/followers`)).toMatchObject({ totalItems: 1 });
+  });
+});
+
+describe('what changes nothing', () => {
+  it('refuses an unsigned Follow (401), and one signed by another actor than its own', async () => {
+    const ada = await member();
+    const unsigned = await fetch(ada.actor.inboxId, {
+      method: 'POST',
+      headers: { 'content-type': AS },
+      body: JSON.stringify(await follow('alice', ada.actor.id).toJsonLd()),
+    });
+    expect(unsigned.status).toBe(401);
+    // Bob signs a Follow that says Alice sent it.
+    await expect(peer.send('bob', ada.actor, follow('bob', ada.actor.id, peer.actorUri('alice')))).rejects.toThrow(/401 Unauthorized/);
+    expect(await followersOf(ada.id)).toEqual([]);
+  });
+
+  it('takes no follower for a deactivated member, nor for an address that is not a member', async () => {
+    const gone = await member({ deactivated: true });
+    const shared = { id: new URL(`${base}/ap/users/instance`), inboxId: new URL(`${base}/ap/inbox`) };
+    const toGone = follow('alice', gone.actor.id);
+    await peer.send('alice', shared, toGone);
+    const elsewhere = follow('alice', peer.actorUri('bob'));
+    await peer.send('alice', shared, elsewhere);
+    // A Follow sent after them and accepted shows the queue has handled them.
+    const ada = await member();
+    const later = follow('alice', ada.actor.id);
+    await peer.send('alice', shared, later);
+    await accepted(later.id!);
+    expect(await followersOf(gone.id)).toEqual([]);
+    expect(await t.db.selectFrom('remote_followers').select('user_id').where('follow_uri', 'in', [toGone.id!.href, elsewhere.id!.href]).execute()).toEqual([]);
+    expect(peer.received.some(({ activity }) => [toGone.id!.href, elsewhere.id!.href].includes((activity as { objectId: URL | null }).objectId?.href ?? ''))).toBe(false);
+  });
+});
+
+describe('migration 0030', () => {
+  it('makes remote_actors and remote_followers and takes them away again', async () => {
+    const created = await createTestDatabase(await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-follows-migrate-')), { migrate: false });
+    const { db } = created.database;
+    try {
+      const migrator = new Migrator({ db, provider: migrationProvider });
+      expect((await migrator.migrateTo('0029_federation_keys')).error).toBeUndefined();
+      const tables = async () => (await db.introspection.getTables()).map((table) => table.name).filter((name) => name.startsWith('remote_')).sort();
+      expect(await tables()).toEqual([]);
+      await migrateToLatest(db);
+      expect(await tables()).toEqual(['remote_actors', 'remote_followers']);
+      expect((await migrator.migrateTo('0029_federation_keys')).error).toBeUndefined();
+      expect(await tables()).toEqual([]);
+    } finally {
+      await created.database.destroy();
+      await created.drop();
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { Federation, InboxContext, InboxListenerSetters } from '@fedify/fedify';
+import { Accept, Follow, Undo, isActor } from '@fedify/vocab';
+import type { Database } from '../db/database.ts';
+import { nowIso } from '../db/database.ts';
+import { actorMember } from './actor-member.ts';
+import { addRemoteFollower, countRemoteFollowers, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
+import { remoteActorFields } from './remote-actor.ts';
+
+/** Followers on one page of the followers collection. */
+export const FOLLOWERS_PAGE_SIZE = 50;
+
+interface Logger {
+  info(obj: object, msg: string): void;
+}
+
+/** The member a Follow is for: one of our member actors, there and not deactivated; else undefined. */
+async function followedMember(ctx: InboxContext<void>, database: Database, object: URL | null) {
+  const target = object ? ctx.parseUri(object) : null;
+  if (target?.type !== 'actor') return undefined;
+  const member = await actorMember(database, target.identifier);
+  return member && !member.deactivated_at ? { member, identifier: target.identifier } : undefined;
+}
+
+/**
+ * Follows from the fediverse (ADR 0068). A `Follow` of a member is accepted at once: the follower is
+ * kept (remote_actors, remote_followers) and a signed `Accept` is queued to its inbox. `Undo` of that
+ * Follow, by the same actor, removes it. Fedify has checked the signature, and that its signer is the
+ * activity's actor, before a listener runs; anything else (a Follow of nobody, of a deactivated
+ * member, of a remote actor, by an actor with no inbox) changes nothing.
+ */
+export function listenForFollows(inbox: InboxListenerSetters<void>, database: Database, log: Logger): InboxListenerSetters<void> {
+  const { db } = database;
+  return inbox
+    .on(Follow, async (ctx, follow) => {
+      if (!follow.id || !follow.actorId || ctx.parseUri(follow.actorId)) return;
+      const followed = await followedMember(ctx, database, follow.objectId);
+      if (!followed) return;
+      const follower = await follow.getActor(ctx);
+      // The actor read back must be the one that signed (Fedify checked the signer is follow.actorId).
+      if (!follower || !isActor(follower) || follower.id?.href !== follow.actorId.href) return;
+      const fields = await remoteActorFields(follower);
+      if (!fields) return;
+      const now = nowIso();
+      await addRemoteFollower(db, followed.member.id, await saveRemoteActor(db, fields, now), follow.id.href, now);
+      const me = ctx.getActorUri(followed.identifier);
+      await ctx.sendActivity({ identifier: followed.identifier }, follower, new Accept({ id: new URL(`#accepts/${randomUUID()}`, me), actor: me, object: follow }));
+      log.info({ follower: fields.uri, member: followed.member.id }, 'a fediverse account follows a member');
+    })
+    .on(Undo, async (ctx, undo) => {
+      if (!undo.actorId) return;
+      const object = await undo.getObject(ctx).catch(() => null);
+      // Only the follow's own actor may undo it (Fedify checked that the Undo's signer is undo.actorId).
+      if (!(object instanceof Follow) || object.actorId?.href !== undo.actorId.href) return;
+      const followed = await followedMember(ctx, database, object.objectId);
+      if (!followed) return;
+      const removed = await removeRemoteFollower(db, followed.member.id, undo.actorId.href, object.id?.href ?? null);
+      if (removed > 0) log.info({ follower: undo.actorId.href, member: followed.member.id }, 'a fediverse account stopped following a member');
+    });
+}
+
+/**
+ * A member's followers collection: the fediverse accounts following them, oldest first, in pages of
+ * FOLLOWERS_PAGE_SIZE (the cursor is the last row's id). Asked without a cursor by Fedify itself, it
+ * hands every follower over at once (delivery to "followers"). Members following a member are not in
+ * it: they read on this server, and their count is on the profile page.
+ */
+export function serveFollowers(federation: Federation<void>, database: Database): void {
+  const { db } = database;
+  const owner = async (identifier: string) => {
+    const member = await actorMember(database, identifier);
+    return member && !member.deactivated_at ? member : undefined;
+  };
+  const recipient = (row: { uri: string; inbox: string; shared_inbox: string | null }) => ({
+    id: new URL(row.uri),
+    inboxId: new URL(row.inbox),
+    endpoints: row.shared_inbox ? { sharedInbox: new URL(row.shared_inbox) } : null,
+  });
+  federation
+    .setFollowersDispatcher('/ap/users/{identifier}/followers', async (_ctx, identifier, cursor) => {
+      const member = await owner(identifier);
+      if (!member) return null;
+      if (cursor === null) {
+        const all = [];
+        for (let after = 0, page; (page = await listRemoteFollowers(db, member.id, after, 1000)).length > 0; after = page.at(-1)!.id) all.push(...page);
+        return { items: all.map(recipient) };
+      }
+      if (!/^\d{1,10}$/.test(cursor)) return null;
+      const rows = await listRemoteFollowers(db, member.id, Number(cursor), FOLLOWERS_PAGE_SIZE);
+      return { items: rows.map(recipient), nextCursor: rows.length === FOLLOWERS_PAGE_SIZE ? String(rows.at(-1)!.id) : null };
+    })
+    .setCounter(async (_ctx, identifier) => {
+      const member = await owner(identifier);
+      return member ? countRemoteFollowers(db, member.id) : null;
+    })
+    .setFirstCursor(async (_ctx, identifier) => ((await owner(identifier)) ? '0' : null));
+}

@@ -1,0 +1,45 @@
+import type { Actor } from '@fedify/vocab';
+import type { RemoteActorFields } from './followers.repository.ts';
+
+/** The longest name or handle kept of a remote actor (longer ones are cut): they are shown, never trusted. */
+const MAX_TEXT = 200;
+/** The longest address kept; a longer one is not kept at all. */
+const MAX_URL = 2048;
+
+/** Text a reader may be shown: control characters gone, whitespace collapsed, at most MAX_TEXT characters. */
+function plain(text: string | null | undefined): string | null {
+  if (!text) return null;
+  // eslint-disable-next-line no-control-regex
+  const clean = [...text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim()].slice(0, MAX_TEXT).join('');
+  return clean || null;
+}
+
+/** An http(s) address of a reasonable length, or null (a `javascript:` or `data:` one is never kept). */
+function webAddress(value: URL | { href?: URL | null } | null | undefined): string | null {
+  const url = value instanceof URL ? value : value?.href;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.href.length > MAX_URL) return null;
+  return url.href;
+}
+
+/**
+ * What is kept of a remote actor (remote_actors): where to deliver to it and what a reader is shown of
+ * it, every part checked (it is the other server's word). Null when it has no id or no inbox over
+ * http(s), which nothing can be sent to.
+ */
+export async function remoteActorFields(actor: Actor): Promise<RemoteActorFields | null> {
+  const uri = webAddress(actor.id);
+  const inbox = webAddress(actor.inboxId);
+  if (!uri || !inbox || !actor.id) return null;
+  const icon = await actor.getIcon().catch(() => null);
+  const username = plain(actor.preferredUsername?.toString())?.replace(/[\s@]/g, '');
+  return {
+    uri,
+    inbox,
+    shared_inbox: webAddress(actor.endpoints?.sharedInbox),
+    // The handle as Mastodon shows it: the username at the host of the actor's id.
+    handle: plain(username ? `@${username}@${actor.id.host}` : actor.id.host)!,
+    name: plain(actor.name?.toString()),
+    icon_url: webAddress(icon?.url as URL | { href?: URL | null } | null | undefined),
+    url: webAddress(actor.url as URL | { href?: URL | null } | null | undefined),
+  };
+}

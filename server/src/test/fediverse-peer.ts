@@ -1,0 +1,74 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Federation, MemoryKvStore, createFederation, generateCryptoKeyPair } from '@fedify/fedify';
+import { Activity, Endpoints, Image, Person, type Recipient } from '@fedify/vocab';
+
+/**
+ * Another fediverse server for tests, on 127.0.0.1 (ADR 0068): Fedify itself, with actors of the
+ * given names at /users/<name>, real keys and real signatures, and inboxes that keep what they
+ * receive (after Fedify verified it). Not Inkwell: it stands for Mastodon and the rest.
+ */
+export interface FediversePeer {
+  origin: string;
+  actorUri(name: string): URL;
+  /** Activities its actors' inboxes accepted, oldest first, with whose inbox (null: the shared one). */
+  received: Array<{ recipient: string | null; activity: Activity }>;
+  /** Sends `activity`, signed with `from`'s keys, to the recipient's inbox now; throws when it is refused. */
+  send(from: string, to: Recipient, activity: Activity): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startFediversePeer(names: readonly string[]): Promise<FediversePeer> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const keys = new Map<string, CryptoKeyPair[]>();
+  for (const name of names) keys.set(name, [await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), await generateCryptoKeyPair('Ed25519')]);
+  const received: FediversePeer['received'] = [];
+
+  const federation: Federation<void> = createFederation<void>({ kv: new MemoryKvStore(), origin, allowPrivateAddress: true });
+  federation
+    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
+      if (!keys.has(identifier)) return null;
+      const pairs = await ctx.getActorKeyPairs(identifier);
+      return new Person({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: identifier,
+        name: `${identifier[0]!.toUpperCase()}${identifier.slice(1)} of the peer`,
+        icon: new Image({ url: new URL(`/avatars/${identifier}.png`, origin), mediaType: 'image/png' }),
+        url: new URL(`/@${identifier}`, origin),
+        inbox: ctx.getInboxUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        publicKey: pairs[0]?.cryptographicKey ?? null,
+        assertionMethods: pairs.map((pair) => pair.multikey),
+      });
+    })
+    .setKeyPairsDispatcher(async (_ctx, identifier) => keys.get(identifier) ?? []);
+  federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, (ctx, activity) => {
+    received.push({ recipient: ctx.recipient, activity });
+  });
+
+  server.on('request', (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
+      const body = req.method === 'POST' ? Buffer.concat(chunks) : undefined;
+      const response = await federation.fetch(new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, ...(body ? { body: body as Uint8Array<ArrayBuffer> } : {}) }), {
+        contextData: undefined,
+      });
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    });
+  });
+
+  const context = () => federation.createContext(new URL(origin), undefined);
+  return {
+    origin,
+    actorUri: (name) => context().getActorUri(name),
+    received,
+    send: (from, to, activity) => context().sendActivity({ identifier: from }, to, activity, { immediate: true }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
