@@ -236,7 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth, passwordReset, config });
-      await api.register(usersRoutes, { users, account });
+      await api.register(usersRoutes, { users, account, fediverseHost: config.federation.enabled ? new URL(config.publicUrl).host : null });
       await api.register(accountRoutes, { account, config });
       await api.register(notificationsRoutes, { notifications, hub, guards, config });
       await api.register(unsubscribeApiRoutes, { unsubscribe });

@@ -47,7 +47,13 @@ export type ProfileResponse = z.infer<typeof profileResponse>;
 
 /** POST /api/user/get-profile-data: JSON {id}; answers {data}. Open to visitors. */
 export const getProfileDataBody = z.object({ id: idField('id') });
-export const getProfileDataResponse = z.object({ data: publicProfile });
+/**
+ * A profile page's member: what anyone may see, and with federation on, the handle they are followed
+ * by from Mastodon and the rest of the fediverse (`@username@host`; null without a username or federation).
+ */
+export const profileData = publicProfile.extend({ fediverse_handle: z.string().nullable().optional() });
+export type ProfileData = z.infer<typeof profileData>;
+export const getProfileDataResponse = z.object({ data: profileData });
 export type GetProfileDataResponse = z.infer<typeof getProfileDataResponse>;
 
 /** GET /api/user/client-config (an addition): what the web app needs to know of the server's configuration. */

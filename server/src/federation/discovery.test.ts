@@ -162,7 +162,19 @@ describe('NodeInfo', () => {
   });
 });
 
+const profileData = async (at: string, id: number) =>
+  ((await (await fetch(`${at}/api/user/get-profile-data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) })).json()) as {
+    data: { fediverse_handle: string | null };
+  }).data;
+
 describe('with federation mounted', () => {
+  it('a profile names the member’s fediverse handle, and none for a member without a username', async () => {
+    const ada = await member({ username: 'handled' });
+    expect((await profileData(base, ada.id)).fediverse_handle).toBe(`@handled@${new URL(base).host}`);
+    const nameless = await member();
+    expect((await profileData(base, nameless.id)).fediverse_handle).toBeNull();
+  });
+
   it('a JSON POST to the API still works over a real socket', async () => {
     const user = await aUser(t.db);
     const res = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: PASSWORD }) });
@@ -185,11 +197,14 @@ describe('with federation mounted', () => {
 });
 
 describe('with FEDERATION off', () => {
-  it('serves no WebFinger', async () => {
+  it('serves no WebFinger, and names no fediverse handle on a profile', async () => {
     const off = await listening({ federation: { enabled: false, allowPrivateAddress: false } });
     try {
       const res = await fetch(`${off.base}/.well-known/webfinger?resource=acct:ada@127.0.0.1`, { headers: { accept: 'application/jrd+json' } });
       expect(res.status).toBe(404);
+      const ada = await aUser(off.t.db);
+      await off.t.db.updateTable('users').set({ username: 'unfederated' }).where('id', '=', ada.id).execute();
+      expect((await profileData(off.base, ada.id)).fediverse_handle).toBeNull();
     } finally {
       await off.t.close();
     }

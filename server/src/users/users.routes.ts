@@ -10,7 +10,14 @@ const pictureFile = z.preprocess(
   z.custom<Buffer>((value) => Buffer.isBuffer(value), { error: 'The profile picture must be an image file.' }).optional(),
 );
 
-export const usersRoutes: FastifyPluginAsync<{ users: UsersService; account: AccountService }> = async (app, { users, account }) => {
+/**
+ * `fediverseHost`: this server's host when federation is on (a member with a username is followed from
+ * the fediverse as `@username@host`), else null.
+ */
+export const usersRoutes: FastifyPluginAsync<{ users: UsersService; account: AccountService; fediverseHost: string | null }> = async (
+  app,
+  { users, account, fediverseHost },
+) => {
   route(app, 'ownProfile', async (request) => ({ user: await users.getOwnProfile(request.auth!, request.body.id) }));
 
   route(
@@ -26,5 +33,8 @@ export const usersRoutes: FastifyPluginAsync<{ users: UsersService; account: Acc
     { file: pictureFile },
   );
 
-  route(app, 'getProfileData', async (request) => ({ data: await users.getPublicProfile(request.body.id) }));
+  route(app, 'getProfileData', async (request) => {
+    const profile = await users.getPublicProfile(request.body.id);
+    return { data: { ...profile, fediverse_handle: fediverseHost && profile.username ? `@${profile.username}@${fediverseHost}` : null } };
+  });
 };

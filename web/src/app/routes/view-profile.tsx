@@ -7,7 +7,7 @@ import { FollowEmailTick } from '../../features/newsletter/components/FollowEmai
 import { memberEmailQueryOptions, useMemberEmail } from '../../features/newsletter/api/member';
 import { useSession } from '../../lib/session';
 import NotFoundRoute from './not-found';
-import type { PublicProfile } from '@inkwell/contract';
+import type { ProfileData } from '@inkwell/contract';
 import { authorPostsQueryOptions } from '../../api/author-posts';
 import { profileDataQueryOptions } from '../../features/profile/api/get-profile-data';
 import { blockedUsersQueryOptions } from '../../components/use-block';
@@ -31,7 +31,7 @@ export const screen: Screen = {
   },
   head: ({ params, client }) => {
     const userId = idParam(params.id);
-    const profile = userId === null ? undefined : client.getQueryData<PublicProfile>(profileDataQueryOptions(userId).queryKey);
+    const profile = userId === null ? undefined : client.getQueryData<ProfileData>(profileDataQueryOptions(userId).queryKey);
     if (!profile) return null;
     return {
       description: profile.bio?.trim() || `Stories by ${profile.name?.trim() || 'an Inkwell writer'} on Inkwell.`,

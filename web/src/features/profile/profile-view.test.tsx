@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEXT, encodeId } from '@inkwell/contract';
 import { aProfile, jsonBody, mockApi, renderApp } from '../../test/render';
 import { aPage, aPost, mockIntersectionObserver, signIn } from '../../test/posts';
@@ -16,12 +16,12 @@ const grace = {
   following_count: 3,
 };
 
-function api(options: { saved?: boolean } = {}) {
+function api(options: { saved?: boolean; handle?: string } = {}) {
   let blocked: Array<{ id: number; name: string; profile_picture: null }> = [];
   return mockApi((path, init) => {
     if (path === 'get-profile-data') {
       const { id } = jsonBody(init) as { id: number };
-      if (id === 20) return { body: { data: grace } };
+      if (id === 20) return { body: { data: { ...grace, fediverse_handle: options.handle ?? null } } };
       if (id === 7) return { body: { data: { ...grace, id: 7, name: 'Ada', username: 'ada', bio: null } } };
       return { status: 404, body: { message: 'User not found.' } };
     }
@@ -61,6 +61,21 @@ describe('Profiles', () => {
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Follow' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('shows the fediverse handle in place of the username, and Copy puts it on the clipboard', async () => {
+    mockIntersectionObserver();
+    api({ handle: '@grace@inkwell.example' });
+    renderApp(`/view-profile/${encodeId(20)}`);
+    expect(await screen.findByTestId('fediverse-handle')).toHaveTextContent('@grace@inkwell.example');
+    expect(screen.queryByText('@grace')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    // After setup, which puts a clipboard of its own in place.
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copy handle' }));
+    expect(writeText).toHaveBeenCalledWith('@grace@inkwell.example');
+    expect(await screen.findByRole('button', { name: 'Handle copied' })).toHaveTextContent('Copied');
   });
 
   it('gives one’s own profile the menu and the Saved tab, on /profile and on one’s own /view-profile address', async () => {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicProfile } from '@inkwell/contract';
+import type { ProfileData } from '@inkwell/contract';
 import { api } from '../../../lib/api-client';
 import * as endpoints from '@inkwell/contract/calls';
 
 /** POST /api/user/get-profile-data {id}: what anyone may see of a user (open to visitors). */
-export async function getProfileData(id: number, signal?: AbortSignal): Promise<PublicProfile> {
+export async function getProfileData(id: number, signal?: AbortSignal): Promise<ProfileData> {
   const data = await api(endpoints.getProfileData, { id }, { signal });
   return data.data;
 }

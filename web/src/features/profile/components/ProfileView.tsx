@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { TEXT, paths, type PostCard, type PublicProfile } from '@inkwell/contract';
+import { TEXT, paths, type PostCard, type ProfileData } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { NotHere } from '../../../components/NotHere';
 import { OptionsMenu } from '../../../components/OptionsMenu';
@@ -14,6 +14,7 @@ import { PostFeedList } from '../../../components/PostFeedList';
 import { useProfileData } from '../api/get-profile-data';
 import { useIsBlocked } from '../../../components/use-block';
 import { BlockMenu, BlockedNote } from './BlockControls';
+import { FediverseHandle } from './FediverseHandle';
 import { FollowListDialog, type RenderListFollow } from './FollowListDialog';
 import { PictureDialog } from './PictureDialog';
 import type { FollowList } from '../api/follow-lists';
@@ -60,7 +61,7 @@ function Header({
   renderFollow,
   renderListFollow,
 }: {
-  profile: PublicProfile;
+  profile: ProfileData;
   own: boolean;
   viewerId: string | null;
   /** The reader blocked this member: no Follow (it would be refused) until they unblock. */
@@ -92,7 +93,11 @@ function Header({
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <h1 className="break-words font-serif text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">{name}</h1>
-            {profile.username && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">@{profile.username}</p>}
+            {profile.fediverse_handle ? (
+              <FediverseHandle handle={profile.fediverse_handle} />
+            ) : (
+              profile.username && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">@{profile.username}</p>
+            )}
           </div>
           {own ? (
             <OptionsMenu
@@ -149,7 +154,8 @@ function AuthorPosts({ userId, viewerId, renderPost }: { userId: number; viewerI
 }
 
 /**
- * A profile (SPEC §2 Profile): picture (double-click enlarges it), name, bio, the counts; one's own
+ * A profile (SPEC §2 Profile): picture (double-click enlarges it), name, the fediverse handle with Copy
+ * (or the username without federation), bio, the counts; one's own
  * has a menu (Update Profile, Notifications, Manage Recommendation), another's a Follow button; the
  * followers and following counts open their lists; then the tabs Posts and, on one's own only, Saved.
  */

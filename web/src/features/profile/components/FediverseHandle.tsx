@@ -1,0 +1,37 @@
+import { Check, Copy } from 'lucide-react';
+import { useCopy } from '../../../lib/copy-text';
+
+/**
+ * The member's fediverse handle (`@username@host`) under their name, with Copy: pasted into the search
+ * of Mastodon or any fediverse app, it finds them to follow. The handle is plain text, selectable
+ * before the app's scripts run; Copy says "Copied" for 2 s.
+ */
+export function FediverseHandle({ handle }: { handle: string }) {
+  const [copied, copy] = useCopy();
+  // A narrow screen wraps the handle before its host, not in the middle of a word.
+  const at = handle.indexOf('@', 1);
+  const [user, host] = at > 0 ? [handle.slice(0, at), handle.slice(at)] : [handle, ''];
+
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
+      <span data-testid="fediverse-handle" className="break-words" title="Follow from Mastodon or anywhere in the fediverse with this handle">
+        {user}
+        {host && (
+          <>
+            <wbr />
+            {host}
+          </>
+        )}
+      </span>
+      <button
+        type="button"
+        onClick={() => copy(handle)}
+        aria-label={copied ? 'Handle copied' : 'Copy handle'}
+        className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-medium text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-50"
+      >
+        {copied ? <Check aria-hidden="true" className="size-3.5" /> : <Copy aria-hidden="true" className="size-3.5" />}
+        <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
+      </button>
+    </p>
+  );
+}
