@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { plural } from '@inkwell/contract';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -39,6 +40,7 @@ import { categoriesPlugin } from './categories/categories.plugin.ts';
 import { feedPlugin } from './feed/feed.plugin.ts';
 import { createInkwellFederation } from './federation/federation.ts';
 import { federationRoutes } from './federation/federation.routes.ts';
+import { PostDeliveries } from './federation/post-deliveries.ts';
 import type { CardRow } from './feed/feed.repository.ts';
 import { createFeedService } from './feed/feed.service.ts';
 import { CacheClock, PageCache } from './cache/page-cache.ts';
@@ -192,13 +194,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const feedAnswers = feedCache.sibling<EncodedBody>(config.feedAnswerEntries);
   const { newsletters, newsletterSender, importSubscribers, memberSubscriptions } = newsletterParts(app, { db, config, outbox, transport: deps.newsletterTransport ?? deps.mailTransport });
   if (deps.newsletterTransport) app.addHook('onClose', () => deps.newsletterTransport?.close?.());
-  // A new story is owed to its author's followers (notifications) and, unless published only, to their subscribers (mail).
+  // ActivityPub (ADR 0067–0069): Fedify's federation, and the stories owed to the fediverse.
+  const federation = config.federation.enabled ? createInkwellFederation(config, deps.database, app.log) : null;
+  const deliveries = federation ? new PostDeliveries(db, federation, config.publicUrl, app.log) : null;
+  // A new story is owed to its author's followers (notifications), unless published only to their
+  // subscribers (mail), and to the fediverse; an edit or a removal to the fediverse.
   const stories: StoryFanout = {
     async queue(trx, story) {
       await postFanout.queue(trx, story.postId);
       if (story.email) await newsletterSender.queue(trx, story.postId, story.writerId);
+      await deliveries?.owe(trx, { post_id: story.postId, writer_id: story.writerId, kind: 'create' });
     },
-    start: (postId) => postFanout.start(postId),
+    start: (postId) => {
+      postFanout.start(postId);
+      deliveries?.wake();
+    },
+    changed: async (trx, change) => deliveries?.owe(trx, { post_id: change.postId, writer_id: change.writerId, kind: change.kind }),
+    sendChanges: () => deliveries?.wake(),
   };
   const featureDeps = { db, database: deps.database, config, storage, images, feedCache, feedAnswers, hiddenAuthors, stories };
   /** After any write, a request's or a job's: the cached pages go, here and in every other app process. */
@@ -257,11 +269,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(unsubscribeOneClickRoutes, { unsubscribe });
   await app.register(newsletterOneClickRoutes, { newsletters });
   await app.register(seoRoutes, { database: deps.database, config });
-  // ActivityPub (ADR 0067): WebFinger, NodeInfo, actors and inboxes, handed to Fedify by hand.
-  if (config.federation.enabled) {
-    const federation = createInkwellFederation(config, deps.database, app.log);
-    // Every app process works the federation's queue (each message claimed by one) while its jobs run.
+  // ActivityPub (ADR 0067): WebFinger, NodeInfo, actors, stories and inboxes, handed to Fedify by hand.
+  if (federation && deliveries) {
+    // Every app process works the federation's queue (each message claimed by one) while its jobs run,
+    // and hands over the story changes a process left owed (each row claimed by one).
     jobs.addWorker({ name: 'federation-queue', run: (signal) => federation.startQueue(undefined, { signal }) });
+    jobs.add({
+      name: 'federation-deliveries',
+      everyMs: config.notifications.digestPollMs,
+      lease: false,
+      atStart: true,
+      run: async () => {
+        const handed = await deliveries.drain();
+        return handed > 0 ? { said: `Handed ${plural(handed, 'story change')} to the fediverse` } : {};
+      },
+    });
     await app.register(federationRoutes, { federation, database: deps.database, publicUrl: config.publicUrl });
   }
 

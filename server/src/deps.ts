@@ -12,8 +12,9 @@ import type { StoredImages } from './storage/stored-images.ts';
 export type HiddenAuthors = (viewer: number) => Promise<ReadonlySet<number>>;
 
 /**
- * A new story's followers are told (notifications/post-fanout.ts): owed from the publishing
- * transaction on, told once it committed.
+ * A story told to those who follow its writer: a new one to the followers here (notifications/post-fanout.ts),
+ * the subscribers by mail and the fediverse; an edit or a removal to the fediverse. Owed from the
+ * transaction that made the change, told once it committed.
  */
 export interface StoryFanout {
   /**
@@ -23,6 +24,13 @@ export interface StoryFanout {
   queue(trx: Kysely<DB>, story: { postId: number; writerId: number; email: boolean }): Promise<void>;
   /** Once that transaction committed: tells the author's followers in the background; a failure is logged, never thrown. */
   start(postId: number): void;
+  /**
+   * In the transaction that edits or deletes a published story: the writer's followers elsewhere (the
+   * fediverse) are owed the change. Nothing with federation off.
+   */
+  changed(trx: Kysely<DB>, change: { postId: number; writerId: number; kind: 'update' | 'delete' }): Promise<void>;
+  /** Once that transaction committed: sends the changes in the background; a failure is logged, never thrown. */
+  sendChanges(): void;
 }
 
 /** What app.ts hands every feature plugin; a plugin builds its own services from these. */

@@ -1,5 +1,5 @@
 import type { EmailTokensTable, LoginThrottleTable, LoginTrustTable, SessionsTable, UsersTable } from './schema/accounts.ts';
-import type { FederationKeysTable, FederationKvTable, FederationMessagesTable, RemoteActorsTable, RemoteFollowersTable } from './schema/federation.ts';
+import type { FederationDeliveriesTable, FederationKeysTable, FederationKvTable, FederationMessagesTable, RemoteActorsTable, RemoteFollowersTable } from './schema/federation.ts';
 import type {
   HelpRequestsTable,
   MailOutboxTable,
@@ -77,4 +77,5 @@ export interface DB {
   federation_keys: FederationKeysTable;
   remote_actors: RemoteActorsTable;
   remote_followers: RemoteFollowersTable;
+  federation_deliveries: FederationDeliveriesTable;
 }

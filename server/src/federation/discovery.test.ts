@@ -1,16 +1,11 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Person } from '@fedify/vocab';
 import { paths } from '@inkwell/contract';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/database.ts';
-import { migrateToLatest, migrationProvider } from '../db/migrate.ts';
 import { type ConfigOverrides, type TestApp, buildTestApp } from '../test/app.ts';
-import { createTestDatabase } from '../test/database.ts';
 import { PASSWORD, aPost, aUser } from '../test/factories.ts';
 import { freePort } from '../test/ports.ts';
+import { expectMigrationRoundTrip } from './federation.testkit.ts';
 
 /**
  * Discovery over a real socket (ADR 0067), on SQLite or PostgreSQL as INKWELL_TEST_DB says: WebFinger,
@@ -212,21 +207,5 @@ describe('with FEDERATION off', () => {
 });
 
 describe('migration 0029', () => {
-  it('makes federation_keys and takes it away again', async () => {
-    const created = await createTestDatabase(await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-keys-migrate-')), { migrate: false });
-    const { db } = created.database;
-    try {
-      const migrator = new Migrator({ db, provider: migrationProvider });
-      expect((await migrator.migrateTo('0028_federation_store')).error).toBeUndefined();
-      const has = async () => (await db.introspection.getTables()).some((table) => table.name === 'federation_keys');
-      expect(await has()).toBe(false);
-      await migrateToLatest(db);
-      expect(await has()).toBe(true);
-      expect((await migrator.migrateTo('0028_federation_store')).error).toBeUndefined();
-      expect(await has()).toBe(false);
-    } finally {
-      await created.database.destroy();
-      await created.drop();
-    }
-  });
+  it('makes federation_keys and takes it away again', () => expectMigrationRoundTrip('0028_federation_store', 'federation_', ['federation_keys']));
 });

@@ -46,6 +46,7 @@ const isJsonLdError = (err: unknown) =>
 
 const answer = (status: number, message: string) => new Response(JSON.stringify({ message }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 const notFound = () => answer(404, 'Not found.');
+const seeOther = (to: URL) => new Response(null, { status: 303, headers: { location: to.href, vary: 'Accept' } });
 
 /**
  * The federation's paths (ADR 0067), each a route of ours handed to `federation.fetch()` as a Web
@@ -57,13 +58,19 @@ export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void>
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(ACTIVITY_TYPES, { parseAs: 'buffer', bodyLimit: INBOX_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-  /** A browser asking for a member's actor goes to the profile page (303); a deactivated one's is 410, any other 404. */
+  /**
+   * A browser asking for a story's object goes to the post page (303); for a member's actor to the
+   * profile page (303), a deactivated one's is 410, any other 404.
+   */
   const onNotAcceptable = async (request: Request): Promise<Response> => {
-    const id = /^\/ap\/users\/([^/]+)$/.exec(new URL(request.url).pathname)?.[1];
+    const pathname = new URL(request.url).pathname;
+    const story = /^\/ap\/posts\/([1-9]\d{0,9})$/.exec(pathname)?.[1];
+    if (story !== undefined) return seeOther(new URL(paths.viewPost.getHref(Number(story)), publicUrl));
+    const id = /^\/ap\/users\/([^/]+)$/.exec(pathname)?.[1];
     const member = id === undefined ? undefined : await actorMember(database, id);
     if (!member) return notFound();
     if (member.deactivated_at) return new Response(null, { status: 410 });
-    return new Response(null, { status: 303, headers: { location: new URL(paths.viewProfile.getHref(member.id), publicUrl).href, vary: 'Accept' } });
+    return seeOther(new URL(paths.viewProfile.getHref(member.id), publicUrl));
   };
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -101,6 +108,8 @@ export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void>
   route(app, 'nodeinfo', handle);
   route(app, 'actor', handle);
   route(app, 'actorFollowers', handle);
+  route(app, 'actorOutbox', handle);
+  route(app, 'article', handle);
   route(app, 'actorInbox', handle);
   route(app, 'sharedInbox', handle);
 };

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { type Federation, createExponentialBackoffPolicy, createFederation } from '@fedify/fedify';
-import { Application, Endpoints, Image, Person, Tombstone } from '@fedify/vocab';
+import { Application, Endpoints, Person, Tombstone } from '@fedify/vocab';
 import { DEFAULT_USER_IMAGE, escapeHtml, paths } from '@inkwell/contract';
+import { picture } from './pictures.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { actorMember } from './actor-member.ts';
 import { countUsage, findIdByUsername } from './discovery.repository.ts';
 import { listenForFollows, serveFollowers } from './follows.ts';
+import { serveArticles } from './articles.ts';
 import { ActorKeys } from './keys.ts';
 import { KyselyKvStore } from './kv-store.ts';
 import { KyselyMessageQueue } from './message-queue.ts';
@@ -17,16 +19,6 @@ export const INSTANCE_ACTOR = 'instance';
 export const ACTOR_PATH = '/ap/users/{identifier}';
 
 const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-
-const MEDIA_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', avif: 'image/avif' };
-
-/** A stored picture's address (`/storage/…`, a bare path, or absolute), absolute on publicUrl, with its media type when its extension tells it. */
-function picture(stored: string | null, publicUrl: string): Image {
-  const raw = stored || DEFAULT_USER_IMAGE;
-  const url = /^https?:\/\//.test(raw) ? new URL(raw) : new URL(raw.startsWith('/') ? raw : `/storage/${raw}`, publicUrl);
-  const mediaType = MEDIA_TYPES[/\.([a-z0-9]+)$/i.exec(url.pathname)?.[1]?.toLowerCase() ?? ''];
-  return new Image({ url, ...(mediaType ? { mediaType } : {}) });
-}
 
 /** The bio as HTML: escaped text, a paragraph with its line breaks. */
 const summary = (bio: string | null) => (bio ? `<p>${escapeHtml(bio).replace(/\r?\n/g, '<br>')}</p>` : null);
@@ -84,10 +76,11 @@ export function createInkwellFederation(config: Config, database: Database, log:
         preferredUsername: member.username,
         name: member.name ?? member.username,
         summary: summary(member.bio),
-        icon: picture(member.profile_picture, publicUrl),
+        icon: picture(member.profile_picture || DEFAULT_USER_IMAGE, publicUrl),
         url: new URL(paths.viewProfile.getHref(member.id), publicUrl),
         inbox: ctx.getInboxUri(identifier),
         followers: ctx.getFollowersUri(identifier),
+        outbox: ctx.getOutboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: pairs[0]?.cryptographicKey ?? null,
         assertionMethods: pairs.map((pair) => pair.multikey),
@@ -108,6 +101,7 @@ export function createInkwellFederation(config: Config, database: Database, log:
   const inbox = federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox');
   listenForFollows(inbox, database, log).onError((_ctx, err) => log.warn({ err }, 'an inbox listener failed'));
   serveFollowers(federation, database);
+  serveArticles(federation, database, publicUrl);
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
     const usage = await countUsage(db);

@@ -1,17 +1,9 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { Follow, Undo } from '@fedify/vocab';
-import { Migrator } from 'kysely/migration';
+import { Undo } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../db/database.ts';
-import { migrateToLatest, migrationProvider } from '../db/migrate.ts';
-import { type TestApp, buildTestApp } from '../test/app.ts';
-import { createTestDatabase } from '../test/database.ts';
-import { aUser } from '../test/factories.ts';
+import type { TestApp } from '../test/app.ts';
 import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
-import { freePort } from '../test/ports.ts';
 import { until } from '../test/until.ts';
+import { aFollow, accepted as acceptedBy, anActor, expectMigrationRoundTrip, federatedApp } from './federation.testkit.ts';
 
 /**
  * Follows from the fediverse (ADR 0068), over real sockets with real signatures, on SQLite or
@@ -24,11 +16,7 @@ let base: string;
 let peer: FediversePeer;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await buildTestApp({ config: { publicUrl: base, federation: { enabled: true, allowPrivateAddress: true } } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  t.app.jobs.start();
+  ({ t, base } = await federatedApp());
   peer = await startFediversePeer(['alice', 'bob']);
 });
 afterAll(async () => {
@@ -36,13 +24,7 @@ afterAll(async () => {
   await peer?.close();
 });
 
-async function member(fields: { username?: string | null; deactivated?: boolean } = {}) {
-  const user = await aUser(t.db);
-  const username = fields.username === undefined ? `m${user.id}` : fields.username;
-  await t.db.updateTable('users').set({ username, deactivated_at: fields.deactivated ? nowIso() : null }).where('id', '=', user.id).execute();
-  const id = new URL(`${base}/ap/users/${user.id}`);
-  return { ...user, actor: { id, inboxId: new URL(`${id.href}/inbox`) } };
-}
+const member = (fields: { username?: string | null; deactivated?: boolean } = {}) => anActor(t, base, fields);
 
 const followersOf = (userId: number) =>
   t.db
@@ -52,10 +34,9 @@ const followersOf = (userId: number) =>
     .where('remote_followers.user_id', '=', userId)
     .execute();
 
-let serial = 0;
-const follow = (from: string, object: URL, actor = peer.actorUri(from)) => new Follow({ id: new URL(`${peer.origin}/follows/${++serial}`), actor, object });
-const accepted = (followId: URL) =>
-  until(() => peer.received.find(({ activity }) => activity.constructor.name === 'Accept' && (activity as { objectId: URL | null }).objectId?.href === followId.href), 15_000);
+let serial = 1000;
+const follow = (from: string, object: URL, actor = peer.actorUri(from)) => aFollow(peer, from, object, actor);
+const accepted = (followId: URL) => acceptedBy(peer, followId);
 const collection = async (url: string) => (await (await fetch(url, { headers: { accept: AS } })).json()) as Record<string, unknown>;
 
 describe('a Follow from the fediverse', () => {
@@ -148,21 +129,5 @@ describe('what changes nothing', () => {
 });
 
 describe('migration 0030', () => {
-  it('makes remote_actors and remote_followers and takes them away again', async () => {
-    const created = await createTestDatabase(await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-follows-migrate-')), { migrate: false });
-    const { db } = created.database;
-    try {
-      const migrator = new Migrator({ db, provider: migrationProvider });
-      expect((await migrator.migrateTo('0029_federation_keys')).error).toBeUndefined();
-      const tables = async () => (await db.introspection.getTables()).map((table) => table.name).filter((name) => name.startsWith('remote_')).sort();
-      expect(await tables()).toEqual([]);
-      await migrateToLatest(db);
-      expect(await tables()).toEqual(['remote_actors', 'remote_followers']);
-      expect((await migrator.migrateTo('0029_federation_keys')).error).toBeUndefined();
-      expect(await tables()).toEqual([]);
-    } finally {
-      await created.database.destroy();
-      await created.drop();
-    }
-  });
+  it('makes remote_actors, remote_followers and takes them away again', () => expectMigrationRoundTrip('0029_federation_keys', 'remote_', ['remote_actors', 'remote_followers']));
 });

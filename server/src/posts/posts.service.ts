@@ -100,12 +100,14 @@ export function createPostsService({ db, images, stories }: { db: Kysely<DB>; im
           const previous = await referencedBy(trx, id, post.image);
           await repo.updatePost(trx, id, values, nowIso());
           await repo.replacePostImages(trx, id, paths);
+          await stories.changed(trx, { postId: id, writerId: post.user_id, kind: 'update' });
           return previous;
         })
         .catch(async (err: unknown) => {
           if (values.image && values.image !== post.image) await images.release([values.image]);
           return imageGone(err);
         });
+      stories.sendChanges();
       await images.release(before.filter((p) => !paths.includes(p)));
       return answer(POST_MESSAGES.updated, id, values);
     },
@@ -120,8 +122,10 @@ export function createPostsService({ db, images, stories }: { db: Kysely<DB>; im
         // changes nothing, and the count must not move again.
         if (!(await repo.deletePostWithDependents(trx, id))) throw notFound(POST_MESSAGES.notFound);
         await repo.addToPostCount(trx, post.user_id, -1);
+        await stories.changed(trx, { postId: id, writerId: post.user_id, kind: 'delete' });
         return referenced;
       });
+      stories.sendChanges();
       await images.release(paths);
       return POST_MESSAGES.deleted;
     },

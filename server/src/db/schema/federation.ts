@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** What Fedify keeps for ActivityPub federation (migration 0028): its key–value store and its message queue; our actors' keys (0029); remote actors and their follows (0030). */
+/** What Fedify keeps for ActivityPub federation (migration 0028): its key–value store and its message queue; our actors' keys (0029); remote actors and their follows (0030); stories owed to the fediverse (0031). */
 /**
  * One entry of Fedify's key–value store: `key` is the KvKey (an array of strings) as JSON, so
  * ['a', 'b'] and ['a,b'] never meet; `value` is the value as JSON; a row past `expires_at` reads as absent.
@@ -57,5 +57,15 @@ export interface RemoteFollowersTable {
   user_id: number;
   actor_id: number;
   follow_uri: string;
+  created_at: string;
+}
+
+/** A change of a published story owed to its writer's fediverse followers (migration 0031), claimed by one process at a time. */
+export interface FederationDeliveriesTable {
+  id: Generated<number>;
+  post_id: number;
+  writer_id: number;
+  kind: 'create' | 'update' | 'delete';
+  claimed_until: string | null;
   created_at: string;
 }

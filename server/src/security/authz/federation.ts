@@ -11,6 +11,9 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   // Without Accept: application/activity+json a caller is a browser: the owner's profile page, or 404 without a username.
   actor: open(404, { url: (s) => `/ap/users/${s.owner.id}` }),
   // The owner has no username, so no actor, no followers and no inbox.
+  actorOutbox: open(404, { url: (s) => `/ap/users/${s.owner.id}/outbox` }),
+  // A browser on a story's object is sent to its page.
+  article: open(303, { url: (s) => `/ap/posts/${s.ownPost}` }),
   actorFollowers: open(404, { url: (s) => `/ap/users/${s.owner.id}/followers` }),
   actorInbox: open(404, { url: (s) => `/ap/users/${s.owner.id}/inbox` }),
   sharedInbox: open(400),

@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { FederationDeliveriesTable } from '../db/schema/federation.ts';
+
+/** The SQL of stories as ActivityPub Articles and of what their writers' followers are owed (migrations 0031, ADR 0069). */
+
+export interface ArticleRow {
+  id: number;
+  user_id: number;
+  title: string;
+  sub_title: string;
+  description: string;
+  image: string | null;
+  created_at: string;
+  updated_at: string;
+  topic: string;
+  /** The writer's: a story federates only while its writer has a username and is not deactivated. */
+  username: string | null;
+  deactivated_at: string | null;
+}
+
+const articleColumns = [
+  'posts.id',
+  'posts.user_id',
+  'posts.title',
+  'posts.sub_title',
+  'posts.description',
+  'posts.image',
+  'posts.created_at',
+  'posts.updated_at',
+  'categories.name as topic',
+  'users.username',
+  'users.deactivated_at',
+] as const;
+
+const articles = (db: Kysely<DB>) =>
+  db.selectFrom('posts').innerJoin('users', 'users.id', 'posts.user_id').innerJoin('categories', 'categories.id', 'posts.category_id').select(articleColumns);
+
+/** A published story with its topic and its writer's standing; undefined when there is none. */
+export async function findArticle(db: Kysely<DB>, postId: number): Promise<ArticleRow | undefined> {
+  return articles(db).where('posts.id', '=', postId).executeTakeFirst();
+}
+
+/** A page of the writer's stories, newest first, before the story `before` (null: from the newest). */
+export async function listWriterArticles(db: Kysely<DB>, writerId: number, before: number | null, limit: number): Promise<ArticleRow[]> {
+  return articles(db)
+    .where('posts.user_id', '=', writerId)
+    .$if(before !== null, (q) => q.where('posts.id', '<', before!))
+    .orderBy('posts.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function countWriterArticles(db: Kysely<DB>, writerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', writerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export type Delivery = Pick<FederationDeliveriesTable, 'post_id' | 'writer_id' | 'kind'>;
+
+/** In the transaction that changed the story: its writer's followers are owed the change. */
+export async function oweDelivery(trx: Kysely<DB>, delivery: Delivery, now: string): Promise<void> {
+  await trx.insertInto('federation_deliveries').values({ ...delivery, created_at: now }).execute();
+}
+
+/**
+ * Claims the oldest owed change nobody holds (or whose holder's lease ran out) and that no older change
+ * of the same story waits before, until `until`, in one statement: two processes never claim one row
+ * (on PostgreSQL the loser of a race finds the row taken and gets nothing this time). Undefined when
+ * there is none to take.
+ */
+export async function claimDelivery(db: Kysely<DB>, now: string, until: string): Promise<(Delivery & { id: number }) | undefined> {
+  return db
+    .updateTable('federation_deliveries')
+    .set({ claimed_until: until })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('federation_deliveries as owed')
+        .select('owed.id')
+        .where((w) => w.or([w('owed.claimed_until', 'is', null), w('owed.claimed_until', '<', now)]))
+        // One story's changes go in order: none while an older one of the same story is still owed.
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('federation_deliveries as older').select('older.id').whereRef('older.post_id', '=', 'owed.post_id').whereRef('older.id', '<', 'owed.id'))),
+        )
+        .orderBy('owed.id')
+        .limit(1),
+    )
+    .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
+    .returning(['id', 'post_id', 'writer_id', 'kind'])
+    .executeTakeFirst();
+}
+
+export async function deleteDelivery(db: Kysely<DB>, id: number): Promise<void> {
+  await db.deleteFrom('federation_deliveries').where('id', '=', id).execute();
+}
+
+/** Gives a claimed row back at once (a failure: it is tried again by the next round). */
+export async function releaseDelivery(db: Kysely<DB>, id: number): Promise<void> {
+  await db.updateTable('federation_deliveries').set({ claimed_until: null }).where('id', '=', id).execute();
+}

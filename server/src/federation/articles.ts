@@ -1,0 +1,88 @@
+import type { Context, Federation } from '@fedify/fedify';
+import { Article, Create, Hashtag, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { Temporal } from '@js-temporal/polyfill';
+import { MAX_ID, escapeHtml, paths } from '@inkwell/contract';
+import type { Database } from '../db/database.ts';
+import { absoluteAddresses } from '../post-html/absolute.ts';
+import { sanitizeDescription } from '../post-html/sanitize.ts';
+import { actorMember } from './actor-member.ts';
+import { type ArticleRow, countWriterArticles, findArticle, listWriterArticles } from './articles.repository.ts';
+import { picture } from './pictures.ts';
+
+/** Where a story lives as an ActivityPub object. */
+export const ARTICLE_PATH = '/ap/posts/{id}';
+/** Stories on one page of a writer's outbox. */
+export const OUTBOX_PAGE_SIZE = 20;
+
+const instant = (iso: string) => Temporal.Instant.from(iso) as unknown as NonNullable<ConstructorParameters<typeof Article>[0]['published']>;
+
+/** A topic as a hashtag: its letters and digits (`Machine Learning` → `#MachineLearning`). */
+function hashtag(topic: string, publicUrl: string): Hashtag | null {
+  const name = topic.replace(/[^\p{L}\p{N}_]/gu, '');
+  return name ? new Hashtag({ name: `#${name}`, href: new URL(paths.search.getHref(topic, 'posts'), publicUrl) }) : null;
+}
+
+/** Whether the story federates: it is there, and its writer has a username and is not deactivated. */
+export const federates = (row: ArticleRow | undefined): row is ArticleRow => row !== undefined && row.username !== null && row.deactivated_at === null;
+
+/**
+ * A story as an `Article` (FEP-b2b8): name = title, summary = subtitle, the whole sanitised body with
+ * absolute addresses as content, url = the post page, attributedTo its writer, published and
+ * updated, the cover as image, the topic as a Hashtag; addressed to the public and the writer's followers.
+ */
+export function toArticle(ctx: Context<void>, row: ArticleRow, publicUrl: string): Article {
+  const writer = String(row.user_id);
+  const tag = hashtag(row.topic, publicUrl);
+  return new Article({
+    id: ctx.getObjectUri(Article, { id: String(row.id) }),
+    attribution: ctx.getActorUri(writer),
+    name: row.title,
+    summary: row.sub_title.trim() ? escapeHtml(row.sub_title) : null,
+    content: absoluteAddresses(sanitizeDescription(row.description), publicUrl),
+    mediaType: 'text/html',
+    url: new URL(paths.viewPost.getHref(row.id), publicUrl),
+    published: instant(row.created_at),
+    updated: row.updated_at > row.created_at ? instant(row.updated_at) : null,
+    image: row.image ? picture(row.image, publicUrl) : null,
+    tags: tag ? [tag] : [],
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(writer),
+  });
+}
+
+/** The Create that publishes the story (its id is the article's with `#create`, so every server sees one Create). */
+export function createOf(ctx: Context<void>, row: ArticleRow, publicUrl: string): Create {
+  const article = toArticle(ctx, row, publicUrl);
+  return new Create({ id: new URL(`${article.id!.href}#create`), actor: article.attributionId, object: article, published: article.published, tos: article.toIds, ccs: article.ccIds });
+}
+
+/**
+ * Stories as objects (`/ap/posts/<id>`) and each writer's outbox (their stories' Creates, newest
+ * first, OUTBOX_PAGE_SIZE a page, the cursor the last story's id). A story whose writer does not
+ * federate is not found.
+ */
+export function serveArticles(federation: Federation<void>, database: Database, publicUrl: string): void {
+  const { db } = database;
+  federation.setObjectDispatcher(Article, ARTICLE_PATH, async (ctx, { id }) => {
+    if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > MAX_ID) return null;
+    const row = await findArticle(db, Number(id));
+    return federates(row) ? toArticle(ctx, row, publicUrl) : null;
+  });
+
+  const writer = async (identifier: string) => {
+    const member = await actorMember(database, identifier);
+    return member && !member.deactivated_at ? member : undefined;
+  };
+  federation
+    .setOutboxDispatcher('/ap/users/{identifier}/outbox', async (ctx, identifier, cursor) => {
+      const member = await writer(identifier);
+      if (!member || cursor === null || !/^\d{1,10}$/.test(cursor)) return null;
+      const rows = await listWriterArticles(db, member.id, cursor === '0' ? null : Number(cursor), OUTBOX_PAGE_SIZE);
+      return { items: rows.map((row) => createOf(ctx, row, publicUrl)), nextCursor: rows.length === OUTBOX_PAGE_SIZE ? String(rows.at(-1)!.id) : null };
+    })
+    .setCounter(async (_ctx, identifier) => {
+      const member = await writer(identifier);
+      return member ? countWriterArticles(db, member.id) : null;
+    })
+    .setFirstCursor(async (_ctx, identifier) => ((await writer(identifier)) ? '0' : null));
+}

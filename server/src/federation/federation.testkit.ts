@@ -1,0 +1,77 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Follow } from '@fedify/vocab';
+import { Migrator } from 'kysely/migration';
+import { expect } from 'vitest';
+import { nowIso } from '../db/database.ts';
+import { migrateToLatest, migrationProvider } from '../db/migrate.ts';
+import { type TestApp, buildTestApp } from '../test/app.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { aUser } from '../test/factories.ts';
+import type { FediversePeer } from '../test/fediverse-peer.ts';
+import { freePort } from '../test/ports.ts';
+import { until } from '../test/until.ts';
+
+/** Federation tests' common parts: the app listening with federation on and its jobs (the queue) running, members as actors, follows from a peer. */
+
+/** The app on a free port of 127.0.0.1 (PUBLIC_URL that address), federation on, its jobs and queue running. */
+export async function federatedApp(): Promise<{ t: TestApp; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await buildTestApp({ config: { publicUrl: base, federation: { enabled: true, allowPrivateAddress: true } } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  t.app.jobs.start();
+  return { t, base };
+}
+
+/** A member (with a username unless told otherwise) and their actor as a recipient. */
+export async function anActor(t: TestApp, base: string, fields: { username?: string | null; deactivated?: boolean } = {}) {
+  const user = await aUser(t.db);
+  const username = fields.username === undefined ? `m${user.id}` : fields.username;
+  await t.db.updateTable('users').set({ username, deactivated_at: fields.deactivated ? nowIso() : null }).where('id', '=', user.id).execute();
+  const id = new URL(`${base}/ap/users/${user.id}`);
+  return { ...user, actor: { id, inboxId: new URL(`${id.href}/inbox`) } };
+}
+
+let serial = 0;
+/** A Follow by the peer's `from` of `object` (its actor may be set to another, to forge one). */
+export const aFollow = (peer: FediversePeer, from: string, object: URL, actor = peer.actorUri(from)) =>
+  new Follow({ id: new URL(`${peer.origin}/follows/${++serial}`), actor, object });
+
+/** The first activity the peer received that matches, within 15 s. */
+export const received = (peer: FediversePeer, match: (activity: FediversePeer['received'][number]['activity']) => boolean) =>
+  until(() => peer.received.find(({ activity }) => match(activity)), 15_000);
+
+/** The peer's Accept of the Follow `followId`. */
+export const accepted = (peer: FediversePeer, followId: URL) =>
+  received(peer, (activity) => activity.constructor.name === 'Accept' && (activity as { objectId: URL | null }).objectId?.href === followId.href);
+
+/** The peer's `from` follows the member, and is accepted. */
+export async function followedBy(peer: FediversePeer, from: string, member: { actor: { id: URL; inboxId: URL } }): Promise<void> {
+  const follow = aFollow(peer, from, member.actor.id);
+  await peer.send(from, member.actor, follow);
+  await accepted(peer, follow.id!);
+}
+
+/**
+ * Migrating from `previous` to the latest makes exactly `tables` (of those whose names start with
+ * `prefix`), and migrating back to `previous` takes them away again, on a fresh database.
+ */
+export async function expectMigrationRoundTrip(previous: string, prefix: string, tables: string[]): Promise<void> {
+  const created = await createTestDatabase(await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-migrate-')), { migrate: false });
+  const { db } = created.database;
+  try {
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    const present = async () => (await db.introspection.getTables()).map((table) => table.name).filter((name) => name.startsWith(prefix) && tables.includes(name)).sort();
+    expect((await migrator.migrateTo(previous)).error).toBeUndefined();
+    expect(await present()).toEqual([]);
+    await migrateToLatest(db);
+    expect(await present()).toEqual([...tables].sort());
+    expect((await migrator.migrateTo(previous)).error).toBeUndefined();
+    expect(await present()).toEqual([]);
+  } finally {
+    await created.database.destroy();
+    await created.drop();
+  }
+}

@@ -1,0 +1,108 @@
+import type { Federation } from '@fedify/fedify';
+import { Article, Delete, PUBLIC_COLLECTION, Tombstone, Update } from '@fedify/vocab';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { createOf, federates, toArticle } from './articles.ts';
+import { type Delivery, claimDelivery, deleteDelivery, findArticle, oweDelivery, releaseDelivery } from './articles.repository.ts';
+import { findActorMember } from './discovery.repository.ts';
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+}
+
+/** How long a claimed change is held before another process may take it. */
+const CLAIM_MS = 60_000;
+
+/**
+ * Stories to the fediverse (ADR 0069). A change of a published story (published, edited, deleted) is
+ * owed from the transaction that made it (`owe`: a federation_deliveries row), and handed to Fedify
+ * once that committed (`wake`, and the federation-deliveries job on every process for what a dead
+ * process left): one claimed row at a time, a story's changes in order, each sent to the writer's
+ * followers (shared inboxes where they have one) through Fedify's queue, which signs and retries each
+ * delivery. A story that is gone or whose writer no longer federates sends nothing; a Delete goes
+ * whatever is left of it.
+ */
+export class PostDeliveries {
+  readonly #db: Kysely<DB>;
+  readonly #federation: Federation<void>;
+  readonly #publicUrl: string;
+  readonly #log: Logger;
+  #draining: Promise<number> | null = null;
+  #again = false;
+
+  constructor(db: Kysely<DB>, federation: Federation<void>, publicUrl: string, log: Logger) {
+    this.#db = db;
+    this.#federation = federation;
+    this.#publicUrl = publicUrl;
+    this.#log = log;
+  }
+
+  /** In the transaction that changed the story: its writer's followers are owed the change. */
+  owe(trx: Kysely<DB>, delivery: Delivery): Promise<void> {
+    return oweDelivery(trx, delivery, nowIso());
+  }
+
+  /** After the commit: hands over what is owed, in the background. */
+  wake(): void {
+    void this.drain().catch((err: unknown) => this.#log.warn({ err }, 'handing stories to the fediverse failed; the next round tries again'));
+  }
+
+  /** Hands every owed change over; resolves to how many it handed. One drain at a time per process (a call during one runs it again after). */
+  drain(): Promise<number> {
+    if (this.#draining) {
+      this.#again = true;
+      return this.#draining;
+    }
+    const run = async () => {
+      let handed = 0;
+      do {
+        this.#again = false;
+        for (let delivery; (delivery = await claimDelivery(this.#db, nowIso(), new Date(Date.now() + CLAIM_MS).toISOString())); ) {
+          try {
+            await this.#send(delivery);
+          } catch (err) {
+            await releaseDelivery(this.#db, delivery.id);
+            throw err;
+          }
+          await deleteDelivery(this.#db, delivery.id);
+          handed += 1;
+        }
+      } while (this.#again);
+      return handed;
+    };
+    this.#draining = run().finally(() => (this.#draining = null));
+    return this.#draining;
+  }
+
+  async #send(delivery: Delivery): Promise<void> {
+    const ctx = this.#federation.createContext(new URL(this.#publicUrl), undefined);
+    const writer = String(delivery.writer_id);
+    const articleId = ctx.getObjectUri(Article, { id: String(delivery.post_id) });
+    // One story's activities reach each server in the order they were made.
+    const options = { preferSharedInbox: true, orderingKey: articleId.href };
+    if (delivery.kind === 'delete') {
+      const member = await findActorMember(this.#db, delivery.writer_id);
+      if (!member?.username || member.deactivated_at) return;
+      const activity = new Delete({
+        id: new URL(`${articleId.href}#delete`),
+        actor: ctx.getActorUri(writer),
+        object: new Tombstone({ id: articleId }),
+        to: PUBLIC_COLLECTION,
+        cc: ctx.getFollowersUri(writer),
+      });
+      await ctx.sendActivity({ identifier: writer }, 'followers', activity, options);
+      return;
+    }
+    const row = await findArticle(this.#db, delivery.post_id);
+    if (!federates(row)) return;
+    const activity =
+      delivery.kind === 'create'
+        ? createOf(ctx, row, this.#publicUrl)
+        : (() => {
+            const article = toArticle(ctx, row, this.#publicUrl);
+            return new Update({ id: new URL(`${articleId.href}#update-${Date.parse(row.updated_at)}`), actor: article.attributionId, object: article, tos: article.toIds, ccs: article.ccIds });
+          })();
+    await ctx.sendActivity({ identifier: writer }, 'followers', activity, options);
+  }
+}
