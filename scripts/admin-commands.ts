@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../server/src/db/schema.ts';
+import { createDomainBlocks } from '../server/src/federation/domain-blocks.ts';
 import { HelpAnswerError, createHelpService } from '../server/src/help/help.service.ts';
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -8,6 +9,10 @@ Commands:
   help:list               open help requests, oldest first
   help:answer ID "text"   answers request ID: the member gets it under Help in /notifications,
                           live in an open tab, and by mail if they ticked help mails
+  domain:block DOMAIN     blocks a fediverse server and its subdomains: its activities are refused
+                          and its accounts' follows of members end
+  domain:unblock DOMAIN   lifts that block
+  domain:list             the blocked domains
 
 Uses the same configuration as npm start (DATABASE_URL, or SQLite in DATA_DIR).`;
 
@@ -40,6 +45,21 @@ export async function runAdmin(args: string[], db: Kysely<DB>): Promise<AdminRes
       if (err instanceof HelpAnswerError) return { code: 1, out: err.message };
       throw err;
     }
+  }
+  const domains = createDomainBlocks(db);
+  if (command === 'domain:block' && rest.length === 1) {
+    const done = await domains.block(rest[0]!);
+    if (!done) return { code: 1, out: `"${rest[0]}" is not a domain name.` };
+    const ended = done.endedFollows === 1 ? '1 follow' : `${done.endedFollows} follows`;
+    return { code: 0, out: `Blocked ${done.domain} and its subdomains: their activities are refused; ${ended} of members ended.` };
+  }
+  if (command === 'domain:unblock' && rest.length === 1) {
+    return (await domains.unblock(rest[0]!)) ? { code: 0, out: `Unblocked ${rest[0]!.trim().toLowerCase()}.` } : { code: 1, out: `${rest[0]} is not blocked.` };
+  }
+  if (command === 'domain:list' && rest.length === 0) {
+    const blocked = await domains.list();
+    if (blocked.length === 0) return { code: 0, out: 'No blocked domains.' };
+    return { code: 0, out: blocked.map((b) => `${b.domain}  since ${b.created_at.slice(0, 16).replace('T', ' ')}`).join('\n') };
   }
   return { code: 2, out: USAGE };
 }

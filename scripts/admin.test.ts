@@ -83,3 +83,40 @@ describe('npm run admin -- help:list / help:answer', () => {
     expect(missing.out).toContain('There is no help request 999999.');
   }, 60_000);
 });
+
+describe('npm run admin -- domain:block / domain:unblock / domain:list', () => {
+  it('blocks a server and its subdomains, ending their accounts’ follows, lists it, and lifts it', async () => {
+    const member = await aUser(database.db);
+    const now = new Date().toISOString();
+    const follower = async (uri: string) => {
+      const actor = await database.db
+        .insertInto('remote_actors')
+        .values({ uri, inbox: `${uri}/inbox`, shared_inbox: null, handle: `@x@${new URL(uri).host}`, name: null, icon_url: null, url: null, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await database.db.insertInto('remote_followers').values({ user_id: member.id, actor_id: actor.id, follow_uri: `${uri}#follow`, created_at: now }).execute();
+    };
+    await follower('https://spam.example/users/a');
+    await follower('https://eu.spam.example/users/b');
+    await follower('https://notspam.example/users/c');
+    await follower('https://good.example/users/spam.example');
+
+    const blocked = await admin('domain:block', 'Spam.Example');
+    expect(blocked).toMatchObject({ code: 0 });
+    expect(blocked.out).toContain('Blocked spam.example and its subdomains');
+    expect(blocked.out).toContain('2 follows of members ended');
+    const left = await database.db
+      .selectFrom('remote_followers')
+      .innerJoin('remote_actors', 'remote_actors.id', 'remote_followers.actor_id')
+      .select('remote_actors.uri')
+      .where('remote_followers.user_id', '=', member.id)
+      .orderBy('remote_actors.uri')
+      .execute();
+    expect(left.map((row) => row.uri)).toEqual(['https://good.example/users/spam.example', 'https://notspam.example/users/c']);
+    expect((await admin('domain:list')).out).toContain('spam.example  since');
+    expect((await admin('domain:block', 'not a domain!'))).toMatchObject({ code: 1 });
+    expect(await admin('domain:unblock', 'spam.example')).toMatchObject({ code: 0 });
+    expect(await admin('domain:unblock', 'spam.example')).toMatchObject({ code: 1 });
+    expect((await admin('domain:list')).out).toBe('No blocked domains.\n');
+  }, 60_000);
+});

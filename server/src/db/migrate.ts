@@ -30,6 +30,7 @@ import * as m0028 from './migrations/0028_federation_store.ts';
 import * as m0029 from './migrations/0029_federation_keys.ts';
 import * as m0030 from './migrations/0030_remote_followers.ts';
 import * as m0031 from './migrations/0031_federation_deliveries.ts';
+import * as m0032 from './migrations/0032_federation_domain_blocks.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0029_federation_keys': m0029,
   '0030_remote_followers': m0030,
   '0031_federation_deliveries': m0031,
+  '0032_federation_domain_blocks': m0032,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

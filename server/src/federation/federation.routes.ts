@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { route } from '../plugins/endpoint.ts';
 import { actorMember } from './actor-member.ts';
+import { isBlockedHost } from './domain-blocks.ts';
 
 /** The largest activity an inbox takes (Mastodon's own limit is about the same). */
 export const INBOX_BODY_LIMIT = 1024 * 1024;
@@ -30,14 +31,25 @@ export function nestsWithin(bytes: Buffer, max: number): boolean {
   return true;
 }
 
-/** Whether the bytes are JSON text of an object (an activity is one). */
-function isJsonObject(bytes: Buffer): boolean {
+/** The bytes as a JSON object (an activity is one), or null. */
+function jsonObject(bytes: Buffer): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(bytes.toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** The id an activity's `actor` names (a string, an object with an id, or the first of a list), or null. */
+function actorOf(activity: Record<string, unknown>): string | null {
+  const actor = [activity.actor].flat()[0];
+  if (typeof actor === 'string') return actor;
+  if (typeof actor === 'object' && actor !== null) {
+    const id = (actor as Record<string, unknown>).id ?? (actor as Record<string, unknown>)['@id'];
+    return typeof id === 'string' ? id : null;
+  }
+  return null;
 }
 
 /** An error of JSON-LD processing (jsonld.js names its own `jsonld.…`; a bad value in a document is a TypeError, SyntaxError or RangeError). */
@@ -81,7 +93,15 @@ export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void>
     }
     const body = request.method === 'POST' && Buffer.isBuffer(request.body) ? request.body : undefined;
     if (body && !nestsWithin(body, MAX_ACTIVITY_DEPTH)) return send(reply, answer(400, 'The activity nests too deeply.'));
-    if (body && !isJsonObject(body)) return send(reply, answer(400, 'The activity is not a JSON object.'));
+    const activity = body ? jsonObject(body) : null;
+    if (body && !activity) return send(reply, answer(400, 'The activity is not a JSON object.'));
+    // A blocked server's activity is refused before anything is fetched from it (its signer must be its actor).
+    const actor = activity ? actorOf(activity) : null;
+    if (actor !== null) {
+      const url = URL.parse(actor);
+      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return send(reply, answer(400, 'The activity’s actor is not a web address.'));
+      if (await isBlockedHost(database.db, url.hostname)) return send(reply, answer(403, 'This server does not take activities from there.'));
+    }
     const webRequest = new Request(new URL(request.url, publicUrl), { method: request.method, headers, ...(body ? { body: body as Uint8Array<ArrayBuffer> } : {}) });
     try {
       return await send(reply, await federation.fetch(webRequest, { contextData: undefined, onNotFound: notFound, onNotAcceptable }));

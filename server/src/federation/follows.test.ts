@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/app.ts';
 import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
 import { until } from '../test/until.ts';
+import { createDomainBlocks } from './domain-blocks.ts';
 import { aFollow, accepted as acceptedBy, anActor, expectMigrationRoundTrip, federatedApp } from './federation.testkit.ts';
 
 /**
@@ -125,6 +126,29 @@ describe('what changes nothing', () => {
     expect(await followersOf(gone.id)).toEqual([]);
     expect(await t.db.selectFrom('remote_followers').select('user_id').where('follow_uri', 'in', [toGone.id!.href, elsewhere.id!.href]).execute()).toEqual([]);
     expect(peer.received.some(({ activity }) => [toGone.id!.href, elsewhere.id!.href].includes((activity as { objectId: URL | null }).objectId?.href ?? ''))).toBe(false);
+  });
+});
+
+describe('a blocked server', () => {
+  it('has its activities refused (403), and blocking it ends its accounts’ follows', async () => {
+    const ada = await member();
+    const first = follow('alice', ada.actor.id);
+    await peer.send('alice', ada.actor, first);
+    await accepted(first.id!);
+    const blocks = createDomainBlocks(t.db);
+    const done = await blocks.block(new URL(peer.origin).hostname);
+    try {
+      expect(done?.endedFollows).toBeGreaterThanOrEqual(1);
+      expect(await followersOf(ada.id)).toEqual([]);
+      await expect(peer.send('alice', ada.actor, follow('alice', ada.actor.id))).rejects.toThrow(/403 Forbidden/);
+      expect(await followersOf(ada.id)).toEqual([]);
+    } finally {
+      await blocks.unblock(new URL(peer.origin).hostname);
+    }
+    // Lifted: the same account may follow again.
+    const again = follow('alice', ada.actor.id);
+    await peer.send('alice', ada.actor, again);
+    await accepted(again.id!);
   });
 });
 

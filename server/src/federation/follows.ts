@@ -4,6 +4,7 @@ import { Accept, Follow, Undo, isActor } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { actorMember } from './actor-member.ts';
+import { isBlockedAddress } from './domain-blocks.ts';
 import { addRemoteFollower, countRemoteFollowers, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
 import { remoteActorFields } from './remote-actor.ts';
 
@@ -27,13 +28,15 @@ async function followedMember(ctx: InboxContext<void>, database: Database, objec
  * kept (remote_actors, remote_followers) and a signed `Accept` is queued to its inbox. `Undo` of that
  * Follow, by the same actor, removes it. Fedify has checked the signature, and that its signer is the
  * activity's actor, before a listener runs; anything else (a Follow of nobody, of a deactivated
- * member, of a remote actor, by an actor with no inbox) changes nothing.
+ * member, of a remote actor, by an actor with no inbox or of a blocked server) changes nothing.
  */
 export function listenForFollows(inbox: InboxListenerSetters<void>, database: Database, log: Logger): InboxListenerSetters<void> {
   const { db } = database;
   return inbox
     .on(Follow, async (ctx, follow) => {
       if (!follow.id || !follow.actorId || ctx.parseUri(follow.actorId)) return;
+      // Refused at the inbox too; this is for a Follow queued before its server was blocked.
+      if (await isBlockedAddress(db, follow.actorId)) return;
       const followed = await followedMember(ctx, database, follow.objectId);
       if (!followed) return;
       const follower = await follow.getActor(ctx);

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** What Fedify keeps for ActivityPub federation (migration 0028): its key–value store and its message queue; our actors' keys (0029); remote actors and their follows (0030); stories owed to the fediverse (0031). */
+/** What Fedify keeps for ActivityPub federation (migration 0028): its key–value store and its message queue; our actors' keys (0029); remote actors and their follows (0030); stories owed to the fediverse (0031); blocked servers (0032). */
 /**
  * One entry of Fedify's key–value store: `key` is the KvKey (an array of strings) as JSON, so
  * ['a', 'b'] and ['a,b'] never meet; `value` is the value as JSON; a row past `expires_at` reads as absent.
@@ -67,5 +67,11 @@ export interface FederationDeliveriesTable {
   writer_id: number;
   kind: 'create' | 'update' | 'delete';
   claimed_until: string | null;
+  created_at: string;
+}
+
+/** A fediverse domain the operator blocked, subdomains included (migration 0032). */
+export interface FederationDomainBlocksTable {
+  domain: string;
   created_at: string;
 }

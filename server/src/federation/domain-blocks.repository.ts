@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+/** The SQL of blocked fediverse domains (migration 0032, ADR 0070). */
+
+/** Blocks the domain; a second block of it changes nothing. */
+export async function insertDomainBlock(db: Kysely<DB>, domain: string, now: string): Promise<void> {
+  await db.insertInto('federation_domain_blocks').values({ domain, created_at: now }).onConflict((oc) => oc.column('domain').doNothing()).execute();
+}
+
+/** Resolves to whether there was a block to lift. */
+export async function deleteDomainBlock(db: Kysely<DB>, domain: string): Promise<boolean> {
+  const result = await db.deleteFrom('federation_domain_blocks').where('domain', '=', domain).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function listDomainBlocks(db: Kysely<DB>): Promise<Array<{ domain: string; created_at: string }>> {
+  return db.selectFrom('federation_domain_blocks').select(['domain', 'created_at']).orderBy('domain').execute();
+}
+
+/** Whether any of these domains (a host and the domains above it) is blocked. */
+export async function anyBlocked(db: Kysely<DB>, domains: readonly string[]): Promise<boolean> {
+  if (domains.length === 0) return false;
+  const row = await db.selectFrom('federation_domain_blocks').select('domain').where('domain', 'in', domains).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Remote actors whose id mentions the domain (the caller keeps those whose host it covers). */
+export async function remoteActorsLike(db: Kysely<DB>, domain: string): Promise<Array<{ id: number; uri: string }>> {
+  return db.selectFrom('remote_actors').select(['id', 'uri']).where('uri', 'like', `%${domain.replace(/[%_\\]/g, '')}%`).execute();
+}
+
+/** Ends every follow of these remote actors; resolves to how many ended. */
+export async function deleteFollowsOf(db: Kysely<DB>, actorIds: readonly number[]): Promise<number> {
+  if (actorIds.length === 0) return 0;
+  const result = await db.deleteFrom('remote_followers').where('actor_id', 'in', actorIds).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,64 @@
+import { domainToASCII } from 'node:url';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { anyBlocked, deleteDomainBlock, deleteFollowsOf, insertDomainBlock, listDomainBlocks, remoteActorsLike } from './domain-blocks.repository.ts';
+
+/** A domain as blocks keep it (lower case, punycode, no port or path), or null when it is not one. */
+export function normalDomain(text: string): string | null {
+  const bare = text.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '').replace(/\.$/, '');
+  const ascii = domainToASCII(bare);
+  return ascii && ascii.length <= 253 && /^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(ascii) ? ascii : null;
+}
+
+/** A host and every domain above it (`a.b.example` → itself, `b.example`, `example`): a block of any covers it. */
+export function domainsAbove(host: string): string[] {
+  const domain = normalDomain(host);
+  if (!domain) return [];
+  const parts = domain.split('.');
+  return parts.map((_, i) => parts.slice(i).join('.'));
+}
+
+/** Whether the address's host is blocked (an address that is no http(s) URL counts as blocked: nothing is taken from it). */
+export async function isBlockedAddress(db: Kysely<DB>, address: URL | string | null | undefined): Promise<boolean> {
+  let url: URL;
+  try {
+    url = new URL(String(address));
+  } catch {
+    return true;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return true;
+  return isBlockedHost(db, url.hostname);
+}
+
+/** Whether the host, or a domain above it, is blocked. */
+export const isBlockedHost = (db: Kysely<DB>, host: string): Promise<boolean> => anyBlocked(db, domainsAbove(host));
+
+/**
+ * The operator's blocks of whole fediverse servers (ADR 0070): `npm run admin -- domain:block` and
+ * its kin. A block covers the domain's subdomains; blocking ends every follow from there at once.
+ */
+export function createDomainBlocks(db: Kysely<DB>) {
+  return {
+    /** Blocks the domain; resolves to the follows it ended, or null when the text is no domain. */
+    async block(text: string): Promise<{ domain: string; endedFollows: number } | null> {
+      const domain = normalDomain(text);
+      if (!domain) return null;
+      await insertDomainBlock(db, domain, nowIso());
+      const covered = (await remoteActorsLike(db, domain)).filter((actor) => {
+        try {
+          return domainsAbove(new URL(actor.uri).hostname).includes(domain);
+        } catch {
+          return false;
+        }
+      });
+      return { domain, endedFollows: await deleteFollowsOf(db, covered.map((actor) => actor.id)) };
+    },
+    /** Lifts a block; resolves to false when there was none (or the text is no domain). */
+    async unblock(text: string): Promise<boolean> {
+      const domain = normalDomain(text);
+      return domain ? deleteDomainBlock(db, domain) : false;
+    },
+    list: () => listDomainBlocks(db),
+  };
+}
