@@ -184,7 +184,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const storage = createStorage(config, app.log);
   const images = createStoredImages(db, storage, { graceMs: config.uploadGraceMs, log: app.log });
   const users = createUsersService(db, images);
-  const account = createAccountService({ db, config, outbox, images });
+  // ActivityPub (ADR 0067–0069): Fedify's federation, and the stories and account deletions owed to the fediverse.
+  const federation = config.federation.enabled ? createInkwellFederation(config, deps.database, app.log) : null;
+  const deliveries = federation ? new PostDeliveries(db, federation, config.publicUrl, app.log) : null;
+  const account = createAccountService({
+    db,
+    config,
+    outbox,
+    images,
+    farewell: deliveries ? { owe: (trx, userId) => deliveries.oweAccountDeletion(trx, userId), send: () => deliveries.wake() } : undefined,
+  });
   app.decorate('images', images);
   // The sweep stops before the storage lets go of its connections.
   app.addHook('onClose', () => images.stop().then(() => storage.close()));
@@ -194,9 +203,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const feedAnswers = feedCache.sibling<EncodedBody>(config.feedAnswerEntries);
   const { newsletters, newsletterSender, importSubscribers, memberSubscriptions } = newsletterParts(app, { db, config, outbox, transport: deps.newsletterTransport ?? deps.mailTransport });
   if (deps.newsletterTransport) app.addHook('onClose', () => deps.newsletterTransport?.close?.());
-  // ActivityPub (ADR 0067–0069): Fedify's federation, and the stories owed to the fediverse.
-  const federation = config.federation.enabled ? createInkwellFederation(config, deps.database, app.log) : null;
-  const deliveries = federation ? new PostDeliveries(db, federation, config.publicUrl, app.log) : null;
   // A new story is owed to its author's followers (notifications), unless published only to their
   // subscribers (mail), and to the fediverse; an edit or a removal to the fediverse.
   const stories: StoryFanout = {

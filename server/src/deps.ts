@@ -33,6 +33,14 @@ export interface StoryFanout {
   sendChanges(): void;
 }
 
+/** Other servers told of a deleted account (the fediverse's followers get a Delete of the actor). */
+export interface AccountFarewell {
+  /** In the deleting transaction, before the member's rows go. Nothing with federation off. */
+  owe(trx: Kysely<DB>, userId: number): Promise<void>;
+  /** Once that committed: sends it in the background; a failure is logged, never thrown. */
+  send(): void;
+}
+
 /** What app.ts hands every feature plugin; a plugin builds its own services from these. */
 export interface FeatureDeps {
   db: Kysely<DB>;

@@ -60,7 +60,7 @@ export async function countWriterArticles(db: Kysely<DB>, writerId: number): Pro
   return Number(row.n);
 }
 
-export type Delivery = Pick<FederationDeliveriesTable, 'post_id' | 'writer_id' | 'kind'>;
+export type Delivery = Pick<FederationDeliveriesTable, 'post_id' | 'writer_id' | 'kind'> & { recipients?: string | null };
 
 /** In the transaction that changed the story: its writer's followers are owed the change. */
 export async function oweDelivery(trx: Kysely<DB>, delivery: Delivery, now: string): Promise<void> {
@@ -90,7 +90,7 @@ export async function claimDelivery(db: Kysely<DB>, now: string, until: string):
         .limit(1),
     )
     .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
-    .returning(['id', 'post_id', 'writer_id', 'kind'])
+    .returning(['id', 'post_id', 'writer_id', 'kind', 'recipients'])
     .executeTakeFirst();
 }
 

@@ -118,6 +118,19 @@ describe('a story', () => {
   });
 });
 
+describe('a deleted account', () => {
+  it('sends its fediverse followers a Delete of the actor, signed with its keys, and its actor is gone (410)', async () => {
+    const ada = await writer();
+    await followedBy(peer, 'carol', ada);
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/delete-account', payload: { user_id: ada.id, current_password: PASSWORD }, headers: ada.session.headers });
+    expect(res.statusCode).toBe(200);
+    const del = (await received(peer, (activity) => activity instanceof Delete && activity.objectId?.href === ada.actor.id.href)).activity;
+    expect(del.actorId?.href).toBe(ada.actor.id.href);
+    expect((await fetch(ada.actor.id, { headers: { accept: AS } })).status).toBe(410);
+    expect(await owed()).toEqual([]);
+  });
+});
+
 describe('read as ActivityPub', () => {
   it('a story is an Article at /ap/posts/<id>; a browser is sent to its page; a writer without a username’s is 404', async () => {
     const ada = await writer();

@@ -10,6 +10,7 @@ import { countUsage, findIdByUsername } from './discovery.repository.ts';
 import { listenForFollows, serveFollowers } from './follows.ts';
 import { serveArticles } from './articles.ts';
 import { ActorKeys } from './keys.ts';
+import { hasKeyPairs } from './keys.repository.ts';
 import { KyselyKvStore } from './kv-store.ts';
 import { KyselyMessageQueue } from './message-queue.ts';
 
@@ -67,7 +68,8 @@ export function createInkwellFederation(config: Config, database: Database, log:
         });
       }
       const member = await actorMember(database, identifier);
-      if (!member) return null;
+      // An actor that was (its keys are kept) and is no more, its account deleted: 410 Gone.
+      if (!member) return /^[1-9]\d{0,9}$/.test(identifier) && (await hasKeyPairs(db, identifier)) ? new Tombstone({ id: ctx.getActorUri(identifier) }) : null;
       // A deactivated member federates nothing: 410 Gone (deactivation can be undone).
       if (member.deactivated_at) return new Tombstone({ id: ctx.getActorUri(identifier) });
       const pairs = await ctx.getActorKeyPairs(identifier);

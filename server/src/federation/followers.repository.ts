@@ -70,3 +70,14 @@ export async function countRemoteFollowers(db: Kysely<DB>, userId: number): Prom
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Every remote follower of the member, as addresses to deliver to. */
+export async function allRemoteFollowers(db: Kysely<DB>, userId: number): Promise<Array<Pick<RemoteFollowerRow, 'uri' | 'inbox' | 'shared_inbox'>>> {
+  return db
+    .selectFrom('remote_followers')
+    .innerJoin('remote_actors', 'remote_actors.id', 'remote_followers.actor_id')
+    .select(['remote_actors.uri', 'remote_actors.inbox', 'remote_actors.shared_inbox'])
+    .where('remote_followers.user_id', '=', userId)
+    .orderBy('remote_followers.id')
+    .execute();
+}

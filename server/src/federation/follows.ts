@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { actorMember } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
-import { addRemoteFollower, countRemoteFollowers, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
+import { addRemoteFollower, allRemoteFollowers, countRemoteFollowers, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
 import { remoteActorFields } from './remote-actor.ts';
 
 /** Followers on one page of the followers collection. */
@@ -83,11 +83,7 @@ export function serveFollowers(federation: Federation<void>, database: Database)
     .setFollowersDispatcher('/ap/users/{identifier}/followers', async (_ctx, identifier, cursor) => {
       const member = await owner(identifier);
       if (!member) return null;
-      if (cursor === null) {
-        const all = [];
-        for (let after = 0, page; (page = await listRemoteFollowers(db, member.id, after, 1000)).length > 0; after = page.at(-1)!.id) all.push(...page);
-        return { items: all.map(recipient) };
-      }
+      if (cursor === null) return { items: (await allRemoteFollowers(db, member.id)).map(recipient) };
       if (!/^\d{1,10}$/.test(cursor)) return null;
       const rows = await listRemoteFollowers(db, member.id, Number(cursor), FOLLOWERS_PAGE_SIZE);
       return { items: rows.map(recipient), nextCursor: rows.length === FOLLOWERS_PAGE_SIZE ? String(rows.at(-1)!.id) : null };

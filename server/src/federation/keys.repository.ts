@@ -22,3 +22,8 @@ export async function insertKeyPair(db: Kysely<DB>, owner: string, pair: StoredK
     .onConflict((oc) => oc.columns(['owner', 'algorithm']).doNothing())
     .execute();
 }
+
+/** Whether the owner ever had keys: an actor that was (a deleted account's keys stay, to sign its farewell). */
+export async function hasKeyPairs(db: Kysely<DB>, owner: string): Promise<boolean> {
+  return (await db.selectFrom('federation_keys').select('owner').where('owner', '=', owner).limit(1).executeTakeFirst()) !== undefined;
+}

@@ -1,4 +1,4 @@
-import type { Federation } from '@fedify/fedify';
+import type { Context, Federation } from '@fedify/fedify';
 import { Article, Delete, PUBLIC_COLLECTION, Tombstone, Update } from '@fedify/vocab';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
@@ -6,6 +6,8 @@ import type { DB } from '../db/schema.ts';
 import { createOf, federates, toArticle } from './articles.ts';
 import { type Delivery, claimDelivery, deleteDelivery, findArticle, oweDelivery, releaseDelivery } from './articles.repository.ts';
 import { findActorMember } from './discovery.repository.ts';
+import { allRemoteFollowers } from './followers.repository.ts';
+import { ActorKeys } from './keys.ts';
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -28,6 +30,7 @@ export class PostDeliveries {
   readonly #federation: Federation<void>;
   readonly #publicUrl: string;
   readonly #log: Logger;
+  readonly #keys: ActorKeys;
   #draining: Promise<number> | null = null;
   #again = false;
 
@@ -36,11 +39,25 @@ export class PostDeliveries {
     this.#federation = federation;
     this.#publicUrl = publicUrl;
     this.#log = log;
+    this.#keys = new ActorKeys(db);
   }
 
   /** In the transaction that changed the story: its writer's followers are owed the change. */
   owe(trx: Kysely<DB>, delivery: Delivery): Promise<void> {
     return oweDelivery(trx, delivery, nowIso());
+  }
+
+  /**
+   * In the transaction that deletes a member's account, before their rows go: their fediverse
+   * followers are owed a Delete of the actor, and their addresses are kept in the row (the follows go
+   * with the account). Nothing when they were no actor (no username) or nobody there follows them.
+   */
+  async oweAccountDeletion(trx: Kysely<DB>, userId: number): Promise<void> {
+    const member = await findActorMember(trx, userId);
+    if (!member?.username) return;
+    const recipients = await allRemoteFollowers(trx, userId);
+    if (recipients.length === 0) return;
+    await oweDelivery(trx, { post_id: null, writer_id: userId, kind: 'delete-actor', recipients: JSON.stringify(recipients) }, nowIso());
   }
 
   /** After the commit: hands over what is owed, in the background. */
@@ -78,6 +95,7 @@ export class PostDeliveries {
   async #send(delivery: Delivery): Promise<void> {
     const ctx = this.#federation.createContext(new URL(this.#publicUrl), undefined);
     const writer = String(delivery.writer_id);
+    if (delivery.kind === 'delete-actor') return this.#sendAccountDeletion(ctx, writer, delivery.recipients);
     const articleId = ctx.getObjectUri(Article, { id: String(delivery.post_id) });
     // One story's activities reach each server in the order they were made.
     const options = { preferSharedInbox: true, orderingKey: articleId.href };
@@ -94,7 +112,7 @@ export class PostDeliveries {
       await ctx.sendActivity({ identifier: writer }, 'followers', activity, options);
       return;
     }
-    const row = await findArticle(this.#db, delivery.post_id);
+    const row = await findArticle(this.#db, delivery.post_id!);
     if (!federates(row)) return;
     const activity =
       delivery.kind === 'create'
@@ -104,5 +122,22 @@ export class PostDeliveries {
             return new Update({ id: new URL(`${articleId.href}#update-${Date.parse(row.updated_at)}`), actor: article.attributionId, object: article, tos: article.toIds, ccs: article.ccIds });
           })();
     await ctx.sendActivity({ identifier: writer }, 'followers', activity, options);
+  }
+
+  /**
+   * Delete of the actor to the followers it had, signed with its stored keys: the account is gone, so
+   * Fedify's key dispatcher (which asks for a member) has none for it.
+   */
+  async #sendAccountDeletion(ctx: Context<void>, writer: string, recipients: string | null | undefined): Promise<void> {
+    const actor = ctx.getActorUri(writer);
+    const to = (JSON.parse(recipients ?? '[]') as Array<{ uri: string; inbox: string; shared_inbox: string | null }>).map((row) => ({
+      id: new URL(row.uri),
+      inboxId: new URL(row.inbox),
+      endpoints: row.shared_inbox ? { sharedInbox: new URL(row.shared_inbox) } : null,
+    }));
+    if (to.length === 0) return;
+    const senders = (await this.#keys.pairs(writer)).map((pair, i) => ({ privateKey: pair.privateKey, keyId: new URL(i === 0 ? '#main-key' : `#key-${i + 1}`, actor) }));
+    const activity = new Delete({ id: new URL(`${actor.href}#delete`), actor, object: actor, to: PUBLIC_COLLECTION });
+    await ctx.sendActivity(senders, to, activity, { preferSharedInbox: true });
   }
 }

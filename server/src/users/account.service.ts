@@ -4,6 +4,7 @@ import { verifyPassword } from '../identity/passwords.ts';
 import type { Config } from '../config.ts';
 import { isUniqueViolation, nowIso } from '../db/database.ts';
 import type { DB, UsersTable } from '../db/schema.ts';
+import type { AccountFarewell } from '../deps.ts';
 import { forbidden, notFound, validationError } from '../lib/errors.ts';
 import { ownAccount, requireAccess } from '../access/policy.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
@@ -39,8 +40,8 @@ type UserRow = Selectable<UsersTable>;
  * the member to prove it is them: the current password, or, for an account without one, a sign-in
  * made in the last 15 minutes.
  */
-export function createAccountService(deps: { db: Kysely<DB>; config: Config; outbox: MailOutbox; images: StoredImages }) {
-  const { db, config, outbox, images } = deps;
+export function createAccountService(deps: { db: Kysely<DB>; config: Config; outbox: MailOutbox; images: StoredImages; farewell?: AccountFarewell }) {
+  const { db, config, outbox, images, farewell } = deps;
 
   async function member(auth: Auth, userId: number): Promise<UserRow> {
     requireAccess(ownAccount(auth, userId));
@@ -68,15 +69,17 @@ export function createAccountService(deps: { db: Kysely<DB>; config: Config; out
       return ACCOUNT_MESSAGES.deactivated;
     },
 
-    /** POST /delete-account: everything that is theirs goes in one transaction; unused files after. */
+    /** POST /delete-account: everything that is theirs goes in one transaction (the fediverse told of it once it committed); unused files after. */
     async deleteAccount(auth: Auth, userId: number, currentPassword: string | undefined): Promise<string> {
       const row = await member(auth, userId);
       await confirmIdentity(row, auth, currentPassword);
       const files = await db.transaction().execute(async (trx) => {
         const used = await repo.filesOf(trx, userId);
+        await farewell?.owe(trx, userId);
         await repo.deleteMember(trx, userId);
         return used;
       });
+      farewell?.send();
       await images.release(files);
       return ACCOUNT_MESSAGES.deleted;
     },

@@ -60,12 +60,17 @@ export interface RemoteFollowersTable {
   created_at: string;
 }
 
-/** A change of a published story owed to its writer's fediverse followers (migration 0031), claimed by one process at a time. */
+/**
+ * A change owed to a writer's fediverse followers (migration 0031), claimed by one process at a time:
+ * of a story (post_id), or the deletion of the account ('delete-actor', with the followers' addresses
+ * in `recipients` as JSON, for the account's follower rows are gone).
+ */
 export interface FederationDeliveriesTable {
   id: Generated<number>;
-  post_id: number;
+  post_id: number | null;
   writer_id: number;
-  kind: 'create' | 'update' | 'delete';
+  kind: 'create' | 'update' | 'delete' | 'delete-actor';
+  recipients: string | null;
   claimed_until: string | null;
   created_at: string;
 }
