@@ -185,7 +185,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const images = createStoredImages(db, storage, { graceMs: config.uploadGraceMs, log: app.log });
   const users = createUsersService(db, images);
   // ActivityPub (ADR 0067–0069): Fedify's federation, and the stories and account deletions owed to the fediverse.
-  const federation = config.federation.enabled ? createInkwellFederation(config, deps.database, app.log) : null;
+  // A like from the fediverse changes a count pages show: it drops them as a request's write does (afterWrite, below).
+  const federation = config.federation.enabled ? createInkwellFederation(config, deps.database, app.log, () => afterWrite()) : null;
   const deliveries = federation ? new PostDeliveries(db, federation, config.publicUrl, app.log) : null;
   const account = createAccountService({
     db,

@@ -31,6 +31,7 @@ import * as m0029 from './migrations/0029_federation_keys.ts';
 import * as m0030 from './migrations/0030_remote_followers.ts';
 import * as m0031 from './migrations/0031_federation_deliveries.ts';
 import * as m0032 from './migrations/0032_federation_domain_blocks.ts';
+import * as m0033 from './migrations/0033_remote_reactions.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0030_remote_followers': m0030,
   '0031_federation_deliveries': m0031,
   '0032_federation_domain_blocks': m0032,
+  '0033_remote_reactions': m0033,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

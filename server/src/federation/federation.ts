@@ -7,7 +7,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { actorMember } from './actor-member.ts';
 import { countUsage, findIdByUsername } from './discovery.repository.ts';
-import { listenForFollows, serveFollowers } from './follows.ts';
+import { serveFollowers } from './follows.ts';
+import { listenToInboxes } from './inbox.ts';
 import { serveArticles } from './articles.ts';
 import { ActorKeys } from './keys.ts';
 import { hasKeyPairs } from './keys.repository.ts';
@@ -31,11 +32,12 @@ interface Logger {
 
 /**
  * Fedify's federation for this app (ADR 0067, 0068): members with a username as `Person` actors at
- * /ap/users/<id>, WebFinger by username, the instance actor, NodeInfo, follows from the fediverse and
- * each member's followers collection. Its store and queue are ours (ADR 0066); the queue is worked by
+ * /ap/users/<id>, WebFinger by username, the instance actor, NodeInfo, follows, likes and boosts
+ * from the fediverse (`wrote` drops the cached pages after one changed a count), each member's
+ * followers and outbox, and stories as Articles. Its store and queue are ours (ADR 0066); the queue is worked by
  * `startQueue`, which app.ts runs with the app's background jobs.
  */
-export function createInkwellFederation(config: Config, database: Database, log: Logger): Federation<void> {
+export function createInkwellFederation(config: Config, database: Database, log: Logger, wrote: () => Promise<void>): Federation<void> {
   const { db } = database;
   const keys = new ActorKeys(db);
   const publicUrl = config.publicUrl;
@@ -100,8 +102,7 @@ export function createInkwellFederation(config: Config, database: Database, log:
       return member && !member.deactivated_at ? keys.pairs(identifier) : [];
     });
 
-  const inbox = federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox');
-  listenForFollows(inbox, database, log).onError((_ctx, err) => log.warn({ err }, 'an inbox listener failed'));
+  listenToInboxes(federation, database, log, wrote);
   serveFollowers(federation, database);
   serveArticles(federation, database, publicUrl);
 

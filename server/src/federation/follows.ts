@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Federation, InboxContext, InboxListenerSetters } from '@fedify/fedify';
-import { Accept, Follow, Undo, isActor } from '@fedify/vocab';
+import { Accept, Follow } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { actorMember } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
 import { addRemoteFollower, allRemoteFollowers, countRemoteFollowers, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
-import { remoteActorFields } from './remote-actor.ts';
+import { senderOf } from './remote-actor.ts';
 
 /** Followers on one page of the followers collection. */
 export const FOLLOWERS_PAGE_SIZE = 50;
@@ -25,8 +25,8 @@ async function followedMember(ctx: InboxContext<void>, database: Database, objec
 
 /**
  * Follows from the fediverse (ADR 0068). A `Follow` of a member is accepted at once: the follower is
- * kept (remote_actors, remote_followers) and a signed `Accept` is queued to its inbox. `Undo` of that
- * Follow, by the same actor, removes it. Fedify has checked the signature, and that its signer is the
+ * kept (remote_actors, remote_followers) and a signed `Accept` is queued to its inbox (`Undo` of it:
+ * undoFollow). Fedify has checked the signature, and that its signer is the
  * activity's actor, before a listener runs; anything else (a Follow of nobody, of a deactivated
  * member, of a remote actor, by an actor with no inbox or of a blocked server) changes nothing.
  */
@@ -39,27 +39,27 @@ export function listenForFollows(inbox: InboxListenerSetters<void>, database: Da
       if (await isBlockedAddress(db, follow.actorId)) return;
       const followed = await followedMember(ctx, database, follow.objectId);
       if (!followed) return;
-      const follower = await follow.getActor(ctx);
-      // The actor read back must be the one that signed (Fedify checked the signer is follow.actorId).
-      if (!follower || !isActor(follower) || follower.id?.href !== follow.actorId.href) return;
-      const fields = await remoteActorFields(follower);
-      if (!fields) return;
+      const sender = await senderOf(ctx, follow);
+      if (!sender) return;
+      const { actor: follower, fields } = sender;
       const now = nowIso();
       await addRemoteFollower(db, followed.member.id, await saveRemoteActor(db, fields, now), follow.id.href, now);
       const me = ctx.getActorUri(followed.identifier);
       await ctx.sendActivity({ identifier: followed.identifier }, follower, new Accept({ id: new URL(`#accepts/${randomUUID()}`, me), actor: me, object: follow }));
       log.info({ follower: fields.uri, member: followed.member.id }, 'a fediverse account follows a member');
-    })
-    .on(Undo, async (ctx, undo) => {
-      if (!undo.actorId) return;
-      const object = await undo.getObject(ctx).catch(() => null);
-      // Only the follow's own actor may undo it (Fedify checked that the Undo's signer is undo.actorId).
-      if (!(object instanceof Follow) || object.actorId?.href !== undo.actorId.href) return;
-      const followed = await followedMember(ctx, database, object.objectId);
-      if (!followed) return;
-      const removed = await removeRemoteFollower(db, followed.member.id, undo.actorId.href, object.id?.href ?? null);
-      if (removed > 0) log.info({ follower: undo.actorId.href, member: followed.member.id }, 'a fediverse account stopped following a member');
     });
+}
+
+/**
+ * Undo of a Follow (inbox.ts routes an Undo here by its object): removes the row when the Undo's actor
+ * is the Follow's (Fedify checked that the Undo's signer is undo.actorId) and the Follow is the one it holds.
+ */
+export async function undoFollow(ctx: InboxContext<void>, database: Database, log: Logger, actor: URL, follow: Follow): Promise<void> {
+  if (follow.actorId?.href !== actor.href) return;
+  const followed = await followedMember(ctx, database, follow.objectId);
+  if (!followed) return;
+  const removed = await removeRemoteFollower(database.db, followed.member.id, actor.href, follow.id?.href ?? null);
+  if (removed > 0) log.info({ follower: actor.href, member: followed.member.id }, 'a fediverse account stopped following a member');
 }
 
 /**

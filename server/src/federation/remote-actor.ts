@@ -1,4 +1,5 @@
-import type { Actor } from '@fedify/vocab';
+import type { Context } from '@fedify/fedify';
+import { type Activity, type Actor, isActor } from '@fedify/vocab';
 import type { RemoteActorFields } from './followers.repository.ts';
 
 /** The longest name or handle kept of a remote actor (longer ones are cut): they are shown, never trusted. */
@@ -42,4 +43,17 @@ export async function remoteActorFields(actor: Actor): Promise<RemoteActorFields
     icon_url: webAddress(icon?.url as URL | { href?: URL | null } | null | undefined),
     url: webAddress(actor.url as URL | { href?: URL | null } | null | undefined),
   };
+}
+
+/**
+ * The activity's actor read back (through Fedify: its cache, its refusal of private addresses) and what
+ * is kept of it; null unless it is an actor with the activity's actor id (the one Fedify checked
+ * signed it) and an http(s) inbox.
+ */
+export async function senderOf(ctx: Context<void>, activity: Activity): Promise<{ actor: Actor; fields: RemoteActorFields } | null> {
+  if (!activity.actorId) return null;
+  const actor = await activity.getActor(ctx);
+  if (!actor || !isActor(actor) || actor.id?.href !== activity.actorId.href) return null;
+  const fields = await remoteActorFields(actor);
+  return fields ? { actor, fields } : null;
 }

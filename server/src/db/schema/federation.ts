@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** What Fedify keeps for ActivityPub federation (migration 0028): its key–value store and its message queue; our actors' keys (0029); remote actors and their follows (0030); stories owed to the fediverse (0031); blocked servers (0032). */
+/** What Fedify keeps for ActivityPub federation (migration 0028): its key–value store and its message queue; our actors' keys (0029); remote actors and their follows (0030); stories owed to the fediverse (0031); blocked servers (0032); likes and boosts from there (0033). */
 /**
  * One entry of Fedify's key–value store: `key` is the KvKey (an array of strings) as JSON, so
  * ['a', 'b'] and ['a,b'] never meet; `value` is the value as JSON; a row past `expires_at` reads as absent.
@@ -78,5 +78,15 @@ export interface FederationDeliveriesTable {
 /** A fediverse domain the operator blocked, subdomains included (migration 0032). */
 export interface FederationDomainBlocksTable {
   domain: string;
+  created_at: string;
+}
+
+/** A like or boost of a story by a remote actor (migration 0033), by the activity whose id an Undo names. */
+export interface RemoteReactionsTable {
+  id: Generated<number>;
+  post_id: number;
+  actor_id: number;
+  kind: 'like' | 'announce';
+  activity_uri: string;
   created_at: string;
 }

@@ -1,0 +1,92 @@
+import { Announce, Like, Undo } from '@fedify/vocab';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPost } from '../posts/testing.ts';
+import type { TestApp } from '../test/app.ts';
+import { PASSWORD, signIn } from '../test/factories.ts';
+import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
+import { until } from '../test/until.ts';
+import { countReactions } from './reactions.repository.ts';
+import { anActor, expectMigrationRoundTrip, federatedApp } from './federation.testkit.ts';
+
+/**
+ * Likes and boosts from the fediverse (ADR 0071), over real sockets with real signatures, on SQLite or
+ * PostgreSQL as INKWELL_TEST_DB says: a peer's account likes and boosts a story, the like counts with
+ * the members' likes where readers see it, and Undo takes either back.
+ */
+let t: TestApp;
+let base: string;
+let peer: FediversePeer;
+
+beforeAll(async () => {
+  // Feed pages kept a minute: a like from the fediverse must drop them, as a member's does.
+  ({ t, base } = await federatedApp({ feedCacheMs: 60_000 }));
+  peer = await startFediversePeer(['dave', 'erin']);
+});
+afterAll(async () => {
+  await t?.close();
+  await peer?.close();
+});
+
+let serial = 0;
+const id = (kind: string) => new URL(`${peer.origin}/${kind}/${++serial}`);
+const shared = () => ({ id: new URL(`${base}/ap/users/instance`), inboxId: new URL(`${base}/ap/inbox`) });
+
+async function story() {
+  const ada = await anActor(t, base);
+  const post = await createPost(t, await signIn(t.app, { ...ada, password: PASSWORD }));
+  return { ada, post, article: new URL(`${base}/ap/posts/${post.id}`) };
+}
+
+/** The story's likes as a reader sees them in the feed (cached pages and all). */
+const likesShown = async (postId: number) =>
+  ((await t.app.inject({ method: 'POST', url: '/api/user/view-posts', payload: {} })).json().data as Array<{ id: number; likes_count: number }>).find((card) => card.id === postId)?.likes_count;
+
+const eventually = <T>(read: () => Promise<T>, want: T) => until(async () => ((await read()) === want ? true : undefined), 15_000);
+
+describe('a Like from the fediverse', () => {
+  it('counts with the members’ likes where readers see them, once per account, and its Undo takes it back', async () => {
+    const { post, article } = await story();
+    expect(await likesShown(post.id)).toBe(0);
+    const like = new Like({ id: id('likes'), actor: peer.actorUri('dave'), object: article });
+    await peer.send('dave', shared(), like);
+    await eventually(() => likesShown(post.id), 1);
+    await peer.send('dave', shared(), new Like({ id: id('likes'), actor: peer.actorUri('dave'), object: article }));
+    await peer.send('erin', shared(), new Like({ id: id('likes'), actor: peer.actorUri('erin'), object: article }));
+    await eventually(() => likesShown(post.id), 2);
+    // Erin cannot undo Dave's like. One listener handles the inbox in order: once Erin's later boost
+    // is kept, her Undo has been handled.
+    await peer.send('erin', shared(), new Undo({ id: id('undo'), actor: peer.actorUri('erin'), object: like }));
+    await peer.send('erin', shared(), new Announce({ id: id('boosts'), actor: peer.actorUri('erin'), object: article }));
+    await eventually(async () => (await countReactions(t.db, post.id)).announce, 1);
+    expect(await likesShown(post.id)).toBe(2);
+    // Dave can.
+    await peer.send('dave', shared(), new Undo({ id: id('undo'), actor: peer.actorUri('dave'), object: like }));
+    await eventually(() => likesShown(post.id), 1);
+    expect(await countReactions(t.db, post.id)).toEqual({ like: 1, announce: 1 });
+  });
+
+  it('changes nothing for a story that is not there', async () => {
+    const { post } = await story();
+    await peer.send('dave', shared(), new Like({ id: id('likes'), actor: peer.actorUri('dave'), object: new URL(`${base}/ap/posts/999999`) }));
+    const marker = new Like({ id: id('likes'), actor: peer.actorUri('dave'), object: new URL(`${base}/ap/posts/${post.id}`) });
+    await peer.send('dave', shared(), marker);
+    await eventually(async () => (await countReactions(t.db, post.id)).like, 1);
+    expect(await t.db.selectFrom('remote_reactions').select('post_id').where('post_id', '=', 999999).execute()).toEqual([]);
+  });
+});
+
+describe('an Announce (a boost)', () => {
+  it('is kept once per account and taken back by its Undo, and is no like', async () => {
+    const { post, article } = await story();
+    const boost = new Announce({ id: id('boosts'), actor: peer.actorUri('erin'), object: article });
+    await peer.send('erin', shared(), boost);
+    await eventually(async () => (await countReactions(t.db, post.id)).announce, 1);
+    expect(await likesShown(post.id)).toBe(0);
+    await peer.send('erin', shared(), new Undo({ id: id('undo'), actor: peer.actorUri('erin'), object: boost }));
+    await eventually(async () => (await countReactions(t.db, post.id)).announce, 0);
+  });
+});
+
+describe('migration 0033', () => {
+  it('makes remote_reactions and takes it away again', () => expectMigrationRoundTrip('0032_federation_domain_blocks', 'remote_', ['remote_reactions']));
+});

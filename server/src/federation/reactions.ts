@@ -1,0 +1,49 @@
+import type { InboxContext, InboxListenerSetters } from '@fedify/fedify';
+import { Announce, Article, Like } from '@fedify/vocab';
+import { MAX_ID } from '@inkwell/contract';
+import type { Database } from '../db/database.ts';
+import { nowIso } from '../db/database.ts';
+import { federates } from './articles.ts';
+import { findArticle } from './articles.repository.ts';
+import { isBlockedAddress } from './domain-blocks.ts';
+import { saveRemoteActor } from './followers.repository.ts';
+import { addReaction, removeReaction } from './reactions.repository.ts';
+import { senderOf } from './remote-actor.ts';
+
+type Kind = 'like' | 'announce';
+
+/** The story an activity's object names: one of our Articles, published, whose writer federates; else undefined. */
+async function storyOf(ctx: InboxContext<void>, database: Database, object: URL | null): Promise<number | undefined> {
+  const target = object ? ctx.parseUri(object) : null;
+  if (target?.type !== 'object' || target.class !== Article) return undefined;
+  const id = target.values.id ?? '';
+  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > MAX_ID) return undefined;
+  return federates(await findArticle(database.db, Number(id))) ? Number(id) : undefined;
+}
+
+/**
+ * Likes and boosts of stories from the fediverse (ADR 0071): a `Like` of a story counts in its likes
+ * beside the members' own, an `Announce` (a boost) is kept; one of each per remote account and story.
+ * `wrote` drops the cached pages that show the count, here and on every app server.
+ */
+export function listenForReactions(inbox: InboxListenerSetters<void>, database: Database, wrote: () => Promise<void>): InboxListenerSetters<void> {
+  const react = (kind: Kind) => async (ctx: InboxContext<void>, activity: Like | Announce) => {
+    if (!activity.id || !activity.actorId || ctx.parseUri(activity.actorId)) return;
+    if (await isBlockedAddress(database.db, activity.actorId)) return;
+    const postId = await storyOf(ctx, database, activity.objectId);
+    if (postId === undefined) return;
+    const sender = await senderOf(ctx, activity);
+    if (!sender) return;
+    const now = nowIso();
+    const actorId = await saveRemoteActor(database.db, sender.fields, now);
+    if (await addReaction(database.db, { post_id: postId, actor_id: actorId, kind, activity_uri: activity.id.href, created_at: now })) await wrote();
+  };
+  return inbox.on(Like, react('like')).on(Announce, react('announce'));
+}
+
+/** Undo of a Like or an Announce (inbox.ts routes an Undo here by its object), by the actor who made it. */
+export async function undoReaction(database: Database, wrote: () => Promise<void>, actor: URL, reaction: Like | Announce): Promise<void> {
+  if (reaction.actorId?.href !== actor.href || !reaction.id) return;
+  const kind: Kind = reaction instanceof Like ? 'like' : 'announce';
+  if (await removeReaction(database.db, actor.href, kind, reaction.id.href)) await wrote();
+}
