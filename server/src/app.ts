@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { plural } from '@inkwell/contract';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -38,9 +37,7 @@ import { modulePreloads } from './render/preloads.ts';
 import { PageRenderer, type RenderedPage } from './render/renderer.ts';
 import { categoriesPlugin } from './categories/categories.plugin.ts';
 import { feedPlugin } from './feed/feed.plugin.ts';
-import { createInkwellFederation } from './federation/federation.ts';
-import { federationRoutes } from './federation/federation.routes.ts';
-import { PostDeliveries } from './federation/post-deliveries.ts';
+import { federationParts } from './federation/federation-parts.ts';
 import type { CardRow } from './feed/feed.repository.ts';
 import { createFeedService } from './feed/feed.service.ts';
 import { CacheClock, PageCache } from './cache/page-cache.ts';
@@ -184,17 +181,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const storage = createStorage(config, app.log);
   const images = createStoredImages(db, storage, { graceMs: config.uploadGraceMs, log: app.log });
   const users = createUsersService(db, images);
-  // ActivityPub (ADR 0067–0069): Fedify's federation, and the stories and account deletions owed to the fediverse.
-  // A like from the fediverse changes a count pages show: it drops them as a request's write does (afterWrite, below).
-  const federation = config.federation.enabled ? createInkwellFederation(config, deps.database, app.log, () => afterWrite()) : null;
-  const deliveries = federation ? new PostDeliveries(db, federation, config.publicUrl, app.log) : null;
-  const account = createAccountService({
-    db,
-    config,
-    outbox,
-    images,
-    farewell: deliveries ? { owe: (trx, userId) => deliveries.oweAccountDeletion(trx, userId), send: () => deliveries.wake() } : undefined,
-  });
+  // ActivityPub (FEDERATION; ADR 0067–0071): null when off. Its likes drop cached pages (afterWrite, below).
+  const fediverse = federationParts(app, config, deps.database, () => afterWrite());
+  const account = createAccountService({ db, config, outbox, images, farewell: fediverse?.farewell });
   app.decorate('images', images);
   // The sweep stops before the storage lets go of its connections.
   app.addHook('onClose', () => images.stop().then(() => storage.close()));
@@ -210,14 +199,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     async queue(trx, story) {
       await postFanout.queue(trx, story.postId);
       if (story.email) await newsletterSender.queue(trx, story.postId, story.writerId);
-      await deliveries?.owe(trx, { post_id: story.postId, writer_id: story.writerId, kind: 'create' });
+      await fediverse?.owe(trx, { postId: story.postId, writerId: story.writerId, kind: 'create' });
     },
     start: (postId) => {
       postFanout.start(postId);
-      deliveries?.wake();
+      fediverse?.send();
     },
-    changed: async (trx, change) => deliveries?.owe(trx, { post_id: change.postId, writer_id: change.writerId, kind: change.kind }),
-    sendChanges: () => deliveries?.wake(),
+    changed: async (trx, change) => fediverse?.owe(trx, change),
+    sendChanges: () => fediverse?.send(),
   };
   const featureDeps = { db, database: deps.database, config, storage, images, feedCache, feedAnswers, hiddenAuthors, stories };
   /** After any write, a request's or a job's: the cached pages go, here and in every other app process. */
@@ -276,23 +265,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(unsubscribeOneClickRoutes, { unsubscribe });
   await app.register(newsletterOneClickRoutes, { newsletters });
   await app.register(seoRoutes, { database: deps.database, config });
-  // ActivityPub (ADR 0067): WebFinger, NodeInfo, actors, stories and inboxes, handed to Fedify by hand.
-  if (federation && deliveries) {
-    // Every app process works the federation's queue (each message claimed by one) while its jobs run,
-    // and hands over the story changes a process left owed (each row claimed by one).
-    jobs.addWorker({ name: 'federation-queue', run: (signal) => federation.startQueue(undefined, { signal }) });
-    jobs.add({
-      name: 'federation-deliveries',
-      everyMs: config.notifications.digestPollMs,
-      lease: false,
-      atStart: true,
-      run: async () => {
-        const handed = await deliveries.drain();
-        return handed > 0 ? { said: `Handed ${plural(handed, 'story change')} to the fediverse` } : {};
-      },
-    });
-    await app.register(federationRoutes, { federation, database: deps.database, publicUrl: config.publicUrl });
-  }
+  await fediverse?.mount(app, jobs);
 
   // Alive: the process answers (a load balancer's liveness probe; overload still answers 503).
   route(app, 'health', async () => ({ status: 'ok' }));

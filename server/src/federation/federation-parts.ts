@@ -1,0 +1,60 @@
+import { plural } from '@inkwell/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import type { AccountFarewell } from '../deps.ts';
+import { createInkwellFederation } from './federation.ts';
+import { federationRoutes } from './federation.routes.ts';
+import { PostDeliveries } from './post-deliveries.ts';
+
+/** The job runner, as far as federation uses it (jobs/runner.ts; a feature does not import the composition). */
+interface Jobs {
+  addWorker(worker: { name: string; run(signal: AbortSignal): Promise<void> }): void;
+  add(job: { name: string; everyMs: number; lease: boolean; atStart?: boolean; run(): Promise<{ said?: string }> }): void;
+}
+
+/** What app.ts plugs in when FEDERATION is on (ADR 0067–0071). */
+export interface FederationParts {
+  /** The fediverse as a channel of a story: owed in the transaction that changed it, sent after its commit. */
+  owe(trx: Kysely<DB>, change: { postId: number; writerId: number; kind: 'create' | 'update' | 'delete' }): Promise<void>;
+  send(): void;
+  /** A deleted account's Delete to its fediverse followers. */
+  farewell: AccountFarewell;
+  /** The queue's worker and the deliveries' job (on every process), and the federation's routes. */
+  mount(app: FastifyInstance, jobs: Jobs): Promise<void>;
+}
+
+/**
+ * Fedify's federation for this app and the stories and account deletions owed to the fediverse, or
+ * null with FEDERATION off. `wrote` is the app's afterWrite: a like from the fediverse changes a
+ * count pages show, and drops them as a request's write does.
+ */
+export function federationParts(app: FastifyInstance, config: Config, database: Database, wrote: () => Promise<void>): FederationParts | null {
+  if (!config.federation.enabled) return null;
+  const federation = createInkwellFederation(config, database, app.log, wrote);
+  const deliveries = new PostDeliveries(database.db, federation, config.publicUrl, app.log);
+  return {
+    owe: (trx, change) => deliveries.owe(trx, { post_id: change.postId, writer_id: change.writerId, kind: change.kind }),
+    send: () => deliveries.wake(),
+    farewell: { owe: (trx, userId) => deliveries.oweAccountDeletion(trx, userId), send: () => deliveries.wake() },
+    async mount(server, jobs) {
+      // Every app process works the federation's queue (each message claimed by one) while its jobs
+      // run, and hands over the changes a process left owed (each row claimed by one).
+      jobs.addWorker({ name: 'federation-queue', run: (signal) => federation.startQueue(undefined, { signal }) });
+      jobs.add({
+        name: 'federation-deliveries',
+        everyMs: config.notifications.digestPollMs,
+        lease: false,
+        atStart: true,
+        run: async () => {
+          const handed = await deliveries.drain();
+          return handed > 0 ? { said: `Handed ${plural(handed, 'story change')} to the fediverse` } : {};
+        },
+      });
+      // WebFinger, NodeInfo, actors, stories and inboxes, handed to Fedify by hand.
+      await server.register(federationRoutes, { federation, database, publicUrl: config.publicUrl });
+    },
+  };
+}
