@@ -1,11 +1,40 @@
+import { useEffect, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
-import { TEXT } from '@inkwell/contract';
-import { useCopy } from '../lib/copy-text';
+import { COPY_NOTICE_MS, TEXT } from '@inkwell/contract';
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // Pages served over plain http (no secure context) have no async clipboard.
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy failed');
+}
 
 /** Copies a code block's text and says 'Code Copied!' for 2 s (SPEC §2, §9). */
 export function CodeCopyButton({ text }: { text: string }) {
-  const [copied, copy] = useCopy();
-  const onClick = () => copy(text);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const onClick = () => {
+    copyText(text).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
 
   return (
     <button
