@@ -98,7 +98,7 @@ export async function deleteDelivery(db: Kysely<DB>, id: number): Promise<void> 
   await db.deleteFrom('federation_deliveries').where('id', '=', id).execute();
 }
 
-/** Gives a claimed row back at once (a failure: it is tried again by the next round). */
-export async function releaseDelivery(db: Kysely<DB>, id: number): Promise<void> {
-  await db.updateTable('federation_deliveries').set({ claimed_until: null }).where('id', '=', id).execute();
+/** Holds a claimed row until `until` (a failure: it is tried again after). */
+export async function holdDelivery(db: Kysely<DB>, id: number, until: string): Promise<void> {
+  await db.updateTable('federation_deliveries').set({ claimed_until: until }).where('id', '=', id).execute();
 }

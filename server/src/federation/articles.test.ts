@@ -104,6 +104,25 @@ describe('a story', () => {
     expect(await owed()).toEqual([]);
   });
 
+  it('holds a change that cannot be handed over for a while, and the others go on meanwhile', async () => {
+    const ada = await writer();
+    await followedBy(peer, 'carol', ada);
+    const post = await createPost(t, ada.session);
+    await received(peer, about(post.id, Create));
+    const broken = await t.db
+      .insertInto('federation_deliveries')
+      .values({ post_id: null, writer_id: ada.id, kind: 'delete-actor', recipients: 'not JSON', created_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('federation_deliveries').values({ post_id: post.id, writer_id: ada.id, kind: 'update', created_at: nowIso() }).execute();
+    await t.app.jobs.runNow('federation-deliveries');
+    await received(peer, about(post.id, Update));
+    const [held] = await owed();
+    expect(held).toMatchObject({ id: broken.id });
+    expect(Date.parse(held!.claimed_until!)).toBeGreaterThan(Date.now() + 60_000);
+    await t.db.deleteFrom('federation_deliveries').where('id', '=', broken.id).execute();
+  });
+
   it('sends nothing while its writer has no username, and leaves nothing owed', async () => {
     const ada = await writer();
     await followedBy(peer, 'carol', ada);

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { createOf, federates, toArticle } from './articles.ts';
-import { type Delivery, claimDelivery, deleteDelivery, findArticle, oweDelivery, releaseDelivery } from './articles.repository.ts';
+import { type Delivery, claimDelivery, deleteDelivery, findArticle, holdDelivery, oweDelivery } from './articles.repository.ts';
 import { findActorMember } from './discovery.repository.ts';
 import { allRemoteFollowers } from './followers.repository.ts';
 import { ActorKeys } from './keys.ts';
@@ -15,6 +15,8 @@ interface Logger {
 
 /** How long a claimed change is held before another process may take it. */
 const CLAIM_MS = 60_000;
+/** How long a change that could not be handed over waits before it is tried again. */
+const RETRY_MS = 5 * 60_000;
 
 /**
  * Stories to the fediverse (ADR 0069). A change of a published story (published, edited, deleted) is
@@ -79,8 +81,11 @@ export class PostDeliveries {
           try {
             await this.#send(delivery);
           } catch (err) {
-            await releaseDelivery(this.#db, delivery.id);
-            throw err;
+            // Held a while longer, then tried again; the rows behind it go on meanwhile (but not a
+            // later change of the same story, which waits for this one).
+            this.#log.warn({ err, delivery: delivery.id }, 'handing a change to the fediverse failed; it is tried again later');
+            await holdDelivery(this.#db, delivery.id, new Date(Date.now() + RETRY_MS).toISOString());
+            continue;
           }
           await deleteDelivery(this.#db, delivery.id);
           handed += 1;
