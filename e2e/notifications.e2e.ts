@@ -4,7 +4,7 @@ import { paths } from '@inkwell/contract';
 import { parseMail, unsubscribeUrlOf } from '../server/src/notifications/testkit.ts';
 import { artifactPath } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world.ts';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs, gotoWithStream } from './support/world.ts';
 
 let world: World;
 let server: RunningServer;
@@ -52,7 +52,7 @@ async function mailTo(to: string, subject: RegExp) {
 describe('notifications that reach people, in Chromium', () => {
   it('lights the dot live when another member likes the post, clears it on /notifications, and the item opens the post', async () => {
     const { context, page } = await contextFor(ana);
-    await page.goto(`${server.url}/`);
+    await gotoWithStream(page, `${server.url}/`);
     await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
     expect(await page.getByTestId('notifications-dot').count()).toBe(0);
 

@@ -5,7 +5,7 @@ import { paths } from '@inkwell/contract';
 import { parseMail } from '../server/src/notifications/testkit.ts';
 import { artifactPath } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
-import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs } from './support/world.ts';
+import { type Session, type World, callApi, startWorld, stopWorld, verifiedUser, openAs, gotoWithStream } from './support/world.ts';
 
 /** A follower learns of a new story (issue 13): live in the top bar, under Stories, and by mail once ticked. */
 let world: World;
@@ -62,7 +62,7 @@ describe('a new story reaches its author’s followers, in Chromium', () => {
 
   it('lights the follower’s dot live when the story is published, shows it under Stories, and leads to the story', async () => {
     const { context, page } = await contextFor(bo);
-    await page.goto(`${server.url}/`);
+    await gotoWithStream(page, `${server.url}/`);
     await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
     expect(await page.getByTestId('notifications-dot').count()).toBe(0);
 

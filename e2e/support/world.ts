@@ -123,3 +123,14 @@ export async function aStory(world: World, session: Session, story: { title: str
   expect(added.status).toBe(201);
   return (added.json.post as { id: number }).id;
 }
+
+/**
+ * Opens `path` and waits until the page's live notification stream has answered: an event sent
+ * before the app has connected would reach the page only at its next fetch, so a test of what is
+ * shown live starts its action after this.
+ */
+export async function gotoWithStream(page: Page, url: string): Promise<void> {
+  const opened = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/notifications/stream', { timeout: 60_000 });
+  await page.goto(url);
+  expect((await opened).status()).toBe(200);
+}
