@@ -1,11 +1,11 @@
 import type { Context, Federation } from '@fedify/fedify';
 import { Article, Create, Hashtag, PUBLIC_COLLECTION } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
-import { MAX_ID, escapeHtml, paths } from '@inkwell/contract';
+import { escapeHtml, paths } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
 import { absoluteAddresses } from '../post-html/absolute.ts';
 import { sanitizeDescription } from '../post-html/sanitize.ts';
-import { actorMember } from './actor-member.ts';
+import { federatingMember, numericId } from './actor-member.ts';
 import { type ArticleRow, countWriterArticles, findArticle, listWriterArticles } from './articles.repository.ts';
 import { picture } from './pictures.ts';
 
@@ -64,15 +64,12 @@ export function createOf(ctx: Context<void>, row: ArticleRow, publicUrl: string)
 export function serveArticles(federation: Federation<void>, database: Database, publicUrl: string): void {
   const { db } = database;
   federation.setObjectDispatcher(Article, ARTICLE_PATH, async (ctx, { id }) => {
-    if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > MAX_ID) return null;
-    const row = await findArticle(db, Number(id));
+    const story = numericId(id);
+    const row = story === undefined ? undefined : await findArticle(db, story);
     return federates(row) ? toArticle(ctx, row, publicUrl) : null;
   });
 
-  const writer = async (identifier: string) => {
-    const member = await actorMember(database, identifier);
-    return member && !member.deactivated_at ? member : undefined;
-  };
+  const writer = (identifier: string) => federatingMember(database, identifier);
   federation
     .setOutboxDispatcher('/ap/users/{identifier}/outbox', async (ctx, identifier, cursor) => {
       const member = await writer(identifier);

@@ -3,7 +3,7 @@ import { paths } from '@inkwell/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { route } from '../plugins/endpoint.ts';
-import { actorMember } from './actor-member.ts';
+import { actorMember, numericId } from './actor-member.ts';
 import { isBlockedHost } from './domain-blocks.ts';
 
 /** The largest activity an inbox takes (Mastodon's own limit is about the same). */
@@ -76,8 +76,8 @@ export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void>
    */
   const onNotAcceptable = async (request: Request): Promise<Response> => {
     const pathname = new URL(request.url).pathname;
-    const story = /^\/ap\/posts\/([1-9]\d{0,9})$/.exec(pathname)?.[1];
-    if (story !== undefined) return seeOther(new URL(paths.viewPost.getHref(Number(story)), publicUrl));
+    const story = numericId(/^\/ap\/posts\/([^/]+)$/.exec(pathname)?.[1] ?? '');
+    if (story !== undefined) return seeOther(new URL(paths.viewPost.getHref(story), publicUrl));
     const id = /^\/ap\/users\/([^/]+)$/.exec(pathname)?.[1];
     const member = id === undefined ? undefined : await actorMember(database, id);
     if (!member) return notFound();

@@ -5,7 +5,7 @@ import { DEFAULT_USER_IMAGE, escapeHtml, paths } from '@inkwell/contract';
 import { picture } from './pictures.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { actorMember } from './actor-member.ts';
+import { actorMember, federatingMember, numericId } from './actor-member.ts';
 import { countUsage, findIdByUsername } from './discovery.repository.ts';
 import { serveFollowers } from './follows.ts';
 import { listenToInboxes } from './inbox.ts';
@@ -71,7 +71,7 @@ export function createInkwellFederation(config: Config, database: Database, log:
       }
       const member = await actorMember(database, identifier);
       // An actor that was (its keys are kept) and is no more, its account deleted: 410 Gone.
-      if (!member) return /^[1-9]\d{0,9}$/.test(identifier) && (await hasKeyPairs(db, identifier)) ? new Tombstone({ id: ctx.getActorUri(identifier) }) : null;
+      if (!member) return numericId(identifier) !== undefined && (await hasKeyPairs(db, identifier)) ? new Tombstone({ id: ctx.getActorUri(identifier) }) : null;
       // A deactivated member federates nothing: 410 Gone (deactivation can be undone).
       if (member.deactivated_at) return new Tombstone({ id: ctx.getActorUri(identifier) });
       const pairs = await ctx.getActorKeyPairs(identifier);
@@ -98,8 +98,7 @@ export function createInkwellFederation(config: Config, database: Database, log:
     // Keys are made only for an actor that exists: never for a number nobody is, nor a deactivated member.
     .setKeyPairsDispatcher(async (_ctx, identifier) => {
       if (identifier === INSTANCE_ACTOR) return keys.pairs(identifier);
-      const member = await actorMember(database, identifier);
-      return member && !member.deactivated_at ? keys.pairs(identifier) : [];
+      return (await federatingMember(database, identifier)) ? keys.pairs(identifier) : [];
     });
 
   listenToInboxes(federation, database, log, wrote);

@@ -3,7 +3,7 @@ import type { Federation, InboxContext, InboxListenerSetters } from '@fedify/fed
 import { Accept, Follow } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
-import { actorMember } from './actor-member.ts';
+import { federatingMember } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
 import { addRemoteFollower, allRemoteFollowers, countRemoteFollowers, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
 import { senderOf } from './remote-actor.ts';
@@ -19,8 +19,8 @@ interface Logger {
 async function followedMember(ctx: InboxContext<void>, database: Database, object: URL | null) {
   const target = object ? ctx.parseUri(object) : null;
   if (target?.type !== 'actor') return undefined;
-  const member = await actorMember(database, target.identifier);
-  return member && !member.deactivated_at ? { member, identifier: target.identifier } : undefined;
+  const member = await federatingMember(database, target.identifier);
+  return member ? { member, identifier: target.identifier } : undefined;
 }
 
 /**
@@ -70,10 +70,7 @@ export async function undoFollow(ctx: InboxContext<void>, database: Database, lo
  */
 export function serveFollowers(federation: Federation<void>, database: Database): void {
   const { db } = database;
-  const owner = async (identifier: string) => {
-    const member = await actorMember(database, identifier);
-    return member && !member.deactivated_at ? member : undefined;
-  };
+  const owner = (identifier: string) => federatingMember(database, identifier);
   const recipient = (row: { uri: string; inbox: string; shared_inbox: string | null }) => ({
     id: new URL(row.uri),
     inboxId: new URL(row.inbox),

@@ -1,8 +1,8 @@
 import type { InboxContext, InboxListenerSetters } from '@fedify/fedify';
 import { Announce, Article, Like } from '@fedify/vocab';
-import { MAX_ID } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
+import { numericId } from './actor-member.ts';
 import { federates } from './articles.ts';
 import { findArticle } from './articles.repository.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
@@ -16,9 +16,8 @@ type Kind = 'like' | 'announce';
 async function storyOf(ctx: InboxContext<void>, database: Database, object: URL | null): Promise<number | undefined> {
   const target = object ? ctx.parseUri(object) : null;
   if (target?.type !== 'object' || target.class !== Article) return undefined;
-  const id = target.values.id ?? '';
-  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > MAX_ID) return undefined;
-  return federates(await findArticle(database.db, Number(id))) ? Number(id) : undefined;
+  const id = numericId(target.values.id ?? '');
+  return id !== undefined && federates(await findArticle(database.db, id)) ? id : undefined;
 }
 
 /**
