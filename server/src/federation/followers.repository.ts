@@ -49,16 +49,18 @@ export async function removeRemoteFollower(db: Kysely<DB>, userId: number, actor
   return Number(result.numDeletedRows);
 }
 
-/** A page of the member's remote followers, oldest first, after the row `after` (0: from the start). */
-export async function listRemoteFollowers(db: Kysely<DB>, userId: number, after: number, limit: number): Promise<RemoteFollowerRow[]> {
+/**
+ * The member's remote followers, oldest first, with the addresses to deliver to: every one, or with
+ * `page` those after the row `page.after` (0: from the start), `page.limit` at most.
+ */
+export async function listRemoteFollowers(db: Kysely<DB>, userId: number, page?: { after: number; limit: number }): Promise<RemoteFollowerRow[]> {
   return db
     .selectFrom('remote_followers')
     .innerJoin('remote_actors', 'remote_actors.id', 'remote_followers.actor_id')
     .select(['remote_followers.id', 'remote_actors.uri', 'remote_actors.inbox', 'remote_actors.shared_inbox'])
     .where('remote_followers.user_id', '=', userId)
-    .where('remote_followers.id', '>', after)
+    .$if(page !== undefined, (q) => q.where('remote_followers.id', '>', page!.after).limit(page!.limit))
     .orderBy('remote_followers.id')
-    .limit(limit)
     .execute();
 }
 
@@ -69,15 +71,4 @@ export async function countRemoteFollowers(db: Kysely<DB>, userId: number): Prom
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Every remote follower of the member, as addresses to deliver to. */
-export async function allRemoteFollowers(db: Kysely<DB>, userId: number): Promise<Array<Pick<RemoteFollowerRow, 'uri' | 'inbox' | 'shared_inbox'>>> {
-  return db
-    .selectFrom('remote_followers')
-    .innerJoin('remote_actors', 'remote_actors.id', 'remote_followers.actor_id')
-    .select(['remote_actors.uri', 'remote_actors.inbox', 'remote_actors.shared_inbox'])
-    .where('remote_followers.user_id', '=', userId)
-    .orderBy('remote_followers.id')
-    .execute();
 }

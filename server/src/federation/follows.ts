@@ -5,8 +5,8 @@ import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { federatingMember } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
-import { addRemoteFollower, allRemoteFollowers, countRemoteFollowers, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
-import { senderOf } from './remote-actor.ts';
+import { addRemoteFollower, countRemoteFollowers, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
+import { recipientOf, senderOf } from './remote-actor.ts';
 
 /** Followers on one page of the followers collection. */
 export const FOLLOWERS_PAGE_SIZE = 50;
@@ -71,19 +71,14 @@ export async function undoFollow(ctx: InboxContext<void>, database: Database, lo
 export function serveFollowers(federation: Federation<void>, database: Database): void {
   const { db } = database;
   const owner = (identifier: string) => federatingMember(database, identifier);
-  const recipient = (row: { uri: string; inbox: string; shared_inbox: string | null }) => ({
-    id: new URL(row.uri),
-    inboxId: new URL(row.inbox),
-    endpoints: row.shared_inbox ? { sharedInbox: new URL(row.shared_inbox) } : null,
-  });
   federation
     .setFollowersDispatcher('/ap/users/{identifier}/followers', async (_ctx, identifier, cursor) => {
       const member = await owner(identifier);
       if (!member) return null;
-      if (cursor === null) return { items: (await allRemoteFollowers(db, member.id)).map(recipient) };
+      if (cursor === null) return { items: (await listRemoteFollowers(db, member.id)).map(recipientOf) };
       if (!/^\d{1,10}$/.test(cursor)) return null;
-      const rows = await listRemoteFollowers(db, member.id, Number(cursor), FOLLOWERS_PAGE_SIZE);
-      return { items: rows.map(recipient), nextCursor: rows.length === FOLLOWERS_PAGE_SIZE ? String(rows.at(-1)!.id) : null };
+      const rows = await listRemoteFollowers(db, member.id, { after: Number(cursor), limit: FOLLOWERS_PAGE_SIZE });
+      return { items: rows.map(recipientOf), nextCursor: rows.length === FOLLOWERS_PAGE_SIZE ? String(rows.at(-1)!.id) : null };
     })
     .setCounter(async (_ctx, identifier) => {
       const member = await owner(identifier);

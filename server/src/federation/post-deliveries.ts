@@ -6,7 +6,8 @@ import type { DB } from '../db/schema.ts';
 import { createOf, federates, toArticle } from './articles.ts';
 import { type Delivery, claimDelivery, deleteDelivery, findArticle, holdDelivery, oweDelivery } from './articles.repository.ts';
 import { findActorMember } from './discovery.repository.ts';
-import { allRemoteFollowers } from './followers.repository.ts';
+import { listRemoteFollowers } from './followers.repository.ts';
+import { type RemoteAddress, recipientOf } from './remote-actor.ts';
 import { ActorKeys } from './keys.ts';
 
 interface Logger {
@@ -57,7 +58,7 @@ export class PostDeliveries {
   async oweAccountDeletion(trx: Kysely<DB>, userId: number): Promise<void> {
     const member = await findActorMember(trx, userId);
     if (!member?.username) return;
-    const recipients = await allRemoteFollowers(trx, userId);
+    const recipients: RemoteAddress[] = (await listRemoteFollowers(trx, userId)).map(({ uri, inbox, shared_inbox }) => ({ uri, inbox, shared_inbox }));
     if (recipients.length === 0) return;
     await oweDelivery(trx, { post_id: null, writer_id: userId, kind: 'delete-actor', recipients: JSON.stringify(recipients) }, nowIso());
   }
@@ -135,11 +136,7 @@ export class PostDeliveries {
    */
   async #sendAccountDeletion(ctx: Context<void>, writer: string, recipients: string | null | undefined): Promise<void> {
     const actor = ctx.getActorUri(writer);
-    const to = (JSON.parse(recipients ?? '[]') as Array<{ uri: string; inbox: string; shared_inbox: string | null }>).map((row) => ({
-      id: new URL(row.uri),
-      inboxId: new URL(row.inbox),
-      endpoints: row.shared_inbox ? { sharedInbox: new URL(row.shared_inbox) } : null,
-    }));
+    const to = (JSON.parse(recipients ?? '[]') as RemoteAddress[]).map(recipientOf);
     if (to.length === 0) return;
     const senders = (await this.#keys.pairs(writer)).map((pair, i) => ({ privateKey: pair.privateKey, keyId: new URL(i === 0 ? '#main-key' : `#key-${i + 1}`, actor) }));
     const activity = new Delete({ id: new URL(`${actor.href}#delete`), actor, object: actor, to: PUBLIC_COLLECTION });

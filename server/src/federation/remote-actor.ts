@@ -1,6 +1,6 @@
 import type { Context } from '@fedify/fedify';
-import { type Activity, type Actor, isActor } from '@fedify/vocab';
-import type { RemoteActorFields } from './followers.repository.ts';
+import { type Activity, type Actor, type Recipient, isActor } from '@fedify/vocab';
+import type { RemoteActorFields, RemoteFollowerRow } from './followers.repository.ts';
 
 /** The longest name or handle kept of a remote actor (longer ones are cut): they are shown, never trusted. */
 const MAX_TEXT = 200;
@@ -56,4 +56,12 @@ export async function senderOf(ctx: Context<void>, activity: Activity): Promise<
   if (!actor || !isActor(actor) || actor.id?.href !== activity.actorId.href) return null;
   const fields = await remoteActorFields(actor);
   return fields ? { actor, fields } : null;
+}
+
+/** Where a remote actor is delivered to, as kept: its id, its inbox and its server's shared inbox. */
+export type RemoteAddress = Pick<RemoteFollowerRow, 'uri' | 'inbox' | 'shared_inbox'>;
+
+/** The kept addresses as Fedify's recipient (the shared inbox used when the delivery prefers it). */
+export function recipientOf(row: RemoteAddress): Recipient {
+  return { id: new URL(row.uri), inboxId: new URL(row.inbox), endpoints: row.shared_inbox ? { sharedInbox: new URL(row.shared_inbox) } : null };
 }
