@@ -114,5 +114,6 @@ export const article = { method: 'GET', path: '/ap/posts/:id', access: 'open' } 
 export const actorFollowers = { method: 'GET', path: '/ap/users/:identifier/followers', access: 'open' } as const satisfies Endpoint;
 export const actorInbox = { method: 'POST', path: '/ap/users/:identifier/inbox', access: 'open', rateLimit: 'federationInbox' } as const satisfies Endpoint;
 export const sharedInbox = { method: 'POST', path: '/ap/inbox', access: 'open', rateLimit: 'federationInbox' } as const satisfies Endpoint;
+export const remoteFollow = { method: 'POST', path: '/api/user/remote-follow', access: 'open', readOnly: true, rateLimit: 'remoteFollow', body: 'remoteFollowBody', answer: 'remoteFollowResponse' } as const satisfies Endpoint;
 export const health = { method: 'GET', path: '/api/health', access: 'open' } as const satisfies Endpoint;
 export const ready = { method: 'GET', path: '/api/ready', access: 'open' } as const satisfies Endpoint;

@@ -23,5 +23,6 @@ export * from './schemas/export.ts';
 export * from './schemas/stats.ts';
 export * from './schemas/library.ts';
 export * from './schemas/newsletters.ts';
+export * from './schemas/federation.ts';
 export * from './page-head.ts';
 export * from './form-echo.ts';

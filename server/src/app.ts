@@ -37,7 +37,7 @@ import { modulePreloads } from './render/preloads.ts';
 import { PageRenderer, type RenderedPage } from './render/renderer.ts';
 import { categoriesPlugin } from './categories/categories.plugin.ts';
 import { feedPlugin } from './feed/feed.plugin.ts';
-import { federationParts } from './federation/federation-parts.ts';
+import { federationParts, remoteFollowRoutes } from './federation/federation-parts.ts';
 import type { CardRow } from './feed/feed.repository.ts';
 import { createFeedService } from './feed/feed.service.ts';
 import { CacheClock, PageCache } from './cache/page-cache.ts';
@@ -258,6 +258,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(libraryPlugin, featureDeps);
       await api.register(exportRoutes, featureDeps);
       await api.register(newslettersPlugin, { newsletters, importSubscribers, memberSubscriptions });
+      await api.register(remoteFollowRoutes, { remoteFollow: fediverse?.remoteFollow ?? null });
     },
     { prefix: '/api/user' },
   );

@@ -139,11 +139,12 @@ export function readSitemapPageSize(env: Env): number {
 
 /**
  * FEDERATION (on/off; by default on when PUBLIC_URL is https: another server only fetches an https
- * actor) and FEDERATION_ALLOW_PRIVATE_ADDRESS (1: Fedify may fetch from private addresses; tests only).
+ * actor), FEDERATION_ALLOW_PRIVATE_ADDRESS (1: Fedify may fetch from private addresses; tests only) and
+ * FEDERATION_LOOKUP_TIMEOUT_MS (how long a reader's server has to answer "Follow from the fediverse").
  */
-export function readFederation(env: Env, publicUrl: string): { enabled: boolean; allowPrivateAddress: boolean } {
+export function readFederation(env: Env, publicUrl: string): { enabled: boolean; allowPrivateAddress: boolean; lookupTimeoutMs: number } {
   const enabled = readSwitch(env, 'FEDERATION', new URL(publicUrl).protocol === 'https:');
   const raw = env.FEDERATION_ALLOW_PRIVATE_ADDRESS;
   if (raw !== undefined && raw !== '' && raw !== '0' && raw !== '1') bad('FEDERATION_ALLOW_PRIVATE_ADDRESS', raw, '1 or 0 (unset: 0)');
-  return { enabled, allowPrivateAddress: raw === '1' };
+  return { enabled, allowPrivateAddress: raw === '1', lookupTimeoutMs: readPositiveInt(env, 'FEDERATION_LOOKUP_TIMEOUT_MS', 10_000) };
 }

@@ -160,14 +160,16 @@ describe('configuration', () => {
     }
   });
 
-  it('federates by default only on an https PUBLIC_URL; FEDERATION and FEDERATION_ALLOW_PRIVATE_ADDRESS say otherwise', () => {
-    expect(loadConfig({}).federation).toEqual({ enabled: false, allowPrivateAddress: false });
-    expect(loadConfig({ PUBLIC_URL: 'https://ink.example' }).federation).toEqual({ enabled: true, allowPrivateAddress: false });
+  it('federates by default only on an https PUBLIC_URL; FEDERATION, FEDERATION_ALLOW_PRIVATE_ADDRESS and FEDERATION_LOOKUP_TIMEOUT_MS say otherwise', () => {
+    expect(loadConfig({}).federation).toEqual({ enabled: false, allowPrivateAddress: false, lookupTimeoutMs: 10_000 });
+    expect(loadConfig({ PUBLIC_URL: 'https://ink.example' }).federation).toEqual({ enabled: true, allowPrivateAddress: false, lookupTimeoutMs: 10_000 });
     expect(loadConfig({ PUBLIC_URL: 'https://ink.example', FEDERATION: 'off' }).federation.enabled).toBe(false);
-    expect(loadConfig({ FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE_ADDRESS: '1' }).federation).toEqual({ enabled: true, allowPrivateAddress: true });
+    expect(loadConfig({ FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE_ADDRESS: '1' }).federation).toEqual({ enabled: true, allowPrivateAddress: true, lookupTimeoutMs: 10_000 });
     expect(loadConfig({ FEDERATION_ALLOW_PRIVATE_ADDRESS: '0' }).federation.allowPrivateAddress).toBe(false);
     expect(() => loadConfig({ FEDERATION: 'yes' })).toThrow(new ConfigError('FEDERATION must be on or off, not "yes".'));
     expect(() => loadConfig({ FEDERATION_ALLOW_PRIVATE_ADDRESS: 'true' })).toThrow(ConfigError);
+    expect(loadConfig({ FEDERATION_LOOKUP_TIMEOUT_MS: '2500' }).federation.lookupTimeoutMs).toBe(2500);
+    expect(() => loadConfig({ FEDERATION_LOOKUP_TIMEOUT_MS: '0' })).toThrow(ConfigError);
   });
 
   it('reads every per-address limit and the database and overload limits', () => {

@@ -94,6 +94,8 @@ export interface Config {
     newsletterImport: RateLimit;
     /** Activities posted to the ActivityPub inboxes per client address (another server's). */
     federationInbox: RateLimit;
+    /** "Follow from the fediverse" asked per client address (each makes this server ask another one). */
+    remoteFollow: RateLimit;
     /** Failed logins per account from addresses and devices that never signed in to it. */
     failedLoginsPerAccount: RateLimit;
     /** Failed logins per account from one address (trusted or not). */
@@ -164,9 +166,10 @@ export interface Config {
   storage: { s3: S3StorageConfig | undefined; publicUrl: string | undefined };
   /**
    * ActivityPub federation (FEDERATION, ADR 0066/0067): WebFinger, actors, NodeInfo and inboxes are
-   * served only when enabled; allowPrivateAddress lets Fedify fetch from private addresses (tests).
+   * served only when enabled; allowPrivateAddress lets Fedify fetch from private addresses (tests);
+   * lookupTimeoutMs bounds the WebFinger lookup of "Follow from the fediverse".
    */
-  federation: { enabled: boolean; allowPrivateAddress: boolean };
+  federation: { enabled: boolean; allowPrivateAddress: boolean; lookupTimeoutMs: number };
   /** Addresses per sitemap page (/sitemap/posts-{n}.xml, /sitemap/people-{n}.xml): at most the protocol's 50 000. */
   sitemapPageSize: number;
 }
@@ -189,6 +192,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   subscribe: { max: 10, windowMs: 60 * MINUTE },
   newsletterImport: { max: 10, windowMs: 60 * MINUTE },
   federationInbox: { max: 600, windowMs: MINUTE },
+  remoteFollow: { max: 20, windowMs: 60 * MINUTE },
   failedLoginsPerAccount: { max: 10, windowMs: 15 * MINUTE },
   failedLoginsPerAddress: { max: 10, windowMs: 15 * MINUTE },
 };
@@ -210,6 +214,7 @@ export const rateLimitVariables: Record<keyof Config['rateLimits'], string> = {
   subscribe: 'RATE_LIMIT_SUBSCRIBE',
   newsletterImport: 'RATE_LIMIT_NEWSLETTER_IMPORT',
   federationInbox: 'RATE_LIMIT_FEDERATION_INBOX',
+  remoteFollow: 'RATE_LIMIT_REMOTE_FOLLOW',
   failedLoginsPerAccount: 'LOGIN_FAILURES_PER_ACCOUNT',
   failedLoginsPerAddress: 'LOGIN_FAILURES_PER_ADDRESS',
 };

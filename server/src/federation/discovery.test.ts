@@ -20,7 +20,7 @@ let base: string;
 async function listening(config: ConfigOverrides = {}): Promise<{ t: TestApp; base: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const app = await buildTestApp({ config: { publicUrl: url, federation: { enabled: true, allowPrivateAddress: true }, ...config } });
+  const app = await buildTestApp({ config: { publicUrl: url, federation: { enabled: true, allowPrivateAddress: true, lookupTimeoutMs: 10_000 }, ...config } });
   await app.app.listen({ port, host: '127.0.0.1' });
   return { t: app, base: url };
 }
@@ -193,7 +193,7 @@ describe('with federation mounted', () => {
 
 describe('with FEDERATION off', () => {
   it('serves no WebFinger, and names no fediverse handle on a profile', async () => {
-    const off = await listening({ federation: { enabled: false, allowPrivateAddress: false } });
+    const off = await listening({ federation: { enabled: false, allowPrivateAddress: false, lookupTimeoutMs: 10_000 } });
     try {
       const res = await fetch(`${off.base}/.well-known/webfinger?resource=acct:ada@127.0.0.1`, { headers: { accept: 'application/jrd+json' } });
       expect(res.status).toBe(404);

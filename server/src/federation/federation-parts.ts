@@ -8,6 +8,9 @@ import type { AccountFarewell } from '../deps.ts';
 import { createInkwellFederation } from './federation.ts';
 import { federationRoutes } from './federation.routes.ts';
 import { PostDeliveries } from './post-deliveries.ts';
+import { RemoteFollow } from './remote-follow.ts';
+
+export { remoteFollowRoutes } from './remote-follow.ts';
 
 /** The job runner, as far as federation uses it (jobs/runner.ts; a feature does not import the composition). */
 interface Jobs {
@@ -22,6 +25,8 @@ export interface FederationParts {
   send(): void;
   /** A deleted account's Delete to its fediverse followers. */
   farewell: AccountFarewell;
+  /** "Follow from the fediverse" on a profile: where the reader's own server takes the follow. */
+  remoteFollow: RemoteFollow;
   /** The queue's worker and the deliveries' job (on every process), and the federation's routes. */
   mount(app: FastifyInstance, jobs: Jobs): Promise<void>;
 }
@@ -39,6 +44,7 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
     owe: (trx, change) => deliveries.owe(trx, { post_id: change.postId, writer_id: change.writerId, kind: change.kind }),
     send: () => deliveries.wake(),
     farewell: { owe: (trx, userId) => deliveries.oweAccountDeletion(trx, userId), send: () => deliveries.wake() },
+    remoteFollow: new RemoteFollow(federation, database, config.publicUrl, config.federation.lookupTimeoutMs),
     async mount(server, jobs) {
       // Every app process works the federation's queue (each message claimed by one) while its jobs
       // run, and hands over the changes a process left owed (each row claimed by one).

@@ -19,7 +19,7 @@ import { until } from '../test/until.ts';
 export async function federatedApp(config: ConfigOverrides = {}): Promise<{ t: TestApp; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const t = await buildTestApp({ config: { publicUrl: base, federation: { enabled: true, allowPrivateAddress: true }, ...config } });
+  const t = await buildTestApp({ config: { publicUrl: base, federation: { enabled: true, allowPrivateAddress: true, lookupTimeoutMs: 10_000 }, ...config } });
   await t.app.listen({ port, host: '127.0.0.1' });
   t.app.jobs.start();
   return { t, base };

@@ -1,4 +1,5 @@
 import { type FormEcho, TEXT, decodeId, paths, safeNextPath } from '@inkwell/contract';
+import { REMOTE_FOLLOW_FORM } from '@inkwell/contract/federation';
 import { NEWSLETTER_SUBSCRIBE_FORM } from '@inkwell/contract/newsletters';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiAnswer, callApi, echoOf, textFields } from './form-calls.ts';
@@ -122,6 +123,20 @@ export function registerFormRoutes(app: FastifyInstance, sendPage: SendFormPage)
       return reply.redirect(`${pathname}?${params.toString()}#newsletter`, 303);
     }
     return sendPage(request, reply, back, echoOf(pathname, { email }, answer, null), answer.status);
+  });
+
+  // "Follow from the fediverse" on a profile (issue 30): off to the reader's own server to confirm the
+  // follow (303); refused, the profile again with the handle and the message, under the handle's field.
+  app.post(REMOTE_FOLLOW_FORM, async (request, reply) => {
+    const form = textFields(request.body, ['user_id', 'handle', 'back']);
+    const back = safeNextPath(form.back) ?? paths.home.path;
+    const handle = form.handle.trim();
+    const answer = await callApi(app, request, '/api/user/remote-follow', { user_id: form.user_id, handle });
+    const url = (answer.body as { url?: unknown }).url;
+    if (answer.status === 200 && typeof url === 'string') return reply.redirect(url, 303);
+    const [pathname = '/'] = back.split('#')[0]!.split('?');
+    const message = answer.body.errors?.handle?.[0] ?? answer.body.errors?.user_id?.[0] ?? answer.body.message ?? 'Something went wrong. Please try again.';
+    return sendPage(request, reply, back, { path: pathname, values: { handle }, errors: { handle: message }, message: null }, answer.status);
   });
 
   // A member's comment, posted to the post's own address (a visitor's goes to /login, above).

@@ -22,7 +22,7 @@ import { type Entry, MATRIX, type Member, type Scene, USER_TABLES, ownedBy, sort
 
 const CLIENT_ID = 'authz-client.apps.googleusercontent.com';
 const google = new FakeGoogle();
-const t = await buildTestApp({ config: { googleClientId: CLIENT_ID, googleJwksUrl: await google.start(), federation: { enabled: true, allowPrivateAddress: false } } });
+const t = await buildTestApp({ config: { googleClientId: CLIENT_ID, googleJwksUrl: await google.start(), federation: { enabled: true, allowPrivateAddress: false, lookupTimeoutMs: 10_000 } } });
 afterAll(async () => {
   await t.close();
   await google.stop();

@@ -15,7 +15,7 @@ import { MATRIX } from './authz-matrix.ts';
 let t: TestApp;
 beforeAll(async () => {
   // Federation on: its routes are in the table too (FEDERATION is off by default on an http PUBLIC_URL).
-  t = await buildTestApp({ config: { federation: { enabled: true, allowPrivateAddress: false } } });
+  t = await buildTestApp({ config: { federation: { enabled: true, allowPrivateAddress: false, lookupTimeoutMs: 10_000 } } });
 });
 afterAll(() => t?.close());
 

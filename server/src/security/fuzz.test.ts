@@ -42,7 +42,7 @@ const RUNS = 200;
 const google = new FakeGoogle();
 const googleJwksUrl = await google.start();
 const GOOGLE_CLIENT = 'test-client.apps.googleusercontent.com';
-const t = await buildTestApp({ config: { googleClientId: GOOGLE_CLIENT, googleJwksUrl, federation: { enabled: true, allowPrivateAddress: false } } });
+const t = await buildTestApp({ config: { googleClientId: GOOGLE_CLIENT, googleJwksUrl, federation: { enabled: true, allowPrivateAddress: false, lookupTimeoutMs: 10_000 } } });
 afterAll(async () => {
   await t.close();
   await google.stop();

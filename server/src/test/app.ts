@@ -66,6 +66,7 @@ export async function buildTestApp(
       subscribe: high,
       newsletterImport: high,
       federationInbox: high,
+      remoteFollow: high,
       failedLoginsPerAccount: defaultRateLimits.failedLoginsPerAccount,
       failedLoginsPerAddress: defaultRateLimits.failedLoginsPerAddress,
       ...options.config?.rateLimits,

@@ -13,18 +13,26 @@ export interface FediversePeer {
   actorUri(name: string): URL;
   /** Activities its actors' inboxes accepted, oldest first, with whose inbox (null: the shared one). */
   received: Array<{ recipient: string | null; activity: Activity }>;
+  /** Every request it was sent, oldest first, as method and path with query. */
+  requests: string[];
   /** Sends `activity`, signed with `from`'s keys, to the recipient's inbox now; throws when it is refused. */
   send(from: string, to: Recipient, activity: Activity): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startFediversePeer(names: readonly string[]): Promise<FediversePeer> {
+/**
+ * `subscribeTemplate`: its WebFinger's "follow from here" link (OStatus subscribe), `{uri}` standing
+ * for the account to follow, as Mastodon's `/authorize_interaction?uri={uri}` (the default); null: none.
+ */
+export async function startFediversePeer(names: readonly string[], options: { subscribeTemplate?: string | null } = {}): Promise<FediversePeer> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const keys = new Map<string, CryptoKeyPair[]>();
   for (const name of names) keys.set(name, [await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), await generateCryptoKeyPair('Ed25519')]);
   const received: FediversePeer['received'] = [];
+  const requests: string[] = [];
+  const subscribeTemplate = options.subscribeTemplate === undefined ? `${origin}/authorize_interaction?uri={uri}` : options.subscribeTemplate;
 
   const federation: Federation<void> = createFederation<void>({ kv: new MemoryKvStore(), origin, allowPrivateAddress: true });
   federation
@@ -44,11 +52,13 @@ export async function startFediversePeer(names: readonly string[]): Promise<Fedi
       });
     })
     .setKeyPairsDispatcher(async (_ctx, identifier) => keys.get(identifier) ?? []);
+  federation.setWebFingerLinksDispatcher(() => (subscribeTemplate === null ? [] : [{ rel: 'http://ostatus.org/schema/1.0/subscribe', template: subscribeTemplate }]));
   federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, (ctx, activity) => {
     received.push({ recipient: ctx.recipient, activity });
   });
 
   server.on('request', (req, res) => {
+    requests.push(`${req.method} ${req.url}`);
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
@@ -68,6 +78,7 @@ export async function startFediversePeer(names: readonly string[]): Promise<Fedi
     origin,
     actorUri: (name) => context().getActorUri(name),
     received,
+    requests,
     send: (from, to, activity) => context().sendActivity({ identifier: from }, to, activity, { immediate: true }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

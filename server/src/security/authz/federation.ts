@@ -17,4 +17,6 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   actorFollowers: open(404, { url: (s) => `/ap/users/${s.owner.id}/followers` }),
   actorInbox: open(404, { url: (s) => `/ap/users/${s.owner.id}/inbox` }),
   sharedInbox: open(400),
+  // The owner has no username: nobody follows them from elsewhere, whoever asks (nothing is looked up).
+  remoteFollow: open(404, { body: (s) => ({ user_id: s.owner.id, handle: '@reader@mastodon.example' }) }),
 };

@@ -33,6 +33,11 @@ function api(options: { saved?: boolean; handle?: string } = {}) {
     if (path === 'saved-posts') return { body: aPage(options.saved ? [aPost({ id: 9, title: 'A saved story' })] : []) };
     if (path === 'is-following') return { body: { message: 'ok', is_following: false, followers_count: 1 } };
     if (path === 'blocked-users') return { body: { data: blocked } };
+    if (path === 'remote-follow') {
+      const { handle } = jsonBody(init) as { handle: string };
+      if (handle === '@me@quiet.example') return { status: 422, body: { message: 'The given data was invalid.', errors: { handle: ['Your server does not offer following from another site.'] } } };
+      return { body: { url: 'https://mastodon.example/authorize_interaction?uri=grace%40inkwell.example' } };
+    }
     if (path === 'block') {
       const { block_id, status } = jsonBody(init) as { block_id: number; status: number };
       blocked = status === 1 ? [{ id: block_id, name: 'Grace Hopper', profile_picture: null }] : [];
@@ -76,6 +81,29 @@ describe('Profiles', () => {
     await user.click(screen.getByRole('button', { name: 'Copy handle' }));
     expect(writeText).toHaveBeenCalledWith('@grace@inkwell.example');
     expect(await screen.findByRole('button', { name: 'Handle copied' })).toHaveTextContent('Copied');
+  });
+
+  it('sends a fediverse reader to their own server to follow, from "Follow from Mastodon or the fediverse"', async () => {
+    mockIntersectionObserver();
+    const fetchMock = api({ handle: '@grace@inkwell.example' });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderApp(`/view-profile/${encodeId(20)}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('Follow from Mastodon or the fediverse'));
+    const field = screen.getByLabelText('Your fediverse handle');
+    await user.type(field, '@me@quiet.example');
+    await user.click(screen.getByRole('button', { name: 'Follow from my server' }));
+    expect(await screen.findByText('Your server does not offer following from another site.')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+
+    await user.clear(field);
+    await user.type(field, '@me@mastodon.example');
+    await user.click(screen.getByRole('button', { name: 'Follow from my server' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://mastodon.example/authorize_interaction?uri=grace%40inkwell.example'));
+    const call = fetchMock.mock.calls.findLast(([url]) => String(url).endsWith('/remote-follow'));
+    expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 20, handle: '@me@mastodon.example' });
+    vi.unstubAllGlobals();
   });
 
   it('gives one’s own profile the menu and the Saved tab, on /profile and on one’s own /view-profile address', async () => {

@@ -15,6 +15,7 @@ import { useProfileData } from '../api/get-profile-data';
 import { useIsBlocked } from '../../../components/use-block';
 import { BlockMenu, BlockedNote } from './BlockControls';
 import { FediverseHandle } from './FediverseHandle';
+import { FollowFromFediverse } from './FollowFromFediverse';
 import { FollowListDialog, type RenderListFollow } from './FollowListDialog';
 import { PictureDialog } from './PictureDialog';
 import type { FollowList } from '../api/follow-lists';
@@ -127,6 +128,7 @@ function Header({
             {figure(profile.following_count, 'following', 'following')}
           </CountButton>
         </p>
+        {profile.fediverse_handle && !own && !blocked && <FollowFromFediverse userId={profile.id} handle={profile.fediverse_handle} />}
       </div>
       {enlarged && <PictureDialog src={storageUrl(profile.profile_picture)} alt={name} onClose={() => setEnlarged(false)} />}
       {list && (

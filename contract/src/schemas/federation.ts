@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { idField } from './common.ts';
+
+/** What the handle field says when it holds nothing a fediverse server could be asked about. */
+export const REMOTE_HANDLE_INVALID = 'Enter your fediverse handle, like @you@mastodon.social.';
+
+/**
+ * POST /api/user/remote-follow {user_id, handle}: a reader on another fediverse server (Mastodon and
+ * the rest) follows the member `user_id` from there. `handle` is the reader's own: `@you@server`,
+ * `you@server` or their profile's address. The answer is the page of the reader's server where they
+ * confirm the follow (its WebFinger's subscribe template, filled with the member's handle).
+ */
+export const remoteFollowBody = z.object({
+  user_id: idField('user id'),
+  handle: z.string({ error: REMOTE_HANDLE_INVALID }).trim().min(1, REMOTE_HANDLE_INVALID).max(320, 'That handle is too long.'),
+});
+export const remoteFollowResponse = z.object({ url: z.string() });
+export type RemoteFollowResponse = z.infer<typeof remoteFollowResponse>;
