@@ -112,8 +112,11 @@ export const actor = { method: 'GET', path: '/ap/users/:identifier', access: 'op
 export const actorOutbox = { method: 'GET', path: '/ap/users/:identifier/outbox', access: 'open' } as const satisfies Endpoint;
 export const article = { method: 'GET', path: '/ap/posts/:id', access: 'open' } as const satisfies Endpoint;
 export const actorFollowers = { method: 'GET', path: '/ap/users/:identifier/followers', access: 'open' } as const satisfies Endpoint;
-export const actorInbox = { method: 'POST', path: '/ap/users/:identifier/inbox', access: 'open', rateLimit: 'federationInbox' } as const satisfies Endpoint;
-export const sharedInbox = { method: 'POST', path: '/ap/inbox', access: 'open', rateLimit: 'federationInbox' } as const satisfies Endpoint;
+// An inbox only queues what it verified (readOnly: its post drops no cached page); the queue's listener
+// that changes what pages show drops them itself, once it has (server/src/federation/inbox.ts).
+export const actorInbox = { method: 'POST', path: '/ap/users/:identifier/inbox', access: 'open', readOnly: true, rateLimit: 'federationInbox' } as const satisfies Endpoint;
+export const sharedInbox = { method: 'POST', path: '/ap/inbox', access: 'open', readOnly: true, rateLimit: 'federationInbox' } as const satisfies Endpoint;
+export const fediverseFollowers = { method: 'POST', path: '/api/user/fediverse-followers', access: 'open', readOnly: true, body: 'fediverseFollowersBody', answer: 'fediverseFollowersPage' } as const satisfies Endpoint;
 export const remoteFollow = { method: 'POST', path: '/api/user/remote-follow', access: 'open', readOnly: true, rateLimit: 'remoteFollow', body: 'remoteFollowBody', answer: 'remoteFollowResponse' } as const satisfies Endpoint;
 export const health = { method: 'GET', path: '/api/health', access: 'open' } as const satisfies Endpoint;
 export const ready = { method: 'GET', path: '/api/ready', access: 'open' } as const satisfies Endpoint;

@@ -37,7 +37,7 @@ import { modulePreloads } from './render/preloads.ts';
 import { PageRenderer, type RenderedPage } from './render/renderer.ts';
 import { categoriesPlugin } from './categories/categories.plugin.ts';
 import { feedPlugin } from './feed/feed.plugin.ts';
-import { federationParts, remoteFollowRoutes } from './federation/federation-parts.ts';
+import { federationApiRoutes, federationParts } from './federation/federation-parts.ts';
 import type { CardRow } from './feed/feed.repository.ts';
 import { createFeedService } from './feed/feed.service.ts';
 import { CacheClock, PageCache } from './cache/page-cache.ts';
@@ -244,7 +244,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth, passwordReset, config });
-      await api.register(usersRoutes, { users, account, fediverseHost: config.federation.enabled ? new URL(config.publicUrl).host : null });
+      await api.register(usersRoutes, { users, account, fediverse: fediverse && { host: new URL(config.publicUrl).host, countFollowers: (id) => fediverse.followers.count(id) } });
       await api.register(accountRoutes, { account, config });
       await api.register(notificationsRoutes, { notifications, hub, guards, config });
       await api.register(unsubscribeApiRoutes, { unsubscribe });
@@ -258,7 +258,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(libraryPlugin, featureDeps);
       await api.register(exportRoutes, featureDeps);
       await api.register(newslettersPlugin, { newsletters, importSubscribers, memberSubscriptions });
-      await api.register(remoteFollowRoutes, { remoteFollow: fediverse?.remoteFollow ?? null });
+      await api.register(federationApiRoutes, { parts: fediverse });
     },
     { prefix: '/api/user' },
   );

@@ -16,3 +16,19 @@ export const remoteFollowBody = z.object({
 });
 export const remoteFollowResponse = z.object({ url: z.string() });
 export type RemoteFollowResponse = z.infer<typeof remoteFollowResponse>;
+
+/** POST /api/user/fediverse-followers {profile_id, cursor?}: the member's followers on other servers, newest first. */
+export const fediverseFollowersBody = z.object({
+  profile_id: idField('profile id'),
+  cursor: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('cursor').optional()),
+});
+/** A follower on another server, as it presented itself (cleaned): its handle, name and profile page. */
+export const fediverseFollower = z.object({ id: z.number(), handle: z.string().nullable(), name: z.string().nullable(), url: z.string().nullable() });
+export type FediverseFollower = z.infer<typeof fediverseFollower>;
+export const fediverseFollowersPage = z.object({
+  data: z.array(fediverseFollower),
+  /** The cursor of the next page, or null after the last. */
+  next_cursor: z.number().nullable(),
+});
+export type FediverseFollowersPage = z.infer<typeof fediverseFollowersPage>;
+

@@ -51,7 +51,11 @@ export const getProfileDataBody = z.object({ id: idField('id') });
  * A profile page's member: what anyone may see, and with federation on, the handle they are followed
  * by from Mastodon and the rest of the fediverse (`@username@host`; null without a username or federation).
  */
-export const profileData = publicProfile.extend({ fediverse_handle: z.string().nullable().optional() });
+export const profileData = publicProfile.extend({
+  fediverse_handle: z.string().nullable().optional(),
+  /** Followers on other servers (with federation on), apart from followers_count, which counts members. */
+  fediverse_followers_count: z.number().nullable().optional(),
+});
 export type ProfileData = z.infer<typeof profileData>;
 export const getProfileDataResponse = z.object({ data: profileData });
 export type GetProfileDataResponse = z.infer<typeof getProfileDataResponse>;

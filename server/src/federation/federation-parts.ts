@@ -1,5 +1,5 @@
 import { plural } from '@inkwell/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -8,9 +8,8 @@ import type { AccountFarewell } from '../deps.ts';
 import { createInkwellFederation } from './federation.ts';
 import { federationRoutes } from './federation.routes.ts';
 import { PostDeliveries } from './post-deliveries.ts';
-import { RemoteFollow } from './remote-follow.ts';
-
-export { remoteFollowRoutes } from './remote-follow.ts';
+import { FediverseFollowers, fediverseFollowersRoutes } from './fediverse-followers.ts';
+import { RemoteFollow, remoteFollowRoutes } from './remote-follow.ts';
 
 /** The job runner, as far as federation uses it (jobs/runner.ts; a feature does not import the composition). */
 interface Jobs {
@@ -27,6 +26,8 @@ export interface FederationParts {
   farewell: AccountFarewell;
   /** "Follow from the fediverse" on a profile: where the reader's own server takes the follow. */
   remoteFollow: RemoteFollow;
+  /** A member's followers on other servers, counted and listed on the site. */
+  followers: FediverseFollowers;
   /** The queue's worker and the deliveries' job (on every process), and the federation's routes. */
   mount(app: FastifyInstance, jobs: Jobs): Promise<void>;
 }
@@ -45,6 +46,7 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
     send: () => deliveries.wake(),
     farewell: { owe: (trx, userId) => deliveries.oweAccountDeletion(trx, userId), send: () => deliveries.wake() },
     remoteFollow: new RemoteFollow(federation, database, config.publicUrl, config.federation.lookupTimeoutMs),
+    followers: new FediverseFollowers(database),
     async mount(server, jobs) {
       // Every app process works the federation's queue (each message claimed by one) while its jobs
       // run, and hands over the changes a process left owed (each row claimed by one).
@@ -64,3 +66,10 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
     },
   };
 }
+
+/** The federation's calls under /api/user, answered 404 with FEDERATION off (`parts` null). */
+export const federationApiRoutes: FastifyPluginAsync<{ parts: FederationParts | null }> = async (api, { parts }) => {
+  await api.register(remoteFollowRoutes, { remoteFollow: parts?.remoteFollow ?? null });
+  await api.register(fediverseFollowersRoutes, { followers: parts?.followers ?? null });
+};
+

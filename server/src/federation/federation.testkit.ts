@@ -6,7 +6,7 @@ import { Migrator } from 'kysely/migration';
 import { expect } from 'vitest';
 import { nowIso } from '../db/database.ts';
 import { migrateToLatest, migrationProvider } from '../db/migrate.ts';
-import { type ConfigOverrides, type TestApp, buildTestApp } from '../test/app.ts';
+import { type ConfigOverrides, type TestApp, buildRenderingTestApp, buildTestApp } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { aUser } from '../test/factories.ts';
 import type { FediversePeer } from '../test/fediverse-peer.ts';
@@ -15,11 +15,15 @@ import { until } from '../test/until.ts';
 
 /** Federation tests' common parts: the app listening with federation on and its jobs (the queue) running, members as actors, follows from a peer. */
 
-/** The app on a free port of 127.0.0.1 (PUBLIC_URL that address), federation on, its jobs and queue running. */
-export async function federatedApp(config: ConfigOverrides = {}): Promise<{ t: TestApp; base: string }> {
+/**
+ * The app on a free port of 127.0.0.1 (PUBLIC_URL that address), federation on, its jobs and queue
+ * running; with `rendering`, serving the web app's server-rendered pages too.
+ */
+export async function federatedApp(config: ConfigOverrides = {}, options: { rendering?: boolean } = {}): Promise<{ t: TestApp; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const t = await buildTestApp({ config: { publicUrl: base, federation: { enabled: true, allowPrivateAddress: true, lookupTimeoutMs: 10_000 }, ...config } });
+  const settings: ConfigOverrides = { publicUrl: base, federation: { enabled: true, allowPrivateAddress: true, lookupTimeoutMs: 10_000 }, ...config };
+  const t = options.rendering ? await buildRenderingTestApp(settings) : await buildTestApp({ config: settings });
   await t.app.listen({ port, host: '127.0.0.1' });
   t.app.jobs.start();
   return { t, base };

@@ -72,3 +72,17 @@ export async function countRemoteFollowers(db: Kysely<DB>, userId: number): Prom
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** A page of the member's remote followers as shown on the site, newest follow first, before the row `before` (null: from the newest). */
+export async function pageOfFollowersShown(db: Kysely<DB>, userId: number, before: number | null, limit: number) {
+  return db
+    .selectFrom('remote_followers')
+    .innerJoin('remote_actors', 'remote_actors.id', 'remote_followers.actor_id')
+    .select(['remote_followers.id', 'remote_actors.handle', 'remote_actors.name', 'remote_actors.url'])
+    .where('remote_followers.user_id', '=', userId)
+    .$if(before !== null, (q) => q.where('remote_followers.id', '<', before!))
+    .orderBy('remote_followers.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+

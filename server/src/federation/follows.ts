@@ -29,8 +29,9 @@ async function followedMember(ctx: InboxContext<void>, database: Database, objec
  * undoFollow). Fedify has checked the signature, and that its signer is the
  * activity's actor, before a listener runs; anything else (a Follow of nobody, of a deactivated
  * member, of a remote actor, by an actor with no inbox or of a blocked server) changes nothing.
+ * `wrote` drops the cached pages that show the member's count of fediverse followers.
  */
-export function listenForFollows(inbox: InboxListenerSetters<void>, database: Database, log: Logger): InboxListenerSetters<void> {
+export function listenForFollows(inbox: InboxListenerSetters<void>, database: Database, log: Logger, wrote: () => Promise<void>): InboxListenerSetters<void> {
   const { db } = database;
   return inbox
     .on(Follow, async (ctx, follow) => {
@@ -44,6 +45,7 @@ export function listenForFollows(inbox: InboxListenerSetters<void>, database: Da
       const { actor: follower, fields } = sender;
       const now = nowIso();
       await addRemoteFollower(db, followed.member.id, await saveRemoteActor(db, fields, now), follow.id.href, now);
+      await wrote();
       const me = ctx.getActorUri(followed.identifier);
       await ctx.sendActivity({ identifier: followed.identifier }, follower, new Accept({ id: new URL(`#accepts/${randomUUID()}`, me), actor: me, object: follow }));
       log.info({ follower: fields.uri, member: followed.member.id }, 'a fediverse account follows a member');
@@ -54,12 +56,14 @@ export function listenForFollows(inbox: InboxListenerSetters<void>, database: Da
  * Undo of a Follow (inbox.ts routes an Undo here by its object): removes the row when the Undo's actor
  * is the Follow's (Fedify checked that the Undo's signer is undo.actorId) and the Follow is the one it holds.
  */
-export async function undoFollow(ctx: InboxContext<void>, database: Database, log: Logger, actor: URL, follow: Follow): Promise<void> {
+export async function undoFollow(ctx: InboxContext<void>, database: Database, log: Logger, wrote: () => Promise<void>, actor: URL, follow: Follow): Promise<void> {
   if (follow.actorId?.href !== actor.href) return;
   const followed = await followedMember(ctx, database, follow.objectId);
   if (!followed) return;
   const removed = await removeRemoteFollower(database.db, followed.member.id, actor.href, follow.id?.href ?? null);
-  if (removed > 0) log.info({ follower: actor.href, member: followed.member.id }, 'a fediverse account stopped following a member');
+  if (removed === 0) return;
+  await wrote();
+  log.info({ follower: actor.href, member: followed.member.id }, 'a fediverse account stopped following a member');
 }
 
 /**

@@ -16,13 +16,13 @@ interface Logger {
  */
 export function listenToInboxes(federation: Federation<void>, database: Database, log: Logger, wrote: () => Promise<void>): void {
   const inbox = federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox');
-  listenForFollows(inbox, database, log);
+  listenForFollows(inbox, database, log, wrote);
   listenForReactions(inbox, database, wrote);
   inbox
     .on(Undo, async (ctx, undo) => {
       if (!undo.actorId) return;
       const object = await undo.getObject(ctx).catch(() => null);
-      if (object instanceof Follow) await undoFollow(ctx, database, log, undo.actorId, object);
+      if (object instanceof Follow) await undoFollow(ctx, database, log, wrote, undo.actorId, object);
       else if (object instanceof Like || object instanceof Announce) await undoReaction(database, wrote, undo.actorId, object);
     })
     .onError((_ctx, err) => log.warn({ err }, 'an inbox listener failed'));

@@ -11,13 +11,14 @@ const pictureFile = z.preprocess(
 );
 
 /**
- * `fediverseHost`: this server's host when federation is on (a member with a username is followed from
- * the fediverse as `@username@host`), else null.
+ * `fediverse`, when federation is on: this server's host (a member with a username is followed from the
+ * fediverse as `@username@host`) and how many follow a member from there; else null.
  */
-export const usersRoutes: FastifyPluginAsync<{ users: UsersService; account: AccountService; fediverseHost: string | null }> = async (
-  app,
-  { users, account, fediverseHost },
-) => {
+export const usersRoutes: FastifyPluginAsync<{
+  users: UsersService;
+  account: AccountService;
+  fediverse: { host: string; countFollowers(userId: number): Promise<number | null> } | null;
+}> = async (app, { users, account, fediverse }) => {
   route(app, 'ownProfile', async (request) => ({ user: await users.getOwnProfile(request.auth!, request.body.id) }));
 
   route(
@@ -35,6 +36,8 @@ export const usersRoutes: FastifyPluginAsync<{ users: UsersService; account: Acc
 
   route(app, 'getProfileData', async (request) => {
     const profile = await users.getPublicProfile(request.body.id);
-    return { data: { ...profile, fediverse_handle: fediverseHost && profile.username ? `@${profile.username}@${fediverseHost}` : null } };
+    if (!fediverse) return { data: { ...profile, fediverse_handle: null, fediverse_followers_count: null } };
+    const followers = await fediverse.countFollowers(profile.id);
+    return { data: { ...profile, fediverse_handle: profile.username ? `@${profile.username}@${fediverse.host}` : null, fediverse_followers_count: followers } };
   });
 };

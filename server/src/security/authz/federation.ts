@@ -18,5 +18,6 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   actorInbox: open(404, { url: (s) => `/ap/users/${s.owner.id}/inbox` }),
   sharedInbox: open(400),
   // The owner has no username: nobody follows them from elsewhere, whoever asks (nothing is looked up).
+  fediverseFollowers: open(404, { body: (s) => ({ profile_id: s.owner.id }) }),
   remoteFollow: open(404, { body: (s) => ({ user_id: s.owner.id, handle: '@reader@mastodon.example' }) }),
 };

@@ -16,12 +16,12 @@ const grace = {
   following_count: 3,
 };
 
-function api(options: { saved?: boolean; handle?: string } = {}) {
+function api(options: { saved?: boolean; handle?: string; fediverseFollowers?: number } = {}) {
   let blocked: Array<{ id: number; name: string; profile_picture: null }> = [];
   return mockApi((path, init) => {
     if (path === 'get-profile-data') {
       const { id } = jsonBody(init) as { id: number };
-      if (id === 20) return { body: { data: { ...grace, fediverse_handle: options.handle ?? null } } };
+      if (id === 20) return { body: { data: { ...grace, fediverse_handle: options.handle ?? null, fediverse_followers_count: options.fediverseFollowers ?? null } } };
       if (id === 7) return { body: { data: { ...grace, id: 7, name: 'Ada', username: 'ada', bio: null } } };
       return { status: 404, body: { message: 'User not found.' } };
     }
@@ -33,6 +33,17 @@ function api(options: { saved?: boolean; handle?: string } = {}) {
     if (path === 'saved-posts') return { body: aPage(options.saved ? [aPost({ id: 9, title: 'A saved story' })] : []) };
     if (path === 'is-following') return { body: { message: 'ok', is_following: false, followers_count: 1 } };
     if (path === 'blocked-users') return { body: { data: blocked } };
+    if (path === 'fediverse-followers') {
+      return {
+        body: {
+          data: [
+            { id: 2, handle: '@lin@mastodon.example', name: 'Lin', url: 'https://mastodon.example/@lin' },
+            { id: 1, handle: '@quiet@far.example', name: null, url: null },
+          ],
+          next_cursor: null,
+        },
+      };
+    }
     if (path === 'remote-follow') {
       const { handle } = jsonBody(init) as { handle: string };
       if (handle === '@me@quiet.example') return { status: 422, body: { message: 'The given data was invalid.', errors: { handle: ['Your server does not offer following from another site.'] } } };
@@ -104,6 +115,30 @@ describe('Profiles', () => {
     const call = fetchMock.mock.calls.findLast(([url]) => String(url).endsWith('/remote-follow'));
     expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 20, handle: '@me@mastodon.example' });
     vi.unstubAllGlobals();
+  });
+
+  it('counts followers on the fediverse apart, and lists them with links to their own servers', async () => {
+    mockIntersectionObserver();
+    api({ handle: '@grace@inkwell.example', fediverseFollowers: 2 });
+    renderApp(`/view-profile/${encodeId(20)}`);
+    expect(await screen.findByTestId('profile-counts')).toHaveTextContent('2 posts1 follower3 following2 followers on the fediverse');
+    await userEvent.setup().click(screen.getByRole('button', { name: '2 followers on the fediverse' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Grace Hopper’s followers on the fediverse' });
+    const rows = await within(dialog).findAllByTestId('fediverse-follower');
+    expect(rows).toHaveLength(2);
+    const lin = within(rows[0]!).getByRole('link');
+    expect(lin).toHaveAttribute('href', 'https://mastodon.example/@lin');
+    expect(lin).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+    expect(lin).toHaveTextContent('Lin@lin@mastodon.example');
+    expect(within(rows[1]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('@quiet@far.example');
+  });
+
+  it('shows no fediverse count when nobody follows from there', async () => {
+    mockIntersectionObserver();
+    api({ handle: '@grace@inkwell.example', fediverseFollowers: 0 });
+    renderApp(`/view-profile/${encodeId(20)}`);
+    expect(await screen.findByTestId('profile-counts')).toHaveTextContent(/^2 posts1 follower3 following$/);
   });
 
   it('gives one’s own profile the menu and the Saved tab, on /profile and on one’s own /view-profile address', async () => {

@@ -14,6 +14,7 @@ import { PostFeedList } from '../../../components/PostFeedList';
 import { useProfileData } from '../api/get-profile-data';
 import { useIsBlocked } from '../../../components/use-block';
 import { BlockMenu, BlockedNote } from './BlockControls';
+import { FediverseFollowersDialog } from './FediverseFollowersDialog';
 import { FediverseHandle } from './FediverseHandle';
 import { FollowFromFediverse } from './FollowFromFediverse';
 import { FollowListDialog, type RenderListFollow } from './FollowListDialog';
@@ -71,7 +72,8 @@ function Header({
   renderListFollow: RenderListFollow;
 }) {
   const [enlarged, setEnlarged] = useState(false);
-  const [list, setList] = useState<FollowList | null>(null);
+  const [list, setList] = useState<FollowList | 'fediverse' | null>(null);
+  const fediverseFollowers = profile.fediverse_followers_count ?? 0;
   const name = profile.name?.trim() || TEXT.anonymous;
   return (
     <header className="flex flex-col gap-5 sm:flex-row sm:items-start">
@@ -127,11 +129,15 @@ function Header({
           <CountButton onClick={() => setList('following')}>
             {figure(profile.following_count, 'following', 'following')}
           </CountButton>
+          {fediverseFollowers > 0 && (
+            <CountButton onClick={() => setList('fediverse')}>{figure(fediverseFollowers, 'follower on the fediverse', 'followers on the fediverse')}</CountButton>
+          )}
         </p>
         {profile.fediverse_handle && !own && !blocked && <FollowFromFediverse userId={profile.id} handle={profile.fediverse_handle} />}
       </div>
       {enlarged && <PictureDialog src={storageUrl(profile.profile_picture)} alt={name} onClose={() => setEnlarged(false)} />}
-      {list && (
+      {list === 'fediverse' && <FediverseFollowersDialog profileId={profile.id} ownerName={own ? null : name} onClose={() => setList(null)} />}
+      {list && list !== 'fediverse' && (
         <FollowListDialog
           list={list}
           profileId={profile.id}

@@ -1,0 +1,95 @@
+import { Undo } from '@fedify/vocab';
+import { JSDOM } from 'jsdom';
+import { paths } from '@inkwell/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowIso } from '../db/database.ts';
+import type { TestApp } from '../test/app.ts';
+import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
+import { until } from '../test/until.ts';
+import { FEDIVERSE_FOLLOWERS_PAGE_SIZE } from './fediverse-followers.ts';
+import { aFollow, accepted, anActor, federatedApp } from './federation.testkit.ts';
+import { addRemoteFollower, saveRemoteActor } from './followers.repository.ts';
+
+/**
+ * A member's followers on other servers, counted on the profile and listed on the site (issue 30), on
+ * SQLite or PostgreSQL as INKWELL_TEST_DB says: a follow from a real Fedify peer shows, its Undo takes it away.
+ */
+let t: TestApp;
+let base: string;
+let peer: FediversePeer;
+
+const renderedCounts = async (id: number) => {
+  const html = (await t.app.inject({ method: 'GET', url: paths.viewProfile.getHref(id) })).body;
+  return new JSDOM(html).window.document.querySelector('[data-testid=profile-counts]')?.textContent;
+};
+
+beforeAll(async () => {
+  // The pages' cache on: a follow and its Undo must drop what showed the count before.
+  ({ t, base } = await federatedApp({ feedCacheMs: 60_000 }, { rendering: true }));
+  peer = await startFediversePeer(['alice']);
+}, 240_000);
+afterAll(async () => {
+  await t?.close();
+  await peer?.close();
+});
+
+const call = async (path: string, payload: Record<string, unknown>) => {
+  const res = await t.app.inject({ method: 'POST', url: `/api/user/${path}`, payload });
+  return { status: res.statusCode, json: res.json() as Record<string, unknown> & { data: Record<string, unknown> & Array<Record<string, unknown>> } };
+};
+const profileCount = async (id: number) => (await call('get-profile-data', { id })).json.data.fediverse_followers_count;
+
+describe('followers on other servers, on the site', () => {
+  it('counts and lists a follow from the fediverse apart from the members, and its Undo takes it away', async () => {
+    const ada = await anActor(t, base);
+    expect(await profileCount(ada.id)).toBe(0);
+    expect(await renderedCounts(ada.id)).toBe('0 posts0 followers0 following');
+    const follow = aFollow(peer, 'alice', ada.actor.id);
+    await peer.send('alice', ada.actor, follow);
+    await accepted(peer, follow.id!);
+
+    const profile = (await call('get-profile-data', { id: ada.id })).json.data;
+    expect(profile.fediverse_followers_count).toBe(1);
+    expect(profile.followers_count).toBe(0);
+    // The page rendered before, kept in the pages' cache, went with the follow.
+    expect(await renderedCounts(ada.id)).toBe('0 posts0 followers0 following1 follower on the fediverse');
+    const list = await call('fediverse-followers', { profile_id: ada.id });
+    expect(list.status).toBe(200);
+    expect(list.json).toEqual({
+      data: [{ id: expect.any(Number), handle: `@alice@${new URL(peer.origin).host}`, name: 'Alice of the peer', url: `${peer.origin}/@alice` }],
+      next_cursor: null,
+    });
+
+    await peer.send('alice', ada.actor, new Undo({ id: new URL(`${follow.id!.href}#undo`), actor: peer.actorUri('alice'), object: follow }));
+    await until(async () => (await profileCount(ada.id)) === 0, 15_000);
+    expect((await call('fediverse-followers', { profile_id: ada.id })).json.data).toEqual([]);
+    expect(await renderedCounts(ada.id)).toBe('0 posts0 followers0 following');
+  });
+
+  it('lists newest first, a page at a time, to the last', async () => {
+    const ada = await anActor(t, base);
+    const total = FEDIVERSE_FOLLOWERS_PAGE_SIZE + 5;
+    for (let i = 0; i < total; i++) {
+      const uri = `https://far.example/users/f${ada.id}-${i}`;
+      const actor = await saveRemoteActor(t.db, { uri, inbox: `${uri}/inbox`, shared_inbox: null, handle: `@f${i}@far.example`, name: null, icon_url: null, url: null }, nowIso());
+      await addRemoteFollower(t.db, ada.id, actor, `${uri}#follow`, nowIso());
+    }
+    const first = await call('fediverse-followers', { profile_id: ada.id });
+    expect(first.json.data).toHaveLength(FEDIVERSE_FOLLOWERS_PAGE_SIZE);
+    expect(first.json.data[0]!.handle).toBe(`@f${total - 1}@far.example`);
+    const second = await call('fediverse-followers', { profile_id: ada.id, cursor: first.json.next_cursor });
+    expect(second.json.data.map((f) => f.handle)).toEqual([4, 3, 2, 1, 0].map((i) => `@f${i}@far.example`));
+    expect(second.json.next_cursor).toBeNull();
+    expect(await profileCount(ada.id)).toBe(total);
+  });
+
+  it('is 404 for a member who does not federate, and counts nothing for them', async () => {
+    for (const fields of [{ username: null }, { deactivated: true }]) {
+      const member = await anActor(t, base, fields);
+      expect((await call('fediverse-followers', { profile_id: member.id })).status).toBe(404);
+    }
+    const nameless = await anActor(t, base, { username: null });
+    expect(await profileCount(nameless.id)).toBeNull();
+    expect((await call('fediverse-followers', { profile_id: 999_999 })).status).toBe(404);
+  });
+});
