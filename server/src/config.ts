@@ -94,6 +94,8 @@ export interface Config {
     newsletterImport: RateLimit;
     /** Activities posted to the ActivityPub inboxes per client address (another server's). */
     federationInbox: RateLimit;
+    /** Activities taken from one remote server (its actors' host), from any of its addresses. */
+    federationHost: RateLimit;
     /** "Follow from the fediverse" asked per client address (each makes this server ask another one). */
     remoteFollow: RateLimit;
     /** Failed logins per account from addresses and devices that never signed in to it. */
@@ -193,6 +195,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   newsletterImport: { max: 10, windowMs: 60 * MINUTE },
   federationInbox: { max: 600, windowMs: MINUTE },
   remoteFollow: { max: 20, windowMs: 60 * MINUTE },
+  federationHost: { max: 1200, windowMs: MINUTE },
   failedLoginsPerAccount: { max: 10, windowMs: 15 * MINUTE },
   failedLoginsPerAddress: { max: 10, windowMs: 15 * MINUTE },
 };
@@ -215,6 +218,7 @@ export const rateLimitVariables: Record<keyof Config['rateLimits'], string> = {
   newsletterImport: 'RATE_LIMIT_NEWSLETTER_IMPORT',
   federationInbox: 'RATE_LIMIT_FEDERATION_INBOX',
   remoteFollow: 'RATE_LIMIT_REMOTE_FOLLOW',
+  federationHost: 'RATE_LIMIT_FEDERATION_HOST',
   failedLoginsPerAccount: 'LOGIN_FAILURES_PER_ACCOUNT',
   failedLoginsPerAddress: 'LOGIN_FAILURES_PER_ADDRESS',
 };

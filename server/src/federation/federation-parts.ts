@@ -62,7 +62,7 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
         },
       });
       // WebFinger, NodeInfo, actors, stories and inboxes, handed to Fedify by hand.
-      await server.register(federationRoutes, { federation, database, publicUrl: config.publicUrl });
+      await server.register(federationRoutes, { federation, database, publicUrl: config.publicUrl, perHost: config.rateLimits.federationHost });
     },
   };
 }

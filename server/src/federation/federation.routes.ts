@@ -5,6 +5,8 @@ import type { Database } from '../db/database.ts';
 import { route } from '../plugins/endpoint.ts';
 import { actorMember, numericId } from './actor-member.ts';
 import { isBlockedHost } from './domain-blocks.ts';
+import { hostLimit } from './host-limit.ts';
+import type { RateLimit } from '../config.ts';
 
 /** The largest activity an inbox takes (Mastodon's own limit is about the same). */
 export const INBOX_BODY_LIMIT = 1024 * 1024;
@@ -58,6 +60,11 @@ const isJsonLdError = (err: unknown) =>
 
 const answer = (status: number, message: string) => new Response(JSON.stringify({ message }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 const notFound = () => answer(404, 'Not found.');
+const tooMany = (seconds: number) => {
+  const response = answer(429, `Too many activities from this server. Please try again in ${seconds} seconds.`);
+  response.headers.set('retry-after', String(seconds));
+  return response;
+};
 const seeOther = (to: URL) => new Response(null, { status: 303, headers: { location: to.href, vary: 'Accept' } });
 
 /**
@@ -65,7 +72,11 @@ const seeOther = (to: URL) => new Response(null, { status: 303, headers: { locat
  * Request: the address on publicUrl's origin, the method, the headers, and a POST's body as the bytes
  * received. Not @fedify/fastify, whose hook on every route drains other POSTs' bodies (ADR 0066).
  */
-export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void>; database: Database; publicUrl: string }> = async (app, { federation, database, publicUrl }) => {
+export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void>; database: Database; publicUrl: string; perHost: RateLimit }> = async (
+  app,
+  { federation, database, publicUrl, perHost },
+) => {
+  const hosts = hostLimit(app, perHost);
   // In this plugin only: an inbox's body is kept as it came, whatever JSON type it says it is.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(ACTIVITY_TYPES, { parseAs: 'buffer', bodyLimit: INBOX_BODY_LIMIT }, (_request, body, done) => done(null, body));
@@ -101,10 +112,15 @@ export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void>
       const url = URL.parse(actor);
       if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return send(reply, answer(400, 'The activity’s actor is not a web address.'));
       if (await isBlockedHost(database.db, url.hostname)) return send(reply, answer(403, 'This server does not take activities from there.'));
+      const wait = hosts.wait(url.hostname);
+      if (wait > 0) return send(reply, tooMany(wait));
     }
     const webRequest = new Request(new URL(request.url, publicUrl), { method: request.method, headers, ...(body ? { body: body as Uint8Array<ArrayBuffer> } : {}) });
     try {
-      return await send(reply, await federation.fetch(webRequest, { contextData: undefined, onNotFound: notFound, onNotAcceptable }));
+      const response = await federation.fetch(webRequest, { contextData: undefined, onNotFound: notFound, onNotAcceptable });
+      // Verified and taken: it counts against its server's allowance.
+      if (actor !== null && response.ok) await hosts.taken(request, new URL(actor).hostname);
+      return await send(reply, response);
     } catch (err) {
       // Fedify reads a posted activity's JSON-LD (its contexts, its proofs) before it checks who sent
       // it, and throws on a malformed one: the sender's error, not ours.
