@@ -17,6 +17,8 @@ export const notificationActor = z.object({
   profile_picture: z.string().nullable(),
 });
 export type NotificationActor = z.infer<typeof notificationActor>;
+/** The account of another server a follow or a like came from (issue 30): its handle, name and profile page. */
+export const notificationRemoteActor = z.object({ handle: z.string(), name: z.string().nullable(), url: z.string().nullable() });
 
 /** POST /api/user/notifications: body {user_id}; the caller's notifications, newest first. */
 export const notificationsBody = z.object({ user_id: idField('user_id') });
@@ -28,6 +30,8 @@ export const notificationItem = z.object({
   /** Additions: whether the member has seen it, whom it is from and what it leads to. */
   seen: z.boolean(),
   actor: notificationActor.nullable(),
+  /** Set, with actor null, when it came from an account of another fediverse server. */
+  remote_actor: notificationRemoteActor.nullable().optional(),
   post_id: z.number().nullable(),
   comment_id: z.number().nullable(),
   reply_id: z.number().nullable(),

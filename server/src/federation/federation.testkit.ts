@@ -79,3 +79,23 @@ export async function expectMigrationRoundTrip(previous: string, prefix: string,
     await created.drop();
   }
 }
+
+/** Migrating from `previous` to the latest adds `column` to `table`, and migrating back takes it away, on a fresh database. */
+export async function expectColumnRoundTrip(previous: string, table: string, column: string): Promise<void> {
+  const created = await createTestDatabase(await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-migrate-')), { migrate: false });
+  const { db } = created.database;
+  try {
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    const has = async () => (await db.introspection.getTables()).find((t) => t.name === table)?.columns.some((c) => c.name === column) ?? false;
+    expect((await migrator.migrateTo(previous)).error).toBeUndefined();
+    expect(await has()).toBe(false);
+    await migrateToLatest(db);
+    expect(await has()).toBe(true);
+    expect((await migrator.migrateTo(previous)).error).toBeUndefined();
+    expect(await has()).toBe(false);
+  } finally {
+    await created.database.destroy();
+    await created.drop();
+  }
+}
+

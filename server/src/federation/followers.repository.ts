@@ -26,13 +26,23 @@ export async function saveRemoteActor(db: Kysely<DB>, actor: RemoteActorFields, 
   return row.id;
 }
 
-/** The actor follows the member (by this Follow); a second Follow of the same pair keeps the first row and takes the new Follow's id. */
-export async function addRemoteFollower(db: Kysely<DB>, userId: number, actorId: number, followUri: string, now: string): Promise<void> {
+/**
+ * The actor follows the member (by this Follow); a second Follow of the same pair keeps the first row
+ * and takes the new Follow's id. Resolves to whether the follow is new (call it in a transaction).
+ */
+export async function addRemoteFollower(db: Kysely<DB>, userId: number, actorId: number, followUri: string, now: string): Promise<boolean> {
+  const before = await db.selectFrom('remote_followers').select('id').where('user_id', '=', userId).where('actor_id', '=', actorId).executeTakeFirst();
   await db
     .insertInto('remote_followers')
     .values({ user_id: userId, actor_id: actorId, follow_uri: followUri, created_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'actor_id']).doUpdateSet({ follow_uri: followUri }))
     .execute();
+  return before === undefined;
+}
+
+/** The row id of the remote actor kept with this uri, if any. */
+export async function findRemoteActorId(db: Kysely<DB>, uri: string): Promise<number | undefined> {
+  return (await db.selectFrom('remote_actors').select('id').where('uri', '=', uri).executeTakeFirst())?.id;
 }
 
 /**

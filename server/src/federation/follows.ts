@@ -5,8 +5,9 @@ import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { federatingMember } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
-import { addRemoteFollower, countRemoteFollowers, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
-import { recipientOf, senderOf } from './remote-actor.ts';
+import { addRemoteFollower, countRemoteFollowers, findRemoteActorId, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
+import { displayName, recipientOf, senderOf } from './remote-actor.ts';
+import { noticeText, notify } from '../notify/notify.ts';
 
 /** Followers on one page of the followers collection. */
 export const FOLLOWERS_PAGE_SIZE = 50;
@@ -44,7 +45,14 @@ export function listenForFollows(inbox: InboxListenerSetters<void>, database: Da
       if (!sender) return;
       const { actor: follower, fields } = sender;
       const now = nowIso();
-      await addRemoteFollower(db, followed.member.id, await saveRemoteActor(db, fields, now), follow.id.href, now);
+      const followUri = follow.id.href;
+      await db.transaction().execute(async (trx) => {
+        const actorId = await saveRemoteActor(trx, fields, now);
+        // Told once: a Follow sent again (servers do) changes nothing the member sees.
+        if (await addRemoteFollower(trx, followed.member.id, actorId, followUri, now)) {
+          await notify.fediverse.follow(trx, followed.member.id, actorId, noticeText.fediverseFollow(displayName(fields)), now);
+        }
+      });
       await wrote();
       const me = ctx.getActorUri(followed.identifier);
       await ctx.sendActivity({ identifier: followed.identifier }, follower, new Accept({ id: new URL(`#accepts/${randomUUID()}`, me), actor: me, object: follow }));
@@ -60,7 +68,12 @@ export async function undoFollow(ctx: InboxContext<void>, database: Database, lo
   if (follow.actorId?.href !== actor.href) return;
   const followed = await followedMember(ctx, database, follow.objectId);
   if (!followed) return;
-  const removed = await removeRemoteFollower(database.db, followed.member.id, actor.href, follow.id?.href ?? null);
+  const removed = await database.db.transaction().execute(async (trx) => {
+    const gone = await removeRemoteFollower(trx, followed.member.id, actor.href, follow.id?.href ?? null);
+    const actorId = gone > 0 ? await findRemoteActorId(trx, actor.href) : undefined;
+    if (actorId !== undefined) await notify.fediverse.unfollow(trx, followed.member.id, actorId);
+    return gone;
+  });
   if (removed === 0) return;
   await wrote();
   log.info({ follower: actor.href, member: followed.member.id }, 'a fediverse account stopped following a member');

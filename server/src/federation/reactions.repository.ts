@@ -15,8 +15,11 @@ async function countLike(trx: Kysely<DB>, postId: number, delta: 1 | -1): Promis
     .execute();
 }
 
-/** Keeps the reaction (a second one of the same story, actor and kind changes nothing); resolves to whether it is new. */
-export async function addReaction(db: Kysely<DB>, reaction: Omit<RemoteReactionsTable, 'id'>): Promise<boolean> {
+/**
+ * Keeps the reaction (a second one of the same story, actor and kind changes nothing); resolves to
+ * whether it is new. `added` runs in its transaction for a new one (its notification).
+ */
+export async function addReaction(db: Kysely<DB>, reaction: Omit<RemoteReactionsTable, 'id'>, added?: (trx: Kysely<DB>) => Promise<void>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('remote_reactions')
@@ -25,21 +28,35 @@ export async function addReaction(db: Kysely<DB>, reaction: Omit<RemoteReactions
       .returning('id')
       .executeTakeFirst();
     if (row && reaction.kind === 'like') await countLike(trx, reaction.post_id, 1);
+    if (row && added) await added(trx);
     return row !== undefined;
   });
 }
 
-/** Removes the actor's reaction of this kind made by the activity `activityUri` (any story); resolves to whether there was one. */
-export async function removeReaction(db: Kysely<DB>, actorUri: string, kind: Kind, activityUri: string): Promise<boolean> {
+/**
+ * Removes the actor's reaction of this kind made by the activity `activityUri` (any story); resolves to
+ * whether there was one. `removed` runs in its transaction with the story, its writer and the actor's row.
+ */
+export async function removeReaction(
+  db: Kysely<DB>,
+  actorUri: string,
+  kind: Kind,
+  activityUri: string,
+  removed?: (trx: Kysely<DB>, story: { id: number; user_id: number }, actorId: number) => Promise<void>,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .deleteFrom('remote_reactions')
       .where('kind', '=', kind)
       .where('activity_uri', '=', activityUri)
       .where('actor_id', 'in', (eb) => eb.selectFrom('remote_actors').select('id').where('uri', '=', actorUri))
-      .returning('post_id')
+      .returning(['post_id', 'actor_id'])
       .executeTakeFirst();
     if (row && kind === 'like') await countLike(trx, row.post_id, -1);
+    if (row && removed) {
+      const story = await trx.selectFrom('posts').select(['id', 'user_id']).where('id', '=', row.post_id).executeTakeFirst();
+      if (story) await removed(trx, story, row.actor_id);
+    }
     return row !== undefined;
   });
 }

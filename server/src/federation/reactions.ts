@@ -1,41 +1,49 @@
 import type { InboxContext, InboxListenerSetters } from '@fedify/fedify';
 import { Announce, Article, Like } from '@fedify/vocab';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
 import { nowIso } from '../db/database.ts';
 import { numericId } from './actor-member.ts';
 import { federates } from './articles.ts';
-import { findArticle } from './articles.repository.ts';
+import { type ArticleRow, findArticle } from './articles.repository.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
 import { saveRemoteActor } from './followers.repository.ts';
 import { addReaction, removeReaction } from './reactions.repository.ts';
-import { senderOf } from './remote-actor.ts';
+import { displayName, senderOf } from './remote-actor.ts';
+import { noticeText, notify } from '../notify/notify.ts';
 
 type Kind = 'like' | 'announce';
 
 /** The story an activity's object names: one of our Articles, published, whose writer federates; else undefined. */
-async function storyOf(ctx: InboxContext<void>, database: Database, object: URL | null): Promise<number | undefined> {
+async function storyOf(ctx: InboxContext<void>, database: Database, object: URL | null): Promise<ArticleRow | undefined> {
   const target = object ? ctx.parseUri(object) : null;
   if (target?.type !== 'object' || target.class !== Article) return undefined;
   const id = numericId(target.values.id ?? '');
-  return id !== undefined && federates(await findArticle(database.db, id)) ? id : undefined;
+  const story = id === undefined ? undefined : await findArticle(database.db, id);
+  return federates(story) ? story : undefined;
 }
 
 /**
  * Likes and boosts of stories from the fediverse (ADR 0071): a `Like` of a story counts in its likes
- * beside the members' own, an `Announce` (a boost) is kept; one of each per remote account and story.
+ * beside the members' own and tells its writer (a notification, under Likes), an `Announce` (a boost)
+ * is kept; one of each per remote account and story.
  * `wrote` drops the cached pages that show the count, here and on every app server.
  */
 export function listenForReactions(inbox: InboxListenerSetters<void>, database: Database, wrote: () => Promise<void>): InboxListenerSetters<void> {
   const react = (kind: Kind) => async (ctx: InboxContext<void>, activity: Like | Announce) => {
     if (!activity.id || !activity.actorId || ctx.parseUri(activity.actorId)) return;
     if (await isBlockedAddress(database.db, activity.actorId)) return;
-    const postId = await storyOf(ctx, database, activity.objectId);
-    if (postId === undefined) return;
+    const story = await storyOf(ctx, database, activity.objectId);
+    if (!story) return;
     const sender = await senderOf(ctx, activity);
     if (!sender) return;
     const now = nowIso();
     const actorId = await saveRemoteActor(database.db, sender.fields, now);
-    if (await addReaction(database.db, { post_id: postId, actor_id: actorId, kind, activity_uri: activity.id.href, created_at: now })) await wrote();
+    const told = (trx: Kysely<DB>) =>
+      notify.fediverse.like(trx, story, actorId, noticeText.fediverseLike(displayName(sender.fields), story.title), now);
+    const reaction = { post_id: story.id, actor_id: actorId, kind, activity_uri: activity.id.href, created_at: now };
+    if (await addReaction(database.db, reaction, kind === 'like' ? told : undefined)) await wrote();
   };
   return inbox.on(Like, react('like')).on(Announce, react('announce'));
 }
@@ -44,5 +52,6 @@ export function listenForReactions(inbox: InboxListenerSetters<void>, database: 
 export async function undoReaction(database: Database, wrote: () => Promise<void>, actor: URL, reaction: Like | Announce): Promise<void> {
   if (reaction.actorId?.href !== actor.href || !reaction.id) return;
   const kind: Kind = reaction instanceof Like ? 'like' : 'announce';
-  if (await removeReaction(database.db, actor.href, kind, reaction.id.href)) await wrote();
+  const untold = kind === 'like' ? (trx: Kysely<DB>, story: { id: number; user_id: number }, actorId: number) => notify.fediverse.unlike(trx, story, actorId) : undefined;
+  if (await removeReaction(database.db, actor.href, kind, reaction.id.href, untold)) await wrote();
 }

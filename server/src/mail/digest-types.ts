@@ -4,6 +4,7 @@ import type { MailKind } from '@inkwell/contract';
 
 /** Who did it, as a mail shows them. */
 export interface DigestActor {
+  /** A member's id; an account of another fediverse server has the negative of its row's id (remote_actors). */
   id: number;
   /** null when the member has not given a name ('Someone' in the text). */
   name: string | null;

@@ -58,6 +58,7 @@ export function digestItems(db: Kysely<DB>, recipientId: number, ids: number[]) 
     .leftJoin('comments as c', 'c.id', 'n.comment_id')
     .leftJoin('replies as r', 'r.id', 'n.reply_id')
     .leftJoin('help_requests as h', 'h.id', 'n.help_request_id')
+    .leftJoin('remote_actors as ra', 'ra.id', 'n.remote_actor_id')
     .select([
       'n.id',
       'n.type',
@@ -66,6 +67,10 @@ export function digestItems(db: Kysely<DB>, recipientId: number, ids: number[]) 
       'n.actor_id',
       'a.name as actor_name',
       'a.profile_picture as actor_picture',
+      'n.remote_actor_id',
+      'ra.handle as remote_handle',
+      'ra.name as remote_name',
+      'ra.url as remote_url',
       'n.post_id',
       'p.title as post_title',
       'p.image as post_image',

@@ -11,6 +11,7 @@ function visibleTo(db: Kysely<DB>, userId: number) {
   return db
     .selectFrom('notifications as n')
     .leftJoin('users as a', 'a.id', 'n.actor_id')
+    .leftJoin('remote_actors as ra', 'ra.id', 'n.remote_actor_id')
     .where('n.user_id', '=', userId)
     .where((eb) =>
       eb.not(
@@ -34,6 +35,9 @@ export interface NoticeRow {
   actor_id: number | null;
   actor_name: string | null;
   actor_picture: string | null;
+  remote_handle: string | null;
+  remote_name: string | null;
+  remote_url: string | null;
 }
 
 /**
@@ -58,6 +62,9 @@ export function listNotifications(
     'n.actor_id',
     'a.name as actor_name',
     'a.profile_picture as actor_picture',
+    'ra.handle as remote_handle',
+    'ra.name as remote_name',
+    'ra.url as remote_url',
   ]);
   if (only.ids) query = query.where('n.id', 'in', only.ids.length > 0 ? only.ids : [0]);
   if (only.afterId !== undefined) query = query.where('n.id', '>', only.afterId);

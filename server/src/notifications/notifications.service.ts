@@ -19,6 +19,7 @@ function toItem(row: NoticeRow): NotificationItem {
     updated_at: row.updated_at,
     seen: row.read_at !== null,
     actor: row.actor_id === null ? null : { id: row.actor_id, name: row.actor_name, profile_picture: row.actor_picture },
+    remote_actor: row.remote_handle === null ? null : { handle: row.remote_handle, name: row.remote_name, url: row.remote_url },
     post_id: row.post_id,
     comment_id: row.comment_id,
     reply_id: row.reply_id,

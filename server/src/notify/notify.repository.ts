@@ -14,6 +14,8 @@ export interface NoticeValues {
   comment_id?: number | null;
   reply_id?: number | null;
   help_request_id?: number | null;
+  /** The fediverse account it came from (actor_id null). */
+  remote_actor_id?: number | null;
   message: string;
   now: string;
 }
@@ -33,10 +35,10 @@ const preferenceColumn = {
  * commits (and never if it rolls back). On SQLite the one process sees the new id itself (live.ts).
  */
 export async function insertNotice(db: Kysely<DB>, values: NoticeValues): Promise<number> {
-  const { now, comment_id = null, reply_id = null, help_request_id = null, ...rest } = values;
+  const { now, comment_id = null, reply_id = null, help_request_id = null, remote_actor_id = null, ...rest } = values;
   const row = await db
     .insertInto('notifications')
-    .values({ ...rest, comment_id, reply_id, help_request_id, read_at: null, created_at: now, updated_at: now })
+    .values({ ...rest, comment_id, reply_id, help_request_id, remote_actor_id, read_at: null, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   const kind = mailKindOf[values.type];
@@ -58,13 +60,15 @@ export async function insertNotice(db: Kysely<DB>, values: NoticeValues): Promis
   return row.id;
 }
 
-/** What makes a like's or a follow's notification one of a kind: recipient, actor, type and post. */
-type NoticeKey = Pick<NoticeValues, 'user_id' | 'actor_id' | 'type' | 'post_id'>;
+/** What makes a like's or a follow's notification one of a kind: recipient, actor (a member or a fediverse account), type and post. */
+type NoticeKey = Pick<NoticeValues, 'user_id' | 'actor_id' | 'remote_actor_id' | 'type' | 'post_id'>;
 
 function sameKey(eb: ExpressionBuilder<DB, 'notifications'>, key: NoticeKey) {
+  const remote = key.remote_actor_id ?? null;
   return eb.and([
     eb('user_id', '=', key.user_id),
     key.actor_id === null ? eb('actor_id', 'is', null) : eb('actor_id', '=', key.actor_id),
+    remote === null ? eb('remote_actor_id', 'is', null) : eb('remote_actor_id', '=', remote),
     eb('type', '=', key.type),
     key.post_id === null ? eb('post_id', 'is', null) : eb('post_id', '=', key.post_id),
   ]);

@@ -29,6 +29,9 @@ export const noticeText = {
   /** To the author of a reply that was answered (issue 13: replies to replies). */
   replyToReply: (actor: string, title: string) => `${actor} answered your reply on ${quote(title)}.`,
   follow: (actor: string) => `${actor} started following you.`,
+  /** From an account of another server (issue 30): its name, or its handle when it gave none. */
+  fediverseFollow: (actor: string) => `${actor} started following you from the fediverse.`,
+  fediverseLike: (actor: string, title: string) => `${actor} liked your post ${quote(title)} from the fediverse.`,
   helpAnswer: (answer: string) => `We answered your help request: ${answer}`,
   post: (author: string, title: string) => `${author} published a new story: ${quote(title)}.`,
 };
@@ -94,5 +97,24 @@ export const notify = {
       message: noticeText.helpAnswer(answer),
       now,
     });
+  },
+
+  /**
+   * Follows and likes from accounts of other servers (issue 30): the row names the account
+   * (remote_actor_id, actor_id null) and goes with it; one per account and post, taken back by its Undo.
+   */
+  fediverse: {
+    async follow(trx: Kysely<DB>, recipient: number, remoteActorId: number, message: string, now: string): Promise<void> {
+      await upsertNotice(trx, { user_id: recipient, actor_id: null, remote_actor_id: remoteActorId, type: 'follow', post_id: null, message, now });
+    },
+    async unfollow(trx: Kysely<DB>, recipient: number, remoteActorId: number): Promise<void> {
+      await retractNotice(trx, { user_id: recipient, actor_id: null, remote_actor_id: remoteActorId, type: 'follow', post_id: null });
+    },
+    async like(trx: Kysely<DB>, post: PostTarget, remoteActorId: number, message: string, now: string): Promise<void> {
+      await upsertNotice(trx, { user_id: post.user_id, actor_id: null, remote_actor_id: remoteActorId, type: 'like', post_id: post.id, message, now });
+    },
+    async unlike(trx: Kysely<DB>, post: PostTarget, remoteActorId: number): Promise<void> {
+      await retractNotice(trx, { user_id: post.user_id, actor_id: null, remote_actor_id: remoteActorId, type: 'like', post_id: post.id });
+    },
   },
 };

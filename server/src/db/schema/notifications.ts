@@ -13,6 +13,8 @@ export interface NotificationsTable {
   reply_id: number | null;
   /** The help request a 'responses' notification answers. */
   help_request_id: number | null;
+  /** The fediverse account a follow or a like came from (0034; actor_id is then null). */
+  remote_actor_id: Generated<number | null>;
   message: string;
   /** When the member saw it (opened /notifications); null while unseen. */
   read_at: string | null;

@@ -93,6 +93,28 @@ describe('Notifications screen', () => {
     expect(answer.querySelector('img')).toBeNull();
   });
 
+  it('names an account of another fediverse server, and leads its follow to its profile there', async () => {
+    signIn(7);
+    const lin = { handle: '@lin@mastodon.example', name: 'Lin', url: 'https://mastodon.example/@lin' };
+    api([
+      aNotification({ id: 1, type: 'like', message: 'Lin liked your post “Tides” from the fediverse.', post_id: 5, actor: null, remote_actor: lin }),
+      aNotification({ id: 2, type: 'follow', message: 'Lin started following you from the fediverse.', post_id: null, actor: null, remote_actor: lin }),
+      aNotification({ id: 3, type: 'follow', message: '@quiet@far.example started following you from the fediverse.', post_id: null, actor: null, remote_actor: { handle: '@quiet@far.example', name: null, url: null } }),
+    ]);
+    renderApp('/notifications');
+    const like = await screen.findByRole('link', { name: /liked your post “Tides” from the fediverse/ });
+    expect(like).toHaveAttribute('href', paths.viewPost.getHref(5));
+    expect(within(like).getByText('Lin')).toHaveClass('font-semibold');
+    const follow = screen.getByRole('link', { name: /Lin started following you from the fediverse/ });
+    expect(follow).toHaveAttribute('href', 'https://mastodon.example/@lin');
+    expect(follow).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+    expect(follow).toHaveAttribute('target', '_blank');
+    // No page to go to: the row says who, and leads nowhere.
+    const quiet = row('@quiet@far.example started following you from the fediverse.');
+    expect(within(quiet).getByText('@quiet@far.example', { selector: '.font-semibold' })).toBeInTheDocument();
+    expect(within(quiet).queryByRole('link')).toBeNull();
+  });
+
   it('shows unseen items as new while the screen is open, and marks them seen', async () => {
     signIn(7);
     const fetchMock = api([

@@ -2,8 +2,9 @@ import { paths, type NotificationItem } from '@inkwell/contract';
 
 /**
  * Where a notification leads: a like or comment to its post (at the comment or reply when it names
- * one), a new story to the story, a follow to the follower's profile, a help answer to Help. null when
- * what it pointed at is gone (the server sends no post or member any more).
+ * one), a new story to the story, a follow to the follower's profile (on their own server for an
+ * account of another one), a help answer to Help. null when what it pointed at is gone (the server
+ * sends no post or member any more).
  */
 export function notificationHref(item: NotificationItem): string | null {
   switch (item.type) {
@@ -17,7 +18,7 @@ export function notificationHref(item: NotificationItem): string | null {
       if (item.post_id !== null) return paths.viewPost.getHref(item.post_id);
       return item.actor ? paths.viewProfile.getHref(item.actor.id) : null;
     case 'follow':
-      return item.actor ? paths.viewProfile.getHref(item.actor.id) : null;
+      return item.actor ? paths.viewProfile.getHref(item.actor.id) : (item.remote_actor?.url ?? null);
     case 'responses':
       return paths.help.getHref();
   }
@@ -26,5 +27,5 @@ export function notificationHref(item: NotificationItem): string | null {
 /** The name the item shows in bold: the actor's, 'Someone' when unknown, Inkwell for its own answers. */
 export function actorName(item: NotificationItem): string {
   if (item.type === 'responses') return 'Inkwell';
-  return item.actor?.name?.trim() || 'Someone';
+  return item.actor?.name?.trim() || item.remote_actor?.name?.trim() || item.remote_actor?.handle || 'Someone';
 }

@@ -1,0 +1,100 @@
+import { Announce, Like, Undo } from '@fedify/vocab';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPost } from '../posts/testing.ts';
+import type { TestApp } from '../test/app.ts';
+import { PASSWORD, type Session, signIn } from '../test/factories.ts';
+import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
+import { until } from '../test/until.ts';
+import { aFollow, accepted, anActor, expectColumnRoundTrip, federatedApp } from './federation.testkit.ts';
+
+/**
+ * A member is told of follows and likes from the fediverse (issue 30), over real sockets with real
+ * signatures, on SQLite or PostgreSQL as INKWELL_TEST_DB says: the notification names the account of
+ * the other server, is written once, and its Undo takes it back.
+ */
+let t: TestApp;
+let base: string;
+let peer: FediversePeer;
+
+beforeAll(async () => {
+  ({ t, base } = await federatedApp());
+  peer = await startFediversePeer(['dave']);
+});
+afterAll(async () => {
+  await t?.close();
+  await peer?.close();
+});
+
+let serial = 0;
+const id = (kind: string) => new URL(`${peer.origin}/${kind}/${++serial}`);
+const shared = () => ({ id: new URL(`${base}/ap/users/instance`), inboxId: new URL(`${base}/ap/inbox`) });
+const dave = () => ({ handle: `@dave@${new URL(peer.origin).host}`, name: 'Dave of the peer', url: `${peer.origin}/@dave` });
+
+interface Item {
+  type: string;
+  message: string;
+  actor: unknown;
+  remote_actor: unknown;
+  post_id: number | null;
+}
+const noticesOf = async (session: Session) =>
+  (await t.app.inject({ method: 'POST', url: '/api/user/notifications', headers: session.headers, payload: { user_id: session.id } })).json().notifications as Item[];
+const eventually = (read: () => Promise<boolean>) => until(async () => ((await read()) ? true : undefined), 15_000);
+
+async function member() {
+  const ada = await anActor(t, base);
+  return { ada, session: await signIn(t.app, { ...ada, password: PASSWORD }) };
+}
+
+describe('notifications from the fediverse', () => {
+  it('tells a member of a follow once, naming the account, and its Undo takes it back', async () => {
+    const { ada, session } = await member();
+    const follow = aFollow(peer, 'dave', ada.actor.id);
+    await peer.send('dave', ada.actor, follow);
+    await accepted(peer, follow.id!);
+    // Sent again (servers do): still one.
+    const again = aFollow(peer, 'dave', ada.actor.id);
+    await peer.send('dave', ada.actor, again);
+    await accepted(peer, again.id!);
+    expect(await noticesOf(session)).toEqual([
+      expect.objectContaining({ type: 'follow', message: 'Dave of the peer started following you from the fediverse.', actor: null, remote_actor: dave(), post_id: null }),
+    ]);
+    await peer.send('dave', ada.actor, new Undo({ id: id('undo'), actor: peer.actorUri('dave'), object: again }));
+    await eventually(async () => (await noticesOf(session)).length === 0);
+  });
+
+  it('tells the writer of a like of their story, not of a boost, and the like’s Undo takes it back', async () => {
+    const { session } = await member();
+    const post = await createPost(t, session, { title: 'Night trains' });
+    const article = new URL(`${base}/ap/posts/${post.id}`);
+    const like = new Like({ id: id('likes'), actor: peer.actorUri('dave'), object: article });
+    await peer.send('dave', shared(), like);
+    await peer.send('dave', shared(), new Announce({ id: id('boosts'), actor: peer.actorUri('dave'), object: article }));
+    await eventually(async () => (await t.db.selectFrom('remote_reactions').select('id').where('post_id', '=', post.id).execute()).length === 2);
+    expect(await noticesOf(session)).toEqual([
+      expect.objectContaining({ type: 'like', message: 'Dave of the peer liked your post “Night trains” from the fediverse.', actor: null, remote_actor: dave(), post_id: post.id }),
+    ]);
+    await peer.send('dave', shared(), new Undo({ id: id('undo'), actor: peer.actorUri('dave'), object: like }));
+    await eventually(async () => (await noticesOf(session)).length === 0);
+  });
+
+  it('mails them, naming the account and linking to its page', async () => {
+    const { ada } = await member();
+    await t.db.updateTable('users').set({ notify_follow: 1 }).where('id', '=', ada.id).execute();
+    const follow = aFollow(peer, 'dave', ada.actor.id);
+    await peer.send('dave', ada.actor, follow);
+    await accepted(peer, follow.id!);
+    t.sent.length = 0;
+    await t.app.notificationMailer.flush(Date.now() + 24 * 60 * 60_000);
+    await t.app.outbox.drain();
+    const mails = t.sent.filter((mail) => mail.to === ada.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain('Dave of the peer');
+    expect(mails[0]!.text).toContain('Dave of the peer started following you from the fediverse.');
+    expect(mails[0]!.html).toContain(`href="${peer.origin}/@dave"`);
+  });
+
+  it('migrates notifications.remote_actor_id up and down', async () => {
+    await expectColumnRoundTrip('0033_remote_reactions', 'notifications', 'remote_actor_id');
+  });
+});
