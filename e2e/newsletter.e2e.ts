@@ -91,7 +91,10 @@ describe('subscribing by email, in Chromium', () => {
     const member = await verifiedUser(world, 'tomas.follower@example.com', 'Follows#2026');
     const follower = await openAs(world, member, { width: 375, consoleErrors: true });
     await follower.page.goto(`${world.server.url}${paths.viewProfile.getHref(Number(writer.id))}`);
+    // The tick shows as soon as Follow is pressed; it is ticked once the follow itself has been answered.
+    const followed = follower.page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/follow-unfollow');
     await follower.page.getByRole('button', { name: 'Follow', exact: true }).click();
+    expect((await followed).status()).toBe(200);
     const tick = follower.page.getByLabel('Email me too');
     await tick.check();
     await follower.page.getByTestId('newsletter-subscribed').waitFor();

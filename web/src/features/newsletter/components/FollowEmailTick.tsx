@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSession } from '../../../lib/session';
 import { useMemberEmail, useSetMemberEmail } from '../api/member';
 
@@ -11,16 +12,23 @@ export function FollowEmailTick({ writerId, following }: { writerId: number; fol
   const userId = session?.id ?? null;
   const status = useMemberEmail(userId, writerId, following);
   const set = useSetMemberEmail(userId ?? '0');
+  // The tick as pressed, from the press itself until the answer (the mutation's pending state comes a task later).
+  const [pressed, setPressed] = useState<boolean | null>(null);
   if (!userId || !following || !status.data) return null;
-  const email = set.isPending ? (set.variables.subscribed ? 'confirmed' : null) : status.data.email;
+  const wanted = pressed ?? (set.isPending ? set.variables.subscribed : null);
+  const email = wanted === null ? status.data.email : wanted ? 'confirmed' : null;
   return (
     <div className="mt-2 text-[13px] leading-5 text-zinc-600 dark:text-zinc-400">
       <label className="flex cursor-pointer items-center gap-2">
         <input
           type="checkbox"
           checked={email !== null}
-          disabled={set.isPending}
-          onChange={(event) => set.mutate({ writerId, subscribed: event.target.checked, source: 'follow' })}
+          disabled={set.isPending || pressed !== null}
+          onChange={(event) => {
+            const subscribed = event.target.checked;
+            setPressed(subscribed);
+            set.mutate({ writerId, subscribed, source: 'follow' }, { onSettled: () => setPressed(null) });
+          }}
           className="size-4 shrink-0 cursor-pointer accent-indigo-700 dark:accent-indigo-400"
         />
         <span>Email me too</span>

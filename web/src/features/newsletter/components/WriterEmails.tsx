@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { TEXT, paths } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
@@ -13,6 +14,9 @@ import { useFollowedWriters, useSetMemberEmail } from '../api/member';
 export function WriterEmails({ userId }: { userId: string }) {
   const writers = useFollowedWriters(userId);
   const set = useSetMemberEmail(userId);
+  // The tick as pressed, kept from the press itself until the answer: the mutation's own pending state
+  // arrives a task later, and a checkbox React controls would show the old tick meanwhile.
+  const [pressed, setPressed] = useState<{ writerId: number; subscribed: boolean } | null>(null);
   const first = writers.data?.pages[0];
   const rows = writers.data?.pages.flatMap((page) => page.writers) ?? [];
 
@@ -40,8 +44,8 @@ export function WriterEmails({ userId }: { userId: string }) {
         <ul className="mt-2 divide-y divide-zinc-200 dark:divide-zinc-800">
           {rows.map((writer) => {
             const name = writer.name?.trim() || TEXT.anonymous;
-            const pending = set.isPending && set.variables.writerId === writer.id;
-            const ticked = pending ? set.variables.subscribed : writer.email !== null;
+            const pending = (set.isPending && set.variables.writerId === writer.id) || pressed?.writerId === writer.id;
+            const ticked = pressed?.writerId === writer.id ? pressed.subscribed : pending ? set.variables!.subscribed : writer.email !== null;
             return (
               <li key={writer.id} className="flex items-center gap-3 py-3">
                 <Avatar src={writer.profile_picture} size={32} />
@@ -55,7 +59,11 @@ export function WriterEmails({ userId }: { userId: string }) {
                     checked={ticked}
                     disabled={pending}
                     aria-label={`Email me new stories by ${name}`}
-                    onChange={(event) => set.mutate({ writerId: writer.id, subscribed: event.target.checked, source: 'settings' })}
+                    onChange={(event) => {
+                      const subscribed = event.target.checked;
+                      setPressed({ writerId: writer.id, subscribed });
+                      set.mutate({ writerId: writer.id, subscribed, source: 'settings' }, { onSettled: () => setPressed(null) });
+                    }}
                     className="size-5 shrink-0 cursor-pointer accent-indigo-700 dark:accent-indigo-400"
                   />
                   <span aria-hidden="true">Email</span>
