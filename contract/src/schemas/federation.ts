@@ -32,3 +32,10 @@ export const fediverseFollowersPage = z.object({
 });
 export type FediverseFollowersPage = z.infer<typeof fediverseFollowersPage>;
 
+/**
+ * POST /api/user/fediverse-followers/remove {user_id, follower_id}: the member stops an account of
+ * another server following them (its server is told with a Reject of the follow). follower_id is a
+ * row of their list (fediverseFollower.id).
+ */
+export const removeFediverseFollowerBody = z.object({ user_id: idField('user id'), follower_id: idField('follower id') });
+

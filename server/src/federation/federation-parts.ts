@@ -46,7 +46,7 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
     send: () => deliveries.wake(),
     farewell: { owe: (trx, userId) => deliveries.oweAccountDeletion(trx, userId), send: () => deliveries.wake() },
     remoteFollow: new RemoteFollow(federation, database, config.publicUrl, config.federation.lookupTimeoutMs),
-    followers: new FediverseFollowers(database),
+    followers: new FediverseFollowers(database, federation, config.publicUrl),
     async mount(server, jobs) {
       // Every app process works the federation's queue (each message claimed by one) while its jobs
       // run, and hands over the changes a process left owed (each row claimed by one).

@@ -1,4 +1,4 @@
-import { Undo } from '@fedify/vocab';
+import { Reject, Undo } from '@fedify/vocab';
 import { JSDOM } from 'jsdom';
 import { paths } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +6,9 @@ import { nowIso } from '../db/database.ts';
 import type { TestApp } from '../test/app.ts';
 import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
 import { until } from '../test/until.ts';
-import { FEDIVERSE_FOLLOWERS_PAGE_SIZE } from './fediverse-followers.ts';
-import { aFollow, accepted, anActor, federatedApp } from './federation.testkit.ts';
+import { PASSWORD, signIn } from '../test/factories.ts';
+import { FEDIVERSE_FOLLOWERS_PAGE_SIZE, FOLLOWER_NOT_LISTED, FOLLOWER_REMOVED } from './fediverse-followers.ts';
+import { aFollow, accepted, anActor, federatedApp, received } from './federation.testkit.ts';
 import { addRemoteFollower, saveRemoteActor } from './followers.repository.ts';
 
 /**
@@ -81,6 +82,34 @@ describe('followers on other servers, on the site', () => {
     expect(second.json.data.map((f) => f.handle)).toEqual([4, 3, 2, 1, 0].map((i) => `@f${i}@far.example`));
     expect(second.json.next_cursor).toBeNull();
     expect(await profileCount(ada.id)).toBe(total);
+  });
+
+  it('lets the member remove one: gone from the list and the count, and its server gets a signed Reject of the follow', async () => {
+    const ada = await anActor(t, base);
+    const follow = aFollow(peer, 'alice', ada.actor.id);
+    await peer.send('alice', ada.actor, follow);
+    await accepted(peer, follow.id!);
+    const [row] = (await call('fediverse-followers', { profile_id: ada.id })).json.data;
+    const remove = async (as: { id: number }, headers: Record<string, string>, followerId: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/user/fediverse-followers/remove', headers, payload: { user_id: as.id, follower_id: followerId } });
+
+    // Nobody else removes it: another member names the row as theirs (404), or as Ada's (403).
+    const bo = await anActor(t, base);
+    const boSession = await signIn(t.app, { ...bo, password: PASSWORD });
+    expect((await remove(bo, boSession.headers, row!.id)).json()).toEqual({ message: FOLLOWER_NOT_LISTED });
+    expect((await remove(ada, boSession.headers, row!.id)).statusCode).toBe(403);
+    expect(await profileCount(ada.id)).toBe(1);
+
+    const session = await signIn(t.app, { ...ada, password: PASSWORD });
+    const res = await remove(ada, session.headers, row!.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: FOLLOWER_REMOVED });
+    expect(await profileCount(ada.id)).toBe(0);
+    expect((await call('fediverse-followers', { profile_id: ada.id })).json.data).toEqual([]);
+    const { recipient, activity } = await received(peer, (a) => a instanceof Reject && a.objectId?.href === follow.id!.href);
+    expect(recipient).toBe('alice');
+    expect(activity.actorId?.href).toBe(ada.actor.id.href);
+    expect((await remove(ada, session.headers, row!.id)).statusCode).toBe(404);
   });
 
   it('is 404 for a member who does not federate, and counts nothing for them', async () => {

@@ -1,10 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import type { Federation } from '@fedify/fedify';
+import { Follow, Reject } from '@fedify/vocab';
 import type { FediverseFollowersPage } from '@inkwell/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { notFound } from '../lib/errors.ts';
 import { route } from '../plugins/endpoint.ts';
 import { federatingMember } from './actor-member.ts';
-import { countRemoteFollowers, pageOfFollowersShown } from './followers.repository.ts';
+import { countRemoteFollowers, findRemoteAddress, pageOfFollowersShown, removeRemoteFollowerRow } from './followers.repository.ts';
+import { recipientOf } from './remote-actor.ts';
+
+export const FOLLOWER_REMOVED = 'Removed: they no longer follow you.';
+export const FOLLOWER_NOT_LISTED = 'This account does not follow you.';
 
 /** Followers on other servers shown on one page of the profile's list. */
 export const FEDIVERSE_FOLLOWERS_PAGE_SIZE = 30;
@@ -13,12 +20,17 @@ export const FEDIVERSE_FOLLOWERS_PAGE_SIZE = 30;
  * A member's followers on other servers, as the site shows them (issue 30): counted on the profile
  * apart from the members who follow, and listed newest first with the handle, name and profile page
  * each presented (cleaned when kept: federation/remote-actor.ts). Only a member who federates has any.
+ * A member may remove one: its server is told with a signed Reject of the follow, as Mastodon does.
  */
 export class FediverseFollowers {
   readonly #database: Database;
+  readonly #federation: Federation<void>;
+  readonly #publicUrl: URL;
 
-  constructor(database: Database) {
+  constructor(database: Database, federation: Federation<void>, publicUrl: string) {
     this.#database = database;
+    this.#federation = federation;
+    this.#publicUrl = new URL(publicUrl);
   }
 
   /** How many follow the member from other servers; null for a member who does not federate. */
@@ -32,6 +44,23 @@ export class FediverseFollowers {
     const data = rows.slice(0, FEDIVERSE_FOLLOWERS_PAGE_SIZE);
     return { data, next_cursor: rows.length > FEDIVERSE_FOLLOWERS_PAGE_SIZE ? data.at(-1)!.id : null };
   }
+
+  /** The member stops the account of their list's row `rowId` following them, and its server is told (Reject of its Follow, queued). */
+  async remove(userId: number, rowId: number): Promise<void> {
+    if (!(await federatingMember(this.#database, String(userId)))) throw notFound();
+    const { db } = this.#database;
+    const gone = await db.transaction().execute(async (trx) => {
+      const row = await removeRemoteFollowerRow(trx, userId, rowId);
+      const address = row ? await findRemoteAddress(trx, row.actor_id) : undefined;
+      return row && address ? { ...row, address } : undefined;
+    });
+    if (!gone) throw notFound(FOLLOWER_NOT_LISTED);
+    const ctx = this.#federation.createContext(this.#publicUrl);
+    const identifier = String(userId);
+    const me = ctx.getActorUri(identifier);
+    const follow = new Follow({ id: new URL(gone.follow_uri), actor: new URL(gone.address.uri), object: me });
+    await ctx.sendActivity({ identifier }, recipientOf(gone.address), new Reject({ id: new URL(`#rejects/${randomUUID()}`, me), actor: me, object: follow }));
+  }
 }
 
 /** POST /api/user/fediverse-followers; with FEDERATION off (`followers` null) nobody has any: 404. */
@@ -39,5 +68,10 @@ export const fediverseFollowersRoutes: FastifyPluginAsync<{ followers: Fediverse
   route(app, 'fediverseFollowers', async (request) => {
     if (!followers) throw notFound();
     return followers.page(request.body.profile_id, request.body.cursor);
+  });
+  route(app, 'removeFediverseFollower', async (request) => {
+    if (!followers) throw notFound();
+    await followers.remove(request.auth!.userId, request.body.follower_id);
+    return { message: FOLLOWER_REMOVED };
   });
 };

@@ -96,3 +96,18 @@ export async function pageOfFollowersShown(db: Kysely<DB>, userId: number, befor
     .execute();
 }
 
+/** Removes one row of the member's remote followers; resolves to what the Reject needs (the actor and its Follow), or undefined. */
+export async function removeRemoteFollowerRow(db: Kysely<DB>, userId: number, rowId: number) {
+  return db
+    .deleteFrom('remote_followers')
+    .where('id', '=', rowId)
+    .where('user_id', '=', userId)
+    .returning(['actor_id', 'follow_uri'])
+    .executeTakeFirst();
+}
+
+/** A remote actor's kept addresses, by row id. */
+export async function findRemoteAddress(db: Kysely<DB>, actorId: number) {
+  return db.selectFrom('remote_actors').select(['uri', 'inbox', 'shared_inbox']).where('id', '=', actorId).executeTakeFirst();
+}
+

@@ -1,4 +1,4 @@
-import { type Entry, open } from './kit.ts';
+import { type Entry, open, own } from './kit.ts';
 
 /**
  * ActivityPub (ADR 0067): open to everyone, no session read; the same answer whoever calls. An inbox
@@ -19,5 +19,7 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   sharedInbox: open(400),
   // The owner has no username: nobody follows them from elsewhere, whoever asks (nothing is looked up).
   fediverseFollowers: open(404, { body: (s) => ({ profile_id: s.owner.id }) }),
+  // The owner has no username, so no followers elsewhere to remove.
+  removeFediverseFollower: own(404, { body: (_s, u) => ({ user_id: u.id, follower_id: 1 }) }),
   remoteFollow: open(404, { body: (s) => ({ user_id: s.owner.id, handle: '@reader@mastodon.example' }) }),
 };

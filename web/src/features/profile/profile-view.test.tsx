@@ -22,7 +22,7 @@ function api(options: { saved?: boolean; handle?: string; fediverseFollowers?: n
     if (path === 'get-profile-data') {
       const { id } = jsonBody(init) as { id: number };
       if (id === 20) return { body: { data: { ...grace, fediverse_handle: options.handle ?? null, fediverse_followers_count: options.fediverseFollowers ?? null } } };
-      if (id === 7) return { body: { data: { ...grace, id: 7, name: 'Ada', username: 'ada', bio: null } } };
+      if (id === 7) return { body: { data: { ...grace, id: 7, name: 'Ada', username: 'ada', bio: null, fediverse_followers_count: options.fediverseFollowers ?? null } } };
       return { status: 404, body: { message: 'User not found.' } };
     }
     if (path === 'profile') return { body: { user: aProfile } };
@@ -44,6 +44,7 @@ function api(options: { saved?: boolean; handle?: string; fediverseFollowers?: n
         },
       };
     }
+    if (path === 'fediverse-followers/remove') return { body: { message: 'Removed: they no longer follow you.' } };
     if (path === 'remote-follow') {
       const { handle } = jsonBody(init) as { handle: string };
       if (handle === '@me@quiet.example') return { status: 422, body: { message: 'The given data was invalid.', errors: { handle: ['Your server does not offer following from another site.'] } } };
@@ -132,6 +133,32 @@ describe('Profiles', () => {
     expect(lin).toHaveTextContent('Lin@lin@mastodon.example');
     expect(within(rows[1]!).queryByRole('link')).not.toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('@quiet@far.example');
+  });
+
+  it('lets a member remove a follower on the fediverse from their own list, asking once more in the row', async () => {
+    mockIntersectionObserver();
+    signIn(7);
+    const fetchMock = api({ fediverseFollowers: 2 });
+    renderApp('/profile');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '2 followers on the fediverse' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your followers on the fediverse' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Remove Lin' }));
+    const asked = within(dialog).getByRole('group', { name: 'Remove Lin?' });
+    await user.click(within(asked).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/fediverse-followers/remove'))).toBe(true));
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-followers/remove'));
+    expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 7, follower_id: 2 });
+  });
+
+  it('offers no Remove on another member’s list', async () => {
+    mockIntersectionObserver();
+    api({ handle: '@grace@inkwell.example', fediverseFollowers: 2 });
+    renderApp(`/view-profile/${encodeId(20)}`);
+    await userEvent.setup().click(await screen.findByRole('button', { name: '2 followers on the fediverse' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Grace Hopper’s followers on the fediverse' });
+    await within(dialog).findAllByTestId('fediverse-follower');
+    expect(within(dialog).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
   });
 
   it('shows no fediverse count when nobody follows from there', async () => {

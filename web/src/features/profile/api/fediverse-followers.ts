@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FediverseFollowersPage } from '@inkwell/contract';
 import * as endpoints from '@inkwell/contract/calls';
 import { api } from '../../../lib/api-client';
@@ -20,3 +20,17 @@ export function useFediverseFollowers(profileId: number) {
     }),
   );
 }
+
+/** POST /api/user/fediverse-followers/remove {user_id, follower_id}: one of the member's own followers elsewhere stops following them. */
+export function useRemoveFediverseFollower(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (followerId: number) => api(endpoints.removeFediverseFollower, { user_id: userId, follower_id: followerId }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['fediverse-followers', userId] }),
+        queryClient.invalidateQueries({ queryKey: ['profile', 'public', userId] }),
+      ]),
+  });
+}
+

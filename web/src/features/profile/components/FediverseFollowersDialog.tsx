@@ -1,11 +1,48 @@
+import { useState } from 'react';
 import { ExternalLink } from 'lucide-react';
 import type { FediverseFollower } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { Modal } from '../../../components/Modal';
-import { useFediverseFollowers } from '../api/fediverse-followers';
+import { useFediverseFollowers, useRemoveFediverseFollower } from '../api/fediverse-followers';
 
-function FollowerRow({ follower }: { follower: FediverseFollower }) {
+const smallButton =
+  'rounded-full px-3 py-1 text-sm font-medium ring-1 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60';
+
+/** On one's own list: Remove, asked once more in the row itself ("Remove?" Remove / Cancel). */
+function RemoveFollower({ userId, follower, name }: { userId: number; follower: FediverseFollower; name: string }) {
+  const [asking, setAsking] = useState(false);
+  const remove = useRemoveFediverseFollower(userId);
+  if (!asking) {
+    return (
+      <button type="button" onClick={() => setAsking(true)} aria-label={`Remove ${name}`} className={`${smallButton} text-zinc-700 ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-300 dark:ring-zinc-700 dark:hover:bg-zinc-800`}>
+        Remove
+      </button>
+    );
+  }
+  return (
+    <span role="group" aria-label={`Remove ${name}?`} className="flex shrink-0 items-center gap-1.5">
+      <button
+        type="button"
+        disabled={remove.isPending}
+        onClick={() => remove.mutate(follower.id)}
+        className={`${smallButton} bg-red-700 text-white ring-red-700 hover:bg-red-800 dark:bg-red-500 dark:text-zinc-950 dark:ring-red-500`}
+      >
+        Remove
+      </button>
+      <button type="button" onClick={() => setAsking(false)} className={`${smallButton} text-zinc-700 ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-300 dark:ring-zinc-700 dark:hover:bg-zinc-800`}>
+        Cancel
+      </button>
+      {remove.isError && (
+        <span role="alert" className="text-sm text-red-700 dark:text-red-400">
+          Could not remove. Try again.
+        </span>
+      )}
+    </span>
+  );
+}
+
+function FollowerRow({ follower, ownerId }: { follower: FediverseFollower; ownerId: number | null }) {
   const handle = follower.handle ?? follower.url ?? 'An account of another server';
   const inner = (
     <>
@@ -17,22 +54,24 @@ function FollowerRow({ follower }: { follower: FediverseFollower }) {
       </span>
     </>
   );
+  const row = follower.url ? (
+    <a
+      href={follower.url}
+      target="_blank"
+      rel="noopener noreferrer nofollow ugc"
+      className="group flex items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+    >
+      {inner}
+      <ExternalLink aria-hidden="true" className="size-4 shrink-0 text-zinc-500 group-hover:text-zinc-900 dark:group-hover:text-zinc-50" />
+      <span className="sr-only">(their profile on their server, in a new tab)</span>
+    </a>
+  ) : (
+    <div className="flex items-center gap-3">{inner}</div>
+  );
   return (
-    <div data-testid="fediverse-follower" className="py-3">
-      {follower.url ? (
-        <a
-          href={follower.url}
-          target="_blank"
-          rel="noopener noreferrer nofollow ugc"
-          className="group flex items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-        >
-          {inner}
-          <ExternalLink aria-hidden="true" className="size-4 shrink-0 text-zinc-500 group-hover:text-zinc-900 dark:group-hover:text-zinc-50" />
-          <span className="sr-only">(their profile on their server, in a new tab)</span>
-        </a>
-      ) : (
-        <div className="flex items-center gap-3">{inner}</div>
-      )}
+    <div data-testid="fediverse-follower" className="flex items-center gap-3 py-3">
+      <div className="min-w-0 flex-1">{row}</div>
+      {ownerId !== null && <RemoveFollower userId={ownerId} follower={follower} name={follower.name ?? handle} />}
     </div>
   );
 }
@@ -65,7 +104,7 @@ export function FediverseFollowersDialog({ profileId, ownerName, onClose }: { pr
           <InfiniteList
             items={followers}
             getKey={(follower) => follower.id}
-            renderItem={(follower) => <FollowerRow follower={follower} />}
+            renderItem={(follower) => <FollowerRow follower={follower} ownerId={ownerName === null ? profileId : null} />}
             isLoading={query.isPending}
             hasNextPage={query.hasNextPage}
             isFetchingNextPage={query.isFetchingNextPage}
