@@ -69,8 +69,9 @@ function FollowerRow({ follower, ownerId }: { follower: FediverseFollower; owner
     <div className="flex items-center gap-3">{inner}</div>
   );
   return (
-    <div data-testid="fediverse-follower" className="flex items-center gap-3 py-3">
-      <div className="min-w-0 flex-1">{row}</div>
+    // A narrow screen puts "Remove? Remove / Cancel" under the name rather than squeezing it.
+    <div data-testid="fediverse-follower" className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2 py-3">
+      <div className="min-w-[11rem] flex-1">{row}</div>
       {ownerId !== null && <RemoveFollower userId={ownerId} follower={follower} name={follower.name ?? handle} />}
     </div>
   );
