@@ -16,7 +16,7 @@ function plain(text: string | null | undefined): string | null {
 }
 
 /** An http(s) address of a reasonable length, or null (a `javascript:` or `data:` one is never kept). */
-function webAddress(value: URL | { href?: URL | null } | null | undefined): string | null {
+export function webAddress(value: URL | { href?: URL | null } | null | undefined): string | null {
   const url = value instanceof URL ? value : value?.href;
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.href.length > MAX_URL) return null;
   return url.href;

@@ -5,10 +5,10 @@ import type { Database } from '../db/database.ts';
 import { notFound, validationError } from '../lib/errors.ts';
 import { route } from '../plugins/endpoint.ts';
 import { federatingMember } from './actor-member.ts';
+import { webAddress } from './remote-actor.ts';
 
 /** The WebFinger link of a server's "follow from here" page (OStatus's, which Mastodon, Misskey and the rest answer). */
 export const SUBSCRIBE_REL = 'http://ostatus.org/schema/1.0/subscribe';
-const MAX_URL = 2048;
 
 export const REMOTE_FOLLOW_MESSAGES = {
   notFound: 'We could not find that account. Check the handle and try again.',
@@ -35,16 +35,6 @@ export function resourceOf(handle: string): URL | null {
     // A host as a URL reads it (lower case, a port kept); one it reads otherwise (userinfo, say) is refused.
     const host = new URL(`https://${parts[2]}`).host;
     return host === parts[2]!.toLowerCase() ? new URL(`acct:${parts[1]}@${host}`) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** An http(s) address of a reasonable length (a `javascript:` template is never followed), or null. */
-function webAddress(text: string): string | null {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.href.length <= MAX_URL ? url.href : null;
   } catch {
     return null;
   }
@@ -84,7 +74,8 @@ export class RemoteFollow {
     if (!found) throw validationError({ handle: [REMOTE_FOLLOW_MESSAGES.notFound] });
     const ours = `${member.username}@${host}`;
     const template = (Array.isArray(found.links) ? found.links : []).find((link) => link?.rel === SUBSCRIBE_REL && typeof link.template === 'string')?.template;
-    const url = template?.includes('{uri}') ? webAddress(template.replaceAll('{uri}', encodeURIComponent(ours))) : null;
+    // An http(s) address of a reasonable length once filled: a `javascript:` template is never followed.
+    const url = template?.includes('{uri}') ? webAddress(URL.parse(template.replaceAll('{uri}', encodeURIComponent(ours)))) : null;
     if (!url) throw validationError({ handle: [REMOTE_FOLLOW_MESSAGES.noFollowPage(`@${ours}`)] });
     return { url };
   }
