@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { ExternalLink } from 'lucide-react';
 import type { FediverseFollower } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
-import { InfiniteList } from '../../../components/InfiniteList';
-import { Modal } from '../../../components/Modal';
 import { useFediverseFollowers, useRemoveFediverseFollower } from '../api/fediverse-followers';
+import { PeopleListDialog } from './PeopleListDialog';
 
 const smallButton =
   'rounded-full px-3 py-1 text-sm font-medium ring-1 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60';
@@ -77,15 +76,6 @@ function FollowerRow({ follower, ownerId }: { follower: FediverseFollower; owner
   );
 }
 
-function FollowerSkeleton() {
-  return (
-    <div className="flex items-center gap-3 py-3" aria-hidden="true">
-      <div className="size-10 shrink-0 animate-pulse rounded-full bg-zinc-200 dark:bg-zinc-800" />
-      <div className="h-4 w-40 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
-    </div>
-  );
-}
-
 /**
  * A member's followers on Mastodon and the rest of the fediverse (issue 30), in a dialog over their
  * profile: newest first, more as the reader scrolls, each with a link to their profile on their server.
@@ -95,27 +85,13 @@ export function FediverseFollowersDialog({ profileId, ownerName, onClose }: { pr
   const followers = query.data?.pages.flatMap((page) => page.data) ?? [];
   const title = ownerName === null ? 'Your followers on the fediverse' : `${ownerName}’s followers on the fediverse`;
   return (
-    <Modal title={title} size="max-w-md" closeButton onClose={onClose} initialFocus={(panel) => panel.querySelector<HTMLElement>('[data-close]')}>
-      <div className="-mx-6 mt-3 max-h-[min(70vh,36rem)] overflow-y-auto overscroll-contain border-t border-zinc-200 px-6 dark:border-zinc-800">
-        {query.isError ? (
-          <p role="alert" className="py-10 text-center text-zinc-600 dark:text-zinc-400">
-            Could not load this list. Please try again.
-          </p>
-        ) : (
-          <InfiniteList
-            items={followers}
-            getKey={(follower) => follower.id}
-            renderItem={(follower) => <FollowerRow follower={follower} ownerId={ownerName === null ? profileId : null} />}
-            isLoading={query.isPending}
-            hasNextPage={query.hasNextPage}
-            isFetchingNextPage={query.isFetchingNextPage}
-            fetchNextPage={() => void query.fetchNextPage()}
-            emptyText="No followers on the fediverse yet."
-            label={title}
-            skeleton={<FollowerSkeleton />}
-          />
-        )}
-      </div>
-    </Modal>
+    <PeopleListDialog
+      title={title}
+      items={followers}
+      query={query}
+      emptyText="No followers on the fediverse yet."
+      renderItem={(follower) => <FollowerRow follower={follower} ownerId={ownerName === null ? profileId : null} />}
+      onClose={onClose}
+    />
   );
 }

@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TEXT, paths, type FollowListPerson } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
-import { InfiniteList } from '../../../components/InfiniteList';
-import { Modal } from '../../../components/Modal';
 import { type FollowList, useFollowList } from '../api/follow-lists';
+import { PeopleListDialog } from './PeopleListDialog';
 
 /** Follow / Following for one person of the list, composed by the screen; the list says whether the reader follows them. */
 export type RenderListFollow = (person: FollowListPerson) => ReactNode;
@@ -23,15 +22,6 @@ const TITLES: Record<FollowList, { own: string; of: (name: string) => string; em
   followers: { own: 'Your followers', of: (name) => `${name}’s followers`, empty: 'No followers yet.' },
   following: { own: 'You follow', of: (name) => `${name} follows`, empty: 'Not following anyone yet.' },
 };
-
-function PersonSkeleton() {
-  return (
-    <div className="flex items-center gap-3 py-3" aria-hidden="true">
-      <div className="size-10 shrink-0 animate-pulse rounded-full bg-zinc-200 dark:bg-zinc-800" />
-      <div className="h-4 w-40 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
-    </div>
-  );
-}
 
 function PersonRow({ person, renderFollow }: { person: FollowListPerson; renderFollow: RenderListFollow }) {
   const name = person.name?.trim() || TEXT.anonymous;
@@ -63,27 +53,13 @@ export function FollowListDialog({ list, profileId, ownerName, viewerId, renderF
   const people = query.data?.pages.flatMap((page) => page.data) ?? [];
   const title = ownerName === null ? TITLES[list].own : TITLES[list].of(ownerName);
   return (
-    <Modal title={title} size="max-w-md" closeButton onClose={onClose} initialFocus={(panel) => panel.querySelector<HTMLElement>('[data-close]')}>
-      <div className="-mx-6 mt-3 max-h-[min(70vh,36rem)] overflow-y-auto overscroll-contain border-t border-zinc-200 px-6 dark:border-zinc-800">
-        {query.isError ? (
-          <p role="alert" className="py-10 text-center text-zinc-600 dark:text-zinc-400">
-            Could not load this list. Please try again.
-          </p>
-        ) : (
-          <InfiniteList
-            items={people}
-            getKey={(person) => person.id}
-            renderItem={(person) => <PersonRow person={person} renderFollow={renderFollow} />}
-            isLoading={query.isPending}
-            hasNextPage={query.hasNextPage}
-            isFetchingNextPage={query.isFetchingNextPage}
-            fetchNextPage={() => void query.fetchNextPage()}
-            emptyText={TITLES[list].empty}
-            label={title}
-            skeleton={<PersonSkeleton />}
-          />
-        )}
-      </div>
-    </Modal>
+    <PeopleListDialog
+      title={title}
+      items={people}
+      query={query}
+      emptyText={TITLES[list].empty}
+      renderItem={(person) => <PersonRow person={person} renderFollow={renderFollow} />}
+      onClose={onClose}
+    />
   );
 }
