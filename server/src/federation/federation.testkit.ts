@@ -2,10 +2,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Follow } from '@fedify/vocab';
+import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { expect } from 'vitest';
 import { nowIso } from '../db/database.ts';
 import { migrateToLatest, migrationProvider } from '../db/migrate.ts';
+import type { DB } from '../db/schema.ts';
 import { type ConfigOverrides, type TestApp, buildRenderingTestApp, buildTestApp } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { aUser } from '../test/factories.ts';
@@ -59,43 +61,37 @@ export async function followedBy(peer: FediversePeer, from: string, member: { ac
 }
 
 /**
+ * Migrates a fresh database to `previous`, to the latest, and back to `previous`, and answers what
+ * `read` saw at each of the three.
+ */
+async function roundTrip<T>(previous: string, read: (db: Kysely<DB>) => Promise<T>): Promise<[T, T, T]> {
+  const created = await createTestDatabase(await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-migrate-')), { migrate: false });
+  const { db } = created.database;
+  try {
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    expect((await migrator.migrateTo(previous)).error).toBeUndefined();
+    const before = await read(db);
+    await migrateToLatest(db);
+    const latest = await read(db);
+    expect((await migrator.migrateTo(previous)).error).toBeUndefined();
+    return [before, latest, await read(db)];
+  } finally {
+    await created.database.destroy();
+    await created.drop();
+  }
+}
+
+/**
  * Migrating from `previous` to the latest makes exactly `tables` (of those whose names start with
  * `prefix`), and migrating back to `previous` takes them away again, on a fresh database.
  */
 export async function expectMigrationRoundTrip(previous: string, prefix: string, tables: string[]): Promise<void> {
-  const created = await createTestDatabase(await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-migrate-')), { migrate: false });
-  const { db } = created.database;
-  try {
-    const migrator = new Migrator({ db, provider: migrationProvider });
-    const present = async () => (await db.introspection.getTables()).map((table) => table.name).filter((name) => name.startsWith(prefix) && tables.includes(name)).sort();
-    expect((await migrator.migrateTo(previous)).error).toBeUndefined();
-    expect(await present()).toEqual([]);
-    await migrateToLatest(db);
-    expect(await present()).toEqual([...tables].sort());
-    expect((await migrator.migrateTo(previous)).error).toBeUndefined();
-    expect(await present()).toEqual([]);
-  } finally {
-    await created.database.destroy();
-    await created.drop();
-  }
+  const present = async (db: Kysely<DB>) => (await db.introspection.getTables()).map((table) => table.name).filter((name) => name.startsWith(prefix) && tables.includes(name)).sort();
+  expect(await roundTrip(previous, present)).toEqual([[], [...tables].sort(), []]);
 }
 
 /** Migrating from `previous` to the latest adds `column` to `table`, and migrating back takes it away, on a fresh database. */
 export async function expectColumnRoundTrip(previous: string, table: string, column: string): Promise<void> {
-  const created = await createTestDatabase(await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-migrate-')), { migrate: false });
-  const { db } = created.database;
-  try {
-    const migrator = new Migrator({ db, provider: migrationProvider });
-    const has = async () => (await db.introspection.getTables()).find((t) => t.name === table)?.columns.some((c) => c.name === column) ?? false;
-    expect((await migrator.migrateTo(previous)).error).toBeUndefined();
-    expect(await has()).toBe(false);
-    await migrateToLatest(db);
-    expect(await has()).toBe(true);
-    expect((await migrator.migrateTo(previous)).error).toBeUndefined();
-    expect(await has()).toBe(false);
-  } finally {
-    await created.database.destroy();
-    await created.drop();
-  }
+  const has = async (db: Kysely<DB>) => (await db.introspection.getTables()).find((t) => t.name === table)?.columns.some((c) => c.name === column) ?? false;
+  expect(await roundTrip(previous, has)).toEqual([false, true, false]);
 }
-
