@@ -72,4 +72,3 @@ export const federationApiRoutes: FastifyPluginAsync<{ parts: FederationParts | 
   await api.register(remoteFollowRoutes, { remoteFollow: parts?.remoteFollow ?? null });
   await api.register(fediverseFollowersRoutes, { followers: parts?.followers ?? null });
 };
-

@@ -108,18 +108,21 @@ export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void>
     if (body && !activity) return send(reply, answer(400, 'The activity is not a JSON object.'));
     // A blocked server's activity is refused before anything is fetched from it (its signer must be its actor).
     const actor = activity ? actorOf(activity) : null;
+    // The host of the activity's actor, when there is one: blocked, limited and counted by it.
+    let actorHost: string | null = null;
     if (actor !== null) {
       const url = URL.parse(actor);
       if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return send(reply, answer(400, 'The activity’s actor is not a web address.'));
-      if (await isBlockedHost(database.db, url.hostname)) return send(reply, answer(403, 'This server does not take activities from there.'));
-      const wait = hosts.wait(url.hostname);
+      actorHost = url.hostname;
+      if (await isBlockedHost(database.db, actorHost)) return send(reply, answer(403, 'This server does not take activities from there.'));
+      const wait = hosts.wait(actorHost);
       if (wait > 0) return send(reply, tooMany(wait));
     }
     const webRequest = new Request(new URL(request.url, publicUrl), { method: request.method, headers, ...(body ? { body: body as Uint8Array<ArrayBuffer> } : {}) });
     try {
       const response = await federation.fetch(webRequest, { contextData: undefined, onNotFound: notFound, onNotAcceptable });
       // Verified and taken: it counts against its server's allowance.
-      if (actor !== null && response.ok) await hosts.taken(request, new URL(actor).hostname);
+      if (actorHost !== null && response.ok) await hosts.taken(request, actorHost);
       return await send(reply, response);
     } catch (err) {
       // Fedify reads a posted activity's JSON-LD (its contexts, its proofs) before it checks who sent

@@ -110,4 +110,3 @@ export async function removeRemoteFollowerRow(db: Kysely<DB>, userId: number, ro
 export async function findRemoteAddress(db: Kysely<DB>, actorId: number) {
   return db.selectFrom('remote_actors').select(['uri', 'inbox', 'shared_inbox']).where('id', '=', actorId).executeTakeFirst();
 }
-
