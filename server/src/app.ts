@@ -258,7 +258,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(libraryPlugin, featureDeps);
       await api.register(exportRoutes, featureDeps);
       await api.register(newslettersPlugin, { newsletters, importSubscribers, memberSubscriptions });
-      await api.register(federationApiRoutes, { parts: fediverse });
+      await api.register(federationApiRoutes, { parts: fediverse, database: deps.database });
     },
     { prefix: '/api/user' },
   );

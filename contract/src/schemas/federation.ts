@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './common.ts';
+import { commentUser } from './feed.ts';
 
 /** What the handle field says when it holds nothing a fediverse server could be asked about. */
 export const REMOTE_HANDLE_INVALID = 'Enter your fediverse handle, like @you@mastodon.social.';
@@ -39,3 +40,30 @@ export type FediverseFollowersPage = z.infer<typeof fediverseFollowersPage>;
  */
 export const removeFediverseFollowerBody = z.object({ user_id: idField('user id'), follower_id: idField('follower id') });
 
+
+/** POST /api/user/fediverse-replies {post_id}: the story's replies from the fediverse, shown as comments (ADR 0073). */
+export const fediverseRepliesBody = z.object({ post_id: idField('post id') });
+/** The account of another server that wrote a reply, as it presented itself (cleaned): its handle, name, picture and profile page. */
+export const fediverseAuthor = z.object({ handle: z.string(), name: z.string().nullable(), icon_url: z.string().nullable(), url: z.string().nullable() });
+export type FediverseAuthor = z.infer<typeof fediverseAuthor>;
+const fediverseReplyFields = {
+  id: z.number(),
+  /** Plain text, made from the Note's HTML. */
+  body: z.string(),
+  /** The reply's own page on its server (null for a member's answer). */
+  url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Its author: an account of another server, or (user) a member who answered from here. */
+  remote: fediverseAuthor.nullable(),
+  user: commentUser.nullable(),
+};
+/** An answer within a thread; reply_to_id is the one of the thread it answers, or null (its first). */
+export const fediverseReply = z.object({ ...fediverseReplyFields, reply_to_id: z.number().nullable() });
+export type FediverseReply = z.infer<typeof fediverseReply>;
+/** A reply to the story, with the answers to it, oldest first. */
+export const fediverseThread = z.object({ ...fediverseReplyFields, replies: z.array(fediverseReply) });
+export type FediverseThread = z.infer<typeof fediverseThread>;
+/** Oldest first, as a conversation reads. */
+export const fediverseRepliesResponse = z.object({ comments: z.array(fediverseThread) });
+export type FediverseRepliesResponse = z.infer<typeof fediverseRepliesResponse>;

@@ -33,6 +33,7 @@ import * as m0031 from './migrations/0031_federation_deliveries.ts';
 import * as m0032 from './migrations/0032_federation_domain_blocks.ts';
 import * as m0033 from './migrations/0033_remote_reactions.ts';
 import * as m0034 from './migrations/0034_remote_notices.ts';
+import * as m0035 from './migrations/0035_remote_comments.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0032_federation_domain_blocks': m0032,
   '0033_remote_reactions': m0033,
   '0034_remote_notices': m0034,
+  '0035_remote_comments': m0035,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -25,6 +25,15 @@ function hashtag(topic: string, publicUrl: string): Hashtag | null {
 /** Whether the story federates: it is there, and its writer has a username and is not deactivated. */
 export const federates = (row: ArticleRow | undefined): row is ArticleRow => row !== undefined && row.username !== null && row.deactivated_at === null;
 
+/** The story an activity's object names: one of our Articles, published, whose writer federates; else undefined. */
+export async function storyOf(ctx: Context<void>, database: Database, object: URL | null): Promise<ArticleRow | undefined> {
+  const target = object ? ctx.parseUri(object) : null;
+  if (target?.type !== 'object' || target.class !== Article) return undefined;
+  const id = numericId(target.values.id ?? '');
+  const story = id === undefined ? undefined : await findArticle(database.db, id);
+  return federates(story) ? story : undefined;
+}
+
 /**
  * A story as an `Article` (FEP-b2b8): name = title, summary = subtitle, the whole sanitised body with
  * absolute addresses as content, url = the post page, attributedTo its writer, published and

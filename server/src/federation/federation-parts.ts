@@ -10,6 +10,7 @@ import { federationRoutes } from './federation.routes.ts';
 import { PostDeliveries } from './post-deliveries.ts';
 import { FediverseFollowers, fediverseFollowersRoutes } from './fediverse-followers.ts';
 import { RemoteFollow, remoteFollowRoutes } from './remote-follow.ts';
+import { fediverseRepliesRoutes } from './fediverse-replies.ts';
 
 /** The job runner, as far as federation uses it (jobs/runner.ts; a feature does not import the composition). */
 interface Jobs {
@@ -67,8 +68,12 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
   };
 }
 
-/** The federation's calls under /api/user, answered 404 with FEDERATION off (`parts` null). */
-export const federationApiRoutes: FastifyPluginAsync<{ parts: FederationParts | null }> = async (api, { parts }) => {
+/**
+ * The federation's calls under /api/user: a story's replies from the fediverse, answered with
+ * FEDERATION on or off; the rest answered 404 with it off (`parts` null).
+ */
+export const federationApiRoutes: FastifyPluginAsync<{ parts: FederationParts | null; database: Database }> = async (api, { parts, database }) => {
+  await api.register(fediverseRepliesRoutes, { database });
   await api.register(remoteFollowRoutes, { remoteFollow: parts?.remoteFollow ?? null });
   await api.register(fediverseFollowersRoutes, { followers: parts?.followers ?? null });
 };

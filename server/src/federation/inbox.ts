@@ -1,8 +1,9 @@
 import type { Federation } from '@fedify/fedify';
-import { Announce, Follow, Like, Undo } from '@fedify/vocab';
+import { Announce, Delete, Follow, Like, Undo, Update } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
 import { listenForFollows, undoFollow } from './follows.ts';
 import { listenForReactions, undoReaction } from './reactions.ts';
+import { deleteReply, editReply, listenForReplies } from './replies.ts';
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -10,20 +11,26 @@ interface Logger {
 }
 
 /**
- * What the inboxes do with a verified activity (ADR 0068, 0071): Follow (follows.ts), Like and
- * Announce (reactions.ts), and Undo of any of them, routed by its object. Fedify allows one listener
- * per type, so Undo is here. A listener that throws is logged; Fedify's queue retries it.
+ * What the inboxes do with a verified activity (ADR 0068, 0071, 0073): Follow (follows.ts), Like and
+ * Announce (reactions.ts), Create of a reply (replies.ts); Undo of a follow, like or boost, and
+ * Update and Delete of a reply, routed by their object. Fedify allows one listener per type, so
+ * Undo, Update and Delete are here. A listener that throws is logged; Fedify's queue retries it.
  */
 export function listenToInboxes(federation: Federation<void>, database: Database, log: Logger, wrote: () => Promise<void>): void {
   const inbox = federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox');
   listenForFollows(inbox, database, log, wrote);
   listenForReactions(inbox, database, wrote);
+  listenForReplies(inbox, database, wrote);
   inbox
     .on(Undo, async (ctx, undo) => {
       if (!undo.actorId) return;
       const object = await undo.getObject(ctx).catch(() => null);
       if (object instanceof Follow) await undoFollow(ctx, database, log, wrote, undo.actorId, object);
       else if (object instanceof Like || object instanceof Announce) await undoReaction(database, wrote, undo.actorId, object);
+    })
+    .on(Update, async (ctx, update) => editReply(ctx, database, wrote, update))
+    .on(Delete, async (_ctx, deletion) => {
+      if (deletion.actorId && deletion.objectId) await deleteReply(database, wrote, deletion.actorId, deletion.objectId);
     })
     .onError((_ctx, err) => log.warn({ err }, 'an inbox listener failed'));
 }

@@ -1,12 +1,10 @@
 import type { InboxContext, InboxListenerSetters } from '@fedify/fedify';
-import { Announce, Article, Like } from '@fedify/vocab';
+import { Announce, Like } from '@fedify/vocab';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { nowIso } from '../db/database.ts';
-import { numericId } from './actor-member.ts';
-import { federates } from './articles.ts';
-import { type ArticleRow, findArticle } from './articles.repository.ts';
+import { storyOf } from './articles.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
 import { saveRemoteActor } from './followers.repository.ts';
 import { addReaction, removeReaction } from './reactions.repository.ts';
@@ -14,15 +12,6 @@ import { displayName, senderOf } from './remote-actor.ts';
 import { noticeText, notify } from '../notify/notify.ts';
 
 type Kind = 'like' | 'announce';
-
-/** The story an activity's object names: one of our Articles, published, whose writer federates; else undefined. */
-async function storyOf(ctx: InboxContext<void>, database: Database, object: URL | null): Promise<ArticleRow | undefined> {
-  const target = object ? ctx.parseUri(object) : null;
-  if (target?.type !== 'object' || target.class !== Article) return undefined;
-  const id = numericId(target.values.id ?? '');
-  const story = id === undefined ? undefined : await findArticle(database.db, id);
-  return federates(story) ? story : undefined;
-}
 
 /**
  * Likes and boosts of stories from the fediverse (ADR 0071): a `Like` of a story counts in its likes

@@ -16,6 +16,8 @@ export interface NoticeValues {
   help_request_id?: number | null;
   /** The fediverse account it came from (actor_id null). */
   remote_actor_id?: number | null;
+  /** The reply from the fediverse it tells of (it goes with it). */
+  remote_comment_id?: number | null;
   message: string;
   now: string;
 }
@@ -35,10 +37,10 @@ const preferenceColumn = {
  * commits (and never if it rolls back). On SQLite the one process sees the new id itself (live.ts).
  */
 export async function insertNotice(db: Kysely<DB>, values: NoticeValues): Promise<number> {
-  const { now, comment_id = null, reply_id = null, help_request_id = null, remote_actor_id = null, ...rest } = values;
+  const { now, comment_id = null, reply_id = null, help_request_id = null, remote_actor_id = null, remote_comment_id = null, ...rest } = values;
   const row = await db
     .insertInto('notifications')
-    .values({ ...rest, comment_id, reply_id, help_request_id, remote_actor_id, read_at: null, created_at: now, updated_at: now })
+    .values({ ...rest, comment_id, reply_id, help_request_id, remote_actor_id, remote_comment_id, read_at: null, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   const kind = mailKindOf[values.type];

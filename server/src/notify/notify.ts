@@ -32,6 +32,7 @@ export const noticeText = {
   /** From an account of another server (issue 30): its name, or its handle when it gave none. */
   fediverseFollow: (actor: string) => `${actor} started following you from the fediverse.`,
   fediverseLike: (actor: string, title: string) => `${actor} liked your post ${quote(title)} from the fediverse.`,
+  fediverseReply: (actor: string, title: string) => `${actor} replied to ${quote(title)} from the fediverse.`,
   helpAnswer: (answer: string) => `We answered your help request: ${answer}`,
   post: (author: string, title: string) => `${author} published a new story: ${quote(title)}.`,
 };
@@ -100,8 +101,9 @@ export const notify = {
   },
 
   /**
-   * Follows and likes from accounts of other servers (issue 30): the row names the account
-   * (remote_actor_id, actor_id null) and goes with it; one per account and post, taken back by its Undo.
+   * Follows, likes and replies from accounts of other servers (issue 30): the row names the account
+   * (remote_actor_id, actor_id null) and goes with it; one follow or like per account and post, taken
+   * back by its Undo; a reply's goes with the reply.
    */
   fediverse: {
     async follow(trx: Kysely<DB>, recipient: number, remoteActorId: number, message: string, now: string): Promise<void> {
@@ -115,6 +117,10 @@ export const notify = {
     },
     async unlike(trx: Kysely<DB>, post: PostTarget, remoteActorId: number): Promise<void> {
       await retractNotice(trx, { user_id: post.user_id, actor_id: null, remote_actor_id: remoteActorId, type: 'like', post_id: post.id });
+    },
+    /** A reply to the story (or within its fediverse thread): a row each, gone with the reply. */
+    async reply(trx: Kysely<DB>, post: PostTarget, remote: { actorId: number; commentId: number }, message: string, now: string): Promise<void> {
+      await insertNotice(trx, { user_id: post.user_id, actor_id: null, remote_actor_id: remote.actorId, remote_comment_id: remote.commentId, type: 'comment', post_id: post.id, message, now });
     },
   },
 };

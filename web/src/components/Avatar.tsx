@@ -16,7 +16,10 @@ const SIZE_CLASS: Record<number, string> = {
   20: 'size-5', 24: 'size-6', 28: 'size-7', 32: 'size-8', 36: 'size-9', 40: 'size-10', 44: 'size-11', 64: 'size-16', 96: 'size-24',
 };
 
-/** A round user picture that falls back to the default silhouette (SPEC §8) and reserves its space. */
+/**
+ * A round user picture that falls back to the default silhouette (SPEC §8) and reserves its space. No
+ * referrer goes with it (a fediverse account's picture is fetched from its own server).
+ */
 export function Avatar({ src, alt = '', size = 32, className = '' }: AvatarProps) {
   return (
     <img
@@ -26,6 +29,7 @@ export function Avatar({ src, alt = '', size = 32, className = '' }: AvatarProps
       height={size}
       loading="lazy"
       decoding="async"
+      referrerPolicy="no-referrer"
       onError={(event) => {
         if (!event.currentTarget.src.endsWith(DEFAULT_USER_IMAGE)) event.currentTarget.src = DEFAULT_USER_IMAGE;
       }}

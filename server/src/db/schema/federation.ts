@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** What Fedify keeps for ActivityPub federation (migration 0028): its key–value store and its message queue; our actors' keys (0029); remote actors and their follows (0030); stories owed to the fediverse (0031); blocked servers (0032); likes and boosts from there (0033). */
+/** What Fedify keeps for ActivityPub federation (migration 0028): its key–value store and its message queue; our actors' keys (0029); remote actors and their follows (0030); stories owed to the fediverse (0031); blocked servers (0032); likes and boosts from there (0033); replies from there (0035). */
 /**
  * One entry of Fedify's key–value store: `key` is the KvKey (an array of strings) as JSON, so
  * ['a', 'b'] and ['a,b'] never meet; `value` is the value as JSON; a row past `expires_at` reads as absent.
@@ -89,4 +89,25 @@ export interface RemoteReactionsTable {
   kind: 'like' | 'announce';
   activity_uri: string;
   created_at: string;
+}
+
+/**
+ * A reply from the fediverse shown as a comment on a story (migration 0035, ADR 0073): a Note from a
+ * remote actor (actor_id, note_uri), or a member's answer to one (user_id). thread_id null: it answers
+ * the story; else the thread's first comment, and reply_to_id the one it answers.
+ */
+export interface RemoteCommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  actor_id: number | null;
+  user_id: number | null;
+  thread_id: number | null;
+  reply_to_id: number | null;
+  note_uri: string | null;
+  /** The Note's page on its server. */
+  url: string | null;
+  /** Plain text (made from the Note's HTML). */
+  body: string;
+  created_at: string;
+  updated_at: string;
 }

@@ -15,6 +15,8 @@ export interface NotificationsTable {
   help_request_id: number | null;
   /** The fediverse account a follow or a like came from (0034; actor_id is then null). */
   remote_actor_id: Generated<number | null>;
+  /** The reply from the fediverse a 'comment' notification tells of (0035; it goes with it). */
+  remote_comment_id: Generated<number | null>;
   message: string;
   /** When the member saw it (opened /notifications); null while unseen. */
   read_at: string | null;

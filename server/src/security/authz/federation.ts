@@ -21,5 +21,7 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   fediverseFollowers: open(404, { body: (s) => ({ profile_id: s.owner.id }) }),
   // The owner has no username, so no followers elsewhere to remove.
   removeFediverseFollower: own(404, { body: (_s, u) => ({ user_id: u.id, follower_id: 1 }) }),
+  // A story's replies from the fediverse: the same list whoever asks (here none).
+  fediverseReplies: open(200, { body: (s) => ({ post_id: s.ownPost }) }),
   remoteFollow: open(404, { body: (s) => ({ user_id: s.owner.id, handle: '@reader@mastodon.example' }) }),
 };

@@ -10,7 +10,6 @@ import type { PostDetail } from '@inkwell/contract';
 import { paths } from '@inkwell/contract';
 import { categoriesQueryOptions } from '../../api/categories';
 import { postDetailsQueryOptions } from '../../features/post/api/post-details';
-import { relatedPostsQueryOptions } from '../../features/post/api/related-posts';
 import { prefetchFollows } from '../../features/post-actions/api/is-following';
 import { blockedUsersQueryOptions } from '../../components/use-block';
 import { type Screen, idParam } from '../screen';
@@ -20,6 +19,10 @@ import { type Screen, idParam } from '../screen';
  * before the app starts), its code outside the page's first load.
  */
 const SubscribeByEmail = lazy(() => import('../../features/newsletter/components/SubscribeByEmail').then((module) => ({ default: module.SubscribeByEmail })));
+
+/** The story's replies from the fediverse (issue 30), under its comments: rendered with the page, their code (and their call's) outside its first load. */
+const fediverse = () => import('../../features/fediverse/components/FediverseReplies');
+const FediverseReplies = lazy(fediverse);
 
 export const screen: Screen = {
   render: 'everyone',
@@ -33,7 +36,8 @@ export const screen: Screen = {
         const post = client.getQueryData(postDetailsQueryOptions(postId, viewerId).queryKey);
         return post ? prefetchFollows(client, viewerId, [post.author.id]) : undefined;
       }),
-      client.prefetchQuery(relatedPostsQueryOptions(postId, viewerId)),
+      import('../../features/post/api/related-posts').then((module) => client.prefetchQuery(module.relatedPostsQueryOptions(postId, viewerId))),
+      fediverse().then((module) => client.prefetchQuery(module.fediverseRepliesQueryOptions(postId))),
       client.prefetchQuery(categoriesQueryOptions()),
       // Whom the reader blocked: the comments' and the author card's Block (rendered with the page).
       ...(viewerId ? [client.prefetchQuery(blockedUsersQueryOptions(viewerId))] : []),
@@ -70,6 +74,11 @@ export default function ViewPostRoute() {
       renderAuthorFollow={(authorId) => <FollowButton authorId={authorId} active size="compact" />}
       renderPost={(post) => <PostCardWithActions post={post} />}
       renderCategory={(categoryId) => <CategoryLink categoryId={categoryId} />}
+      renderReplies={(id) => (
+        <Suspense fallback={null}>
+          <FediverseReplies postId={id} />
+        </Suspense>
+      )}
       renderSubscribe={(authorId, name) => (
         <Suspense fallback={null}>
           <SubscribeByEmail writerId={authorId} writerName={name} source="story" />
@@ -78,3 +87,4 @@ export default function ViewPostRoute() {
     />
   );
 }
+

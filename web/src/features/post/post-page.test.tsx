@@ -41,7 +41,7 @@ describe('Post page', () => {
   });
 
   it("says 'No comments to show' when there are none", async () => {
-    api(aPostDetail({ comments: [] }));
+    api(aPostDetail({ comments: [], comments_count: 0 }));
     renderApp(href);
     expect(await screen.findByText(TEXT.noComments)).toBeInTheDocument();
   });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { TEXT, encodeId, paths, type PostDetail } from '@inkwell/contract';
 import { useSession } from '../../../lib/session';
@@ -7,8 +8,11 @@ import { CommentThread } from './CommentThread';
 import { commentDraftKey } from '../../../lib/comment-drafts';
 import { parseCommentAnchor } from '../lib/comment-anchor';
 
-/** SPEC §2 Post detail: the new-comment box with Post, then each comment, or 'No comments to show'. */
-export function CommentsSection({ post }: { post: PostDetail }) {
+/**
+ * SPEC §2 Post detail: the new-comment box with Post, then each comment, or 'No comments to show'
+ * (when the count holds none either: replies from the fediverse count too, and come after, in `more`).
+ */
+export function CommentsSection({ post, more }: { post: PostDetail; more?: ReactNode }) {
   const session = useSession();
   const viewerId = session ? Number(session.id) : null;
   const addComment = useAddComment(post.id);
@@ -45,7 +49,7 @@ export function CommentsSection({ post }: { post: PostDetail }) {
         />
       </div>
       {post.comments.length === 0 ? (
-        <p className="py-10 text-center text-zinc-600 dark:text-zinc-400">{TEXT.noComments}</p>
+        post.comments_count === 0 && <p className="py-10 text-center text-zinc-600 dark:text-zinc-400">{TEXT.noComments}</p>
       ) : (
         <ul aria-label="Comments" className="mt-4">
           {post.comments.map((comment) => (
@@ -60,6 +64,7 @@ export function CommentsSection({ post }: { post: PostDetail }) {
           ))}
         </ul>
       )}
+      {more}
     </section>
   );
 }

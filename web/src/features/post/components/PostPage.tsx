@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { POST_IMAGE_SIZES, type PostCard, type PostDetail, TEXT } from '@inkwell/contract';
 import { AuthorHoverCard } from '../../../components/AuthorHoverCard';
 import { CoverImage } from '../../../components/CoverImage';
@@ -12,8 +12,13 @@ import { useReadBeacons } from '../hooks/use-read-beacons';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash';
 import { CommentsSection } from './CommentsSection';
 import { LazyPostNotFound } from './LazyPostNotFound';
-import { RelatedPosts } from './RelatedPosts';
 import { HydrateLater } from '../../../ssr/hydrate-later';
+
+/**
+ * 'Related Posts', under the comments: rendered with the page, its code (and its call's: the screen's
+ * `load` imports it the same way) outside the page's first load (scripts/bundle-budget.test.ts).
+ */
+const RelatedPosts = lazy(() => import('./RelatedPosts').then((module) => ({ default: module.RelatedPosts })));
 
 interface PostPageProps {
   postId: number;
@@ -29,6 +34,8 @@ interface PostPageProps {
   renderCategory?: (categoryId: number) => ReactNode;
   /** "Get new stories by email" at the end of another member's story (the author's name as it shows). */
   renderSubscribe?: (authorId: number, name: string) => ReactNode;
+  /** What else answers the story, under its comments: its replies from the fediverse. */
+  renderReplies?: (postId: number) => ReactNode;
 }
 
 function PostSkeleton() {
@@ -51,7 +58,7 @@ function PostSkeleton() {
 }
 
 /** SPEC §2 Post detail: author, title, subtitle, image, body, actions, comments, Related Posts. */
-export function PostPage({ postId, renderActions, renderFollow, renderAuthorFollow, renderPost, renderCategory, renderSubscribe }: PostPageProps) {
+export function PostPage({ postId, renderActions, renderFollow, renderAuthorFollow, renderPost, renderCategory, renderSubscribe, renderReplies }: PostPageProps) {
   const session = useSession();
   const details = usePostDetails(postId, session?.id);
   const post = details.data;
@@ -102,9 +109,11 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
             {author && !ownStory && renderSubscribe && <div className="mt-12">{renderSubscribe(author.id, author.name?.trim() || TEXT.anonymous)}</div>}
             {/* Not a part itself: each of its comments is (parts hydrate later only when not inside one). */}
             <div className="mt-14 border-t border-zinc-200 pt-10 dark:border-zinc-800">
-              <CommentsSection post={post} />
+              <CommentsSection post={post} more={renderReplies?.(post.id)} />
             </div>
-            <RelatedPosts postId={post.id} renderPost={renderPost} />
+            <Suspense fallback={null}>
+              <RelatedPosts postId={post.id} renderPost={renderPost} />
+            </Suspense>
           </>
         )}
       </div>

@@ -1,0 +1,86 @@
+import { Create, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '@inkwell/contract';
+import { type FediversePeer, startFediversePeer } from '../server/src/test/fediverse-peer.ts';
+import { until } from '../server/src/test/until.ts';
+import { artifactPath } from './support/browser.ts';
+import { type Session, type World, aStory, callApi, openAs, startWorld, stopWorld, verifiedUser } from './support/world.ts';
+
+/**
+ * The fediverse in the browser (issue 30): a writer's handle on their profile, and a reply from
+ * another server (a Fedify peer on 127.0.0.1, real signatures) shown under the story's comments, on
+ * the page the server renders and once the app runs, and told to the writer.
+ */
+let world: World;
+let peer: FediversePeer;
+let ines: Session;
+let storyId: number;
+const title = 'Slow trains and fast thoughts';
+
+beforeAll(async () => {
+  world = await startWorld({ FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE_ADDRESS: '1' });
+  peer = await startFediversePeer(['dave']);
+  ines = await verifiedUser(world, 'ines.fediverse@example.com', 'Fediverse#2026');
+  expect((await callApi(world, 'update-profile', { id: Number(ines.id), name: 'Ines Writer', username: 'ines' }, { ...ines })).status).toBe(200);
+  storyId = await aStory(world, ines, { title, sub_title: 'On the night train', description: '<p>A story worth answering.</p>' });
+  // Dave answers it from his server, to Inkwell's shared inbox.
+  const note = new URL(`${peer.origin}/users/dave/notes/1`);
+  const reply = new Note({
+    id: note,
+    attribution: peer.actorUri('dave'),
+    replyTarget: new URL(`${world.server.url}/ap/posts/${storyId}`),
+    content: '<p><span class="h-card"><a href="#" class="u-url mention">@<span>ines</span></a></span> Read it twice. The part about timetables stays with me.</p>',
+    url: new URL(`${peer.origin}/@dave/1`),
+    to: PUBLIC_COLLECTION,
+  });
+  const server = { id: new URL(`${world.server.url}/ap/users/instance`), inboxId: new URL(`${world.server.url}/ap/inbox`) };
+  await peer.send('dave', server, new Create({ id: new URL(`${note.href}/activity`), actor: peer.actorUri('dave'), object: reply, to: PUBLIC_COLLECTION }));
+  await until(async () => (((await callApi(world, 'fediverse-replies', { post_id: storyId })).json.comments as unknown[] | undefined)?.length ? true : undefined), 20_000);
+}, 120_000);
+afterAll(async () => {
+  await peer?.close();
+  await stopWorld(world);
+});
+
+describe('the fediverse in the browser', () => {
+  it('shows the writer’s handle on their profile', async () => {
+    const { context, page, errors } = await openAs(world, null);
+    await page.goto(`${world.server.url}${paths.viewProfile.getHref(Number(ines.id))}`);
+    await expect.poll(() => page.getByTestId('fediverse-handle').first().textContent()).toBe(`@ines@${new URL(world.server.url).host}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a reply from the fediverse under the comments, before and after the app starts, at 1280 and 375, light and dark', async () => {
+    const href = `${world.server.url}${paths.viewPost.getHref(storyId)}`;
+    // The page as the server sends it, no scripts run.
+    const html = await (await fetch(href)).text();
+    expect(html).toContain('From the fediverse');
+    expect(html).toContain('Read it twice. The part about timetables stays with me.');
+    for (const [width, dark] of [[1280, false], [375, true]] as const) {
+      const { context, page, errors } = await openAs(world, null, { width, dark });
+      await page.goto(href);
+      const section = page.getByRole('region', { name: /From the fediverse/ });
+      await section.waitFor();
+      await expect.poll(() => section.getByRole('heading').textContent()).toBe('From the fediverse (1)');
+      const reply = section.getByTestId('fediverse-reply');
+      await reply.getByText('Read it twice. The part about timetables stays with me.', { exact: true }).waitFor();
+      expect(await reply.getByRole('link', { name: 'Dave of the peer' }).getAttribute('href')).toBe(`${peer.origin}/@dave`);
+      expect(await reply.getByRole('link', { name: /View on/ }).getAttribute('href')).toBe(`${peer.origin}/@dave/1`);
+      // The count the story shows holds it.
+      expect(await page.getByTestId('comments-total').textContent()).toBe('(1)');
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifactPath(`fediverse-reply-${width}${dark ? '-dark' : ''}.png`) });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('tells the writer', async () => {
+    const { context, page, errors } = await openAs(world, ines);
+    await page.goto(`${world.server.url}${paths.notifications.getHref()}`);
+    await page.getByText(`Dave of the peer replied to “${title}” from the fediverse.`).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

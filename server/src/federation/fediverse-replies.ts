@@ -1,0 +1,41 @@
+import type { FediverseReply, FediverseThread } from '@inkwell/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { notFound } from '../lib/errors.ts';
+import { route } from '../plugins/endpoint.ts';
+import { type RemoteCommentRow, listRemoteComments, storyExists } from './remote-comments.repository.ts';
+
+export const STORY_NOT_FOUND = 'Post not found.';
+
+/** A row as the page shows it: its author an account elsewhere, or a member who answered from here. */
+function shown(row: RemoteCommentRow): Omit<FediverseReply, 'reply_to_id'> {
+  return {
+    id: row.id,
+    body: row.body,
+    url: row.url,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    remote: row.handle === null ? null : { handle: row.handle, name: row.name, icon_url: row.icon_url, url: row.actor_url },
+    user: row.user_id === null ? null : { id: row.user_id, name: row.user_name, profile_picture: row.user_picture },
+  };
+}
+
+/** Rows (oldest first) as threads: each reply to the story with the answers in its thread. */
+export function threadsOf(rows: readonly RemoteCommentRow[]): FediverseThread[] {
+  const threads = new Map<number, FediverseThread>();
+  for (const row of rows) if (row.thread_id === null) threads.set(row.id, { ...shown(row), replies: [] });
+  for (const row of rows) if (row.thread_id !== null) threads.get(row.thread_id)?.replies.push({ ...shown(row), reply_to_id: row.reply_to_id });
+  return [...threads.values()];
+}
+
+/**
+ * POST /api/user/fediverse-replies: a story's replies from the fediverse (ADR 0073), answered whether
+ * FEDERATION is on or not (the replies kept are part of the story's conversation either way).
+ */
+export const fediverseRepliesRoutes: FastifyPluginAsync<{ database: Database }> = async (app, { database }) => {
+  route(app, 'fediverseReplies', async (request) => {
+    const rows = await listRemoteComments(database.db, request.body.post_id);
+    if (rows.length === 0 && !(await storyExists(database.db, request.body.post_id))) throw notFound(STORY_NOT_FOUND);
+    return { comments: threadsOf(rows) };
+  });
+};

@@ -1,0 +1,136 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { RemoteCommentsTable } from '../db/schema/federation.ts';
+
+/** The SQL of replies from the fediverse shown as comments (migration 0035, ADR 0073). */
+
+/** What a reply may answer: the row of a kept reply, with its story. */
+export interface AnsweredComment {
+  id: number;
+  post_id: number;
+  thread_id: number | null;
+}
+
+/** A reply as the post page shows it: the row, its author (an account elsewhere or a member). */
+export interface RemoteCommentRow {
+  id: number;
+  thread_id: number | null;
+  reply_to_id: number | null;
+  body: string;
+  url: string | null;
+  created_at: string;
+  updated_at: string;
+  handle: string | null;
+  name: string | null;
+  icon_url: string | null;
+  actor_url: string | null;
+  user_id: number | null;
+  user_name: string | null;
+  user_picture: string | null;
+}
+
+/** The most a story's page lists (as its members' comments). */
+export const REMOTE_COMMENTS_SHOWN = 500;
+
+async function countComments(trx: Kysely<DB>, postId: number, delta: number): Promise<void> {
+  await trx
+    .updateTable('posts')
+    .set((eb) => ({ comments_count: eb('comments_count', '+', delta) }))
+    .where('id', '=', postId)
+    .execute();
+}
+
+/** The kept reply of this Note id. */
+export function findRemoteComment(db: Kysely<DB>, noteUri: string): Promise<AnsweredComment | undefined> {
+  return db.selectFrom('remote_comments').select(['id', 'post_id', 'thread_id']).where('note_uri', '=', noteUri).executeTakeFirst();
+}
+
+/**
+ * Keeps a reply (a second one of the same Note changes nothing) and counts it in its story's
+ * comments; resolves to its id when it is new. `added` runs in its transaction with it (its notification).
+ */
+export async function addRemoteComment(
+  db: Kysely<DB>,
+  values: Omit<RemoteCommentsTable, 'id' | 'user_id'>,
+  added?: (trx: Kysely<DB>, id: number) => Promise<void>,
+): Promise<number | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('remote_comments')
+      .values({ ...values, user_id: null })
+      .onConflict((oc) => oc.column('note_uri').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return undefined;
+    await countComments(trx, values.post_id, 1);
+    if (added) await added(trx, row.id);
+    return row.id;
+  });
+}
+
+/** The Note's new text, when the actor `actorUri` wrote it; resolves to whether it was kept. */
+export async function editRemoteComment(db: Kysely<DB>, noteUri: string, actorUri: string, body: string, now: string): Promise<boolean> {
+  const row = await db
+    .updateTable('remote_comments')
+    .set({ body, updated_at: now })
+    .where('note_uri', '=', noteUri)
+    .where('actor_id', 'in', (eb) => eb.selectFrom('remote_actors').select('id').where('uri', '=', actorUri))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Removes the Note, when the actor `actorUri` wrote it, with the answers of its thread when it
+ * opened one (as a member's comment takes its replies), and counts them out of its story's comments.
+ * Resolves to whether there was one.
+ */
+export async function removeRemoteComment(db: Kysely<DB>, noteUri: string, actorUri: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('remote_comments')
+      .select(['id', 'post_id', 'thread_id'])
+      .where('note_uri', '=', noteUri)
+      .where('actor_id', 'in', (eb) => eb.selectFrom('remote_actors').select('id').where('uri', '=', actorUri))
+      .executeTakeFirst();
+    if (!row) return false;
+    const answers = row.thread_id === null ? await trx.deleteFrom('remote_comments').where('thread_id', '=', row.id).returning('id').execute() : [];
+    await trx.deleteFrom('remote_comments').where('id', '=', row.id).execute();
+    await countComments(trx, row.post_id, -(1 + answers.length));
+    return true;
+  });
+}
+
+/** The story's replies, oldest first (each thread's first ones, then their answers), with their authors. */
+export function listRemoteComments(db: Kysely<DB>, postId: number): Promise<RemoteCommentRow[]> {
+  return db
+    .selectFrom('remote_comments as c')
+    .leftJoin('remote_actors as a', 'a.id', 'c.actor_id')
+    .leftJoin('users as u', 'u.id', 'c.user_id')
+    .select([
+      'c.id',
+      'c.thread_id',
+      'c.reply_to_id',
+      'c.body',
+      'c.url',
+      'c.created_at',
+      'c.updated_at',
+      'a.handle',
+      'a.name',
+      'a.icon_url',
+      'a.url as actor_url',
+      'c.user_id',
+      'u.name as user_name',
+      'u.profile_picture as user_picture',
+    ])
+    .where('c.post_id', '=', postId)
+    .where((eb) => eb.or([eb('c.user_id', 'is', null), eb('u.deactivated_at', 'is', null)]))
+    .orderBy('c.id')
+    .limit(REMOTE_COMMENTS_SHOWN)
+    .execute();
+}
+
+/** Whether the story is there (a page of no replies, or Post not found). */
+export async function storyExists(db: Kysely<DB>, postId: number): Promise<boolean> {
+  return (await db.selectFrom('posts').select('id').where('id', '=', postId).executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,90 @@
+import type { Context, InboxContext, InboxListenerSetters } from '@fedify/fedify';
+import { Create, Note, type Update } from '@fedify/vocab';
+import type { Database } from '../db/database.ts';
+import { nowIso } from '../db/database.ts';
+import { storyOf } from './articles.ts';
+import { findArticle } from './articles.repository.ts';
+import { isBlockedAddress } from './domain-blocks.ts';
+import { saveRemoteActor } from './followers.repository.ts';
+import { noteText } from './note-text.ts';
+import { addRemoteComment, editRemoteComment, findRemoteComment, removeRemoteComment } from './remote-comments.repository.ts';
+import { displayName, senderOf, webAddress } from './remote-actor.ts';
+import { noticeText, notify } from '../notify/notify.ts';
+
+/**
+ * The Note an activity carries, when its actor wrote it: attributed to the actor, its id on the
+ * actor's own server (a Note claiming to be another server's is not taken on this one's word).
+ */
+async function ownNote(ctx: Context<void>, activity: Create | Update): Promise<Note | null> {
+  const actor = activity.actorId;
+  const note = await activity.getObject(ctx).catch(() => null);
+  if (!actor || !(note instanceof Note) || !note.id) return null;
+  if (note.attributionId?.href !== actor.href || note.id.origin !== actor.origin) return null;
+  return note;
+}
+
+/** What a Note answers here: one of our stories (a new thread), or a kept reply (an answer in its thread). */
+async function answered(ctx: Context<void>, database: Database, target: URL | null) {
+  if (!target) return undefined;
+  const story = await storyOf(ctx, database, target);
+  if (story) return { story, thread_id: null, reply_to_id: null };
+  const comment = await findRemoteComment(database.db, target.href);
+  if (!comment) return undefined;
+  const parent = await findArticle(database.db, comment.post_id);
+  return parent ? { story: parent, thread_id: comment.thread_id ?? comment.id, reply_to_id: comment.thread_id === null ? null : comment.id } : undefined;
+}
+
+/**
+ * Replies from the fediverse shown as comments (ADR 0073): a `Create` of a `Note` whose inReplyTo is
+ * one of our stories, or a reply already kept, is kept as plain text (note-text.ts) with its author,
+ * counted in the story's comments and told to the story's writer. Update and Delete of the Note (routed
+ * here by inbox.ts) change or remove it, only for the account that wrote it. `wrote` drops the cached
+ * pages that show the count.
+ */
+export function listenForReplies(inbox: InboxListenerSetters<void>, database: Database, wrote: () => Promise<void>): InboxListenerSetters<void> {
+  return inbox.on(Create, async (ctx: InboxContext<void>, create: Create) => {
+    if (!create.actorId || ctx.parseUri(create.actorId)) return;
+    if (await isBlockedAddress(database.db, create.actorId)) return;
+    const note = await ownNote(ctx, create);
+    const to = note ? await answered(ctx, database, note.replyTargetId) : undefined;
+    const body = note && to ? noteText(note.content?.toString() ?? '') : null;
+    if (!note?.id || !to || !body) return;
+    const sender = await senderOf(ctx, create);
+    if (!sender) return;
+    const now = nowIso();
+    const actorId = await saveRemoteActor(database.db, sender.fields, now);
+    const published = note.published ? new Date(note.published.epochMilliseconds).toISOString() : now;
+    const id = await addRemoteComment(
+      database.db,
+      {
+        post_id: to.story.id,
+        actor_id: actorId,
+        thread_id: to.thread_id,
+        reply_to_id: to.reply_to_id,
+        note_uri: note.id.href,
+        url: webAddress(note.url as URL | { href?: URL | null } | null) ?? webAddress(note.id),
+        body,
+        // When it says it was written, unless that is in the future.
+        created_at: published < now ? published : now,
+        updated_at: now,
+      },
+      (trx, commentId) => notify.fediverse.reply(trx, to.story, { actorId, commentId }, noticeText.fediverseReply(displayName(sender.fields), to.story.title), now),
+    );
+    if (id !== undefined) await wrote();
+  });
+}
+
+/** An Update of a kept Note: its new text, when its author sent it. */
+export async function editReply(ctx: Context<void>, database: Database, wrote: () => Promise<void>, update: Update): Promise<void> {
+  if (!update.actorId || (await isBlockedAddress(database.db, update.actorId))) return;
+  const note = await ownNote(ctx, update);
+  const body = note ? noteText(note.content?.toString() ?? '') : null;
+  if (!note?.id || !body) return;
+  if (await editRemoteComment(database.db, note.id.href, update.actorId.href, body, nowIso())) await wrote();
+}
+
+/** A Delete of a kept Note (`id`: the Note's, whether it came as a Tombstone or an address), by the account that wrote it. */
+export async function deleteReply(database: Database, wrote: () => Promise<void>, actor: URL, id: URL): Promise<void> {
+  if (id.origin !== actor.origin) return;
+  if (await removeRemoteComment(database.db, id.href, actor.href)) await wrote();
+}

@@ -1,0 +1,119 @@
+import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import { TEXT, paths, relativeTime, type FediverseReply, type FediverseThread } from '@inkwell/contract';
+import { useNow } from '../../../lib/use-now';
+import { Avatar } from '../../../components/Avatar';
+import { useFediverseReplies } from '../api/fediverse-replies';
+
+export { fediverseRepliesQueryOptions } from '../api/fediverse-replies';
+
+type Said = Omit<FediverseReply, 'reply_to_id'>;
+
+const external = { target: '_blank', rel: 'noopener noreferrer nofollow ugc' } as const;
+const nameClass = 'block truncate font-semibold text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-100';
+
+/** Who wrote it, their picture and when. */
+function Byline({ said, size }: { said: Said; size: 28 | 32 }) {
+  const now = useNow();
+  const { remote, user } = said;
+  const name = remote ? remote.name || remote.handle : user?.name?.trim() || TEXT.anonymous;
+  // Theirs from their server over https only (the page's CSP allows no other).
+  const picture = remote ? (remote.icon_url?.startsWith('https://') ? remote.icon_url : null) : user?.profile_picture;
+  return (
+    <div className="flex items-center gap-2.5">
+      <Avatar src={picture} size={size} />
+      <div className="min-w-0 text-sm leading-5">
+        {remote?.url ? (
+          <a href={remote.url} {...external} className={nameClass}>
+            {name}
+          </a>
+        ) : user ? (
+          <Link to={paths.viewProfile.getHref(user.id)} className={nameClass}>
+            {name}
+          </Link>
+        ) : (
+          <span className={nameClass}>{name}</span>
+        )}
+        {/* The handle under a name (not twice when it is the name), then when. */}
+        <p className="truncate text-zinc-600 dark:text-zinc-400">
+          {remote?.name && `${remote.handle} · `}
+          <time dateTime={said.created_at}>{relativeTime(said.created_at, now)}</time>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The text (plain, line breaks kept, never HTML) and a link to where it lives. */
+function Body({ said }: { said: Said }) {
+  return (
+    <>
+      <p className="mt-2 whitespace-pre-wrap break-words text-[15px] leading-6 text-zinc-800 dark:text-zinc-200">{said.body}</p>
+      {said.url && (
+        <a
+          href={said.url}
+          {...external}
+          className="mt-1 inline-flex items-center gap-1 rounded-md text-sm font-medium text-zinc-600 hover:text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-400 dark:hover:text-zinc-100"
+        >
+          View on {new URL(said.url).host}
+          <ExternalLink aria-hidden="true" className="size-3.5" />
+          <span className="sr-only">(in a new tab)</span>
+        </a>
+      )}
+    </>
+  );
+}
+
+function Thread({ thread }: { thread: FediverseThread }) {
+  const names = new Map(thread.replies.map((reply) => [reply.id, reply.remote?.name || reply.remote?.handle || reply.user?.name?.trim() || TEXT.anonymous]));
+  return (
+    <li id={`fediverse-${thread.id}`} data-testid="fediverse-reply" className="scroll-mt-20 border-b border-zinc-200 py-5 dark:border-zinc-800">
+      <Byline said={thread} size={32} />
+      <Body said={thread} />
+      {thread.replies.length > 0 && (
+        <ul aria-label="Answers" className="mt-3 border-l-2 border-zinc-200 pl-4 sm:ml-4 dark:border-zinc-800">
+          {thread.replies.map((reply) => (
+            <li key={reply.id} id={`fediverse-${reply.id}`} data-testid="fediverse-answer" className="scroll-mt-20 py-3">
+              <Byline said={reply} size={28} />
+              {reply.reply_to_id !== null && names.has(reply.reply_to_id) && (
+                <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+                  Replying to{' '}
+                  <a href={`#fediverse-${reply.reply_to_id}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                    {names.get(reply.reply_to_id)}
+                  </a>
+                </p>
+              )}
+              <Body said={reply} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/**
+ * A story's replies from Mastodon and the rest of the fediverse (issue 30, ADR 0073), under its
+ * comments: each with its author's name, handle and picture, a link to it on its server, and the
+ * answers in its thread. Nothing when there are none.
+ */
+export default function FediverseReplies({ postId }: { postId: number }) {
+  const { data: threads } = useFediverseReplies(postId);
+  if (!threads?.length) return null;
+  const total = threads.reduce((sum, thread) => sum + 1 + thread.replies.length, 0);
+  return (
+    <section aria-labelledby="fediverse-replies-heading" className="mt-8">
+      <h3 id="fediverse-replies-heading" className="font-serif text-xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
+        From the fediverse <span className="text-zinc-500 dark:text-zinc-400">({total})</span>
+      </h3>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+        Replies to this story from Mastodon and other servers of the fediverse.
+      </p>
+      <ul aria-label="Replies from the fediverse" className="mt-2">
+        {threads.map((thread) => (
+          <Thread key={thread.id} thread={thread} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_USER_IMAGE, TEXT, paths, type FediverseThread } from '@inkwell/contract';
+import { renderApp } from '../../test/render';
+import { aPostDetail } from '../../test/posts';
+import { api } from '../post/testing';
+
+/** A story's replies from the fediverse under its comments (issue 30): who wrote them, where they live, their threads, as text. */
+vi.mock('../../components/PostBody', () => ({
+  PostBody: ({ html }: { html: string }) => <div data-testid="post-body">{html}</div>,
+}));
+
+const at = new Date().toISOString();
+const dave = { handle: '@dave@social.example', name: 'Dave', icon_url: 'https://social.example/dave.png', url: 'https://social.example/@dave' };
+const erin = { handle: '@erin@other.example', name: null, icon_url: 'http://other.example/erin.png', url: null };
+const threads: FediverseThread[] = [
+  {
+    id: 5,
+    body: '<img src=x onerror=alert(1)>\nsecond line',
+    url: 'https://social.example/@dave/1',
+    created_at: at,
+    updated_at: at,
+    remote: dave,
+    user: null,
+    replies: [
+      { id: 6, reply_to_id: null, body: 'An answer.', url: 'https://other.example/notes/6', created_at: at, updated_at: at, remote: erin, user: null },
+      { id: 7, reply_to_id: 6, body: 'And back.', url: 'https://social.example/@dave/2', created_at: at, updated_at: at, remote: dave, user: null },
+    ],
+  },
+];
+
+const withReplies = (comments: FediverseThread[], post = aPostDetail({ comments: [], comments_count: 3 })) =>
+  api(post, (path) => (path === 'fediverse-replies' ? { body: { comments } } : undefined));
+
+describe('replies from the fediverse on a story', () => {
+  it('show under the comments with their authors, a link to each on its server, and their threads, as text', async () => {
+    withReplies(threads);
+    renderApp(paths.viewPost.getHref(1));
+    const section = (await screen.findByRole('heading', { name: 'From the fediverse (3)' })).closest('section')!;
+    // The comments count holds them: no "No comments to show" above them.
+    expect(screen.queryByText(TEXT.noComments)).not.toBeInTheDocument();
+    const [first] = within(section).getAllByTestId('fediverse-reply');
+    expect(within(first!).getByText(/<img src=x onerror=alert\(1\)>/)).toBeInTheDocument();
+    expect(first!.querySelector('img[src="x"]')).toBeNull();
+    const name = within(first!).getAllByRole('link', { name: 'Dave' })[0]!;
+    expect(name).toHaveAttribute('href', dave.url);
+    expect(name).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+    expect(within(first!).getAllByText(/^@dave@social\.example ·/)[0]).toBeInTheDocument();
+    expect(within(first!).getAllByRole('link', { name: /View on social\.example/ })[0]).toHaveAttribute('href', 'https://social.example/@dave/1');
+    // Pictures from their server over https only, and without the page's address as referrer.
+    const pictures = [...first!.querySelectorAll('img')];
+    expect(pictures[0]).toHaveAttribute('src', dave.icon_url);
+    expect(pictures[0]).toHaveAttribute('referrerpolicy', 'no-referrer');
+    expect(pictures[1]).toHaveAttribute('src', DEFAULT_USER_IMAGE);
+    const answers = within(first!).getAllByTestId('fediverse-answer');
+    // Erin gave no name: her handle is her name, said once.
+    expect(within(answers[0]!).getAllByText(/@erin@other\.example/)).toHaveLength(1);
+    expect(within(answers[1]!).getByRole('link', { name: '@erin@other.example' })).toHaveAttribute('href', '#fediverse-6');
+  });
+
+  it('show nothing when there are none, and the comments say so', async () => {
+    withReplies([], aPostDetail({ comments: [], comments_count: 0 }));
+    renderApp(paths.viewPost.getHref(1));
+    expect(await screen.findByText(TEXT.noComments)).toBeInTheDocument();
+    expect(screen.queryByText(/From the fediverse/)).not.toBeInTheDocument();
+  });
+});
