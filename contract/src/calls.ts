@@ -118,6 +118,7 @@ export const actorInbox = { method: 'POST', path: '/ap/users/:identifier/inbox',
 export const sharedInbox = { method: 'POST', path: '/ap/inbox', access: 'open', readOnly: true, rateLimit: 'federationInbox' } as const satisfies Endpoint;
 export const fediverseFollowers = { method: 'POST', path: '/api/user/fediverse-followers', access: 'open', readOnly: true, body: 'fediverseFollowersBody', answer: 'fediverseFollowersPage' } as const satisfies Endpoint;
 export const removeFediverseFollower = { method: 'POST', path: '/api/user/fediverse-followers/remove', access: 'session', owns: 'account', body: 'removeFediverseFollowerBody', answer: 'messageResponse' } as const satisfies Endpoint;
+export const fediverseReplyDelete = { method: 'POST', path: '/api/user/fediverse-replies/delete', access: 'session', owns: 'account', body: 'fediverseReplyDeleteBody', answer: 'messageResponse' } as const satisfies Endpoint;
 export const fediverseReplies = { method: 'POST', path: '/api/user/fediverse-replies', access: 'open', readOnly: true, body: 'fediverseRepliesBody', answer: 'fediverseRepliesResponse' } as const satisfies Endpoint;
 export const remoteFollow = { method: 'POST', path: '/api/user/remote-follow', access: 'open', readOnly: true, rateLimit: 'remoteFollow', body: 'remoteFollowBody', answer: 'remoteFollowResponse' } as const satisfies Endpoint;
 export const health = { method: 'GET', path: '/api/health', access: 'open' } as const satisfies Endpoint;

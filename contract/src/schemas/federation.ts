@@ -67,3 +67,12 @@ export type FediverseThread = z.infer<typeof fediverseThread>;
 /** Oldest first, as a conversation reads. */
 export const fediverseRepliesResponse = z.object({ comments: z.array(fediverseThread) });
 export type FediverseRepliesResponse = z.infer<typeof fediverseRepliesResponse>;
+
+/**
+ * POST /api/user/fediverse-replies/delete {user_id, id}: the story's writer removes a reply from the
+ * fediverse from their story (with the answers in its thread, when it opened one), as they may a comment.
+ */
+export const fediverseReplyDeleteBody = z.object({ user_id: idField('user id'), id: idField('id') });
+/** What the writer is told once it is gone, and when it is not one of their stories' replies. */
+export const FEDIVERSE_REPLY_DELETED = 'The reply is gone from your story.';
+export const FEDIVERSE_REPLY_NOT_FOUND = 'Reply not found.';

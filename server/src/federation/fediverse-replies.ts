@@ -1,9 +1,9 @@
-import type { FediverseReply, FediverseThread } from '@inkwell/contract';
+import { FEDIVERSE_REPLY_DELETED, FEDIVERSE_REPLY_NOT_FOUND, type FediverseReply, type FediverseThread } from '@inkwell/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { notFound } from '../lib/errors.ts';
 import { route } from '../plugins/endpoint.ts';
-import { type RemoteCommentRow, listRemoteComments, storyExists } from './remote-comments.repository.ts';
+import { type RemoteCommentRow, listRemoteComments, removeRemoteCommentOnStoryOf, storyExists } from './remote-comments.repository.ts';
 
 export const STORY_NOT_FOUND = 'Post not found.';
 
@@ -30,12 +30,17 @@ export function threadsOf(rows: readonly RemoteCommentRow[]): FediverseThread[] 
 
 /**
  * POST /api/user/fediverse-replies: a story's replies from the fediverse (ADR 0073), answered whether
- * FEDERATION is on or not (the replies kept are part of the story's conversation either way).
+ * FEDERATION is on or not (the replies kept are part of the story's conversation either way); and
+ * its writer's removal of one (its server is not told: the reply is still theirs there).
  */
 export const fediverseRepliesRoutes: FastifyPluginAsync<{ database: Database }> = async (app, { database }) => {
   route(app, 'fediverseReplies', async (request) => {
     const rows = await listRemoteComments(database.db, request.body.post_id);
     if (rows.length === 0 && !(await storyExists(database.db, request.body.post_id))) throw notFound(STORY_NOT_FOUND);
     return { comments: threadsOf(rows) };
+  });
+  route(app, 'fediverseReplyDelete', async (request) => {
+    if (!(await removeRemoteCommentOnStoryOf(database.db, request.body.id, request.auth!.userId))) throw notFound(FEDIVERSE_REPLY_NOT_FOUND);
+    return { message: FEDIVERSE_REPLY_DELETED };
   });
 };

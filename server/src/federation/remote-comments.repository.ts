@@ -80,10 +80,16 @@ export async function editRemoteComment(db: Kysely<DB>, noteUri: string, actorUr
   return row !== undefined;
 }
 
+/** Deletes the row, with the answers of its thread when it opened one, and counts them out of its story's comments. */
+async function removeRow(trx: Kysely<DB>, row: AnsweredComment): Promise<void> {
+  const answers = row.thread_id === null ? await trx.deleteFrom('remote_comments').where('thread_id', '=', row.id).returning('id').execute() : [];
+  await trx.deleteFrom('remote_comments').where('id', '=', row.id).execute();
+  await countComments(trx, row.post_id, -(1 + answers.length));
+}
+
 /**
  * Removes the Note, when the actor `actorUri` wrote it, with the answers of its thread when it
- * opened one (as a member's comment takes its replies), and counts them out of its story's comments.
- * Resolves to whether there was one.
+ * opened one (as a member's comment takes its replies). Resolves to whether there was one.
  */
 export async function removeRemoteComment(db: Kysely<DB>, noteUri: string, actorUri: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -93,11 +99,23 @@ export async function removeRemoteComment(db: Kysely<DB>, noteUri: string, actor
       .where('note_uri', '=', noteUri)
       .where('actor_id', 'in', (eb) => eb.selectFrom('remote_actors').select('id').where('uri', '=', actorUri))
       .executeTakeFirst();
-    if (!row) return false;
-    const answers = row.thread_id === null ? await trx.deleteFrom('remote_comments').where('thread_id', '=', row.id).returning('id').execute() : [];
-    await trx.deleteFrom('remote_comments').where('id', '=', row.id).execute();
-    await countComments(trx, row.post_id, -(1 + answers.length));
-    return true;
+    if (row) await removeRow(trx, row);
+    return row !== undefined;
+  });
+}
+
+/** Removes the reply `id` from a story of the member `writerId` (as removeRemoteComment). Resolves to whether there was one. */
+export async function removeRemoteCommentOnStoryOf(db: Kysely<DB>, id: number, writerId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('remote_comments as c')
+      .innerJoin('posts as p', 'p.id', 'c.post_id')
+      .select(['c.id', 'c.post_id', 'c.thread_id'])
+      .where('c.id', '=', id)
+      .where('p.user_id', '=', writerId)
+      .executeTakeFirst();
+    if (row) await removeRow(trx, row);
+    return row !== undefined;
   });
 }
 

@@ -160,6 +160,31 @@ describe('a reply from the fediverse', () => {
   });
 });
 
+describe('the writer removing a reply from their story', () => {
+  it('takes it with its thread, its count and what they were told; nobody else can', async () => {
+    const { session, post, article } = await story();
+    const opening = reply('dave', article, '<p>Spam, spam, spam.</p>');
+    await peer.send('dave', shared(), opening.create);
+    await peer.send('erin', shared(), reply('erin', opening.note, '<p>An answer.</p>').create);
+    await eventually(async () => (await repliesOf(post.id))[0]?.replies.length === 1);
+    const [thread] = await repliesOf(post.id);
+    const remove = (who: Session, id: number) => t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies/delete', headers: who.headers, payload: { user_id: who.id, id } });
+    // Another writer cannot, on a story not theirs.
+    const { session: stranger } = await story();
+    const refused = await remove(stranger, thread!.id);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe('Reply not found.');
+    expect(await repliesOf(post.id)).toHaveLength(1);
+    const removed = await remove(session, thread!.id);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().message).toBe('The reply is gone from your story.');
+    expect(await repliesOf(post.id)).toEqual([]);
+    expect(await countShown(post.id)).toBe(0);
+    expect(await noticesOf(session)).toEqual([]);
+    expect((await remove(session, thread!.id)).statusCode).toBe(404);
+  });
+});
+
 describe('POST /api/user/fediverse-replies', () => {
   it('answers 404 for a story that is not there', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies', payload: { post_id: 999_999 } });

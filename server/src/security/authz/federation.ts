@@ -23,5 +23,7 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   removeFediverseFollower: own(404, { body: (_s, u) => ({ user_id: u.id, follower_id: 1 }) }),
   // A story's replies from the fediverse: the same list whoever asks (here none).
   fediverseReplies: open(200, { body: (s) => ({ post_id: s.ownPost }) }),
+  // No reply from the fediverse on the owner's stories here: nothing to remove.
+  fediverseReplyDelete: own(404, { body: (_s, u) => ({ user_id: u.id, id: 1 }) }),
   remoteFollow: open(404, { body: (s) => ({ user_id: s.owner.id, handle: '@reader@mastodon.example' }) }),
 };

@@ -74,9 +74,9 @@ export default function ViewPostRoute() {
       renderAuthorFollow={(authorId) => <FollowButton authorId={authorId} active size="compact" />}
       renderPost={(post) => <PostCardWithActions post={post} />}
       renderCategory={(categoryId) => <CategoryLink categoryId={categoryId} />}
-      renderReplies={(id) => (
+      renderReplies={(id, ownerId) => (
         <Suspense fallback={null}>
-          <FediverseReplies postId={id} />
+          <FediverseReplies postId={id} ownerId={ownerId} />
         </Suspense>
       )}
       renderSubscribe={(authorId, name) => (

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_USER_IMAGE, TEXT, paths, type FediverseThread } from '@inkwell/contract';
-import { renderApp } from '../../test/render';
-import { aPostDetail } from '../../test/posts';
+import { jsonBody, renderApp } from '../../test/render';
+import { aPostDetail, signIn } from '../../test/posts';
 import { api } from '../post/testing';
 
 /** A story's replies from the fediverse under its comments (issue 30): who wrote them, where they live, their threads, as text. */
@@ -56,6 +57,38 @@ describe('replies from the fediverse on a story', () => {
     // Erin gave no name: her handle is her name, said once.
     expect(within(answers[0]!).getAllByText(/@erin@other\.example/)).toHaveLength(1);
     expect(within(answers[1]!).getByRole('link', { name: '@erin@other.example' })).toHaveAttribute('href', '#fediverse-6');
+  });
+
+  it('may be removed by the story’s writer, asked once more, and by nobody else', async () => {
+    let shown = threads;
+    const post = aPostDetail({ id: 1, user_id: 20, comments: [], comments_count: 3 });
+    const fetchMock = api(post, (path) => {
+      if (path === 'fediverse-replies') return { body: { comments: shown } };
+      if (path === 'fediverse-replies/delete') {
+        shown = [];
+        return { body: { message: 'The reply is gone from your story.' } };
+      }
+      return undefined;
+    });
+    signIn(30);
+    const reader = renderApp(paths.viewPost.getHref(1));
+    await screen.findByRole('heading', { name: 'From the fediverse (3)' });
+    expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    reader.unmount();
+
+    signIn(20);
+    renderApp(paths.viewPost.getHref(1));
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'From the fediverse (3)' });
+    // The thread's opener, and each answer.
+    expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(3);
+    await user.click(screen.getAllByRole('button', { name: 'Remove' })[0]!);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove this reply from your story?' });
+    expect(within(dialog).getByText('It and the answers to it will no longer show here. It stays on its own server.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: /From the fediverse/ })).not.toBeInTheDocument());
+    const removal = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-replies/delete'));
+    expect(jsonBody(removal![1] as RequestInit)).toEqual({ user_id: 20, id: 5 });
   });
 
   it('show nothing when there are none, and the comments say so', async () => {

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as endpoints from '@inkwell/contract/calls';
-import { api } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
+import { useNotice } from '../../../components/NoticeProvider';
 
 /** POST /api/user/fediverse-replies {post_id}: the story's replies from the fediverse, as threads, oldest first. */
 export const fediverseRepliesQueryOptions = (postId: number) =>
@@ -12,3 +13,21 @@ export const fediverseRepliesQueryOptions = (postId: number) =>
   });
 
 export const useFediverseReplies = (postId: number) => useQuery(fediverseRepliesQueryOptions(postId));
+
+/**
+ * POST /api/user/fediverse-replies/delete {user_id, id}: the story's writer removes a reply (and its
+ * thread); the list and the story (its comment count) are read again, a failure said in a notice.
+ */
+export function useDeleteFediverseReply(postId: number, userId: number) {
+  const queryClient = useQueryClient();
+  const { showNotice } = useNotice();
+  return useMutation({
+    mutationFn: (id: number) => api(endpoints.fediverseReplyDelete, { user_id: userId, id }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['posts'], refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: ['posts', 'detail', postId] });
+      return queryClient.invalidateQueries({ queryKey: fediverseRepliesQueryOptions(postId).queryKey });
+    },
+    onError: (error) => showNotice((isApiError(error) && error.message) || 'The reply could not be removed.', 'danger_light'),
+  });
+}

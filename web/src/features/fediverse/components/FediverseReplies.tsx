@@ -1,9 +1,13 @@
 import { ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TEXT, paths, relativeTime, type FediverseReply, type FediverseThread } from '@inkwell/contract';
 import { useNow } from '../../../lib/use-now';
 import { Avatar } from '../../../components/Avatar';
-import { useFediverseReplies } from '../api/fediverse-replies';
+import { useState } from 'react';
+import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
+import { useSession } from '../../../lib/session';
+import { useDeleteFediverseReply, useFediverseReplies } from '../api/fediverse-replies';
 
 export { fediverseRepliesQueryOptions } from '../api/fediverse-replies';
 
@@ -44,32 +48,61 @@ function Byline({ said, size }: { said: Said; size: 28 | 32 }) {
   );
 }
 
-/** The text (plain, line breaks kept, never HTML) and a link to where it lives. */
-function Body({ said }: { said: Said }) {
+/** The story's writer removes a reply (asked once more); `thread`: it opened one, which goes with it. */
+function Remove({ said, thread, remove }: { said: Said; thread: boolean; remove: ReturnType<typeof useDeleteFediverseReply> }) {
+  const [confirming, setConfirming] = useState(false);
   return (
     <>
-      <p className="mt-2 whitespace-pre-wrap break-words text-[15px] leading-6 text-zinc-800 dark:text-zinc-200">{said.body}</p>
-      {said.url && (
-        <a
-          href={said.url}
-          {...external}
-          className="mt-1 inline-flex items-center gap-1 rounded-md text-sm font-medium text-zinc-600 hover:text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-400 dark:hover:text-zinc-100"
-        >
-          View on {new URL(said.url).host}
-          <ExternalLink aria-hidden="true" className="size-3.5" />
-          <span className="sr-only">(in a new tab)</span>
-        </a>
-      )}
+      <button
+        type="button"
+        disabled={remove.isPending}
+        onClick={() => setConfirming(true)}
+        className="rounded-md px-1.5 py-1 text-sm font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+      >
+        Remove
+      </button>
+      <LazyConfirmDialog
+        open={confirming}
+        title="Remove this reply from your story?"
+        message={`${thread ? 'It and the answers to it' : 'It'} will no longer show here. It stays on its own server.`}
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => remove.mutate(said.id, { onSettled: () => setConfirming(false) })}
+      />
     </>
   );
 }
 
-function Thread({ thread }: { thread: FediverseThread }) {
+/** The text (plain, line breaks kept, never HTML), a link to where it lives, and the writer's Remove. */
+function Body({ said, children }: { said: Said; children?: ReactNode }) {
+  return (
+    <>
+      <p className="mt-2 whitespace-pre-wrap break-words text-[15px] leading-6 text-zinc-800 dark:text-zinc-200">{said.body}</p>
+      <div className="mt-1 -ml-1.5 flex flex-wrap items-center gap-1">
+        {said.url && (
+          <a
+            href={said.url}
+            {...external}
+            className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-sm font-medium text-zinc-600 hover:text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-400 dark:hover:text-zinc-100"
+        >
+            View on {new URL(said.url).host}
+            <ExternalLink aria-hidden="true" className="size-3.5" />
+            <span className="sr-only">(in a new tab)</span>
+          </a>
+        )}
+        {children}
+      </div>
+    </>
+  );
+}
+
+function Thread({ thread, remove }: { thread: FediverseThread; remove: ReturnType<typeof useDeleteFediverseReply> | null }) {
   const names = new Map(thread.replies.map((reply) => [reply.id, reply.remote?.name || reply.remote?.handle || reply.user?.name?.trim() || TEXT.anonymous]));
   return (
     <li id={`fediverse-${thread.id}`} data-testid="fediverse-reply" className="scroll-mt-20 border-b border-zinc-200 py-5 dark:border-zinc-800">
       <Byline said={thread} size={32} />
-      <Body said={thread} />
+      <Body said={thread}>{remove && <Remove said={thread} thread={thread.replies.length > 0} remove={remove} />}</Body>
       {thread.replies.length > 0 && (
         <ul aria-label="Answers" className="mt-3 border-l-2 border-zinc-200 pl-4 sm:ml-4 dark:border-zinc-800">
           {thread.replies.map((reply) => (
@@ -83,7 +116,7 @@ function Thread({ thread }: { thread: FediverseThread }) {
                   </a>
                 </p>
               )}
-              <Body said={reply} />
+              <Body said={reply}>{remove && <Remove said={reply} thread={false} remove={remove} />}</Body>
             </li>
           ))}
         </ul>
@@ -95,10 +128,13 @@ function Thread({ thread }: { thread: FediverseThread }) {
 /**
  * A story's replies from Mastodon and the rest of the fediverse (issue 30, ADR 0073), under its
  * comments: each with its author's name, handle and picture, a link to it on its server, and the
- * answers in its thread. Nothing when there are none.
+ * answers in its thread; the story's writer may remove any. Nothing when there are none.
  */
-export default function FediverseReplies({ postId }: { postId: number }) {
+export default function FediverseReplies({ postId, ownerId }: { postId: number; ownerId: number }) {
   const { data: threads } = useFediverseReplies(postId);
+  const session = useSession();
+  const own = session !== null && Number(session.id) === ownerId;
+  const remove = useDeleteFediverseReply(postId, ownerId);
   if (!threads?.length) return null;
   const total = threads.reduce((sum, thread) => sum + 1 + thread.replies.length, 0);
   return (
@@ -111,7 +147,7 @@ export default function FediverseReplies({ postId }: { postId: number }) {
       </p>
       <ul aria-label="Replies from the fediverse" className="mt-2">
         {threads.map((thread) => (
-          <Thread key={thread.id} thread={thread} />
+          <Thread key={thread.id} thread={thread} remove={own ? remove : null} />
         ))}
       </ul>
     </section>

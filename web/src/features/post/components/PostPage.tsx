@@ -34,8 +34,8 @@ interface PostPageProps {
   renderCategory?: (categoryId: number) => ReactNode;
   /** "Get new stories by email" at the end of another member's story (the author's name as it shows). */
   renderSubscribe?: (authorId: number, name: string) => ReactNode;
-  /** What else answers the story, under its comments: its replies from the fediverse. */
-  renderReplies?: (postId: number) => ReactNode;
+  /** What else answers the story, under its comments: its replies from the fediverse (ownerId: its writer). */
+  renderReplies?: (postId: number, ownerId: number) => ReactNode;
 }
 
 function PostSkeleton() {
@@ -109,7 +109,7 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
             {author && !ownStory && renderSubscribe && <div className="mt-12">{renderSubscribe(author.id, author.name?.trim() || TEXT.anonymous)}</div>}
             {/* Not a part itself: each of its comments is (parts hydrate later only when not inside one). */}
             <div className="mt-14 border-t border-zinc-200 pt-10 dark:border-zinc-800">
-              <CommentsSection post={post} more={renderReplies?.(post.id)} />
+              <CommentsSection post={post} more={renderReplies?.(post.id, post.user_id)} />
             </div>
             <Suspense fallback={null}>
               <RelatedPosts postId={post.id} renderPost={renderPost} />
