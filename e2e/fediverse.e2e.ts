@@ -9,7 +9,8 @@ import { type Session, type World, aStory, callApi, openAs, startWorld, stopWorl
 /**
  * The fediverse in the browser (issue 30): a writer's handle on their profile, and a reply from
  * another server (a Fedify peer on 127.0.0.1, real signatures) shown under the story's comments, on
- * the page the server renders and once the app runs, and told to the writer.
+ * the page the server renders and once the app runs, answered by a member (sent back as a Note), and
+ * told to the writer.
  */
 let world: World;
 let peer: FediversePeer;
@@ -74,6 +75,29 @@ describe('the fediverse in the browser', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+
+  it('lets a member answer it, and sends the answer to its author’s server', async () => {
+    const bo = await verifiedUser(world, 'bo.fediverse@example.com', 'Fediverse#2026');
+    expect((await callApi(world, 'update-profile', { id: Number(bo.id), name: 'Bo Reader', username: 'boreader' }, { ...bo })).status).toBe(200);
+    const { context, page, errors } = await openAs(world, bo, { width: 375 });
+    await page.goto(`${world.server.url}${paths.viewPost.getHref(storyId)}`);
+    const reply = page.getByTestId('fediverse-reply');
+    await reply.getByRole('button', { name: 'Reply' }).click();
+    const box = reply.getByRole('textbox', { name: 'Reply to Dave of the peer' });
+    await box.fill('Thank you, Dave. Timetables are poetry.');
+    await reply.locator('form').getByRole('button', { name: 'Reply' }).click();
+    // The answer joins the thread, from Bo, and Dave's server receives it as a Note.
+    const answer = page.getByTestId('fediverse-answer');
+    await answer.getByText('Thank you, Dave. Timetables are poetry.').waitFor();
+    expect(await answer.getByRole('link', { name: 'Bo Reader' }).getAttribute('href')).toBe(paths.viewProfile.getHref(Number(bo.id)));
+    const sent = await until(() => peer.received.find(({ activity }) => activity instanceof Create && activity.actorId?.href.endsWith(`/ap/users/${bo.id}`)), 20_000);
+    const note = (await (sent.activity as Create).getObject()) as Note;
+    expect(note.content?.toString()).toContain('Thank you, Dave. Timetables are poetry.');
+    await answer.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifactPath('fediverse-answer-375.png') });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('tells the writer', async () => {

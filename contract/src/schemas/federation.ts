@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from './common.ts';
 import { commentUser } from './feed.ts';
+import { commentText } from './social.ts';
 
 /** What the handle field says when it holds nothing a fediverse server could be asked about. */
 export const REMOTE_HANDLE_INVALID = 'Enter your fediverse handle, like @you@mastodon.social.';
@@ -64,15 +65,23 @@ export type FediverseReply = z.infer<typeof fediverseReply>;
 /** A reply to the story, with the answers to it, oldest first. */
 export const fediverseThread = z.object({ ...fediverseReplyFields, replies: z.array(fediverseReply) });
 export type FediverseThread = z.infer<typeof fediverseThread>;
-/** Oldest first, as a conversation reads. */
-export const fediverseRepliesResponse = z.object({ comments: z.array(fediverseThread) });
+/** Oldest first, as a conversation reads; `answerable`: members may answer them from here (FEDERATION is on). */
+export const fediverseRepliesResponse = z.object({ comments: z.array(fediverseThread), answerable: z.boolean() });
 export type FediverseRepliesResponse = z.infer<typeof fediverseRepliesResponse>;
 
 /**
  * POST /api/user/fediverse-replies/delete {user_id, id}: the story's writer removes a reply from the
- * fediverse from their story (with the answers in its thread, when it opened one), as they may a comment.
+ * fediverse from their story (with the answers in its thread, when it opened one), as they may a
+ * comment; a member removes their own answer (taken back where it went).
  */
 export const fediverseReplyDeleteBody = z.object({ user_id: idField('user id'), id: idField('id') });
 /** What the writer is told once it is gone, and when it is not one of their stories' replies. */
 export const FEDIVERSE_REPLY_DELETED = 'The reply is gone from your story.';
 export const FEDIVERSE_REPLY_NOT_FOUND = 'Reply not found.';
+
+/**
+ * POST /api/user/fediverse-replies/answer {user_id, post_id, reply_to_id, reply}: a member answers a
+ * reply from the fediverse on a story (reply_to_id: a row of its fediverse-replies); the answer joins
+ * the thread and is sent to its accounts elsewhere as a Note. The member needs a username (their handle).
+ */
+export const fediverseAnswerBody = z.object({ user_id: idField('user id'), post_id: idField('post id'), reply_to_id: idField('reply to id'), reply: commentText('reply') });

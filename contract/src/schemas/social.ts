@@ -10,7 +10,8 @@ const flag = (field: string) =>
 
 /** Comments and replies are plain text of 1 to 5000 characters. */
 export const COMMENT_MAX_LENGTH = 5000;
-const commentText = (field: string) =>
+/** A comment's or reply's text: required, at most COMMENT_MAX_LENGTH characters once trimmed. */
+export const commentText = (field: string) =>
   z
     .string({ error: requiredMessage(field) })
     .trim()

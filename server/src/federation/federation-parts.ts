@@ -11,6 +11,7 @@ import { PostDeliveries } from './post-deliveries.ts';
 import { FediverseFollowers, fediverseFollowersRoutes } from './fediverse-followers.ts';
 import { RemoteFollow, remoteFollowRoutes } from './remote-follow.ts';
 import { fediverseRepliesRoutes } from './fediverse-replies.ts';
+import { FediverseAnswers } from './answers.ts';
 
 /** The job runner, as far as federation uses it (jobs/runner.ts; a feature does not import the composition). */
 interface Jobs {
@@ -29,6 +30,8 @@ export interface FederationParts {
   remoteFollow: RemoteFollow;
   /** A member's followers on other servers, counted and listed on the site. */
   followers: FediverseFollowers;
+  /** Members' answers to replies from the fediverse, sent back as Notes. */
+  answers: FediverseAnswers;
   /** The queue's worker and the deliveries' job (on every process), and the federation's routes. */
   mount(app: FastifyInstance, jobs: Jobs): Promise<void>;
 }
@@ -48,6 +51,7 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
     farewell: { owe: (trx, userId) => deliveries.oweAccountDeletion(trx, userId), send: () => deliveries.wake() },
     remoteFollow: new RemoteFollow(federation, database, config.publicUrl, config.federation.lookupTimeoutMs),
     followers: new FediverseFollowers(database, federation, config.publicUrl),
+    answers: new FediverseAnswers(database, federation, config.publicUrl),
     async mount(server, jobs) {
       // Every app process works the federation's queue (each message claimed by one) while its jobs
       // run, and hands over the changes a process left owed (each row claimed by one).
@@ -69,11 +73,11 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
 }
 
 /**
- * The federation's calls under /api/user: a story's replies from the fediverse, answered with
- * FEDERATION on or off; the rest answered 404 with it off (`parts` null).
+ * The federation's calls under /api/user: a story's replies from the fediverse, listed and removed
+ * with FEDERATION on or off; the rest (answering one among them) answered 404 with it off (`parts` null).
  */
 export const federationApiRoutes: FastifyPluginAsync<{ parts: FederationParts | null; database: Database }> = async (api, { parts, database }) => {
-  await api.register(fediverseRepliesRoutes, { database });
+  await api.register(fediverseRepliesRoutes, { database, answers: parts?.answers ?? null });
   await api.register(remoteFollowRoutes, { remoteFollow: parts?.remoteFollow ?? null });
   await api.register(fediverseFollowersRoutes, { followers: parts?.followers ?? null });
 };

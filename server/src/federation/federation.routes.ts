@@ -149,6 +149,7 @@ export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void>
   route(app, 'actorFollowers', handle);
   route(app, 'actorOutbox', handle);
   route(app, 'article', handle);
+  route(app, 'fediverseNote', handle);
   route(app, 'actorInbox', handle);
   route(app, 'sharedInbox', handle);
 };

@@ -10,6 +10,7 @@ import { countUsage, findIdByUsername } from './discovery.repository.ts';
 import { serveFollowers } from './follows.ts';
 import { listenToInboxes } from './inbox.ts';
 import { serveArticles } from './articles.ts';
+import { serveAnswers } from './answers.ts';
 import { ActorKeys } from './keys.ts';
 import { hasKeyPairs } from './keys.repository.ts';
 import { KyselyKvStore } from './kv-store.ts';
@@ -34,7 +35,7 @@ interface Logger {
  * Fedify's federation for this app (ADR 0067, 0068): members with a username as `Person` actors at
  * /ap/users/<id>, WebFinger by username, the instance actor, NodeInfo, follows, likes and boosts
  * from the fediverse (`wrote` drops the cached pages after one changed a count), each member's
- * followers and outbox, and stories as Articles. Its store and queue are ours (ADR 0066); the queue is worked by
+ * followers and outbox, stories as Articles and members' answers to fediverse replies as Notes. Its store and queue are ours (ADR 0066); the queue is worked by
  * `startQueue`, which app.ts runs with the app's background jobs.
  */
 export function createInkwellFederation(config: Config, database: Database, log: Logger, wrote: () => Promise<void>): Federation<void> {
@@ -104,6 +105,7 @@ export function createInkwellFederation(config: Config, database: Database, log:
   listenToInboxes(federation, database, log, wrote);
   serveFollowers(federation, database);
   serveArticles(federation, database, publicUrl);
+  serveAnswers(federation, database, publicUrl);
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
     const usage = await countUsage(db);

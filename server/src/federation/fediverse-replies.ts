@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { notFound } from '../lib/errors.ts';
 import { route } from '../plugins/endpoint.ts';
-import { type RemoteCommentRow, listRemoteComments, removeRemoteCommentOnStoryOf, storyExists } from './remote-comments.repository.ts';
+import { ANSWER_SENT, type FediverseAnswers } from './answers.ts';
+import { type RemoteCommentRow, listRemoteComments, removeRemoteCommentFor, storyExists } from './remote-comments.repository.ts';
 
 export const STORY_NOT_FOUND = 'Post not found.';
 
@@ -30,17 +31,27 @@ export function threadsOf(rows: readonly RemoteCommentRow[]): FediverseThread[] 
 
 /**
  * POST /api/user/fediverse-replies: a story's replies from the fediverse (ADR 0073), answered whether
- * FEDERATION is on or not (the replies kept are part of the story's conversation either way); and
- * its writer's removal of one (its server is not told: the reply is still theirs there).
+ * FEDERATION is on or not (the replies kept are part of the story's conversation either way); a
+ * member's answer to one (federation/answers.ts; 404 with FEDERATION off); and the removal of one by
+ * the story's writer, or of an answer by its member (a reply from elsewhere stays its author's there;
+ * an answer of ours is taken back there with a Delete).
  */
-export const fediverseRepliesRoutes: FastifyPluginAsync<{ database: Database }> = async (app, { database }) => {
+export const fediverseRepliesRoutes: FastifyPluginAsync<{ database: Database; answers: FediverseAnswers | null }> = async (app, { database, answers }) => {
   route(app, 'fediverseReplies', async (request) => {
     const rows = await listRemoteComments(database.db, request.body.post_id);
     if (rows.length === 0 && !(await storyExists(database.db, request.body.post_id))) throw notFound(STORY_NOT_FOUND);
-    return { comments: threadsOf(rows) };
+    return { comments: threadsOf(rows), answerable: answers !== null };
+  });
+  route(app, 'fediverseAnswer', async (request) => {
+    if (!answers) throw notFound();
+    const { post_id: postId, reply_to_id: replyToId, reply } = request.body;
+    return { message: ANSWER_SENT, id: await answers.answer(request.auth!.userId, postId, replyToId, reply) };
   });
   route(app, 'fediverseReplyDelete', async (request) => {
-    if (!(await removeRemoteCommentOnStoryOf(database.db, request.body.id, request.auth!.userId))) throw notFound(FEDIVERSE_REPLY_NOT_FOUND);
+    const removed = await removeRemoteCommentFor(database.db, request.body.id, request.auth!.userId);
+    if (!removed) throw notFound(FEDIVERSE_REPLY_NOT_FOUND);
+    // Members' answers it took are taken back where they went (not with FEDERATION off: nothing is sent then).
+    if (answers && removed.answers.length > 0) await answers.retract(removed);
     return { message: FEDIVERSE_REPLY_DELETED };
   });
 };

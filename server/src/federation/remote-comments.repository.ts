@@ -40,6 +40,31 @@ async function countComments(trx: Kysely<DB>, postId: number, delta: number): Pr
     .execute();
 }
 
+/** A remote account a member's answer is addressed to: where to deliver it and how to mention it. */
+export interface Addressee {
+  uri: string;
+  inbox: string;
+  shared_inbox: string | null;
+  handle: string;
+  url: string | null;
+}
+
+/** A member's answer as its Note says it: the answer, what it answers, whom it is to. */
+export interface AnswerRow {
+  id: number;
+  post_id: number;
+  user_id: number;
+  thread_id: number;
+  body: string;
+  created_at: string;
+  updated_at: string;
+  /** The Note it answers (a reply from the fediverse's, or one of ours). */
+  in_reply_to: string | null;
+  in_reply_to_id: number | null;
+  /** The account that wrote the reply it answers, when one elsewhere did (it is mentioned). */
+  answered_actor: string | null;
+}
+
 /** The kept reply of this Note id. */
 export function findRemoteComment(db: Kysely<DB>, noteUri: string): Promise<AnsweredComment | undefined> {
   return db.selectFrom('remote_comments').select(['id', 'post_id', 'thread_id']).where('note_uri', '=', noteUri).executeTakeFirst();
@@ -104,18 +129,38 @@ export async function removeRemoteComment(db: Kysely<DB>, noteUri: string, actor
   });
 }
 
-/** Removes the reply `id` from a story of the member `writerId` (as removeRemoteComment). Resolves to whether there was one. */
-export async function removeRemoteCommentOnStoryOf(db: Kysely<DB>, id: number, writerId: number): Promise<boolean> {
+/** Members' answers that went to the fediverse and are removed: each is taken back there (a Delete). */
+export interface RemovedAnswers {
+  answers: Array<{ id: number; user_id: number }>;
+  /** The thread's accounts elsewhere, whom they went to. */
+  accounts: Addressee[];
+}
+
+/**
+ * Removes the reply `id` (as removeRemoteComment) when the member `userId` may: it is on one of their
+ * stories, or it is their own answer. Resolves to the members' answers it took, or undefined when
+ * there was none they may remove.
+ */
+export async function removeRemoteCommentFor(db: Kysely<DB>, id: number, userId: number): Promise<RemovedAnswers | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('remote_comments as c')
       .innerJoin('posts as p', 'p.id', 'c.post_id')
       .select(['c.id', 'c.post_id', 'c.thread_id'])
       .where('c.id', '=', id)
-      .where('p.user_id', '=', writerId)
+      .where((eb) => eb.or([eb('p.user_id', '=', userId), eb('c.user_id', '=', userId)]))
       .executeTakeFirst();
-    if (row) await removeRow(trx, row);
-    return row !== undefined;
+    if (!row) return undefined;
+    const answers = await trx
+      .selectFrom('remote_comments')
+      .select(['id', 'user_id'])
+      .where((eb) => (row.thread_id === null ? eb.or([eb('id', '=', row.id), eb('thread_id', '=', row.id)]) : eb('id', '=', row.id)))
+      .where('user_id', 'is not', null)
+      .$narrowType<{ user_id: number }>()
+      .execute();
+    const accounts = answers.length > 0 ? await listThreadAccounts(trx, row.thread_id ?? row.id) : [];
+    await removeRow(trx, row);
+    return { answers, accounts };
   });
 }
 
@@ -145,6 +190,65 @@ export function listRemoteComments(db: Kysely<DB>, postId: number): Promise<Remo
     .where((eb) => eb.or([eb('c.user_id', 'is', null), eb('u.deactivated_at', 'is', null)]))
     .orderBy('c.id')
     .limit(REMOTE_COMMENTS_SHOWN)
+    .execute();
+}
+
+/** A row of the fediverse replies, by its id. */
+export function findCommentById(db: Kysely<DB>, id: number): Promise<AnsweredComment | undefined> {
+  return db.selectFrom('remote_comments').select(['id', 'post_id', 'thread_id']).where('id', '=', id).executeTakeFirst();
+}
+
+/** A row of the story's fediverse replies, the one a member's answer answers. */
+export function findCommentOfStory(db: Kysely<DB>, id: number, postId: number): Promise<AnsweredComment | undefined> {
+  return db.selectFrom('remote_comments').select(['id', 'post_id', 'thread_id']).where('id', '=', id).where('post_id', '=', postId).executeTakeFirst();
+}
+
+/** A member's answer in a fediverse thread, counted in the story's comments; resolves to its id. */
+export async function addMemberAnswer(
+  db: Kysely<DB>,
+  values: { post_id: number; user_id: number; thread_id: number; reply_to_id: number | null; body: string; now: string },
+): Promise<number> {
+  const { now, ...rest } = values;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('remote_comments')
+      .values({ ...rest, actor_id: null, note_uri: null, url: null, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await countComments(trx, values.post_id, 1);
+    return row.id;
+  });
+}
+
+/** A member's answer, with the Note it answers (its id, or null when that is one of ours: `in_reply_to_id`). */
+export function findMemberAnswer(db: Kysely<DB>, id: number): Promise<AnswerRow | undefined> {
+  return db
+    .selectFrom('remote_comments as c')
+    // What it answers: the reply of the thread it names, or the thread's first.
+    .leftJoin('remote_comments as r', (join) => join.on((eb) => eb('r.id', '=', eb.fn.coalesce('c.reply_to_id', 'c.thread_id'))))
+    .leftJoin('remote_actors as ra', 'ra.id', 'r.actor_id')
+    .select(['c.id', 'c.post_id', 'c.user_id', 'c.thread_id', 'c.body', 'c.created_at', 'c.updated_at', 'r.note_uri as in_reply_to', 'r.id as in_reply_to_id', 'ra.uri as answered_actor'])
+    .where('c.id', '=', id)
+    .where('c.user_id', 'is not', null)
+    .where('c.thread_id', 'is not', null)
+    .$narrowType<{ user_id: number; thread_id: number }>()
+    .executeTakeFirst();
+}
+
+/** The remote accounts of a thread (its rows by accounts elsewhere), the ones its answers go to. */
+export function listThreadAccounts(db: Kysely<DB>, threadId: number): Promise<Addressee[]> {
+  return db
+    .selectFrom('remote_actors as a')
+    .select(['a.uri', 'a.inbox', 'a.shared_inbox', 'a.handle', 'a.url'])
+    .where('a.id', 'in', (eb) =>
+      eb
+        .selectFrom('remote_comments')
+        .select('actor_id')
+        .where((w) => w.or([w('id', '=', threadId), w('thread_id', '=', threadId)]))
+        .where('actor_id', 'is not', null)
+        .$narrowType<{ actor_id: number }>(),
+    )
+    .orderBy('a.id')
     .execute();
 }
 

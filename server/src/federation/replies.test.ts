@@ -186,6 +186,11 @@ describe('the writer removing a reply from their story', () => {
 });
 
 describe('POST /api/user/fediverse-replies', () => {
+  it('says members may answer from here while FEDERATION is on', async () => {
+    const { post } = await story();
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies', payload: { post_id: post.id } })).json()).toEqual({ comments: [], answerable: true });
+  });
+
   it('answers 404 for a story that is not there', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies', payload: { post_id: 999_999 } });
     expect(res.statusCode).toBe(404);

@@ -7,7 +7,8 @@ import { findArticle } from './articles.repository.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
 import { saveRemoteActor } from './followers.repository.ts';
 import { noteText } from './note-text.ts';
-import { addRemoteComment, editRemoteComment, findRemoteComment, removeRemoteComment } from './remote-comments.repository.ts';
+import { addRemoteComment, editRemoteComment, findCommentById, findRemoteComment, removeRemoteComment } from './remote-comments.repository.ts';
+import { numericId } from './actor-member.ts';
 import { displayName, senderOf, webAddress } from './remote-actor.ts';
 import { noticeText, notify } from '../notify/notify.ts';
 
@@ -23,12 +24,15 @@ async function ownNote(ctx: Context<void>, activity: Create | Update): Promise<N
   return note;
 }
 
-/** What a Note answers here: one of our stories (a new thread), or a kept reply (an answer in its thread). */
+/** What a Note answers here: one of our stories (a new thread), or a reply in one of its threads, kept or a member's (an answer in its thread). */
 async function answered(ctx: Context<void>, database: Database, target: URL | null) {
   if (!target) return undefined;
   const story = await storyOf(ctx, database, target);
   if (story) return { story, thread_id: null, reply_to_id: null };
-  const comment = await findRemoteComment(database.db, target.href);
+  // One of ours (a member's answer, /ap/notes/<id>), or one kept from elsewhere.
+  const ours = ctx.parseUri(target);
+  const answerId = ours?.type === 'object' && ours.class === Note ? numericId(ours.values.id ?? '') : undefined;
+  const comment = answerId !== undefined ? await findCommentById(database.db, answerId) : ours ? undefined : await findRemoteComment(database.db, target.href);
   if (!comment) return undefined;
   const parent = await findArticle(database.db, comment.post_id);
   return parent ? { story: parent, thread_id: comment.thread_id ?? comment.id, reply_to_id: comment.thread_id === null ? null : comment.id } : undefined;

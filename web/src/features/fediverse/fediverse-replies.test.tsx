@@ -26,18 +26,20 @@ const threads: FediverseThread[] = [
     replies: [
       { id: 6, reply_to_id: null, body: 'An answer.', url: 'https://other.example/notes/6', created_at: at, updated_at: at, remote: erin, user: null },
       { id: 7, reply_to_id: 6, body: 'And back.', url: 'https://social.example/@dave/2', created_at: at, updated_at: at, remote: dave, user: null },
+      // A member's answer, from here.
+      { id: 8, reply_to_id: 7, body: 'Hello from Inkwell.', url: null, created_at: at, updated_at: at, remote: null, user: { id: 30, name: 'Reader', profile_picture: null } },
     ],
   },
 ];
 
-const withReplies = (comments: FediverseThread[], post = aPostDetail({ comments: [], comments_count: 3 })) =>
-  api(post, (path) => (path === 'fediverse-replies' ? { body: { comments } } : undefined));
+const withReplies = (comments: FediverseThread[], post = aPostDetail({ comments: [], comments_count: 4 })) =>
+  api(post, (path) => (path === 'fediverse-replies' ? { body: { comments, answerable: true } } : undefined));
 
 describe('replies from the fediverse on a story', () => {
   it('show under the comments with their authors, a link to each on its server, and their threads, as text', async () => {
     withReplies(threads);
     renderApp(paths.viewPost.getHref(1));
-    const section = (await screen.findByRole('heading', { name: 'From the fediverse (3)' })).closest('section')!;
+    const section = (await screen.findByRole('heading', { name: 'From the fediverse (4)' })).closest('section')!;
     // The comments count holds them: no "No comments to show" above them.
     expect(screen.queryByText(TEXT.noComments)).not.toBeInTheDocument();
     const [first] = within(section).getAllByTestId('fediverse-reply');
@@ -63,32 +65,66 @@ describe('replies from the fediverse on a story', () => {
     let shown = threads;
     const post = aPostDetail({ id: 1, user_id: 20, comments: [], comments_count: 3 });
     const fetchMock = api(post, (path) => {
-      if (path === 'fediverse-replies') return { body: { comments: shown } };
+      if (path === 'fediverse-replies') return { body: { comments: shown, answerable: true } };
       if (path === 'fediverse-replies/delete') {
         shown = [];
         return { body: { message: 'The reply is gone from your story.' } };
       }
       return undefined;
     });
+    // A member who answered may delete their own answer, nothing else.
     signIn(30);
     const reader = renderApp(paths.viewPost.getHref(1));
-    await screen.findByRole('heading', { name: 'From the fediverse (3)' });
+    await screen.findByRole('heading', { name: 'From the fediverse (4)' });
     expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(1);
+    expect(within(screen.getByText('Hello from Inkwell.').closest('li')!).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     reader.unmount();
 
     signIn(20);
     renderApp(paths.viewPost.getHref(1));
     const user = userEvent.setup();
-    await screen.findByRole('heading', { name: 'From the fediverse (3)' });
+    await screen.findByRole('heading', { name: 'From the fediverse (4)' });
     // The thread's opener, and each answer.
-    expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(4);
     await user.click(screen.getAllByRole('button', { name: 'Remove' })[0]!);
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove this reply from your story?' });
-    expect(within(dialog).getByText('It and the answers to it will no longer show here. It stays on its own server.')).toBeInTheDocument();
+    expect(within(dialog).getByText('It and the answers to it will no longer show here. A reply from another server stays on it.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: /From the fediverse/ })).not.toBeInTheDocument());
     const removal = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-replies/delete'));
     expect(jsonBody(removal![1] as RequestInit)).toEqual({ user_id: 20, id: 5 });
+  });
+
+  it('are answered from here: the box sends the answer to the reply it opened under, and the list is read again', async () => {
+    let calls = 0;
+    const fetchMock = api(aPostDetail({ id: 1, user_id: 20, comments: [], comments_count: 4 }), (path) => {
+      if (path === 'fediverse-replies') return { body: { comments: threads, answerable: (calls += 1) > 0 } };
+      if (path === 'fediverse-replies/answer') return { body: { message: 'Your reply is on its way.', id: 9 } };
+      return undefined;
+    });
+    signIn(40);
+    renderApp(paths.viewPost.getHref(1));
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'From the fediverse (4)' });
+    const erins = screen.getByText('An answer.').closest('li')!;
+    await user.click(within(erins).getByRole('button', { name: 'Reply' }));
+    const box = within(erins).getByRole('textbox', { name: 'Reply to @erin@other.example' });
+    await user.type(box, 'Thanks, Erin.');
+    const before = calls;
+    await user.click(within(box.closest('form')!).getByRole('button', { name: 'Reply' }));
+    await waitFor(() => expect(within(erins).queryByRole('textbox')).not.toBeInTheDocument());
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-replies/answer'));
+    expect(jsonBody(sent![1] as RequestInit)).toEqual({ user_id: 40, post_id: 1, reply_to_id: 6, reply: 'Thanks, Erin.' });
+    await waitFor(() => expect(calls).toBeGreaterThan(before));
+  });
+
+  it('cannot be answered from here when this server does not federate', async () => {
+    api(aPostDetail({ comments: [], comments_count: 4 }), (path) => (path === 'fediverse-replies' ? { body: { comments: threads, answerable: false } } : undefined));
+    signIn(40);
+    renderApp(paths.viewPost.getHref(1));
+    await screen.findByRole('heading', { name: 'From the fediverse (4)' });
+    expect(screen.queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
   });
 
   it('show nothing when there are none, and the comments say so', async () => {

@@ -7,7 +7,9 @@ import { Avatar } from '../../../components/Avatar';
 import { useState } from 'react';
 import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
 import { useSession } from '../../../lib/session';
-import { useDeleteFediverseReply, useFediverseReplies } from '../api/fediverse-replies';
+import { useAnswerFediverseReply, useDeleteFediverseReply, useFediverseReplies } from '../api/fediverse-replies';
+import { CommentForm } from '../../../components/CommentForm';
+import { commentDraftKey } from '../../../lib/comment-drafts';
 
 export { fediverseRepliesQueryOptions } from '../api/fediverse-replies';
 
@@ -48,24 +50,39 @@ function Byline({ said, size }: { said: Said; size: 28 | 32 }) {
   );
 }
 
-/** The story's writer removes a reply (asked once more); `thread`: it opened one, which goes with it. */
-function Remove({ said, thread, remove }: { said: Said; thread: boolean; remove: ReturnType<typeof useDeleteFediverseReply> }) {
+/** What the reader may do here: the story's writer removes any reply, a member their own answer; members answer. */
+interface Controls {
+  postId: number;
+  viewerId: number | null;
+  ownerId: number;
+  answerable: boolean;
+  remove: ReturnType<typeof useDeleteFediverseReply>;
+  answer: ReturnType<typeof useAnswerFediverseReply>;
+}
+
+const textButton =
+  'rounded-md px-1.5 py-1 text-sm font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
+
+/** Remove, asked once more; `thread`: it opened one, which goes with it. */
+function Remove({ said, thread, controls }: { said: Said; thread: boolean; controls: Controls }) {
   const [confirming, setConfirming] = useState(false);
+  const { remove } = controls;
+  // A member's own answer on someone else's story is deleted, and taken back where it went.
+  const ownAnswer = controls.viewerId !== controls.ownerId;
   return (
     <>
-      <button
-        type="button"
-        disabled={remove.isPending}
-        onClick={() => setConfirming(true)}
-        className="rounded-md px-1.5 py-1 text-sm font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
-      >
-        Remove
+      <button type="button" disabled={remove.isPending} onClick={() => setConfirming(true)} className={textButton}>
+        {ownAnswer ? 'Delete' : 'Remove'}
       </button>
       <LazyConfirmDialog
         open={confirming}
-        title="Remove this reply from your story?"
-        message={`${thread ? 'It and the answers to it' : 'It'} will no longer show here. It stays on its own server.`}
-        confirmLabel="Remove"
+        title={ownAnswer ? 'Delete your reply?' : 'Remove this reply from your story?'}
+        message={
+          ownAnswer
+            ? 'It goes from here and is taken back from the servers it was sent to.'
+            : `${thread ? 'It and the answers to it' : 'It'} will no longer show here. A reply from another server stays on it.`
+        }
+        confirmLabel={ownAnswer ? 'Delete' : 'Remove'}
         busy={remove.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() => remove.mutate(said.id, { onSettled: () => setConfirming(false) })}
@@ -74,7 +91,7 @@ function Remove({ said, thread, remove }: { said: Said; thread: boolean; remove:
   );
 }
 
-/** The text (plain, line breaks kept, never HTML), a link to where it lives, and the writer's Remove. */
+/** The text (plain, line breaks kept, never HTML), a link to where it lives, and what the reader may do. */
 function Body({ said, children }: { said: Said; children?: ReactNode }) {
   return (
     <>
@@ -97,12 +114,47 @@ function Body({ said, children }: { said: Said; children?: ReactNode }) {
   );
 }
 
-function Thread({ thread, remove }: { thread: FediverseThread; remove: ReturnType<typeof useDeleteFediverseReply> | null }) {
-  const names = new Map(thread.replies.map((reply) => [reply.id, reply.remote?.name || reply.remote?.handle || reply.user?.name?.trim() || TEXT.anonymous]));
+/** One reply: who, what, where it lives; Reply opens a box answering it (`name`: whom), Remove or Delete when the reader may. */
+function Item({ said, name, thread, controls }: { said: Said; name: string; thread: boolean; controls: Controls }) {
+  const [answering, setAnswering] = useState(false);
+  const { viewerId, ownerId, answer, postId } = controls;
+  const mayRemove = viewerId !== null && (viewerId === ownerId || said.user?.id === viewerId);
+  return (
+    <>
+      <Body said={said}>
+        {controls.answerable && (
+          <button type="button" className={textButton} aria-expanded={answering} onClick={() => setAnswering((open) => !open)}>
+            Reply
+          </button>
+        )}
+        {mayRemove && <Remove said={said} thread={thread} controls={controls} />}
+      </Body>
+      {answering && (
+        <div className="mt-3">
+          <CommentForm
+            label={`Reply to ${name}`}
+            submitLabel="Reply"
+            placeholder="Write a reply…"
+            busy={answer.isPending}
+            autoFocus
+            draftKey={`${commentDraftKey(postId)}:fediverse:${said.id}`}
+            onCancel={() => setAnswering(false)}
+            onSubmit={(reply, userId) => answer.mutateAsync({ userId, replyToId: said.id, reply }).then(() => setAnswering(false))}
+          />
+        </div>
+      )}
+    </>
+  );
+}
+
+const nameOf = (said: Said) => said.remote?.name || said.remote?.handle || said.user?.name?.trim() || TEXT.anonymous;
+
+function Thread({ thread, controls }: { thread: FediverseThread; controls: Controls }) {
+  const names = new Map(thread.replies.map((reply) => [reply.id, nameOf(reply)]));
   return (
     <li id={`fediverse-${thread.id}`} data-testid="fediverse-reply" className="scroll-mt-20 border-b border-zinc-200 py-5 dark:border-zinc-800">
       <Byline said={thread} size={32} />
-      <Body said={thread}>{remove && <Remove said={thread} thread={thread.replies.length > 0} remove={remove} />}</Body>
+      <Item said={thread} name={nameOf(thread)} thread={thread.replies.length > 0} controls={controls} />
       {thread.replies.length > 0 && (
         <ul aria-label="Answers" className="mt-3 border-l-2 border-zinc-200 pl-4 sm:ml-4 dark:border-zinc-800">
           {thread.replies.map((reply) => (
@@ -116,7 +168,7 @@ function Thread({ thread, remove }: { thread: FediverseThread; remove: ReturnTyp
                   </a>
                 </p>
               )}
-              <Body said={reply}>{remove && <Remove said={reply} thread={false} remove={remove} />}</Body>
+              <Item said={reply} name={nameOf(reply)} thread={false} controls={controls} />
             </li>
           ))}
         </ul>
@@ -128,14 +180,18 @@ function Thread({ thread, remove }: { thread: FediverseThread; remove: ReturnTyp
 /**
  * A story's replies from Mastodon and the rest of the fediverse (issue 30, ADR 0073), under its
  * comments: each with its author's name, handle and picture, a link to it on its server, and the
- * answers in its thread; the story's writer may remove any. Nothing when there are none.
+ * answers in its thread. Members answer them from here (sent back to the thread as a Note: ADR 0073);
+ * the story's writer may remove any, a member their own answers. Nothing when there are none.
  */
 export default function FediverseReplies({ postId, ownerId }: { postId: number; ownerId: number }) {
-  const { data: threads } = useFediverseReplies(postId);
+  const { data } = useFediverseReplies(postId);
   const session = useSession();
-  const own = session !== null && Number(session.id) === ownerId;
-  const remove = useDeleteFediverseReply(postId, ownerId);
+  const viewerId = session ? Number(session.id) : null;
+  const remove = useDeleteFediverseReply(postId, viewerId);
+  const answer = useAnswerFediverseReply(postId);
+  const threads = data?.comments;
   if (!threads?.length) return null;
+  const controls: Controls = { postId, viewerId, ownerId, answerable: data!.answerable, remove, answer };
   const total = threads.reduce((sum, thread) => sum + 1 + thread.replies.length, 0);
   return (
     <section aria-labelledby="fediverse-replies-heading" className="mt-8">
@@ -143,11 +199,11 @@ export default function FediverseReplies({ postId, ownerId }: { postId: number; 
         From the fediverse <span className="text-zinc-500 dark:text-zinc-400">({total})</span>
       </h3>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        Replies to this story from Mastodon and other servers of the fediverse.
+        The story’s conversation with Mastodon and other servers of the fediverse.
       </p>
       <ul aria-label="Replies from the fediverse" className="mt-2">
         {threads.map((thread) => (
-          <Thread key={thread.id} thread={thread} remove={own ? remove : null} />
+          <Thread key={thread.id} thread={thread} controls={controls} />
         ))}
       </ul>
     </section>

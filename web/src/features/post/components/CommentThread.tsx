@@ -7,7 +7,7 @@ import { useAddReply } from '../api/add-reply';
 import { BlockToggle } from '../../../components/BlockProvider';
 import { useDeleteComment } from '../api/delete-comment';
 import { useDeleteReply } from '../api/delete-reply';
-import { CommentForm } from './CommentForm';
+import { CommentForm } from '../../../components/CommentForm';
 import { commentDraftKey, readCommentDraft } from '../../../lib/comment-drafts';
 import { commentAnchorId, flashClass, useFlash, type CommentAnchor } from '../lib/comment-anchor';
 import { useNow } from '../../../lib/use-now';

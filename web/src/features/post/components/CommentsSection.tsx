@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { TEXT, encodeId, paths, type PostDetail } from '@inkwell/contract';
 import { useSession } from '../../../lib/session';
 import { useAddComment } from '../api/add-comment';
-import { CommentForm } from './CommentForm';
+import { CommentForm } from '../../../components/CommentForm';
 import { CommentThread } from './CommentThread';
 import { commentDraftKey } from '../../../lib/comment-drafts';
 import { parseCommentAnchor } from '../lib/comment-anchor';

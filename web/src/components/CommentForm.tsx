@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { COMMENT_MAX_LENGTH } from '../../../lib/limits';
-import { Button } from '../../../components/Button';
-import { useSignInGate } from '../../../components/use-sign-in-gate';
-import { dropCommentDraft, keepCommentDraft, readCommentDraft } from '../../../lib/comment-drafts';
-import { useFormEcho } from '../../../lib/form-echo';
-import { useTypedBeforeStart } from '../../../lib/typed-before-start';
+import { COMMENT_MAX_LENGTH } from '../lib/limits';
+import { Button } from './Button';
+import { useSignInGate } from './use-sign-in-gate';
+import { dropCommentDraft, keepCommentDraft, readCommentDraft } from '../lib/comment-drafts';
+import { useFormEcho } from '../lib/form-echo';
+import { useTypedBeforeStart } from '../lib/typed-before-start';
 
 interface CommentFormProps {
   label: string;

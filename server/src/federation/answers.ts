@@ -1,0 +1,110 @@
+import type { Context, Federation } from '@fedify/fedify';
+import { Create, Delete, Mention, Note, PUBLIC_COLLECTION, Tombstone } from '@fedify/vocab';
+import { Temporal } from '@js-temporal/polyfill';
+import { escapeHtml, paths } from '@inkwell/contract';
+import type { Database } from '../db/database.ts';
+import { nowIso } from '../db/database.ts';
+import { HttpError, notFound } from '../lib/errors.ts';
+import { federatingMember, numericId } from './actor-member.ts';
+import { type Addressee, type AnswerRow, type RemovedAnswers, addMemberAnswer, findCommentOfStory, findMemberAnswer, listThreadAccounts } from './remote-comments.repository.ts';
+import { recipientOf } from './remote-actor.ts';
+
+/** Where a member's answer lives as an ActivityPub object. */
+export const NOTE_PATH = '/ap/notes/{id}';
+export const ANSWER_SENT = 'Your reply is on its way.';
+export const NO_USERNAME = 'Choose a username in Settings first: it is how the fediverse knows you.';
+export const REPLY_NOT_FOUND = 'Reply not found.';
+
+const instant = (iso: string) => Temporal.Instant.from(iso) as unknown as NonNullable<ConstructorParameters<typeof Note>[0]['published']>;
+
+/** Plain text as the HTML a Note carries: paragraphs at blank lines, <br> at line breaks, all escaped. */
+function noteHtml(text: string, mention: Addressee | undefined): string {
+  const tag = mention ? `<span class="h-card"><a href="${escapeHtml(mention.url ?? mention.uri)}" class="u-url mention">${escapeHtml(mention.handle)}</a></span> ` : '';
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph, index) => `<p>${index === 0 ? tag : ''}${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+/**
+ * A member's answer in a fediverse thread as a `Note` (ADR 0073): by the member's actor, inReplyTo the
+ * reply it answers, mentioning that reply's author, public and addressed to the thread's accounts
+ * elsewhere, its url the story's page at the answer.
+ */
+export function toNote(ctx: Context<void>, row: AnswerRow, accounts: readonly Addressee[], publicUrl: string): Note {
+  const mention = accounts.find((account) => account.uri === row.answered_actor);
+  return new Note({
+    id: ctx.getObjectUri(Note, { id: String(row.id) }),
+    attribution: ctx.getActorUri(String(row.user_id)),
+    replyTarget: row.in_reply_to ? new URL(row.in_reply_to) : ctx.getObjectUri(Note, { id: String(row.in_reply_to_id) }),
+    content: noteHtml(row.body, mention),
+    url: new URL(`${paths.viewPost.getHref(row.post_id)}#fediverse-${row.id}`, publicUrl),
+    published: instant(row.created_at),
+    updated: row.updated_at > row.created_at ? instant(row.updated_at) : null,
+    to: PUBLIC_COLLECTION,
+    ccs: accounts.map((account) => new URL(account.uri)),
+    tags: mention ? [new Mention({ href: new URL(mention.uri), name: mention.handle })] : [],
+  });
+}
+
+/** The answer of this id as its Note, while its member federates; else null. */
+async function noteAt(ctx: Context<void>, database: Database, id: string, publicUrl: string): Promise<Note | null> {
+  const answerId = numericId(id);
+  const row = answerId === undefined ? undefined : await findMemberAnswer(database.db, answerId);
+  if (!row || !(await federatingMember(database, String(row.user_id)))) return null;
+  return toNote(ctx, row, await listThreadAccounts(database.db, row.thread_id), publicUrl);
+}
+
+/** Members' answers as objects (`/ap/notes/<id>`), which the servers they are sent to may read back. */
+export function serveAnswers(federation: Federation<void>, database: Database, publicUrl: string): void {
+  federation.setObjectDispatcher(Note, NOTE_PATH, (ctx, { id }) => noteAt(ctx, database, id, publicUrl));
+}
+
+/**
+ * A member answers a reply from the fediverse (ADR 0073): the answer joins its thread under the story
+ * (counted in its comments) and goes to the thread's accounts elsewhere as a `Create` of a `Note`,
+ * signed by the member's actor, through Fedify's queue (retried as every delivery is). The member must
+ * federate: a username, which is their handle there.
+ */
+export class FediverseAnswers {
+  readonly #database: Database;
+  readonly #federation: Federation<void>;
+  readonly #publicUrl: string;
+
+  constructor(database: Database, federation: Federation<void>, publicUrl: string) {
+    this.#database = database;
+    this.#federation = federation;
+    this.#publicUrl = publicUrl;
+  }
+
+  async answer(userId: number, postId: number, replyToId: number, body: string): Promise<number> {
+    const { db } = this.#database;
+    if (!(await federatingMember(this.#database, String(userId)))) throw new HttpError(422, NO_USERNAME, { reply: [NO_USERNAME] });
+    const answered = await findCommentOfStory(db, replyToId, postId);
+    if (!answered) throw notFound(REPLY_NOT_FOUND);
+    // An answer to the thread's first reply names no other (as one from the fediverse does not).
+    const threadId = answered.thread_id ?? answered.id;
+    const id = await addMemberAnswer(db, { post_id: postId, user_id: userId, thread_id: threadId, reply_to_id: answered.thread_id === null ? null : answered.id, body, now: nowIso() });
+    const row = await findMemberAnswer(db, id);
+    const accounts = await listThreadAccounts(db, threadId);
+    if (row && accounts.length > 0) {
+      const ctx = this.#federation.createContext(new URL(this.#publicUrl));
+      const note = toNote(ctx, row, accounts, this.#publicUrl);
+      const create = new Create({ id: new URL(`${note.id!.href}#create`), actor: note.attributionId, object: note, published: note.published, tos: note.toIds, ccs: note.ccIds });
+      await ctx.sendActivity({ identifier: String(userId) }, accounts.map(recipientOf), create, { preferSharedInbox: true });
+    }
+    return id;
+  }
+
+  /** Removed answers taken back from the accounts they went to: a Delete of each, by its member. */
+  async retract(removed: RemovedAnswers): Promise<void> {
+    if (removed.accounts.length === 0) return;
+    const ctx = this.#federation.createContext(new URL(this.#publicUrl));
+    for (const answer of removed.answers) {
+      const noteId = ctx.getObjectUri(Note, { id: String(answer.id) });
+      const actor = ctx.getActorUri(String(answer.user_id));
+      const deletion = new Delete({ id: new URL(`${noteId.href}#delete`), actor, object: new Tombstone({ id: noteId }), to: PUBLIC_COLLECTION });
+      await ctx.sendActivity({ identifier: String(answer.user_id) }, removed.accounts.map(recipientOf), deletion, { preferSharedInbox: true });
+    }
+  }
+}
