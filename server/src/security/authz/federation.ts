@@ -25,8 +25,8 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   fediverseReplies: open(200, { body: (s) => ({ post_id: s.ownPost }) }),
   // A member's answer as ActivityPub: none here (and a browser is not sent anywhere).
   fediverseNote: open(404, { url: () => '/ap/notes/1' }),
-  // FEDERATION is off here: nothing to answer.
-  fediverseAnswer: own(404, { body: (s, u) => ({ user_id: u.id, post_id: s.ownPost, reply_to_id: 1, reply: 'An answer' }) }),
+  // The owner has no username, so no handle to answer from: refused before anything is looked up.
+  fediverseAnswer: own(422, { body: (s, u) => ({ user_id: u.id, post_id: s.ownPost, reply_to_id: 1, reply: 'An answer' }) }),
   // No reply from the fediverse on the owner's stories here: nothing to remove.
   fediverseReplyDelete: own(404, { body: (_s, u) => ({ user_id: u.id, id: 1 }) }),
   remoteFollow: open(404, { body: (s) => ({ user_id: s.owner.id, handle: '@reader@mastodon.example' }) }),
