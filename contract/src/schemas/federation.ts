@@ -65,8 +65,11 @@ export type FediverseReply = z.infer<typeof fediverseReply>;
 /** A reply to the story, with the answers to it, oldest first. */
 export const fediverseThread = z.object({ ...fediverseReplyFields, replies: z.array(fediverseReply) });
 export type FediverseThread = z.infer<typeof fediverseThread>;
-/** Oldest first, as a conversation reads; `answerable`: members may answer them from here (FEDERATION is on). */
-export const fediverseRepliesResponse = z.object({ comments: z.array(fediverseThread), answerable: z.boolean() });
+/**
+ * Oldest first, as a conversation reads; `answerable`: members may answer them from here (FEDERATION
+ * is on); `boosts`: how many accounts elsewhere boosted the story (its likes from there count with the likes).
+ */
+export const fediverseRepliesResponse = z.object({ comments: z.array(fediverseThread), answerable: z.boolean(), boosts: z.number() });
 export type FediverseRepliesResponse = z.infer<typeof fediverseRepliesResponse>;
 
 /**

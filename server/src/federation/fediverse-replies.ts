@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { notFound } from '../lib/errors.ts';
 import { route } from '../plugins/endpoint.ts';
 import { ANSWER_SENT, type FediverseAnswers } from './answers.ts';
+import { countReactions } from './reactions.repository.ts';
 import { type RemoteCommentRow, listRemoteComments, removeRemoteCommentFor, storyExists } from './remote-comments.repository.ts';
 
 export const STORY_NOT_FOUND = 'Post not found.';
@@ -30,17 +31,17 @@ export function threadsOf(rows: readonly RemoteCommentRow[]): FediverseThread[] 
 }
 
 /**
- * POST /api/user/fediverse-replies: a story's replies from the fediverse (ADR 0073), answered whether
- * FEDERATION is on or not (the replies kept are part of the story's conversation either way); a
+ * POST /api/user/fediverse-replies: a story's replies from the fediverse (ADR 0073) and how many
+ * boosted it there (0071), answered whether FEDERATION is on or not (the replies kept are part of the story's conversation either way); a
  * member's answer to one (federation/answers.ts; 404 with FEDERATION off); and the removal of one by
  * the story's writer, or of an answer by its member (a reply from elsewhere stays its author's there;
  * an answer of ours is taken back there with a Delete).
  */
 export const fediverseRepliesRoutes: FastifyPluginAsync<{ database: Database; answers: FediverseAnswers | null }> = async (app, { database, answers }) => {
   route(app, 'fediverseReplies', async (request) => {
-    const rows = await listRemoteComments(database.db, request.body.post_id);
-    if (rows.length === 0 && !(await storyExists(database.db, request.body.post_id))) throw notFound(STORY_NOT_FOUND);
-    return { comments: threadsOf(rows), answerable: answers !== null };
+    const [rows, reactions] = await Promise.all([listRemoteComments(database.db, request.body.post_id), countReactions(database.db, request.body.post_id)]);
+    if (rows.length === 0 && reactions.announce === 0 && !(await storyExists(database.db, request.body.post_id))) throw notFound(STORY_NOT_FOUND);
+    return { comments: threadsOf(rows), answerable: answers !== null, boosts: reactions.announce };
   });
   route(app, 'fediverseAnswer', async (request) => {
     if (!answers) throw notFound();

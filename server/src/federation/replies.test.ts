@@ -188,7 +188,7 @@ describe('the writer removing a reply from their story', () => {
 describe('POST /api/user/fediverse-replies', () => {
   it('says members may answer from here while FEDERATION is on', async () => {
     const { post } = await story();
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies', payload: { post_id: post.id } })).json()).toEqual({ comments: [], answerable: true });
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies', payload: { post_id: post.id } })).json()).toEqual({ comments: [], answerable: true, boosts: 0 });
   });
 
   it('answers 404 for a story that is not there', async () => {

@@ -33,7 +33,7 @@ const threads: FediverseThread[] = [
 ];
 
 const withReplies = (comments: FediverseThread[], post = aPostDetail({ comments: [], comments_count: 4 })) =>
-  api(post, (path) => (path === 'fediverse-replies' ? { body: { comments, answerable: true } } : undefined));
+  api(post, (path) => (path === 'fediverse-replies' ? { body: { comments, answerable: true, boosts: 0 } } : undefined));
 
 describe('replies from the fediverse on a story', () => {
   it('show under the comments with their authors, a link to each on its server, and their threads, as text', async () => {
@@ -65,7 +65,7 @@ describe('replies from the fediverse on a story', () => {
     let shown = threads;
     const post = aPostDetail({ id: 1, user_id: 20, comments: [], comments_count: 3 });
     const fetchMock = api(post, (path) => {
-      if (path === 'fediverse-replies') return { body: { comments: shown, answerable: true } };
+      if (path === 'fediverse-replies') return { body: { comments: shown, answerable: true, boosts: 0 } };
       if (path === 'fediverse-replies/delete') {
         shown = [];
         return { body: { message: 'The reply is gone from your story.' } };
@@ -99,7 +99,7 @@ describe('replies from the fediverse on a story', () => {
   it('are answered from here: the box sends the answer to the reply it opened under, and the list is read again', async () => {
     let calls = 0;
     const fetchMock = api(aPostDetail({ id: 1, user_id: 20, comments: [], comments_count: 4 }), (path) => {
-      if (path === 'fediverse-replies') return { body: { comments: threads, answerable: (calls += 1) > 0 } };
+      if (path === 'fediverse-replies') return { body: { comments: threads, answerable: (calls += 1) > 0, boosts: 0 } };
       if (path === 'fediverse-replies/answer') return { body: { message: 'Your reply is on its way.', id: 9 } };
       return undefined;
     });
@@ -120,11 +120,20 @@ describe('replies from the fediverse on a story', () => {
   });
 
   it('cannot be answered from here when this server does not federate', async () => {
-    api(aPostDetail({ comments: [], comments_count: 4 }), (path) => (path === 'fediverse-replies' ? { body: { comments: threads, answerable: false } } : undefined));
+    api(aPostDetail({ comments: [], comments_count: 4 }), (path) => (path === 'fediverse-replies' ? { body: { comments: threads, answerable: false, boosts: 0 } } : undefined));
     signIn(40);
     renderApp(paths.viewPost.getHref(1));
     await screen.findByRole('heading', { name: 'From the fediverse (4)' });
     expect(screen.queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
+  });
+
+  it('say how many boosted the story there, even with no reply', async () => {
+    api(aPostDetail({ comments: [], comments_count: 0 }), (path) => (path === 'fediverse-replies' ? { body: { comments: [], answerable: true, boosts: 3 } } : undefined));
+    renderApp(paths.viewPost.getHref(1));
+    expect(await screen.findByRole('heading', { name: 'From the fediverse' })).toBeInTheDocument();
+    expect(screen.getByTestId('fediverse-boosts')).toHaveTextContent('Boosted 3 times.');
+    expect(screen.queryByRole('list', { name: 'Replies from the fediverse' })).not.toBeInTheDocument();
+    expect(screen.getByText(TEXT.noComments)).toBeInTheDocument();
   });
 
   it('show nothing when there are none, and the comments say so', async () => {

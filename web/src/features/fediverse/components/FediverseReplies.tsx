@@ -1,4 +1,4 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, Repeat2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TEXT, paths, relativeTime, type FediverseReply, type FediverseThread } from '@inkwell/contract';
@@ -181,7 +181,8 @@ function Thread({ thread, controls }: { thread: FediverseThread; controls: Contr
  * A story's replies from Mastodon and the rest of the fediverse (issue 30, ADR 0073), under its
  * comments: each with its author's name, handle and picture, a link to it on its server, and the
  * answers in its thread. Members answer them from here (sent back to the thread as a Note: ADR 0073);
- * the story's writer may remove any, a member their own answers. Nothing when there are none.
+ * the story's writer may remove any, a member their own answers. How many boosted the story there
+ * comes first. Nothing when there are neither replies nor boosts.
  */
 export default function FediverseReplies({ postId, ownerId }: { postId: number; ownerId: number }) {
   const { data } = useFediverseReplies(postId);
@@ -190,22 +191,31 @@ export default function FediverseReplies({ postId, ownerId }: { postId: number; 
   const remove = useDeleteFediverseReply(postId, viewerId);
   const answer = useAnswerFediverseReply(postId);
   const threads = data?.comments;
-  if (!threads?.length) return null;
-  const controls: Controls = { postId, viewerId, ownerId, answerable: data!.answerable, remove, answer };
-  const total = threads.reduce((sum, thread) => sum + 1 + thread.replies.length, 0);
+  if (!data || (threads!.length === 0 && data.boosts === 0)) return null;
+  const controls: Controls = { postId, viewerId, ownerId, answerable: data.answerable, remove, answer };
+  const total = threads!.reduce((sum, thread) => sum + 1 + thread.replies.length, 0);
   return (
     <section aria-labelledby="fediverse-replies-heading" className="mt-8">
       <h3 id="fediverse-replies-heading" className="font-serif text-xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
-        From the fediverse <span className="text-zinc-500 dark:text-zinc-400">({total})</span>
+        From the fediverse {total > 0 && <span className="text-zinc-500 dark:text-zinc-400">({total})</span>}
       </h3>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+        {/* Its likes from there count with the likes above. */}
+        {data.boosts > 0 && (
+          <span data-testid="fediverse-boosts" className="mr-1.5 inline-flex items-center gap-1 font-medium text-zinc-800 dark:text-zinc-200">
+            <Repeat2 aria-hidden="true" className="size-4" />
+            Boosted {data.boosts === 1 ? 'once' : `${data.boosts} times`}.
+          </span>
+        )}
         The story’s conversation with Mastodon and other servers of the fediverse.
       </p>
-      <ul aria-label="Replies from the fediverse" className="mt-2">
-        {threads.map((thread) => (
-          <Thread key={thread.id} thread={thread} controls={controls} />
-        ))}
-      </ul>
+      {total > 0 && (
+        <ul aria-label="Replies from the fediverse" className="mt-2">
+          {threads!.map((thread) => (
+            <Thread key={thread.id} thread={thread} controls={controls} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
