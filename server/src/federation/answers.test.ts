@@ -45,6 +45,8 @@ interface Thread {
   id: number;
   replies: Array<{ id: number; body: string; reply_to_id: number | null; user: { id: number } | null; remote: { handle: string } | null }>;
 }
+const noticesOf = async (session: Session) =>
+  ((await t.app.inject({ method: 'POST', url: '/api/user/notifications', headers: session.headers, payload: { user_id: session.id } })).json().notifications as Array<{ message: string }>);
 const threadsOf = async (postId: number) => (await t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies', payload: { post_id: postId } })).json().comments as Thread[];
 const answer = (who: Session, body: { post_id: number; reply_to_id: number; reply: string }) =>
   t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies/answer', headers: who.headers, payload: { user_id: who.id, ...body } });
@@ -97,8 +99,8 @@ describe('a member answering a reply from the fediverse', () => {
     expect((await t.app.inject({ method: 'GET', url: `/ap/notes/${thread.id}`, headers: { accept: AS } })).statusCode).toBe(404);
   });
 
-  it('takes the answer to it from the fediverse into the thread, and sends on to everyone in it', async () => {
-    const { postId, thread } = await storyWithReply();
+  it('takes the answer to it from the fediverse into the thread, tells whom it concerns, and sends on to everyone in it', async () => {
+    const { ada, postId, thread } = await storyWithReply();
     const bo = await member();
     const first = (await answer(bo.session, { post_id: postId, reply_to_id: thread.id, reply: 'Hello there.' })).json().id as number;
     // Erin answers Bo's Note from her server.
@@ -106,6 +108,15 @@ describe('a member answering a reply from the fediverse', () => {
     await until(async () => ((await threadsOf(postId))[0]!.replies.length === 2 ? true : undefined), 15_000);
     const erins = (await threadsOf(postId))[0]!.replies[1]!;
     expect(erins).toMatchObject({ body: 'Hi Bo!', reply_to_id: first, remote: { handle: `@erin@${new URL(peer.origin).host}` } });
+    // Bo hears Erin answered him; Ada, of Bo's answer and Erin's reply on her story.
+    const title = (await t.db.selectFrom('posts').select('title').where('id', '=', postId).executeTakeFirstOrThrow()).title;
+    const boName = (await t.db.selectFrom('users').select('name').where('id', '=', bo.id).executeTakeFirstOrThrow()).name;
+    expect((await noticesOf(bo.session)).map((n) => n.message)).toEqual([`Erin of the peer answered your reply on “${title}” from the fediverse.`]);
+    expect((await noticesOf(ada.session)).map((n) => n.message)).toEqual([
+      `Erin of the peer replied to “${title}” from the fediverse.`,
+      `${boName} replied to a comment on “${title}”.`,
+      `Dave of the peer replied to “${title}” from the fediverse.`,
+    ]);
     // Bo's next answer goes to both accounts of the thread, mentioning Erin, whom it answers.
     const second = (await answer(bo.session, { post_id: postId, reply_to_id: erins.id, reply: 'Hi Erin.' })).json().id as number;
     const { activity } = await received(peer, (a) => a instanceof Create && a.objectId?.href === `${base}/ap/notes/${second}`);

@@ -2,7 +2,11 @@ import type { Context, Federation } from '@fedify/fedify';
 import { Create, Delete, Mention, Note, PUBLIC_COLLECTION, Tombstone } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
 import { escapeHtml, paths } from '@inkwell/contract';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { actorName, noticeText, notify } from '../notify/notify.ts';
+import { findArticle } from './articles.repository.ts';
 import { nowIso } from '../db/database.ts';
 import { HttpError, notFound } from '../lib/errors.ts';
 import { federatingMember, numericId } from './actor-member.ts';
@@ -62,7 +66,7 @@ export function serveAnswers(federation: Federation<void>, database: Database, p
 
 /**
  * A member answers a reply from the fediverse (ADR 0073): the answer joins its thread under the story
- * (counted in its comments) and goes to the thread's accounts elsewhere as a `Create` of a `Note`,
+ * (counted in its comments, told to the story's writer) and goes to the thread's accounts elsewhere as a `Create` of a `Note`,
  * signed by the member's actor, through Fedify's queue (retried as every delivery is). The member must
  * federate: a username, which is their handle there.
  */
@@ -79,12 +83,18 @@ export class FediverseAnswers {
 
   async answer(userId: number, postId: number, replyToId: number, body: string): Promise<number> {
     const { db } = this.#database;
-    if (!(await federatingMember(this.#database, String(userId)))) throw new HttpError(422, NO_USERNAME, { reply: [NO_USERNAME] });
+    const member = await federatingMember(this.#database, String(userId));
+    if (!member) throw new HttpError(422, NO_USERNAME, { reply: [NO_USERNAME] });
     const answered = await findCommentOfStory(db, replyToId, postId);
     if (!answered) throw notFound(REPLY_NOT_FOUND);
     // An answer to the thread's first reply names no other (as one from the fediverse does not).
     const threadId = answered.thread_id ?? answered.id;
-    const id = await addMemberAnswer(db, { post_id: postId, user_id: userId, thread_id: threadId, reply_to_id: answered.thread_id === null ? null : answered.id, body, now: nowIso() });
+    const now = nowIso();
+    const story = await findArticle(db, postId);
+    const told = async (trx: Kysely<DB>, commentId: number) => {
+      if (story) await notify.fediverse.answer(trx, story, { memberId: userId, commentId }, noticeText.replyToOwner(actorName(member.name), story.title), now);
+    };
+    const id = await addMemberAnswer(db, { post_id: postId, user_id: userId, thread_id: threadId, reply_to_id: answered.thread_id === null ? null : answered.id, body, now }, told);
     const row = await findMemberAnswer(db, id);
     const accounts = await listThreadAccounts(db, threadId);
     if (row && accounts.length > 0) {

@@ -11,6 +11,11 @@ export interface AnsweredComment {
   thread_id: number | null;
 }
 
+/** A row a new reply answers: with its member, when a member wrote it (they are told of the answer). */
+export interface AnsweredRow extends AnsweredComment {
+  user_id: number | null;
+}
+
 /** A reply as the post page shows it: the row, its author (an account elsewhere or a member). */
 export interface RemoteCommentRow {
   id: number;
@@ -66,8 +71,8 @@ export interface AnswerRow {
 }
 
 /** The kept reply of this Note id. */
-export function findRemoteComment(db: Kysely<DB>, noteUri: string): Promise<AnsweredComment | undefined> {
-  return db.selectFrom('remote_comments').select(['id', 'post_id', 'thread_id']).where('note_uri', '=', noteUri).executeTakeFirst();
+export function findRemoteComment(db: Kysely<DB>, noteUri: string): Promise<AnsweredRow | undefined> {
+  return db.selectFrom('remote_comments').select(['id', 'post_id', 'thread_id', 'user_id']).where('note_uri', '=', noteUri).executeTakeFirst();
 }
 
 /**
@@ -194,8 +199,8 @@ export function listRemoteComments(db: Kysely<DB>, postId: number): Promise<Remo
 }
 
 /** A row of the fediverse replies, by its id. */
-export function findCommentById(db: Kysely<DB>, id: number): Promise<AnsweredComment | undefined> {
-  return db.selectFrom('remote_comments').select(['id', 'post_id', 'thread_id']).where('id', '=', id).executeTakeFirst();
+export function findCommentById(db: Kysely<DB>, id: number): Promise<AnsweredRow | undefined> {
+  return db.selectFrom('remote_comments').select(['id', 'post_id', 'thread_id', 'user_id']).where('id', '=', id).executeTakeFirst();
 }
 
 /** A row of the story's fediverse replies, the one a member's answer answers. */
@@ -203,10 +208,11 @@ export function findCommentOfStory(db: Kysely<DB>, id: number, postId: number): 
   return db.selectFrom('remote_comments').select(['id', 'post_id', 'thread_id']).where('id', '=', id).where('post_id', '=', postId).executeTakeFirst();
 }
 
-/** A member's answer in a fediverse thread, counted in the story's comments; resolves to its id. */
+/** A member's answer in a fediverse thread, counted in the story's comments; resolves to its id. `added` runs in its transaction (its notification). */
 export async function addMemberAnswer(
   db: Kysely<DB>,
   values: { post_id: number; user_id: number; thread_id: number; reply_to_id: number | null; body: string; now: string },
+  added?: (trx: Kysely<DB>, id: number) => Promise<void>,
 ): Promise<number> {
   const { now, ...rest } = values;
   return db.transaction().execute(async (trx) => {
@@ -216,6 +222,7 @@ export async function addMemberAnswer(
       .returning('id')
       .executeTakeFirstOrThrow();
     await countComments(trx, values.post_id, 1);
+    if (added) await added(trx, row.id);
     return row.id;
   });
 }

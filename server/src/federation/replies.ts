@@ -28,14 +28,14 @@ async function ownNote(ctx: Context<void>, activity: Create | Update): Promise<N
 async function answered(ctx: Context<void>, database: Database, target: URL | null) {
   if (!target) return undefined;
   const story = await storyOf(ctx, database, target);
-  if (story) return { story, thread_id: null, reply_to_id: null };
+  if (story) return { story, thread_id: null, reply_to_id: null, member: null };
   // One of ours (a member's answer, /ap/notes/<id>), or one kept from elsewhere.
   const ours = ctx.parseUri(target);
   const answerId = ours?.type === 'object' && ours.class === Note ? numericId(ours.values.id ?? '') : undefined;
   const comment = answerId !== undefined ? await findCommentById(database.db, answerId) : ours ? undefined : await findRemoteComment(database.db, target.href);
   if (!comment) return undefined;
   const parent = await findArticle(database.db, comment.post_id);
-  return parent ? { story: parent, thread_id: comment.thread_id ?? comment.id, reply_to_id: comment.thread_id === null ? null : comment.id } : undefined;
+  return parent ? { story: parent, thread_id: comment.thread_id ?? comment.id, reply_to_id: comment.thread_id === null ? null : comment.id, member: comment.user_id } : undefined;
 }
 
 /**
@@ -72,7 +72,13 @@ export function listenForReplies(inbox: InboxListenerSetters<void>, database: Da
         created_at: published < now ? published : now,
         updated_at: now,
       },
-      (trx, commentId) => notify.fediverse.reply(trx, to.story, { actorId, commentId }, noticeText.fediverseReply(displayName(sender.fields), to.story.title), now),
+      async (trx, commentId) => {
+        const name = displayName(sender.fields);
+        const remote = { actorId, commentId };
+        // The member it answers hears of it as theirs; the writer, of a reply on their story.
+        if (to.member !== null) await notify.fediverse.reply(trx, to.member, to.story.id, remote, noticeText.fediverseAnswer(name, to.story.title), now);
+        if (to.member !== to.story.user_id) await notify.fediverse.reply(trx, to.story.user_id, to.story.id, remote, noticeText.fediverseReply(name, to.story.title), now);
+      },
     );
     if (id !== undefined) await wrote();
   });

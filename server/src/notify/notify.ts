@@ -33,6 +33,8 @@ export const noticeText = {
   fediverseFollow: (actor: string) => `${actor} started following you from the fediverse.`,
   fediverseLike: (actor: string, title: string) => `${actor} liked your post ${quote(title)} from the fediverse.`,
   fediverseReply: (actor: string, title: string) => `${actor} replied to ${quote(title)} from the fediverse.`,
+  /** To a member whose answer in a fediverse thread was answered from there. */
+  fediverseAnswer: (actor: string, title: string) => `${actor} answered your reply on ${quote(title)} from the fediverse.`,
   helpAnswer: (answer: string) => `We answered your help request: ${answer}`,
   post: (author: string, title: string) => `${author} published a new story: ${quote(title)}.`,
 };
@@ -118,9 +120,17 @@ export const notify = {
     async unlike(trx: Kysely<DB>, post: PostTarget, remoteActorId: number): Promise<void> {
       await retractNotice(trx, { user_id: post.user_id, actor_id: null, remote_actor_id: remoteActorId, type: 'like', post_id: post.id });
     },
-    /** A reply to the story (or within its fediverse thread): a row each, gone with the reply. */
-    async reply(trx: Kysely<DB>, post: PostTarget, remote: { actorId: number; commentId: number }, message: string, now: string): Promise<void> {
-      await insertNotice(trx, { user_id: post.user_id, actor_id: null, remote_actor_id: remote.actorId, remote_comment_id: remote.commentId, type: 'comment', post_id: post.id, message, now });
+    /**
+     * A reply to the story (or within its fediverse thread), told to `recipient` (the story's writer,
+     * or the member it answers): a row each, gone with the reply.
+     */
+    async reply(trx: Kysely<DB>, recipient: number, postId: number, remote: { actorId: number; commentId: number }, message: string, now: string): Promise<void> {
+      await insertNotice(trx, { user_id: recipient, actor_id: null, remote_actor_id: remote.actorId, remote_comment_id: remote.commentId, type: 'comment', post_id: postId, message, now });
+    },
+    /** A member's answer in a fediverse thread on another's story, told to its writer; gone with the answer. */
+    async answer(trx: Kysely<DB>, post: PostTarget, answer: { memberId: number; commentId: number }, message: string, now: string): Promise<void> {
+      if (post.user_id === answer.memberId) return;
+      await insertNotice(trx, { user_id: post.user_id, actor_id: answer.memberId, remote_comment_id: answer.commentId, type: 'comment', post_id: post.id, message, now });
     },
   },
 };
