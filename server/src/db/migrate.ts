@@ -34,6 +34,7 @@ import * as m0032 from './migrations/0032_federation_domain_blocks.ts';
 import * as m0033 from './migrations/0033_remote_reactions.ts';
 import * as m0034 from './migrations/0034_remote_notices.ts';
 import * as m0035 from './migrations/0035_remote_comments.ts';
+import * as m0036 from './migrations/0036_remote_boost_notices.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0033_remote_reactions': m0033,
   '0034_remote_notices': m0034,
   '0035_remote_comments': m0035,
+  '0036_remote_boost_notices': m0036,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,7 +8,7 @@ import { until } from '../test/until.ts';
 import { aFollow, accepted, anActor, expectColumnRoundTrip, federatedApp } from './federation.testkit.ts';
 
 /**
- * A member is told of follows and likes from the fediverse (issue 30), over real sockets with real
+ * A member is told of follows, likes and boosts from the fediverse (issue 30), over real sockets with real
  * signatures, on SQLite or PostgreSQL as INKWELL_TEST_DB says: the notification names the account of
  * the other server, is written once, and its Undo takes it back.
  */
@@ -63,17 +63,25 @@ describe('notifications from the fediverse', () => {
     await eventually(async () => (await noticesOf(session)).length === 0);
   });
 
-  it('tells the writer of a like of their story, not of a boost, and the like’s Undo takes it back', async () => {
+  it('tells the writer of a like and of a boost of their story, each taken back by its own Undo', async () => {
     const { session } = await member();
     const post = await createPost(t, session, { title: 'Night trains' });
     const article = new URL(`${base}/ap/posts/${post.id}`);
     const like = new Like({ id: id('likes'), actor: peer.actorUri('dave'), object: article });
+    const boost = new Announce({ id: id('boosts'), actor: peer.actorUri('dave'), object: article });
+    // The boost first: the like's notification, one per account and story, must not replace it.
+    await peer.send('dave', shared(), boost);
+    await eventually(async () => (await noticesOf(session)).length === 1);
     await peer.send('dave', shared(), like);
-    await peer.send('dave', shared(), new Announce({ id: id('boosts'), actor: peer.actorUri('dave'), object: article }));
-    await eventually(async () => (await t.db.selectFrom('remote_reactions').select('id').where('post_id', '=', post.id).execute()).length === 2);
-    expect(await noticesOf(session)).toEqual([
-      expect.objectContaining({ type: 'like', message: 'Dave of the peer liked your post “Night trains” from the fediverse.', actor: null, remote_actor: dave(), post_id: post.id }),
-    ]);
+    await eventually(async () => (await noticesOf(session)).length === 2);
+    const liked = expect.objectContaining({ type: 'like', message: 'Dave of the peer liked your post “Night trains” from the fediverse.', actor: null, remote_actor: dave(), post_id: post.id });
+    const boosted = expect.objectContaining({ type: 'like', message: 'Dave of the peer boosted your post “Night trains” on the fediverse.', actor: null, remote_actor: dave(), post_id: post.id });
+    expect(await noticesOf(session)).toEqual(expect.arrayContaining([liked, boosted]));
+    // The same boost delivered again tells nothing new.
+    await peer.send('dave', shared(), boost);
+    await peer.send('dave', shared(), new Undo({ id: id('undo'), actor: peer.actorUri('dave'), object: boost }));
+    await eventually(async () => (await noticesOf(session)).length === 1);
+    expect(await noticesOf(session)).toEqual([liked]);
     await peer.send('dave', shared(), new Undo({ id: id('undo'), actor: peer.actorUri('dave'), object: like }));
     await eventually(async () => (await noticesOf(session)).length === 0);
   });
@@ -96,5 +104,9 @@ describe('notifications from the fediverse', () => {
 
   it('migrates notifications.remote_actor_id up and down', async () => {
     await expectColumnRoundTrip('0033_remote_reactions', 'notifications', 'remote_actor_id');
+  });
+
+  it('migrates notifications.remote_reaction_id up and down', async () => {
+    await expectColumnRoundTrip('0035_remote_comments', 'notifications', 'remote_reaction_id');
   });
 });

@@ -17,9 +17,9 @@ async function countLike(trx: Kysely<DB>, postId: number, delta: 1 | -1): Promis
 
 /**
  * Keeps the reaction (a second one of the same story, actor and kind changes nothing); resolves to
- * whether it is new. `added` runs in its transaction for a new one (its notification).
+ * whether it is new. `added` runs in its transaction for a new one, with its id (its notification).
  */
-export async function addReaction(db: Kysely<DB>, reaction: Omit<RemoteReactionsTable, 'id'>, added?: (trx: Kysely<DB>) => Promise<void>): Promise<boolean> {
+export async function addReaction(db: Kysely<DB>, reaction: Omit<RemoteReactionsTable, 'id'>, added?: (trx: Kysely<DB>, reactionId: number) => Promise<void>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('remote_reactions')
@@ -28,7 +28,7 @@ export async function addReaction(db: Kysely<DB>, reaction: Omit<RemoteReactions
       .returning('id')
       .executeTakeFirst();
     if (row && reaction.kind === 'like') await countLike(trx, reaction.post_id, 1);
-    if (row && added) await added(trx);
+    if (row && added) await added(trx, row.id);
     return row !== undefined;
   });
 }

@@ -15,8 +15,9 @@ type Kind = 'like' | 'announce';
 
 /**
  * Likes and boosts of stories from the fediverse (ADR 0071): a `Like` of a story counts in its likes
- * beside the members' own and tells its writer (a notification, under Likes), an `Announce` (a boost)
- * is kept; one of each per remote account and story.
+ * beside the members' own; an `Announce` (a boost) is kept and shown with the story's fediverse replies;
+ * each tells the writer (a notification under Likes; its Undo takes it back). One of each per remote
+ * account and story.
  * `wrote` drops the cached pages that show the count, here and on every app server.
  */
 export function listenForReactions(inbox: InboxListenerSetters<void>, database: Database, wrote: () => Promise<void>): InboxListenerSetters<void> {
@@ -29,10 +30,13 @@ export function listenForReactions(inbox: InboxListenerSetters<void>, database: 
     if (!sender) return;
     const now = nowIso();
     const actorId = await saveRemoteActor(database.db, sender.fields, now);
-    const told = (trx: Kysely<DB>) =>
-      notify.fediverse.like(trx, story, actorId, noticeText.fediverseLike(displayName(sender.fields), story.title), now);
+    const name = displayName(sender.fields);
+    const told = (trx: Kysely<DB>, reactionId: number) =>
+      kind === 'like'
+        ? notify.fediverse.like(trx, story, actorId, noticeText.fediverseLike(name, story.title), now)
+        : notify.fediverse.boost(trx, story, { actorId, reactionId }, noticeText.fediverseBoost(name, story.title), now);
     const reaction = { post_id: story.id, actor_id: actorId, kind, activity_uri: activity.id.href, created_at: now };
-    if (await addReaction(database.db, reaction, kind === 'like' ? told : undefined)) await wrote();
+    if (await addReaction(database.db, reaction, told)) await wrote();
   };
   return inbox.on(Like, react('like')).on(Announce, react('announce'));
 }

@@ -18,6 +18,8 @@ export interface NoticeValues {
   remote_actor_id?: number | null;
   /** The reply from the fediverse it tells of (it goes with it). */
   remote_comment_id?: number | null;
+  /** The boost from the fediverse it tells of (it goes with it). */
+  remote_reaction_id?: number | null;
   message: string;
   now: string;
 }
@@ -37,10 +39,10 @@ const preferenceColumn = {
  * commits (and never if it rolls back). On SQLite the one process sees the new id itself (live.ts).
  */
 export async function insertNotice(db: Kysely<DB>, values: NoticeValues): Promise<number> {
-  const { now, comment_id = null, reply_id = null, help_request_id = null, remote_actor_id = null, remote_comment_id = null, ...rest } = values;
+  const { now, comment_id = null, reply_id = null, help_request_id = null, remote_actor_id = null, remote_comment_id = null, remote_reaction_id = null, ...rest } = values;
   const row = await db
     .insertInto('notifications')
-    .values({ ...rest, comment_id, reply_id, help_request_id, remote_actor_id, remote_comment_id, read_at: null, created_at: now, updated_at: now })
+    .values({ ...rest, comment_id, reply_id, help_request_id, remote_actor_id, remote_comment_id, remote_reaction_id, read_at: null, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   const kind = mailKindOf[values.type];
@@ -62,7 +64,10 @@ export async function insertNotice(db: Kysely<DB>, values: NoticeValues): Promis
   return row.id;
 }
 
-/** What makes a like's or a follow's notification one of a kind: recipient, actor (a member or a fediverse account), type and post. */
+/**
+ * What makes a like's or a follow's notification one of a kind: recipient, actor (a member or a
+ * fediverse account), type and post. A boost's (remote_reaction_id set) is a row apart.
+ */
 type NoticeKey = Pick<NoticeValues, 'user_id' | 'actor_id' | 'remote_actor_id' | 'type' | 'post_id'>;
 
 function sameKey(eb: ExpressionBuilder<DB, 'notifications'>, key: NoticeKey) {
@@ -73,6 +78,7 @@ function sameKey(eb: ExpressionBuilder<DB, 'notifications'>, key: NoticeKey) {
     remote === null ? eb('remote_actor_id', 'is', null) : eb('remote_actor_id', '=', remote),
     eb('type', '=', key.type),
     key.post_id === null ? eb('post_id', 'is', null) : eb('post_id', '=', key.post_id),
+    eb('remote_reaction_id', 'is', null),
   ]);
 }
 

@@ -32,6 +32,7 @@ export const noticeText = {
   /** From an account of another server (issue 30): its name, or its handle when it gave none. */
   fediverseFollow: (actor: string) => `${actor} started following you from the fediverse.`,
   fediverseLike: (actor: string, title: string) => `${actor} liked your post ${quote(title)} from the fediverse.`,
+  fediverseBoost: (actor: string, title: string) => `${actor} boosted your post ${quote(title)} on the fediverse.`,
   fediverseReply: (actor: string, title: string) => `${actor} replied to ${quote(title)} from the fediverse.`,
   /** To a member whose answer in a fediverse thread was answered from there. */
   fediverseAnswer: (actor: string, title: string) => `${actor} answered your reply on ${quote(title)} from the fediverse.`,
@@ -119,6 +120,10 @@ export const notify = {
     },
     async unlike(trx: Kysely<DB>, post: PostTarget, remoteActorId: number): Promise<void> {
       await retractNotice(trx, { user_id: post.user_id, actor_id: null, remote_actor_id: remoteActorId, type: 'like', post_id: post.id });
+    },
+    /** A boost of the story, told to its writer under Likes: a row apart from a like, gone with the boost (its Undo). */
+    async boost(trx: Kysely<DB>, post: PostTarget, remote: { actorId: number; reactionId: number }, message: string, now: string): Promise<void> {
+      await insertNotice(trx, { user_id: post.user_id, actor_id: null, remote_actor_id: remote.actorId, remote_reaction_id: remote.reactionId, type: 'like', post_id: post.id, message, now });
     },
     /**
      * A reply to the story (or within its fediverse thread), told to `recipient` (the story's writer,

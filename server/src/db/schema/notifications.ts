@@ -17,6 +17,8 @@ export interface NotificationsTable {
   remote_actor_id: Generated<number | null>;
   /** The reply from the fediverse a 'comment' notification tells of (0035; it goes with it). */
   remote_comment_id: Generated<number | null>;
+  /** The boost from the fediverse a 'like' notification tells of (0036; it goes with it). */
+  remote_reaction_id: Generated<number | null>;
   message: string;
   /** When the member saw it (opened /notifications); null while unseen. */
   read_at: string | null;
