@@ -35,3 +35,10 @@ export function idField(field: string) {
     z.number({ error: requiredMessage(field) }).int(`The ${field} field is invalid.`).positive(`The ${field} field is invalid.`).max(MAX_ID, `The ${field} field is invalid.`),
   );
 }
+
+/** A yes/no field as forms and clients send it: 1 or 0 (also '1', '0', true, false, 'true', 'false'). */
+export const flag = (field: string) =>
+  z.preprocess(
+    (v) => (v === '1' || v === 1 || v === true || v === 'true' ? 1 : v === '0' || v === 0 || v === false || v === 'false' ? 0 : v),
+    z.union([z.literal(0), z.literal(1)], { error: `The ${field} field must be 1 or 0.` }),
+  );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common.ts';
+import { flag, idField } from './common.ts';
 import { commentUser } from './feed.ts';
 import { commentText } from './social.ts';
 
@@ -24,8 +24,11 @@ export const fediverseFollowersBody = z.object({
   profile_id: idField('profile id'),
   cursor: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('cursor').optional()),
 });
-/** A follower on another server, as it presented itself (cleaned): its handle, name and profile page. */
-export const fediverseFollower = z.object({ id: z.number(), handle: z.string().nullable(), name: z.string().nullable(), url: z.string().nullable() });
+/**
+ * A follower on another server, as it presented itself (cleaned): its handle, name and profile page;
+ * account_id names the account (fediverse-blocks/set).
+ */
+export const fediverseFollower = z.object({ id: z.number(), account_id: z.number(), handle: z.string().nullable(), name: z.string().nullable(), url: z.string().nullable() });
 export type FediverseFollower = z.infer<typeof fediverseFollower>;
 export const fediverseFollowersPage = z.object({
   data: z.array(fediverseFollower),
@@ -41,11 +44,30 @@ export type FediverseFollowersPage = z.infer<typeof fediverseFollowersPage>;
  */
 export const removeFediverseFollowerBody = z.object({ user_id: idField('user id'), follower_id: idField('follower id') });
 
+/**
+ * POST /api/user/fediverse-blocks/set {user_id, account_id, status}: a member blocks (1) or unblocks (0)
+ * an account of another server (fediverseFollower.account_id, fediverseAuthor.account_id). While
+ * blocked it cannot follow them (its follow ends, its server told with a Reject), like, boost or reply
+ * to their stories, and they are not told of it. Answered like /block: {message, is_blocked}.
+ */
+export const fediverseBlockBody = z.object({ user_id: idField('user id'), account_id: idField('account id'), status: flag('status') });
+export const FEDIVERSE_BLOCKED = 'Blocked: this account can no longer follow you, like, boost or reply to your stories.';
+export const FEDIVERSE_UNBLOCKED = 'You have unblocked this account.';
+export const FEDIVERSE_ACCOUNT_NOT_FOUND = 'Account not found.';
+/** POST /api/user/fediverse-blocks {user_id}: the accounts of other servers the member blocked, most recent first. */
+export const fediverseBlocksBody = z.object({ user_id: idField('user id') });
+export const fediverseBlocksResponse = z.object({
+  data: z.array(z.object({ id: z.number(), handle: z.string(), name: z.string().nullable(), url: z.string().nullable() })),
+});
+export type FediverseBlocksResponse = z.infer<typeof fediverseBlocksResponse>;
 
 /** POST /api/user/fediverse-replies {post_id}: the story's replies from the fediverse, shown as comments (ADR 0073). */
 export const fediverseRepliesBody = z.object({ post_id: idField('post id') });
-/** The account of another server that wrote a reply, as it presented itself (cleaned): its handle, name, picture and profile page. */
-export const fediverseAuthor = z.object({ handle: z.string(), name: z.string().nullable(), icon_url: z.string().nullable(), url: z.string().nullable() });
+/**
+ * The account of another server that wrote a reply, as it presented itself (cleaned): its handle, name,
+ * picture and profile page; account_id names the account (fediverse-blocks/set).
+ */
+export const fediverseAuthor = z.object({ account_id: z.number(), handle: z.string(), name: z.string().nullable(), icon_url: z.string().nullable(), url: z.string().nullable() });
 export type FediverseAuthor = z.infer<typeof fediverseAuthor>;
 const fediverseReplyFields = {
   id: z.number(),

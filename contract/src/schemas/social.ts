@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { idField, requiredMessage } from './common.ts';
+import { flag, idField, requiredMessage } from './common.ts';
 import { publicProfile } from './users.ts';
 
-const flag = (field: string) =>
-  z.preprocess(
-    (v) => (v === '1' || v === 1 || v === true || v === 'true' ? 1 : v === '0' || v === 0 || v === false || v === 'false' ? 0 : v),
-    z.union([z.literal(0), z.literal(1)], { error: `The ${field} field must be 1 or 0.` }),
-  );
 
 /** Comments and replies are plain text of 1 to 5000 characters. */
 export const COMMENT_MAX_LENGTH = 5000;

@@ -35,6 +35,7 @@ import * as m0033 from './migrations/0033_remote_reactions.ts';
 import * as m0034 from './migrations/0034_remote_notices.ts';
 import * as m0035 from './migrations/0035_remote_comments.ts';
 import * as m0036 from './migrations/0036_remote_boost_notices.ts';
+import * as m0037 from './migrations/0037_remote_blocks.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0034_remote_notices': m0034,
   '0035_remote_comments': m0035,
   '0036_remote_boost_notices': m0036,
+  '0037_remote_blocks': m0037,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

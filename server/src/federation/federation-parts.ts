@@ -12,6 +12,7 @@ import { FediverseFollowers, fediverseFollowersRoutes } from './fediverse-follow
 import { RemoteFollow, remoteFollowRoutes } from './remote-follow.ts';
 import { fediverseRepliesRoutes } from './fediverse-replies.ts';
 import { FediverseAnswers } from './answers.ts';
+import { FediverseBlocks, fediverseBlocksRoutes } from './remote-blocks.ts';
 
 /** The job runner, as far as federation uses it (jobs/runner.ts; a feature does not import the composition). */
 interface Jobs {
@@ -73,11 +74,12 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
 }
 
 /**
- * The federation's calls under /api/user: a story's replies from the fediverse, listed and removed
- * with FEDERATION on or off; the rest (answering one among them) answered 404 with it off (`parts` null).
+ * The federation's calls under /api/user: a story's replies from the fediverse, listed and removed,
+ * and a member's blocks of accounts elsewhere, with FEDERATION on or off; the rest (answering one among them) answered 404 with it off (`parts` null).
  */
 export const federationApiRoutes: FastifyPluginAsync<{ parts: FederationParts | null; database: Database }> = async (api, { parts, database }) => {
   await api.register(fediverseRepliesRoutes, { database, answers: parts?.answers ?? null });
   await api.register(remoteFollowRoutes, { remoteFollow: parts?.remoteFollow ?? null });
   await api.register(fediverseFollowersRoutes, { followers: parts?.followers ?? null });
+  await api.register(fediverseBlocksRoutes, { blocks: new FediverseBlocks(database, parts?.followers ?? null) });
 };

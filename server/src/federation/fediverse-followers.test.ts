@@ -57,7 +57,7 @@ describe('followers on other servers, on the site', () => {
     const list = await call('fediverse-followers', { profile_id: ada.id });
     expect(list.status).toBe(200);
     expect(list.json).toEqual({
-      data: [{ id: expect.any(Number), handle: `@alice@${new URL(peer.origin).host}`, name: 'Alice of the peer', url: `${peer.origin}/@alice` }],
+      data: [{ id: expect.any(Number), account_id: expect.any(Number), handle: `@alice@${new URL(peer.origin).host}`, name: 'Alice of the peer', url: `${peer.origin}/@alice` }],
       next_cursor: null,
     });
 

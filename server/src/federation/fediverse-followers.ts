@@ -8,7 +8,7 @@ import { notFound } from '../lib/errors.ts';
 import { route } from '../plugins/endpoint.ts';
 import { federatingMember } from './actor-member.ts';
 import { countRemoteFollowers, findRemoteAddress, pageOfFollowersShown, removeRemoteFollowerRow } from './followers.repository.ts';
-import { recipientOf } from './remote-actor.ts';
+import { type RemoteAddress, recipientOf } from './remote-actor.ts';
 
 export const FOLLOWER_REMOVED = 'Removed: they no longer follow you.';
 export const FOLLOWER_NOT_LISTED = 'This account does not follow you.';
@@ -55,11 +55,16 @@ export class FediverseFollowers {
       return row && address ? { ...row, address } : undefined;
     });
     if (!gone) throw notFound(FOLLOWER_NOT_LISTED);
+    await this.reject(userId, gone.address, gone.follow_uri);
+  }
+
+  /** Tells the account's server that its follow (`followUri`) of the member is no more: a signed Reject of it, queued. */
+  async reject(userId: number, address: RemoteAddress, followUri: string): Promise<void> {
     const ctx = this.#federation.createContext(this.#publicUrl);
     const identifier = String(userId);
     const me = ctx.getActorUri(identifier);
-    const follow = new Follow({ id: new URL(gone.follow_uri), actor: new URL(gone.address.uri), object: me });
-    await ctx.sendActivity({ identifier }, recipientOf(gone.address), new Reject({ id: new URL(`#rejects/${randomUUID()}`, me), actor: me, object: follow }));
+    const follow = new Follow({ id: new URL(followUri), actor: new URL(address.uri), object: me });
+    await ctx.sendActivity({ identifier }, recipientOf(address), new Reject({ id: new URL(`#rejects/${randomUUID()}`, me), actor: me, object: follow }));
   }
 }
 

@@ -17,7 +17,7 @@ function shown(row: RemoteCommentRow): Omit<FediverseReply, 'reply_to_id'> {
     url: row.url,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    remote: row.handle === null ? null : { handle: row.handle, name: row.name, icon_url: row.icon_url, url: row.actor_url },
+    remote: row.handle === null || row.actor_id === null ? null : { account_id: row.actor_id, handle: row.handle, name: row.name, icon_url: row.icon_url, url: row.actor_url },
     user: row.user_id === null ? null : { id: row.user_id, name: row.user_name, profile_picture: row.user_picture },
   };
 }

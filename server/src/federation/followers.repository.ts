@@ -88,7 +88,7 @@ export async function pageOfFollowersShown(db: Kysely<DB>, userId: number, befor
   return db
     .selectFrom('remote_followers')
     .innerJoin('remote_actors', 'remote_actors.id', 'remote_followers.actor_id')
-    .select(['remote_followers.id', 'remote_actors.handle', 'remote_actors.name', 'remote_actors.url'])
+    .select(['remote_followers.id', 'remote_actors.id as account_id', 'remote_actors.handle', 'remote_actors.name', 'remote_actors.url'])
     .where('remote_followers.user_id', '=', userId)
     .$if(before !== null, (q) => q.where('remote_followers.id', '<', before!))
     .orderBy('remote_followers.id', 'desc')
@@ -104,6 +104,11 @@ export async function removeRemoteFollowerRow(db: Kysely<DB>, userId: number, ro
     .where('user_id', '=', userId)
     .returning(['actor_id', 'follow_uri'])
     .executeTakeFirst();
+}
+
+/** Ends the account's follow of the member, if it follows; resolves to the Follow it held (for its Reject), or undefined. */
+export async function removeRemoteFollowerOf(db: Kysely<DB>, userId: number, actorId: number) {
+  return db.deleteFrom('remote_followers').where('user_id', '=', userId).where('actor_id', '=', actorId).returning(['actor_id', 'follow_uri']).executeTakeFirst();
 }
 
 /** A remote actor's kept addresses, by row id. */

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Federation, InboxContext, InboxListenerSetters } from '@fedify/fedify';
-import { Accept, Follow } from '@fedify/vocab';
+import { Accept, Follow, Reject } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { federatingMember } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
 import { addRemoteFollower, countRemoteFollowers, findRemoteActorId, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
 import { displayName, recipientOf, senderOf } from './remote-actor.ts';
+import { blockedBy } from './remote-blocks.ts';
 import { noticeText, notify } from '../notify/notify.ts';
 
 /** Followers on one page of the followers collection. */
@@ -29,7 +30,8 @@ async function followedMember(ctx: InboxContext<void>, database: Database, objec
  * kept (remote_actors, remote_followers) and a signed `Accept` is queued to its inbox (`Undo` of it:
  * undoFollow). Fedify has checked the signature, and that its signer is the
  * activity's actor, before a listener runs; anything else (a Follow of nobody, of a deactivated
- * member, of a remote actor, by an actor with no inbox or of a blocked server) changes nothing.
+ * member, of a remote actor, by an actor with no inbox or of a blocked server) changes nothing, and
+ * one by an account the member blocked (remote-blocks.ts) is answered with a signed `Reject`.
  * `wrote` drops the cached pages that show the member's count of fediverse followers.
  */
 export function listenForFollows(inbox: InboxListenerSetters<void>, database: Database, log: Logger, wrote: () => Promise<void>): InboxListenerSetters<void> {
@@ -44,6 +46,12 @@ export function listenForFollows(inbox: InboxListenerSetters<void>, database: Da
       const sender = await senderOf(ctx, follow);
       if (!sender) return;
       const { actor: follower, fields } = sender;
+      const me = ctx.getActorUri(followed.identifier);
+      if (await blockedBy(database, followed.member.id, follow.actorId)) {
+        // Blocked by the member: refused, as Mastodon refuses one, with a signed Reject.
+        await ctx.sendActivity({ identifier: followed.identifier }, follower, new Reject({ id: new URL(`#rejects/${randomUUID()}`, me), actor: me, object: follow }));
+        return;
+      }
       const now = nowIso();
       const followUri = follow.id.href;
       await db.transaction().execute(async (trx) => {
@@ -54,7 +62,6 @@ export function listenForFollows(inbox: InboxListenerSetters<void>, database: Da
         }
       });
       await wrote();
-      const me = ctx.getActorUri(followed.identifier);
       await ctx.sendActivity({ identifier: followed.identifier }, follower, new Accept({ id: new URL(`#accepts/${randomUUID()}`, me), actor: me, object: follow }));
       log.info({ follower: fields.uri, member: followed.member.id }, 'a fediverse account follows a member');
     });

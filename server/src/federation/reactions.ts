@@ -9,6 +9,7 @@ import { isBlockedAddress } from './domain-blocks.ts';
 import { saveRemoteActor } from './followers.repository.ts';
 import { addReaction, removeReaction } from './reactions.repository.ts';
 import { displayName, senderOf } from './remote-actor.ts';
+import { blockedBy } from './remote-blocks.ts';
 import { noticeText, notify } from '../notify/notify.ts';
 
 type Kind = 'like' | 'announce';
@@ -17,7 +18,7 @@ type Kind = 'like' | 'announce';
  * Likes and boosts of stories from the fediverse (ADR 0071): a `Like` of a story counts in its likes
  * beside the members' own; an `Announce` (a boost) is kept and shown with the story's fediverse replies;
  * each tells the writer (a notification under Likes; its Undo takes it back). One of each per remote
- * account and story.
+ * account and story; none from an account the writer blocked (remote-blocks.ts).
  * `wrote` drops the cached pages that show the count, here and on every app server.
  */
 export function listenForReactions(inbox: InboxListenerSetters<void>, database: Database, wrote: () => Promise<void>): InboxListenerSetters<void> {
@@ -25,7 +26,7 @@ export function listenForReactions(inbox: InboxListenerSetters<void>, database: 
     if (!activity.id || !activity.actorId || ctx.parseUri(activity.actorId)) return;
     if (await isBlockedAddress(database.db, activity.actorId)) return;
     const story = await storyOf(ctx, database, activity.objectId);
-    if (!story) return;
+    if (!story || (await blockedBy(database, story.user_id, activity.actorId))) return;
     const sender = await senderOf(ctx, activity);
     if (!sender) return;
     const now = nowIso();

@@ -25,6 +25,7 @@ export interface RemoteCommentRow {
   url: string | null;
   created_at: string;
   updated_at: string;
+  actor_id: number | null;
   handle: string | null;
   name: string | null;
   icon_url: string | null;
@@ -183,6 +184,7 @@ export function listRemoteComments(db: Kysely<DB>, postId: number): Promise<Remo
       'c.url',
       'c.created_at',
       'c.updated_at',
+      'c.actor_id',
       'a.handle',
       'a.name',
       'a.icon_url',

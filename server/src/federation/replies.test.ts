@@ -49,7 +49,7 @@ interface Thread {
   id: number;
   body: string;
   url: string | null;
-  remote: { handle: string; name: string | null; icon_url: string | null; url: string | null } | null;
+  remote: { account_id: number; handle: string; name: string | null; icon_url: string | null; url: string | null } | null;
   replies: Array<{ id: number; body: string; reply_to_id: number | null; remote: { handle: string } | null }>;
 }
 const repliesOf = async (postId: number) => {
@@ -81,7 +81,7 @@ describe('a reply from the fediverse', () => {
       expect.objectContaining({
         body: 'Lovely piece & true.\n\nSecond thought.',
         url: `${first.note.href}/page`,
-        remote: { handle: `@dave@${host()}`, name: 'Dave of the peer', icon_url: `${peer.origin}/avatars/dave.png`, url: `${peer.origin}/@dave` },
+        remote: { account_id: expect.any(Number), handle: `@dave@${host()}`, name: 'Dave of the peer', icon_url: `${peer.origin}/avatars/dave.png`, url: `${peer.origin}/@dave` },
         replies: [],
       }),
     ]);

@@ -10,6 +10,7 @@ import { noteText } from './note-text.ts';
 import { addRemoteComment, editRemoteComment, findCommentById, findRemoteComment, removeRemoteComment } from './remote-comments.repository.ts';
 import { numericId } from './actor-member.ts';
 import { displayName, senderOf, webAddress } from './remote-actor.ts';
+import { blockedBy } from './remote-blocks.ts';
 import { noticeText, notify } from '../notify/notify.ts';
 
 /**
@@ -41,7 +42,8 @@ async function answered(ctx: Context<void>, database: Database, target: URL | nu
 /**
  * Replies from the fediverse shown as comments (ADR 0073): a `Create` of a `Note` whose inReplyTo is
  * one of our stories, or a reply already kept, is kept as plain text (note-text.ts) with its author,
- * counted in the story's comments and told to the story's writer. Update and Delete of the Note (routed
+ * counted in the story's comments and told to the story's writer, unless the writer blocked its author
+ * (remote-blocks.ts). Update and Delete of the Note (routed
  * here by inbox.ts) change or remove it, only for the account that wrote it. `wrote` drops the cached
  * pages that show the count.
  */
@@ -53,6 +55,10 @@ export function listenForReplies(inbox: InboxListenerSetters<void>, database: Da
     const to = note ? await answered(ctx, database, note.replyTargetId) : undefined;
     const body = note && to ? noteText(note.content?.toString() ?? '') : null;
     if (!note?.id || !to || !body) return;
+    // The story's writer blocked this account: its replies are not kept (and the member it answers,
+    // when that member blocked it, is not told).
+    if (await blockedBy(database, to.story.user_id, create.actorId)) return;
+    const memberBlocked = to.member !== null && (await blockedBy(database, to.member, create.actorId));
     const sender = await senderOf(ctx, create);
     if (!sender) return;
     const now = nowIso();
@@ -76,7 +82,7 @@ export function listenForReplies(inbox: InboxListenerSetters<void>, database: Da
         const name = displayName(sender.fields);
         const remote = { actorId, commentId };
         // The member it answers hears of it as theirs; the writer, of a reply on their story.
-        if (to.member !== null) await notify.fediverse.reply(trx, to.member, to.story.id, remote, noticeText.fediverseAnswer(name, to.story.title), now);
+        if (to.member !== null && !memberBlocked) await notify.fediverse.reply(trx, to.member, to.story.id, remote, noticeText.fediverseAnswer(name, to.story.title), now);
         if (to.member !== to.story.user_id) await notify.fediverse.reply(trx, to.story.user_id, to.story.id, remote, noticeText.fediverseReply(name, to.story.title), now);
       },
     );

@@ -92,6 +92,13 @@ export function digestItems(db: Kysely<DB>, recipientId: number, ids: number[]) 
         ),
       ),
     )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('remote_blocks as rb').select('rb.user_id').where('rb.user_id', '=', recipientId).whereRef('rb.actor_id', '=', 'n.remote_actor_id'),
+        ),
+      ),
+    )
     .orderBy('n.id', 'desc')
     .execute();
 }

@@ -4,8 +4,8 @@ import type { DB } from '../db/schema.ts';
 import { NOTICE_CHANNEL } from '../notify/notify.repository.ts';
 
 /**
- * A member's notifications as they may see them: leaving out those brought by someone they blocked or
- * by a member who deactivated their account.
+ * A member's notifications as they may see them: leaving out those brought by someone they blocked
+ * (a member, or an account of another server) or by a member who deactivated their account.
  */
 function visibleTo(db: Kysely<DB>, userId: number) {
   return db
@@ -17,6 +17,13 @@ function visibleTo(db: Kysely<DB>, userId: number) {
       eb.not(
         eb.exists(
           eb.selectFrom('blocks as b').select('b.blocker_id').where('b.blocker_id', '=', userId).whereRef('b.blocked_id', '=', 'n.actor_id'),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('remote_blocks as rb').select('rb.user_id').where('rb.user_id', '=', userId).whereRef('rb.actor_id', '=', 'n.remote_actor_id'),
         ),
       ),
     )

@@ -29,5 +29,9 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   fediverseAnswer: own(422, { body: (s, u) => ({ user_id: u.id, post_id: s.ownPost, reply_to_id: 1, reply: 'An answer' }) }),
   // No reply from the fediverse on the owner's stories here: nothing to remove.
   fediverseReplyDelete: own(404, { body: (_s, u) => ({ user_id: u.id, id: 1 }) }),
+  // No account of another server is kept here: nothing to block.
+  fediverseBlock: own(404, { body: (_s, u) => ({ user_id: u.id, account_id: 1, status: 1 }) }),
+  // The member's own list of accounts elsewhere they blocked (here none).
+  fediverseBlocks: own(200, { body: (_s, u) => ({ user_id: u.id }) }),
   remoteFollow: open(404, { body: (s) => ({ user_id: s.owner.id, handle: '@reader@mastodon.example' }) }),
 };

@@ -12,8 +12,8 @@ vi.mock('../../components/PostBody', () => ({
 }));
 
 const at = new Date().toISOString();
-const dave = { handle: '@dave@social.example', name: 'Dave', icon_url: 'https://social.example/dave.png', url: 'https://social.example/@dave' };
-const erin = { handle: '@erin@other.example', name: null, icon_url: 'http://other.example/erin.png', url: null };
+const dave = { account_id: 11, handle: '@dave@social.example', name: 'Dave', icon_url: 'https://social.example/dave.png', url: 'https://social.example/@dave' };
+const erin = { account_id: 12, handle: '@erin@other.example', name: null, icon_url: 'http://other.example/erin.png', url: null };
 const threads: FediverseThread[] = [
   {
     id: 5,
@@ -94,6 +94,33 @@ describe('replies from the fediverse on a story', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: /From the fediverse/ })).not.toBeInTheDocument());
     const removal = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-replies/delete'));
     expect(jsonBody(removal![1] as RequestInit)).toEqual({ user_id: 20, id: 5 });
+  });
+
+  it('let the story’s writer block an account that replied, asked once more, and nobody else', async () => {
+    const fetchMock = api(aPostDetail({ id: 1, user_id: 20, comments: [], comments_count: 4 }), (path) => {
+      if (path === 'fediverse-replies') return { body: { comments: threads, answerable: true, boosts: 0 } };
+      if (path === 'fediverse-blocks/set') return { body: { message: 'Blocked: this account can no longer follow you, like, boost or reply to your stories.', is_blocked: true } };
+      return undefined;
+    });
+    signIn(40);
+    const reader = renderApp(paths.viewPost.getHref(1));
+    await screen.findByRole('heading', { name: 'From the fediverse (4)' });
+    expect(screen.queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+    reader.unmount();
+
+    signIn(20);
+    renderApp(paths.viewPost.getHref(1));
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'From the fediverse (4)' });
+    // Each reply from elsewhere, not the member's answer.
+    expect(screen.getAllByRole('button', { name: 'Block' })).toHaveLength(3);
+    const erins = screen.getByText('An answer.').closest('li')!;
+    await user.click(within(erins).getAllByRole('button', { name: 'Block' })[0]!);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Block @erin@other.example?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await screen.findByText('Blocked: this account can no longer follow you, like, boost or reply to your stories.');
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-blocks/set'));
+    expect(jsonBody(sent![1] as RequestInit)).toEqual({ user_id: 20, account_id: 12, status: 1 });
   });
 
   it('are answered from here: the box sends the answer to the reply it opened under, and the list is read again', async () => {

@@ -37,14 +37,15 @@ function api(options: { saved?: boolean; handle?: string; fediverseFollowers?: n
       return {
         body: {
           data: [
-            { id: 2, handle: '@lin@mastodon.example', name: 'Lin', url: 'https://mastodon.example/@lin' },
-            { id: 1, handle: '@quiet@far.example', name: null, url: null },
+            { id: 2, account_id: 52, handle: '@lin@mastodon.example', name: 'Lin', url: 'https://mastodon.example/@lin' },
+            { id: 1, account_id: 51, handle: '@quiet@far.example', name: null, url: null },
           ],
           next_cursor: null,
         },
       };
     }
     if (path === 'fediverse-followers/remove') return { body: { message: 'Removed: they no longer follow you.' } };
+    if (path === 'fediverse-blocks/set') return { body: { message: 'Blocked: this account can no longer follow you, like, boost or reply to your stories.', is_blocked: true } };
     if (path === 'remote-follow') {
       const { handle } = jsonBody(init) as { handle: string };
       if (handle === '@me@quiet.example') return { status: 422, body: { message: 'The given data was invalid.', errors: { handle: ['Your server does not offer following from another site.'] } } };
@@ -149,6 +150,21 @@ describe('Profiles', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/fediverse-followers/remove'))).toBe(true));
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-followers/remove'));
     expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 7, follower_id: 2 });
+  });
+
+  it('lets a member block a follower on the fediverse from the same question', async () => {
+    mockIntersectionObserver();
+    signIn(7);
+    const fetchMock = api({ fediverseFollowers: 2 });
+    renderApp('/profile');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '2 followers on the fediverse' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your followers on the fediverse' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Remove Lin' }));
+    await user.click(within(within(dialog).getByRole('group', { name: 'Remove Lin?' })).getByRole('button', { name: 'Block Lin' }));
+    expect(await screen.findByText('Blocked: this account can no longer follow you, like, boost or reply to your stories.')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-blocks/set'));
+    expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 7, account_id: 52, status: 1 });
   });
 
   it('offers no Remove on another member’s list', async () => {

@@ -7,12 +7,18 @@ import { homeWithMessage } from './api/account';
 
 function api() {
   let blocked = [{ id: 9, name: 'Loud Lex', profile_picture: null }];
+  let elsewhere = [{ id: 31, handle: '@troll@far.example', name: 'Far Troll', url: null }];
   return mockApi((path, init) => {
     if (path === 'profile') return { body: { user: { ...aProfile, id: 7, has_password: true } } };
     if (path === 'blocked-users') return { body: { data: blocked } };
     if (path === 'block') {
       blocked = blocked.filter((b) => b.id !== (jsonBody(init) as { block_id: number }).block_id);
       return { body: { message: 'You have unblocked this member.', is_blocked: false } };
+    }
+    if (path === 'fediverse-blocks') return { body: { data: elsewhere } };
+    if (path === 'fediverse-blocks/set') {
+      elsewhere = elsewhere.filter((b) => b.id !== (jsonBody(init) as { account_id: number }).account_id);
+      return { body: { message: 'You have unblocked this account.', is_blocked: false } };
     }
     if (path === 'update-profile') return { body: { message: 'We sent a link to new@example.com.', user: { ...aProfile, id: 7 } } };
     if (path === 'deactivate') {
@@ -75,8 +81,14 @@ describe('Settings: the account’s life', () => {
     await user.click(screen.getByRole('button', { name: 'Change blocked users' }));
     const blocked = screen.getByRole('dialog', { name: 'Blocked Users' });
     expect(await within(blocked).findByText('Loud Lex')).toBeInTheDocument();
-    await user.click(within(blocked).getByRole('button', { name: 'Unblock' }));
+    // Accounts of other servers, apart, by name and handle.
+    const elsewhere = within(blocked).getByRole('region', { name: 'On other servers' });
+    expect(elsewhere).toHaveTextContent('Far Troll@troll@far.example');
+    await user.click(within(blocked).getAllByRole('button', { name: 'Unblock' })[0]!);
     await waitFor(() => expect(callsTo(fetchMock, 'block')).toEqual([{ user_id: 7, block_id: 9, status: 0 }]));
+    await waitFor(() => expect(within(blocked).queryByText('Loud Lex')).not.toBeInTheDocument());
+    await user.click(within(elsewhere).getByRole('button', { name: 'Unblock' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'fediverse-blocks/set')).toEqual([{ user_id: 7, account_id: 31, status: 0 }]));
     expect(await within(blocked).findByText('You have not blocked anyone.')).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session';
 import { useAnswerFediverseReply, useDeleteFediverseReply, useFediverseReplies } from '../api/fediverse-replies';
 import { CommentForm } from '../../../components/CommentForm';
 import { commentDraftKey } from '../../../lib/comment-drafts';
+import { useFediverseBlock } from '../../../components/use-fediverse-block';
 
 export { fediverseRepliesQueryOptions } from '../api/fediverse-replies';
 
@@ -91,6 +92,28 @@ function Remove({ said, thread, controls }: { said: Said; thread: boolean; contr
   );
 }
 
+/** The story's writer blocks the account of another server that wrote a reply, asked once more. */
+function Block({ account, controls }: { account: NonNullable<Said['remote']>; controls: Controls }) {
+  const [confirming, setConfirming] = useState(false);
+  const block = useFediverseBlock(controls.ownerId);
+  return (
+    <>
+      <button type="button" disabled={block.isPending} onClick={() => setConfirming(true)} className={textButton}>
+        Block
+      </button>
+      <LazyConfirmDialog
+        open={confirming}
+        title={`Block ${account.handle}?`}
+        message="They can no longer follow you, like, boost or reply to your stories, and you are not told of them. What they wrote here stays until you remove it."
+        confirmLabel="Block"
+        busy={block.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => block.mutate({ accountId: account.account_id, block: true }, { onSettled: () => setConfirming(false) })}
+      />
+    </>
+  );
+}
+
 /** The text (plain, line breaks kept, never HTML), a link to where it lives, and what the reader may do. */
 function Body({ said, children }: { said: Said; children?: ReactNode }) {
   return (
@@ -128,6 +151,7 @@ function Item({ said, name, thread, controls }: { said: Said; name: string; thre
           </button>
         )}
         {mayRemove && <Remove said={said} thread={thread} controls={controls} />}
+        {viewerId === ownerId && said.remote && <Block account={said.remote} controls={controls} />}
       </Body>
       {answering && (
         <div className="mt-3">

@@ -4,14 +4,19 @@ import type { FediverseFollower } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { useFediverseFollowers, useRemoveFediverseFollower } from '../api/fediverse-followers';
 import { PeopleListDialog } from './PeopleListDialog';
+import { useFediverseBlock } from '../../../components/use-fediverse-block';
 
 const smallButton =
   'rounded-full px-3 py-1 text-sm font-medium ring-1 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60';
 
-/** On one's own list: Remove, asked once more in the row itself ("Remove?" Remove / Cancel). */
+/**
+ * On one's own list: Remove, asked once more in the row itself ("Remove?" Remove / Block / Cancel);
+ * Block also keeps the account from following again, liking, boosting or replying.
+ */
 function RemoveFollower({ userId, follower, name }: { userId: number; follower: FediverseFollower; name: string }) {
   const [asking, setAsking] = useState(false);
   const remove = useRemoveFediverseFollower(userId);
+  const block = useFediverseBlock(userId);
   if (!asking) {
     return (
       <button type="button" onClick={() => setAsking(true)} aria-label={`Remove ${name}`} className={`${smallButton} text-zinc-700 ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-300 dark:ring-zinc-700 dark:hover:bg-zinc-800`}>
@@ -28,6 +33,15 @@ function RemoveFollower({ userId, follower, name }: { userId: number; follower: 
         className={`${smallButton} bg-red-700 text-white ring-red-700 hover:bg-red-800 dark:bg-red-500 dark:text-zinc-950 dark:ring-red-500`}
       >
         Remove
+      </button>
+      <button
+        type="button"
+        disabled={block.isPending}
+        onClick={() => block.mutate({ accountId: follower.account_id, block: true })}
+        aria-label={`Block ${name}`}
+        className={`${smallButton} text-red-700 ring-red-300 hover:bg-red-50 dark:text-red-400 dark:ring-red-800 dark:hover:bg-red-950`}
+      >
+        Block
       </button>
       <button type="button" onClick={() => setAsking(false)} className={`${smallButton} text-zinc-700 ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-300 dark:ring-zinc-700 dark:hover:bg-zinc-800`}>
         Cancel

@@ -1,0 +1,135 @@
+import { Accept, Announce, Create, Like, Note, PUBLIC_COLLECTION, Reject } from '@fedify/vocab';
+import { FEDIVERSE_ACCOUNT_NOT_FOUND, FEDIVERSE_BLOCKED, FEDIVERSE_UNBLOCKED } from '@inkwell/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPost } from '../posts/testing.ts';
+import type { TestApp } from '../test/app.ts';
+import { PASSWORD, type Session, signIn } from '../test/factories.ts';
+import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
+import { until } from '../test/until.ts';
+import { aFollow, accepted, anActor, expectMigrationRoundTrip, federatedApp, received } from './federation.testkit.ts';
+
+/**
+ * A member blocks an account of another server (issue 30), over real sockets with real signatures, on
+ * SQLite or PostgreSQL as INKWELL_TEST_DB says: its follow ends and its server hears a Reject, its next
+ * Follow is rejected, its likes, boosts and replies to the member's stories are dropped, and the
+ * member's notifications leave it out; unblocking undoes all but what was dropped.
+ */
+let t: TestApp;
+let base: string;
+let peer: FediversePeer;
+
+beforeAll(async () => {
+  ({ t, base } = await federatedApp());
+  peer = await startFediversePeer(['dave', 'erin']);
+});
+afterAll(async () => {
+  await t?.close();
+  await peer?.close();
+});
+
+let serial = 0;
+const id = (kind: string) => new URL(`${peer.origin}/${kind}/${++serial}`);
+const shared = () => ({ id: new URL(`${base}/ap/users/instance`), inboxId: new URL(`${base}/ap/inbox`) });
+const eventually = (read: () => Promise<boolean>) => until(async () => ((await read()) ? true : undefined), 15_000);
+/** Every activity received has been handled (the queue holds nothing). */
+const settled = () => eventually(async () => (await t.db.selectFrom('federation_messages').select('id').execute()).length === 0);
+
+const post = (session: Session, path: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/api/user/${path}`, headers: session.headers, payload });
+const block = (session: Session, accountId: number, status: 0 | 1) => post(session, 'fediverse-blocks/set', { user_id: session.id, account_id: accountId, status });
+const blocksOf = async (session: Session) => (await post(session, 'fediverse-blocks', { user_id: session.id })).json().data as Array<{ id: number; handle: string }>;
+const noticesOf = async (session: Session) => (await post(session, 'notifications', { user_id: session.id })).json().notifications as Array<{ type: string; message: string }>;
+const followers = async (profileId: number) =>
+  (await t.app.inject({ method: 'POST', url: '/api/user/fediverse-followers', payload: { profile_id: profileId } })).json().data as Array<{ account_id: number; handle: string }>;
+const repliesOf = async (postId: number) =>
+  (await t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies', payload: { post_id: postId } })).json().comments as Array<{ body: string; remote: { account_id: number } }>;
+
+function reply(from: string, target: URL, content: string) {
+  const actor = peer.actorUri(from);
+  const note = id(`${from}/notes`);
+  return new Create({ id: new URL(`${note.href}/activity`), actor, object: new Note({ id: note, attribution: actor, replyTarget: target, content, to: PUBLIC_COLLECTION }), to: PUBLIC_COLLECTION });
+}
+
+async function member() {
+  const ada = await anActor(t, base);
+  return { ada, session: await signIn(t.app, { ...ada, password: PASSWORD }) };
+}
+
+describe('a member blocks an account of another server', () => {
+  it('ends its follow with a Reject, rejects its next Follow, and lets it follow again once unblocked', async () => {
+    const { ada, session } = await member();
+    const follow = aFollow(peer, 'dave', ada.actor.id);
+    await peer.send('dave', ada.actor, follow);
+    await accepted(peer, follow.id!);
+    const [dave] = await followers(ada.id);
+    expect(await noticesOf(session)).toHaveLength(1);
+
+    const res = await block(session, dave!.account_id, 1);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: FEDIVERSE_BLOCKED, is_blocked: true });
+    expect(await followers(ada.id)).toEqual([]);
+    expect(await noticesOf(session)).toEqual([]);
+    const rejected = await received(peer, (a) => a instanceof Reject && a.objectId?.href === follow.id!.href);
+    expect(rejected.activity.actorId?.href).toBe(ada.actor.id.href);
+    expect(await blocksOf(session)).toEqual([{ id: dave!.account_id, handle: dave!.handle, name: 'Dave of the peer', url: `${peer.origin}/@dave` }]);
+    // Blocking twice is still one block.
+    expect((await block(session, dave!.account_id, 1)).statusCode).toBe(200);
+    expect(await blocksOf(session)).toHaveLength(1);
+
+    const again = aFollow(peer, 'dave', ada.actor.id);
+    await peer.send('dave', ada.actor, again);
+    await received(peer, (a) => a instanceof Reject && a.objectId?.href === again.id!.href);
+    await settled();
+    expect(peer.received.some(({ activity }) => activity instanceof Accept && activity.objectId?.href === again.id!.href)).toBe(false);
+    expect(await followers(ada.id)).toEqual([]);
+    expect(await noticesOf(session)).toEqual([]);
+
+    expect((await block(session, dave!.account_id, 0)).json()).toEqual({ message: FEDIVERSE_UNBLOCKED, is_blocked: false });
+    expect(await blocksOf(session)).toEqual([]);
+    const third = aFollow(peer, 'dave', ada.actor.id);
+    await peer.send('dave', ada.actor, third);
+    await accepted(peer, third.id!);
+    expect(await followers(ada.id)).toHaveLength(1);
+  });
+
+  it('drops its likes, boosts and replies to the member’s stories and hides what it told them, while another account’s counts', async () => {
+    const { session } = await member();
+    const { id: postId } = await createPost(t, session, { title: 'Quiet rooms' });
+    const article = new URL(`${base}/ap/posts/${postId}`);
+    await peer.send('dave', shared(), reply('dave', article, '<p>First!</p>'));
+    await eventually(async () => (await repliesOf(postId)).length === 1);
+    const [first] = await repliesOf(postId);
+    expect(await noticesOf(session)).toHaveLength(1);
+
+    await block(session, first!.remote.account_id, 1);
+    expect(await noticesOf(session)).toEqual([]);
+    await peer.send('dave', shared(), new Like({ id: id('likes'), actor: peer.actorUri('dave'), object: article }));
+    await peer.send('dave', shared(), new Announce({ id: id('boosts'), actor: peer.actorUri('dave'), object: article }));
+    await peer.send('dave', shared(), reply('dave', article, '<p>Still here.</p>'));
+    await peer.send('erin', shared(), new Like({ id: id('likes'), actor: peer.actorUri('erin'), object: article }));
+    await eventually(async () => (await t.db.selectFrom('remote_reactions').select('id').where('post_id', '=', postId).execute()).length === 1);
+    await settled();
+    const story = await t.db.selectFrom('posts').select(['likes_count', 'comments_count']).where('id', '=', postId).executeTakeFirstOrThrow();
+    expect(story).toEqual({ likes_count: 1, comments_count: 1 });
+    expect((await repliesOf(postId)).map((r) => r.body)).toEqual(['First!']);
+    expect(await noticesOf(session)).toEqual([expect.objectContaining({ message: 'Erin of the peer liked your post “Quiet rooms” from the fediverse.' })]);
+
+    // Unblocked: what it told before shows again.
+    await block(session, first!.remote.account_id, 0);
+    expect(await noticesOf(session)).toHaveLength(2);
+  });
+
+  it('answers 404 for an account not kept here, 422 for a bad status, and keeps each member’s list their own', async () => {
+    const { session } = await member();
+    const res = await block(session, 987_654, 1);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ message: FEDIVERSE_ACCOUNT_NOT_FOUND });
+    expect((await post(session, 'fediverse-blocks/set', { user_id: session.id, account_id: 1, status: 2 })).statusCode).toBe(422);
+    const other = await member();
+    expect((await post(other.session, 'fediverse-blocks', { user_id: session.id })).statusCode).toBe(403);
+    expect((await post(other.session, 'fediverse-blocks/set', { user_id: session.id, account_id: 1, status: 1 })).statusCode).toBe(403);
+  });
+
+  it('migrates remote_blocks up and down', async () => {
+    await expectMigrationRoundTrip('0036_remote_boost_notices', 'remote_', ['remote_blocks']);
+  });
+});
