@@ -98,6 +98,8 @@ export interface Config {
     federationHost: RateLimit;
     /** "Follow from the fediverse" asked per client address (each makes this server ask another one). */
     remoteFollow: RateLimit;
+    /** Accounts of other servers a member asks to follow, per client address (each is looked up there). */
+    fediverseFollow: RateLimit;
     /** Failed logins per account from addresses and devices that never signed in to it. */
     failedLoginsPerAccount: RateLimit;
     /** Failed logins per account from one address (trusted or not). */
@@ -195,6 +197,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   newsletterImport: { max: 10, windowMs: 60 * MINUTE },
   federationInbox: { max: 600, windowMs: MINUTE },
   remoteFollow: { max: 20, windowMs: 60 * MINUTE },
+  fediverseFollow: { max: 30, windowMs: 60 * MINUTE },
   federationHost: { max: 1200, windowMs: MINUTE },
   failedLoginsPerAccount: { max: 10, windowMs: 15 * MINUTE },
   failedLoginsPerAddress: { max: 10, windowMs: 15 * MINUTE },
@@ -218,6 +221,7 @@ export const rateLimitVariables: Record<keyof Config['rateLimits'], string> = {
   newsletterImport: 'RATE_LIMIT_NEWSLETTER_IMPORT',
   federationInbox: 'RATE_LIMIT_FEDERATION_INBOX',
   remoteFollow: 'RATE_LIMIT_REMOTE_FOLLOW',
+  fediverseFollow: 'RATE_LIMIT_FEDIVERSE_FOLLOW',
   federationHost: 'RATE_LIMIT_FEDERATION_HOST',
   failedLoginsPerAccount: 'LOGIN_FAILURES_PER_ACCOUNT',
   failedLoginsPerAddress: 'LOGIN_FAILURES_PER_ADDRESS',

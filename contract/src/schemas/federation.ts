@@ -61,6 +61,36 @@ export const fediverseBlocksResponse = z.object({
 });
 export type FediverseBlocksResponse = z.infer<typeof fediverseBlocksResponse>;
 
+/**
+ * POST /api/user/fediverse-following/follow {user_id, account}: the member follows an account of another
+ * server, named by its handle (`@someone@server`, `someone@server`) or its address. A signed Follow goes
+ * to it; the follow is 'pending' until its server accepts it (a Reject ends it).
+ */
+export const FEDIVERSE_ACCOUNT_INVALID = 'Enter the account’s handle, like @someone@mastodon.social, or its address.';
+export const fediverseFollowBody = z.object({
+  user_id: idField('user id'),
+  account: z.string({ error: FEDIVERSE_ACCOUNT_INVALID }).trim().min(1, FEDIVERSE_ACCOUNT_INVALID).max(2048, 'That handle is too long.'),
+});
+/** An account elsewhere the member follows: 'pending' until its server accepts. */
+export const fediverseFollowed = z.object({
+  account_id: z.number(),
+  handle: z.string(),
+  name: z.string().nullable(),
+  url: z.string().nullable(),
+  state: z.enum(['pending', 'accepted']),
+});
+export type FediverseFollowed = z.infer<typeof fediverseFollowed>;
+export const fediverseFollowResponse = z.object({ message: z.string(), account: fediverseFollowed });
+export type FediverseFollowResponse = z.infer<typeof fediverseFollowResponse>;
+/** POST /api/user/fediverse-following/unfollow {user_id, account_id}: the member stops following it (an Undo of the Follow goes to it). */
+export const fediverseUnfollowBody = z.object({ user_id: idField('user id'), account_id: idField('account id') });
+export const FEDIVERSE_UNFOLLOWED = 'You no longer follow this account.';
+export const FEDIVERSE_NOT_FOLLOWED = 'You do not follow this account.';
+/** POST /api/user/fediverse-following {user_id}: the accounts elsewhere the member follows, newest first. */
+export const fediverseFollowingBody = z.object({ user_id: idField('user id') });
+export const fediverseFollowingResponse = z.object({ data: z.array(fediverseFollowed) });
+export type FediverseFollowingResponse = z.infer<typeof fediverseFollowingResponse>;
+
 /** POST /api/user/fediverse-replies {post_id}: the story's replies from the fediverse, shown as comments (ADR 0073). */
 export const fediverseRepliesBody = z.object({ post_id: idField('post id') });
 /**

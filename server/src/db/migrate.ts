@@ -36,6 +36,7 @@ import * as m0034 from './migrations/0034_remote_notices.ts';
 import * as m0035 from './migrations/0035_remote_comments.ts';
 import * as m0036 from './migrations/0036_remote_boost_notices.ts';
 import * as m0037 from './migrations/0037_remote_blocks.ts';
+import * as m0038 from './migrations/0038_remote_following.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0035_remote_comments': m0035,
   '0036_remote_boost_notices': m0036,
   '0037_remote_blocks': m0037,
+  '0038_remote_following': m0038,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 import type { EmailTokensTable, LoginThrottleTable, LoginTrustTable, SessionsTable, UsersTable } from './schema/accounts.ts';
-import type { FederationDeliveriesTable, FederationDomainBlocksTable, FederationKeysTable, FederationKvTable, FederationMessagesTable, RemoteActorsTable, RemoteBlocksTable, RemoteFollowersTable, RemoteCommentsTable, RemoteReactionsTable } from './schema/federation.ts';
+import type { FederationDeliveriesTable, FederationDomainBlocksTable, FederationKeysTable, FederationKvTable, FederationMessagesTable, RemoteActorsTable, RemoteBlocksTable, RemoteFollowingTable, RemoteFollowersTable, RemoteCommentsTable, RemoteReactionsTable } from './schema/federation.ts';
 import type {
   HelpRequestsTable,
   MailOutboxTable,
@@ -81,5 +81,6 @@ export interface DB {
   federation_domain_blocks: FederationDomainBlocksTable;
   remote_reactions: RemoteReactionsTable;
   remote_blocks: RemoteBlocksTable;
+  remote_following: RemoteFollowingTable;
   remote_comments: RemoteCommentsTable;
 }

@@ -13,6 +13,7 @@ import { RemoteFollow, remoteFollowRoutes } from './remote-follow.ts';
 import { fediverseRepliesRoutes } from './fediverse-replies.ts';
 import { FediverseAnswers } from './answers.ts';
 import { FediverseBlocks, fediverseBlocksRoutes } from './remote-blocks.ts';
+import { FediverseFollowing, fediverseFollowingRoutes } from './following.ts';
 
 /** The job runner, as far as federation uses it (jobs/runner.ts; a feature does not import the composition). */
 interface Jobs {
@@ -33,6 +34,8 @@ export interface FederationParts {
   followers: FediverseFollowers;
   /** Members' answers to replies from the fediverse, sent back as Notes. */
   answers: FediverseAnswers;
+  /** Members following accounts of other servers. */
+  following: FediverseFollowing;
   /** The queue's worker and the deliveries' job (on every process), and the federation's routes. */
   mount(app: FastifyInstance, jobs: Jobs): Promise<void>;
 }
@@ -53,6 +56,7 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
     remoteFollow: new RemoteFollow(federation, database, config.publicUrl, config.federation.lookupTimeoutMs),
     followers: new FediverseFollowers(database, federation, config.publicUrl),
     answers: new FediverseAnswers(database, federation, config.publicUrl),
+    following: new FediverseFollowing(database, federation, config.publicUrl, config.federation.lookupTimeoutMs),
     async mount(server, jobs) {
       // Every app process works the federation's queue (each message claimed by one) while its jobs
       // run, and hands over the changes a process left owed (each row claimed by one).
@@ -81,5 +85,6 @@ export const federationApiRoutes: FastifyPluginAsync<{ parts: FederationParts | 
   await api.register(fediverseRepliesRoutes, { database, answers: parts?.answers ?? null });
   await api.register(remoteFollowRoutes, { remoteFollow: parts?.remoteFollow ?? null });
   await api.register(fediverseFollowersRoutes, { followers: parts?.followers ?? null });
+  await api.register(fediverseFollowingRoutes, { following: parts?.following ?? null, database });
   await api.register(fediverseBlocksRoutes, { blocks: new FediverseBlocks(database, parts?.followers ?? null) });
 };

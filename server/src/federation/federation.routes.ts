@@ -147,6 +147,7 @@ export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void>
   route(app, 'nodeinfo', handle);
   route(app, 'actor', handle);
   route(app, 'actorFollowers', handle);
+  route(app, 'actorFollowing', handle);
   route(app, 'actorOutbox', handle);
   route(app, 'article', handle);
   route(app, 'fediverseNote', handle);

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { actorMember, federatingMember, numericId } from './actor-member.ts';
 import { countUsage, findIdByUsername } from './discovery.repository.ts';
-import { serveFollowers } from './follows.ts';
+import { serveFollowers, serveFollowing } from './follows.ts';
 import { listenToInboxes } from './inbox.ts';
 import { serveArticles } from './articles.ts';
 import { serveAnswers } from './answers.ts';
@@ -85,6 +85,7 @@ export function createInkwellFederation(config: Config, database: Database, log:
         url: new URL(paths.viewProfile.getHref(member.id), publicUrl),
         inbox: ctx.getInboxUri(identifier),
         followers: ctx.getFollowersUri(identifier),
+        following: ctx.getFollowingUri(identifier),
         outbox: ctx.getOutboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: pairs[0]?.cryptographicKey ?? null,
@@ -104,6 +105,7 @@ export function createInkwellFederation(config: Config, database: Database, log:
 
   listenToInboxes(federation, database, log, wrote);
   serveFollowers(federation, database);
+  serveFollowing(federation, database);
   serveArticles(federation, database, publicUrl);
   serveAnswers(federation, database, publicUrl);
 

@@ -7,6 +7,7 @@ import { federatingMember } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
 import { addRemoteFollower, countRemoteFollowers, findRemoteActorId, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
 import { displayName, recipientOf, senderOf } from './remote-actor.ts';
+import { acceptedFollowing, countAcceptedFollowing } from './following.repository.ts';
 import { blockedBy } from './remote-blocks.ts';
 import { noticeText, notify } from '../notify/notify.ts';
 
@@ -107,6 +108,27 @@ export function serveFollowers(federation: Federation<void>, database: Database)
     .setCounter(async (_ctx, identifier) => {
       const member = await owner(identifier);
       return member ? countRemoteFollowers(db, member.id) : null;
+    })
+    .setFirstCursor(async (_ctx, identifier) => ((await owner(identifier)) ? '0' : null));
+}
+
+/**
+ * A member's following collection: the accounts of other servers they follow, accepted, oldest first,
+ * in pages of FOLLOWERS_PAGE_SIZE (federation/following.ts). Members they follow here are not in it.
+ */
+export function serveFollowing(federation: Federation<void>, database: Database): void {
+  const { db } = database;
+  const owner = (identifier: string) => federatingMember(database, identifier);
+  federation
+    .setFollowingDispatcher('/ap/users/{identifier}/following', async (_ctx, identifier, cursor) => {
+      const member = await owner(identifier);
+      if (!member || cursor === null || !/^\d{1,10}$/.test(cursor)) return null;
+      const rows = await acceptedFollowing(db, member.id, { after: Number(cursor), limit: FOLLOWERS_PAGE_SIZE });
+      return { items: rows.map((row) => new URL(row.uri)), nextCursor: rows.length === FOLLOWERS_PAGE_SIZE ? String(rows.at(-1)!.id) : null };
+    })
+    .setCounter(async (_ctx, identifier) => {
+      const member = await owner(identifier);
+      return member ? countAcceptedFollowing(db, member.id) : null;
     })
     .setFirstCursor(async (_ctx, identifier) => ((await owner(identifier)) ? '0' : null));
 }

@@ -2,6 +2,7 @@ import type { Federation } from '@fedify/fedify';
 import { Announce, Delete, Follow, Like, Undo, Update } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
 import { listenForFollows, undoFollow } from './follows.ts';
+import { listenForFollowAnswers } from './follow-answers.ts';
 import { listenForReactions, undoReaction } from './reactions.ts';
 import { deleteReply, editReply, listenForReplies } from './replies.ts';
 
@@ -12,7 +13,8 @@ interface Logger {
 
 /**
  * What the inboxes do with a verified activity (ADR 0068, 0071, 0073): Follow (follows.ts), Like and
- * Announce (reactions.ts), Create of a reply (replies.ts); Undo of a follow, like or boost, and
+ * Announce (reactions.ts), Create of a reply (replies.ts), Accept and Reject of a member's Follow
+ * (follow-answers.ts); Undo of a follow, like or boost, and
  * Update and Delete of a reply, routed by their object. Fedify allows one listener per type, so
  * Undo, Update and Delete are here. A listener that throws is logged; Fedify's queue retries it.
  */
@@ -21,6 +23,7 @@ export function listenToInboxes(federation: Federation<void>, database: Database
   listenForFollows(inbox, database, log, wrote);
   listenForReactions(inbox, database, wrote);
   listenForReplies(inbox, database, wrote);
+  listenForFollowAnswers(inbox, database);
   inbox
     .on(Undo, async (ctx, undo) => {
       if (!undo.actorId) return;

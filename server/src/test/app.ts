@@ -67,6 +67,7 @@ export async function buildTestApp(
       newsletterImport: high,
       federationInbox: high,
       remoteFollow: high,
+      fediverseFollow: high,
       federationHost: high,
       failedLoginsPerAccount: defaultRateLimits.failedLoginsPerAccount,
       failedLoginsPerAddress: defaultRateLimits.failedLoginsPerAddress,

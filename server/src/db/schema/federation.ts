@@ -91,6 +91,17 @@ export interface RemoteReactionsTable {
   created_at: string;
 }
 
+/** An account of another server a member follows (migration 0038): 'pending' until its server's Accept. */
+export interface RemoteFollowingTable {
+  id: Generated<number>;
+  user_id: number;
+  actor_id: number;
+  follow_uri: string;
+  state: 'pending' | 'accepted';
+  created_at: string;
+  accepted_at: string | null;
+}
+
 /** An account of another server a member blocked (migration 0037). */
 export interface RemoteBlocksTable {
   user_id: number;

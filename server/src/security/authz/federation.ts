@@ -15,6 +15,7 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   // A browser on a story's object is sent to its page.
   article: open(303, { url: (s) => `/ap/posts/${s.ownPost}` }),
   actorFollowers: open(404, { url: (s) => `/ap/users/${s.owner.id}/followers` }),
+  actorFollowing: open(404, { url: (s) => `/ap/users/${s.owner.id}/following` }),
   actorInbox: open(404, { url: (s) => `/ap/users/${s.owner.id}/inbox` }),
   sharedInbox: open(400),
   // The owner has no username: nobody follows them from elsewhere, whoever asks (nothing is looked up).
@@ -33,5 +34,9 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   fediverseBlock: own(404, { body: (_s, u) => ({ user_id: u.id, account_id: 1, status: 1 }) }),
   // The member's own list of accounts elsewhere they blocked (here none).
   fediverseBlocks: own(200, { body: (_s, u) => ({ user_id: u.id }) }),
+  // The owner has no username: they follow nobody elsewhere (refused before anything is looked up).
+  fediverseFollow: own(422, { body: (_s, u) => ({ user_id: u.id, account: '@someone@mastodon.example' }) }),
+  fediverseUnfollow: own(404, { body: (_s, u) => ({ user_id: u.id, account_id: 1 }) }),
+  fediverseFollowing: own(200, { body: (_s, u) => ({ user_id: u.id }) }),
   remoteFollow: open(404, { body: (s) => ({ user_id: s.owner.id, handle: '@reader@mastodon.example' }) }),
 };

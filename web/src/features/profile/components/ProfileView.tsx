@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { TEXT, paths, type PostCard, type ProfileData } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
@@ -20,6 +20,9 @@ import { FollowFromFediverse } from './FollowFromFediverse';
 import { FollowListDialog, type RenderListFollow } from './FollowListDialog';
 import { PictureDialog } from './PictureDialog';
 import type { FollowList } from '../api/follow-lists';
+
+// Only one's own profile opens it, and only when asked: its code loads then.
+const FediverseFollowingDialog = lazy(() => import('./FediverseFollowingDialog'));
 
 interface ProfileViewProps {
   userId: number;
@@ -72,7 +75,7 @@ function Header({
   renderListFollow: RenderListFollow;
 }) {
   const [enlarged, setEnlarged] = useState(false);
-  const [list, setList] = useState<FollowList | 'fediverse' | null>(null);
+  const [list, setList] = useState<FollowList | 'fediverse' | 'fediverse-following' | null>(null);
   const fediverseFollowers = profile.fediverse_followers_count ?? 0;
   const name = profile.name?.trim() || TEXT.anonymous;
   return (
@@ -132,12 +135,18 @@ function Header({
           {fediverseFollowers > 0 && (
             <CountButton onClick={() => setList('fediverse')}>{figure(fediverseFollowers, 'follower on the fediverse', 'followers on the fediverse')}</CountButton>
           )}
+          {own && profile.fediverse_handle && <CountButton onClick={() => setList('fediverse-following')}>Following on the fediverse</CountButton>}
         </p>
         {profile.fediverse_handle && !own && !blocked && <FollowFromFediverse userId={profile.id} handle={profile.fediverse_handle} />}
       </div>
       {enlarged && <PictureDialog src={storageUrl(profile.profile_picture)} alt={name} onClose={() => setEnlarged(false)} />}
       {list === 'fediverse' && <FediverseFollowersDialog profileId={profile.id} ownerName={own ? null : name} onClose={() => setList(null)} />}
-      {list && list !== 'fediverse' && (
+      {list === 'fediverse-following' && (
+        <Suspense fallback={null}>
+          <FediverseFollowingDialog userId={profile.id} onClose={() => setList(null)} />
+        </Suspense>
+      )}
+      {(list === 'followers' || list === 'following') && (
         <FollowListDialog
           list={list}
           profileId={profile.id}

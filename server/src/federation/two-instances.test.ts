@@ -1,0 +1,102 @@
+import { FEDIVERSE_NOT_FOLLOWED, FEDIVERSE_UNFOLLOWED } from '@inkwell/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../test/app.ts';
+import { PASSWORD, type Session, signIn } from '../test/factories.ts';
+import { until } from '../test/until.ts';
+import { anActor, expectMigrationRoundTrip, federatedApp } from './federation.testkit.ts';
+import { FOLLOWING_MESSAGES } from './following.ts';
+
+/**
+ * Two Inkwell instances on 127.0.0.1 (their own ports and databases, SQLite or PostgreSQL as
+ * INKWELL_TEST_DB says), talking with real signatures (issue 30): a member of one follows a member of
+ * the other by their actor's address, is accepted, is listed on both sides, and unfollows.
+ */
+let one: { t: TestApp; base: string };
+let two: { t: TestApp; base: string };
+
+beforeAll(async () => {
+  one = await federatedApp();
+  two = await federatedApp();
+}, 240_000);
+afterAll(async () => {
+  await one?.t.close();
+  await two?.t.close();
+});
+
+const call = async (t: TestApp, session: Session | null, path: string, payload: Record<string, unknown>) => {
+  const res = await t.app.inject({ method: 'POST', url: `/api/user/${path}`, headers: session?.headers ?? {}, payload });
+  return { status: res.statusCode, json: res.json() };
+};
+const followingOf = async (session: Session) => (await call(one.t, session, 'fediverse-following', { user_id: session.id })).json.data as Array<{ account_id: number; handle: string; state: string }>;
+const followersOf = async (id: number) => (await call(two.t, null, 'fediverse-followers', { profile_id: id })).json.data as Array<{ id: number; handle: string; name: string }>;
+const eventually = (read: () => Promise<boolean>) => until(async () => ((await read()) ? true : undefined), 20_000);
+
+async function pair() {
+  const ada = await anActor(one.t, one.base);
+  const bo = await anActor(two.t, two.base);
+  await two.t.db.updateTable('users').set({ name: 'Bo of Two' }).where('id', '=', bo.id).execute();
+  return { ada, session: await signIn(one.t.app, { ...ada, password: PASSWORD }), bo, boSession: await signIn(two.t.app, { ...bo, password: PASSWORD }) };
+}
+
+describe('two Inkwell instances', () => {
+  it('a member of one follows a member of the other by address: asked, accepted, listed on both, then undone', async () => {
+    const { ada, session, bo, boSession } = await pair();
+    const handle = `@m${bo.id}@${new URL(two.base).host}`;
+    const asked = await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
+    expect(asked.status).toBe(200);
+    expect(asked.json).toEqual({
+      message: FOLLOWING_MESSAGES.asked(handle),
+      account: { account_id: expect.any(Number), handle, name: 'Bo of Two', url: expect.stringMatching(new RegExp(`^${two.base}/view-profile/`)), state: 'pending' },
+    });
+    // Their server accepts at once: the follow is accepted here, and Bo has a follower there, told of it.
+    await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
+    expect(await followersOf(bo.id)).toEqual([expect.objectContaining({ handle: `@m${ada.id}@${new URL(one.base).host}` })]);
+    const notices = (await call(two.t, boSession, 'notifications', { user_id: bo.id })).json.notifications as Array<{ message: string }>;
+    expect(notices.map((n) => n.message)).toEqual([expect.stringContaining('started following you from the fediverse.')]);
+    // Ada's following collection names Bo's actor.
+    const collection = await one.t.app.inject({ method: 'GET', url: `/ap/users/${ada.id}/following?cursor=0`, headers: { accept: 'application/activity+json' } });
+    expect(collection.statusCode).toBe(200);
+    expect(JSON.stringify(collection.json())).toContain(bo.actor.id.href);
+    // Asked again: already followed, nothing sent anew.
+    expect((await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href })).json.message).toBe(FOLLOWING_MESSAGES.following(handle));
+
+    const accountId = asked.json.account.account_id as number;
+    expect((await call(one.t, session, 'fediverse-following/unfollow', { user_id: ada.id, account_id: accountId })).json).toEqual({ message: FEDIVERSE_UNFOLLOWED });
+    expect(await followingOf(session)).toEqual([]);
+    await eventually(async () => (await followersOf(bo.id)).length === 0);
+    const again = await call(one.t, session, 'fediverse-following/unfollow', { user_id: ada.id, account_id: accountId });
+    expect(again).toEqual({ status: 404, json: expect.objectContaining({ message: FEDIVERSE_NOT_FOLLOWED }) });
+  });
+
+  it('a follow the other side removes, or that its member blocked, ends here too', async () => {
+    const { ada, session, bo, boSession } = await pair();
+    await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
+    await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
+    const [row] = await followersOf(bo.id);
+    // Bo removes Ada from their followers there: a Reject comes here and the follow ends.
+    await call(two.t, boSession, 'fediverse-followers/remove', { user_id: bo.id, follower_id: row!.id });
+    await eventually(async () => (await followingOf(session)).length === 0);
+
+    // Bo blocks Ada's account: asking again is rejected there, and nothing stays here.
+    const account = (await two.t.db.selectFrom('remote_actors').select('id').where('uri', '=', ada.actor.id.href).executeTakeFirstOrThrow()).id;
+    await call(two.t, boSession, 'fediverse-blocks/set', { user_id: bo.id, account_id: account, status: 1 });
+    expect((await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href })).json.account.state).toBe('pending');
+    await eventually(async () => (await followingOf(session)).length === 0);
+    expect(await followersOf(bo.id)).toEqual([]);
+  });
+
+  it('refuses what is no account elsewhere, and a member without a username', async () => {
+    const { ada, session } = await pair();
+    const refused = async (account: string) => (await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account })).json.errors?.account?.[0];
+    expect(await refused('not a handle')).toBe('Enter the account’s handle, like @someone@mastodon.social, or its address.');
+    expect(await refused(`${two.base}/ap/users/987654`)).toBe(FOLLOWING_MESSAGES.notFound);
+    expect(await refused(`${one.base}/ap/users/${ada.id}`)).toBe(FOLLOWING_MESSAGES.onThisSite);
+    const nameless = await anActor(one.t, one.base, { username: null });
+    const namelessSession = await signIn(one.t.app, { ...nameless, password: PASSWORD });
+    expect((await call(one.t, namelessSession, 'fediverse-following/follow', { user_id: nameless.id, account: `${two.base}/ap/users/1` })).status).toBe(422);
+  });
+
+  it('migrates remote_following up and down', async () => {
+    await expectMigrationRoundTrip('0037_remote_blocks', 'remote_', ['remote_following']);
+  });
+});
