@@ -199,7 +199,7 @@ describe('Profiles', () => {
     expect(await screen.findByText('Asked to follow @lin@mastodon.example: you follow them once their server says yes.')).toBeInTheDocument();
     const rows = await within(dialog).findAllByTestId('fediverse-followed');
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toHaveTextContent('Lin@lin@mastodon.example · Requested');
+    expect(rows[0]).toHaveTextContent('LinRequested · @lin@mastodon.example');
     expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', 'https://mastodon.example/@lin');
     expect(field).toHaveValue('');
     await user.click(within(rows[1]!).getByRole('button', { name: 'Unfollow @quiet@far.example' }));

@@ -98,8 +98,9 @@ function Block({ account, controls }: { account: NonNullable<Said['remote']>; co
   const block = useFediverseBlock(controls.ownerId);
   return (
     <>
+      {/* Named as a member's comment names whom it blocks. */}
       <button type="button" disabled={block.isPending} onClick={() => setConfirming(true)} className={textButton}>
-        Block
+        Block {account.name || account.handle}
       </button>
       <LazyConfirmDialog
         open={confirming}

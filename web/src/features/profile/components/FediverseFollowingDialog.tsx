@@ -13,10 +13,14 @@ function Row({ account, onUnfollow, busy }: { account: FediverseFollowed; onUnfo
   const who = (
     <span className="min-w-0 flex-1">
       <span className="block truncate font-medium text-zinc-900 dark:text-zinc-50">{label}</span>
-      <span className="block truncate text-sm text-zinc-600 dark:text-zinc-400">
-        {account.name && `${account.handle} · `}
-        {account.state === 'pending' ? 'Requested' : 'Following'}
-      </span>
+      {/* The handle under a name (not twice when it is the name); "Requested" until their server says yes. */}
+      {(account.name || account.state === 'pending') && (
+        <span className="block truncate text-sm text-zinc-600 dark:text-zinc-400">
+          {account.state === 'pending' && <span className="font-medium text-amber-800 dark:text-amber-300">Requested</span>}
+          {account.name && account.state === 'pending' && ' · '}
+          {account.name && account.handle}
+        </span>
+      )}
     </span>
   );
   return (
