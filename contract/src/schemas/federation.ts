@@ -91,6 +91,30 @@ export const fediverseFollowingBody = z.object({ user_id: idField('user id') });
 export const fediverseFollowingResponse = z.object({ data: z.array(fediverseFollowed) });
 export type FediverseFollowingResponse = z.infer<typeof fediverseFollowingResponse>;
 
+/**
+ * POST /api/user/fediverse-following/stories {user_id, cursor?}: the stories of the accounts elsewhere
+ * the member follows, newest first, FEDIVERSE_STORIES_PAGE_SIZE a page. `content` is sanitized HTML
+ * (the editor's tags, no pictures), title and summary plain text.
+ */
+export const FEDIVERSE_STORIES_PAGE_SIZE = 20;
+export const fediverseStoriesBody = z.object({
+  user_id: idField('user id'),
+  cursor: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('cursor').optional()),
+});
+export const fediverseStory = z.object({
+  id: z.number(),
+  url: z.string().nullable(),
+  title: z.string().nullable(),
+  summary: z.string().nullable(),
+  content: z.string(),
+  published_at: z.string(),
+  updated_at: z.string(),
+  account: z.object({ account_id: z.number(), handle: z.string(), name: z.string().nullable(), url: z.string().nullable() }),
+});
+export type FediverseStory = z.infer<typeof fediverseStory>;
+export const fediverseStoriesPage = z.object({ data: z.array(fediverseStory), next_cursor: z.number().nullable() });
+export type FediverseStoriesPage = z.infer<typeof fediverseStoriesPage>;
+
 /** POST /api/user/fediverse-replies {post_id}: the story's replies from the fediverse, shown as comments (ADR 0073). */
 export const fediverseRepliesBody = z.object({ post_id: idField('post id') });
 /**

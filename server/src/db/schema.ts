@@ -1,5 +1,5 @@
 import type { EmailTokensTable, LoginThrottleTable, LoginTrustTable, SessionsTable, UsersTable } from './schema/accounts.ts';
-import type { FederationDeliveriesTable, FederationDomainBlocksTable, FederationKeysTable, FederationKvTable, FederationMessagesTable, RemoteActorsTable, RemoteBlocksTable, RemoteFollowingTable, RemoteFollowersTable, RemoteCommentsTable, RemoteReactionsTable } from './schema/federation.ts';
+import type { FederationDeliveriesTable, FederationDomainBlocksTable, FederationKeysTable, FederationKvTable, FederationMessagesTable, RemoteActorsTable, RemoteBlocksTable, RemoteFollowingTable, RemoteStoriesTable, RemoteFollowersTable, RemoteCommentsTable, RemoteReactionsTable } from './schema/federation.ts';
 import type {
   HelpRequestsTable,
   MailOutboxTable,
@@ -82,5 +82,6 @@ export interface DB {
   remote_reactions: RemoteReactionsTable;
   remote_blocks: RemoteBlocksTable;
   remote_following: RemoteFollowingTable;
+  remote_stories: RemoteStoriesTable;
   remote_comments: RemoteCommentsTable;
 }

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Federation } from '@fedify/fedify';
 import { Follow, Undo, isActor } from '@fedify/vocab';
-import { FEDIVERSE_ACCOUNT_INVALID, FEDIVERSE_NOT_FOLLOWED, FEDIVERSE_UNFOLLOWED, type FediverseFollowResponse, type FediverseFollowingResponse } from '@inkwell/contract';
+import {
+  FEDIVERSE_ACCOUNT_INVALID,
+  FEDIVERSE_NOT_FOLLOWED,
+  FEDIVERSE_STORIES_PAGE_SIZE,
+  FEDIVERSE_UNFOLLOWED,
+  type FediverseFollowResponse,
+  type FediverseFollowingResponse,
+  type FediverseStoriesPage,
+} from '@inkwell/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
@@ -15,6 +23,7 @@ import { findRemoteAddress, saveRemoteActor } from './followers.repository.ts';
 import { addFollowing, listFollowing, removeFollowing } from './following.repository.ts';
 import { recipientOf, remoteActorFields } from './remote-actor.ts';
 import { hasBlockedRemote } from './remote-blocks.repository.ts';
+import { storiesFollowedBy } from './remote-stories.repository.ts';
 import { resourceOf } from './remote-follow.ts';
 
 export const FOLLOWING_MESSAGES = {
@@ -103,11 +112,17 @@ export class FediverseFollowing {
 }
 
 /**
- * POST /api/user/fediverse-following (the member's list, with FEDERATION on or off), and
+ * POST /api/user/fediverse-following (the member's list) and /stories (what those accounts published),
+ * with FEDERATION on or off, and
  * /fediverse-following/follow and /unfollow (404 with it off: `following` null).
  */
 export const fediverseFollowingRoutes: FastifyPluginAsync<{ following: FediverseFollowing | null; database: Database }> = async (app, { following, database }) => {
   route(app, 'fediverseFollowing', async (request): Promise<FediverseFollowingResponse> => ({ data: await listFollowing(database.db, request.auth!.userId) }));
+  route(app, 'fediverseStories', async (request): Promise<FediverseStoriesPage> => {
+    const rows = await storiesFollowedBy(database.db, request.auth!.userId, request.body.cursor ?? null, FEDIVERSE_STORIES_PAGE_SIZE + 1);
+    const data = rows.slice(0, FEDIVERSE_STORIES_PAGE_SIZE).map(({ account_id, handle, name, account_url, ...story }) => ({ ...story, account: { account_id, handle, name, url: account_url } }));
+    return { data, next_cursor: rows.length > FEDIVERSE_STORIES_PAGE_SIZE ? data.at(-1)!.id : null };
+  });
   route(app, 'fediverseFollow', async (request) => {
     if (!following) throw notFound();
     return following.follow(request.auth!.userId, request.body.account);

@@ -1,5 +1,5 @@
-import type { Context, InboxContext, InboxListenerSetters } from '@fedify/fedify';
-import { Create, Note, type Update } from '@fedify/vocab';
+import type { Context, InboxContext } from '@fedify/fedify';
+import { type Create, Note, type Update } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { storyOf } from './articles.ts';
@@ -40,54 +40,53 @@ async function answered(ctx: Context<void>, database: Database, target: URL | nu
 }
 
 /**
- * Replies from the fediverse shown as comments (ADR 0073): a `Create` of a `Note` whose inReplyTo is
+ * Replies from the fediverse shown as comments (ADR 0073; inbox.ts hands it every Create that is not a
+ * story of an account followed): a `Create` of a `Note` whose inReplyTo is
  * one of our stories, or a reply already kept, is kept as plain text (note-text.ts) with its author,
  * counted in the story's comments and told to the story's writer, unless the writer blocked its author
  * (remote-blocks.ts). Update and Delete of the Note (routed
  * here by inbox.ts) change or remove it, only for the account that wrote it. `wrote` drops the cached
  * pages that show the count.
  */
-export function listenForReplies(inbox: InboxListenerSetters<void>, database: Database, wrote: () => Promise<void>): InboxListenerSetters<void> {
-  return inbox.on(Create, async (ctx: InboxContext<void>, create: Create) => {
-    if (!create.actorId || ctx.parseUri(create.actorId)) return;
-    if (await isBlockedAddress(database.db, create.actorId)) return;
-    const note = await ownNote(ctx, create);
-    const to = note ? await answered(ctx, database, note.replyTargetId) : undefined;
-    const body = note && to ? noteText(note.content?.toString() ?? '') : null;
-    if (!note?.id || !to || !body) return;
-    // The story's writer blocked this account: its replies are not kept (and the member it answers,
-    // when that member blocked it, is not told).
-    if (await blockedBy(database, to.story.user_id, create.actorId)) return;
-    const memberBlocked = to.member !== null && (await blockedBy(database, to.member, create.actorId));
-    const sender = await senderOf(ctx, create);
-    if (!sender) return;
-    const now = nowIso();
-    const actorId = await saveRemoteActor(database.db, sender.fields, now);
-    const published = note.published ? new Date(note.published.epochMilliseconds).toISOString() : now;
-    const id = await addRemoteComment(
-      database.db,
-      {
-        post_id: to.story.id,
-        actor_id: actorId,
-        thread_id: to.thread_id,
-        reply_to_id: to.reply_to_id,
-        note_uri: note.id.href,
-        url: webAddress(note.url as URL | { href?: URL | null } | null) ?? webAddress(note.id),
-        body,
-        // When it says it was written, unless that is in the future.
-        created_at: published < now ? published : now,
-        updated_at: now,
-      },
-      async (trx, commentId) => {
-        const name = displayName(sender.fields);
-        const remote = { actorId, commentId };
-        // The member it answers hears of it as theirs; the writer, of a reply on their story.
-        if (to.member !== null && !memberBlocked) await notify.fediverse.reply(trx, to.member, to.story.id, remote, noticeText.fediverseAnswer(name, to.story.title), now);
-        if (to.member !== to.story.user_id) await notify.fediverse.reply(trx, to.story.user_id, to.story.id, remote, noticeText.fediverseReply(name, to.story.title), now);
-      },
-    );
-    if (id !== undefined) await wrote();
-  });
+export async function receiveReply(ctx: InboxContext<void>, database: Database, wrote: () => Promise<void>, create: Create): Promise<void> {
+  if (!create.actorId || ctx.parseUri(create.actorId)) return;
+  if (await isBlockedAddress(database.db, create.actorId)) return;
+  const note = await ownNote(ctx, create);
+  const to = note ? await answered(ctx, database, note.replyTargetId) : undefined;
+  const body = note && to ? noteText(note.content?.toString() ?? '') : null;
+  if (!note?.id || !to || !body) return;
+  // The story's writer blocked this account: its replies are not kept (and the member it answers,
+  // when that member blocked it, is not told).
+  if (await blockedBy(database, to.story.user_id, create.actorId)) return;
+  const memberBlocked = to.member !== null && (await blockedBy(database, to.member, create.actorId));
+  const sender = await senderOf(ctx, create);
+  if (!sender) return;
+  const now = nowIso();
+  const actorId = await saveRemoteActor(database.db, sender.fields, now);
+  const published = note.published ? new Date(note.published.epochMilliseconds).toISOString() : now;
+  const id = await addRemoteComment(
+    database.db,
+    {
+      post_id: to.story.id,
+      actor_id: actorId,
+      thread_id: to.thread_id,
+      reply_to_id: to.reply_to_id,
+      note_uri: note.id.href,
+      url: webAddress(note.url as URL | { href?: URL | null } | null) ?? webAddress(note.id),
+      body,
+      // When it says it was written, unless that is in the future.
+      created_at: published < now ? published : now,
+      updated_at: now,
+    },
+    async (trx, commentId) => {
+      const name = displayName(sender.fields);
+      const remote = { actorId, commentId };
+      // The member it answers hears of it as theirs; the writer, of a reply on their story.
+      if (to.member !== null && !memberBlocked) await notify.fediverse.reply(trx, to.member, to.story.id, remote, noticeText.fediverseAnswer(name, to.story.title), now);
+      if (to.member !== to.story.user_id) await notify.fediverse.reply(trx, to.story.user_id, to.story.id, remote, noticeText.fediverseReply(name, to.story.title), now);
+    },
+  );
+  if (id !== undefined) await wrote();
 }
 
 /** An Update of a kept Note: its new text, when its author sent it. */

@@ -1,5 +1,6 @@
 import { FEDIVERSE_NOT_FOLLOWED, FEDIVERSE_UNFOLLOWED } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPost, firstCategoryId, send } from '../posts/testing.ts';
 import type { TestApp } from '../test/app.ts';
 import { PASSWORD, type Session, signIn } from '../test/factories.ts';
 import { until } from '../test/until.ts';
@@ -94,6 +95,59 @@ describe('two Inkwell instances', () => {
     const nameless = await anActor(one.t, one.base, { username: null });
     const namelessSession = await signIn(one.t.app, { ...nameless, password: PASSWORD });
     expect((await call(one.t, namelessSession, 'fediverse-following/follow', { user_id: nameless.id, account: `${two.base}/ap/users/1` })).status).toBe(422);
+  });
+
+  it('the stories of a member followed there reach the follower here: published, edited, deleted', async () => {
+    const { ada, session, bo, boSession } = await pair();
+    await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
+    await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
+    const storiesOf = async () => (await call(one.t, session, 'fediverse-following/stories', { user_id: ada.id })).json as { data: Array<Record<string, unknown>>; next_cursor: number | null };
+
+    const post = await createPost(two.t, boSession, { title: 'Letters from Two', sub_title: 'A subtitle', description: '<p>Hello <strong>One</strong>.</p><script>alert(1)</script>' });
+    await eventually(async () => (await storiesOf()).data.length === 1);
+    const [story] = (await storiesOf()).data;
+    expect(story).toEqual({
+      id: expect.any(Number),
+      url: expect.stringMatching(new RegExp(`^${two.base}/view-post/`)),
+      title: 'Letters from Two',
+      summary: 'A subtitle',
+      content: '<p>Hello <strong>One</strong>.</p>',
+      published_at: expect.any(String),
+      updated_at: expect.any(String),
+      account: { account_id: expect.any(Number), handle: `@m${bo.id}@${new URL(two.base).host}`, name: 'Bo of Two', url: expect.any(String) },
+    });
+
+    const category = await firstCategoryId(two.t);
+    const edit = await send(two.t, 'posts/update', { id: post.id, user_id: bo.id, title: 'Letters, revised', sub_title: 'A subtitle', category_id: category, description: '<p>Edited.</p>' }, boSession);
+    expect(edit.statusCode).toBe(200);
+    await eventually(async () => (await storiesOf()).data[0]?.title === 'Letters, revised');
+    expect((await storiesOf()).data[0]?.content).toBe('<p>Edited.</p>');
+
+    const removed = await two.t.app.inject({ method: 'POST', url: '/api/user/delete-posts', payload: { id: post.id }, headers: boSession.headers });
+    expect(removed.statusCode).toBe(200);
+    await eventually(async () => (await storiesOf()).data.length === 0);
+    // Someone not following sees none of it; the list is each member's own.
+    const other = await anActor(one.t, one.base);
+    const otherSession = await signIn(one.t.app, { ...other, password: PASSWORD });
+    expect((await call(one.t, otherSession, 'fediverse-following/stories', { user_id: ada.id })).status).toBe(403);
+  });
+
+  it('keeps no story of an account nobody here follows, though its server still sends them', async () => {
+    const { ada, session, bo, boSession } = await pair();
+    await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
+    await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
+    // The follow is gone here without its Undo reaching Two (lost, say): Two still delivers to One.
+    await one.t.db.deleteFrom('remote_following').where('user_id', '=', ada.id).execute();
+    const delivered = () => one.t.db.selectFrom('federation_messages').select('id').execute();
+    await createPost(two.t, boSession, { title: 'Unheard' });
+    await eventually(async () => (await two.t.db.selectFrom('federation_deliveries').select('id').execute()).length === 0 && (await delivered()).length === 0);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await one.t.db.selectFrom('remote_stories').select('title').where('title', '=', 'Unheard').execute()).toEqual([]);
+    expect((await call(one.t, session, 'fediverse-following/stories', { user_id: ada.id })).json.data).toEqual([]);
+  });
+
+  it('migrates remote_stories up and down', async () => {
+    await expectMigrationRoundTrip('0038_remote_following', 'remote_', ['remote_stories']);
   });
 
   it('migrates remote_following up and down', async () => {

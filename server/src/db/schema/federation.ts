@@ -91,6 +91,20 @@ export interface RemoteReactionsTable {
   created_at: string;
 }
 
+/** A story (an Article or a Note, not a reply) of an account of another server members follow (migration 0039). */
+export interface RemoteStoriesTable {
+  id: Generated<number>;
+  actor_id: number;
+  object_uri: string;
+  url: string | null;
+  title: string | null;
+  summary: string | null;
+  /** Sanitized HTML. */
+  content: string;
+  published_at: string;
+  updated_at: string;
+}
+
 /** An account of another server a member follows (migration 0038): 'pending' until its server's Accept. */
 export interface RemoteFollowingTable {
   id: Generated<number>;

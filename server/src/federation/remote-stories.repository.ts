@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { RemoteStoriesTable } from '../db/schema/federation.ts';
+
+/** The SQL of the stories of accounts elsewhere that members follow (migration 0039). */
+
+export type StoryFields = Pick<RemoteStoriesTable, 'url' | 'title' | 'summary' | 'content' | 'published_at' | 'updated_at'>;
+
+/** The row id of the account `actorUri` when a member follows it (accepted), else undefined. */
+export async function followedAccountId(db: Kysely<DB>, actorUri: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('remote_actors as a')
+    .innerJoin('remote_following as f', 'f.actor_id', 'a.id')
+    .select('a.id')
+    .where('a.uri', '=', actorUri)
+    .where('f.state', '=', 'accepted')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Keeps the story (one sent again changes nothing); resolves to whether it is new. */
+export async function addStory(db: Kysely<DB>, actorId: number, objectUri: string, fields: StoryFields): Promise<boolean> {
+  const row = await db
+    .insertInto('remote_stories')
+    .values({ actor_id: actorId, object_uri: objectUri, ...fields })
+    .onConflict((oc) => oc.column('object_uri').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The story's new text, when `actorUri` is its account; resolves to whether one changed. */
+export async function editStory(db: Kysely<DB>, objectUri: string, actorUri: string, fields: Omit<StoryFields, 'published_at'>): Promise<boolean> {
+  const result = await db
+    .updateTable('remote_stories')
+    .set(fields)
+    .where('object_uri', '=', objectUri)
+    .where('actor_id', 'in', (eb) => eb.selectFrom('remote_actors').select('id').where('uri', '=', actorUri))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Removes the story, when `actorUri` is its account; resolves to whether one went. */
+export async function removeStory(db: Kysely<DB>, objectUri: string, actorUri: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('remote_stories')
+    .where('object_uri', '=', objectUri)
+    .where('actor_id', 'in', (eb) => eb.selectFrom('remote_actors').select('id').where('uri', '=', actorUri))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * The stories of the accounts the member follows (accepted) and did not block, newest first, before
+ * the row `before` (null: from the newest), `limit` at most.
+ */
+export function storiesFollowedBy(db: Kysely<DB>, userId: number, before: number | null, limit: number) {
+  return db
+    .selectFrom('remote_stories as s')
+    .innerJoin('remote_following as f', (join) => join.onRef('f.actor_id', '=', 's.actor_id').on('f.user_id', '=', userId).on('f.state', '=', 'accepted'))
+    .innerJoin('remote_actors as a', 'a.id', 's.actor_id')
+    .select(['s.id', 's.url', 's.title', 's.summary', 's.content', 's.published_at', 's.updated_at', 'a.id as account_id', 'a.handle', 'a.name', 'a.url as account_url'])
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('remote_blocks as b').select('b.user_id').where('b.user_id', '=', userId).whereRef('b.actor_id', '=', 's.actor_id'))))
+    .$if(before !== null, (q) => q.where('s.id', '<', before!))
+    .orderBy('s.id', 'desc')
+    .limit(limit)
+    .execute();
+}
