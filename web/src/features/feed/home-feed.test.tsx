@@ -108,6 +108,39 @@ describe('Home feed', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('cursor=x'))).toBe(false);
   });
 
+  it('shows the stories of the accounts followed on the fediverse under its own tab, readable here', async () => {
+    mockIntersectionObserver();
+    signIn(7);
+    const story = {
+      id: 5,
+      url: 'https://mastodon.example/@lin/1',
+      title: 'Letters from elsewhere',
+      summary: 'A summary',
+      content: '<p>Hello <strong>Inkwell</strong>.</p>',
+      published_at: '2026-11-27T10:00:00.000Z',
+      updated_at: '2026-11-27T10:00:00.000Z',
+      account: { account_id: 9, handle: '@lin@mastodon.example', name: 'Lin', url: 'https://mastodon.example/@lin' },
+    };
+    const fetchMock = mockApi((path) => {
+      if (path === 'view-posts') return { body: aPage([]) };
+      if (path === 'fediverse-following/stories') return { body: { data: [story], next_cursor: null } };
+      return undefined;
+    });
+    const { router } = renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Fediverse' }));
+    const card = await screen.findByTestId('fediverse-story');
+    expect(router.state.location.search).toBe('?tab=fediverse');
+    expect(within(card).getByRole('heading', { name: 'Letters from elsewhere' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Lin' })).toHaveAttribute('href', 'https://mastodon.example/@lin');
+    expect(within(card).getByText('A summary')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /Read on mastodon\.example/ })).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+    await user.click(within(card).getByText('Read here'));
+    expect(within(card).getByText('Inkwell').tagName).toBe('STRONG');
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-following/stories'));
+    expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 7 });
+  });
+
   it('falls back to every category when the chosen topics cannot be read', async () => {
     mockIntersectionObserver();
     signIn(7);
@@ -121,6 +154,7 @@ describe('Home feed', () => {
     expect(within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'For you',
       'Following',
+      'Fediverse',
       'Science',
       'Poetry',
     ]);

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
 import { ChevronDown, Compass } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,9 @@ import { PostFeedList, type RenderPost } from '../../../components/PostFeedList'
 import { useForYouTuning } from './use-for-you-tuning';
 import { HydrateLater } from '../../../ssr/hydrate-later';
 
+// Only a signed-in reader who picks the tab needs it: its code loads then.
+const FediverseStories = lazy(() => import('./FediverseStories'));
+
 interface HomeFeedProps {
   renderPost: RenderPost;
   /** Shown above the strip (the ?message= banner, the welcome step); its space goes when they render nothing. */
@@ -26,7 +29,8 @@ interface HomeFeedProps {
 }
 
 interface Selection {
-  tab: FeedTab;
+  /** 'fediverse' (issue 30): the stories of the accounts on other servers the reader follows. */
+  tab: FeedTab | 'fediverse';
   categoryId: number | null;
 }
 
@@ -34,6 +38,7 @@ interface Selection {
 function readSelection(params: URLSearchParams, signedIn: boolean): Selection {
   const tab = params.get('tab');
   if (tab === 'following' && signedIn) return { tab: 'following', categoryId: null };
+  if (tab === 'fediverse' && signedIn) return { tab: 'fediverse', categoryId: null };
   if (tab === 'catogery') {
     const categoryId = decodeId(params.get('category') ?? '');
     if (categoryId !== null) return { tab: 'catogery', categoryId };
@@ -74,16 +79,23 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
 
   const tabs: FeedTabItem[] = [
     { key: 'foryou', label: 'For you' },
-    ...(session ? [{ key: 'following', label: 'Following' }] : []),
+    ...(session
+      ? [
+          { key: 'following', label: 'Following' },
+          { key: 'fediverse', label: 'Fediverse' },
+        ]
+      : []),
     ...shown.map((item) => ({ key: `c${item.id}`, label: item.name })),
   ];
 
   const select = (key: string) => {
     const next: Selection =
-      key === 'foryou' || key === 'following' ? { tab: key, categoryId: null } : { tab: 'catogery', categoryId: Number(key.slice(1)) };
+      key === 'foryou' || key === 'following' || key === 'fediverse' ? { tab: key, categoryId: null } : { tab: 'catogery', categoryId: Number(key.slice(1)) };
     // SPEC §4 Feed tab: the list is cleared and loads again from the first page.
     const queryKey =
-      next.tab === 'foryou'
+      next.tab === 'fediverse'
+        ? ['fediverse-stories', viewerId ?? '0']
+        : next.tab === 'foryou'
         ? forYouPostsQueryOptions(viewerId).queryKey
         : next.tab === 'following'
           ? followingPostsQueryOptions(viewerId ?? '0').queryKey
@@ -98,7 +110,7 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
 
   return (
     <div
-      className={`mx-auto w-full px-4 pb-16 pt-4 sm:px-6 sm:pt-8 ${aside ? 'flex max-w-6xl flex-col lg:grid lg:grid-cols-[minmax(0,680px)_1fr] lg:gap-x-16' : 'max-w-[728px]'}`}
+      className={`mx-auto w-full px-4 pb-16 pt-4 sm:px-6 sm:pt-8 ${aside ? 'flex max-w-6xl flex-col lg:grid lg:grid-cols-[minmax(0,680px)_1fr] lg:grid-rows-[auto_1fr] lg:gap-x-16' : 'max-w-[728px]'}`}
     >
       {/*
         Phones: the banner, the panels' disclosure, the feed, in the order of the HTML (a page painted
@@ -127,7 +139,13 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
         <h1 className="sr-only">Home</h1>
         <FeedTabs tabs={tabs} selected={tabKey(selection)} onSelect={select} controls={panelId} />
         <div id={panelId} role="tabpanel" aria-labelledby={`feed-tab-${tabKey(selection)}`}>
-          <PostFeedList key={tabKey(selection)} query={active} renderPost={render} emptyText={TEXT.noPosts} label="Posts" />
+          {selection.tab === 'fediverse' && viewerId ? (
+            <Suspense fallback={null}>
+              <FediverseStories viewerId={viewerId} />
+            </Suspense>
+          ) : (
+            <PostFeedList key={tabKey(selection)} query={active} renderPost={render} emptyText={TEXT.noPosts} label="Posts" />
+          )}
         </div>
       </div>
       {tuning.notice}
