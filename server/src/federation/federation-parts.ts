@@ -86,5 +86,5 @@ export const federationApiRoutes: FastifyPluginAsync<{ parts: FederationParts | 
   await api.register(remoteFollowRoutes, { remoteFollow: parts?.remoteFollow ?? null });
   await api.register(fediverseFollowersRoutes, { followers: parts?.followers ?? null });
   await api.register(fediverseFollowingRoutes, { following: parts?.following ?? null, database });
-  await api.register(fediverseBlocksRoutes, { blocks: new FediverseBlocks(database, parts?.followers ?? null) });
+  await api.register(fediverseBlocksRoutes, { blocks: new FediverseBlocks(database, parts?.followers ?? null, parts?.following ?? null) });
 };

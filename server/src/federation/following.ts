@@ -96,18 +96,24 @@ export class FediverseFollowing {
   }
 
   async unfollow(userId: number, accountId: number): Promise<void> {
+    if (!(await this.stop(userId, accountId))) throw notFound(FEDIVERSE_NOT_FOLLOWED);
+  }
+
+  /** Ends the member's follow of the account, if there is one, and tells its server (an Undo); resolves to whether there was one. */
+  async stop(userId: number, accountId: number): Promise<boolean> {
     const { db } = this.#database;
     const ended = await db.transaction().execute(async (trx) => {
       const row = await removeFollowing(trx, userId, accountId);
       const address = row ? await findRemoteAddress(trx, accountId) : undefined;
       return row && address ? { followUri: row.follow_uri, address } : undefined;
     });
-    if (!ended) throw notFound(FEDIVERSE_NOT_FOLLOWED);
+    if (!ended) return false;
     const ctx = this.#federation.createContext(this.#publicUrl);
     const identifier = String(userId);
     const me = ctx.getActorUri(identifier);
     const follow = new Follow({ id: new URL(ended.followUri), actor: me, object: new URL(ended.address.uri) });
     await ctx.sendActivity({ identifier }, recipientOf(ended.address), new Undo({ id: new URL(`#undos/${randomUUID()}`, me), actor: me, object: follow }));
+    return true;
   }
 }
 

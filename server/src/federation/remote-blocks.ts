@@ -6,6 +6,8 @@ import { notFound } from '../lib/errors.ts';
 import { route } from '../plugins/endpoint.ts';
 import { notify } from '../notify/notify.ts';
 import type { FediverseFollowers } from './fediverse-followers.ts';
+import type { FediverseFollowing } from './following.ts';
+import { removeFollowing } from './following.repository.ts';
 import { findRemoteAddress, removeRemoteFollowerOf } from './followers.repository.ts';
 import { deleteRemoteBlock, hasBlockedRemote, insertRemoteBlock, listRemoteBlocks, remoteActorExists } from './remote-blocks.repository.ts';
 
@@ -17,17 +19,20 @@ export function blockedBy(database: Database, userId: number, actorUri: URL): Pr
 /**
  * A member's blocks of accounts of other servers (issue 30), as /block is of members: blocking ends
  * the account's follow in the same transaction (its notification with it) and, with FEDERATION on
- * (`followers` set), tells its server with a signed Reject; from then on its Follow is rejected and its
+ * (`followers` set), tells its server with a signed Reject; the member's own follow of it ends too
+ * (an Undo); from then on its Follow is rejected and its
  * likes, boosts and replies to the member's stories are dropped at the inbox (follows.ts, reactions.ts,
  * replies.ts), and the member's notifications leave it out. Unblocking lets it follow again.
  */
 export class FediverseBlocks {
   readonly #database: Database;
   readonly #followers: FediverseFollowers | null;
+  readonly #following: FediverseFollowing | null;
 
-  constructor(database: Database, followers: FediverseFollowers | null) {
+  constructor(database: Database, followers: FediverseFollowers | null, following: FediverseFollowing | null) {
     this.#database = database;
     this.#followers = followers;
+    this.#following = following;
   }
 
   async set(userId: number, accountId: number, block: boolean): Promise<BlockResponse> {
@@ -46,6 +51,9 @@ export class FediverseBlocks {
       return address ? { address, followUri: follow.follow_uri } : undefined;
     });
     if (ended) await this.#followers?.reject(userId, ended.address, ended.followUri);
+    // And the member stops following it (its server told with an Undo; with FEDERATION off, only here).
+    if (this.#following) await this.#following.stop(userId, accountId);
+    else await removeFollowing(db, userId, accountId);
     return { message: FEDIVERSE_BLOCKED, is_blocked: true };
   }
 

@@ -86,6 +86,16 @@ describe('two Inkwell instances', () => {
     expect(await followersOf(bo.id)).toEqual([]);
   });
 
+  it('a member who blocks an account they follow stops following it, there too', async () => {
+    const { ada, session, bo } = await pair();
+    const asked = await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
+    await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
+    expect(await followersOf(bo.id)).toHaveLength(1);
+    await call(one.t, session, 'fediverse-blocks/set', { user_id: ada.id, account_id: asked.json.account.account_id, status: 1 });
+    expect(await followingOf(session)).toEqual([]);
+    await eventually(async () => (await followersOf(bo.id)).length === 0);
+  });
+
   it('refuses what is no account elsewhere, and a member without a username', async () => {
     const { ada, session } = await pair();
     const refused = async (account: string) => (await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account })).json.errors?.account?.[0];
