@@ -110,10 +110,23 @@ export const fediverseStory = z.object({
   published_at: z.string(),
   updated_at: z.string(),
   account: z.object({ account_id: z.number(), handle: z.string(), name: z.string().nullable(), url: z.string().nullable() }),
+  /** Whether the member liked it from here. */
+  liked: z.boolean(),
 });
 export type FediverseStory = z.infer<typeof fediverseStory>;
 export const fediverseStoriesPage = z.object({ data: z.array(fediverseStory), next_cursor: z.number().nullable() });
 export type FediverseStoriesPage = z.infer<typeof fediverseStoriesPage>;
+
+/**
+ * POST /api/user/fediverse-following/stories/like {user_id, story_id, status}: the member likes (1) or
+ * stops liking (0) a story of an account they follow; its server is sent a Like, or its Undo.
+ */
+export const fediverseStoryLikeBody = z.object({ user_id: idField('user id'), story_id: idField('story id'), status: flag('status') });
+export const fediverseStoryLikeResponse = z.object({ message: z.string(), liked: z.boolean() });
+export type FediverseStoryLikeResponse = z.infer<typeof fediverseStoryLikeResponse>;
+export const FEDIVERSE_STORY_LIKED = 'Liked: its writer’s server is told.';
+export const FEDIVERSE_STORY_UNLIKED = 'You no longer like this story.';
+export const FEDIVERSE_STORY_NOT_FOUND = 'Story not found.';
 
 /** POST /api/user/fediverse-replies {post_id}: the story's replies from the fediverse, shown as comments (ADR 0073). */
 export const fediverseRepliesBody = z.object({ post_id: idField('post id') });

@@ -38,6 +38,7 @@ import * as m0036 from './migrations/0036_remote_boost_notices.ts';
 import * as m0037 from './migrations/0037_remote_blocks.ts';
 import * as m0038 from './migrations/0038_remote_following.ts';
 import * as m0039 from './migrations/0039_remote_stories.ts';
+import * as m0040 from './migrations/0040_remote_story_likes.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0037_remote_blocks': m0037,
   '0038_remote_following': m0038,
   '0039_remote_stories': m0039,
+  '0040_remote_story_likes': m0040,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

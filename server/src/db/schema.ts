@@ -1,5 +1,5 @@
 import type { EmailTokensTable, LoginThrottleTable, LoginTrustTable, SessionsTable, UsersTable } from './schema/accounts.ts';
-import type { FederationDeliveriesTable, FederationDomainBlocksTable, FederationKeysTable, FederationKvTable, FederationMessagesTable, RemoteActorsTable, RemoteBlocksTable, RemoteFollowingTable, RemoteStoriesTable, RemoteFollowersTable, RemoteCommentsTable, RemoteReactionsTable } from './schema/federation.ts';
+import type { FederationDeliveriesTable, FederationDomainBlocksTable, FederationKeysTable, FederationKvTable, FederationMessagesTable, RemoteActorsTable, RemoteBlocksTable, RemoteFollowingTable, RemoteStoriesTable, RemoteStoryLikesTable, RemoteFollowersTable, RemoteCommentsTable, RemoteReactionsTable } from './schema/federation.ts';
 import type {
   HelpRequestsTable,
   MailOutboxTable,
@@ -83,5 +83,6 @@ export interface DB {
   remote_blocks: RemoteBlocksTable;
   remote_following: RemoteFollowingTable;
   remote_stories: RemoteStoriesTable;
+  remote_story_likes: RemoteStoryLikesTable;
   remote_comments: RemoteCommentsTable;
 }

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Federation } from '@fedify/fedify';
-import { Follow, Undo, isActor } from '@fedify/vocab';
+import { Follow, Like, Undo, isActor } from '@fedify/vocab';
 import {
   FEDIVERSE_ACCOUNT_INVALID,
   FEDIVERSE_NOT_FOLLOWED,
   FEDIVERSE_STORIES_PAGE_SIZE,
+  FEDIVERSE_STORY_LIKED,
+  FEDIVERSE_STORY_NOT_FOUND,
+  FEDIVERSE_STORY_UNLIKED,
   FEDIVERSE_UNFOLLOWED,
   type FediverseFollowResponse,
   type FediverseFollowingResponse,
   type FediverseStoriesPage,
+  type FediverseStoryLikeResponse,
 } from '@inkwell/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database.ts';
@@ -23,7 +27,7 @@ import { findRemoteAddress, saveRemoteActor } from './followers.repository.ts';
 import { addFollowing, listFollowing, removeFollowing } from './following.repository.ts';
 import { recipientOf, remoteActorFields } from './remote-actor.ts';
 import { hasBlockedRemote } from './remote-blocks.repository.ts';
-import { storiesFollowedBy } from './remote-stories.repository.ts';
+import { addStoryLike, removeStoryLike, storiesFollowedBy, storySeenBy } from './remote-stories.repository.ts';
 import { resourceOf } from './remote-follow.ts';
 
 export const FOLLOWING_MESSAGES = {
@@ -99,6 +103,32 @@ export class FediverseFollowing {
     if (!(await this.stop(userId, accountId))) throw notFound(FEDIVERSE_NOT_FOLLOWED);
   }
 
+  /**
+   * The member likes (or no longer likes) a story of an account they follow: kept here, and its server
+   * is sent a signed Like of it, or the Undo of that Like.
+   */
+  async like(userId: number, storyId: number, like: boolean): Promise<FediverseStoryLikeResponse> {
+    const { db } = this.#database;
+    const story = await storySeenBy(db, userId, storyId);
+    if (!story) throw notFound(FEDIVERSE_STORY_NOT_FOUND);
+    const ctx = this.#federation.createContext(this.#publicUrl);
+    const identifier = String(userId);
+    const me = ctx.getActorUri(identifier);
+    if (like) {
+      const likeUri = new URL(`#likes/${randomUUID()}`, me);
+      if (await addStoryLike(db, userId, storyId, likeUri.href, nowIso())) {
+        await ctx.sendActivity({ identifier }, recipientOf(story), new Like({ id: likeUri, actor: me, object: new URL(story.object_uri) }));
+      }
+      return { message: FEDIVERSE_STORY_LIKED, liked: true };
+    }
+    const gone = await removeStoryLike(db, userId, storyId);
+    if (gone) {
+      const undone = new Like({ id: new URL(gone.like_uri), actor: me, object: new URL(story.object_uri) });
+      await ctx.sendActivity({ identifier }, recipientOf(story), new Undo({ id: new URL(`#undos/${randomUUID()}`, me), actor: me, object: undone }));
+    }
+    return { message: FEDIVERSE_STORY_UNLIKED, liked: false };
+  }
+
   /** Ends the member's follow of the account, if there is one, and tells its server (an Undo); resolves to whether there was one. */
   async stop(userId: number, accountId: number): Promise<boolean> {
     const { db } = this.#database;
@@ -126,8 +156,14 @@ export const fediverseFollowingRoutes: FastifyPluginAsync<{ following: Fediverse
   route(app, 'fediverseFollowing', async (request): Promise<FediverseFollowingResponse> => ({ data: await listFollowing(database.db, request.auth!.userId) }));
   route(app, 'fediverseStories', async (request): Promise<FediverseStoriesPage> => {
     const rows = await storiesFollowedBy(database.db, request.auth!.userId, request.body.cursor ?? null, FEDIVERSE_STORIES_PAGE_SIZE + 1);
-    const data = rows.slice(0, FEDIVERSE_STORIES_PAGE_SIZE).map(({ account_id, handle, name, account_url, ...story }) => ({ ...story, account: { account_id, handle, name, url: account_url } }));
+    const data = rows
+      .slice(0, FEDIVERSE_STORIES_PAGE_SIZE)
+      .map(({ account_id, handle, name, account_url, like_uri, ...story }) => ({ ...story, account: { account_id, handle, name, url: account_url }, liked: like_uri !== null }));
     return { data, next_cursor: rows.length > FEDIVERSE_STORIES_PAGE_SIZE ? data.at(-1)!.id : null };
+  });
+  route(app, 'fediverseStoryLike', async (request) => {
+    if (!following) throw notFound();
+    return following.like(request.auth!.userId, request.body.story_id, request.body.status === 1);
   });
   route(app, 'fediverseFollow', async (request) => {
     if (!following) throw notFound();

@@ -60,10 +60,41 @@ export function storiesFollowedBy(db: Kysely<DB>, userId: number, before: number
     .selectFrom('remote_stories as s')
     .innerJoin('remote_following as f', (join) => join.onRef('f.actor_id', '=', 's.actor_id').on('f.user_id', '=', userId).on('f.state', '=', 'accepted'))
     .innerJoin('remote_actors as a', 'a.id', 's.actor_id')
-    .select(['s.id', 's.url', 's.title', 's.summary', 's.content', 's.published_at', 's.updated_at', 'a.id as account_id', 'a.handle', 'a.name', 'a.url as account_url'])
+    .leftJoin('remote_story_likes as l', (join) => join.onRef('l.story_id', '=', 's.id').on('l.user_id', '=', userId))
+    .select(['s.id', 's.url', 's.title', 's.summary', 's.content', 's.published_at', 's.updated_at', 'a.id as account_id', 'a.handle', 'a.name', 'a.url as account_url', 'l.like_uri'])
     .where((eb) => eb.not(eb.exists(eb.selectFrom('remote_blocks as b').select('b.user_id').where('b.user_id', '=', userId).whereRef('b.actor_id', '=', 's.actor_id'))))
     .$if(before !== null, (q) => q.where('s.id', '<', before!))
     .orderBy('s.id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/**
+ * The story, its object id and its account's addresses, when the member may see it (they follow the
+ * account, accepted); undefined otherwise.
+ */
+export function storySeenBy(db: Kysely<DB>, userId: number, storyId: number) {
+  return db
+    .selectFrom('remote_stories as s')
+    .innerJoin('remote_following as f', (join) => join.onRef('f.actor_id', '=', 's.actor_id').on('f.user_id', '=', userId).on('f.state', '=', 'accepted'))
+    .innerJoin('remote_actors as a', 'a.id', 's.actor_id')
+    .select(['s.id', 's.object_uri', 'a.uri', 'a.inbox', 'a.shared_inbox'])
+    .where('s.id', '=', storyId)
+    .executeTakeFirst();
+}
+
+/** The member likes the story by the Like `likeUri`; resolves to whether the like is new. */
+export async function addStoryLike(db: Kysely<DB>, userId: number, storyId: number, likeUri: string, now: string): Promise<boolean> {
+  const row = await db
+    .insertInto('remote_story_likes')
+    .values({ user_id: userId, story_id: storyId, like_uri: likeUri, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'story_id']).doNothing())
+    .returning('story_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The member's like of the story goes; resolves to the Like it was (for its Undo), or undefined. */
+export async function removeStoryLike(db: Kysely<DB>, userId: number, storyId: number) {
+  return db.deleteFrom('remote_story_likes').where('user_id', '=', userId).where('story_id', '=', storyId).returning('like_uri').executeTakeFirst();
 }

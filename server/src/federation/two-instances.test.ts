@@ -1,4 +1,4 @@
-import { FEDIVERSE_NOT_FOLLOWED, FEDIVERSE_UNFOLLOWED } from '@inkwell/contract';
+import { FEDIVERSE_NOT_FOLLOWED, FEDIVERSE_STORY_LIKED, FEDIVERSE_STORY_UNLIKED, FEDIVERSE_UNFOLLOWED } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, firstCategoryId, send } from '../posts/testing.ts';
 import type { TestApp } from '../test/app.ts';
@@ -125,7 +125,21 @@ describe('two Inkwell instances', () => {
       published_at: expect.any(String),
       updated_at: expect.any(String),
       account: { account_id: expect.any(Number), handle: `@m${bo.id}@${new URL(two.base).host}`, name: 'Bo of Two', url: expect.any(String) },
+      liked: false,
     });
+
+    // Ada likes it from One: it counts on Two, Bo is told; taken back, it counts no more.
+    const likesThere = async () => (await two.t.db.selectFrom('posts').select('likes_count').where('id', '=', post.id).executeTakeFirstOrThrow()).likes_count;
+    const like = (status: 0 | 1) => call(one.t, session, 'fediverse-following/stories/like', { user_id: ada.id, story_id: story!.id, status });
+    expect((await like(1)).json).toEqual({ message: FEDIVERSE_STORY_LIKED, liked: true });
+    await eventually(async () => (await likesThere()) === 1);
+    expect((await storiesOf()).data[0]?.liked).toBe(true);
+    const told = (await call(two.t, boSession, 'notifications', { user_id: bo.id })).json.notifications as Array<{ message: string }>;
+    expect(told.some((n) => /liked your post “Letters from Two” from the fediverse\.$/.test(n.message))).toBe(true);
+    await like(1);
+    expect((await like(0)).json).toEqual({ message: FEDIVERSE_STORY_UNLIKED, liked: false });
+    await eventually(async () => (await likesThere()) === 0);
+    expect((await storiesOf()).data[0]?.liked).toBe(false);
 
     const category = await firstCategoryId(two.t);
     const edit = await send(two.t, 'posts/update', { id: post.id, user_id: bo.id, title: 'Letters, revised', sub_title: 'A subtitle', category_id: category, description: '<p>Edited.</p>' }, boSession);
@@ -154,6 +168,10 @@ describe('two Inkwell instances', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await one.t.db.selectFrom('remote_stories').select('title').where('title', '=', 'Unheard').execute()).toEqual([]);
     expect((await call(one.t, session, 'fediverse-following/stories', { user_id: ada.id })).json.data).toEqual([]);
+  });
+
+  it('migrates remote_story_likes up and down', async () => {
+    await expectMigrationRoundTrip('0039_remote_stories', 'remote_', ['remote_story_likes']);
   });
 
   it('migrates remote_stories up and down', async () => {

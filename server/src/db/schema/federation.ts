@@ -105,6 +105,14 @@ export interface RemoteStoriesTable {
   updated_at: string;
 }
 
+/** A member's like of a story from another server (migration 0040), by the Like sent. */
+export interface RemoteStoryLikesTable {
+  user_id: number;
+  story_id: number;
+  like_uri: string;
+  created_at: string;
+}
+
 /** An account of another server a member follows (migration 0038): 'pending' until its server's Accept. */
 export interface RemoteFollowingTable {
   id: Generated<number>;

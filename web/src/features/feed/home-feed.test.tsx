@@ -120,10 +120,15 @@ describe('Home feed', () => {
       published_at: '2026-11-27T10:00:00.000Z',
       updated_at: '2026-11-27T10:00:00.000Z',
       account: { account_id: 9, handle: '@lin@mastodon.example', name: 'Lin', url: 'https://mastodon.example/@lin' },
+      liked: false,
     };
-    const fetchMock = mockApi((path) => {
+    const fetchMock = mockApi((path, init) => {
       if (path === 'view-posts') return { body: aPage([]) };
       if (path === 'fediverse-following/stories') return { body: { data: [story], next_cursor: null } };
+      if (path === 'fediverse-following/stories/like') {
+        story.liked = (jsonBody(init) as { status: number }).status === 1;
+        return { body: { message: 'Liked: its writer’s server is told.', liked: story.liked } };
+      }
       return undefined;
     });
     const { router } = renderApp('/');
@@ -139,6 +144,10 @@ describe('Home feed', () => {
     expect(within(card).getByText('Inkwell').tagName).toBe('STRONG');
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-following/stories'));
     expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 7 });
+    await user.click(within(card).getByRole('button', { name: 'Like' }));
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Unlike' })).toHaveAttribute('aria-pressed', 'true'));
+    const liked = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-following/stories/like'));
+    expect(jsonBody(liked![1] as RequestInit)).toEqual({ user_id: 7, story_id: 5, status: 1 });
   });
 
   it('falls back to every category when the chosen topics cannot be read', async () => {

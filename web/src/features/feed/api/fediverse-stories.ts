@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FediverseStoriesPage } from '@inkwell/contract';
 import * as endpoints from '@inkwell/contract/calls';
-import { api } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
+import { useNotice } from '../../../components/NoticeProvider';
 
 /** POST /api/user/fediverse-following/stories {user_id, cursor?}: stories of the accounts elsewhere the member follows, newest first. */
 export const fediverseStoriesQueryOptions = (viewerId: string) =>
@@ -15,3 +16,15 @@ export const fediverseStoriesQueryOptions = (viewerId: string) =>
   });
 
 export const useFediverseStories = (viewerId: string) => useInfiniteQuery(fediverseStoriesQueryOptions(viewerId));
+
+/** POST /api/user/fediverse-following/stories/like {user_id, story_id, status}: the list is read again; a failure said in a notice. */
+export function useFediverseStoryLike(viewerId: string) {
+  const queryClient = useQueryClient();
+  const { showNotice } = useNotice();
+  return useMutation({
+    mutationFn: ({ storyId, like }: { storyId: number; like: boolean }) =>
+      api(endpoints.fediverseStoryLike, { user_id: Number(viewerId), story_id: storyId, status: like ? 1 : 0 }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fediverse-stories', viewerId] }),
+    onError: (error) => showNotice((isApiError(error) && error.message) || 'That did not work. Please try again.', 'danger_light'),
+  });
+}

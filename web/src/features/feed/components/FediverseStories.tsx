@@ -1,17 +1,20 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths, relativeTime, type FediverseStory } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { useNow } from '../../../lib/use-now';
-import { useFediverseStories } from '../api/fediverse-stories';
+import { useFediverseStories, useFediverseStoryLike } from '../api/fediverse-stories';
 
 const external = { target: '_blank', rel: 'noopener noreferrer nofollow ugc' } as const;
 const prose =
   'prose prose-zinc dark:prose-invert mt-3 max-w-none break-words font-serif prose-headings:font-sans prose-a:text-indigo-700 dark:prose-a:text-indigo-300 prose-pre:text-[15px]';
 
-function Story({ story }: { story: FediverseStory }) {
+function Story({ story, viewerId }: { story: FediverseStory; viewerId: string }) {
   const now = useNow();
+  const like = useFediverseStoryLike(viewerId);
+  // Shown at once; the list read again confirms it.
+  const liked = like.isPending ? like.variables.like : story.liked;
   const { account } = story;
   const host = story.url ? new URL(story.url).host : null;
   return (
@@ -41,13 +44,25 @@ function Story({ story }: { story: FediverseStory }) {
         <summary className="cursor-pointer text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300 group-open:sr-only">Read here</summary>
         <div className={prose} dangerouslySetInnerHTML={{ __html: story.content }} />
       </details>
-      {story.url && host && (
-        <a href={story.url} {...external} className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-zinc-600 hover:text-zinc-900 hover:underline dark:text-zinc-400 dark:hover:text-zinc-100">
-          Read on {host}
-          <ExternalLink aria-hidden="true" className="size-3.5" />
-          <span className="sr-only">(in a new tab)</span>
-        </a>
-      )}
+      <div className="mt-3 flex items-center gap-4">
+        <button
+          type="button"
+          aria-pressed={liked}
+          aria-label={liked ? 'Unlike' : 'Like'}
+          disabled={like.isPending}
+          onClick={() => like.mutate({ storyId: story.id, like: !liked })}
+          className="inline-flex items-center rounded-full p-1 text-zinc-600 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-400 dark:hover:text-zinc-100"
+        >
+          <Heart aria-hidden="true" className={`size-5 ${liked ? 'fill-rose-600 text-rose-600 dark:fill-rose-400 dark:text-rose-400' : ''}`} />
+        </button>
+        {story.url && host && (
+          <a href={story.url} {...external} className="inline-flex items-center gap-1 text-sm font-medium text-zinc-600 hover:text-zinc-900 hover:underline dark:text-zinc-400 dark:hover:text-zinc-100">
+            Read on {host}
+            <ExternalLink aria-hidden="true" className="size-3.5" />
+            <span className="sr-only">(in a new tab)</span>
+          </a>
+        )}
+      </div>
     </article>
   );
 }
@@ -64,7 +79,7 @@ export default function FediverseStories({ viewerId }: { viewerId: string }) {
       <InfiniteList
         items={stories}
         getKey={(story) => story.id}
-        renderItem={(story) => <Story story={story} />}
+        renderItem={(story) => <Story story={story} viewerId={viewerId} />}
         isLoading={query.isPending && !query.isError}
         hasNextPage={query.hasNextPage && !query.isError}
         isFetchingNextPage={query.isFetchingNextPage}
