@@ -1,12 +1,12 @@
 import type { Context, Federation } from '@fedify/fedify';
-import { Create, Delete, Mention, Note, PUBLIC_COLLECTION, Tombstone } from '@fedify/vocab';
-import { Temporal } from '@js-temporal/polyfill';
+import { Delete, Mention, Note, PUBLIC_COLLECTION, Tombstone } from '@fedify/vocab';
 import { escapeHtml, paths } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { actorName, noticeText, notify } from '../notify/notify.ts';
 import { findArticle } from './articles.repository.ts';
+import { creationOf, instant } from './articles.ts';
 import { nowIso } from '../db/database.ts';
 import { HttpError, notFound } from '../lib/errors.ts';
 import { federatingMember, numericId } from './actor-member.ts';
@@ -19,7 +19,6 @@ export const ANSWER_SENT = 'Your reply is on its way.';
 export const NO_USERNAME = 'Choose a username in Settings first: it is how the fediverse knows you.';
 export const REPLY_NOT_FOUND = 'Reply not found.';
 
-const instant = (iso: string) => Temporal.Instant.from(iso) as unknown as NonNullable<ConstructorParameters<typeof Note>[0]['published']>;
 
 /** Plain text as the HTML a Note carries: paragraphs at blank lines, <br> at line breaks, all escaped. */
 function noteHtml(text: string, mention: Addressee | undefined): string {
@@ -100,7 +99,7 @@ export class FediverseAnswers {
     if (row && accounts.length > 0) {
       const ctx = this.#federation.createContext(new URL(this.#publicUrl));
       const note = toNote(ctx, row, accounts, this.#publicUrl);
-      const create = new Create({ id: new URL(`${note.id!.href}#create`), actor: note.attributionId, object: note, published: note.published, tos: note.toIds, ccs: note.ccIds });
+      const create = creationOf(note);
       await ctx.sendActivity({ identifier: String(userId) }, accounts.map(recipientOf), create, { preferSharedInbox: true });
     }
     return id;

@@ -1,5 +1,5 @@
 import type { Context, Federation } from '@fedify/fedify';
-import { Article, Create, Hashtag, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { Article, Create, Hashtag, type Note, PUBLIC_COLLECTION } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
 import { escapeHtml, paths } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
@@ -14,7 +14,8 @@ export const ARTICLE_PATH = '/ap/posts/{id}';
 /** Stories on one page of a writer's outbox. */
 export const OUTBOX_PAGE_SIZE = 20;
 
-const instant = (iso: string) => Temporal.Instant.from(iso) as unknown as NonNullable<ConstructorParameters<typeof Article>[0]['published']>;
+/** A stored time as the vocabulary's instant (an Article's or a Note's `published` and `updated`). */
+export const instant = (iso: string) => Temporal.Instant.from(iso) as unknown as NonNullable<ConstructorParameters<typeof Article>[0]['published']>;
 
 /** A topic as a hashtag: its letters and digits (`Machine Learning` → `#MachineLearning`). */
 function hashtag(topic: string, publicUrl: string): Hashtag | null {
@@ -61,8 +62,12 @@ export function toArticle(ctx: Context<void>, row: ArticleRow, publicUrl: string
 
 /** The Create that publishes the story (its id is the article's with `#create`, so every server sees one Create). */
 export function createOf(ctx: Context<void>, row: ArticleRow, publicUrl: string): Create {
-  const article = toArticle(ctx, row, publicUrl);
-  return new Create({ id: new URL(`${article.id!.href}#create`), actor: article.attributionId, object: article, published: article.published, tos: article.toIds, ccs: article.ccIds });
+  return creationOf(toArticle(ctx, row, publicUrl));
+}
+
+/** The Create of an object of ours (a story, a member's answer): its id the object's with `#create`, addressed as the object is. */
+export function creationOf(object: Article | Note): Create {
+  return new Create({ id: new URL(`${object.id!.href}#create`), actor: object.attributionId, object, published: object.published, tos: object.toIds, ccs: object.ccIds });
 }
 
 /**
