@@ -28,7 +28,7 @@ import { addFollowing, listFollowing, removeFollowing } from './following.reposi
 import { recipientOf, remoteActorFields } from './remote-actor.ts';
 import { hasBlockedRemote } from './remote-blocks.repository.ts';
 import { addStoryLike, removeStoryLike, storiesFollowedBy, storySeenBy } from './remote-stories.repository.ts';
-import { resourceOf } from './remote-follow.ts';
+import { hostOf, resourceOf } from './remote-follow.ts';
 
 export const FOLLOWING_MESSAGES = {
   notFound: 'We could not find that account. Check the handle and try again.',
@@ -68,7 +68,7 @@ export class FediverseFollowing {
     if (!member?.username) throw new HttpError(422, NO_USERNAME, { account: [NO_USERNAME] });
     const resource = resourceOf(account);
     if (!resource) throw refuse(FEDIVERSE_ACCOUNT_INVALID);
-    const theirHost = resource.protocol === 'acct:' ? resource.pathname.slice(resource.pathname.lastIndexOf('@') + 1) : resource.host;
+    const theirHost = hostOf(resource);
     if (theirHost === this.#publicUrl.host) throw refuse(FOLLOWING_MESSAGES.onThisSite);
     if (await isBlockedAddress(db, `https://${theirHost}/`)) throw refuse(FOLLOWING_MESSAGES.blockedServer);
 

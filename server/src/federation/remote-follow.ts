@@ -40,6 +40,11 @@ export function resourceOf(handle: string): URL | null {
   }
 }
 
+/** The host a resource of resourceOf names: the server of an `acct:` handle, or the address's host. */
+export function hostOf(resource: URL): string {
+  return resource.protocol === 'acct:' ? resource.pathname.slice(resource.pathname.lastIndexOf('@') + 1) : resource.host;
+}
+
 /**
  * "Follow from the fediverse" on a profile (ADR 0072): the reader's own server is asked, by WebFinger,
  * where its members follow an account of another server (its subscribe template), and the reader is
@@ -66,8 +71,7 @@ export class RemoteFollow {
     const resource = resourceOf(handle);
     if (!resource) throw validationError({ handle: [REMOTE_HANDLE_INVALID] });
     const host = this.#publicUrl.host;
-    const theirHost = resource.protocol === 'acct:' ? resource.pathname.slice(resource.pathname.lastIndexOf('@') + 1) : resource.host;
-    if (theirHost === host) throw validationError({ handle: [REMOTE_FOLLOW_MESSAGES.onThisSite] });
+    if (hostOf(resource) === host) throw validationError({ handle: [REMOTE_FOLLOW_MESSAGES.onThisSite] });
 
     const ctx = this.#federation.createContext(this.#publicUrl);
     const found = await ctx.lookupWebFinger(resource, { signal: AbortSignal.timeout(this.#timeoutMs) }).catch(() => null);
