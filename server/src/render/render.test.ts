@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TEXT, paths } from '@inkwell/contract';
+import { TEXT, encodeId, paths } from '@inkwell/contract';
 import { NEWSLETTER_SUBSCRIBE_FORM } from '@inkwell/contract/newsletters';
 import { loadXssPayloads } from '../../../testdata/xss.ts';
 import { type TestApp, buildRenderingTestApp } from '../test/app.ts';
@@ -171,6 +171,8 @@ describe('pages rendered on the server', () => {
     const warn = vi.spyOn(t.app.log, 'warn');
     const urls = ['/', paths.viewPost.getHref(post.id), paths.viewProfile.getHref(author.id), paths.categoryPosts.getHref(post.categoryId), '/login', '/signup', '/verified', '/no/such/page'];
     urls.push(paths.newsletterConfirm.getHref('no-such-token'), paths.newsletterUnsubscribe.getHref('1.no-such-signature'));
+    // Each Home tab the address may name (a visitor's Following and Fediverse are For you).
+    urls.push('/?tab=following', '/?tab=fediverse', `/?tab=catogery&category=${encodeId(post.categoryId)}`);
     for (const cookie of ['', `token=${session.token}; id=${reader.id}`]) {
       for (const url of urls) expect((await get(url, cookie ? { cookie } : {})).statusCode, url).toBeLessThan(500);
     }

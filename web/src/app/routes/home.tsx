@@ -10,7 +10,7 @@ import { DocumentTitle } from '../../components/DocumentTitle';
 import { useSession } from '../../lib/session';
 import { categoriesQueryOptions } from '../../api/categories';
 import { userCategoriesQueryOptions } from '../../api/user-categories';
-import { forYouPostsQueryOptions } from '../../api/view-posts';
+import { loadSelected } from '../../features/feed/selection';
 import { recommendedCategoriesQueryOptions, recommendedPostsQueryOptions, recommendedUsersQueryOptions } from '../../features/home/api/recommendations';
 import type { Screen } from '../screen';
 
@@ -24,8 +24,8 @@ export const screen: Screen = {
   render: 'everyone',
   indexed: true,
   load: ({ url, client, viewerId }) => [
-    // For you, unless the address names another tab (HomeFeed reads it; its other tabs load in the browser).
-    ...(url.searchParams.has('tab') ? [] : [client.prefetchInfiniteQuery(forYouPostsQueryOptions(viewerId))]),
+    // The first page of the tab the address names (For you when it names none): the page comes whole.
+    loadSelected(client, url.searchParams, viewerId),
     client.prefetchQuery(categoriesQueryOptions()),
     client.prefetchQuery(recommendedPostsQueryOptions(viewerId)),
     client.prefetchQuery(recommendedCategoriesQueryOptions(viewerId)),

@@ -2,17 +2,19 @@ import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
 import { ChevronDown, Compass } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { TEXT, decodeId, encodeId, type FeedTab } from '@inkwell/contract';
+import { TEXT, encodeId } from '@inkwell/contract';
 import { useSession } from '../../../lib/session';
 import { useCategories } from '../../../api/categories';
 import { useCategoryPosts, categoryPostsQueryOptions } from '../api/category-posts';
 import { followingPostsQueryOptions, useFollowingPosts } from '../api/following-posts';
 import { forYouPostsQueryOptions, useForYouPosts } from '../../../api/view-posts';
+import { fediverseStoriesQueryOptions } from '../api/fediverse-stories-query';
 import { useUserCategories } from '../../../api/user-categories';
 import { FeedTabs, type FeedTabItem } from './FeedTabs';
 import { PostFeedList, type RenderPost } from '../../../components/PostFeedList';
 import { useForYouTuning } from './use-for-you-tuning';
 import { HydrateLater } from '../../../ssr/hydrate-later';
+import { type Selection, readSelection, tabKey } from '../selection';
 
 // Only a signed-in reader who picks the tab needs it: its code loads then.
 const FediverseStories = lazy(() => import('./FediverseStories'));
@@ -26,28 +28,6 @@ interface HomeFeedProps {
    * phones and tablets a disclosure above the feed opens them.
    */
   aside?: ReactNode;
-}
-
-interface Selection {
-  /** 'fediverse' (issue 30): the stories of the accounts on other servers the reader follows. */
-  tab: FeedTab | 'fediverse';
-  categoryId: number | null;
-}
-
-/** The tab in the address: ?tab=foryou|following|catogery (&category=<encoded id>); 'For you' otherwise. */
-function readSelection(params: URLSearchParams, signedIn: boolean): Selection {
-  const tab = params.get('tab');
-  if (tab === 'following' && signedIn) return { tab: 'following', categoryId: null };
-  if (tab === 'fediverse' && signedIn) return { tab: 'fediverse', categoryId: null };
-  if (tab === 'catogery') {
-    const categoryId = decodeId(params.get('category') ?? '');
-    if (categoryId !== null) return { tab: 'catogery', categoryId };
-  }
-  return { tab: 'foryou', categoryId: null };
-}
-
-function tabKey(selection: Selection): string {
-  return selection.tab === 'catogery' ? `c${selection.categoryId}` : selection.tab;
 }
 
 /** SPEC §2 Home feed: the strip of tabs over one infinite list; switching a tab reloads from page one. */
@@ -94,7 +74,7 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
     // SPEC §4 Feed tab: the list is cleared and loads again from the first page.
     const queryKey =
       next.tab === 'fediverse'
-        ? ['fediverse-stories', viewerId ?? '0']
+        ? fediverseStoriesQueryOptions(viewerId ?? '0').queryKey
         : next.tab === 'foryou'
         ? forYouPostsQueryOptions(viewerId).queryKey
         : next.tab === 'following'
