@@ -112,6 +112,8 @@ export const fediverseStory = z.object({
   account: z.object({ account_id: z.number(), handle: z.string(), name: z.string().nullable(), url: z.string().nullable() }),
   /** Whether the member liked it from here. */
   liked: z.boolean(),
+  /** The member's own replies to it from here, oldest first (plain text). */
+  replies: z.array(z.object({ id: z.number(), body: z.string(), created_at: z.string() })),
 });
 export type FediverseStory = z.infer<typeof fediverseStory>;
 export const fediverseStoriesPage = z.object({ data: z.array(fediverseStory), next_cursor: z.number().nullable() });
@@ -127,6 +129,18 @@ export type FediverseStoryLikeResponse = z.infer<typeof fediverseStoryLikeRespon
 export const FEDIVERSE_STORY_LIKED = 'Liked: its writer’s server is told.';
 export const FEDIVERSE_STORY_UNLIKED = 'You no longer like this story.';
 export const FEDIVERSE_STORY_NOT_FOUND = 'Story not found.';
+
+/**
+ * POST /api/user/fediverse-following/stories/reply {user_id, story_id, reply}: the member replies to a
+ * story of an account they follow; the reply goes to that account as a Note answering the story (its
+ * server shows it with the story's replies). The member needs a username (their handle). Answered
+ * {message, id}.
+ */
+export const fediverseStoryReplyBody = z.object({ user_id: idField('user id'), story_id: idField('story id'), reply: commentText('reply') });
+export const FEDIVERSE_STORY_REPLY_SENT = 'Your reply is on its way.';
+/** POST /api/user/fediverse-following/stories/reply/delete {user_id, reply_id}: the member takes back their reply (a Delete of its Note goes to the account). */
+export const fediverseStoryReplyDeleteBody = z.object({ user_id: idField('user id'), reply_id: idField('reply id') });
+export const FEDIVERSE_STORY_REPLY_DELETED = 'Reply deleted: its writer’s server is told.';
 
 /** POST /api/user/fediverse-replies {post_id}: the story's replies from the fediverse, shown as comments (ADR 0073). */
 export const fediverseRepliesBody = z.object({ post_id: idField('post id') });

@@ -1,5 +1,5 @@
 import type { EmailTokensTable, LoginThrottleTable, LoginTrustTable, SessionsTable, UsersTable } from './schema/accounts.ts';
-import type { FederationDeliveriesTable, FederationDomainBlocksTable, FederationKeysTable, FederationKvTable, FederationMessagesTable, RemoteActorsTable, RemoteBlocksTable, RemoteFollowingTable, RemoteStoriesTable, RemoteStoryLikesTable, RemoteFollowersTable, RemoteCommentsTable, RemoteReactionsTable } from './schema/federation.ts';
+import type { FederationDeliveriesTable, FederationDomainBlocksTable, FederationKeysTable, FederationKvTable, FederationMessagesTable, RemoteActorsTable, RemoteBlocksTable, RemoteFollowingTable, RemoteStoriesTable, RemoteStoryLikesTable, RemoteStoryRepliesTable, RemoteFollowersTable, RemoteCommentsTable, RemoteReactionsTable } from './schema/federation.ts';
 import type {
   HelpRequestsTable,
   MailOutboxTable,
@@ -84,5 +84,6 @@ export interface DB {
   remote_following: RemoteFollowingTable;
   remote_stories: RemoteStoriesTable;
   remote_story_likes: RemoteStoryLikesTable;
+  remote_story_replies: RemoteStoryRepliesTable;
   remote_comments: RemoteCommentsTable;
 }

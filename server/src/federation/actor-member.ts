@@ -17,6 +17,9 @@ export async function actorMember(database: Database, identifier: string): Promi
   return member?.username ? member : undefined;
 }
 
+/** What a member without a username is told when they would act on the fediverse. */
+export const NO_USERNAME = 'Choose a username in Settings first: it is how the fediverse knows you.';
+
 /** The member behind an actor who federates: one with a username, not deactivated. */
 export async function federatingMember(database: Database, identifier: string): Promise<ActorRow | undefined> {
   const member = await actorMember(database, identifier);

@@ -1,6 +1,6 @@
 import type { Context, Federation } from '@fedify/fedify';
 import { Delete, Mention, Note, PUBLIC_COLLECTION, Tombstone } from '@fedify/vocab';
-import { escapeHtml, paths } from '@inkwell/contract';
+import { paths } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
@@ -9,25 +9,17 @@ import { findArticle } from './articles.repository.ts';
 import { creationOf, instant } from './articles.ts';
 import { nowIso } from '../db/database.ts';
 import { HttpError, notFound } from '../lib/errors.ts';
-import { federatingMember, numericId } from './actor-member.ts';
+import { NO_USERNAME, federatingMember, numericId } from './actor-member.ts';
+import { STORY_REPLY_MARK, storyReplyNoteAt } from './story-replies.ts';
 import { type Addressee, type AnswerRow, type RemovedAnswers, addMemberAnswer, findCommentOfStory, findMemberAnswer, listThreadAccounts } from './remote-comments.repository.ts';
 import { recipientOf } from './remote-actor.ts';
+import { noteHtml } from './note-text.ts';
 
 /** Where a member's answer lives as an ActivityPub object. */
 export const NOTE_PATH = '/ap/notes/{id}';
 export const ANSWER_SENT = 'Your reply is on its way.';
-export const NO_USERNAME = 'Choose a username in Settings first: it is how the fediverse knows you.';
 export const REPLY_NOT_FOUND = 'Reply not found.';
 
-
-/** Plain text as the HTML a Note carries: paragraphs at blank lines, <br> at line breaks, all escaped. */
-function noteHtml(text: string, mention: Addressee | undefined): string {
-  const tag = mention ? `<span class="h-card"><a href="${escapeHtml(mention.url ?? mention.uri)}" class="u-url mention">${escapeHtml(mention.handle)}</a></span> ` : '';
-  return text
-    .split(/\n{2,}/)
-    .map((paragraph, index) => `<p>${index === 0 ? tag : ''}${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
-    .join('');
-}
 
 /**
  * A member's answer in a fediverse thread as a `Note` (ADR 0073): by the member's actor, inReplyTo the
@@ -50,15 +42,16 @@ export function toNote(ctx: Context<void>, row: AnswerRow, accounts: readonly Ad
   });
 }
 
-/** The answer of this id as its Note, while its member federates; else null. */
+/** The answer of this id as its Note, while its member federates (or a member's reply to a story elsewhere, `s<id>`); else null. */
 async function noteAt(ctx: Context<void>, database: Database, id: string, publicUrl: string): Promise<Note | null> {
+  if (id.startsWith(STORY_REPLY_MARK)) return storyReplyNoteAt(ctx, database, id.slice(STORY_REPLY_MARK.length));
   const answerId = numericId(id);
   const row = answerId === undefined ? undefined : await findMemberAnswer(database.db, answerId);
   if (!row || !(await federatingMember(database, String(row.user_id)))) return null;
   return toNote(ctx, row, await listThreadAccounts(database.db, row.thread_id), publicUrl);
 }
 
-/** Members' answers as objects (`/ap/notes/<id>`), which the servers they are sent to may read back. */
+/** Members' answers as objects (`/ap/notes/<id>`), and their replies to stories elsewhere (`/ap/notes/s<id>`), which the servers they are sent to may read back. */
 export function serveAnswers(federation: Federation<void>, database: Database, publicUrl: string): void {
   federation.setObjectDispatcher(Note, NOTE_PATH, (ctx, { id }) => noteAt(ctx, database, id, publicUrl));
 }

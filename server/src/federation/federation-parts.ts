@@ -14,6 +14,7 @@ import { fediverseRepliesRoutes } from './fediverse-replies.ts';
 import { FediverseAnswers } from './answers.ts';
 import { FediverseBlocks, fediverseBlocksRoutes } from './remote-blocks.ts';
 import { FediverseFollowing, fediverseFollowingRoutes } from './following.ts';
+import { FediverseStoryReplies, fediverseStoryRepliesRoutes } from './story-replies.ts';
 
 /** The job runner, as far as federation uses it (jobs/runner.ts; a feature does not import the composition). */
 interface Jobs {
@@ -36,6 +37,8 @@ export interface FederationParts {
   answers: FediverseAnswers;
   /** Members following accounts of other servers. */
   following: FediverseFollowing;
+  /** Members' replies to stories of accounts they follow there. */
+  storyReplies: FediverseStoryReplies;
   /** The queue's worker and the deliveries' job (on every process), and the federation's routes. */
   mount(app: FastifyInstance, jobs: Jobs): Promise<void>;
 }
@@ -57,6 +60,7 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
     followers: new FediverseFollowers(database, federation, config.publicUrl),
     answers: new FediverseAnswers(database, federation, config.publicUrl),
     following: new FediverseFollowing(database, federation, config.publicUrl, config.federation.lookupTimeoutMs),
+    storyReplies: new FediverseStoryReplies(database, federation, config.publicUrl),
     async mount(server, jobs) {
       // Every app process works the federation's queue (each message claimed by one) while its jobs
       // run, and hands over the changes a process left owed (each row claimed by one).
@@ -86,5 +90,6 @@ export const federationApiRoutes: FastifyPluginAsync<{ parts: FederationParts | 
   await api.register(remoteFollowRoutes, { remoteFollow: parts?.remoteFollow ?? null });
   await api.register(fediverseFollowersRoutes, { followers: parts?.followers ?? null });
   await api.register(fediverseFollowingRoutes, { following: parts?.following ?? null, database });
+  await api.register(fediverseStoryRepliesRoutes, { replies: parts?.storyReplies ?? null, database });
   await api.register(fediverseBlocksRoutes, { blocks: new FediverseBlocks(database, parts?.followers ?? null, parts?.following ?? null) });
 };

@@ -19,8 +19,7 @@ import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { HttpError, notFound, validationError } from '../lib/errors.ts';
 import { route } from '../plugins/endpoint.ts';
-import { federatingMember } from './actor-member.ts';
-import { NO_USERNAME } from './answers.ts';
+import { NO_USERNAME, federatingMember } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
 import { INSTANCE_ACTOR } from './federation.ts';
 import { findRemoteAddress, saveRemoteActor } from './followers.repository.ts';
@@ -29,6 +28,7 @@ import { recipientOf, remoteActorFields } from './remote-actor.ts';
 import { hasBlockedRemote } from './remote-blocks.repository.ts';
 import { addStoryLike, removeStoryLike, storiesFollowedBy, storySeenBy } from './remote-stories.repository.ts';
 import { hostOf, resourceOf } from './remote-follow.ts';
+import { storyRepliesBy } from './story-replies.repository.ts';
 
 export const FOLLOWING_MESSAGES = {
   notFound: 'We could not find that account. Check the handle and try again.',
@@ -155,11 +155,18 @@ export class FediverseFollowing {
 export const fediverseFollowingRoutes: FastifyPluginAsync<{ following: FediverseFollowing | null; database: Database }> = async (app, { following, database }) => {
   route(app, 'fediverseFollowing', async (request): Promise<FediverseFollowingResponse> => ({ data: await listFollowing(database.db, request.auth!.userId) }));
   route(app, 'fediverseStories', async (request): Promise<FediverseStoriesPage> => {
-    const rows = await storiesFollowedBy(database.db, request.auth!.userId, request.body.cursor ?? null, FEDIVERSE_STORIES_PAGE_SIZE + 1);
-    const data = rows
-      .slice(0, FEDIVERSE_STORIES_PAGE_SIZE)
-      .map(({ account_id, handle, name, account_url, like_uri, ...story }) => ({ ...story, account: { account_id, handle, name, url: account_url }, liked: like_uri !== null }));
-    return { data, next_cursor: rows.length > FEDIVERSE_STORIES_PAGE_SIZE ? data.at(-1)!.id : null };
+    const userId = request.auth!.userId;
+    const found = await storiesFollowedBy(database.db, userId, request.body.cursor ?? null, FEDIVERSE_STORIES_PAGE_SIZE + 1);
+    const more = found.length > FEDIVERSE_STORIES_PAGE_SIZE;
+    const rows = found.slice(0, FEDIVERSE_STORIES_PAGE_SIZE);
+    const replies = await storyRepliesBy(database.db, userId, rows.map((row) => row.id));
+    const data = rows.map(({ account_id, handle, name, account_url, like_uri, ...story }) => ({
+      ...story,
+      account: { account_id, handle, name, url: account_url },
+      liked: like_uri !== null,
+      replies: replies.filter((reply) => reply.story_id === story.id).map(({ story_id: _story, ...reply }) => reply),
+    }));
+    return { data, next_cursor: more ? data.at(-1)!.id : null };
   });
   route(app, 'fediverseStoryLike', async (request) => {
     if (!following) throw notFound();

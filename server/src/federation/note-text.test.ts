@@ -1,7 +1,7 @@
 import { COMMENT_MAX_LENGTH } from '@inkwell/contract';
 import { describe, expect, it } from 'vitest';
 import { loadXssPayloads } from '../../../testdata/xss.ts';
-import { noteText } from './note-text.ts';
+import { noteHtml, noteText } from './note-text.ts';
 
 describe('noteText', () => {
   it('keeps a Mastodon reply’s words and lines, without the mention that addresses it', () => {
@@ -15,6 +15,8 @@ describe('noteText', () => {
     expect(noteText('<p>Hi<script>alert(1)</script> <style>p{}</style>there</p>')).toBe('Hi there');
     expect(noteText('<p>1 &lt; 2 &amp;&amp; &quot;x&quot; &#39;y&#39;</p>')).toBe('1 < 2 && "x" \'y\'');
     expect(noteText('<p>@ada@inkwell.example</p>')).toBeNull();
+    // A server on its own port names its accounts with it.
+    expect(noteText('<p>@ada@127.0.0.1:8080 Hi</p>')).toBe('Hi');
     expect(noteText('<img src=x onerror=alert(1)>')).toBeNull();
     expect(noteText('<p>a\u0000b\u202ec</p>')).toBe('abc');
     expect(noteText('<p>one</p>\n\n\n<p></p><p></p><p>two</p>')).toBe('one\n\ntwo');
@@ -30,5 +32,12 @@ describe('noteText', () => {
       // Tags that were tags are gone; anything left that looks like one was text (&lt;) in the input.
       expect(text.includes('<') ? /&(?:lt|#0*60|#x0*3c)/i.test(payload) || /<(?![a-z!/?])/i.test(payload) : true, payload).toBe(true);
     }
+  });
+
+  it('writes a member’s text as a Note’s HTML, escaped, which reads back as the same text', () => {
+    const mention = { uri: 'https://two.example/ap/users/1', url: 'https://two.example/@bo', handle: '@bo@two.example' };
+    const html = noteHtml('Gladly & <b>so</b>.\nNext line.\n\nLast.', mention);
+    expect(html).toBe('<p><span class="h-card"><a href="https://two.example/@bo" class="u-url mention">@bo@two.example</a></span> Gladly &amp; &lt;b&gt;so&lt;/b&gt;.<br>Next line.</p><p>Last.</p>');
+    expect(noteText(html)).toBe('Gladly & <b>so</b>.\nNext line.\n\nLast.');
   });
 });

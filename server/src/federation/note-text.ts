@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { COMMENT_MAX_LENGTH, unescapeHtml } from '@inkwell/contract';
+import { COMMENT_MAX_LENGTH, escapeHtml, unescapeHtml } from '@inkwell/contract';
 
 /**
  * The text of a Note from the fediverse as a comment shows it (ADR 0073): plain text, as members'
@@ -30,7 +30,19 @@ export function noteText(html: string): string | null {
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()
-    .replace(/^(?:@[\w.-]+(?:@[\w.-]+)?(?:\s+|$))+/, '');
+    .replace(/^(?:@[\w.-]+(?:@[\w.-]+(?::\d{1,5})?)?(?:\s+|$))+/, '');
   const kept = [...text].slice(0, COMMENT_MAX_LENGTH).join('').trim();
   return kept || null;
+}
+
+/**
+ * A member's plain text as the HTML a Note carries: paragraphs at blank lines, <br> at line breaks, all
+ * escaped, the first paragraph opening with the mention of whom it answers (as Mastodon writes one).
+ */
+export function noteHtml(text: string, mention: { uri: string; url: string | null; handle: string } | undefined): string {
+  const tag = mention ? `<span class="h-card"><a href="${escapeHtml(mention.url ?? mention.uri)}" class="u-url mention">${escapeHtml(mention.handle)}</a></span> ` : '';
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph, index) => `<p>${index === 0 ? tag : ''}${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('');
 }

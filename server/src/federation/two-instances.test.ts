@@ -1,4 +1,4 @@
-import { FEDIVERSE_NOT_FOLLOWED, FEDIVERSE_STORY_LIKED, FEDIVERSE_STORY_UNLIKED, FEDIVERSE_UNFOLLOWED } from '@inkwell/contract';
+import { FEDIVERSE_NOT_FOLLOWED, FEDIVERSE_REPLY_NOT_FOUND, FEDIVERSE_STORY_LIKED, FEDIVERSE_STORY_NOT_FOUND, FEDIVERSE_STORY_REPLY_DELETED, FEDIVERSE_STORY_REPLY_SENT, FEDIVERSE_STORY_UNLIKED, FEDIVERSE_UNFOLLOWED } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, firstCategoryId, send } from '../posts/testing.ts';
 import type { TestApp } from '../test/app.ts';
@@ -126,6 +126,7 @@ describe('two Inkwell instances', () => {
       updated_at: expect.any(String),
       account: { account_id: expect.any(Number), handle: `@m${bo.id}@${new URL(two.base).host}`, name: 'Bo of Two', url: expect.any(String) },
       liked: false,
+      replies: [],
     });
 
     // Ada likes it from One: it counts on Two, Bo is told; taken back, it counts no more.
@@ -154,6 +155,45 @@ describe('two Inkwell instances', () => {
     const other = await anActor(one.t, one.base);
     const otherSession = await signIn(one.t.app, { ...other, password: PASSWORD });
     expect((await call(one.t, otherSession, 'fediverse-following/stories', { user_id: ada.id })).status).toBe(403);
+  });
+
+  it('a member replies to a story there: a comment on it there, its writer told; taken back, gone there', async () => {
+    const { ada, session, bo, boSession } = await pair();
+    await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
+    await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
+    const post = await createPost(two.t, boSession, { title: 'Answer me' });
+    const storiesOf = async () => (await call(one.t, session, 'fediverse-following/stories', { user_id: ada.id })).json.data as Array<{ id: number; replies: Array<{ id: number; body: string }> }>;
+    await eventually(async () => (await storiesOf()).length === 1);
+    const [story] = await storiesOf();
+    const repliesThere = async () => (await call(two.t, null, 'fediverse-replies', { post_id: post.id })).json.comments as Array<{ id: number; body: string; remote: { handle: string } }>;
+
+    const sent = await call(one.t, session, 'fediverse-following/stories/reply', { user_id: ada.id, story_id: story!.id, reply: 'Gladly.\n\nA <b>second</b> line.' });
+    expect(sent).toEqual({ status: 200, json: { message: FEDIVERSE_STORY_REPLY_SENT, id: expect.any(Number) } });
+    expect((await storiesOf())[0]?.replies).toEqual([{ id: sent.json.id, body: 'Gladly.\n\nA <b>second</b> line.', created_at: expect.any(String) }]);
+    // Two keeps it as a comment of the story, by Ada's account, its text as she wrote it; Bo is told.
+    await eventually(async () => (await repliesThere()).length === 1);
+    expect(await repliesThere()).toEqual([expect.objectContaining({ body: 'Gladly.\n\nA <b>second</b> line.', remote: expect.objectContaining({ handle: `@m${ada.id}@${new URL(one.base).host}` }) })]);
+    const told = (await call(two.t, boSession, 'notifications', { user_id: bo.id })).json.notifications as Array<{ message: string }>;
+    expect(told.some((n) => n.message.includes('“Answer me”'))).toBe(true);
+    // Its Note is served at its id, for a server that reads it back.
+    const note = await one.t.app.inject({ method: 'GET', url: `/ap/notes/s${sent.json.id}`, headers: { accept: 'application/activity+json' } });
+    expect(note.statusCode).toBe(200);
+    expect(note.json()).toMatchObject({ type: 'Note', attributedTo: ada.actor.id.href, inReplyTo: expect.stringContaining(two.base) });
+
+    // Nobody else takes it back, nor replies to a story they do not follow.
+    const other = await anActor(one.t, one.base);
+    const otherSession = await signIn(one.t.app, { ...other, password: PASSWORD });
+    expect((await call(one.t, otherSession, 'fediverse-following/stories/reply/delete', { user_id: other.id, reply_id: sent.json.id })).json.message).toBe(FEDIVERSE_REPLY_NOT_FOUND);
+    expect((await call(one.t, otherSession, 'fediverse-following/stories/reply', { user_id: other.id, story_id: story!.id, reply: 'Me too' })).json.message).toBe(FEDIVERSE_STORY_NOT_FOUND);
+
+    expect((await call(one.t, session, 'fediverse-following/stories/reply/delete', { user_id: ada.id, reply_id: sent.json.id })).json).toEqual({ message: FEDIVERSE_STORY_REPLY_DELETED });
+    expect((await storiesOf())[0]?.replies).toEqual([]);
+    await eventually(async () => (await repliesThere()).length === 0);
+    expect((await one.t.app.inject({ method: 'GET', url: `/ap/notes/s${sent.json.id}`, headers: { accept: 'application/activity+json' } })).statusCode).toBe(404);
+  });
+
+  it('migrates remote_story_replies up and down', async () => {
+    await expectMigrationRoundTrip('0040_remote_story_likes', 'remote_', ['remote_story_replies']);
   });
 
   it('keeps no story of an account nobody here follows, though its server still sends them', async () => {

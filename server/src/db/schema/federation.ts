@@ -113,6 +113,15 @@ export interface RemoteStoryLikesTable {
   created_at: string;
 }
 
+/** A member's reply to a story from another server (migration 0041), plain text; its Note is /ap/notes/s<id>. */
+export interface RemoteStoryRepliesTable {
+  id: Generated<number>;
+  story_id: number;
+  user_id: number;
+  body: string;
+  created_at: string;
+}
+
 /** An account of another server a member follows (migration 0038): 'pending' until its server's Accept. */
 export interface RemoteFollowingTable {
   id: Generated<number>;

@@ -121,13 +121,27 @@ describe('Home feed', () => {
       updated_at: '2026-11-27T10:00:00.000Z',
       account: { account_id: 9, handle: '@lin@mastodon.example', name: 'Lin', url: 'https://mastodon.example/@lin' },
       liked: false,
+      replies: [] as Array<{ id: number; body: string; created_at: string }>,
     };
+    let refused = 0;
     const fetchMock = mockApi((path, init) => {
       if (path === 'view-posts') return { body: aPage([]) };
       if (path === 'fediverse-following/stories') return { body: { data: [story], next_cursor: null } };
       if (path === 'fediverse-following/stories/like') {
         story.liked = (jsonBody(init) as { status: number }).status === 1;
         return { body: { message: 'Liked: its writer’s server is told.', liked: story.liked } };
+      }
+      if (path === 'fediverse-following/stories/reply' && !refused++) {
+        const message = 'Choose a username in Settings first: it is how the fediverse knows you.';
+        return { status: 422, body: { message, errors: { reply: [message] } } };
+      }
+      if (path === 'fediverse-following/stories/reply') {
+        story.replies = [{ id: 31, body: (jsonBody(init) as { reply: string }).reply, created_at: '2026-11-27T11:00:00.000Z' }];
+        return { body: { message: 'Your reply is on its way.', id: 31 } };
+      }
+      if (path === 'fediverse-following/stories/reply/delete') {
+        story.replies = [];
+        return { body: { message: 'Reply deleted: its writer’s server is told.' } };
       }
       return undefined;
     });
@@ -148,6 +162,27 @@ describe('Home feed', () => {
     await waitFor(() => expect(within(card).getByRole('button', { name: 'Unlike' })).toHaveAttribute('aria-pressed', 'true'));
     const liked = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-following/stories/like'));
     expect(jsonBody(liked![1] as RequestInit)).toEqual({ user_id: 7, story_id: 5, status: 1 });
+
+    // A reply goes to its writer there, and shows here under the member's replies, until deleted.
+    await user.click(within(card).getByRole('button', { name: 'Reply', expanded: false }));
+    const box = within(card).getByRole('textbox', { name: 'Reply to Lin' });
+    await user.type(box, 'Gladly.');
+    await user.click(within(box.closest('form')!).getByRole('button', { name: 'Reply' }));
+    // Refused (no username yet): said under the box, which keeps the text.
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Choose a username in Settings first');
+    expect(box).toHaveValue('Gladly.');
+    await user.click(within(box.closest('form')!).getByRole('button', { name: 'Reply' }));
+    const mine = await within(card).findByRole('region', { name: 'Your replies' });
+    expect(within(mine).getByText('Gladly.')).toBeInTheDocument();
+    expect(within(card).queryByRole('textbox')).toBeNull();
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-following/stories/reply'));
+    expect(jsonBody(sent![1] as RequestInit)).toEqual({ user_id: 7, story_id: 5, reply: 'Gladly.' });
+    expect(await screen.findByText('Your reply is on its way.')).toBeInTheDocument();
+    await user.click(within(mine).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete your reply?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(card).queryByRole('region', { name: 'Your replies' })).toBeNull());
+    const deleted = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-following/stories/reply/delete'));
+    expect(jsonBody(deleted![1] as RequestInit)).toEqual({ user_id: 7, reply_id: 31 });
   });
 
   it('falls back to every category when the chosen topics cannot be read', async () => {

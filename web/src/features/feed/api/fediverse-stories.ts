@@ -17,3 +17,30 @@ export function useFediverseStoryLike(viewerId: string) {
     onError: (error) => showNotice((isApiError(error) && error.message) || 'That did not work. Please try again.', 'danger_light'),
   });
 }
+
+/** POST /api/user/fediverse-following/stories/reply {user_id, story_id, reply}: sent; the list is read again (a refusal is the box's to show). */
+export function useFediverseStoryReply(viewerId: string) {
+  const queryClient = useQueryClient();
+  const { showNotice } = useNotice();
+  return useMutation({
+    mutationFn: ({ storyId, reply }: { storyId: number; reply: string }) => api(endpoints.fediverseStoryReply, { user_id: Number(viewerId), story_id: storyId, reply }),
+    onSuccess: (answer) => {
+      showNotice(answer.message, 'success_light');
+      return queryClient.invalidateQueries({ queryKey: ['fediverse-stories', viewerId] });
+    },
+  });
+}
+
+/** POST /api/user/fediverse-following/stories/reply/delete {user_id, reply_id}: taken back; the list is read again. */
+export function useDeleteFediverseStoryReply(viewerId: string) {
+  const queryClient = useQueryClient();
+  const { showNotice } = useNotice();
+  return useMutation({
+    mutationFn: (replyId: number) => api(endpoints.fediverseStoryReplyDelete, { user_id: Number(viewerId), reply_id: replyId }),
+    onSuccess: (answer) => {
+      showNotice(answer.message, 'success_light');
+      return queryClient.invalidateQueries({ queryKey: ['fediverse-stories', viewerId] });
+    },
+    onError: (error) => showNotice((isApiError(error) && error.message) || 'The reply could not be deleted.', 'danger_light'),
+  });
+}

@@ -1,10 +1,12 @@
-import { ExternalLink, Heart } from 'lucide-react';
+import { ExternalLink, Heart, MessageCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths, relativeTime, type FediverseStory } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { useNow } from '../../../lib/use-now';
 import { useFediverseStories, useFediverseStoryLike } from '../api/fediverse-stories';
+import { FediverseStoryReplies } from './FediverseStoryReplies';
 
 const external = { target: '_blank', rel: 'noopener noreferrer nofollow ugc' } as const;
 const prose =
@@ -13,6 +15,7 @@ const prose =
 function Story({ story, viewerId }: { story: FediverseStory; viewerId: string }) {
   const now = useNow();
   const like = useFediverseStoryLike(viewerId);
+  const [replying, setReplying] = useState(false);
   // Shown at once; the list read again confirms it.
   const liked = like.isPending ? like.variables.like : story.liked;
   const { account } = story;
@@ -55,6 +58,15 @@ function Story({ story, viewerId }: { story: FediverseStory; viewerId: string })
         >
           <Heart aria-hidden="true" className={`size-5 ${liked ? 'fill-rose-600 text-rose-600 dark:fill-rose-400 dark:text-rose-400' : ''}`} />
         </button>
+        <button
+          type="button"
+          aria-expanded={replying}
+          onClick={() => setReplying((open) => !open)}
+          className="inline-flex items-center gap-1 rounded-full p-1 text-sm font-medium text-zinc-600 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-400 dark:hover:text-zinc-100"
+        >
+          <MessageCircle aria-hidden="true" className="size-5" />
+          Reply
+        </button>
         {story.url && host && (
           <a href={story.url} {...external} className="inline-flex items-center gap-1 text-sm font-medium text-zinc-600 hover:text-zinc-900 hover:underline dark:text-zinc-400 dark:hover:text-zinc-100">
             Read on {host}
@@ -63,6 +75,7 @@ function Story({ story, viewerId }: { story: FediverseStory; viewerId: string })
           </a>
         )}
       </div>
+      <FediverseStoryReplies story={story} viewerId={viewerId} replying={replying} onClose={() => setReplying(false)} />
     </article>
   );
 }
