@@ -1,6 +1,7 @@
-import type { Federation } from '@fedify/fedify';
-import { Announce, Create, Delete, Follow, Like, Undo, Update } from '@fedify/vocab';
+import type { Context, Federation } from '@fedify/fedify';
+import { Announce, Article, Create, Delete, Follow, Like, Note, Undo, Update } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
+import { isBlockedAddress } from './domain-blocks.ts';
 import { listenForFollows, undoFollow } from './follows.ts';
 import { listenForFollowAnswers } from './follow-answers.ts';
 import { listenForReactions, undoReaction } from './reactions.ts';
@@ -13,11 +14,27 @@ interface Logger {
 }
 
 /**
+ * The Article or Note a Create or Update carries, when its actor wrote it on its own server: attributed
+ * to the actor, its id on the actor's server (an object claiming to be another server's is not taken
+ * on this one's word).
+ */
+async function ownObject(ctx: Context<void>, activity: Create | Update): Promise<Article | Note | null> {
+  const actor = activity.actorId;
+  const object = await activity.getObject(ctx).catch(() => null);
+  if (!actor || !(object instanceof Article || object instanceof Note) || !object.id) return null;
+  if (object.attributionId?.href !== actor.href || object.id.origin !== actor.origin) return null;
+  return object;
+}
+
+/** A Note answering something is a reply (replies.ts); an Article, or a Note answering nothing, a story (remote-stories.ts). */
+const isReply = (object: Article | Note): object is Note => object instanceof Note && object.replyTargetId !== null;
+
+/**
  * What the inboxes do with a verified activity (ADR 0068, 0071, 0073): Follow (follows.ts), Like and
  * Announce (reactions.ts), Create of a story of an account followed (remote-stories.ts) or of a reply
  * (replies.ts), Accept and Reject of a member's Follow (follow-answers.ts); Undo of a follow, like or boost, and
- * Update and Delete of a reply, routed by their object. Fedify allows one listener per type, so
- * Undo, Update and Delete are here. A listener that throws is logged; Fedify's queue retries it.
+ * Update and Delete of a reply or a story, routed by their object (read once, here). Fedify allows one
+ * listener per type, so Create, Undo, Update and Delete are here. A listener that throws is logged; Fedify's queue retries it.
  */
 export function listenToInboxes(federation: Federation<void>, database: Database, log: Logger, wrote: () => Promise<void>): void {
   const inbox = federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox');
@@ -25,9 +42,15 @@ export function listenToInboxes(federation: Federation<void>, database: Database
   listenForReactions(inbox, database, wrote);
   listenForFollowAnswers(inbox, database);
   inbox
-    // A story of an account a member follows, or else a reply to one of ours.
+    // A reply to one of ours, or a story of an account a member follows: the object read once, from
+    // an actor of another server whose server is not blocked.
     .on(Create, async (ctx, create) => {
-      if (!(await receiveStory(ctx, database, create))) await receiveReply(ctx, database, wrote, create);
+      const actor = create.actorId;
+      if (!actor || ctx.parseUri(actor) || (await isBlockedAddress(database.db, actor))) return;
+      const object = await ownObject(ctx, create);
+      if (!object) return;
+      if (isReply(object)) await receiveReply(ctx, database, wrote, create, object);
+      else if (!object.replyTargetId) await receiveStory(database, actor, object);
     })
     .on(Undo, async (ctx, undo) => {
       if (!undo.actorId) return;
@@ -36,8 +59,12 @@ export function listenToInboxes(federation: Federation<void>, database: Database
       else if (object instanceof Like || object instanceof Announce) await undoReaction(database, wrote, undo.actorId, object);
     })
     .on(Update, async (ctx, update) => {
-      await editReply(ctx, database, wrote, update);
-      await updateStory(ctx, database, update);
+      const actor = update.actorId;
+      if (!actor || (await isBlockedAddress(database.db, actor))) return;
+      const object = await ownObject(ctx, update);
+      if (!object) return;
+      if (isReply(object)) await editReply(database, wrote, actor, object);
+      else if (!object.replyTargetId) await updateStory(database, actor, object);
     })
     .on(Delete, async (_ctx, deletion) => {
       if (!deletion.actorId || !deletion.objectId) return;

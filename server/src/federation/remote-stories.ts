@@ -1,9 +1,7 @@
-import type { Context } from '@fedify/fedify';
-import { Article, type Create, Note, type Update } from '@fedify/vocab';
+import type { Article, Note } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { sanitizeDescription } from '../post-html/sanitize.ts';
-import { isBlockedAddress } from './domain-blocks.ts';
 import { noteText } from './note-text.ts';
 import { webAddress } from './remote-actor.ts';
 import { type StoryFields, addStory, editStory, followedAccountId, removeStory } from './remote-stories.repository.ts';
@@ -38,38 +36,23 @@ export function storyFields(object: Article | Note, now: string): StoryFields | 
   };
 }
 
-/** The Article or Note (not a reply) an activity carries, when its actor wrote it on its own server. */
-async function ownStory(ctx: Context<void>, activity: Create | Update): Promise<Article | Note | null> {
-  const actor = activity.actorId;
-  const object = await activity.getObject(ctx).catch(() => null);
-  if (!actor || !(object instanceof Article || object instanceof Note) || !object.id || object.replyTargetId) return null;
-  if (object.attributionId?.href !== actor.href || object.id.origin !== actor.origin) return null;
-  return object;
-}
-
 /**
- * A `Create` of a story (an Article or a Note answering nothing) by an account a member follows: kept
- * once for the site (remote_stories), shown to those who follow it. Resolves to whether the activity
- * was a story, so that inbox.ts hands anything else (a reply) on.
+ * A `Create` of a story (an Article or a Note answering nothing; inbox.ts reads it and checks it is the
+ * actor's own) by an account a member follows: kept once for the site (remote_stories), shown to those
+ * who follow it.
  */
-export async function receiveStory(ctx: Context<void>, database: Database, create: Create): Promise<boolean> {
-  if (!create.actorId || ctx.parseUri(create.actorId) || (await isBlockedAddress(database.db, create.actorId))) return false;
-  const story = await ownStory(ctx, create);
-  if (!story?.id) return false;
-  const accountId = await followedAccountId(database.db, create.actorId.href);
+export async function receiveStory(database: Database, actor: URL, story: Article | Note): Promise<void> {
+  const accountId = story.id ? await followedAccountId(database.db, actor.href) : undefined;
   const fields = accountId === undefined ? null : storyFields(story, nowIso());
-  if (accountId !== undefined && fields) await addStory(database.db, accountId, story.id.href, fields);
-  return true;
+  if (accountId !== undefined && fields) await addStory(database.db, accountId, story.id!.href, fields);
 }
 
 /** An `Update` of a kept story by its account: its new text. */
-export async function updateStory(ctx: Context<void>, database: Database, update: Update): Promise<void> {
-  if (!update.actorId || (await isBlockedAddress(database.db, update.actorId))) return;
-  const story = await ownStory(ctx, update);
-  const fields = story ? storyFields(story, nowIso()) : null;
-  if (!story?.id || !fields) return;
+export async function updateStory(database: Database, actor: URL, story: Article | Note): Promise<void> {
+  const fields = storyFields(story, nowIso());
+  if (!story.id || !fields) return;
   const { published_at: _published, ...changed } = fields;
-  await editStory(database.db, story.id.href, update.actorId.href, changed);
+  await editStory(database.db, story.id.href, actor.href, changed);
 }
 
 /** A `Delete` of a kept story (`id`: the object's), by its account. */

@@ -1,10 +1,9 @@
 import type { Context, InboxContext } from '@fedify/fedify';
-import { type Create, Note, type Update } from '@fedify/vocab';
+import { type Create, Note } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { storyOf } from './articles.ts';
 import { findArticle } from './articles.repository.ts';
-import { isBlockedAddress } from './domain-blocks.ts';
 import { saveRemoteActor } from './followers.repository.ts';
 import { noteText } from './note-text.ts';
 import { addRemoteComment, editRemoteComment, findCommentById, findRemoteComment, removeRemoteComment } from './remote-comments.repository.ts';
@@ -12,18 +11,6 @@ import { numericId } from './actor-member.ts';
 import { displayName, senderOf, webAddress } from './remote-actor.ts';
 import { blockedBy } from './remote-blocks.ts';
 import { noticeText, notify } from '../notify/notify.ts';
-
-/**
- * The Note an activity carries, when its actor wrote it: attributed to the actor, its id on the
- * actor's own server (a Note claiming to be another server's is not taken on this one's word).
- */
-async function ownNote(ctx: Context<void>, activity: Create | Update): Promise<Note | null> {
-  const actor = activity.actorId;
-  const note = await activity.getObject(ctx).catch(() => null);
-  if (!actor || !(note instanceof Note) || !note.id) return null;
-  if (note.attributionId?.href !== actor.href || note.id.origin !== actor.origin) return null;
-  return note;
-}
 
 /** What a Note answers here: one of our stories (a new thread), or a reply in one of its threads, kept or a member's (an answer in its thread). */
 async function answered(ctx: Context<void>, database: Database, target: URL | null) {
@@ -40,21 +27,18 @@ async function answered(ctx: Context<void>, database: Database, target: URL | nu
 }
 
 /**
- * Replies from the fediverse shown as comments (ADR 0073; inbox.ts hands it every Create that is not a
- * story of an account followed): a `Create` of a `Note` whose inReplyTo is
+ * Replies from the fediverse shown as comments (ADR 0073; inbox.ts hands it every Create of a Note
+ * answering something, read and checked there as the actor's own): a `Note` whose inReplyTo is
  * one of our stories, or a reply already kept, is kept as plain text (note-text.ts) with its author,
  * counted in the story's comments and told to the story's writer, unless the writer blocked its author
  * (remote-blocks.ts). Update and Delete of the Note (routed
  * here by inbox.ts) change or remove it, only for the account that wrote it. `wrote` drops the cached
  * pages that show the count.
  */
-export async function receiveReply(ctx: InboxContext<void>, database: Database, wrote: () => Promise<void>, create: Create): Promise<void> {
-  if (!create.actorId || ctx.parseUri(create.actorId)) return;
-  if (await isBlockedAddress(database.db, create.actorId)) return;
-  const note = await ownNote(ctx, create);
-  const to = note ? await answered(ctx, database, note.replyTargetId) : undefined;
-  const body = note && to ? noteText(note.content?.toString() ?? '') : null;
-  if (!note?.id || !to || !body) return;
+export async function receiveReply(ctx: InboxContext<void>, database: Database, wrote: () => Promise<void>, create: Create, note: Note): Promise<void> {
+  const to = await answered(ctx, database, note.replyTargetId);
+  const body = to ? noteText(note.content?.toString() ?? '') : null;
+  if (!create.actorId || !note.id || !to || !body) return;
   // The story's writer blocked this account: its replies are not kept (and the member it answers,
   // when that member blocked it, is not told).
   if (await blockedBy(database, to.story.user_id, create.actorId)) return;
@@ -89,13 +73,11 @@ export async function receiveReply(ctx: InboxContext<void>, database: Database, 
   if (id !== undefined) await wrote();
 }
 
-/** An Update of a kept Note: its new text, when its author sent it. */
-export async function editReply(ctx: Context<void>, database: Database, wrote: () => Promise<void>, update: Update): Promise<void> {
-  if (!update.actorId || (await isBlockedAddress(database.db, update.actorId))) return;
-  const note = await ownNote(ctx, update);
-  const body = note ? noteText(note.content?.toString() ?? '') : null;
-  if (!note?.id || !body) return;
-  if (await editRemoteComment(database.db, note.id.href, update.actorId.href, body, nowIso())) await wrote();
+/** An Update of a kept Note (`actor`: who sent it): its new text, when its author sent it. */
+export async function editReply(database: Database, wrote: () => Promise<void>, actor: URL, note: Note): Promise<void> {
+  const body = noteText(note.content?.toString() ?? '');
+  if (!note.id || !body) return;
+  if (await editRemoteComment(database.db, note.id.href, actor.href, body, nowIso())) await wrote();
 }
 
 /** A Delete of a kept Note (`id`: the Note's, whether it came as a Tombstone or an address), by the account that wrote it. */
