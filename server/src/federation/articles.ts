@@ -17,6 +17,15 @@ export const OUTBOX_PAGE_SIZE = 20;
 /** A stored time as the vocabulary's instant (an Article's or a Note's `published` and `updated`). */
 export const instant = (iso: string) => Temporal.Instant.from(iso) as unknown as NonNullable<ConstructorParameters<typeof Article>[0]['published']>;
 
+/**
+ * A time another server gave (an object's `published` or `updated`) as stored, never after `now`: what
+ * it says of itself does not put it on top of a list. `fallback` when it gave none.
+ */
+export function storedTime(value: { epochMilliseconds: number } | null | undefined, now: string, fallback: string): string {
+  const iso = value ? new Date(value.epochMilliseconds).toISOString() : fallback;
+  return iso < now ? iso : now;
+}
+
 /** A topic as a hashtag: its letters and digits (`Machine Learning` → `#MachineLearning`). */
 function hashtag(topic: string, publicUrl: string): Hashtag | null {
   const name = topic.replace(/[^\p{L}\p{N}_]/gu, '');

@@ -2,6 +2,7 @@ import type { Article, Note } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { sanitizeDescription } from '../post-html/sanitize.ts';
+import { storedTime } from './articles.ts';
 import { noteText } from './note-text.ts';
 import { webAddress } from './remote-actor.ts';
 import { type StoryFields, addStory, editStory, followedAccountId, removeStory } from './remote-stories.repository.ts';
@@ -22,17 +23,14 @@ export function storyFields(object: Article | Note, now: string): StoryFields | 
   const html = object.content?.toString() ?? '';
   const content = sanitizeDescription(html.slice(0, MAX_CONTENT)).replace(/<img\b[^>]*>/gi, '');
   if (!noteText(content) && !object.name) return null;
-  const instant = (value: { epochMilliseconds: number } | null) => (value ? new Date(value.epochMilliseconds).toISOString() : null);
-  const published = instant(object.published) ?? now;
-  const updated = instant(object.updated) ?? published;
+  const published = storedTime(object.published, now, now);
   return {
     url: webAddress(object.url as URL | { href?: URL | null } | null) ?? webAddress(object.id),
     title: cut(noteText(object.name?.toString() ?? '')?.replace(/\s+/g, ' ') ?? null, MAX_TITLE),
     summary: cut(noteText(object.summary?.toString() ?? ''), MAX_SUMMARY),
     content,
-    // Never in the future: a story does not sit on top of the list by saying so.
-    published_at: published < now ? published : now,
-    updated_at: updated < now ? updated : now,
+    published_at: published,
+    updated_at: storedTime(object.updated, now, published),
   };
 }
 

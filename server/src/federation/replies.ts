@@ -2,7 +2,7 @@ import type { Context, InboxContext } from '@fedify/fedify';
 import { type Create, Note } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
-import { storyOf } from './articles.ts';
+import { storedTime, storyOf } from './articles.ts';
 import { findArticle } from './articles.repository.ts';
 import { saveRemoteActor } from './followers.repository.ts';
 import { noteText } from './note-text.ts';
@@ -47,7 +47,6 @@ export async function receiveReply(ctx: InboxContext<void>, database: Database, 
   if (!sender) return;
   const now = nowIso();
   const actorId = await saveRemoteActor(database.db, sender.fields, now);
-  const published = note.published ? new Date(note.published.epochMilliseconds).toISOString() : now;
   const id = await addRemoteComment(
     database.db,
     {
@@ -58,8 +57,7 @@ export async function receiveReply(ctx: InboxContext<void>, database: Database, 
       note_uri: note.id.href,
       url: webAddress(note.url as URL | { href?: URL | null } | null) ?? webAddress(note.id),
       body,
-      // When it says it was written, unless that is in the future.
-      created_at: published < now ? published : now,
+      created_at: storedTime(note.published, now, now),
       updated_at: now,
     },
     async (trx, commentId) => {
