@@ -1,5 +1,5 @@
 import type { Context, Federation } from '@fedify/fedify';
-import { Delete, Mention, Note, PUBLIC_COLLECTION, Tombstone } from '@fedify/vocab';
+import { Mention, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
 import { paths } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
@@ -13,6 +13,7 @@ import { NO_USERNAME, federatingMember, numericId } from './actor-member.ts';
 import { STORY_REPLY_MARK, storyReplyNoteAt } from './story-replies.ts';
 import { type Addressee, type AnswerRow, type RemovedAnswers, addMemberAnswer, findCommentOfStory, findMemberAnswer, listThreadAccounts } from './remote-comments.repository.ts';
 import { recipientOf } from './remote-actor.ts';
+import { actAs, deletionOf } from './member-acts.ts';
 import { noteHtml } from './note-text.ts';
 
 /** Where a member's answer lives as an ActivityPub object. */
@@ -90,10 +91,8 @@ export class FediverseAnswers {
     const row = await findMemberAnswer(db, id);
     const accounts = await listThreadAccounts(db, threadId);
     if (row && accounts.length > 0) {
-      const ctx = this.#federation.createContext(new URL(this.#publicUrl));
-      const note = toNote(ctx, row, accounts, this.#publicUrl);
-      const create = creationOf(note);
-      await ctx.sendActivity({ identifier: String(userId) }, accounts.map(recipientOf), create, { preferSharedInbox: true });
+      const member = actAs(this.#federation, this.#publicUrl, userId);
+      await member.send(accounts.map(recipientOf), creationOf(toNote(member.ctx, row, accounts, this.#publicUrl)), { preferSharedInbox: true });
     }
     return id;
   }
@@ -101,12 +100,10 @@ export class FediverseAnswers {
   /** Removed answers taken back from the accounts they went to: a Delete of each, by its member. */
   async retract(removed: RemovedAnswers): Promise<void> {
     if (removed.accounts.length === 0) return;
-    const ctx = this.#federation.createContext(new URL(this.#publicUrl));
     for (const answer of removed.answers) {
-      const noteId = ctx.getObjectUri(Note, { id: String(answer.id) });
-      const actor = ctx.getActorUri(String(answer.user_id));
-      const deletion = new Delete({ id: new URL(`${noteId.href}#delete`), actor, object: new Tombstone({ id: noteId }), to: PUBLIC_COLLECTION });
-      await ctx.sendActivity({ identifier: String(answer.user_id) }, removed.accounts.map(recipientOf), deletion, { preferSharedInbox: true });
+      const member = actAs(this.#federation, this.#publicUrl, answer.user_id);
+      const noteId = member.ctx.getObjectUri(Note, { id: String(answer.id) });
+      await member.send(removed.accounts.map(recipientOf), deletionOf(noteId, member.me), { preferSharedInbox: true });
     }
   }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Federation } from '@fedify/fedify';
 import { Follow, Reject } from '@fedify/vocab';
 import type { FediverseFollowersPage } from '@inkwell/contract';
@@ -7,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { notFound } from '../lib/errors.ts';
 import { route } from '../plugins/endpoint.ts';
 import { federatingMember } from './actor-member.ts';
+import { actAs } from './member-acts.ts';
 import { countRemoteFollowers, findRemoteAddress, pageOfFollowersShown, removeRemoteFollowerRow } from './followers.repository.ts';
 import { type RemoteAddress, recipientOf } from './remote-actor.ts';
 
@@ -60,11 +60,9 @@ export class FediverseFollowers {
 
   /** Tells the account's server that its follow (`followUri`) of the member is no more: a signed Reject of it, queued. */
   async reject(userId: number, address: RemoteAddress, followUri: string): Promise<void> {
-    const ctx = this.#federation.createContext(this.#publicUrl);
-    const identifier = String(userId);
-    const me = ctx.getActorUri(identifier);
-    const follow = new Follow({ id: new URL(followUri), actor: new URL(address.uri), object: me });
-    await ctx.sendActivity({ identifier }, recipientOf(address), new Reject({ id: new URL(`#rejects/${randomUUID()}`, me), actor: me, object: follow }));
+    const member = actAs(this.#federation, this.#publicUrl, userId);
+    const follow = new Follow({ id: new URL(followUri), actor: new URL(address.uri), object: member.me });
+    await member.send(recipientOf(address), new Reject({ id: member.newId('rejects'), actor: member.me, object: follow }));
   }
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Federation } from '@fedify/fedify';
 import { Follow, Like, Undo, isActor } from '@fedify/vocab';
 import {
@@ -20,6 +19,7 @@ import { nowIso } from '../db/database.ts';
 import { HttpError, notFound, validationError } from '../lib/errors.ts';
 import { route } from '../plugins/endpoint.ts';
 import { NO_USERNAME, federatingMember } from './actor-member.ts';
+import { actAs } from './member-acts.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
 import { INSTANCE_ACTOR } from './federation.ts';
 import { findRemoteAddress, saveRemoteActor } from './followers.repository.ts';
@@ -64,15 +64,15 @@ export class FediverseFollowing {
 
   async follow(userId: number, account: string): Promise<FediverseFollowResponse> {
     const { db } = this.#database;
-    const member = await federatingMember(this.#database, String(userId));
-    if (!member?.username) throw new HttpError(422, NO_USERNAME, { account: [NO_USERNAME] });
+    if (!(await federatingMember(this.#database, String(userId)))) throw new HttpError(422, NO_USERNAME, { account: [NO_USERNAME] });
     const resource = resourceOf(account);
     if (!resource) throw refuse(FEDIVERSE_ACCOUNT_INVALID);
     const theirHost = hostOf(resource);
     if (theirHost === this.#publicUrl.host) throw refuse(FOLLOWING_MESSAGES.onThisSite);
     if (await isBlockedAddress(db, `https://${theirHost}/`)) throw refuse(FOLLOWING_MESSAGES.blockedServer);
 
-    const ctx = this.#federation.createContext(this.#publicUrl);
+    const member = actAs(this.#federation, this.#publicUrl, userId);
+    const { ctx } = member;
     const documentLoader = await ctx.getDocumentLoader({ identifier: INSTANCE_ACTOR });
     const found = await ctx.lookupObject(resource.href, { documentLoader, signal: AbortSignal.timeout(this.#timeoutMs) }).catch(() => null);
     if (!found || !isActor(found) || !found.id) throw refuse(FOLLOWING_MESSAGES.notFound);
@@ -82,16 +82,14 @@ export class FediverseFollowing {
     if (!fields) throw refuse(FOLLOWING_MESSAGES.notFound);
     if (await hasBlockedRemote(db, userId, fields.uri)) throw refuse(FOLLOWING_MESSAGES.youBlocked);
 
-    const identifier = String(userId);
-    const me = ctx.getActorUri(identifier);
     const now = nowIso();
     const { actorId, row } = await db.transaction().execute(async (trx) => {
       const actorId = await saveRemoteActor(trx, fields, now);
-      return { actorId, row: await addFollowing(trx, userId, actorId, new URL(`#follows/${randomUUID()}`, me).href, now) };
+      return { actorId, row: await addFollowing(trx, userId, actorId, member.newId('follows').href, now) };
     });
     // A follow still waiting is asked again (its server may have lost the first), with the same Follow.
     if (row.state === 'pending') {
-      await ctx.sendActivity({ identifier }, recipientOf(fields), new Follow({ id: new URL(row.follow_uri), actor: me, object: found.id }));
+      await member.send(recipientOf(fields), new Follow({ id: new URL(row.follow_uri), actor: member.me, object: found.id }));
     }
     return {
       message: row.state === 'pending' ? FOLLOWING_MESSAGES.asked(fields.handle) : FOLLOWING_MESSAGES.following(fields.handle),
@@ -111,20 +109,19 @@ export class FediverseFollowing {
     const { db } = this.#database;
     const story = await storySeenBy(db, userId, storyId);
     if (!story) throw notFound(FEDIVERSE_STORY_NOT_FOUND);
-    const ctx = this.#federation.createContext(this.#publicUrl);
-    const identifier = String(userId);
-    const me = ctx.getActorUri(identifier);
+    const member = actAs(this.#federation, this.#publicUrl, userId);
+    const { me } = member;
     if (like) {
-      const likeUri = new URL(`#likes/${randomUUID()}`, me);
+      const likeUri = member.newId('likes');
       if (await addStoryLike(db, userId, storyId, likeUri.href, nowIso())) {
-        await ctx.sendActivity({ identifier }, recipientOf(story), new Like({ id: likeUri, actor: me, object: new URL(story.object_uri) }));
+        await member.send(recipientOf(story), new Like({ id: likeUri, actor: me, object: new URL(story.object_uri) }));
       }
       return { message: FEDIVERSE_STORY_LIKED, liked: true };
     }
     const gone = await removeStoryLike(db, userId, storyId);
     if (gone) {
       const undone = new Like({ id: new URL(gone.like_uri), actor: me, object: new URL(story.object_uri) });
-      await ctx.sendActivity({ identifier }, recipientOf(story), new Undo({ id: new URL(`#undos/${randomUUID()}`, me), actor: me, object: undone }));
+      await member.send(recipientOf(story), new Undo({ id: member.newId('undos'), actor: me, object: undone }));
     }
     return { message: FEDIVERSE_STORY_UNLIKED, liked: false };
   }
@@ -138,11 +135,9 @@ export class FediverseFollowing {
       return row && address ? { followUri: row.follow_uri, address } : undefined;
     });
     if (!ended) return false;
-    const ctx = this.#federation.createContext(this.#publicUrl);
-    const identifier = String(userId);
-    const me = ctx.getActorUri(identifier);
-    const follow = new Follow({ id: new URL(ended.followUri), actor: me, object: new URL(ended.address.uri) });
-    await ctx.sendActivity({ identifier }, recipientOf(ended.address), new Undo({ id: new URL(`#undos/${randomUUID()}`, me), actor: me, object: follow }));
+    const member = actAs(this.#federation, this.#publicUrl, userId);
+    const follow = new Follow({ id: new URL(ended.followUri), actor: member.me, object: new URL(ended.address.uri) });
+    await member.send(recipientOf(ended.address), new Undo({ id: member.newId('undos'), actor: member.me, object: follow }));
     return true;
   }
 }

@@ -1,5 +1,5 @@
 import type { Context, Federation } from '@fedify/fedify';
-import { Delete, Mention, Note, PUBLIC_COLLECTION, Tombstone } from '@fedify/vocab';
+import { Mention, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
 import { FEDIVERSE_REPLY_NOT_FOUND, FEDIVERSE_STORY_NOT_FOUND, FEDIVERSE_STORY_REPLY_DELETED, FEDIVERSE_STORY_REPLY_SENT } from '@inkwell/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database.ts';
@@ -11,6 +11,7 @@ import { creationOf, instant } from './articles.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
 import { noteHtml } from './note-text.ts';
 import { recipientOf } from './remote-actor.ts';
+import { actAs, deletionOf } from './member-acts.ts';
 import { storySeenBy } from './remote-stories.repository.ts';
 import { type StoryReplyRow, addStoryReply, findStoryReply, removeStoryReply } from './story-replies.repository.ts';
 
@@ -69,19 +70,17 @@ export class FediverseStoryReplies {
     const id = await addStoryReply(db, { story_id: storyId, user_id: userId, body, created_at: nowIso() });
     const row = await findStoryReply(db, id);
     if (row) {
-      const ctx = this.#federation.createContext(this.#publicUrl);
-      await ctx.sendActivity({ identifier: String(userId) }, recipientOf(row), creationOf(storyReplyNote(ctx, row)));
+      const member = actAs(this.#federation, this.#publicUrl, userId);
+      await member.send(recipientOf(row), creationOf(storyReplyNote(member.ctx, row)));
     }
     return id;
   }
 
   /** A removed reply taken back from its account: a Delete of its Note. */
   async retract(row: StoryReplyRow): Promise<void> {
-    const ctx = this.#federation.createContext(this.#publicUrl);
-    const noteId = ctx.getObjectUri(Note, { id: `${STORY_REPLY_MARK}${row.id}` });
-    const actor = ctx.getActorUri(String(row.user_id));
-    const deletion = new Delete({ id: new URL(`${noteId.href}#delete`), actor, object: new Tombstone({ id: noteId }), to: PUBLIC_COLLECTION, cc: new URL(row.uri) });
-    await ctx.sendActivity({ identifier: String(row.user_id) }, recipientOf(row), deletion);
+    const member = actAs(this.#federation, this.#publicUrl, row.user_id);
+    const noteId = member.ctx.getObjectUri(Note, { id: `${STORY_REPLY_MARK}${row.id}` });
+    await member.send(recipientOf(row), deletionOf(noteId, member.me, new URL(row.uri)));
   }
 }
 
