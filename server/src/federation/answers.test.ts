@@ -124,6 +124,16 @@ describe('a member answering a reply from the fediverse', () => {
     expect(note.ccIds.map(String).sort()).toEqual([peer.actorUri('dave').href, peer.actorUri('erin').href].sort());
     expect(note.content!.toString()).toContain(`@erin@${new URL(peer.origin).host}`);
     expect(note.content!.toString()).not.toContain(`@dave@`);
+
+    // Bo blocks Erin: his next answer in the thread is neither addressed nor sent to her, and its Note says so read back.
+    const erinAccount = (await t.db.selectFrom('remote_actors').select('id').where('uri', '=', peer.actorUri('erin').href).executeTakeFirstOrThrow()).id;
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/user/fediverse-blocks/set', headers: bo.session.headers, payload: { user_id: bo.id, account_id: erinAccount, status: 1 } });
+    expect(blocked.statusCode).toBe(200);
+    const third = (await answer(bo.session, { post_id: postId, reply_to_id: thread.id, reply: 'Only to Dave.' })).json().id as number;
+    const sent = await received(peer, (a) => a instanceof Create && a.objectId?.href === `${base}/ap/notes/${third}`);
+    expect(((await (sent.activity as Create).getObject()) as Note).ccIds.map(String)).toEqual([peer.actorUri('dave').href]);
+    const read = await t.app.inject({ method: 'GET', url: `/ap/notes/${third}`, headers: { accept: AS } });
+    expect(read.json().cc).toBe(peer.actorUri('dave').href);
   });
 
   it('is removed by its member and taken back there; the story’s writer removing the thread takes it back too', async () => {

@@ -49,7 +49,7 @@ async function noteAt(ctx: Context<void>, database: Database, id: string, public
   const answerId = numericId(id);
   const row = answerId === undefined ? undefined : await findMemberAnswer(database.db, answerId);
   if (!row || !(await federatingMember(database, String(row.user_id)))) return null;
-  return toNote(ctx, row, await listThreadAccounts(database.db, row.thread_id), publicUrl);
+  return toNote(ctx, row, await listThreadAccounts(database.db, row.thread_id, row.user_id), publicUrl);
 }
 
 /** Members' answers as objects (`/ap/notes/<id>`), and their replies to stories elsewhere (`/ap/notes/s<id>`), which the servers they are sent to may read back. */
@@ -89,7 +89,7 @@ export class FediverseAnswers {
     };
     const id = await addMemberAnswer(db, { post_id: postId, user_id: userId, thread_id: threadId, reply_to_id: answered.thread_id === null ? null : answered.id, body, now }, told);
     const row = await findMemberAnswer(db, id);
-    const accounts = await listThreadAccounts(db, threadId);
+    const accounts = await listThreadAccounts(db, threadId, userId);
     if (row && accounts.length > 0) {
       const member = actAs(this.#federation, this.#publicUrl, userId);
       await member.send(accounts.map(recipientOf), creationOf(toNote(member.ctx, row, accounts, this.#publicUrl)), { preferSharedInbox: true });

@@ -244,10 +244,14 @@ export function findMemberAnswer(db: Kysely<DB>, id: number): Promise<AnswerRow 
     .executeTakeFirst();
 }
 
-/** The remote accounts of a thread (its rows by accounts elsewhere), the ones its answers go to. */
-export function listThreadAccounts(db: Kysely<DB>, threadId: number): Promise<Addressee[]> {
+/**
+ * The remote accounts of a thread (its rows by accounts elsewhere), the ones its answers go to; with
+ * `sender`, not those that member blocked (an answer of theirs is neither sent nor addressed to them).
+ */
+export function listThreadAccounts(db: Kysely<DB>, threadId: number, sender?: number): Promise<Addressee[]> {
   return db
     .selectFrom('remote_actors as a')
+    .$if(sender !== undefined, (q) => q.where((eb) => eb.not(eb.exists(eb.selectFrom('remote_blocks as b').select('b.user_id').where('b.user_id', '=', sender!).whereRef('b.actor_id', '=', 'a.id')))))
     .select(['a.uri', 'a.inbox', 'a.shared_inbox', 'a.handle', 'a.url'])
     .where('a.id', 'in', (eb) =>
       eb
