@@ -61,7 +61,11 @@ export const getProfileDataResponse = z.object({ data: profileData });
 export type GetProfileDataResponse = z.infer<typeof getProfileDataResponse>;
 
 /** GET /api/user/client-config (an addition): what the web app needs to know of the server's configuration. */
-export const clientConfigResponse = z.object({ google_client_id: z.string().nullable() });
+export const clientConfigResponse = z.object({
+  google_client_id: z.string().nullable(),
+  /** Whether FEDERATION is on: the web app offers what only the fediverse fills (the Home feed's Fediverse tab). */
+  federation: z.boolean(),
+});
 export type ClientConfig = z.infer<typeof clientConfigResponse>;
 
 export const NAME_MAX = 60;

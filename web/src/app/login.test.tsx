@@ -16,7 +16,7 @@ async function fillAndSubmit(email = 'ada@example.com', password = 'abc123!@') {
 
 describe('Login screen', () => {
   it('shows the fields, the hint, Forgot password, LOGIN and SIGN UP, and sets the title', async () => {
-    mockApi(() => ({ body: { google_client_id: null } }));
+    mockApi(() => ({ body: { google_client_id: null, federation: false } }));
     renderApp('/login');
     expect(await screen.findByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByText(PASSWORD_HINT)).toBeInTheDocument();

@@ -14,7 +14,7 @@ async function fill(password: string, confirmation: string) {
 
 describe('Signup screen', () => {
   it("blocks sending when the passwords differ and says \"pasword didn't match\"", async () => {
-    const fetchMock = mockApi(() => ({ body: { google_client_id: null } }));
+    const fetchMock = mockApi(() => ({ body: { google_client_id: null, federation: false } }));
     renderApp('/signup');
     const user = await fill('abc123!@', 'abc123!#');
     expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(

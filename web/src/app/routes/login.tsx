@@ -8,7 +8,7 @@ import { DocumentTitle } from '../../components/DocumentTitle';
 import { useFormEcho } from '../../lib/form-echo';
 import { redirectTarget } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
-import { clientConfigQueryOptions } from '../../features/auth/api/client-config';
+import { clientConfigQueryOptions } from '../../api/client-config';
 import type { Screen } from '../screen';
 
 /** Rendered with its Google button when the server offers Google sign-in. */

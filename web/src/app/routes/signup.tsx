@@ -5,7 +5,7 @@ import { buttonStyles } from '../../components/Button';
 import { SignupForm } from '../../features/auth/components/SignupForm';
 import { GoogleSignIn } from '../../features/auth/components/GoogleSignIn';
 import { DocumentTitle } from '../../components/DocumentTitle';
-import { clientConfigQueryOptions } from '../../features/auth/api/client-config';
+import { clientConfigQueryOptions } from '../../api/client-config';
 import type { Screen } from '../screen';
 
 /** Rendered with its Google button when the server offers Google sign-in. */

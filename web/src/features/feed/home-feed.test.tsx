@@ -126,6 +126,7 @@ describe('Home feed', () => {
     let refused = 0;
     const fetchMock = mockApi((path, init) => {
       if (path === 'view-posts') return { body: aPage([]) };
+      if (path === 'client-config') return { body: { google_client_id: null, federation: true } };
       if (path === 'fediverse-following/stories') return { body: { data: [story], next_cursor: null } };
       if (path === 'fediverse-following/stories/like') {
         story.liked = (jsonBody(init) as { status: number }).status === 1;
@@ -185,20 +186,22 @@ describe('Home feed', () => {
     expect(jsonBody(deleted![1] as RequestInit)).toEqual({ user_id: 7, reply_id: 31 });
   });
 
-  it('falls back to every category when the chosen topics cannot be read', async () => {
+  it('falls back to every category when the chosen topics cannot be read, and has no Fediverse tab where the server does not federate', async () => {
     mockIntersectionObserver();
     signIn(7);
     mockApi((path) => {
       if (path === 'view-posts') return { body: aPage([]) };
       if (path === 'categories') return { body: categories };
+      if (path === 'client-config') return { body: { google_client_id: null, federation: false } };
       return undefined; // user-categories: 404
     });
-    renderApp('/');
+    // The address names the Fediverse tab, but this server does not federate: no such tab, For you instead.
+    renderApp('/?tab=fediverse');
     expect(await screen.findByRole('tab', { name: 'Poetry' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'For you' })).toHaveAttribute('aria-selected', 'true');
     expect(within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'For you',
       'Following',
-      'Fediverse',
       'Science',
       'Poetry',
     ]);

@@ -20,7 +20,7 @@ function stubGoogle() {
 
 describe('Google sign-in', () => {
   it('is absent when the server has no google_client_id', async () => {
-    mockApi((path) => (path === 'client-config' ? { body: { google_client_id: null } } : undefined));
+    mockApi((path) => (path === 'client-config' ? { body: { google_client_id: null, federation: false } } : undefined));
     const { id } = stubGoogle();
     renderApp('/login');
     await screen.findByRole('button', { name: 'LOGIN' });
@@ -31,7 +31,7 @@ describe('Google sign-in', () => {
 
   it('renders the button, offers One Tap, and signs in with the credential', async () => {
     const fetchMock = mockApi((path) => {
-      if (path === 'client-config') return { body: { google_client_id: 'client-123' } };
+      if (path === 'client-config') return { body: { google_client_id: 'client-123', federation: false } };
       if (path === 'google') return { body: { message: 'ok', token: 'g-tok', id: 9 } };
       return undefined;
     });
@@ -50,7 +50,7 @@ describe('Google sign-in', () => {
 
   it("says \"Google didn't respond\" when the server refuses", async () => {
     mockApi((path) => {
-      if (path === 'client-config') return { body: { google_client_id: 'client-123' } };
+      if (path === 'client-config') return { body: { google_client_id: 'client-123', federation: false } };
       if (path === 'google') return { status: 401, body: { message: 'Invalid Google token.' } };
       return undefined;
     });

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { TEXT } from '@inkwell/contract';
 import { useNotice } from '../../../components/NoticeProvider';
-import { useClientConfig } from '../api/client-config';
+import { useClientConfig } from '../../../api/client-config';
 import { useGoogleLogin } from '../api/google-login';
 import { useGoogleIdentity } from '../hooks/use-google-identity';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';

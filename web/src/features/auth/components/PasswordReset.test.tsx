@@ -9,7 +9,7 @@ const NEW_PASSWORD = 'Fresh#2026';
 
 describe('Forgot password', () => {
   it('opens from the Login link with the address typed so far', async () => {
-    mockApi((path) => (path === 'client-config' ? { body: { google_client_id: null } } : undefined));
+    mockApi((path) => (path === 'client-config' ? { body: { google_client_id: null, federation: false } } : undefined));
     const { router } = renderApp('/login');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');

@@ -10,6 +10,7 @@ import { followingPostsQueryOptions, useFollowingPosts } from '../api/following-
 import { forYouPostsQueryOptions, useForYouPosts } from '../../../api/view-posts';
 import { fediverseStoriesQueryOptions } from '../api/fediverse-stories-query';
 import { useUserCategories } from '../../../api/user-categories';
+import { useClientConfig } from '../../../api/client-config';
 import { FeedTabs, type FeedTabItem } from './FeedTabs';
 import { PostFeedList, type RenderPost } from '../../../components/PostFeedList';
 import { useForYouTuning } from './use-for-you-tuning';
@@ -39,7 +40,10 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
   const panelId = useId();
   const asideId = useId();
   const [panelsOpen, setPanelsOpen] = useState(false);
-  const selection = readSelection(params, Boolean(session));
+  // The Fediverse tab is there only where the server federates (a member's page asks; a visitor's has no such tab).
+  const config = useClientConfig(Boolean(session));
+  const federates = config.data?.federation === true;
+  const selection = readSelection(params, Boolean(session), federates);
 
   const forYou = useForYouPosts(viewerId, selection.tab === 'foryou');
   const following = useFollowingPosts(viewerId, selection.tab === 'following');
@@ -62,7 +66,7 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
     ...(session
       ? [
           { key: 'following', label: 'Following' },
-          { key: 'fediverse', label: 'Fediverse' },
+          ...(federates ? [{ key: 'fediverse', label: 'Fediverse' }] : []),
         ]
       : []),
     ...shown.map((item) => ({ key: `c${item.id}`, label: item.name })),

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClientConfig } from '@inkwell/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 import * as endpoints from '@inkwell/contract/calls';
 
-/** GET /api/user/client-config: whether the server offers Google sign-in. */
+/** GET /api/user/client-config: whether the server offers Google sign-in, and federates. */
 export function getClientConfig(signal?: AbortSignal): Promise<ClientConfig> {
   return api(endpoints.clientConfig, undefined, { signal });
 }
@@ -16,6 +16,6 @@ export const clientConfigQueryOptions = () =>
     retry: false,
   });
 
-export function useClientConfig() {
-  return useQuery(clientConfigQueryOptions());
+export function useClientConfig(enabled = true) {
+  return useQuery({ ...clientConfigQueryOptions(), enabled });
 }
