@@ -1,4 +1,4 @@
-import { Announce, Like, Undo } from '@fedify/vocab';
+import { Announce, Create, Like, Note, PUBLIC_COLLECTION, Undo } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from '../posts/testing.ts';
 import type { TestApp } from '../test/app.ts';
@@ -36,6 +36,7 @@ interface Item {
   actor: unknown;
   remote_actor: unknown;
   post_id: number | null;
+  fediverse_comment_id?: number | null;
 }
 const noticesOf = async (session: Session) =>
   (await t.app.inject({ method: 'POST', url: '/api/user/notifications', headers: session.headers, payload: { user_id: session.id } })).json().notifications as Item[];
@@ -100,6 +101,26 @@ describe('notifications from the fediverse', () => {
     expect(mails[0]!.subject).toContain('Dave of the peer');
     expect(mails[0]!.text).toContain('Dave of the peer started following you from the fediverse.');
     expect(mails[0]!.html).toContain(`href="${peer.origin}/@dave"`);
+  });
+
+  it('tells the writer of a reply, leading to it under the story, and mails it with its words', async () => {
+    const { ada, session } = await member();
+    await t.db.updateTable('users').set({ notify_comment: 1 }).where('id', '=', ada.id).execute();
+    const post = await createPost(t, session, { title: 'Slow mornings' });
+    const note = id('notes');
+    const object = new Note({ id: note, attribution: peer.actorUri('dave'), replyTarget: new URL(`${base}/ap/posts/${post.id}`), content: '<p>Mine too, <b>always</b>.</p>', to: PUBLIC_COLLECTION });
+    await peer.send('dave', shared(), new Create({ id: id('creates'), actor: peer.actorUri('dave'), object, to: PUBLIC_COLLECTION }));
+    await eventually(async () => (await noticesOf(session)).length === 1);
+    const kept = await t.db.selectFrom('remote_comments').select('id').where('note_uri', '=', note.href).executeTakeFirstOrThrow();
+    expect(await noticesOf(session)).toEqual([
+      expect.objectContaining({ type: 'comment', message: 'Dave of the peer replied to “Slow mornings” from the fediverse.', remote_actor: dave(), post_id: post.id, fediverse_comment_id: kept.id }),
+    ]);
+    t.sent.length = 0;
+    await t.app.notificationMailer.flush(Date.now() + 24 * 60 * 60_000);
+    await t.app.outbox.drain();
+    const [mail] = t.sent.filter((sent) => sent.to === ada.email);
+    expect(mail!.text).toContain('Mine too, always.');
+    expect(mail!.html).toContain(`#fediverse-${kept.id}"`);
   });
 
   it('migrates notifications.remote_actor_id up and down', async () => {

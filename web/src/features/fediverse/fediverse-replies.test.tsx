@@ -36,6 +36,22 @@ const withReplies = (comments: FediverseThread[], post = aPostDetail({ comments:
   api(post, (path) => (path === 'fediverse-replies' ? { body: { comments, answerable: true, boosts: 0 } } : undefined));
 
 describe('replies from the fediverse on a story', () => {
+  it('scrolls to the one a notification leads to (#fediverse-<id>), once they are there', async () => {
+    const scrolled: string[] = [];
+    // jsdom lays nothing out: the scroll is recorded instead.
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: HTMLElement) {
+        scrolled.push(this.id);
+      },
+    });
+    withReplies(threads);
+    renderApp(`${paths.viewPost.getHref(1)}#fediverse-7`);
+    await screen.findByRole('heading', { name: 'From the fediverse (4)' });
+    await waitFor(() => expect(scrolled).toContain('fediverse-7'));
+    delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+  });
+
   it('show under the comments with their authors, a link to each on its server, and their threads, as text', async () => {
     withReplies(threads);
     renderApp(paths.viewPost.getHref(1));

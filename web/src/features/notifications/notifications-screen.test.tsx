@@ -93,18 +93,21 @@ describe('Notifications screen', () => {
     expect(answer.querySelector('img')).toBeNull();
   });
 
-  it('names an account of another fediverse server, and leads its follow to its profile there', async () => {
+  it('names an account of another fediverse server, leads its follow to its profile there and its reply to it', async () => {
     signIn(7);
     const lin = { handle: '@lin@mastodon.example', name: 'Lin', url: 'https://mastodon.example/@lin' };
     api([
       aNotification({ id: 1, type: 'like', message: 'Lin liked your post “Tides” from the fediverse.', post_id: 5, actor: null, remote_actor: lin }),
       aNotification({ id: 2, type: 'follow', message: 'Lin started following you from the fediverse.', post_id: null, actor: null, remote_actor: lin }),
       aNotification({ id: 3, type: 'follow', message: '@quiet@far.example started following you from the fediverse.', post_id: null, actor: null, remote_actor: { handle: '@quiet@far.example', name: null, url: null } }),
+      aNotification({ id: 4, type: 'comment', message: 'Lin replied to “Tides” from the fediverse.', post_id: 5, actor: null, remote_actor: lin, fediverse_comment_id: 12 }),
     ]);
     renderApp('/notifications');
     const like = await screen.findByRole('link', { name: /liked your post “Tides” from the fediverse/ });
     expect(like).toHaveAttribute('href', paths.viewPost.getHref(5));
     expect(within(like).getByText('Lin')).toHaveClass('font-semibold');
+    // A reply from there leads to it, under the story's comments.
+    expect(screen.getByRole('link', { name: /replied to “Tides” from the fediverse/ })).toHaveAttribute('href', `${paths.viewPost.getHref(5)}#fediverse-12`);
     const follow = screen.getByRole('link', { name: /Lin started following you from the fediverse/ });
     expect(follow).toHaveAttribute('href', 'https://mastodon.example/@lin');
     expect(follow).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');

@@ -1,10 +1,10 @@
 import { ExternalLink, Repeat2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { TEXT, paths, relativeTime, type FediverseReply, type FediverseThread } from '@inkwell/contract';
 import { useNow } from '../../../lib/use-now';
 import { Avatar } from '../../../components/Avatar';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
 import { useSession } from '../../../lib/session';
 import { useAnswerFediverseReply, useDeleteFediverseReply, useFediverseReplies } from '../api/fediverse-replies';
@@ -203,6 +203,20 @@ function Thread({ thread, controls }: { thread: FediverseThread; controls: Contr
 }
 
 /**
+ * A notification's link to one of them (#fediverse-<id>): scrolled to once they are there (they come
+ * after the post, their code apart from its first load), once per navigation.
+ */
+function useScrollToReply(loaded: boolean) {
+  const { hash, key } = useLocation();
+  const scrolledFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!loaded || scrolledFor.current === key || !/^#fediverse-\d+$/.test(hash)) return;
+    scrolledFor.current = key;
+    document.getElementById(hash.slice(1))?.scrollIntoView?.();
+  }, [loaded, hash, key]);
+}
+
+/**
  * A story's replies from Mastodon and the rest of the fediverse (issue 30, ADR 0073), under its
  * comments: each with its author's name, handle and picture, a link to it on its server, and the
  * answers in its thread. Members answer them from here (sent back to the thread as a Note: ADR 0073);
@@ -215,6 +229,7 @@ export default function FediverseReplies({ postId, ownerId }: { postId: number; 
   const viewerId = session ? Number(session.id) : null;
   const remove = useDeleteFediverseReply(postId, viewerId);
   const answer = useAnswerFediverseReply(postId);
+  useScrollToReply(Boolean(data));
   const threads = data?.comments;
   if (!data || (threads!.length === 0 && data.boosts === 0)) return null;
   const controls: Controls = { postId, viewerId, ownerId, answerable: data.answerable, remove, answer };
