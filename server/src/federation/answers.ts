@@ -11,7 +11,7 @@ import { nowIso } from '../db/database.ts';
 import { HttpError, notFound } from '../lib/errors.ts';
 import { NO_USERNAME, federatingMember, numericId } from './actor-member.ts';
 import { STORY_REPLY_MARK, storyReplyNoteAt } from './story-replies.ts';
-import { type Addressee, type AnswerRow, type RemovedAnswers, addMemberAnswer, findCommentOfStory, findMemberAnswer, listThreadAccounts } from './remote-comments.repository.ts';
+import { type Addressee, type AnswerRow, type RemovedAnswers, addMemberAnswer, findComment, findMemberAnswer, listThreadAccounts } from './remote-comments.repository.ts';
 import { recipientOf } from './remote-actor.ts';
 import { actAs, deletionOf } from './member-acts.ts';
 import { noteHtml } from './note-text.ts';
@@ -78,7 +78,7 @@ export class FediverseAnswers {
     const { db } = this.#database;
     const member = await federatingMember(this.#database, String(userId));
     if (!member) throw new HttpError(422, NO_USERNAME, { reply: [NO_USERNAME] });
-    const answered = await findCommentOfStory(db, replyToId, postId);
+    const answered = await findComment(db, { id: replyToId, postId });
     if (!answered) throw notFound(REPLY_NOT_FOUND);
     // An answer to the thread's first reply names no other (as one from the fediverse does not).
     const threadId = answered.thread_id ?? answered.id;

@@ -71,9 +71,12 @@ export interface AnswerRow {
   answered_actor: string | null;
 }
 
-/** The kept reply of this Note id. */
-export function findRemoteComment(db: Kysely<DB>, noteUri: string): Promise<AnsweredRow | undefined> {
-  return db.selectFrom('remote_comments').select(['id', 'post_id', 'thread_id', 'user_id']).where('note_uri', '=', noteUri).executeTakeFirst();
+/** A row of the fediverse replies: by its id (one of the story `postId`'s, when given), or a kept reply by its Note's id. */
+export function findComment(db: Kysely<DB>, by: { id: number; postId?: number } | { noteUri: string }): Promise<AnsweredRow | undefined> {
+  let query = db.selectFrom('remote_comments').select(['id', 'post_id', 'thread_id', 'user_id']);
+  query = 'noteUri' in by ? query.where('note_uri', '=', by.noteUri) : query.where('id', '=', by.id);
+  if ('postId' in by && by.postId !== undefined) query = query.where('post_id', '=', by.postId);
+  return query.executeTakeFirst();
 }
 
 /**
@@ -198,16 +201,6 @@ export function listRemoteComments(db: Kysely<DB>, postId: number): Promise<Remo
     .orderBy('c.id')
     .limit(REMOTE_COMMENTS_SHOWN)
     .execute();
-}
-
-/** A row of the fediverse replies, by its id. */
-export function findCommentById(db: Kysely<DB>, id: number): Promise<AnsweredRow | undefined> {
-  return db.selectFrom('remote_comments').select(['id', 'post_id', 'thread_id', 'user_id']).where('id', '=', id).executeTakeFirst();
-}
-
-/** A row of the story's fediverse replies, the one a member's answer answers. */
-export function findCommentOfStory(db: Kysely<DB>, id: number, postId: number): Promise<AnsweredComment | undefined> {
-  return db.selectFrom('remote_comments').select(['id', 'post_id', 'thread_id']).where('id', '=', id).where('post_id', '=', postId).executeTakeFirst();
 }
 
 /** A member's answer in a fediverse thread, counted in the story's comments; resolves to its id. `added` runs in its transaction (its notification). */

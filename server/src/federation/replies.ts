@@ -6,7 +6,7 @@ import { storedTime, storyOf } from './articles.ts';
 import { findArticle } from './articles.repository.ts';
 import { saveRemoteActor } from './followers.repository.ts';
 import { noteText } from './note-text.ts';
-import { addRemoteComment, editRemoteComment, findCommentById, findRemoteComment, removeRemoteComment } from './remote-comments.repository.ts';
+import { addRemoteComment, editRemoteComment, findComment, removeRemoteComment } from './remote-comments.repository.ts';
 import { numericId } from './actor-member.ts';
 import { displayName, senderOf, webAddress } from './remote-actor.ts';
 import { blockedBy } from './remote-blocks.ts';
@@ -20,7 +20,7 @@ async function answered(ctx: Context<void>, database: Database, target: URL | nu
   // One of ours (a member's answer, /ap/notes/<id>), or one kept from elsewhere.
   const ours = ctx.parseUri(target);
   const answerId = ours?.type === 'object' && ours.class === Note ? numericId(ours.values.id ?? '') : undefined;
-  const comment = answerId !== undefined ? await findCommentById(database.db, answerId) : ours ? undefined : await findRemoteComment(database.db, target.href);
+  const comment = answerId !== undefined ? await findComment(database.db, { id: answerId }) : ours ? undefined : await findComment(database.db, { noteUri: target.href });
   if (!comment) return undefined;
   const parent = await findArticle(database.db, comment.post_id);
   return parent ? { story: parent, thread_id: comment.thread_id ?? comment.id, reply_to_id: comment.thread_id === null ? null : comment.id, member: comment.user_id } : undefined;
