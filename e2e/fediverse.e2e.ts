@@ -1,4 +1,4 @@
-import { Create, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { Accept, Article, Create, Follow, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@inkwell/contract';
 import { type FediversePeer, startFediversePeer } from '../server/src/test/fediverse-peer.ts';
@@ -10,7 +10,8 @@ import { type Session, type World, aStory, callApi, openAs, startWorld, stopWorl
  * The fediverse in the browser (issue 30): a writer's handle on their profile, and a reply from
  * another server (a Fedify peer on 127.0.0.1, real signatures) shown under the story's comments, on
  * the page the server renders and once the app runs, answered by a member (sent back as a Note), and
- * told to the writer.
+ * told to the writer; and a member following an account there, reading its story in the Home feed's
+ * Fediverse tab and replying to it.
  */
 let world: World;
 let peer: FediversePeer;
@@ -104,6 +105,52 @@ describe('the fediverse in the browser', () => {
     expect(note.content?.toString()).toContain('Thank you, Dave. Timetables are poetry.');
     await answer.scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifactPath('fediverse-answer-375.png') });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('follows an account there from the profile, reads its story in the Home feed, and replies to it', async () => {
+    const cy = await verifiedUser(world, 'cy.fediverse@example.com', 'Fediverse#2026');
+    expect((await callApi(world, 'update-profile', { id: Number(cy.id), name: 'Cy Reader', username: 'cyreader' }, { ...cy })).status).toBe(200);
+    const { context, page, errors } = await openAs(world, cy);
+    await page.goto(`${world.server.url}${paths.profile.getHref()}`);
+    await page.getByRole('button', { name: 'Following on the fediverse' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Following on the fediverse' });
+    await dialog.getByRole('textbox', { name: 'Follow an account on Mastodon or elsewhere' }).fill(peer.actorUri('dave').href);
+    await dialog.getByRole('button', { name: 'Follow' }).click();
+    await dialog.getByText('Requested').waitFor();
+    // Dave's server takes the Follow and says yes; then Dave publishes a story.
+    const asked = await until(() => peer.received.find(({ activity }) => activity instanceof Follow && activity.actorId?.href.endsWith(`/ap/users/${cy.id}`)), 20_000);
+    const cyActor = asked.activity.actorId!;
+    const cyInbox = { id: cyActor, inboxId: new URL(`${cyActor.href}/inbox`) };
+    const dave = peer.actorUri('dave');
+    await peer.send('dave', cyInbox, new Accept({ id: new URL(`${peer.origin}/users/dave/accepts/1`), actor: dave, object: asked.activity }));
+    const article = new Article({
+      id: new URL(`${peer.origin}/users/dave/articles/1`),
+      attribution: dave,
+      name: 'Letters from the peer',
+      summary: 'A story from elsewhere',
+      content: '<p>Hello, <strong>Inkwell</strong>.</p>',
+      url: new URL(`${peer.origin}/@dave/articles/1`),
+      to: PUBLIC_COLLECTION,
+    });
+    await until(async () => ((await callApi(world, 'fediverse-following', { user_id: Number(cy.id) }, { ...cy })).json.data as Array<{ state: string }>)[0]?.state === 'accepted' || undefined, 20_000);
+    await peer.send('dave', cyInbox, new Create({ id: new URL(`${article.id!.href}/activity`), actor: dave, object: article, to: PUBLIC_COLLECTION }));
+    await until(async () => ((await callApi(world, 'fediverse-following/stories', { user_id: Number(cy.id) }, { ...cy })).json.data as unknown[]).length > 0 || undefined, 20_000);
+
+    await page.goto(`${world.server.url}/?tab=fediverse`);
+    const story = page.getByTestId('fediverse-story');
+    await story.getByRole('heading', { name: 'Letters from the peer' }).waitFor();
+    await story.getByRole('button', { name: 'Reply', expanded: false }).click();
+    await story.getByRole('textbox', { name: 'Reply to Dave of the peer' }).fill('Hello back, from Inkwell.');
+    await story.locator('form').getByRole('button', { name: 'Reply' }).click();
+    await story.getByRole('region', { name: 'Your replies' }).getByText('Hello back, from Inkwell.').waitFor();
+    // Dave's server receives it as a Note answering his story, from Cy.
+    const sent = await until(() => peer.received.find(({ activity }) => activity instanceof Create && activity.actorId?.href === cyActor.href), 20_000);
+    const note = (await (sent.activity as Create).getObject()) as Note;
+    expect(note.replyTargetId?.href).toBe(article.id!.href);
+    expect(note.content?.toString()).toContain('Hello back, from Inkwell.');
+    await page.screenshot({ path: artifactPath('fediverse-story-reply-1280.png') });
     expect(errors).toEqual([]);
     await context.close();
   });
