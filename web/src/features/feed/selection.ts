@@ -31,13 +31,22 @@ export function tabKey(selection: Selection): string {
   return selection.tab === 'catogery' ? `c${selection.categoryId}` : selection.tab;
 }
 
-/** The first page of the tab the address names, into the page's cache (the Home screen's `load`: the server renders it whole). */
+/**
+ * The first page of the tab the address names, into the page's cache (the Home screen's `load`: the
+ * server renders it whole). A member's page also needs whether the server federates (their strip of
+ * tabs): asked beside the feed, and waited for first only when the address names the Fediverse tab.
+ */
 export async function loadSelected(client: QueryClient, params: URLSearchParams, viewerId: string | undefined): Promise<unknown> {
-  // Whether the server federates decides a member's strip of tabs (and whether ?tab=fediverse is one).
-  const federates = viewerId ? (await client.fetchQuery(clientConfigQueryOptions()).catch(() => null))?.federation === true : false;
+  const config = viewerId ? client.fetchQuery(clientConfigQueryOptions()).catch(() => null) : Promise.resolve(null);
+  const federates = readSelection(params, viewerId !== undefined, true).tab === 'fediverse' && (await config)?.federation === true;
   const selection = readSelection(params, viewerId !== undefined, federates);
-  if (selection.tab === 'fediverse' && viewerId) return client.prefetchInfiniteQuery(fediverseStoriesQueryOptions(viewerId));
-  if (selection.tab === 'following' && viewerId) return client.prefetchInfiniteQuery(followingPostsQueryOptions(viewerId));
-  if (selection.tab === 'catogery') return client.prefetchInfiniteQuery(categoryPostsQueryOptions(selection.categoryId ?? 0, viewerId));
-  return client.prefetchInfiniteQuery(forYouPostsQueryOptions(viewerId));
+  const feed =
+    selection.tab === 'fediverse' && viewerId
+      ? client.prefetchInfiniteQuery(fediverseStoriesQueryOptions(viewerId))
+      : selection.tab === 'following' && viewerId
+        ? client.prefetchInfiniteQuery(followingPostsQueryOptions(viewerId))
+        : selection.tab === 'catogery'
+          ? client.prefetchInfiniteQuery(categoryPostsQueryOptions(selection.categoryId ?? 0, viewerId))
+          : client.prefetchInfiniteQuery(forYouPostsQueryOptions(viewerId));
+  return Promise.all([feed, config]);
 }
