@@ -13,11 +13,12 @@ import { noteHtml } from './note-text.ts';
 import { recipientOf } from './remote-actor.ts';
 import { actAs, deletionOf } from './member-acts.ts';
 import { storySeenBy } from './remote-stories.repository.ts';
+import { FOLLOWING_MESSAGES } from './following.ts';
 import { type StoryReplyRow, addStoryReply, findStoryReply, removeStoryReply } from './story-replies.repository.ts';
 
 /** A member's reply to a story elsewhere is the object `/ap/notes/s<id>` (answers.ts serves the Notes, members' answers by their bare id). */
 export const STORY_REPLY_MARK = 's';
-export const BLOCKED_SERVER = 'This site does not federate with that server.';
+const noteUri = (ctx: Context<void>, replyId: number) => ctx.getObjectUri(Note, { id: `${STORY_REPLY_MARK}${replyId}` });
 
 /**
  * The reply as its `Note`: by the member's actor, inReplyTo the story, opening with the mention of its
@@ -25,7 +26,7 @@ export const BLOCKED_SERVER = 'This site does not federate with that server.';
  */
 export function storyReplyNote(ctx: Context<void>, row: StoryReplyRow): Note {
   return new Note({
-    id: ctx.getObjectUri(Note, { id: `${STORY_REPLY_MARK}${row.id}` }),
+    id: noteUri(ctx, row.id),
     attribution: ctx.getActorUri(String(row.user_id)),
     replyTarget: new URL(row.object_uri),
     content: noteHtml(row.body, row),
@@ -66,7 +67,7 @@ export class FediverseStoryReplies {
     if (!(await federatingMember(this.#database, String(userId)))) throw new HttpError(422, NO_USERNAME, { reply: [NO_USERNAME] });
     const story = await storySeenBy(db, userId, storyId);
     if (!story) throw notFound(FEDIVERSE_STORY_NOT_FOUND);
-    if (await isBlockedAddress(db, new URL(story.uri))) throw validationError({ reply: [BLOCKED_SERVER] });
+    if (await isBlockedAddress(db, new URL(story.uri))) throw validationError({ reply: [FOLLOWING_MESSAGES.blockedServer] });
     const id = await addStoryReply(db, { story_id: storyId, user_id: userId, body, created_at: nowIso() });
     const row = await findStoryReply(db, id);
     if (row) {
@@ -79,8 +80,7 @@ export class FediverseStoryReplies {
   /** A removed reply taken back from its account: a Delete of its Note. */
   async retract(row: StoryReplyRow): Promise<void> {
     const member = actAs(this.#federation, this.#publicUrl, row.user_id);
-    const noteId = member.ctx.getObjectUri(Note, { id: `${STORY_REPLY_MARK}${row.id}` });
-    await member.send(recipientOf(row), deletionOf(noteId, member.me, new URL(row.uri)));
+    await member.send(recipientOf(row), deletionOf(noteUri(member.ctx, row.id), member.me, new URL(row.uri)));
   }
 }
 
