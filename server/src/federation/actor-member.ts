@@ -2,6 +2,9 @@ import { MAX_ID } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
 import { type ActorRow, findActorMember } from './discovery.repository.ts';
 
+/** The instance actor's identifier (an Application that signs the server's own fetches). */
+export const INSTANCE_ACTOR = 'instance';
+
 /**
  * The id written in an actor's identifier or an object's address, when it is digits of an id the id
  * columns can hold (MAX_ID): anything else, or a larger number, is nobody, on either database.

@@ -41,6 +41,12 @@ export async function anActor(t: TestApp, base: string, fields: { username?: str
 }
 
 let serial = 0;
+/** A fresh address on the peer: `<origin>/<kind>/<n>`, n counting for the whole test file. */
+export const peerId = (peer: FediversePeer, kind: string) => new URL(`${peer.origin}/${kind}/${++serial}`);
+
+/** The app's shared inbox as a recipient (its instance actor's id with the shared inbox). */
+export const sharedInbox = (base: string) => ({ id: new URL(`${base}/ap/users/instance`), inboxId: new URL(`${base}/ap/inbox`) });
+
 /** A Follow by the peer's `from` of `object` (its actor may be set to another, to forge one). */
 export const aFollow = (peer: FediversePeer, from: string, object: URL, actor = peer.actorUri(from)) =>
   new Follow({ id: new URL(`${peer.origin}/follows/${++serial}`), actor, object });

@@ -5,7 +5,7 @@ import { DEFAULT_USER_IMAGE, escapeHtml, paths } from '@inkwell/contract';
 import { picture } from './pictures.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { actorMember, federatingMember, numericId } from './actor-member.ts';
+import { INSTANCE_ACTOR, actorMember, federatingMember, numericId } from './actor-member.ts';
 import { countUsage, findIdByUsername } from './discovery.repository.ts';
 import { serveFollowers, serveFollowing } from './follows.ts';
 import { listenToInboxes } from './inbox.ts';
@@ -16,8 +16,6 @@ import { hasKeyPairs } from './keys.repository.ts';
 import { KyselyKvStore } from './kv-store.ts';
 import { KyselyMessageQueue } from './message-queue.ts';
 
-/** The instance actor's identifier (an Application that signs the server's own fetches). */
-export const INSTANCE_ACTOR = 'instance';
 /** Where actors live: a member's id (stable when the username changes) or the instance actor. */
 export const ACTOR_PATH = '/ap/users/{identifier}';
 

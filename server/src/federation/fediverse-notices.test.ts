@@ -5,7 +5,7 @@ import type { TestApp } from '../test/app.ts';
 import { PASSWORD, type Session, signIn } from '../test/factories.ts';
 import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
 import { until } from '../test/until.ts';
-import { aFollow, accepted, anActor, expectColumnRoundTrip, federatedApp } from './federation.testkit.ts';
+import { aFollow, accepted, anActor, expectColumnRoundTrip, federatedApp, peerId, sharedInbox } from './federation.testkit.ts';
 
 /**
  * A member is told of follows, likes and boosts from the fediverse (issue 30), over real sockets with real
@@ -25,9 +25,8 @@ afterAll(async () => {
   await peer?.close();
 });
 
-let serial = 0;
-const id = (kind: string) => new URL(`${peer.origin}/${kind}/${++serial}`);
-const shared = () => ({ id: new URL(`${base}/ap/users/instance`), inboxId: new URL(`${base}/ap/inbox`) });
+const id = (kind: string) => peerId(peer, kind);
+const shared = () => sharedInbox(base);
 const dave = () => ({ handle: `@dave@${new URL(peer.origin).host}`, name: 'Dave of the peer', url: `${peer.origin}/@dave` });
 
 interface Item {

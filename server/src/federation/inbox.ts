@@ -1,6 +1,7 @@
 import type { Context, Federation } from '@fedify/fedify';
 import { Announce, Article, Create, Delete, Follow, Like, Note, Undo, Update } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
+import { INSTANCE_ACTOR } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
 import { listenForFollows, undoFollow } from './follows.ts';
 import { listenForFollowAnswers } from './follow-answers.ts';
@@ -35,9 +36,13 @@ const isReply = (object: Article | Note): object is Note => object instanceof No
  * (replies.ts), Accept and Reject of a member's Follow (follow-answers.ts); Undo of a follow, like or boost, and
  * Update and Delete of a reply or a story, routed by their object (read once, here). Fedify allows one
  * listener per type, so Create, Undo, Update and Delete are here. A listener that throws is logged; Fedify's queue retries it.
+ *
+ * What the inboxes fetch is signed (authorized fetch, as Mastodon's secure mode and GoToSocial ask): a
+ * member's inbox by that member's key (Fedify's own), the shared inbox by the instance actor's — the
+ * sender's key when its signature is checked, and the object and actor of what it sent.
  */
 export function listenToInboxes(federation: Federation<void>, database: Database, log: Logger, wrote: () => Promise<void>): void {
-  const inbox = federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox');
+  const inbox = federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox').setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }));
   listenForFollows(inbox, database, log, wrote);
   listenForReactions(inbox, database, wrote);
   listenForFollowAnswers(inbox, database);

@@ -6,7 +6,7 @@ import { PASSWORD, signIn } from '../test/factories.ts';
 import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
 import { until } from '../test/until.ts';
 import { countReactions } from './reactions.repository.ts';
-import { anActor, expectMigrationRoundTrip, federatedApp } from './federation.testkit.ts';
+import { anActor, expectMigrationRoundTrip, federatedApp, peerId, sharedInbox } from './federation.testkit.ts';
 
 /**
  * Likes and boosts from the fediverse (ADR 0071), over real sockets with real signatures, on SQLite or
@@ -27,9 +27,8 @@ afterAll(async () => {
   await peer?.close();
 });
 
-let serial = 0;
-const id = (kind: string) => new URL(`${peer.origin}/${kind}/${++serial}`);
-const shared = () => ({ id: new URL(`${base}/ap/users/instance`), inboxId: new URL(`${base}/ap/inbox`) });
+const id = (kind: string) => peerId(peer, kind);
+const shared = () => sharedInbox(base);
 
 async function story() {
   const ada = await anActor(t, base);

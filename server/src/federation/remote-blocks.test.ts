@@ -6,7 +6,7 @@ import type { TestApp } from '../test/app.ts';
 import { PASSWORD, type Session, signIn } from '../test/factories.ts';
 import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
 import { until } from '../test/until.ts';
-import { aFollow, accepted, anActor, expectMigrationRoundTrip, federatedApp, received } from './federation.testkit.ts';
+import { aFollow, accepted, anActor, expectMigrationRoundTrip, federatedApp, received, peerId, sharedInbox } from './federation.testkit.ts';
 
 /**
  * A member blocks an account of another server (issue 30), over real sockets with real signatures, on
@@ -27,9 +27,8 @@ afterAll(async () => {
   await peer?.close();
 });
 
-let serial = 0;
-const id = (kind: string) => new URL(`${peer.origin}/${kind}/${++serial}`);
-const shared = () => ({ id: new URL(`${base}/ap/users/instance`), inboxId: new URL(`${base}/ap/inbox`) });
+const id = (kind: string) => peerId(peer, kind);
+const shared = () => sharedInbox(base);
 const eventually = (read: () => Promise<boolean>) => until(async () => ((await read()) ? true : undefined), 15_000);
 /** Every activity received has been handled (the queue holds nothing). */
 const settled = () => eventually(async () => (await t.db.selectFrom('federation_messages').select('id').execute()).length === 0);

@@ -5,7 +5,7 @@ import type { TestApp } from '../test/app.ts';
 import { PASSWORD, type Session, signIn } from '../test/factories.ts';
 import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
 import { until } from '../test/until.ts';
-import { anActor, expectMigrationRoundTrip, federatedApp } from './federation.testkit.ts';
+import { anActor, expectMigrationRoundTrip, federatedApp, peerId, sharedInbox } from './federation.testkit.ts';
 
 /**
  * Replies from the fediverse shown as comments (ADR 0073), over real sockets with real signatures, on
@@ -26,9 +26,8 @@ afterAll(async () => {
   await peer?.close();
 });
 
-let serial = 0;
-const id = (kind: string) => new URL(`${peer.origin}/${kind}/${++serial}`);
-const shared = () => ({ id: new URL(`${base}/ap/users/instance`), inboxId: new URL(`${base}/ap/inbox`) });
+const id = (kind: string) => peerId(peer, kind);
+const shared = () => sharedInbox(base);
 
 /** `from`'s Note answering `target`, in its Create. */
 function reply(from: string, target: URL, content: string, note = id(`${from}/notes`)) {

@@ -21,10 +21,12 @@ export interface FediversePeer {
 }
 
 /**
+ * `signedFetchOnly`: its actors are served only to a signed request (authorized fetch, as Mastodon's
+ * secure mode and GoToSocial), 401 otherwise.
  * `subscribeTemplate`: its WebFinger's "follow from here" link (OStatus subscribe), `{uri}` standing
  * for the account to follow, as Mastodon's `/authorize_interaction?uri={uri}` (the default); null: none.
  */
-export async function startFediversePeer(names: readonly string[], options: { subscribeTemplate?: string | null } = {}): Promise<FediversePeer> {
+export async function startFediversePeer(names: readonly string[], options: { subscribeTemplate?: string | null; signedFetchOnly?: boolean } = {}): Promise<FediversePeer> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -51,7 +53,8 @@ export async function startFediversePeer(names: readonly string[], options: { su
         assertionMethods: pairs.map((pair) => pair.multikey),
       });
     })
-    .setKeyPairsDispatcher(async (_ctx, identifier) => keys.get(identifier) ?? []);
+    .setKeyPairsDispatcher(async (_ctx, identifier) => keys.get(identifier) ?? [])
+    .authorize(async (ctx) => !options.signedFetchOnly || (await ctx.getSignedKey()) !== null);
   federation.setWebFingerLinksDispatcher(() => (subscribeTemplate === null ? [] : [{ rel: 'http://ostatus.org/schema/1.0/subscribe', template: subscribeTemplate }]));
   federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, (ctx, activity) => {
     received.push({ recipient: ctx.recipient, activity });
