@@ -40,6 +40,7 @@ import * as m0038 from './migrations/0038_remote_following.ts';
 import * as m0039 from './migrations/0039_remote_stories.ts';
 import * as m0040 from './migrations/0040_remote_story_likes.ts';
 import * as m0041 from './migrations/0041_remote_story_replies.ts';
+import * as m0042 from './migrations/0042_federation_delivery_subjects.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0039_remote_stories': m0039,
   '0040_remote_story_likes': m0040,
   '0041_remote_story_replies': m0041,
+  '0042_federation_delivery_subjects': m0042,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

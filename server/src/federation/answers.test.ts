@@ -1,11 +1,12 @@
 import { Create, Delete, Mention, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from '../posts/testing.ts';
 import type { TestApp } from '../test/app.ts';
 import { PASSWORD, type Session, signIn } from '../test/factories.ts';
 import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
 import { until } from '../test/until.ts';
-import { anActor, federatedApp, received } from './federation.testkit.ts';
+import { anActor, expectColumnRoundTrip, federatedApp, received, sharedInbox } from './federation.testkit.ts';
 
 /**
  * A member answers a reply from the fediverse (ADR 0073), over real sockets with real signatures, on
@@ -28,7 +29,7 @@ afterAll(async () => {
 });
 
 let serial = 0;
-const shared = () => ({ id: new URL(`${base}/ap/users/instance`), inboxId: new URL(`${base}/ap/inbox`) });
+const shared = () => sharedInbox(base);
 function reply(from: string, target: URL, content: string) {
   const note = new URL(`${peer.origin}/users/${from}/notes/${++serial}`);
   const actor = peer.actorUri(from);
@@ -155,6 +156,34 @@ describe('a member answering a reply from the fediverse', () => {
     expect(await threadsOf(postId)).toEqual([]);
   });
 
+  it('is owed with the answer: a hand-over that fails loses nothing, and the next round sends it', async () => {
+    const { postId, thread } = await storyWithReply();
+    const bo = await member();
+    const owed = (id: number) => t.db.selectFrom('federation_deliveries').select('claimed_until').where('subject', '=', `answer:${id}`).executeTakeFirst();
+    // Fedify's queue is out of reach (as after a crash between the commit and the hand-over).
+    await sql`ALTER TABLE federation_messages RENAME TO federation_messages_away`.execute(t.db);
+    let id = 0;
+    try {
+      const res = await answer(bo.session, { post_id: postId, reply_to_id: thread.id, reply: 'Through the outage.' });
+      expect(res.statusCode).toBe(200);
+      id = res.json().id as number;
+      // The hand-over failed, and the row is held for the next round.
+      await until(async () => {
+        const row = await owed(id);
+        return row?.claimed_until && Date.parse(row.claimed_until) > Date.now() + 120_000 ? true : undefined;
+      }, 15_000);
+    } finally {
+      await sql`ALTER TABLE federation_messages_away RENAME TO federation_messages`.execute(t.db);
+    }
+    const noteUri = `${base}/ap/notes/${id}`;
+    expect(peer.received.some(({ activity }) => activity.objectId?.href === noteUri)).toBe(false);
+    // Its hold lapses (or the process restarts): the deliveries' round hands it over, and it is owed no more.
+    await t.db.updateTable('federation_deliveries').set({ claimed_until: null }).where('subject', '=', `answer:${id}`).execute();
+    await t.app.jobs.runNow('federation-deliveries');
+    await received(peer, (a) => a instanceof Create && a.objectId?.href === noteUri);
+    expect(await owed(id)).toBeUndefined();
+  });
+
   it('needs a username, a reply of that story, and text', async () => {
     const { postId, thread } = await storyWithReply();
     const nameless = await member(null);
@@ -169,4 +198,8 @@ describe('a member answering a reply from the fediverse', () => {
     expect(empty.json().message).toBe('The reply field is required.');
     expect((await threadsOf(postId))[0]!.replies).toEqual([]);
   });
+});
+
+describe('migration 0042', () => {
+  it('adds federation_deliveries.subject and takes it away again', () => expectColumnRoundTrip('0041_remote_story_replies', 'federation_deliveries', 'subject'));
 });

@@ -11,7 +11,8 @@ import { nowIso } from '../db/database.ts';
 import { HttpError, notFound } from '../lib/errors.ts';
 import { NO_USERNAME, federatingMember, numericId } from './actor-member.ts';
 import { STORY_REPLY_MARK, storyReplyNoteAt } from './story-replies.ts';
-import { type Addressee, type AnswerRow, type RemovedAnswers, addMemberAnswer, findComment, findMemberAnswer, listThreadAccounts } from './remote-comments.repository.ts';
+import { type Addressee, type AnswerRow, addMemberAnswer, findComment, findMemberAnswer, listThreadAccounts, removeRemoteCommentFor } from './remote-comments.repository.ts';
+import type { NoteChange, PostDeliveries } from './post-deliveries.ts';
 import { recipientOf } from './remote-actor.ts';
 import { actAs, deletionOf } from './member-acts.ts';
 import { noteHtml } from './note-text.ts';
@@ -57,21 +58,29 @@ export function serveAnswers(federation: Federation<void>, database: Database, p
   federation.setObjectDispatcher(Note, NOTE_PATH, (ctx, { id }) => noteAt(ctx, database, id, publicUrl));
 }
 
+/** What a member's answer is as a note owed to the fediverse (federation_deliveries.subject `answer:<id>`). */
+const ANSWER = 'answer';
+
 /**
  * A member answers a reply from the fediverse (ADR 0073): the answer joins its thread under the story
  * (counted in its comments, told to the story's writer) and goes to the thread's accounts elsewhere as a `Create` of a `Note`,
- * signed by the member's actor, through Fedify's queue (retried as every delivery is). The member must
- * federate: a username, which is their handle there.
+ * signed by the member's actor. It is owed in the transaction that keeps it (post-deliveries.ts) and
+ * handed to Fedify's queue after the commit (retried as every delivery is), so a crash between the two
+ * loses nothing; taking it back owes its Delete the same way. The member must federate: a username,
+ * which is their handle there.
  */
 export class FediverseAnswers {
   readonly #database: Database;
   readonly #federation: Federation<void>;
   readonly #publicUrl: string;
+  readonly #deliveries: PostDeliveries;
 
-  constructor(database: Database, federation: Federation<void>, publicUrl: string) {
+  constructor(database: Database, federation: Federation<void>, publicUrl: string, deliveries: PostDeliveries) {
     this.#database = database;
     this.#federation = federation;
     this.#publicUrl = publicUrl;
+    this.#deliveries = deliveries;
+    deliveries.sendsNotes(ANSWER, (change) => this.#send(change));
   }
 
   async answer(userId: number, postId: number, replyToId: number, body: string): Promise<number> {
@@ -84,26 +93,46 @@ export class FediverseAnswers {
     const threadId = answered.thread_id ?? answered.id;
     const now = nowIso();
     const story = await findArticle(db, postId);
-    const told = async (trx: Kysely<DB>, commentId: number) => {
+    const kept = async (trx: Kysely<DB>, commentId: number) => {
       if (story) await notify.fediverse.answer(trx, story, { memberId: userId, commentId }, noticeText.replyToOwner(actorName(member.name), story.title), now);
+      await this.#deliveries.oweNote(trx, ANSWER, { kind: 'create', id: commentId, writerId: userId, recipients: [] });
     };
-    const id = await addMemberAnswer(db, { post_id: postId, user_id: userId, thread_id: threadId, reply_to_id: answered.thread_id === null ? null : answered.id, body, now }, told);
-    const row = await findMemberAnswer(db, id);
-    const accounts = await listThreadAccounts(db, threadId, userId);
-    if (row && accounts.length > 0) {
-      const member = actAs(this.#federation, this.#publicUrl, userId);
-      await member.send(accounts.map(recipientOf), creationOf(toNote(member.ctx, row, accounts, this.#publicUrl)), { preferSharedInbox: true });
-    }
+    const id = await addMemberAnswer(db, { post_id: postId, user_id: userId, thread_id: threadId, reply_to_id: answered.thread_id === null ? null : answered.id, body, now }, kept);
+    this.#deliveries.wake();
     return id;
   }
 
-  /** Removed answers taken back from the accounts they went to: a Delete of each, by its member. */
-  async retract(removed: RemovedAnswers): Promise<void> {
-    if (removed.accounts.length === 0) return;
-    for (const answer of removed.answers) {
-      const member = actAs(this.#federation, this.#publicUrl, answer.user_id);
-      const noteId = member.ctx.getObjectUri(Note, { id: String(answer.id) });
-      await member.send(removed.accounts.map(recipientOf), deletionOf(noteId, member.me), { preferSharedInbox: true });
+  /**
+   * Removes the reply `id` as the member `userId` may (removeRemoteCommentFor), and owes a Delete of
+   * each member's answer it took to the accounts they went to, in the same transaction.
+   */
+  async remove(id: number, userId: number): Promise<boolean> {
+    const removed = await removeRemoteCommentFor(this.#database.db, id, userId, async (trx, { answers, accounts }) => {
+      if (accounts.length === 0) return;
+      for (const answer of answers) await this.#deliveries.oweNote(trx, ANSWER, { kind: 'delete', id: answer.id, writerId: answer.user_id, recipients: accounts });
+    });
+    if (removed?.answers.length) this.#deliveries.wake();
+    return removed !== undefined;
+  }
+
+  /**
+   * Hands an owed answer over: its Create to the thread's accounts as they are now (none the member
+   * blocked since; nothing when it is gone), or its Delete to whom it went to; nothing when its member
+   * no longer federates.
+   */
+  async #send(change: NoteChange): Promise<void> {
+    // A member who no longer federates sends nothing (their actor answers 410 Gone).
+    if (!(await federatingMember(this.#database, String(change.writerId)))) return;
+    const member = actAs(this.#federation, this.#publicUrl, change.writerId);
+    const noteId = member.ctx.getObjectUri(Note, { id: String(change.id) });
+    if (change.kind === 'delete') {
+      if (change.recipients.length > 0) await member.send(change.recipients.map(recipientOf), deletionOf(noteId, member.me), { preferSharedInbox: true });
+      return;
     }
+    const { db } = this.#database;
+    const row = await findMemberAnswer(db, change.id);
+    if (!row) return;
+    const accounts = await listThreadAccounts(db, row.thread_id, row.user_id);
+    if (accounts.length > 0) await member.send(accounts.map(recipientOf), creationOf(toNote(member.ctx, row, accounts, this.#publicUrl)), { preferSharedInbox: true });
   }
 }

@@ -58,9 +58,9 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
     farewell: { owe: (trx, userId) => deliveries.oweAccountDeletion(trx, userId), send: () => deliveries.wake() },
     remoteFollow: new RemoteFollow(federation, database, config.publicUrl, config.federation.lookupTimeoutMs),
     followers: new FediverseFollowers(database, federation, config.publicUrl),
-    answers: new FediverseAnswers(database, federation, config.publicUrl),
+    answers: new FediverseAnswers(database, federation, config.publicUrl, deliveries),
     following: new FediverseFollowing(database, federation, config.publicUrl, config.federation.lookupTimeoutMs),
-    storyReplies: new FediverseStoryReplies(database, federation, config.publicUrl),
+    storyReplies: new FediverseStoryReplies(database, federation, config.publicUrl, deliveries),
     async mount(server, jobs) {
       // Every app process works the federation's queue (each message claimed by one) while its jobs
       // run, and hands over the changes a process left owed (each row claimed by one).
@@ -72,7 +72,7 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
         atStart: true,
         run: async () => {
           const handed = await deliveries.drain();
-          return handed > 0 ? { said: `Handed ${plural(handed, 'story change')} to the fediverse` } : {};
+          return handed > 0 ? { said: `Handed ${plural(handed, 'change')} to the fediverse` } : {};
         },
       });
       // WebFinger, NodeInfo, actors, stories and inboxes, handed to Fedify by hand.

@@ -49,10 +49,11 @@ export const fediverseRepliesRoutes: FastifyPluginAsync<{ database: Database; an
     return { message: ANSWER_SENT, id: await answers.answer(request.auth!.userId, postId, replyToId, reply) };
   });
   route(app, 'fediverseReplyDelete', async (request) => {
-    const removed = await removeRemoteCommentFor(database.db, request.body.id, request.auth!.userId);
-    if (!removed) throw notFound(FEDIVERSE_REPLY_NOT_FOUND);
     // Members' answers it took are taken back where they went (not with FEDERATION off: nothing is sent then).
-    if (answers && removed.answers.length > 0) await answers.retract(removed);
+    const { id } = request.body;
+    const userId = request.auth!.userId;
+    const removed = answers ? await answers.remove(id, userId) : (await removeRemoteCommentFor(database.db, id, userId)) !== undefined;
+    if (!removed) throw notFound(FEDIVERSE_REPLY_NOT_FOUND);
     return { message: FEDIVERSE_REPLY_DELETED };
   });
 };

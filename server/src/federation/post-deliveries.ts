@@ -19,6 +19,16 @@ const CLAIM_MS = 60_000;
 /** How long a change that could not be handed over waits before it is tried again. */
 const RETRY_MS = 5 * 60_000;
 
+/** A member's note owed to the fediverse, as its owner hands it over: kept ('create') or taken back ('delete', with whom it went to). */
+export interface NoteChange {
+  kind: 'create' | 'delete';
+  id: number;
+  writerId: number;
+  recipients: RemoteAddress[];
+}
+/** Hands a member's note of one kind over to Fedify's queue (answers.ts, story-replies.ts). */
+export type NoteSender = (change: NoteChange) => Promise<void>;
+
 /**
  * Stories to the fediverse (ADR 0069). A change of a published story (published, edited, deleted) is
  * owed from the transaction that made it (`owe`: a federation_deliveries row), and handed to Fedify
@@ -26,7 +36,8 @@ const RETRY_MS = 5 * 60_000;
  * process left): one claimed row at a time, a story's changes in order, each sent to the writer's
  * followers (shared inboxes where they have one) through Fedify's queue, which signs and retries each
  * delivery. A story that is gone or whose writer no longer federates sends nothing; a Delete goes
- * whatever is left of it.
+ * whatever is left of it. Members' notes (answers, replies to stories elsewhere) are owed and handed
+ * over the same way, each by the sender its kind registered (`sendsNotes`), a note's changes in order.
  */
 export class PostDeliveries {
   readonly #db: Kysely<DB>;
@@ -34,6 +45,7 @@ export class PostDeliveries {
   readonly #publicUrl: string;
   readonly #log: Logger;
   readonly #keys: ActorKeys;
+  readonly #notes = new Map<string, NoteSender>();
   #draining: Promise<number> | null = null;
   #again = false;
 
@@ -48,6 +60,20 @@ export class PostDeliveries {
   /** In the transaction that changed the story: its writer's followers are owed the change. */
   owe(trx: Kysely<DB>, delivery: Delivery): Promise<void> {
     return oweDelivery(trx, delivery, nowIso());
+  }
+
+  /** Notes of the kind `what` are handed over by `send`. */
+  sendsNotes(what: string, send: NoteSender): void {
+    this.#notes.set(what, send);
+  }
+
+  /**
+   * In the transaction that kept or removed a member's note of the kind `what`: its change is owed
+   * (a delete with whom the note went to, for its rows are gone).
+   */
+  oweNote(trx: Kysely<DB>, what: string, change: NoteChange): Promise<void> {
+    const recipients = change.kind === 'delete' ? JSON.stringify(change.recipients.map(({ uri, inbox, shared_inbox }) => ({ uri, inbox, shared_inbox }))) : null;
+    return oweDelivery(trx, { post_id: null, writer_id: change.writerId, kind: change.kind, subject: `${what}:${change.id}`, recipients }, nowIso());
   }
 
   /**
@@ -98,7 +124,8 @@ export class PostDeliveries {
     return this.#draining;
   }
 
-  async #send(delivery: Delivery): Promise<void> {
+  async #send(delivery: Delivery & { id: number }): Promise<void> {
+    if (delivery.subject) return this.#sendNote(delivery);
     const ctx = this.#federation.createContext(new URL(this.#publicUrl), undefined);
     const writer = String(delivery.writer_id);
     if (delivery.kind === 'delete-actor') return this.#sendAccountDeletion(ctx, writer, delivery.recipients);
@@ -128,6 +155,18 @@ export class PostDeliveries {
             return new Update({ id: new URL(`${articleId.href}#update-${Date.parse(row.updated_at)}`), actor: article.attributionId, object: article, tos: article.toIds, ccs: article.ccIds });
           })();
     await ctx.sendActivity({ identifier: writer }, 'followers', activity, options);
+  }
+
+  /** A member's note, by the sender of its kind (a row of a kind nobody sends is logged and dropped). */
+  async #sendNote(delivery: Delivery & { id: number }): Promise<void> {
+    const [what = '', id = ''] = delivery.subject!.split(':');
+    const send = this.#notes.get(what);
+    const kind = delivery.kind;
+    if (!send || (kind !== 'create' && kind !== 'delete') || !/^\d+$/.test(id)) {
+      this.#log.warn({ delivery: delivery.id, subject: delivery.subject, kind }, 'a note owed to the fediverse is of no kind this server sends; dropped');
+      return;
+    }
+    await send({ kind, id: Number(id), writerId: delivery.writer_id, recipients: JSON.parse(delivery.recipients ?? '[]') as RemoteAddress[] });
   }
 
   /**

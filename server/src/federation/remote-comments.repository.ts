@@ -148,9 +148,14 @@ export interface RemovedAnswers {
 /**
  * Removes the reply `id` (as removeRemoteComment) when the member `userId` may: it is on one of their
  * stories, or it is their own answer. Resolves to the members' answers it took, or undefined when
- * there was none they may remove.
+ * there was none they may remove; `removed` runs in its transaction with them.
  */
-export async function removeRemoteCommentFor(db: Kysely<DB>, id: number, userId: number): Promise<RemovedAnswers | undefined> {
+export async function removeRemoteCommentFor(
+  db: Kysely<DB>,
+  id: number,
+  userId: number,
+  removed?: (trx: Kysely<DB>, answers: RemovedAnswers) => Promise<void>,
+): Promise<RemovedAnswers | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('remote_comments as c')
@@ -169,6 +174,7 @@ export async function removeRemoteCommentFor(db: Kysely<DB>, id: number, userId:
       .execute();
     const accounts = answers.length > 0 ? await listThreadAccounts(trx, row.thread_id ?? row.id) : [];
     await removeRow(trx, row);
+    if (removed) await removed(trx, { answers, accounts });
     return { answers, accounts };
   });
 }

@@ -3,10 +3,17 @@ import type { DB } from '../db/schema.ts';
 
 /** The SQL of members' replies to stories of accounts elsewhere (migration 0041). */
 
-/** Keeps the member's reply to the story; resolves to its id. */
-export async function addStoryReply(db: Kysely<DB>, reply: { story_id: number; user_id: number; body: string; created_at: string }): Promise<number> {
-  const row = await db.insertInto('remote_story_replies').values(reply).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+/** Keeps the member's reply to the story, `kept` in its transaction with it; resolves to its id. */
+export async function addStoryReply(
+  db: Kysely<DB>,
+  reply: { story_id: number; user_id: number; body: string; created_at: string },
+  kept: (trx: Kysely<DB>, id: number) => Promise<void>,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('remote_story_replies').values(reply).returning('id').executeTakeFirstOrThrow();
+    await kept(trx, row.id);
+    return row.id;
+  });
 }
 
 /**
@@ -24,12 +31,16 @@ export function findStoryReply(db: Kysely<DB>, id: number) {
 }
 export type StoryReplyRow = NonNullable<Awaited<ReturnType<typeof findStoryReply>>>;
 
-/** Removes the member's reply `id`; resolves to what it was (for its Delete), or undefined when it is not theirs. */
-export async function removeStoryReply(db: Kysely<DB>, id: number, userId: number): Promise<StoryReplyRow | undefined> {
+/**
+ * Removes the member's reply `id`, `removed` in its transaction with it; resolves to what it was (for
+ * its Delete), or undefined when it is not theirs.
+ */
+export async function removeStoryReply(db: Kysely<DB>, id: number, userId: number, removed?: (trx: Kysely<DB>, row: StoryReplyRow) => Promise<void>): Promise<StoryReplyRow | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await findStoryReply(trx, id);
     if (!row || row.user_id !== userId) return undefined;
     await trx.deleteFrom('remote_story_replies').where('id', '=', id).execute();
+    if (removed) await removed(trx, row);
     return row;
   });
 }

@@ -63,7 +63,8 @@ export interface RemoteFollowersTable {
 /**
  * A change owed to a writer's fediverse followers (migration 0031), claimed by one process at a time:
  * of a story (post_id), or the deletion of the account ('delete-actor', with the followers' addresses
- * in `recipients` as JSON, for the account's follower rows are gone).
+ * in `recipients` as JSON, for the account's follower rows are gone); or a note of a member owed to
+ * accounts elsewhere (`subject`, 0042: 'answer:<id>' or 'story-reply:<id>', 'create' or 'delete').
  */
 export interface FederationDeliveriesTable {
   id: Generated<number>;
@@ -73,6 +74,7 @@ export interface FederationDeliveriesTable {
   recipients: string | null;
   claimed_until: string | null;
   created_at: string;
+  subject: string | null;
 }
 
 /** A fediverse domain the operator blocked, subdomains included (migration 0032). */
