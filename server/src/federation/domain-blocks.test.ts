@@ -1,5 +1,9 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { domainsAbove, normalDomain } from './domain-blocks.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { createDomainBlocks, domainsAbove, isDeliveryToBlockedServer, normalDomain } from './domain-blocks.ts';
 import { expectMigrationRoundTrip } from './federation.testkit.ts';
 
 describe('domain names for blocks', () => {
@@ -14,6 +18,29 @@ describe('domain names for blocks', () => {
   it('covers a host by itself and every domain above it', () => {
     expect(domainsAbove('eu.spam.example')).toEqual(['eu.spam.example', 'spam.example', 'example']);
     expect(domainsAbove('notspam.example')).not.toContain('spam.example');
+  });
+});
+
+describe('deliveries queued before a block', () => {
+  it('are told apart from the rest: an outbox message to a blocked server (or below it) only', async () => {
+    const created = await createTestDatabase(await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-blocks-')));
+    const { db } = created.database;
+    try {
+      await createDomainBlocks(db).block('spam.example');
+      const outbox = (inbox: unknown) => ({ type: 'outbox', id: 'x', activityType: 'Create', inbox, sharedInbox: true });
+      expect(await isDeliveryToBlockedServer(db, outbox('https://spam.example/inbox'))).toBe(true);
+      expect(await isDeliveryToBlockedServer(db, outbox('https://eu.spam.example/users/a/inbox'))).toBe(true);
+      expect(await isDeliveryToBlockedServer(db, outbox('https://notspam.example/inbox'))).toBe(false);
+      expect(await isDeliveryToBlockedServer(db, outbox(42))).toBe(false);
+      // What the server received (an inbox message) and Fedify's fan-out are not deliveries: never dropped here.
+      expect(await isDeliveryToBlockedServer(db, { type: 'inbox', inbox: 'https://spam.example/inbox' })).toBe(false);
+      expect(await isDeliveryToBlockedServer(db, { type: 'fanout', inboxes: { 'https://spam.example/inbox': {} } })).toBe(false);
+      expect(await isDeliveryToBlockedServer(db, 'outbox')).toBe(false);
+      expect(await isDeliveryToBlockedServer(db, null)).toBe(false);
+    } finally {
+      await created.database.destroy();
+      await created.drop();
+    }
   });
 });
 

@@ -35,6 +35,16 @@ export async function isBlockedAddress(db: Kysely<DB>, address: URL | string | n
 export const isBlockedHost = (db: Kysely<DB>, host: string): Promise<boolean> => anyBlocked(db, domainsAbove(host));
 
 /**
+ * Whether a message of Fedify's queue is a delivery (an `outbox` message, one inbox each) to a server
+ * blocked since it was queued: it is dropped, neither sent nor tried again.
+ */
+export async function isDeliveryToBlockedServer(db: Kysely<DB>, message: unknown): Promise<boolean> {
+  if (typeof message !== 'object' || message === null) return false;
+  const { type, inbox } = message as { type?: unknown; inbox?: unknown };
+  return type === 'outbox' && typeof inbox === 'string' && isBlockedAddress(db, inbox);
+}
+
+/**
  * The operator's blocks of whole fediverse servers (ADR 0070): `npm run admin -- domain:block` and
  * its kin. A block covers the domain's subdomains; blocking ends every follow from there at once.
  */

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { INSTANCE_ACTOR, actorMember, federatingMember, numericId } from './actor-member.ts';
 import { countUsage, findIdByUsername } from './discovery.repository.ts';
+import { isDeliveryToBlockedServer } from './domain-blocks.ts';
 import { serveFollowers, serveFollowing } from './follows.ts';
 import { listenToInboxes } from './inbox.ts';
 import { serveArticles } from './articles.ts';
@@ -44,7 +45,8 @@ export function createInkwellFederation(config: Config, database: Database, log:
   const federation = createFederation<void>({
     kv: new KyselyKvStore(db),
     // Received activities and deliveries wait here; every app process works it once its jobs start.
-    queue: new KyselyMessageQueue(database, log),
+    // A delivery to a server the operator blocked after it was queued is dropped, not sent nor retried.
+    queue: new KyselyMessageQueue(database, log, { drop: (message) => isDeliveryToBlockedServer(db, message) }),
     manuallyStartQueue: true,
     // A delivery that fails is tried again for about four days: a minute, then twice as long each
     // time up to 12 hours apart, 16 attempts in all.

@@ -197,6 +197,23 @@ describe('delays, leases, failures', () => {
   });
 });
 
+describe('dropping', () => {
+  it('deletes unhandled a message that `drop` answers true for when its turn comes, and hands on the rest', async () => {
+    const asked: unknown[] = [];
+    const q = new KyselyMessageQueue(one, log, { pollIntervalMs: 25, drop: async (m) => (asked.push(m), (m as { to?: string }).to === 'blocked') });
+    const seen: unknown[] = [];
+    const stop = listening(q, (m) => void seen.push(m));
+    await q.enqueue({ to: 'blocked', n: 1 }, { orderingKey: 'k' });
+    await q.enqueue({ to: 'fine', n: 2 }, { orderingKey: 'k' });
+    await until(() => (seen.length === 1 ? true : undefined), 5_000);
+    await until(async () => ((await remaining()) === 0 ? true : undefined), 5_000);
+    await stop();
+    expect(asked).toEqual([{ to: 'blocked', n: 1 }, { to: 'fine', n: 2 }]);
+    expect(seen).toEqual([{ to: 'fine', n: 2 }]);
+    expect(warnings).toEqual([]);
+  });
+});
+
 describe('listening', () => {
   it('stops when the signal aborts, without waiting for its poll, and handles nothing after', async () => {
     const q = new KyselyMessageQueue(one, log, { pollIntervalMs: 10_000 });

@@ -18,6 +18,8 @@ export interface KyselyMessageQueueOptions {
   handlerTimeoutMs?: number;
   /** PostgreSQL: an enqueue sends NOTIFY so that idle listeners on every app server look at once (default true). */
   notify?: boolean;
+  /** A message this answers true for is deleted unhandled when its turn comes (a delivery to a server blocked since it was queued). */
+  drop?: (message: unknown) => Promise<boolean>;
 }
 
 interface Logger {
@@ -64,6 +66,7 @@ export class KyselyMessageQueue implements MessageQueue {
   readonly #leaseMs: number;
   readonly #handlerTimeoutMs: number;
   readonly #notify: boolean;
+  readonly #drop: ((message: unknown) => Promise<boolean>) | undefined;
   /** Wakes this queue's idle listeners. */
   readonly #wakers = new Set<() => void>();
 
@@ -75,6 +78,7 @@ export class KyselyMessageQueue implements MessageQueue {
     this.#leaseMs = options.leaseMs ?? 120_000;
     this.#handlerTimeoutMs = options.handlerTimeoutMs ?? 60_000;
     this.#notify = options.notify ?? true;
+    this.#drop = options.drop;
     if (!(this.#handlerTimeoutMs > 0 && this.#handlerTimeoutMs < this.#leaseMs)) {
       throw new RangeError('handlerTimeoutMs must be more than 0 and less than leaseMs, or a slow handler would lose its claim');
     }
@@ -168,7 +172,8 @@ export class KyselyMessageQueue implements MessageQueue {
 
   async #handle(handler: Handler, message: Claimed, holder: string): Promise<void> {
     try {
-      await within(Promise.resolve().then(() => handler(JSON.parse(message.payload))), this.#handlerTimeoutMs);
+      const payload: unknown = JSON.parse(message.payload);
+      if (!(await this.#drop?.(payload))) await within(Promise.resolve().then(() => handler(payload)), this.#handlerTimeoutMs);
     } catch (err) {
       this.#log.warn({ err: (err as Error)?.message ?? String(err), id: message.id }, 'federation queue: a message handler failed; the message is dropped (Fedify schedules its own retries)');
     }
