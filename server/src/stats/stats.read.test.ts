@@ -127,6 +127,33 @@ describe('POST /stats/post', () => {
   });
 });
 
+describe('what came from the fediverse', () => {
+  it('counts its likes with the likes and its replies (and members’ answers to them) with the comments; boosts not', async () => {
+    const author = await signIn(t.app, await aUser(t.db));
+    const post = (await aPost(t.db, { userId: author.id, createdAt: ago(30) })).id;
+    const now = ago(0);
+    const account = await t.db
+      .insertInto('remote_actors')
+      .values({ uri: 'https://elsewhere.example/users/dave', inbox: 'https://elsewhere.example/users/dave/inbox', handle: '@dave@elsewhere.example', updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const reaction = (kind: 'like' | 'announce', days: number, n: number) => ({ post_id: post, actor_id: account.id, kind, activity_uri: `https://elsewhere.example/${kind}/${n}`, created_at: ago(days) });
+    await t.db.insertInto('remote_reactions').values([reaction('like', 0, 1), reaction('announce', 0, 2)]).execute();
+    await t.db.insertInto('likes').values({ post_id: post, user_id: stranger.id, created_at: now }).execute();
+    const reply = await t.db
+      .insertInto('remote_comments')
+      .values({ post_id: post, actor_id: account.id, note_uri: 'https://elsewhere.example/notes/1', body: 'From there', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('remote_comments').values({ post_id: post, user_id: stranger.id, thread_id: reply.id, body: 'From here', created_at: now, updated_at: now }).execute();
+    const stats = (await ownStats(t, author, { days: 7 })).json() as StatsResponse;
+    expect(stats.posts).toEqual([expect.objectContaining({ id: post, likes: 2, comments: 2 })]);
+    const days = ((await postStats(t, author, { user_id: author.id, post_id: post, days: 7 })).json() as PostStatsResponse).series;
+    expect(days.at(-1)).toMatchObject({ day: dayAgo(0), likes: 2, comments: 2 });
+    expect(days.slice(0, -1).every((day) => day.likes === 0 && day.comments === 0)).toBe(true);
+  });
+});
+
 describe('deleting', () => {
   it('a post removes its readers and daily numbers', async () => {
     const post = (await aPost(t.db, { userId: writer.id })).id;
