@@ -291,7 +291,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           template,
           publicUrl: config.publicUrl,
           cache: renderedPages,
-          feedLinks: (urlPath) => feedLinksFor(urlPath, config.publicUrl),
+          alternates: (urlPath) => [...feedLinksFor(urlPath, config.publicUrl), ...(fediverse?.pageLinks(urlPath) ?? [])],
           preloads: modulePreloads(path.join(config.webDistDir, '.vite', 'manifest.json')),
           identify: (request) => guards.reader(request),
         })

@@ -15,6 +15,7 @@ import { FediverseAnswers } from './answers.ts';
 import { FediverseBlocks, fediverseBlocksRoutes } from './remote-blocks.ts';
 import { FediverseFollowing, fediverseFollowingRoutes } from './following.ts';
 import { FediverseStoryReplies, fediverseStoryRepliesRoutes } from './story-replies.ts';
+import { type ActivityLink, activityLinksFor } from './page-links.ts';
 
 /** The job runner, as far as federation uses it (jobs/runner.ts; a feature does not import the composition). */
 interface Jobs {
@@ -39,6 +40,8 @@ export interface FederationParts {
   following: FediverseFollowing;
   /** Members' replies to stories of accounts they follow there. */
   storyReplies: FediverseStoryReplies;
+  /** What a rendered page announces of itself to the fediverse (its actor or Article), by its path. */
+  pageLinks(urlPath: string): ActivityLink[];
   /** The queue's worker and the deliveries' job (on every process), and the federation's routes. */
   mount(app: FastifyInstance, jobs: Jobs): Promise<void>;
 }
@@ -61,6 +64,7 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
     answers: new FediverseAnswers(database, federation, config.publicUrl, deliveries),
     following: new FediverseFollowing(database, federation, config.publicUrl, config.federation.lookupTimeoutMs),
     storyReplies: new FediverseStoryReplies(database, federation, config.publicUrl, deliveries),
+    pageLinks: (urlPath) => activityLinksFor(urlPath, config.publicUrl),
     async mount(server, jobs) {
       // Every app process works the federation's queue (each message claimed by one) while its jobs
       // run, and hands over the changes a process left owed (each row claimed by one).

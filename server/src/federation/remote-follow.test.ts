@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildRenderingTestApp, buildTestApp } from '../test/app.ts';
 import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
 import { anActor } from './federation.testkit.ts';
+import { createPost } from '../posts/testing.ts';
+import { PASSWORD, signIn } from '../test/factories.ts';
 import { REMOTE_FOLLOW_MESSAGES, resourceOf } from './remote-follow.ts';
 
 /**
@@ -161,6 +163,28 @@ describe('the profile’s "Follow from the fediverse" form, sent before the app 
     expect(form?.querySelector<HTMLInputElement>('input[name=user_id]')?.value).toBe(String(ada.id));
     expect(form?.querySelector<HTMLInputElement>('input[name=back]')?.value).toBe(paths.viewProfile.getHref(ada.id));
     expect(form?.querySelector('input[name=handle]')).not.toBeNull();
+  });
+
+  it('a profile and a story announce their ActivityPub objects, for a server that fetches the page (Mastodon’s search)', async () => {
+    const ada = await anActor(rendered, PUBLIC_URL);
+    const session = await signIn(rendered.app, { ...ada, password: PASSWORD });
+    const post = await createPost(rendered, session);
+    const announced = async (url: string) => {
+      const page = await rendered.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      return [...doc(page.body).querySelectorAll('link[rel=alternate][type="application/activity+json"]')].map((link) => link.getAttribute('href'));
+    };
+    const actor = `${PUBLIC_URL}/ap/users/${ada.id}`;
+    const article = `${PUBLIC_URL}/ap/posts/${post.id}`;
+    expect(await announced(paths.viewProfile.getHref(ada.id))).toEqual([actor]);
+    expect(await announced(paths.viewPost.getHref(post.id))).toEqual([article]);
+    expect(await announced('/')).toEqual([]);
+    // Each answers what it names to a server asking for ActivityPub.
+    for (const [href, type] of [[actor, 'Person'], [article, 'Article']] as const) {
+      const res = await rendered.app.inject({ method: 'GET', url: href.slice(PUBLIC_URL.length), headers: { accept: 'application/activity+json' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: href, type });
+    }
   });
 
   it('sends the reader to their server’s follow page with a 303', async () => {

@@ -1,8 +1,10 @@
 import { DEFAULT_POST_IMAGE, type PageHead, escapeHtml } from '@inkwell/contract';
 
+/** A `<link rel="alternate">` of a page: an RSS feed (the default type), or its ActivityPub object (no title). */
 export interface FeedLink {
-  title: string;
+  title?: string;
   href: string;
+  type?: string;
 }
 
 /** JSON inside <script type="application/ld+json">: nothing in it can close the element. */
@@ -47,7 +49,8 @@ export function headTags(head: PageHead, publicUrl: string, feeds: FeedLink[]): 
     ...(head.noindex ? [] : [`<link rel="canonical" href="${escapeHtml(url)}">`]),
     ...meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`),
     ...feeds.map(
-      (feed) => `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}">`,
+      (feed) =>
+        `<link rel="alternate" type="${escapeHtml(feed.type ?? 'application/rss+xml')}"${feed.title === undefined ? '' : ` title="${escapeHtml(feed.title)}"`} href="${escapeHtml(feed.href)}">`,
     ),
   ];
   if (head.article) {

@@ -126,6 +126,8 @@ describe('pages rendered on the server', () => {
       expect(res.statusCode, href!).toBe(200);
     }
     expect((await get(onProfile[1]!.slice(t.config.publicUrl.length))).body).toContain('A post for the feed');
+    // With federation off, no ActivityPub object is announced (federation/page-links.ts: only with it on).
+    expect(dom((await get(paths.viewProfile.getHref(author.id))).body).querySelector('link[type="application/activity+json"]')).toBeNull();
   });
 
   it('names the chunks of the screens it shows for the browser to fetch side by side once painted, beside those index.html names', async () => {

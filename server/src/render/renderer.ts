@@ -34,7 +34,8 @@ export interface RendererOptions {
   publicUrl: string;
   /** Rendered pages, kept like the feed pages and dropped by the same writes. */
   cache: PageCache<RenderedPage>;
-  feedLinks: (urlPath: string) => FeedLink[];
+  /** The page's <link rel="alternate">s by its path: its RSS feeds, and with federation on its ActivityPub object. */
+  alternates: (urlPath: string) => FeedLink[];
   /** The modulepreload tags of the screens a page shows (render/preloads.ts). */
   preloads: (modules: readonly string[]) => string;
   /** Who the caller is, from their session cookies (a bad session means a visitor). */
@@ -118,7 +119,7 @@ export class PageRenderer {
     // Parts left loading until the app runs: a screen's `load` (web/src/app/routes) is missing a call.
     if (page.missed.length > 0) this.app.log.warn({ url, missed: page.missed }, 'a rendered page asked for data its screen had not loaded');
     const urlPath = url.split('?')[0] ?? '/';
-    const head = [headTags(page.head, this.options.publicUrl, this.options.feedLinks(urlPath)), this.options.preloads(page.modules)]
+    const head = [headTags(page.head, this.options.publicUrl, this.options.alternates(urlPath)), this.options.preloads(page.modules)]
       .filter(Boolean)
       .join('\n    ');
     const html = pageDocument(this.options.template, { head, html: page.html, state: page.state, session: userId === null ? '' : String(userId), renderedAt: page.renderedAt });

@@ -1,4 +1,5 @@
-import { decodeId, encodeId } from '@inkwell/contract';
+import { encodeId } from '@inkwell/contract';
+import { idAfter } from '../lib/page-ids.ts';
 
 /** The feeds' addresses, site-relative (the same shapes seo.routes.ts answers). */
 export const feedPaths = {
@@ -10,20 +11,6 @@ export const feedPaths = {
 export interface FeedLink {
   title: string;
   href: string;
-}
-
-/** The id a page address names after `prefix`, when it is a canonical encoding of one; else null. */
-function idAfter(urlPath: string, prefix: string): number | null {
-  if (!urlPath.startsWith(prefix)) return null;
-  const rest = urlPath.slice(prefix.length).replace(/\/$/, '');
-  if (rest === '' || rest.includes('/')) return null;
-  let text: string;
-  try {
-    text = decodeURIComponent(rest);
-  } catch {
-    return null;
-  }
-  return decodeId(text);
 }
 
 /**
