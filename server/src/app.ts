@@ -21,11 +21,12 @@ import { registerBodyParsers } from './plugins/bodies.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCsrfCheck } from './plugins/csrf.ts';
 import { recordRoutes } from './plugins/route-table.ts';
-import { provideEndpointDeps, route } from './plugins/endpoint.ts';
+import { provideEndpointDeps } from './plugins/endpoint.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
 import { addRouteHook } from './plugins/route-hooks.ts';
 import { registerOverloadGuard } from './plugins/overload.ts';
+import { registerProbes } from './plugins/probes.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerMetrics } from './metrics/metrics.ts';
@@ -268,17 +269,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(seoRoutes, { database: deps.database, config });
   await fediverse?.mount(app, jobs);
 
-  // Alive: the process answers (a load balancer's liveness probe; overload still answers 503).
-  route(app, 'health', async () => ({ status: 'ok' }));
-  // Ready: what it needs answers too (the readiness probe): the database, file storage, and Redis when set.
-  route(app, 'ready', async (_request, reply) => {
-    const [database, files, counts] = await Promise.all([deps.database.ping(), storage.ready(), redis ? redis.ping() : true]);
-    const state = (ok: boolean) => (ok ? 'ok' : 'unavailable');
-    const ok = database && files && counts;
-    return reply
-      .code(ok ? 200 : 503)
-      .send({ status: state(ok), database: state(database), storage: state(files), ...(redis ? { redis: state(counts) } : {}) });
-  });
+  // A load balancer's liveness and readiness probes.
+  registerProbes(app, { database: deps.database, storage, redis });
 
   const feedForPreviews = createFeedService(deps.database);
   // Rendered pages live longer than feed pages: a render costs far more than a feed read, and the
