@@ -1,5 +1,7 @@
 import { paths } from '@inkwell/contract';
 import { idAfter } from '../lib/page-ids.ts';
+import { ARTICLE_PATH } from './articles.ts';
+import { ACTOR_PATH } from './federation.ts';
 
 /** What a page announces of itself to the fediverse: `<link rel="alternate" type="application/activity+json">`. */
 export interface ActivityLink {
@@ -14,11 +16,10 @@ export interface ActivityLink {
  * answer. Pure, as the RSS links are: one of a member who does not federate answers 404 there.
  */
 export function activityLinksFor(urlPath: string, publicUrl: string): ActivityLink[] {
-  const path = urlPath.split(/[?#]/)[0] ?? '/';
   const type = 'application/activity+json';
-  const member = idAfter(path, paths.viewProfile.path.replace(':id', ''));
-  if (member !== null) return [{ type, href: `${publicUrl}/ap/users/${member}` }];
-  const story = idAfter(path, paths.viewPost.path.replace(':id', ''));
-  if (story !== null) return [{ type, href: `${publicUrl}/ap/posts/${story}` }];
+  const member = idAfter(urlPath, paths.viewProfile.path.replace(':id', ''));
+  if (member !== null) return [{ type, href: `${publicUrl}${ACTOR_PATH.replace('{identifier}', String(member))}` }];
+  const story = idAfter(urlPath, paths.viewPost.path.replace(':id', ''));
+  if (story !== null) return [{ type, href: `${publicUrl}${ARTICLE_PATH.replace('{id}', String(story))}` }];
   return [];
 }

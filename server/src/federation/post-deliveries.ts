@@ -29,6 +29,9 @@ export interface NoteChange {
 /** Hands a member's note of one kind over to Fedify's queue (answers.ts, story-replies.ts). */
 export type NoteSender = (change: NoteChange) => Promise<void>;
 
+/** Whom a delivery goes to, kept in its row as JSON (their rows may be gone by the time it is handed over). */
+const addressesJson = (rows: readonly RemoteAddress[]) => JSON.stringify(rows.map(({ uri, inbox, shared_inbox }) => ({ uri, inbox, shared_inbox })));
+
 /**
  * Stories to the fediverse (ADR 0069). A change of a published story (published, edited, deleted) is
  * owed from the transaction that made it (`owe`: a federation_deliveries row), and handed to Fedify
@@ -72,7 +75,7 @@ export class PostDeliveries {
    * (a delete with whom the note went to, for its rows are gone).
    */
   oweNote(trx: Kysely<DB>, what: string, change: NoteChange): Promise<void> {
-    const recipients = change.kind === 'delete' ? JSON.stringify(change.recipients.map(({ uri, inbox, shared_inbox }) => ({ uri, inbox, shared_inbox }))) : null;
+    const recipients = change.kind === 'delete' ? addressesJson(change.recipients) : null;
     return oweDelivery(trx, { post_id: null, writer_id: change.writerId, kind: change.kind, subject: `${what}:${change.id}`, recipients }, nowIso());
   }
 
@@ -84,9 +87,9 @@ export class PostDeliveries {
   async oweAccountDeletion(trx: Kysely<DB>, userId: number): Promise<void> {
     const member = await findActorMember(trx, userId);
     if (!member?.username) return;
-    const recipients: RemoteAddress[] = (await listRemoteFollowers(trx, userId)).map(({ uri, inbox, shared_inbox }) => ({ uri, inbox, shared_inbox }));
+    const recipients = await listRemoteFollowers(trx, userId);
     if (recipients.length === 0) return;
-    await oweDelivery(trx, { post_id: null, writer_id: userId, kind: 'delete-actor', recipients: JSON.stringify(recipients) }, nowIso());
+    await oweDelivery(trx, { post_id: null, writer_id: userId, kind: 'delete-actor', recipients: addressesJson(recipients) }, nowIso());
   }
 
   /** After the commit: hands over what is owed, in the background. */

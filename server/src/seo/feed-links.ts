@@ -20,11 +20,10 @@ export interface FeedLink {
  * absolute. Pure: it does not look the author or category up, so an unknown one's feed answers 404.
  */
 export function feedLinksFor(urlPath: string, publicUrl = ''): FeedLink[] {
-  const path = urlPath.split(/[?#]/)[0] ?? '/';
   const links: FeedLink[] = [{ title: 'Inkwell', href: `${publicUrl}${feedPaths.site}` }];
-  const author = idAfter(path, '/view-profile/');
+  const author = idAfter(urlPath, '/view-profile/');
   if (author !== null) links.push({ title: 'Inkwell — posts by this author', href: `${publicUrl}${feedPaths.author(author)}` });
-  const category = idAfter(path, '/recommended/');
+  const category = idAfter(urlPath, '/recommended/');
   if (category !== null) links.push({ title: 'Inkwell — posts in this category', href: `${publicUrl}${feedPaths.category(category)}` });
   return links;
 }
