@@ -1,4 +1,3 @@
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -33,9 +32,9 @@ import { registerMetrics } from './metrics/metrics.ts';
 import { countPendingMail } from './mail/outbox.repository.ts';
 import { sessionGuards } from './plugins/session.ts';
 import { validatorCompiler } from './plugins/validator.ts';
-import { registerWeb } from './render/web.ts';
-import { modulePreloads } from './render/preloads.ts';
-import { PageRenderer, type RenderedPage } from './render/renderer.ts';
+import { registerPages } from './render/pages.ts';
+import type { RenderedPage } from './render/renderer.ts';
+import { frontDoor } from './plugins/front-door.ts';
 import { categoriesPlugin } from './categories/categories.plugin.ts';
 import { feedPlugin } from './feed/feed.plugin.ts';
 import { federationApiRoutes, federationParts } from './federation/federation-parts.ts';
@@ -118,7 +117,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // A number of proxy hops: the nearest n addresses of X-Forwarded-For are proxies.
   const hops = config.trustProxy;
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024, return503OnClosing: true, trustProxy });
+  // Kept pages are answered in front of Fastify's handler (render/page-front.ts, ADR 0076).
+  const door = frontDoor();
+  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024, return503OnClosing: true, trustProxy, serverFactory: door.serverFactory });
   const { db } = deps.database;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -130,12 +131,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cookie);
   await registerBodyParsers(app);
   await registerCompression(app);
-  registerSecurityHeaders(app, config.storage.publicUrl ? [new URL(config.storage.publicUrl).origin] : []);
+  const pageHeaders = registerSecurityHeaders(app, config.storage.publicUrl ? [new URL(config.storage.publicUrl).origin] : []);
   // Per-address limits (`perAddress` routes), counted in Redis or the database: every app server alike.
   const redis = await registerRateLimits(app, config, db);
   registerCsrfCheck(app, config.publicUrl);
   // Before every route, so that each is timed; what the gauges read is made below (read at a scrape).
-  registerMetrics(app, config.metricsToken, async () => ({
+  const metrics = registerMetrics(app, config.metricsToken, async () => ({
     pool: deps.database.poolStats(),
     outboxPending: await countPendingMail(db),
     caches: { feed: feedCache.stats, feed_answers: feedAnswers.stats, pages: renderedPages.stats, hidden_authors: hiddenAuthorsCache.stats },
@@ -192,6 +193,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const hiddenAuthors = createHiddenAuthors(deps.database, hiddenAuthorsCache);
   // Feed answers as bytes, per reader and page (feed/feed.routes.ts), dropped with the pages.
   const feedAnswers = feedCache.sibling<EncodedBody>(config.feedAnswerEntries);
+  // Rendered pages live longer than feed pages: a render costs far more than a feed read, and the
+  // same writes drop both (with the feed cache off, so are they).
+  const renderedPages = feedCache.sibling<RenderedPage>(config.render.cacheEntries, config.feedCacheMs > 0 ? config.render.cacheMs : 0);
   const { newsletters, newsletterSender, importSubscribers, memberSubscriptions } = newsletterParts(app, { db, config, outbox, transport: deps.newsletterTransport ?? deps.mailTransport });
   if (deps.newsletterTransport) app.addHook('onClose', () => deps.newsletterTransport?.close?.());
   // A new story is owed to its author's followers (notifications), unless published only to their
@@ -273,21 +277,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerProbes(app, { database: deps.database, storage, redis });
 
   const feedForPreviews = createFeedService(deps.database);
-  // Rendered pages live longer than feed pages: a render costs far more than a feed read, and the
-  // same writes drop both (with the feed cache off, so are they).
-  const renderedPages = feedCache.sibling<RenderedPage>(config.render.cacheEntries, config.feedCacheMs > 0 ? config.render.cacheMs : 0);
-  await registerWeb(app, config.webDistDir, { publicUrl: config.publicUrl, lookup: (id) => feedForPreviews.meta(id) }, (template) =>
-    config.render.enabled
-      ? PageRenderer.load(app, {
-          entryFile: path.join(config.webDistDir, '..', 'dist-ssr', 'entry-server.js'),
-          template,
-          publicUrl: config.publicUrl,
-          cache: renderedPages,
-          alternates: (urlPath) => [...feedLinksFor(urlPath, config.publicUrl), ...(fediverse?.pageLinks(urlPath) ?? [])],
-          preloads: modulePreloads(path.join(config.webDistDir, '.vite', 'manifest.json')),
-          identify: (request) => guards.reader(request),
-        })
-      : Promise.resolve(null),
-  );
+  await registerPages(app, {
+    config,
+    pages: renderedPages,
+    guards,
+    door,
+    pageHeaders,
+    metrics,
+    preview: (id) => feedForPreviews.meta(id),
+    alternates: (urlPath) => [...feedLinksFor(urlPath, config.publicUrl), ...(fediverse?.pageLinks(urlPath) ?? [])],
+  });
   return app;
 }

@@ -69,6 +69,19 @@ export class PageCache<T> {
     return entry.value;
   }
 
+  /**
+   * The value of key while it is fresh (read in this generation and younger than ttlMs), counted as a
+   * hit; undefined otherwise, leaving an entry past its time in place for rememberStale() to answer
+   * and refresh (the kept pages' front, render/page-front.ts, asks this before Fastify sees a request).
+   */
+  fresh(key: string): T | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry || entry.generation !== this.clock.current() || Date.now() - entry.at > this.ttlMs) return undefined;
+    this.stats.hits += 1;
+    return entry.value;
+  }
+
   /** As get(), counted as a hit when found (a caller that reads on a miss itself, through remember()). */
   find(key: string): T | undefined {
     const value = this.get(key);

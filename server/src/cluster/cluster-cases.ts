@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { NotificationEvent, PostPage } from '@inkwell/contract';
+import path from 'node:path';
+import { type NotificationEvent, type PostPage, paths } from '@inkwell/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
@@ -56,6 +58,11 @@ let b: ServerProcess;
 const prefix = `inkwell-cluster-test-${randomBytes(4).toString('hex')}:`;
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/** A post's rendered page on a server (kept there: a second view is answered by its front, render/page-front.ts): its like count. */
+const pageLikes = async (base: string, postId: number, cookie?: string) => {
+  const html = await (await fetch(`${base}${paths.viewPost.getHref(postId)}`, { headers: cookie ? { cookie } : {} })).text();
+  return Number(/"likes_count":(\d+)/.exec(html)?.[1]);
+};
 const visitorFeed = async (url: string) => (await call<{ posts?: PostPage } & PostPage>(url, 'view-posts', {})).body;
 const cardOf = (page: PostPage, id: number) => page.data.find((card) => card.id === id);
 
@@ -63,6 +70,9 @@ export function describeCluster(suite: ClusterSuite): void {
   const title = `two app servers (${sqlite ? 'SQLite, 2 processes each' : 'PostgreSQL'}) with Redis and S3${suite.name ? `, ${suite.name}` : ''}`;
   describe.skipIf(suite.skip !== undefined)(suite.skip ? `${title} (skipped: ${suite.skip})` : title, () => {
     beforeAll(async () => {
+      // The servers render pages (the web app built, as `npm start` builds it).
+      const built = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], { cwd: path.resolve(import.meta.dirname, '../../..'), stdio: 'inherit' });
+      if (built.status !== 0) throw new Error('the web app did not build');
       store = await createDataStore();
       s3 = await startS3();
       smtp = new TestSmtpServer();
@@ -143,6 +153,28 @@ export function describeCluster(suite: ClusterSuite): void {
       for (let i = 0; i < 4; i++) expect(cardOf(await visitorFeed(b.url), post.id)?.likes_count).toBe(1);
       for (let i = 0; i < 4; i++) expect(await readersPage()).toMatchObject({ is_like: true, likes_count: 1 });
       for (let i = 0; i < 4; i++) expect(await readersFeed()).toMatchObject({ is_like: true, likes_count: 1 });
+    });
+
+    it("shows a like made through A in B's kept rendered pages, a visitor's and the member's own", async () => {
+      const author = await aUser(database.db);
+      const reader = await aUser(database.db);
+      const post = await aPost(database.db, { userId: author.id, title: 'Rendered across servers' });
+      const session = await login(a.url, reader.email, reader.password);
+      const cookie = `token=${session.headers.token}; id=${session.id}`;
+      // Each of B's processes renders and keeps both pages, then answers them from memory.
+      for (let i = 0; i < 6; i++) expect(await pageLikes(b.url, post.id)).toBe(0);
+      for (let i = 0; i < 6; i++) expect(await pageLikes(b.url, post.id, cookie)).toBe(0);
+      expect((await call(a.url, 'like', { user_id: reader.id, post_id: post.id, status: 1 }, session)).status).toBe(200);
+      // As for the feed above: at once on SQLite, within NOTIFY's delivery on PostgreSQL.
+      const deadline = Date.now() + (sqlite ? 0 : 1000);
+      let likes = await pageLikes(b.url, post.id);
+      while (likes !== 1 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+        likes = await pageLikes(b.url, post.id);
+      }
+      expect(likes).toBe(1);
+      for (let i = 0; i < 4; i++) expect(await pageLikes(b.url, post.id)).toBe(1);
+      for (let i = 0; i < 4; i++) expect(await pageLikes(b.url, post.id, cookie)).toBe(1);
     });
 
     it('counts per-address limits and failed logins across both servers', async () => {

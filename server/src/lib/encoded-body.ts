@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -66,6 +67,40 @@ export class EncodedBody {
   ready(encoding: Encoding): Buffer | undefined {
     return this.made.get(encoding);
   }
+
+  /**
+   * Makes both compressed forms now, for a body about to be kept and sent many times (a rendered
+   * page): no answer then waits for one, and the kept pages' front can send any of them at once.
+   */
+  async prepare(): Promise<this> {
+    if (this.plain.length >= COMPRESSION_THRESHOLD) await Promise.all([this.encoded('br'), this.encoded('gzip')]);
+    return this;
+  }
+
+  #etag: string | undefined;
+  /**
+   * A weak validator of the body's bytes (RFC 9110 §8.8.1), made once: the same for each of its
+   * encodings, which hold the same representation data, so a browser's If-None-Match is answered
+   * 304 whichever form it got.
+   */
+  get etag(): string {
+    return (this.#etag ??= `W/"${hash('sha256', this.plain, 'base64url').slice(0, 27)}"`);
+  }
+}
+
+/**
+ * Whether an If-None-Match header names this validator (weak comparison, RFC 9110 §13.1.2: a GET may
+ * then be answered 304 Not Modified); `*` matches any current representation.
+ */
+export function notModified(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined || ifNoneMatch === '') return false;
+  const header = Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch;
+  if (header.trim() === '*') return true;
+  const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return (t.startsWith('W/') ? t.slice(2) : t) === opaque;
+  });
 }
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs (plugins/compression.ts too). */

@@ -90,8 +90,8 @@ export function carriesToken(authorization: string | undefined, token: string): 
  * `Authorization: Bearer METRICS_TOKEN`; without METRICS_TOKEN the address does not exist (404), and
  * nothing is timed.
  */
-export function registerMetrics(app: FastifyInstance, token: string | undefined, gauges: () => Promise<Gauges>): void {
-  if (!token) return;
+export function registerMetrics(app: FastifyInstance, token: string | undefined, gauges: () => Promise<Gauges>): Metrics | null {
+  if (!token) return null;
   const metrics = new Metrics();
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
@@ -103,4 +103,5 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
     }
     return reply.header('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render(await gauges()));
   });
+  return metrics;
 }

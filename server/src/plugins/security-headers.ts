@@ -62,11 +62,11 @@ function apiHeadersOf(page: Readonly<Record<string, string>>): Record<string, st
 }
 
 /**
- * The same headers @fastify/helmet would set, computed once at start: @fastify/helmet rebuilds helmet's
+ * The same headers @fastify/helmet would set, computed once at start (the page's set is returned): @fastify/helmet rebuilds helmet's
  * middleware on every request, which cost about a tenth of a feed request's CPU. API answers get
  * their own shorter set (apiHeadersOf).
  */
-export function registerSecurityHeaders(app: FastifyInstance, imageOrigins: readonly string[] = []): void {
+export function registerSecurityHeaders(app: FastifyInstance, imageOrigins: readonly string[] = []): Readonly<Record<string, string>> {
   const headers = computeSecurityHeaders(withImageOrigins(imageOrigins));
   const api = apiHeadersOf(headers);
   // Public images (uploads, the default pictures) also show in mails read in webmail, on other sites.
@@ -75,6 +75,8 @@ export function registerSecurityHeaders(app: FastifyInstance, imageOrigins: read
     reply.headers(request.url.startsWith('/api/') ? api : isPublicImage(request.url) ? images : headers);
     done();
   });
+  // A page's, for the kept pages answered before Fastify (render/page-front.ts).
+  return headers;
 }
 
 /** Uploaded images and the app's default pictures: nothing in them is private to a session. */

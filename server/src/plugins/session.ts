@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deleteSession, findSessionByTokenHashPrepared, sessionIsLive, touchSession } from '../identity/identity.repository.ts';
@@ -33,8 +34,8 @@ export function clearSessionCookies(reply: FastifyReply, options: CookieSerializ
 }
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
@@ -58,10 +59,16 @@ export type SessionCache = PageCache<KeptSession | undefined>;
 
 type Credentials = { token: string; id: number } | 'invalid' | null;
 
+type Cookies = Readonly<Record<string, string | undefined>> | undefined;
+
 /** The token and id a caller sent (headers token and id, or the session cookie and the id cookie). */
 function credentials(request: FastifyRequest): Credentials {
-  const token = header(request, 'token') ?? request.cookies?.[SESSION_COOKIE] ?? request.cookies?.[LEGACY_SESSION_COOKIE];
-  const idText = header(request, 'id') ?? request.cookies?.[ID_COOKIE];
+  return credentialsOf(request.headers, request.cookies);
+}
+
+function credentialsOf(headers: IncomingHttpHeaders, cookies: Cookies): Credentials {
+  const token = header(headers, 'token') ?? cookies?.[SESSION_COOKIE] ?? cookies?.[LEGACY_SESSION_COOKIE];
+  const idText = header(headers, 'id') ?? cookies?.[ID_COOKIE];
   if (!token && !idText) return null;
   if (!token || !idText || !/^\d{1,15}$/.test(idText) || token.length > 200) return 'invalid';
   return { token, id: Number(idText) };
@@ -168,12 +175,23 @@ export function sessionGuards(database: Database, cache?: SessionCache) {
     return auth === 'invalid' || auth === null ? null : auth.userId;
   }
 
+  /**
+   * The reader of a request that Fastify has not seen (render/page-front.ts), from its headers and
+   * parsed cookies, when that needs nothing looked up or written: the member a kept session names,
+   * null for a visitor (no credentials), undefined otherwise (a session to look up, touch or end,
+   * or credentials that do not belong together: Fastify's path deals with those).
+   */
+  function keptReader(headers: IncomingHttpHeaders, cookies: Cookies): number | null | undefined {
+    const auth = identifyKept(cache, credentialsOf(headers, cookies));
+    return auth === 'invalid' ? undefined : auth && auth.userId;
+  }
+
   /** Whether the session a caller was identified by is still live (logout or expiry ends a long-lived stream). */
   function stillSignedIn(auth: Auth): Promise<boolean> {
     return sessionIsLive(database, auth.sessionId, nowIso());
   }
 
-  return { requireSession, optionalSession, reader, stillSignedIn };
+  return { requireSession, optionalSession, reader, keptReader, stillSignedIn };
 }
 
 export type Guards = ReturnType<typeof sessionGuards>;

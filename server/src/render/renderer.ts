@@ -25,8 +25,16 @@ interface ServerEntry {
 
 export interface RenderedPage {
   status: number;
+  /** The document, with its compressed forms made before it is kept (EncodedBody.prepare). */
   html: EncodedBody;
+  /** Made for a member (sent `private`), not for visitors. */
+  member: boolean;
+  /** The route pattern it answers (`/view-post/:id`; `unmatched` for the not-found page), for /metrics. */
+  route: string;
 }
+
+/** Where a rendered page is kept: per reader (visitors share one) and address, path and query as sent. */
+export const pageKey = (userId: number | null, url: string): string => `${userId ?? 'visitor'} ${url}`;
 
 export interface RendererOptions {
   entryFile: string;
@@ -80,7 +88,7 @@ export class PageRenderer {
     const userId = await this.options.identify(request);
     if (!(await this.renders(urlPath, known, userId !== null))) return null;
     const url = request.url;
-    const key = `${userId ?? 'visitor'} ${url}`;
+    const key = pageKey(userId, url);
     // Past its time (not dropped by a write), a page is still sent while one render refreshes it.
     return this.options.cache.rememberStale(key, () => this.render(request, url, userId));
   }
@@ -123,6 +131,9 @@ export class PageRenderer {
       .filter(Boolean)
       .join('\n    ');
     const html = pageDocument(this.options.template, { head, html: page.html, state: page.state, session: userId === null ? '' : String(userId), renderedAt: page.renderedAt });
-    return { status: page.status, html: new EncodedBody(html) };
+    const route = request.routeOptions.url ?? 'unmatched';
+    // A page with a refused form's fields is sent once: its compressed forms are not made ahead.
+    const body = form ? new EncodedBody(html) : await new EncodedBody(html).prepare();
+    return { status: page.status, html: body, member: userId !== null, route };
   }
 }

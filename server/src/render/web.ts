@@ -5,6 +5,7 @@ import { paths } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendEncoded } from '../lib/encoded-body.ts';
 import type { PageRenderer } from './renderer.ts';
+import { sendPage } from './page-front.ts';
 import { registerFormRoutes } from './forms.ts';
 import { type PostPreviewLookup, postIdFromPath, withLinkPreview } from './link-preview.ts';
 
@@ -69,8 +70,8 @@ export async function registerWeb(
     if (renderer) {
       try {
         const page = await renderer.page(request, urlPath, known);
-        // Sent compressed when the client accepts it, each form made once per rendered page.
-        if (page) return sendEncoded(request, reply.code(page.status).header('cache-control', 'no-cache'), page.html, 'text/html; charset=utf-8');
+        // Sent compressed when the client accepts it (each form made when it was kept), or 304 for its ETag.
+        if (page) return sendPage(request, reply, page);
       } catch (error) {
         request.log.warn({ err: error, url: request.url }, 'server rendering failed: the shell is served');
       }
