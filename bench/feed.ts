@@ -127,6 +127,8 @@ async function measureServer(env: NodeJS.ProcessEnv, picks: Picks): Promise<{ re
     const session = { token, id: String(reader.id) };
     const cookie = `token=${token}; id=${reader.id}`;
     const browser = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
+    // What a browser holding the page sends when it comes back to it (the page's ETag): answered 304.
+    const etag = (await fetch(`${base}${paths.viewPost.getHref(popular)}`, { headers: browser })).headers.get('etag') ?? '';
     const feedBody = await (await fetch(`${base}/api/user/view-posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).text();
     const database = await readerOf(env);
     const readers = await prepareReaders(base, database.read).finally(() => database.close());
@@ -138,18 +140,45 @@ async function measureServer(env: NodeJS.ProcessEnv, picks: Picks): Promise<{ re
       // The pages as a browser asks for them: HTML rendered on the server (kept like the feed pages).
       { name: 'post page HTML, visitor', path: paths.viewPost.getHref(popular), method: 'GET', headers: browser },
       { name: 'post page HTML, signed-in', path: paths.viewPost.getHref(popular), method: 'GET', headers: { ...browser, cookie } },
+      { name: 'post page HTML, visitor, revalidated (304)', path: paths.viewPost.getHref(popular), method: 'GET', headers: { ...browser, 'if-none-match': etag }, status: 304 },
       { name: 'home HTML, visitor', path: '/', method: 'GET', headers: browser },
       { name: 'home HTML, signed-in', path: '/', method: 'GET', headers: { ...browser, cookie } },
     ];
     const results = new Map<string, Measured>();
+    const work = env.DATABASE_URL ? await databaseWork(env.DATABASE_URL) : null;
     for (const s of scenarios.filter((x) => x.name.includes(only))) {
       await load(base, s, warm);
-      results.set(s.name, await load(base, s, duration, app.pid));
+      const before = await work?.read();
+      const measured = await load(base, s, duration, app.pid);
+      if (work && before) measured.dbPer1k = (1000 * ((await work.read()) - before)) / measured.total;
+      results.set(s.name, measured);
     }
+    await work?.close();
     return { results, feedBytes: Buffer.byteLength(feedBody) };
   } finally {
     app.kill('SIGTERM');
   }
+}
+
+/**
+ * What the app asks of PostgreSQL: the transactions committed or rolled back in its database so far
+ * (each statement outside a transaction is one), from pg_stat_database. PostgreSQL publishes a
+ * backend's counts at most once a second, so a read waits that long first.
+ */
+async function databaseWork(url: string): Promise<{ read: () => Promise<number>; close: () => Promise<void> }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const name = new URL(url).pathname.slice(1);
+  return {
+    async read() {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await client.query('SELECT pg_stat_clear_snapshot()');
+      const { rows } = await client.query('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1', [name]);
+      // This read's own transactions (the two above) are not the app's.
+      return Number(rows[0].n);
+    },
+    close: () => client.end(),
+  };
 }
 
 /** The median of each figure of several runs of one row, each figure on its own. */
@@ -160,6 +189,8 @@ function median(runs: readonly Measured[]): Measured {
     p50: middle(runs.map((r) => r.p50)),
     p99: middle(runs.map((r) => r.p99)),
     non2xx: Math.max(...runs.map((r) => r.non2xx)),
+    total: middle(runs.map((r) => r.total)),
+    ...(runs.every((r) => r.dbPer1k !== undefined) ? { dbPer1k: middle(runs.map((r) => r.dbPer1k!)) } : {}),
     ...(cpu.length === runs.length ? { cpuUs: middle(cpu) } : {}),
   };
 }
@@ -226,12 +257,12 @@ async function main() {
   const columns = 'requests/s | p50 ms | p99 ms | of bare | µs | of bare by CPU';
   const rule = '---:|---:|---:|---:|---:|---:';
   if (postgres) {
-    console.log(`| scenario | SQLite ${columns} | PostgreSQL ${columns} | PostgreSQL / SQLite rate |`);
-    console.log(`|---|${rule}|${rule}|---:|`);
-    console.log(`| ${bareName} | ${cells(bare)} | | | | | | | |`);
+    console.log(`| scenario | SQLite ${columns} | PostgreSQL ${columns} | PostgreSQL / SQLite rate | PostgreSQL transactions per 1 000 requests |`);
+    console.log(`|---|${rule}|${rule}|---:|---:|`);
+    console.log(`| ${bareName} | ${cells(bare)} | | | | | | | | |`);
     for (const [name, s] of sqlite.results) {
       const p = postgres.get(name)!;
-      console.log(`| ${name} | ${cells(s)} | ${cells(p)} | ${((100 * p.rps) / s.rps).toFixed(1)} % |`);
+      console.log(`| ${name} | ${cells(s)} | ${cells(p)} | ${((100 * p.rps) / s.rps).toFixed(1)} % | ${p.dbPer1k === undefined ? '–' : p.dbPer1k.toFixed(1)} |`);
     }
   } else {
     console.log(`| scenario | ${columns} |`);

@@ -14,5 +14,6 @@ process.stdout.write(
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    statuses: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
   }),
 );
