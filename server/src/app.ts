@@ -6,6 +6,7 @@ import { createGoogleVerifier } from './auth/google.ts';
 import { createPasswordReset } from './auth/password-reset.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { inkwellUserAgent } from './lib/user-agent.ts';
 import { registerRateLimits } from './rate-limit/rate-limit.ts';
 import { MailOutbox } from './mail/outbox.ts';
 import type { MailTransport } from './mail/transport.ts';
@@ -159,7 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   recordRoutes(app, guards);
   provideEndpointDeps(app, { guards, rateLimits: config.rateLimits });
   app.decorateRequest('auth', null);
-  const google = config.googleClientId ? createGoogleVerifier(config.googleClientId, config.googleJwksUrl) : null;
+  const google = config.googleClientId ? createGoogleVerifier(config.googleClientId, config.googleJwksUrl, inkwellUserAgent(config.publicUrl)) : null;
   const auth = createAuthService({ db, config, outbox, google });
   const passwordReset = createPasswordReset({ db, config, outbox });
   const notifications = createNotificationsService(db);

@@ -1,5 +1,6 @@
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inkwellUserAgent } from '../lib/user-agent.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
 import { aUser } from '../test/factories.ts';
 import { FakeGoogle } from '../test/google.ts';
@@ -38,6 +39,9 @@ describe('Google sign-in', () => {
 
     const again = await signInWith({ credential: await google.idToken({ sub: 'sub-new-1', email: address }) });
     expect(again.json().id).toBe(body.id);
+    // Google's keys were fetched naming this server.
+    expect(google.userAgents).not.toEqual([]);
+    for (const userAgent of google.userAgents) expect(userAgent).toBe(inkwellUserAgent(t.config.publicUrl));
     const profile = await t.app.inject({
       method: 'POST',
       url: '/api/user/profile',

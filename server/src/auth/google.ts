@@ -14,11 +14,11 @@ export type GoogleVerifier = (credential: string) => Promise<GoogleIdentity>;
 const ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
 /**
- * Verifies a Google ID token: signature against Google's JWKS (cached by jose), audience = our client
- * id, issuer, expiry, and a verified email. Throws when any of them fails.
+ * Verifies a Google ID token: signature against Google's JWKS (cached by jose, fetched naming this
+ * server: `userAgent`), audience = our client id, issuer, expiry, and a verified email. Throws when any of them fails.
  */
-export function createGoogleVerifier(clientId: string, jwksUrl: string): GoogleVerifier {
-  const jwks = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+export function createGoogleVerifier(clientId: string, jwksUrl: string, userAgent: string): GoogleVerifier {
+  const jwks = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000, headers: { 'User-Agent': userAgent } });
   return async (credential) => {
     const { payload } = await jwtVerify(credential, jwks, { issuer: ISSUERS, audience: clientId, algorithms: ['RS256'] });
     const verified = payload.email_verified === true || payload.email_verified === 'true';

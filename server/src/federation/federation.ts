@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { type Federation, createExponentialBackoffPolicy, createFederation } from '@fedify/fedify';
 import { Application, Endpoints, Person, Tombstone } from '@fedify/vocab';
 import { DEFAULT_USER_IMAGE, escapeHtml, paths } from '@inkwell/contract';
 import { picture } from './pictures.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { INKWELL_VERSION, inkwellUserAgent } from '../lib/user-agent.ts';
 import { INSTANCE_ACTOR, actorMember, federatingMember, numericId } from './actor-member.ts';
 import { countUsage, findIdByUsername } from './discovery.repository.ts';
 import { isDeliveryToBlockedServer } from './domain-blocks.ts';
@@ -20,14 +20,25 @@ import { KyselyMessageQueue } from './message-queue.ts';
 /** Where actors live: a member's id (stable when the username changes) or the instance actor. */
 export const ACTOR_PATH = '/ap/users/{identifier}';
 
-const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-
 /** The bio as HTML: escaped text, a paragraph with its line breaks. */
 const summary = (bio: string | null) => (bio ? `<p>${escapeHtml(bio).replace(/\r?\n/g, '<br>')}</p>` : null);
 
 interface Logger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+}
+
+/**
+ * A message of Fedify's queue as it is handled: a delivery (an `outbox` message) with `headers` over
+ * its own, which Fedify sends it with (it gives a delivery no User-Agent of its own: Node's `node`
+ * went out); any other message as it is. Done as it is handled, so deliveries queued before still get them.
+ */
+function deliveredWith(headers: Record<string, string>) {
+  return (message: unknown): unknown => {
+    if (typeof message !== 'object' || message === null || (message as { type?: unknown }).type !== 'outbox') return message;
+    const own = (message as { headers?: unknown }).headers;
+    return { ...message, headers: { ...(typeof own === 'object' && own !== null ? own : {}), ...headers } };
+  };
 }
 
 /**
@@ -42,17 +53,21 @@ export function createInkwellFederation(config: Config, database: Database, log:
   const keys = new ActorKeys(db);
   const publicUrl = config.publicUrl;
   const host = new URL(publicUrl).host.toLowerCase();
+  const userAgent = inkwellUserAgent(publicUrl);
   const federation = createFederation<void>({
     kv: new KyselyKvStore(db),
     // Received activities and deliveries wait here; every app process works it once its jobs start.
     // A delivery to a server the operator blocked after it was queued is dropped, not sent nor retried.
-    queue: new KyselyMessageQueue(database, log, { drop: (message) => isDeliveryToBlockedServer(db, message) }),
+    // Every delivery names Inkwell, as Fedify's own fetches and lookups do (userAgent below).
+    queue: new KyselyMessageQueue(database, log, { drop: (message) => isDeliveryToBlockedServer(db, message), prepare: deliveredWith({ 'User-Agent': userAgent }) }),
     manuallyStartQueue: true,
     // A delivery that fails is tried again for about four days: a minute, then twice as long each
     // time up to 12 hours apart, 16 attempts in all.
     outboxRetryPolicy: createExponentialBackoffPolicy({ initialDelay: { minutes: 1 }, maxDelay: { hours: 12 }, maxAttempts: 16 }),
     origin: publicUrl,
     allowPrivateAddress: config.federation.allowPrivateAddress,
+    // Fetches of actors, keys and objects (signed or not), WebFinger and NodeInfo lookups.
+    userAgent,
   });
 
   federation
@@ -112,7 +127,7 @@ export function createInkwellFederation(config: Config, database: Database, log:
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
     const usage = await countUsage(db);
     return {
-      software: { name: 'inkwell', version },
+      software: { name: 'inkwell', version: INKWELL_VERSION },
       protocols: ['activitypub'],
       openRegistrations: true,
       usage: { users: { total: usage.users }, localPosts: usage.posts, localComments: usage.comments },

@@ -40,23 +40,15 @@ export async function addRemoteFollower(db: Kysely<DB>, userId: number, actorId:
   return before === undefined;
 }
 
-/** The row id of the remote actor kept with this uri, if any. */
-export async function findRemoteActorId(db: Kysely<DB>, uri: string): Promise<number | undefined> {
-  return (await db.selectFrom('remote_actors').select('id').where('uri', '=', uri).executeTakeFirst())?.id;
-}
-
 /**
- * Ends the actor's follow of the member. With `followUri`, only when that is the Follow the row
- * holds (an Undo of an older Follow, since replaced, changes nothing). Resolves to the rows removed.
+ * Ends the actor's follows (only the actor's own): the one kept with the Follow `followUri`, of
+ * whichever member (an Undo of an older Follow, since replaced by a newer one, changes nothing), or
+ * the one of the member `userId`. Resolves to what ended: the member and the actor's row, for each.
  */
-export async function removeRemoteFollower(db: Kysely<DB>, userId: number, actorUri: string, followUri: string | null): Promise<number> {
-  const result = await db
-    .deleteFrom('remote_followers')
-    .where('user_id', '=', userId)
-    .where('actor_id', 'in', (eb) => eb.selectFrom('remote_actors').select('id').where('uri', '=', actorUri))
-    .$if(followUri !== null, (q) => q.where('follow_uri', '=', followUri!))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+export async function removeRemoteFollower(db: Kysely<DB>, actorUri: string, which: { followUri: string } | { userId: number }) {
+  const theActors = db.deleteFrom('remote_followers').where('actor_id', 'in', (eb) => eb.selectFrom('remote_actors').select('id').where('uri', '=', actorUri));
+  const those = 'followUri' in which ? theActors.where('follow_uri', '=', which.followUri) : theActors.where('user_id', '=', which.userId);
+  return those.returning(['user_id', 'actor_id']).execute();
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { federatingMember } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
-import { addRemoteFollower, countRemoteFollowers, findRemoteActorId, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
+import { addRemoteFollower, countRemoteFollowers, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
 import { displayName, recipientOf, senderOf } from './remote-actor.ts';
 import { acceptedFollowing, countAcceptedFollowing } from './following.repository.ts';
 import { blockedBy } from './remote-blocks.ts';
@@ -28,8 +28,8 @@ async function followedMember(ctx: InboxContext<void>, database: Database, objec
 
 /**
  * Follows from the fediverse (ADR 0068). A `Follow` of a member is accepted at once: the follower is
- * kept (remote_actors, remote_followers) and a signed `Accept` is queued to its inbox (`Undo` of it:
- * undoFollow). Fedify has checked the signature, and that its signer is the
+ * kept (remote_actors, remote_followers) and a signed `Accept` is queued to its inbox (its `Undo`:
+ * undo.ts, undoFollow). Fedify has checked the signature, and that its signer is the
  * activity's actor, before a listener runs; anything else (a Follow of nobody, of a deactivated
  * member, of a remote actor, by an actor with no inbox or of a blocked server) changes nothing, and
  * one by an account the member blocked (remote-blocks.ts) is answered with a signed `Reject`.
@@ -69,22 +69,22 @@ export function listenForFollows(inbox: InboxListenerSetters<void>, database: Da
 }
 
 /**
- * Undo of a Follow (inbox.ts routes an Undo here by its object): removes the row when the Undo's actor
- * is the Follow's (Fedify checked that the Undo's signer is undo.actorId) and the Follow is the one it holds.
+ * Undo of a Follow (undo.ts, which checked the Follow is `actor`'s where it names an actor): ends the
+ * follow kept with the Follow's id, when it is `actor`'s own (the Undo's actor, whose signature
+ * Fedify verified); a Follow without an id names instead the member it followed.
  */
-export async function undoFollow(ctx: InboxContext<void>, database: Database, log: Logger, wrote: () => Promise<void>, actor: URL, follow: Follow): Promise<void> {
-  if (follow.actorId?.href !== actor.href) return;
-  const followed = await followedMember(ctx, database, follow.objectId);
-  if (!followed) return;
-  const removed = await database.db.transaction().execute(async (trx) => {
-    const gone = await removeRemoteFollower(trx, followed.member.id, actor.href, follow.id?.href ?? null);
-    const actorId = gone > 0 ? await findRemoteActorId(trx, actor.href) : undefined;
-    if (actorId !== undefined) await notify.fediverse.unfollow(trx, followed.member.id, actorId);
-    return gone;
+export async function undoFollow(ctx: InboxContext<void>, database: Database, log: Logger, wrote: () => Promise<void>, actor: URL, follow: { id: URL | null; objectId: URL | null }): Promise<void> {
+  const followed = follow.id ? undefined : await followedMember(ctx, database, follow.objectId);
+  const which = follow.id ? { followUri: follow.id.href } : followed ? { userId: followed.member.id } : undefined;
+  if (!which) return;
+  const ended = await database.db.transaction().execute(async (trx) => {
+    const rows = await removeRemoteFollower(trx, actor.href, which);
+    for (const row of rows) await notify.fediverse.unfollow(trx, row.user_id, row.actor_id);
+    return rows;
   });
-  if (removed === 0) return;
+  if (ended.length === 0) return;
   await wrote();
-  log.info({ follower: actor.href, member: followed.member.id }, 'a fediverse account stopped following a member');
+  for (const row of ended) log.info({ follower: actor.href, member: row.user_id }, 'a fediverse account stopped following a member');
 }
 
 /**

@@ -1,13 +1,14 @@
 import type { Context, Federation } from '@fedify/fedify';
-import { Announce, Article, Create, Delete, Follow, Like, Note, Undo, Update } from '@fedify/vocab';
+import { Article, Create, Delete, Note, Undo, Update } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
 import { INSTANCE_ACTOR } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
-import { listenForFollows, undoFollow } from './follows.ts';
+import { listenForFollows } from './follows.ts';
 import { listenForFollowAnswers } from './follow-answers.ts';
-import { listenForReactions, undoReaction } from './reactions.ts';
+import { listenForReactions } from './reactions.ts';
 import { deleteReply, editReply, receiveReply } from './replies.ts';
 import { deleteStory, receiveStory, updateStory } from './remote-stories.ts';
+import { receiveUndo } from './undo.ts';
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -33,8 +34,9 @@ const isReply = (object: Article | Note): object is Note => object instanceof No
 /**
  * What the inboxes do with a verified activity (ADR 0068, 0071, 0073): Follow (follows.ts), Like and
  * Announce (reactions.ts), Create of a story of an account followed (remote-stories.ts) or of a reply
- * (replies.ts), Accept and Reject of a member's Follow (follow-answers.ts); Undo of a follow, like or boost, and
- * Update and Delete of a reply or a story, routed by their object (read once, here). Fedify allows one
+ * (replies.ts), Accept and Reject of a member's Follow (follow-answers.ts); Undo of a follow, like or boost
+ * (undo.ts, ADR 0079: judged by its own actor); Update and Delete of a reply or a story, routed by their
+ * object (read once, here). Fedify allows one
  * listener per type, so Create, Undo, Update and Delete are here. A listener that throws is logged; Fedify's queue retries it.
  *
  * What the inboxes fetch is signed (authorized fetch, as Mastodon's secure mode and GoToSocial ask): a
@@ -57,12 +59,7 @@ export function listenToInboxes(federation: Federation<void>, database: Database
       if (isReply(object)) await receiveReply(ctx, database, wrote, create, object);
       else if (!object.replyTargetId) await receiveStory(database, actor, object);
     })
-    .on(Undo, async (ctx, undo) => {
-      if (!undo.actorId) return;
-      const object = await undo.getObject(ctx).catch(() => null);
-      if (object instanceof Follow) await undoFollow(ctx, database, log, wrote, undo.actorId, object);
-      else if (object instanceof Like || object instanceof Announce) await undoReaction(database, wrote, undo.actorId, object);
-    })
+    .on(Undo, (ctx, undo) => receiveUndo(ctx, database, log, wrote, undo))
     .on(Update, async (ctx, update) => {
       const actor = update.actorId;
       if (!actor || (await isBlockedAddress(database.db, actor))) return;

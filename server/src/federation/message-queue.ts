@@ -20,6 +20,8 @@ export interface KyselyMessageQueueOptions {
   notify?: boolean;
   /** A message this answers true for is deleted unhandled when its turn comes (a delivery to a server blocked since it was queued). */
   drop?: (message: unknown) => Promise<boolean>;
+  /** What a message becomes as it is handled (each delivery gets the headers it is sent with: federation.ts). */
+  prepare?: (message: unknown) => unknown;
 }
 
 interface Logger {
@@ -67,6 +69,7 @@ export class KyselyMessageQueue implements MessageQueue {
   readonly #handlerTimeoutMs: number;
   readonly #notify: boolean;
   readonly #drop: ((message: unknown) => Promise<boolean>) | undefined;
+  readonly #prepare: (message: unknown) => unknown;
   /** Wakes this queue's idle listeners. */
   readonly #wakers = new Set<() => void>();
 
@@ -79,6 +82,7 @@ export class KyselyMessageQueue implements MessageQueue {
     this.#handlerTimeoutMs = options.handlerTimeoutMs ?? 60_000;
     this.#notify = options.notify ?? true;
     this.#drop = options.drop;
+    this.#prepare = options.prepare ?? ((message) => message);
     if (!(this.#handlerTimeoutMs > 0 && this.#handlerTimeoutMs < this.#leaseMs)) {
       throw new RangeError('handlerTimeoutMs must be more than 0 and less than leaseMs, or a slow handler would lose its claim');
     }
@@ -172,7 +176,7 @@ export class KyselyMessageQueue implements MessageQueue {
 
   async #handle(handler: Handler, message: Claimed, holder: string): Promise<void> {
     try {
-      const payload: unknown = JSON.parse(message.payload);
+      const payload = this.#prepare(JSON.parse(message.payload));
       if (!(await this.#drop?.(payload))) await within(Promise.resolve().then(() => handler(payload)), this.#handlerTimeoutMs);
     } catch (err) {
       this.#log.warn({ err: (err as Error)?.message ?? String(err), id: message.id }, 'federation queue: a message handler failed; the message is dropped (Fedify schedules its own retries)');

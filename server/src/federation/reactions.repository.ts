@@ -34,30 +34,31 @@ export async function addReaction(db: Kysely<DB>, reaction: Omit<RemoteReactions
 }
 
 /**
- * Removes the actor's reaction of this kind made by the activity `activityUri` (any story); resolves to
- * whether there was one. `removed` runs in its transaction with the story, its writer and the actor's row.
+ * Removes the actor's reaction made by the activity `activityUri` (any story; only the actor's own),
+ * of kind `kind`, or of either with null; resolves to whether there was one. `removed` runs in its
+ * transaction with the story, its writer, the actor's row and the kind removed.
  */
 export async function removeReaction(
   db: Kysely<DB>,
   actorUri: string,
-  kind: Kind,
   activityUri: string,
-  removed?: (trx: Kysely<DB>, story: { id: number; user_id: number }, actorId: number) => Promise<void>,
+  kind: Kind | null,
+  removed?: (trx: Kysely<DB>, story: { id: number; user_id: number }, actorId: number, kind: Kind) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
+    const rows = await trx
       .deleteFrom('remote_reactions')
-      .where('kind', '=', kind)
       .where('activity_uri', '=', activityUri)
       .where('actor_id', 'in', (eb) => eb.selectFrom('remote_actors').select('id').where('uri', '=', actorUri))
-      .returning(['post_id', 'actor_id'])
-      .executeTakeFirst();
-    if (row && kind === 'like') await countLike(trx, row.post_id, -1);
-    if (row && removed) {
-      const story = await trx.selectFrom('posts').select(['id', 'user_id']).where('id', '=', row.post_id).executeTakeFirst();
-      if (story) await removed(trx, story, row.actor_id);
+      .$if(kind !== null, (q) => q.where('kind', '=', kind!))
+      .returning(['post_id', 'actor_id', 'kind'])
+      .execute();
+    for (const row of rows) {
+      if (row.kind === 'like') await countLike(trx, row.post_id, -1);
+      const story = removed ? await trx.selectFrom('posts').select(['id', 'user_id']).where('id', '=', row.post_id).executeTakeFirst() : undefined;
+      if (story) await removed!(trx, story, row.actor_id, row.kind);
     }
-    return row !== undefined;
+    return rows.length > 0;
   });
 }
 

@@ -42,10 +42,15 @@ export function listenForReactions(inbox: InboxListenerSetters<void>, database: 
   return inbox.on(Like, react('like')).on(Announce, react('announce'));
 }
 
-/** Undo of a Like or an Announce (inbox.ts routes an Undo here by its object), by the actor who made it. */
-export async function undoReaction(database: Database, wrote: () => Promise<void>, actor: URL, reaction: Like | Announce): Promise<void> {
-  if (reaction.actorId?.href !== actor.href || !reaction.id) return;
-  const kind: Kind = reaction instanceof Like ? 'like' : 'announce';
-  const untold = kind === 'like' ? (trx: Kysely<DB>, story: { id: number; user_id: number }, actorId: number) => notify.fediverse.unlike(trx, story, actorId) : undefined;
-  if (await removeReaction(database.db, actor.href, kind, reaction.id.href, untold)) await wrote();
+/**
+ * Undo of a Like or an Announce (undo.ts, which checked it is `actor`'s where it names an actor): the
+ * reaction kept with the activity's id ends, when it is `actor`'s own (the Undo's actor, whose
+ * signature Fedify verified), of `kind` (null: whichever it was).
+ */
+export async function undoReaction(database: Database, wrote: () => Promise<void>, actor: URL, activityId: URL, kind: Kind | null): Promise<void> {
+  const untold = async (trx: Kysely<DB>, story: { id: number; user_id: number }, actorId: number, removed: Kind) => {
+    // A boost's notification goes with its row.
+    if (removed === 'like') await notify.fediverse.unlike(trx, story, actorId);
+  };
+  if (await removeReaction(database.db, actor.href, activityId.href, kind, untold)) await wrote();
 }

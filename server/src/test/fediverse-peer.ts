@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Federation, MemoryKvStore, createFederation, generateCryptoKeyPair } from '@fedify/fedify';
+import { type Federation, MemoryKvStore, createFederation, generateCryptoKeyPair, signRequest } from '@fedify/fedify';
 import { Activity, Endpoints, Image, Person, type Recipient } from '@fedify/vocab';
 
 /**
@@ -15,18 +15,30 @@ export interface FediversePeer {
   received: Array<{ recipient: string | null; activity: Activity }>;
   /** Every request it was sent, oldest first, as method and path with query. */
   requests: string[];
+  /** The User-Agent each of those requests came with (null: none), in the same order. */
+  userAgents: Array<string | null>;
   /** Sends `activity`, signed with `from`'s keys, to the recipient's inbox now; throws when it is refused. */
   send(from: string, to: Recipient, activity: Activity): Promise<void>;
+  /**
+   * Posts `json` as it is, byte for byte (the shapes of a server that is not Fedify), to `inbox`,
+   * signed with `from`'s RSA key by RFC 9421 as another server signs it; throws when it is refused.
+   */
+  post(from: string, inbox: URL, json: object): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
+ * `actorPath`: where its actors live (default `/users/{identifier}`, Mastodon's; `/user/{identifier}`
+ * is `@evanp/activitypub-bot`'s), their inboxes at `<actor>/inbox`.
  * `signedFetchOnly`: its actors are served only to a signed request (authorized fetch, as Mastodon's
  * secure mode and GoToSocial), 401 otherwise.
  * `subscribeTemplate`: its WebFinger's "follow from here" link (OStatus subscribe), `{uri}` standing
  * for the account to follow, as Mastodon's `/authorize_interaction?uri={uri}` (the default); null: none.
  */
-export async function startFediversePeer(names: readonly string[], options: { subscribeTemplate?: string | null; signedFetchOnly?: boolean } = {}): Promise<FediversePeer> {
+export async function startFediversePeer(
+  names: readonly string[],
+  options: { actorPath?: `/${string}/{identifier}`; subscribeTemplate?: string | null; signedFetchOnly?: boolean } = {},
+): Promise<FediversePeer> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -34,11 +46,13 @@ export async function startFediversePeer(names: readonly string[], options: { su
   for (const name of names) keys.set(name, [await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), await generateCryptoKeyPair('Ed25519')]);
   const received: FediversePeer['received'] = [];
   const requests: string[] = [];
+  const userAgents: Array<string | null> = [];
+  const actorPath = options.actorPath ?? '/users/{identifier}';
   const subscribeTemplate = options.subscribeTemplate === undefined ? `${origin}/authorize_interaction?uri={uri}` : options.subscribeTemplate;
 
   const federation: Federation<void> = createFederation<void>({ kv: new MemoryKvStore(), origin, allowPrivateAddress: true });
   federation
-    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
+    .setActorDispatcher(actorPath, async (ctx, identifier) => {
       if (!keys.has(identifier)) return null;
       const pairs = await ctx.getActorKeyPairs(identifier);
       return new Person({
@@ -56,12 +70,13 @@ export async function startFediversePeer(names: readonly string[], options: { su
     .setKeyPairsDispatcher(async (_ctx, identifier) => keys.get(identifier) ?? [])
     .authorize(async (ctx) => !options.signedFetchOnly || (await ctx.getSignedKey()) !== null);
   federation.setWebFingerLinksDispatcher(() => (subscribeTemplate === null ? [] : [{ rel: 'http://ostatus.org/schema/1.0/subscribe', template: subscribeTemplate }]));
-  federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, (ctx, activity) => {
+  federation.setInboxListeners(`${actorPath}/inbox`, '/inbox').on(Activity, (ctx, activity) => {
     received.push({ recipient: ctx.recipient, activity });
   });
 
   server.on('request', (req, res) => {
     requests.push(`${req.method} ${req.url}`);
+    userAgents.push(req.headers['user-agent'] ?? null);
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
@@ -82,7 +97,15 @@ export async function startFediversePeer(names: readonly string[], options: { su
     actorUri: (name) => context().getActorUri(name),
     received,
     requests,
+    userAgents,
     send: (from, to, activity) => context().sendActivity({ identifier: from }, to, activity, { immediate: true }),
+    post: async (from, inbox, json) => {
+      const [rsa] = await context().getActorKeyPairs(from);
+      if (!rsa) throw new Error(`the peer has no actor ${from}`);
+      const unsigned = new Request(inbox, { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body: JSON.stringify(json) });
+      const response = await fetch(await signRequest(unsigned, rsa.privateKey, rsa.keyId, { spec: 'rfc9421' }));
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}: ${await response.text()}`);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

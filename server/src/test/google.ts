@@ -12,12 +12,15 @@ export class FakeGoogle {
   private jwk: JWK | undefined;
   readonly kid = 'test-key-1';
   url = '';
+  /** The User-Agent of each request for the keys, oldest first (null: none). */
+  readonly userAgents: Array<string | null> = [];
 
   async start(): Promise<string> {
     const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
     this.privateKey = privateKey;
     this.jwk = { ...(await exportJWK(publicKey)), kid: this.kid, alg: 'RS256', use: 'sig' };
-    this.server = http.createServer((_req, res) => {
+    this.server = http.createServer((req, res) => {
+      this.userAgents.push(req.headers['user-agent'] ?? null);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ keys: [this.jwk] }));
     });
