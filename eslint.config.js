@@ -150,6 +150,13 @@ export default tseslint.config(
     },
   },
   {
+    // scripts/check-node.cjs runs on whatever Node is there, before Node 24 is: CommonJS, in old syntax
+    // (scripts/check-node.test.ts parses it as ES5).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

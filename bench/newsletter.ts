@@ -120,7 +120,7 @@ try {
   // The baseline: the same pool, the same number of mails, each a ready copy of the same story.
   const copy = renderStoryMail(
     { postId: post.id, title: 'A story for ten thousand', subTitle: 'Why it matters', description: BODY, image: null, topic: 'Bench', writer: { id: writer.id, name: 'Bench Writer' } },
-    PUBLIC_URL,
+    { publicUrl: PUBLIC_URL },
     'You get this mail because you subscribed to Bench Writer on Inkwell.',
   ).forSubscriber(`${PUBLIC_URL}/newsletter/unsubscribe?token=1.x`);
   const bare = await measured(() =>

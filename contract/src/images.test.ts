@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_WIDTHS, imageSrcSet, imageVariantPath, imageVariantWidths } from './images.ts';
+import { IMAGE_WIDTHS, imageSrcSet, imageVariantPath, imageVariantWidths, storedImageUrl } from './images.ts';
 
 const hash = 'ab'.repeat(32);
 const main = `ab/cd/${hash}.webp`;
@@ -29,5 +29,14 @@ describe('image widths', () => {
     expect(imageSrcSet(url, 300)).toBeNull();
     expect(imageSrcSet(url, null)).toBeNull();
     expect(imageSrcSet('https://x.example/a.webp', 1200)).toBeNull();
+  });
+});
+
+describe('a stored image’s address', () => {
+  it('puts a stored path under /storage/ and leaves an address as it is', () => {
+    expect(storedImageUrl(main)).toBe(`/storage/${main}`);
+    for (const address of [`/storage/${main}`, '/images/default-post.jpg', 'https://lh3.googleusercontent.com/a/x=s96-c', '//cdn.example/x.webp', 'data:image/png;base64,AA']) {
+      expect(storedImageUrl(address), address).toBe(address);
+    }
   });
 });

@@ -5,6 +5,20 @@
  * its intrinsic width alone, so the server and the web app agree on a srcset without asking.
  */
 
+/** Where stored files are served: /storage/{path} (SPEC §7). */
+export const STORAGE_PATH = '/storage/';
+
+/**
+ * The address of an image a row names (a post's cover, a member's picture): a stored path
+ * ("ab/cd/<hash>.webp", as uploads are kept) under /storage/; an address as it is: http(s) (a Google
+ * picture), protocol-relative, a root path (a default picture, a body's "/storage/…" src) or data:.
+ * The web app and the server's mails both ask this one rule.
+ */
+export function storedImageUrl(path: string): string {
+  if (/^(https?:)?\/\//.test(path) || path.startsWith('/') || path.startsWith('data:')) return path;
+  return `${STORAGE_PATH}${path}`;
+}
+
 /** The widths of the narrower copies, in pixels. */
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 

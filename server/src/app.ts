@@ -177,7 +177,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db,
     outbox,
     unsubscribe,
-    { windowMs: config.notifications.digestMs, pollMs: config.notifications.digestPollMs, publicUrl: config.publicUrl },
+    { windowMs: config.notifications.digestMs, pollMs: config.notifications.digestPollMs, publicUrl: config.publicUrl, storagePublicUrl: config.storage.publicUrl },
   );
   app.decorate('notificationMailer', notificationMailer);
 

@@ -27,6 +27,7 @@ export function newsletterParts(app: FastifyInstance, deps: { db: Kysely<DB>; co
     options: {
       ...config.newsletter,
       publicUrl: config.publicUrl,
+      storagePublicUrl: config.storage.publicUrl,
       mailFrom: config.mailFrom,
       bounceAddress: config.inboundMail.bounce,
       unsubscribeAddress: config.inboundMail.unsubscribe,

@@ -13,6 +13,8 @@ import { type StoryMail, renderStoryMail } from './story-mail.ts';
 
 export interface SenderOptions {
   publicUrl: string;
+  /** STORAGE_PUBLIC_URL: the mails' images point straight at it. */
+  storagePublicUrl?: string | undefined;
   /** MAIL_FROM: its address is the From of every story mail, under the writer's name. */
   mailFrom: string;
   /** Deliveries taken per claim (and per query). */
@@ -159,7 +161,7 @@ export class NewsletterSender {
       name,
       mail: renderStoryMail(
         { postId, title: row.title, subTitle: row.sub_title, description: row.description, image: row.image, topic: row.topic, writer: { id: row.writer_id, name } },
-        this.options.publicUrl,
+        { publicUrl: this.options.publicUrl, storagePublicUrl: this.options.storagePublicUrl },
         `You get this mail because you subscribed to ${name} on Inkwell.`,
       ),
       // RFC 2919: a phrase (the writer's name without the characters a phrase may not hold), then the

@@ -4,6 +4,7 @@ import { SANS, SERIF, colour, html, raw, url } from '../mail/layout.ts';
 import { absoluteAddresses } from '../post-html/absolute.ts';
 import { createMarkdownConverter } from '../post-html/markdown.ts';
 import { sanitizeForMail } from '../post-html/sanitize.ts';
+import { type ImageAddresses, absoluteImageUrl } from '../storage/addresses.ts';
 
 /** A published story as its mail shows it. */
 export interface MailStory {
@@ -12,7 +13,7 @@ export interface MailStory {
   subTitle: string;
   /** The stored (sanitised, highlighted) body. */
   description: string;
-  /** The cover's stored path, or null. */
+  /** The cover's stored path ("ab/cd/<hash>.webp"), or null. */
   image: string | null;
   topic: string | null;
   writer: { id: number; name: string };
@@ -76,13 +77,18 @@ function quillCode(body: string): string {
   });
 }
 
-/** The story's mail parts for everyone on the list; `forSubscriber` puts in one reader's unsubscribe link. */
-export function renderStoryMail(story: MailStory, publicUrl: string, listFooter: string) {
+/**
+ * The story's mail parts for everyone on the list; `forSubscriber` puts in one reader's unsubscribe link.
+ * Links go to PUBLIC_URL; the cover and the body's images to where their files are read (`where`:
+ * straight at STORAGE_PUBLIC_URL when it is set).
+ */
+export function renderStoryMail(story: MailStory, where: ImageAddresses, listFooter: string) {
+  const { publicUrl } = where;
   const postUrl = `${publicUrl}${paths.viewPost.getHref(story.postId)}`;
   const profileUrl = `${publicUrl}${paths.viewProfile.getHref(story.writer.id)}`;
-  const absolute = (src: string) => (src.startsWith('/') && !src.startsWith('//') ? `${publicUrl}${src}` : src);
-  const body = absoluteAddresses(quillCode(sanitizeForMail(story.description)), publicUrl);
-  const cover = story.image ? absolute(story.image) : null;
+  const image = (src: string) => absoluteImageUrl(src, where);
+  const body = absoluteAddresses(quillCode(sanitizeForMail(story.description)), publicUrl, image);
+  const cover = story.image ? image(story.image) : null;
   const document = html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>${story.title}</title><style>${raw(BODY_CSS)}</style></head>
 <body style="margin:0;padding:0;background:${raw(colour.page)}">
 <div style="display:none;max-height:0;overflow:hidden;opacity:0;color:transparent">${story.subTitle}</div>
@@ -103,7 +109,7 @@ ${cover ? html`<p style="margin:0 0 24px"><a href="${url(postUrl)}"><img src="${
 </body></html>`.value;
   const inlined = juice(document, { preserveMediaQueries: true, removeStyleTags: true, applyWidthAttributes: false, applyHeightAttributes: false, preserveImportant: true });
 
-  const markdown = createMarkdownConverter({ publicUrl }).toMarkdown(story.description, absolute);
+  const markdown = createMarkdownConverter({ publicUrl }).toMarkdown(story.description, image);
   const text = [
     story.title,
     story.subTitle,

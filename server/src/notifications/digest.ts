@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { type DigestItem, notificationDigestMail } from '../mail/notification-templates.ts';
+import { absoluteImageUrl } from '../storage/addresses.ts';
 import { type DigestRow, digestItems, digestRecipient, dueDigests, takeDigest } from './digest.repository.ts';
 import type { Unsubscribe } from './unsubscribe.ts';
 
@@ -11,6 +12,8 @@ export interface DigestOptions {
   windowMs: number;
   pollMs: number;
   publicUrl: string;
+  /** STORAGE_PUBLIC_URL: pictures and covers point straight at it. */
+  storagePublicUrl?: string | undefined;
 }
 
 const wants: Record<MailKind, 'notify_like' | 'notify_comment' | 'notify_follow' | 'notify_help' | 'notify_post'> = {
@@ -95,6 +98,8 @@ export class NotificationMailer {
 
   private item(row: DigestRow): DigestItem {
     const base = this.options.publicUrl;
+    // A picture is a stored path or an address of its own (a Google sign-in's): the contract's one rule.
+    const image = (value: string) => absoluteImageUrl(value, this.options);
     const postUrl = row.post_id === null ? null : base + paths.viewPost.getHref(row.post_id);
     const anchor =
       row.reply_id !== null ? `#reply-${row.reply_id}` : row.comment_id !== null ? `#comment-${row.comment_id}` : row.remote_comment_id !== null ? `#fediverse-${row.remote_comment_id}` : '';
@@ -103,7 +108,7 @@ export class NotificationMailer {
         ? {
             id: row.actor_id,
             name: row.actor_name,
-            pictureUrl: row.actor_picture ? `${base}/storage/${row.actor_picture}` : null,
+            pictureUrl: row.actor_picture ? image(row.actor_picture) : null,
             profileUrl: base + paths.viewProfile.getHref(row.actor_id),
           }
         : row.remote_actor_id !== null && row.remote_handle !== null
@@ -117,7 +122,7 @@ export class NotificationMailer {
             id: row.post_id,
             title: row.post_title ?? '',
             subtitle: row.post_subtitle,
-            coverUrl: row.post_image ? `${base}/storage/${row.post_image}` : base + DEFAULT_POST_IMAGE,
+            coverUrl: image(row.post_image ?? DEFAULT_POST_IMAGE),
             url: postUrl,
           };
     const url =

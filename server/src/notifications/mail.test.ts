@@ -73,6 +73,18 @@ describe('notification mails, by preference and digested', () => {
     expect(await deliver()).toEqual([]); // sent once
   });
 
+  it('shows the picture of a member who signed in with Google at its Google address, not under /storage', async () => {
+    const { author } = await anAuthor();
+    const post = await aPost(t.db, { userId: author.id, title: 'Night trains' });
+    const gil = await aMember(t, 'Gil');
+    const google = 'https://lh3.googleusercontent.com/a/ACg8ocK-gil=s96-c';
+    await t.db.updateTable('users').set({ profile_picture: google }).where('id', '=', gil.id).execute();
+    await like(gil, post.id);
+    const [mail] = await deliver();
+    expect(mail!.html).toContain(`src="${google}"`);
+    expect(mail!.html).not.toContain('/storage/https');
+  });
+
   it('gathers five likes in a minute into one digest', async () => {
     const { author } = await anAuthor();
     const post = await aPost(t.db, { userId: author.id, title: 'Night trains' });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../lib/errors.ts';
 import { route } from '../plugins/endpoint.ts';
+import { cdnUrl } from './addresses.ts';
 import { IMMUTABLE_CACHE_CONTROL, STORED_CONTENT_TYPE, type Storage, mainPathOf } from './storage.ts';
 
 /** Stored names are content hashes: a URL's bytes never change, so caches may keep them forever. */
@@ -26,7 +27,7 @@ export const storagePlugin: FastifyPluginAsync<StoragePluginOptions> = async (ap
     const wanted = (request.params as { '*'?: string })['*'] ?? '';
     if (publicUrl) {
       if (!mainPathOf(wanted)) throw notFound('Image not found.');
-      return reply.code(308).headers({ location: `${publicUrl}/${wanted}`, 'cache-control': IMMUTABLE_CACHE_CONTROL }).send();
+      return reply.code(308).headers({ location: cdnUrl(publicUrl, wanted), 'cache-control': IMMUTABLE_CACHE_CONTROL }).send();
     }
     // HEAD asks the store for the size only (Fastify's own HEAD would fetch the bytes and drop them).
     const file = bytes ? await storage.open(wanted) : await storage.stat(wanted);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageVariantPath } from '@inkwell/contract';
+import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, STORAGE_PATH, imageVariantPath } from '@inkwell/contract';
 import { HttpError } from '../lib/errors.ts';
 import { type EncodedBytes, reencodeImage, variantsOfStored } from './image.ts';
 
@@ -107,7 +107,7 @@ export interface FileStore {
  */
 const STORED_PATH = /^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/;
 const STORED_FILE = /^([0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64})(?:-w[1-9][0-9]{1,3})?\.webp$/;
-export const STORAGE_URL_PREFIX = '/storage/';
+export const STORAGE_URL_PREFIX = STORAGE_PATH;
 
 /** How every stored file may be cached: its name is the hash of its bytes, so they never change. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';

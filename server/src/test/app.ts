@@ -34,10 +34,15 @@ export type ConfigOverrides = Partial<Omit<Config, 'rateLimits' | 'mail' | 'noti
   notifications?: Partial<Config['notifications']>;
 };
 
+export interface TestAppOptions {
+  config?: ConfigOverrides;
+  transport?: MailTransport;
+  newsletterTransport?: MailTransport;
+  pool?: Partial<PoolOptions>;
+}
+
 /** The real app on a fresh database, with limits high enough not to get in the way unless a test lowers them. */
-export async function buildTestApp(
-  options: { config?: ConfigOverrides; transport?: MailTransport; newsletterTransport?: MailTransport; pool?: Partial<PoolOptions> } = {},
-): Promise<TestApp> {
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-test-'));
   const { database, reopen, drop } = await createTestDatabase(dir, { pool: options.pool });
   const base = loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:3000' });
@@ -115,8 +120,8 @@ const root = path.resolve(import.meta.dirname, '../../..');
  * The app with the built web app (web/dist, web/dist-ssr), built first if it is not yet: pages are
  * rendered on the server as in production. Slow the first time (a beforeAll of several minutes' timeout).
  */
-export async function buildRenderingTestApp(config: ConfigOverrides = {}): Promise<TestApp> {
+export async function buildRenderingTestApp(config: ConfigOverrides = {}, options: Omit<TestAppOptions, 'config'> = {}): Promise<TestApp> {
   const build = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the web app did not build');
-  return buildTestApp({ config: { webDistDir: path.join(root, 'web/dist'), ...config } });
+  return buildTestApp({ ...options, config: { webDistDir: path.join(root, 'web/dist'), ...config } });
 }
