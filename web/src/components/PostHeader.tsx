@@ -6,7 +6,7 @@ interface PostHeaderProps {
   level: 1 | 3;
   title: string;
   subtitle: string;
-  /** Greyed (the preview's placeholders before anything is typed). */
+  /** Greyed (the preview's placeholders before anything is typed), still at WCAG AA's contrast. */
   titleMuted?: boolean;
   subtitleMuted?: boolean;
   /** The author line: the hover card on the post page, the writer's avatar and name in the preview. */
@@ -40,14 +40,14 @@ export function PostHeader(props: PostHeaderProps) {
       <Title
         data-testid={`${testIdPrefix}-title`}
         className={`break-words font-serif text-3xl font-bold leading-tight tracking-tight sm:text-[42px] sm:leading-[1.15] ${
-          titleMuted ? 'text-zinc-300 dark:text-zinc-700' : 'text-zinc-900 dark:text-zinc-50'
+          titleMuted ? 'text-zinc-500 dark:text-zinc-400' : 'text-zinc-900 dark:text-zinc-50'
         }`}
       >
         {title}
       </Title>
       <p
         data-testid={`${testIdPrefix}-subtitle`}
-        className={`mt-3 break-words text-xl leading-8 sm:text-[22px] ${subtitleMuted ? 'text-zinc-300 dark:text-zinc-700' : 'text-zinc-600 dark:text-zinc-400'}`}
+        className={`mt-3 break-words text-xl leading-8 sm:text-[22px] ${subtitleMuted ? 'text-zinc-500 dark:text-zinc-400' : 'text-zinc-600 dark:text-zinc-400'}`}
       >
         {subtitle}
       </p>

@@ -41,13 +41,13 @@ describe('Settings: the account’s life', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     renderApp('/settings');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Deactivate Account' }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('button', { name: /^Deactivate Account/ }, { timeout: 3000 }));
     const ask = screen.getByRole('alertdialog', { name: 'Are you sure to Deactivate your account' });
     await user.click(within(ask).getByRole('button', { name: 'NO' }));
     expect(callsTo(fetchMock, 'deactivate')).toEqual([]);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Deactivate Account' }));
+    await user.click(screen.getByRole('button', { name: /^Deactivate Account/ }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'YES' }));
     const confirm = screen.getByRole('dialog', { name: 'Deactivate your account' });
     await user.type(within(confirm).getByLabelText('Current password'), 'Wrong#123');
@@ -69,7 +69,7 @@ describe('Settings: the account’s life', () => {
     const fetchMock = api();
     renderApp('/settings');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Change email' }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('button', { name: /^Change email/i }, { timeout: 3000 }));
     const email = screen.getByRole('dialog', { name: 'Email' });
     await user.type(within(email).getByLabelText('New email'), 'new@example.com');
     expect(within(email).getByRole('button', { name: 'SAVE' })).toBeDisabled();
@@ -78,7 +78,7 @@ describe('Settings: the account’s life', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'update-profile')).toEqual([{ id: 7, email: 'new@example.com', current_password: 'Secret#123' }]));
     expect(await screen.findByText('We sent a link to new@example.com.')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Change blocked users' }));
+    await user.click(screen.getByRole('button', { name: /^Change blocked users/i }));
     const blocked = screen.getByRole('dialog', { name: 'Blocked Users' });
     expect(await within(blocked).findByText('Loud Lex')).toBeInTheDocument();
     // Accounts of other servers, apart, by name and handle.

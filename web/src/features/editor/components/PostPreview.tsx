@@ -69,7 +69,7 @@ export function PostPreview({ title, subtitle, coverUrl, readTime, html, author,
           {html ? (
             <PostBody html={html} />
           ) : (
-            <p className="mx-auto max-w-[680px] font-serif text-lg text-zinc-400 dark:text-zinc-600">Your story will appear here as you write.</p>
+            <p className="mx-auto max-w-[680px] font-serif text-lg text-zinc-500 dark:text-zinc-400">Your story will appear here as you write.</p>
           )}
         </div>
       </article>

@@ -16,10 +16,22 @@ import { BlockedUsersDialog, EmailDialog } from './EmailAndBlocked';
 
 type Editing = 'email' | 'username' | 'profile' | 'password' | 'blocked' | 'deactivate' | 'delete-account' | null;
 
+/**
+ * A row of the Account tab. As a button it is named by what it shows (WCAG 2.5.3, label in name), with
+ * "Change" before the label for a screen reader: "Change Email ada@example.com".
+ */
 function Row({ label, value, onOpen, danger = false }: { label: string; value: ReactNode; onOpen?: () => void; danger?: boolean }) {
   const body = (
     <>
-      <span className={`w-32 shrink-0 text-sm font-semibold ${danger ? 'text-rose-700 dark:text-rose-400' : 'text-zinc-900 dark:text-zinc-100'}`}>{label}</span>
+      <span className={`w-32 shrink-0 text-sm font-semibold ${danger ? 'text-rose-700 dark:text-rose-400' : 'text-zinc-900 dark:text-zinc-100'}`}>
+        {onOpen && !danger ? (
+          <>
+            <span className="sr-only">Change</span> {label}
+          </>
+        ) : (
+          label
+        )}
+      </span>
       <span className="min-w-0 flex-1 truncate text-left text-sm text-zinc-600 dark:text-zinc-400">{value}</span>
       {onOpen && <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />}
     </>
@@ -27,7 +39,7 @@ function Row({ label, value, onOpen, danger = false }: { label: string; value: R
   return (
     <li>
       {onOpen ? (
-        <button type="button" onClick={onOpen} aria-label={danger ? label : `Change ${label.toLowerCase()}`} className="flex w-full items-center gap-4 rounded-lg py-4 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:-mx-3 sm:px-3 dark:hover:bg-zinc-900">
+        <button type="button" onClick={onOpen} className="flex w-full items-center gap-4 rounded-lg py-4 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:-mx-3 sm:px-3 dark:hover:bg-zinc-900">
           {body}
         </button>
       ) : (
