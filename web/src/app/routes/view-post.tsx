@@ -11,6 +11,7 @@ import { categoriesQueryOptions } from '../../api/categories';
 import { postDetailsQueryOptions } from '../../features/post/api/post-details';
 import { prefetchFollows } from '../../features/post-actions/api/is-following';
 import { blockedUsersQueryOptions } from '../../components/use-block';
+import { loadSanitizer } from '../../components/post-html';
 import { type Screen, idParam } from '../screen';
 import { HydrateWhenSeen, lazyPart } from '../../ssr/hydrate-when-seen';
 
@@ -41,6 +42,8 @@ export const screen: Screen = {
       client.prefetchQuery(categoriesQueryOptions()),
       // Whom the reader blocked: the comments' and the author card's Block (rendered with the page).
       ...(viewerId ? [client.prefetchQuery(blockedUsersQueryOptions(viewerId))] : []),
+      // A move here in the browser: the body is cleaned there, DOMPurify comes beside the post (the server has its own).
+      loadSanitizer().catch(() => undefined),
     ];
   },
   head: ({ params, client, viewerId }) => {
