@@ -5,13 +5,15 @@ import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as calls from '@inkwell/contract/calls';
 import { COMPILE_HINT } from '../web/build/compile-hints.mjs';
+import { JS_BUDGET } from './web-budget.ts';
 
 /**
  * What a page may load before it works, gzipped (level 9), summed over the chunks it loads at once:
- * 150 KB of JavaScript (issue 26: React 19's runtime, react-dom and the scheduler, is ~66 KB of it)
- * and 20 KB of CSS (issue 11).
+ * 150 KB of JavaScript (issue 26: React 19's runtime, react-dom and the scheduler, is ~66 KB of it;
+ * e2e/bundle-budget.e2e.ts holds everything the page fetches in Chromium to it too) and 20 KB of CSS
+ * (issue 11).
  */
-export const FIRST_LOAD_JS_BUDGET = 150 * 1024;
+export const FIRST_LOAD_JS_BUDGET = JS_BUDGET;
 export const FIRST_LOAD_CSS_BUDGET = 20 * 1024;
 /**
  * How many chunks a page may ask for before it works: each is a request, a preload link and a module
