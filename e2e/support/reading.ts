@@ -25,14 +25,14 @@ export function aPicture(hue: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** 'Reading journey NN' with a cover, added through the API as the web app sends it (multipart). */
-export async function addPost(world: World, session: Session, index: number, categoryId: number): Promise<number> {
+/** 'Reading journey NN' with a cover, added through the API as the web app sends it (multipart); `description`: its body's HTML. */
+export async function addPost(world: World, session: Session, index: number, categoryId: number, description?: string): Promise<number> {
   const form = new FormData();
   form.set('user_id', session.id);
   form.set('title', `Reading journey ${String(index).padStart(2, '0')}`);
   form.set('sub_title', `Notes on slow reading, part ${index}`);
   form.set('category_id', String(categoryId));
-  form.set('description', `<p>${'Words worth reading. '.repeat(40 + index)}</p>`);
+  form.set('description', description ?? `<p>${'Words worth reading. '.repeat(40 + index)}</p>`);
   form.set('image', new Blob([new Uint8Array(await aPicture(index))], { type: 'image/png' }), `cover-${index}.png`);
   const res = await fetch(`${world.server.url}/api/user/add-post`, { method: 'POST', headers: { ...session }, body: form });
   const json = (await res.json()) as { post?: { id: number }; message?: string };

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } fro
 import { createPortal } from 'react-dom';
 import { useHydrating } from '../lib/use-hydrating';
 import { CodeCopyButton } from './CodeCopyButton';
-import { cleanNow, loadSanitizer, preloadSanitizer, renderingOnServer, sanitizerLoaded } from './post-html';
+import { cleanNow, loadSanitizer, renderingOnServer, sanitizerLoaded } from './post-html';
 
 interface CodeSlot {
   node: HTMLElement;
@@ -43,10 +43,11 @@ const SERVER_MARKUP = '<!---->';
  * innerHTML when it hydrates it (it checks it in development only, which suppressHydrationWarning
  * silences for this element alone), and afterwards sets it only when `__html` changes. So while
  * `html` stays the same, the body gets SERVER_MARKUP on every render, which is never applied: its
- * nodes, the Copy buttons' wrappers and the layout stay, and the sanitiser loads when the page is
- * idle. Any other render (a client-side navigation, the editor's preview, a changed `html`, a part
- * React renders anew after a failed hydration) cleans at once when the sanitiser is loaded, else
- * renders the body empty until it is: HTML it has not cleaned never reaches the page.
+ * nodes, the Copy buttons' wrappers and the layout stay, and the sanitiser is not loaded for it (a
+ * move to another post loads it beside that post's data: the post screen's `load`). Any other render
+ * (a client-side navigation, the editor's preview, a changed `html`, a part React renders anew after
+ * a failed hydration) cleans at once when the sanitiser is loaded, else renders the body empty until
+ * it is: HTML it has not cleaned never reaches the page.
  */
 export function PostBody({ html, className }: { html: string; className?: string }) {
   const hydrating = useHydrating() && !renderingOnServer();
@@ -62,12 +63,7 @@ export function PostBody({ html, className }: { html: string; className?: string
   const [slots, setSlots] = useState<CodeSlot[]>([]);
 
   useEffect(() => {
-    if (keep) {
-      // For a later render of another body: cleaned at once.
-      preloadSanitizer();
-      return;
-    }
-    if (ready) return;
+    if (keep || ready) return;
     let live = true;
     void loadSanitizer().then(
       () => {

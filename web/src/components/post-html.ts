@@ -15,7 +15,7 @@ type Sanitize = (html: string) => string;
 let serverSanitizer: Sanitize | null = null;
 let purify: Sanitize | null = null;
 let loading: Promise<void> | undefined;
-/** Counts forgetSanitizer calls: a load or preload begun before one does not land after it. */
+/** Counts forgetSanitizer calls: a load begun before one does not land after it. */
 let generation = 0;
 
 /** The server's own allowlist (server/src/post-html/sanitize.ts) cleans post HTML while rendering. */
@@ -61,18 +61,4 @@ export function forgetSanitizer(): void {
   purify = null;
   loading = undefined;
   generation += 1;
-}
-
-/**
- * Loads the sanitiser when the main thread has nothing else to do, so that a later render of another
- * body (a client-side navigation) cleans it at once.
- */
-export function preloadSanitizer(): void {
-  if (sanitizerLoaded() || loading) return;
-  const started = generation;
-  const load = () => {
-    if (started === generation) void loadSanitizer().catch(() => undefined);
-  };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 5000 });
-  else setTimeout(load, 1000);
 }

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { HomeFeed } from '../../features/feed/components/HomeFeed';
 import { MessageBanner } from '../../features/home/components/MessageBanner';
 import { SidePanels } from '../../features/home/components/SidePanels';
@@ -15,8 +15,9 @@ import { recommendedCategoriesQueryOptions, recommendedPostsQueryOptions, recomm
 import type { Screen } from '../screen';
 
 /**
- * A new member's welcome (a name, then topics): its code comes with a member's page, not a visitor's,
- * and outside the page's first load (a rendered panel stays as the server sent it until it has come).
+ * A new member's welcome (a name, then topics): its code comes with the page of a member who has no
+ * name yet, not a visitor's or a named member's, and outside the page's first load (a rendered panel
+ * stays as the server sent it until it has come).
  */
 const WelcomePanel = lazy(() => import('../../features/welcome/components/WelcomePanel').then((module) => ({ default: module.WelcomePanel })));
 
@@ -39,6 +40,9 @@ export default function HomeRoute() {
   const { message, dismiss } = useQueryMessage();
   const session = useSession();
   const profile = useOwnProfile(session?.id);
+  // Asked while the member has no name; once shown it stays through its steps (saving the name gives the profile one).
+  const [welcoming, setWelcoming] = useState(false);
+  if (!welcoming && session && profile.isSuccess && !profile.data.name?.trim()) setWelcoming(true);
   return (
     <>
       <DocumentTitle title="Home" />
@@ -47,7 +51,7 @@ export default function HomeRoute() {
           <>
             {message && <MessageBanner message={message} onDismiss={dismiss} />}
             {/* A new member (no name yet) is asked for one, then offered the topics; skipping is allowed. */}
-            {session && (
+            {session && welcoming && (
               <Suspense fallback={null}>
                 <WelcomePanel key={session.id} userId={session.id} name={profile.data?.name} loaded={profile.isSuccess} />
               </Suspense>

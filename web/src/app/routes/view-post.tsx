@@ -1,4 +1,3 @@
-import { Suspense, lazy } from 'react';
 import { useParams } from 'react-router';
 import { CategoryLink } from '../../features/feed/components/CategoryLink';
 import { LazyPostNotFound } from '../../features/post/components/LazyPostNotFound';
@@ -12,18 +11,19 @@ import { categoriesQueryOptions } from '../../api/categories';
 import { postDetailsQueryOptions } from '../../features/post/api/post-details';
 import { prefetchFollows } from '../../features/post-actions/api/is-following';
 import { blockedUsersQueryOptions } from '../../components/use-block';
+import { loadSanitizer } from '../../components/post-html';
 import { type Screen, idParam } from '../screen';
-import { HydrateLater } from '../../ssr/hydrate-later';
+import { HydrateWhenSeen, lazyPart } from '../../ssr/hydrate-when-seen';
 
 /**
  * The story's "Get new stories by email" (issue 29), at its end: rendered with the page (its form works
- * before the app starts), its code outside the page's first load.
+ * before the app starts), its code fetched when the reader comes near it (ssr/hydrate-when-seen).
  */
-const SubscribeByEmail = lazy(() => import('../../features/newsletter/components/SubscribeByEmail').then((module) => ({ default: module.SubscribeByEmail })));
+const subscribe = lazyPart(() => import('../../features/newsletter/components/SubscribeByEmail').then((module) => module.SubscribeByEmail));
 
-/** The story's replies from the fediverse (issue 30), under its comments: rendered with the page, their code (and their call's) outside its first load. */
+/** The story's replies from the fediverse (issue 30), under its comments: rendered with the page, their code (and their call's) fetched when the reader comes near them. */
 const fediverse = () => import('../../features/fediverse/components/FediverseReplies');
-const FediverseReplies = lazy(fediverse);
+const replies = lazyPart(() => fediverse().then((module) => module.default));
 
 export const screen: Screen = {
   render: 'everyone',
@@ -42,6 +42,8 @@ export const screen: Screen = {
       client.prefetchQuery(categoriesQueryOptions()),
       // Whom the reader blocked: the comments' and the author card's Block (rendered with the page).
       ...(viewerId ? [client.prefetchQuery(blockedUsersQueryOptions(viewerId))] : []),
+      // A move here in the browser: the body is cleaned there, DOMPurify comes beside the post (the server has its own).
+      loadSanitizer().catch(() => undefined),
     ];
   },
   head: ({ params, client, viewerId }) => {
@@ -76,15 +78,15 @@ export default function ViewPostRoute() {
       renderPost={(post) => <PostCardWithActions post={post} />}
       renderCategory={(categoryId) => <CategoryLink categoryId={categoryId} />}
       renderReplies={(id, ownerId) => (
-        // A part of the page (ssr/hydrate-later): the page is ready once its code is in and it is hydrated, so a press on Reply is never lost.
-        <HydrateLater>
-          <FediverseReplies postId={id} ownerId={ownerId} />
-        </HydrateLater>
+        // A press on Reply before their code is in is held and made once they are hydrated (ssr/hydrate-when-seen).
+        <HydrateWhenSeen lazy={replies}>
+          <replies.Component postId={id} ownerId={ownerId} />
+        </HydrateWhenSeen>
       )}
       renderSubscribe={(authorId, name) => (
-        <Suspense fallback={null}>
-          <SubscribeByEmail writerId={authorId} writerName={name} source="story" />
-        </Suspense>
+        <HydrateWhenSeen lazy={subscribe}>
+          <subscribe.Component writerId={authorId} writerName={name} source="story" />
+        </HydrateWhenSeen>
       )}
     />
   );

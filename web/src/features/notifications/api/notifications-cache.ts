@@ -35,6 +35,12 @@ export function addNotification(queryClient: QueryClient, userId: string, notifi
   }));
 }
 
+/** Whether the cached list holds `count` (anything) as its unseen count already. */
+export function showsUnseenCount(queryClient: QueryClient, userId: string, count: unknown): boolean {
+  const data = queryClient.getQueryData<NotificationsResponse>(notificationsQueryKey(userId));
+  return data !== undefined && data.unseen_count === count;
+}
+
 export function setUnseenCount(queryClient: QueryClient, userId: string, unseenCount: number): void {
   update(queryClient, userId, (data) => withCount(data, unseenCount));
 }

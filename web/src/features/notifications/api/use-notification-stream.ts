@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '../../../lib/api-client';
 import { withSchemas } from '../../../lib/load-schemas';
 import { clearSession, getSession } from '../../../lib/session';
-import { addNotification, setUnseenCount } from './notifications-cache';
+import { addNotification, setUnseenCount, showsUnseenCount } from './notifications-cache';
 
 /** The first wait before connecting again after the server refused the stream, doubled up to the last. */
 export const STREAM_RETRY_FIRST_MS = 2_000;
@@ -38,7 +38,7 @@ export function useNotificationStream(userId: string | undefined): void {
     let delay = STREAM_RETRY_FIRST_MS;
     let lastEventId: string | null = null;
 
-    // Checked against the contract's schemas, which the app's first calls have loaded by now.
+    // Checked against the contract's schemas (loaded with the first call, or by the first event that needs them).
     const onNotification = (event: Event) =>
       withSchemas(({ notificationEvent }) => {
         const data = notificationEvent.safeParse(parse(event));
@@ -46,11 +46,16 @@ export function useNotificationStream(userId: string | undefined): void {
         lastEventId = (event as MessageEvent).lastEventId || String(data.data.notification.id);
         addNotification(queryClient, userId, data.data.notification, data.data.unseen_count);
       });
-    const onUnseen = (event: Event) =>
+    const onUnseen = (event: Event) => {
+      const said = parse(event);
+      // The count the stream sends as it opens is mostly the one the page shows: it changes nothing, and
+      // zod and the schemas are not fetched for it (a reader's page makes no call before they act).
+      if (typeof said === 'object' && said !== null && showsUnseenCount(queryClient, userId, (said as { unseen_count?: unknown }).unseen_count)) return;
       withSchemas(({ unseenEvent }) => {
-        const data = unseenEvent.safeParse(parse(event));
+        const data = unseenEvent.safeParse(said);
         if (data.success) setUnseenCount(queryClient, userId, data.data.unseen_count);
       });
+    };
 
     const connect = () => {
       retryTimer = undefined;

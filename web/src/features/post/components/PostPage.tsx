@@ -1,4 +1,4 @@
-import { type ReactNode, lazy } from 'react';
+import type { ReactNode } from 'react';
 import { POST_IMAGE_SIZES, type PostCard, type PostDetail, TEXT } from '@inkwell/contract';
 import { AuthorHoverCard } from '../../../components/AuthorHoverCard';
 import { CoverImage } from '../../../components/CoverImage';
@@ -13,12 +13,14 @@ import { useScrollToHash } from '../hooks/use-scroll-to-hash';
 import { CommentsSection } from './CommentsSection';
 import { LazyPostNotFound } from './LazyPostNotFound';
 import { HydrateLater } from '../../../ssr/hydrate-later';
+import { HydrateWhenSeen, lazyPart } from '../../../ssr/hydrate-when-seen';
 
 /**
  * 'Related Posts', under the comments: rendered with the page, its code (and its call's: the screen's
- * `load` imports it the same way) outside the page's first load (scripts/bundle-budget.test.ts).
+ * `load` imports it the same way) fetched when the reader comes near it (ssr/hydrate-when-seen,
+ * e2e/bundle-budget.e2e.ts).
  */
-const RelatedPosts = lazy(() => import('./RelatedPosts').then((module) => ({ default: module.RelatedPosts })));
+const related = lazyPart(() => import('./RelatedPosts').then((module) => module.RelatedPosts));
 
 interface PostPageProps {
   postId: number;
@@ -111,10 +113,10 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
             <div className="mt-14 border-t border-zinc-200 pt-10 dark:border-zinc-800">
               <CommentsSection post={post} more={renderReplies?.(post.id, post.user_id)} />
             </div>
-            {/* A part of the page: ready once its code is in and it is hydrated (its cards are parts too). */}
-            <HydrateLater>
-              <RelatedPosts postId={post.id} renderPost={renderPost} />
-            </HydrateLater>
+            {/* Its code comes when the reader comes near it; then its cards hydrate, each a part of its own. */}
+            <HydrateWhenSeen lazy={related}>
+              <related.Component postId={post.id} renderPost={renderPost} />
+            </HydrateWhenSeen>
           </>
         )}
       </div>
