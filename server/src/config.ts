@@ -16,9 +16,11 @@ import {
   readTrustProxy,
   readUrl,
   readWorkers,
+  readWriteQueue,
 } from './config-readers.ts';
 import { type DkimConfig, type InboundMailConfig, type NewsletterSendingConfig, readDkim, readInboundMail, readNewsletterSending } from './config-newsletter.ts';
 import { type PoolOptions, defaultPoolOptions } from './db/pool.ts';
+import type { WriteQueueOptions } from './plugins/write-queue.ts';
 
 export { ConfigError, type S3StorageConfig };
 
@@ -122,6 +124,11 @@ export interface Config {
   };
   /** PostgreSQL pool and statement limits (SQLite ignores them). */
   database: PoolOptions;
+  /**
+   * Signed-in writes (plugins/write-queue.ts): at most `concurrency` run at once, the others wait in
+   * order of arrival, at most `depth` of them and each at most `waitMs`, before 503 with Retry-After.
+   */
+  writeQueue: WriteQueueOptions;
   /** When the process itself is saturated, calls are answered 503 with Retry-After at once. */
   overload: {
     /** Event-loop delay (ms) past which calls are refused; 0 turns the check off. */
@@ -283,6 +290,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel,
     rateLimits: readRateLimits(env),
+    writeQueue: readWriteQueue(env, readPositiveInt(env, 'DATABASE_POOL_MAX', defaultPoolOptions.max)),
     database: {
       max: readPositiveInt(env, 'DATABASE_POOL_MAX', defaultPoolOptions.max),
       queueMax: readPositiveInt(env, 'DATABASE_POOL_QUEUE_MAX', defaultPoolOptions.queueMax),
