@@ -2,6 +2,7 @@ import { useSession } from '../../../lib/session';
 import { useSignInGate } from '../../../components/use-sign-in-gate';
 import { useIsFollowing } from '../api/is-following';
 import { useFollowUser } from '../api/follow-user';
+import { waitingToRetry } from '../../../lib/busy-retry';
 
 interface FollowButtonProps {
   authorId: number;
@@ -23,7 +24,7 @@ export function FollowButton({ authorId, active, known, size }: FollowButtonProp
   const viewerId = session ? Number(session.id) : null;
   const gate = useSignInGate();
   const status = useIsFollowing(viewerId, authorId, active, known);
-  const follow = useFollowUser();
+  const follow = useFollowUser(authorId);
 
   if (viewerId === authorId) return null;
   const following = status.data?.is_following ?? false;
@@ -31,6 +32,8 @@ export function FollowButton({ authorId, active, known, size }: FollowButtonProp
   const base = `inline-flex w-full items-center justify-center rounded-full font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60 ${
     compact ? 'px-3 py-1 text-[13px] leading-5' : 'px-4 py-2 text-sm'
   }`;
+  // Refused as busy and waiting to be sent again: the flipped label stays, and pulses (ADR 0077).
+  const pending = waitingToRetry(follow);
   const style = following
     ? `${base} border border-zinc-300 text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-100 dark:hover:bg-zinc-800`
     : `${base} border border-transparent bg-indigo-700 text-white hover:bg-indigo-800 dark:bg-indigo-400 dark:text-zinc-950 dark:hover:bg-indigo-300`;
@@ -38,7 +41,8 @@ export function FollowButton({ authorId, active, known, size }: FollowButtonProp
   return (
     <button
       type="button"
-      className={style}
+      className={pending ? `${style} motion-safe:animate-pulse` : style}
+      aria-busy={pending || undefined}
       title={following && compact ? 'Unfollow' : undefined}
       disabled={viewerId !== null && status.isLoading}
       onClick={() => {
