@@ -101,6 +101,11 @@ export function readWriteQueue(env: Env, poolMax: number): { concurrency: number
   };
 }
 
+/** LISTEN_BACKLOG: connections waiting to be accepted, 1 to 65535 (Node's own default is 511). */
+export function readListenBacklog(env: Env): number {
+  return readBetween(env, 'LISTEN_BACKLOG', 4096, 1, 65_535);
+}
+
 export function readWorkers(env: Env): number {
   const workers = readPositiveInt(env, 'WORKERS', availableParallelism());
   if (workers > 256) bad('WORKERS', String(workers), 'a whole number from 1 to 256');

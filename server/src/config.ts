@@ -17,6 +17,7 @@ import {
   readUrl,
   readWorkers,
   readWriteQueue,
+  readListenBacklog,
 } from './config-readers.ts';
 import { type DkimConfig, type InboundMailConfig, type NewsletterSendingConfig, readDkim, readInboundMail, readNewsletterSending } from './config-newsletter.ts';
 import { type PoolOptions, defaultPoolOptions } from './db/pool.ts';
@@ -35,6 +36,12 @@ export interface RateLimit {
 
 export interface Config {
   port: number;
+  /**
+   * New connections the kernel may hold for the process before it accepts them (LISTEN_BACKLOG); Linux
+   * caps it at net.core.somaxconn. Past it a connection is dropped, and its client tries again only
+   * after a second or more.
+   */
+  listenBacklog: number;
   /**
    * Which proxies in front may say who the client is (X-Forwarded-For): false (none: the connection's
    * address is the client's), their addresses or CIDR ranges, or the number of proxy hops.
@@ -272,6 +279,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
   return {
     port,
+    listenBacklog: readListenBacklog(env),
     workers: readWorkers(env),
     trustProxy: readTrustProxy(env),
     host,
