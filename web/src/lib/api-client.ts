@@ -12,15 +12,15 @@ import { clearSession, getSession } from './session';
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]>;
-  /** How long the server asked the caller to wait before trying again (its Retry-After), in ms; undefined when it did not say. */
-  readonly retryAfterMs: number | undefined;
+  /** How long the server asked the caller to wait before trying again (its Retry-After), in seconds; NaN when it did not say in seconds. */
+  readonly retryAfter: number;
 
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}, retryAfterMs?: number) {
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}, retryAfter = NaN) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
-    this.retryAfterMs = retryAfterMs;
+    this.retryAfter = retryAfter;
   }
 
   /** The first message of a field, as SPEC §5 shows it under the input (errors.email[0]). */
@@ -33,13 +33,6 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** A Retry-After header (seconds, or an HTTP date) as ms from now; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  if (/^\s*\d+\s*$/.test(header)) return Number(header) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
 
 /** The answer's schema: by name (schemas.ts, loaded with the first call), or a zod schema at hand. */
 type AnswerSchema = SchemaName | z.ZodType;
@@ -105,7 +98,8 @@ export async function apiRequest<S extends AnswerSchema>(path: string, options: 
     if (response.status === 401 && session) clearSession();
     const { errorResponse } = await schemas;
     const parsed = errorResponse.safeParse(json);
-    const wait = retryAfterMs(response.headers.get('retry-after'));
+    // Retry-After in seconds, as this server sends it (an HTTP date reads as NaN: no wait said).
+    const wait = Number(response.headers.get('retry-after') ?? NaN);
     throw parsed.success
       ? new ApiError(response.status, parsed.data.message, parsed.data.errors, wait)
       : new ApiError(response.status, '', {}, wait);

@@ -32,8 +32,6 @@ export function FollowButton({ authorId, active, known, size }: FollowButtonProp
   const base = `inline-flex w-full items-center justify-center rounded-full font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60 ${
     compact ? 'px-3 py-1 text-[13px] leading-5' : 'px-4 py-2 text-sm'
   }`;
-  // Refused as busy and waiting to be sent again: the flipped label stays, and pulses (ADR 0077).
-  const pending = waitingToRetry(follow);
   const style = following
     ? `${base} border border-zinc-300 text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-100 dark:hover:bg-zinc-800`
     : `${base} border border-transparent bg-indigo-700 text-white hover:bg-indigo-800 dark:bg-indigo-400 dark:text-zinc-950 dark:hover:bg-indigo-300`;
@@ -41,8 +39,9 @@ export function FollowButton({ authorId, active, known, size }: FollowButtonProp
   return (
     <button
       type="button"
-      className={pending ? `${style} motion-safe:animate-pulse` : style}
-      aria-busy={pending || undefined}
+      className={style}
+      // Refused as busy and waiting to be sent again: the flipped label stays, and pulses (ADR 0077).
+      aria-busy={waitingToRetry(follow)}
       title={following && compact ? 'Unfollow' : undefined}
       disabled={viewerId !== null && status.isLoading}
       onClick={() => {
