@@ -5,7 +5,7 @@
  * merge costs. Running it again changes nothing (it follows and unfollows only the difference).
  */
 import { fetchPatiently } from '../server/src/test/http-client.ts';
-import type { Scenario } from './support.ts';
+import type { Read, Scenario } from './support.ts';
 
 export interface ReaderShape {
   /** How many authors the reader follows (the lowest ids but their own). */
@@ -26,8 +26,6 @@ export const SHAPES: readonly ReaderShape[] = [
 
 export const shapeName = (s: ReaderShape) => `follows ${s.follows.toLocaleString('en').replace(',', ' ')}, topics ${s.topics}`;
 
-/** A read of the bench's database of its own (SQLite or PostgreSQL), for the state to bring the readers from. */
-export type Read = (sql: string, params: readonly number[]) => Promise<Array<Record<string, unknown>>>;
 
 interface Session {
   id: number;

@@ -23,8 +23,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { paths } from '@inkwell/contract';
-import { type Read, prepareReaders, readerScenarios } from './feed-readers.ts';
-import { type Measured, type Scenario, arg, ensurePostgres, freePort, load as loadWith, middle, pinSelf, seedDemo, serverEnv, startProcess } from './support.ts';
+import { prepareReaders, readerScenarios } from './feed-readers.ts';
+import { type Measured, type Scenario, arg, ensurePostgres, freePort, load as loadWith, middle, pinSelf, readerOf, seedDemo, serverEnv, startProcess } from './support.ts';
 
 // The servers on core 1, this process and autocannon on core 0 (when the machine has taskset and two cores).
 pinSelf('0');
@@ -96,21 +96,6 @@ async function checkSameData(url: string, sqlite: Picks): Promise<void> {
   }
 }
 
-/** A read of the database `env` names, for the bench readers' state (feed-readers.ts). */
-async function readerOf(env: NodeJS.ProcessEnv): Promise<{ read: Read; close: () => Promise<void> }> {
-  if (env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    const numbered = (text: string) => {
-      let n = 0;
-      return text.replace(/\?/g, () => `$${++n}`);
-    };
-    return { read: async (text, params) => (await client.query(numbered(text), [...params])).rows, close: () => client.end() };
-  }
-  const sqlite = new SQLite(dbFile, { readonly: true });
-  return { read: async (text, params) => sqlite.prepare(text).all(...params) as Array<Record<string, unknown>>, close: async () => void sqlite.close() };
-}
-
 /** Starts the real server on one database, signs the readers in, measures each scenario, stops it. */
 async function measureServer(env: NodeJS.ProcessEnv, picks: Picks): Promise<{ results: Map<string, Measured>; feedBytes: number }> {
   const port = await freePort();
@@ -130,7 +115,7 @@ async function measureServer(env: NodeJS.ProcessEnv, picks: Picks): Promise<{ re
     // What a browser holding the page sends when it comes back to it (the page's ETag): answered 304.
     const etag = (await fetch(`${base}${paths.viewPost.getHref(popular)}`, { headers: browser })).headers.get('etag') ?? '';
     const feedBody = await (await fetch(`${base}/api/user/view-posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).text();
-    const database = await readerOf(env);
+    const database = await readerOf(env, dbFile);
     const readers = await prepareReaders(base, database.read).finally(() => database.close());
     const scenarios: Scenario[] = [
       { name: 'feed page 1, visitor', path: '/api/user/view-posts', body: {} },

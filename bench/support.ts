@@ -3,6 +3,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { freePort } from '../server/src/test/ports.ts';
 
@@ -186,4 +187,22 @@ export async function ensurePostgres(url: string, posts: string, likes: string, 
   await analyze.connect();
   await analyze.query('ANALYZE');
   await analyze.end();
+}
+
+/** A read of a benchmark's own database (`?` placeholders): the rows as plain objects. */
+export type Read = (sql: string, params: readonly number[]) => Promise<Array<Record<string, unknown>>>;
+
+/** A read of the database `env` names (DATABASE_URL, or the SQLite file `sqliteFile`), read-only on SQLite. */
+export async function readerOf(env: NodeJS.ProcessEnv, sqliteFile: string): Promise<{ read: Read; close: () => Promise<void> }> {
+  if (env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    const numbered = (text: string) => {
+      let n = 0;
+      return text.replace(/\?/g, () => `$${++n}`);
+    };
+    return { read: async (text, params) => (await client.query(numbered(text), [...params])).rows, close: () => client.end() };
+  }
+  const sqlite = new SQLite(sqliteFile, { readonly: true });
+  return { read: async (text, params) => sqlite.prepare(text).all(...params) as Array<Record<string, unknown>>, close: async () => void sqlite.close() };
 }

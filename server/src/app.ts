@@ -26,6 +26,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
 import { addRouteHook } from './plugins/route-hooks.ts';
 import { registerOverloadGuard } from './plugins/overload.ts';
+import { WriteQueue, registerWriteQueue } from './plugins/write-queue.ts';
 import { registerProbes } from './plugins/probes.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -99,6 +100,8 @@ declare module 'fastify' {
     statsCleanup: StatsCleanup;
     /** The background jobs (jobs/app-jobs.ts): main.ts starts them, closing the app stops them. */
     jobs: JobRunner;
+    /** The turns of signed-in writes (plugins/write-queue.ts; tests hold turns to fill it). */
+    writeQueue: WriteQueue;
   }
   interface FastifyContextConfig {
     /** A POST that changes nothing (a read): it does not drop the feed cache. */
@@ -107,6 +110,10 @@ declare module 'fastify' {
     stream?: boolean;
     /** The per-address limit the route counts against (rate-limit.ts `perAddress`). */
     rateLimitName?: string;
+    /** Who may make the call, as its endpoint entry says (`session` writes go through the write queue). */
+    access?: 'session' | 'reader' | 'open';
+    /** The call waits for a turn in the write queue (set as it is registered: plugins/write-queue.ts). */
+    writeQueue?: boolean;
   }
 }
 
@@ -136,9 +143,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Per-address limits (`perAddress` routes), counted in Redis or the database: every app server alike.
   const redis = await registerRateLimits(app, config, db);
   registerCsrfCheck(app, config.publicUrl);
+  const writeQueue = new WriteQueue(config.writeQueue);
+  app.decorate('writeQueue', writeQueue);
   // Before every route, so that each is timed; what the gauges read is made below (read at a scrape).
   const metrics = registerMetrics(app, config.metricsToken, async () => ({
     pool: deps.database.poolStats(),
+    connectionWaits: deps.database.connectionWaits,
+    writeQueue,
     outboxPending: await countPendingMail(db),
     caches: { feed: feedCache.stats, feed_answers: feedAnswers.stats, pages: renderedPages.stats, hidden_authors: hiddenAuthorsCache.stats },
   }));
@@ -245,6 +256,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const reads = [options.method].flat().every((method) => method === 'GET' || method === 'HEAD');
     if (!reads && !options.config?.readOnly) addRouteHook(options, 'onSend', dropAfterWrite);
   });
+  // Signed-in writes wait for a turn (WRITE_QUEUE_*) before their session is looked up; the turn is
+  // given back once the answer is made, after the caches were dropped above (ADR 0077).
+  registerWriteQueue(app, writeQueue);
   await app.register(storagePlugin, { storage, publicUrl: config.storage.publicUrl });
 
   await app.register(

@@ -80,6 +80,32 @@ export function readTrustProxy(env: Env): false | number | string[] {
   return entries;
 }
 
+/** A whole number from `min` to `max` in `name`, or `fallback` when it is unset. */
+function readBetween(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) bad(name, raw, `a whole number from ${min} to ${max}`);
+  return Number(raw);
+}
+
+/**
+ * WRITE_QUEUE_CONCURRENCY (signed-in writes at once; by default DATABASE_POOL_MAX, `poolMax`),
+ * WRITE_QUEUE_DEPTH (how many may wait; 0: none) and WRITE_QUEUE_WAIT_MS (how long each may wait, at
+ * most a minute: a proxy in front would give up first).
+ */
+export function readWriteQueue(env: Env, poolMax: number): { concurrency: number; depth: number; waitMs: number } {
+  return {
+    concurrency: readBetween(env, 'WRITE_QUEUE_CONCURRENCY', poolMax, 1, 1000),
+    depth: readBetween(env, 'WRITE_QUEUE_DEPTH', 2000, 0, 100_000),
+    waitMs: readBetween(env, 'WRITE_QUEUE_WAIT_MS', 5000, 1, 60_000),
+  };
+}
+
+/** LISTEN_BACKLOG: connections waiting to be accepted, 1 to 65535 (Node's own default is 511). */
+export function readListenBacklog(env: Env): number {
+  return readBetween(env, 'LISTEN_BACKLOG', 4096, 1, 65_535);
+}
+
 export function readWorkers(env: Env): number {
   const workers = readPositiveInt(env, 'WORKERS', availableParallelism());
   if (workers > 256) bad('WORKERS', String(workers), 'a whole number from 1 to 256');

@@ -205,8 +205,29 @@ describe('configuration', () => {
     });
   });
 
+  it('lets signed-in writes wait for a turn (as many at once as the pool has connections, 2 000 waiting, 5 s each), and new connections to be accepted', () => {
+    expect(loadConfig({}).writeQueue).toEqual({ concurrency: 10, depth: 2000, waitMs: 5000 });
+    expect(loadConfig({ DATABASE_POOL_MAX: '4' }).writeQueue.concurrency).toBe(4);
+    expect(loadConfig({ DATABASE_POOL_MAX: '4', WRITE_QUEUE_CONCURRENCY: '6', WRITE_QUEUE_DEPTH: '0', WRITE_QUEUE_WAIT_MS: '60000' }).writeQueue).toEqual({
+      concurrency: 6,
+      depth: 0,
+      waitMs: 60_000,
+    });
+    // New connections of a burst wait to be accepted instead of being dropped (Node's own default is 511).
+    expect(loadConfig({}).listenBacklog).toBe(4096);
+    expect(loadConfig({ LISTEN_BACKLOG: '511' }).listenBacklog).toBe(511);
+    expect(() => loadConfig({ WRITE_QUEUE_WAIT_MS: '60001' })).toThrow(
+      new ConfigError("Invalid configuration: WRITE_QUEUE_WAIT_MS must be a whole number from 1 to 60000 (got '60001')."),
+    );
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
+    [{ WRITE_QUEUE_CONCURRENCY: '0' }, 'WRITE_QUEUE_CONCURRENCY'],
+    [{ WRITE_QUEUE_DEPTH: 'many' }, 'WRITE_QUEUE_DEPTH'],
+    [{ WRITE_QUEUE_DEPTH: '100001' }, 'WRITE_QUEUE_DEPTH'],
+    [{ WRITE_QUEUE_WAIT_MS: '0' }, 'WRITE_QUEUE_WAIT_MS'],
+    [{ LISTEN_BACKLOG: '0' }, 'LISTEN_BACKLOG'],
     [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX'],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
     [{ OVERLOAD_HEAP_USED_MB: '-1' }, 'OVERLOAD_HEAP_USED_MB'],

@@ -16,9 +16,12 @@ import {
   readTrustProxy,
   readUrl,
   readWorkers,
+  readWriteQueue,
+  readListenBacklog,
 } from './config-readers.ts';
 import { type DkimConfig, type InboundMailConfig, type NewsletterSendingConfig, readDkim, readInboundMail, readNewsletterSending } from './config-newsletter.ts';
 import { type PoolOptions, defaultPoolOptions } from './db/pool.ts';
+import type { WriteQueueOptions } from './plugins/write-queue.ts';
 
 export { ConfigError, type S3StorageConfig };
 
@@ -33,6 +36,12 @@ export interface RateLimit {
 
 export interface Config {
   port: number;
+  /**
+   * New connections the kernel may hold for the process before it accepts them (LISTEN_BACKLOG); Linux
+   * caps it at net.core.somaxconn. Past it a connection is dropped, and its client tries again only
+   * after a second or more.
+   */
+  listenBacklog: number;
   /**
    * Which proxies in front may say who the client is (X-Forwarded-For): false (none: the connection's
    * address is the client's), their addresses or CIDR ranges, or the number of proxy hops.
@@ -122,6 +131,11 @@ export interface Config {
   };
   /** PostgreSQL pool and statement limits (SQLite ignores them). */
   database: PoolOptions;
+  /**
+   * Signed-in writes (plugins/write-queue.ts): at most `concurrency` run at once, the others wait in
+   * order of arrival, at most `depth` of them and each at most `waitMs`, before 503 with Retry-After.
+   */
+  writeQueue: WriteQueueOptions;
   /** When the process itself is saturated, calls are answered 503 with Retry-After at once. */
   overload: {
     /** Event-loop delay (ms) past which calls are refused; 0 turns the check off. */
@@ -265,6 +279,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
   return {
     port,
+    listenBacklog: readListenBacklog(env),
     workers: readWorkers(env),
     trustProxy: readTrustProxy(env),
     host,
@@ -283,6 +298,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel,
     rateLimits: readRateLimits(env),
+    writeQueue: readWriteQueue(env, readPositiveInt(env, 'DATABASE_POOL_MAX', defaultPoolOptions.max)),
     database: {
       max: readPositiveInt(env, 'DATABASE_POOL_MAX', defaultPoolOptions.max),
       queueMax: readPositiveInt(env, 'DATABASE_POOL_QUEUE_MAX', defaultPoolOptions.queueMax),

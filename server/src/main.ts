@@ -78,7 +78,8 @@ async function serve(config: Config, database: Database): Promise<void> {
   // A worker whose primary is gone (killed) has no one handing it connections: it closes too.
   if (cluster.isWorker) process.on('disconnect', () => void close('the primary process is gone'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // A burst of new connections waits in the kernel's accept queue (LISTEN_BACKLOG) rather than being dropped (ADR 0077).
+  await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
   if (cluster.isPrimary) app.log.info(`Inkwell is running at ${config.publicUrl} (${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`);
 }
 

@@ -6,6 +6,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { ImmediateSqliteDialect } from './sqlite-dialect.ts';
 import { BoundedPool, DatabaseBusyError, type PoolOptions, defaultPoolOptions } from './pool.ts';
+import { Histogram, WAIT_BUCKETS } from '../lib/histogram.ts';
 import type { DB } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -36,6 +37,8 @@ export interface Database {
   check(): Promise<void>;
   /** PostgreSQL: the pool's connections (open, idle) and the calls waiting for one; null on SQLite. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /** How long calls waited for a connection: PostgreSQL's pool, or SQLite's one connection (its queries and transactions take turns). */
+  connectionWaits: Histogram;
   destroy(): Promise<void>;
 }
 
@@ -61,9 +64,11 @@ export function openDatabase(options: {
   let closeReader = () => {};
   let readNow: Database['readNow'];
   let poolStats: Database['poolStats'] = () => null;
+  let connectionWaits: Histogram;
   if (options.databaseUrl) {
     dialect = 'postgres';
     const pool = new BoundedPool(options.databaseUrl, { ...defaultPoolOptions, ...options.pool });
+    connectionWaits = pool.waits;
     poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     // Each hand-written read is a named prepared statement ({ name, text, values }): parsed and planned
@@ -109,7 +114,8 @@ export function openDatabase(options: {
       reader.pragma('query_only = ON');
       closeReader = () => reader.close();
     }
-    db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+    connectionWaits = new Histogram(WAIT_BUCKETS);
+    db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, connectionWaits) });
     const statements = new Map<string, SQLite.Statement>();
     const prepared = (sqlText: string) => {
       let statement = statements.get(sqlText);
@@ -141,6 +147,7 @@ export function openDatabase(options: {
       }
     },
     poolStats,
+    connectionWaits,
     destroy: () => (destroyed ??= db.destroy().finally(closeReader)),
   };
 }

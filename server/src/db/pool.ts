@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { Histogram, WAIT_BUCKETS } from '../lib/histogram.ts';
 
 export interface PoolOptions {
   /** Connections at most (DATABASE_POOL_MAX). */
@@ -21,10 +22,12 @@ export class DatabaseBusyError extends Error {
 /**
  * pg's pool queues every caller without bound and fails them after connectionTimeoutMillis; under a
  * burst that turns into seconds of waiting and then errors for all. This one refuses a caller at once
- * when `queueMax` are already waiting, and turns a wait that timed out into DatabaseBusyError.
+ * when `queueMax` are already waiting, and turns a wait that timed out into DatabaseBusyError. How
+ * long each call waited for its connection goes into `waits` (/metrics).
  */
 export class BoundedPool extends pg.Pool {
   readonly #queueMax: number;
+  readonly waits = new Histogram(WAIT_BUCKETS);
 
   constructor(connectionString: string, options: PoolOptions) {
     super({
@@ -45,9 +48,18 @@ export class BoundedPool extends pg.Pool {
   ): Promise<pg.PoolClient> | void {
     if (callback) return super.connect(callback);
     if (this.waitingCount >= this.#queueMax) return Promise.reject(new DatabaseBusyError('too many calls waiting for a database connection'));
-    return super.connect().catch((err: unknown) => {
-      if (err instanceof Error && /timeout exceeded when trying to connect/i.test(err.message)) throw new DatabaseBusyError(err.message);
-      throw err;
-    });
+    const asked = performance.now();
+    const waited = () => this.waits.observe((performance.now() - asked) / 1000);
+    return super.connect().then(
+      (client) => {
+        waited();
+        return client;
+      },
+      (err: unknown) => {
+        waited();
+        if (err instanceof Error && /timeout exceeded when trying to connect/i.test(err.message)) throw new DatabaseBusyError(err.message);
+        throw err;
+      },
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect, type SqliteDialectConfig, SqliteDriver } from 'kysely';
+import type { Histogram } from '../lib/histogram.ts';
 
 /**
  * Kysely's SQLite driver opens a transaction with a plain BEGIN, which takes the write lock only at
@@ -9,20 +10,37 @@ import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect, typ
  * waiting up to busy_timeout for it, so every transaction sees the latest state and can write.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #waits: Histogram;
+
+  constructor(config: SqliteDialectConfig, waits: Histogram) {
+    super(config);
+    this.#waits = waits;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  /** Kysely's one SQLite connection is taken by one query or transaction at a time: how long each waited for it goes into `waits`. */
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const asked = performance.now();
+    const connection = await super.acquireConnection();
+    this.#waits.observe((performance.now() - asked) / 1000);
+    return connection;
   }
 }
 
 export class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  readonly #waits: Histogram;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig, waits: Histogram) {
     super(config);
     this.#config = config;
+    this.#waits = waits;
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#waits);
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/database.ts';
 import { insertMail } from '../mail/outbox.repository.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { aPost, aUser } from '../test/factories.ts';
+import { aPost, aUser, signIn } from '../test/factories.ts';
 import { Metrics, carriesToken } from './metrics.ts';
 
 const TOKEN = 'scrape-me-0123456789abcdef';
@@ -76,6 +76,28 @@ describe('GET /metrics', () => {
     expect(text).toContain('inkwell_cache_misses_total{cache="feed"} 1\n');
     if (t.database.dialect === 'postgres') expect(text).toMatch(/^inkwell_db_pool_connections\{state="idle"\} \d+$/m);
     else expect(text).not.toContain('inkwell_db_pool');
+  });
+  it('says how long writes waited for their turn and for a connection, and how late the event loop ran', async () => {
+    const author = await aUser(t.db);
+    const { id: postId } = await aPost(t.db, { userId: author.id });
+    const reader = await signIn(t.app, await aUser(t.db));
+    const before = (await scrape(`Bearer ${TOKEN}`)).body;
+    const waitsBefore = Number(/^inkwell_write_queue_wait_seconds_count (\d+)$/m.exec(before)?.[1]);
+    for (const status of [1, 0]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/like', headers: reader.headers, payload: { user_id: reader.id, post_id: postId, status } });
+      expect(res.statusCode).toBe(200);
+    }
+    await new Promise((r) => setImmediate(r)); // a turn is given back on the event loop's next turn
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    // Two likes took a turn each (a read does not).
+    expect(text).toContain(`inkwell_write_queue_wait_seconds_count ${waitsBefore + 2}\n`);
+    expect(text).toContain('inkwell_write_queue_wait_seconds_bucket{le="+Inf"}');
+    expect(text).toContain('inkwell_write_queue_running 0\n');
+    expect(text).toContain('inkwell_write_queue_waiting 0\n');
+    expect(text).toContain('inkwell_write_queue_refused_total{reason="full"} 0\n');
+    expect(text).toMatch(/^inkwell_db_connection_wait_seconds_count [1-9]\d*$/m);
+    expect(text).toMatch(/^inkwell_event_loop_delay_p99_seconds \d+(\.\d+)?(e-\d+)?$/m);
+    expect(text).toMatch(/^inkwell_event_loop_delay_max_seconds \d+(\.\d+)?(e-\d+)?$/m);
   });
 });
 

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { isOverload } from '../db/database.ts';
 import { HttpError, validationError } from '../lib/errors.ts';
 import { BUSY_MESSAGE } from './overload.ts';
+import { QueueRefusal } from './write-queue.ts';
 
 /** Maps the validator's issues to {field: [messages]} by the first segment of each issue's path. */
 function fieldErrors(validation: Array<{ instancePath: string; message?: string }>): Record<string, string[]> {
@@ -17,11 +18,16 @@ function fieldErrors(validation: Array<{ instancePath: string; message?: string 
 
 /**
  * The one error handler: {message, errors?} with the right status for every 4xx, a generic text for
- * 5xx, never a stack trace; 503 with Retry-After when the database is overloaded. Unknown /api paths
- * answer 404 JSON (set in app.ts).
+ * 5xx, never a stack trace; 503 with Retry-After when the database is overloaded or the write queue
+ * refuses a call (plugins/write-queue.ts). Unknown /api paths answer 404 JSON (set in app.ts).
  */
 export function registerErrorHandler(app: FastifyInstance, overload: Config['overload']): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof QueueRefusal) {
+      // The write queue was full, or the call's turn did not come in time; a client that left hears nothing.
+      if (error.reason !== 'gone') request.log.warn({ route: request.routeOptions.url, reason: error.reason }, 'write queue: answered 503');
+      return reply.code(503).header('retry-after', String(overload.retryAfterSeconds)).send({ message: BUSY_MESSAGE });
+    }
     if (isOverload(error)) {
       // The database could not take it now (see isOverload): the client waits and tries again.
       request.log.warn({ route: request.routeOptions.url, reason: error.message }, 'database overloaded: answered 503');

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 
-type HookName = 'preHandler' | 'onSend';
+type HookName = 'onRequest' | 'preHandler' | 'onSend';
 
 /**
  * Adds a hook to one route as it is registered (from an `onRoute` hook): a hook that only some routes

@@ -26,7 +26,9 @@ export function createFollowsService(db: Kysely<DB>) {
   return {
     /**
      * POST /follow-unfollow: a signed-in reader follows or unfollows anyone but themselves.
-     * Idempotent; both counters move only when a row was really inserted or deleted, in its transaction.
+     * Idempotent; both counters move only when a row was really inserted or deleted, in its transaction,
+     * last, just before the commit: their rows (the followed member's above all) are locked by every
+     * follow of them, so held for those statements only, not for the notification's (ADR 0077).
      */
     async setFollowing(auth: Auth, followId: number, follow: boolean): Promise<FollowResponse> {
       if (followId === auth.userId) throw validationError({ follow_id: [FOLLOW_MESSAGES.self] });
@@ -38,12 +40,12 @@ export function createFollowsService(db: Kysely<DB>) {
           const changed = follow
             ? await repo.insertFollow(trx, auth.userId, followId, now)
             : await repo.deleteFollow(trx, auth.userId, followId);
-          if (changed) await repo.addToFollowCounts(trx, auth.userId, followId, follow ? 1 : -1);
           if (changed && follow) {
             const message = noticeText.follow(actorName(await findUserName(trx, auth.userId)));
             await notify.follow(trx, { recipient: followId, actorId: auth.userId, message, now });
           }
           if (changed && !follow) await notify.unfollow(trx, followId, auth.userId);
+          if (changed) await repo.addToFollowCounts(trx, auth.userId, followId, follow ? 1 : -1);
           return {
             message: follow ? FOLLOW_MESSAGES.followed : FOLLOW_MESSAGES.unfollowed,
             is_following: follow,

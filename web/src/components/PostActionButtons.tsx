@@ -4,11 +4,18 @@ import { Bookmark, Heart, MessageCircle, Share2 } from 'lucide-react';
 const iconButton =
   'inline-flex min-h-9 min-w-9 items-center justify-center gap-1.5 rounded-full px-2 text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
 
-/** The heart of SPEC §2: solid when liked; the count beside it. */
-export function LikeButton({ liked, count, onClick }: { liked: boolean; count: number; onClick: () => void }) {
+/** The heart of SPEC §2: solid when liked; the count beside it; `pending` while a busy server's like waits to be sent again. */
+export function LikeButton({ liked, count, pending, onClick }: { liked: boolean; count: number; pending?: boolean; onClick: () => void }) {
   return (
     <span className="inline-flex items-center">
-      <button type="button" aria-label={liked ? 'Unlike' : 'Like'} title={liked ? 'Unlike' : 'Like'} onClick={onClick} className={iconButton}>
+      <button
+        type="button"
+        aria-label={liked ? 'Unlike' : 'Like'}
+        title={liked ? 'Unlike' : 'Like'}
+        aria-busy={pending}
+        onClick={onClick}
+        className={iconButton}
+      >
         <Heart
           aria-hidden="true"
           className={`size-5 ${liked ? 'fill-rose-600 text-rose-600 dark:fill-rose-500 dark:text-rose-500' : ''}`}
@@ -47,11 +54,11 @@ export function ShareButton({ onClick }: { onClick: () => void }) {
   );
 }
 
-/** The bookmark: solid when the post is saved. */
-export function SaveButton({ saved, onClick }: { saved: boolean; onClick: () => void }) {
+/** The bookmark: solid when the post is saved; `pending` while a busy server's save waits to be sent again. */
+export function SaveButton({ saved, pending, onClick }: { saved: boolean; pending?: boolean; onClick: () => void }) {
   const label = saved ? 'Remove from saved' : 'Save';
   return (
-    <button type="button" aria-label={label} title={label} onClick={onClick} className={iconButton}>
+    <button type="button" aria-label={label} title={label} aria-busy={pending} onClick={onClick} className={iconButton}>
       <Bookmark
         aria-hidden="true"
         className={`size-5 ${saved ? 'fill-indigo-700 text-indigo-700 dark:fill-indigo-300 dark:text-indigo-300' : ''}`}

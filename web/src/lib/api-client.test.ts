@@ -32,6 +32,15 @@ describe('apiRequest', () => {
     expect((error as ApiError).field('email')).toBe('Bad email.');
   });
 
+  it("keeps a refusal's Retry-After (whole seconds; a date is not read) as the wait it asks for", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Busy.' }), { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '2' } })));
+    expect(await apiRequest('like', { body: {}, schema: messageResponse }).catch((e: unknown) => e)).toMatchObject({ status: 503, message: 'Busy.', retryAfter: 2 });
+    stubFetch(503, { message: 'Busy.' });
+    expect(await apiRequest('like', { body: {}, schema: messageResponse }).catch((e: unknown) => e)).toMatchObject({ status: 503, retryAfter: NaN });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503, headers: { 'Retry-After': 'Thu, 05 Mar 2026 10:00:03 GMT' } })));
+    expect(await apiRequest('like', { body: {}, schema: messageResponse }).catch((e: unknown) => e)).toMatchObject({ status: 503, retryAfter: NaN });
+  });
+
   it('clears the session on a 401 of a signed-in call', async () => {
     setSession(7);
     stubFetch(401, { message: 'Unauthenticated.' });

@@ -12,12 +12,15 @@ import { clearSession, getSession } from './session';
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]>;
+  /** How long the server asked the caller to wait before trying again (its Retry-After), in seconds; NaN when it did not say in seconds. */
+  readonly retryAfter: number;
 
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}, retryAfter = NaN) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.retryAfter = retryAfter;
   }
 
   /** The first message of a field, as SPEC §5 shows it under the input (errors.email[0]). */
@@ -29,6 +32,7 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
 
 /** The answer's schema: by name (schemas.ts, loaded with the first call), or a zod schema at hand. */
 type AnswerSchema = SchemaName | z.ZodType;
@@ -94,9 +98,11 @@ export async function apiRequest<S extends AnswerSchema>(path: string, options: 
     if (response.status === 401 && session) clearSession();
     const { errorResponse } = await schemas;
     const parsed = errorResponse.safeParse(json);
+    // Retry-After in seconds, as this server sends it (an HTTP date reads as NaN: no wait said).
+    const wait = Number(response.headers.get('retry-after') ?? NaN);
     throw parsed.success
-      ? new ApiError(response.status, parsed.data.message, parsed.data.errors)
-      : new ApiError(response.status, '');
+      ? new ApiError(response.status, parsed.data.message, parsed.data.errors, wait)
+      : new ApiError(response.status, '', {}, wait);
   }
 
   const schema: z.ZodType = typeof options.schema === 'string' ? (await schemas)[options.schema as SchemaName] : options.schema;

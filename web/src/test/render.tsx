@@ -22,7 +22,7 @@ export function renderApp(initialEntry: InitialEntry = '/', prepare?: (client: Q
   return { ...utils, router };
 }
 
-type Responder = (url: string, init: RequestInit) => { status?: number; body?: unknown } | undefined;
+type Responder = (url: string, init: RequestInit) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
 /** Stubs fetch; `respond` answers per path (after /api/user/), 404 otherwise. Returns the mock to inspect calls. */
 export function mockApi(respond: Responder) {
@@ -31,7 +31,7 @@ export function mockApi(respond: Responder) {
     const answer = respond(url.replace(/^\/api\/user\//, ''), init) ?? { status: 404, body: { message: 'Not found' } };
     return new Response(JSON.stringify(answer.body ?? {}), {
       status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

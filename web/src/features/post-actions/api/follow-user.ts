@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CallBody, api, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
+import { retryWhenBusy } from '../../../lib/busy-retry';
 import { isFollowingQueryOptions } from './is-following';
 import { restorePosts, snapshotPosts, updatePosts, type PostsSnapshot } from './post-cache';
 import * as endpoints from '@inkwell/contract/calls';
@@ -24,12 +25,16 @@ interface FollowContext {
   previous: unknown;
 }
 
-/** SPEC §4 Follow: the button flips at once; the server's is_following and followers_count then settle it. */
-export function useFollowUser() {
+/**
+ * SPEC §4 Follow: the button flips at once; the server's is_following and followers_count then settle
+ * it. A server too busy for it (503 with Retry-After) gets it again after the wait (lib/busy-retry.ts).
+ */
+export function useFollowUser(authorId: number) {
   const queryClient = useQueryClient();
   const { showNotice } = useNotice();
   return useMutation<Awaited<ReturnType<typeof followUser>>, Error, FollowVariables, FollowContext>({
     mutationFn: followUser,
+    ...retryWhenBusy(`follow:${authorId}`),
     onMutate: (variables) => {
       const key = isFollowingQueryOptions(variables.user_id, variables.follow_id).queryKey;
       const previous = queryClient.getQueryData(key);

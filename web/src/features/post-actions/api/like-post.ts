@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PostCard } from '@inkwell/contract';
 import { type CallBody, api, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
+import { retryWhenBusy } from '../../../lib/busy-retry';
 import { restorePosts, snapshotPosts, updatePost, type PostsSnapshot } from './post-cache';
 import * as endpoints from '@inkwell/contract/calls';
 
@@ -18,12 +19,17 @@ function withLike(post: PostCard, liked: boolean): PostCard {
   return { ...post, is_like: liked, likes_count: Math.max(0, post.likes_count + (liked ? 1 : -1)) };
 }
 
-/** SPEC §4 Like: the heart and count change at once in every list; a refusal puts them back with a notice. */
-export function useLikePost() {
+/**
+ * SPEC §4 Like: the heart and count change at once in every list; a refusal puts them back with a
+ * notice. A server too busy for it (503 with Retry-After) gets it again after the wait, the heart
+ * staying as pressed meanwhile (lib/busy-retry.ts); the presses on one post go in order.
+ */
+export function useLikePost(postId: number) {
   const queryClient = useQueryClient();
   const { showNotice } = useNotice();
   return useMutation<Awaited<ReturnType<typeof likePost>>, Error, LikeVariables, { snapshot: PostsSnapshot }>({
     mutationFn: likePost,
+    ...retryWhenBusy(`like:${postId}`),
     onMutate: (variables) => {
       const snapshot = snapshotPosts(queryClient);
       updatePost(queryClient, variables.post_id, (post) => withLike(post, variables.status === 1));

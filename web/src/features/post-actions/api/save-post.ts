@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TEXT } from '@inkwell/contract';
 import { type CallBody, api, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
+import { retryWhenBusy } from '../../../lib/busy-retry';
 import { restorePosts, snapshotPosts, updatePost, type PostsSnapshot } from './post-cache';
 import * as endpoints from '@inkwell/contract/calls';
 
@@ -15,13 +16,16 @@ export function savePost(body: SaveVariables) {
 
 /**
  * SPEC §4 Save: the bookmark changes at once; then 'Post Saved' (success) or 'Post removed from saved
- * folder' (warning), and the user data (own profile with saveposts) and the saved list refresh.
+ * folder' (warning), and the user data (own profile with saveposts) and the saved list refresh. A
+ * server too busy for it (503 with Retry-After) gets it again after the wait (lib/busy-retry.ts); the
+ * notice comes once it is saved.
  */
-export function useSavePost() {
+export function useSavePost(postId: number) {
   const queryClient = useQueryClient();
   const { showNotice } = useNotice();
   return useMutation<Awaited<ReturnType<typeof savePost>>, Error, SaveVariables, { snapshot: PostsSnapshot }>({
     mutationFn: savePost,
+    ...retryWhenBusy(`save:${postId}`),
     onMutate: (variables) => {
       const snapshot = snapshotPosts(queryClient);
       updatePost(queryClient, variables.post_id, (post) => ({ ...post, is_saved: variables.save_unsave === 1 }));

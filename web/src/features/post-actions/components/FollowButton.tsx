@@ -2,6 +2,7 @@ import { useSession } from '../../../lib/session';
 import { useSignInGate } from '../../../components/use-sign-in-gate';
 import { useIsFollowing } from '../api/is-following';
 import { useFollowUser } from '../api/follow-user';
+import { waitingToRetry } from '../../../lib/busy-retry';
 
 interface FollowButtonProps {
   authorId: number;
@@ -23,7 +24,7 @@ export function FollowButton({ authorId, active, known, size }: FollowButtonProp
   const viewerId = session ? Number(session.id) : null;
   const gate = useSignInGate();
   const status = useIsFollowing(viewerId, authorId, active, known);
-  const follow = useFollowUser();
+  const follow = useFollowUser(authorId);
 
   if (viewerId === authorId) return null;
   const following = status.data?.is_following ?? false;
@@ -39,6 +40,8 @@ export function FollowButton({ authorId, active, known, size }: FollowButtonProp
     <button
       type="button"
       className={style}
+      // Refused as busy and waiting to be sent again: the flipped label stays, and pulses (ADR 0077).
+      aria-busy={waitingToRetry(follow)}
       title={following && compact ? 'Unfollow' : undefined}
       disabled={viewerId !== null && status.isLoading}
       onClick={() => {

@@ -2,6 +2,7 @@ import { TEXT, paths, type PostCard } from '@inkwell/contract';
 import { CommentsLink, LikeButton, SaveButton, ShareButton } from '../../../components/PostActionButtons';
 import { useNotice } from '../../../components/NoticeProvider';
 import { useSignInGate } from '../../../components/use-sign-in-gate';
+import { waitingToRetry } from '../../../lib/busy-retry';
 import { useLikePost } from '../api/like-post';
 import { useSavePost } from '../api/save-post';
 import { sharePost } from '../lib/share';
@@ -15,8 +16,8 @@ interface PostActionsProps {
 /** Like, comments, share and save of one post (SPEC §2); visitors are sent to /login and brought back. */
 export function PostActions({ post, showComments = true }: PostActionsProps) {
   const gate = useSignInGate();
-  const like = useLikePost();
-  const save = useSavePost();
+  const like = useLikePost(post.id);
+  const save = useSavePost(post.id);
   const { showNotice } = useNotice();
 
   return (
@@ -24,6 +25,7 @@ export function PostActions({ post, showComments = true }: PostActionsProps) {
       <LikeButton
         liked={post.is_like}
         count={post.likes_count}
+        pending={waitingToRetry(like)}
         onClick={() => {
           const session = gate();
           if (session) like.mutate({ user_id: Number(session.id), post_id: post.id, status: post.is_like ? 0 : 1 });
@@ -39,6 +41,7 @@ export function PostActions({ post, showComments = true }: PostActionsProps) {
       />
       <SaveButton
         saved={post.is_saved}
+        pending={waitingToRetry(save)}
         onClick={() => {
           const session = gate();
           if (session) save.mutate({ user_id: Number(session.id), post_id: post.id, save_unsave: post.is_saved ? 0 : 1 });
