@@ -154,12 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     caches: { feed: feedCache.stats, feed_answers: feedAnswers.stats, pages: renderedPages.stats, hidden_authors: hiddenAuthorsCache.stats },
   }));
 
-  const outbox = new MailOutbox(
-    db,
-    deps.mailTransport,
-    { from: config.mailFrom, ...config.mail },
-    app.log,
-  );
+  const outbox = new MailOutbox(db, deps.mailTransport, { from: config.mailFrom, ...config.mail }, app.log);
   app.decorate('outbox', outbox);
   app.addHook('onClose', () => outbox.stop());
 
@@ -184,12 +179,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('postFanout', postFanout);
   // Fan-outs under way finish their batch first (what is left is owed and taken up by the next process).
   app.addHook('onClose', () => postFanout.stop());
-  const notificationMailer = new NotificationMailer(
-    db,
-    outbox,
-    unsubscribe,
-    { windowMs: config.notifications.digestMs, pollMs: config.notifications.digestPollMs, publicUrl: config.publicUrl, storagePublicUrl: config.storage.publicUrl },
-  );
+  const digestOptions = { windowMs: config.notifications.digestMs, pollMs: config.notifications.digestPollMs, publicUrl: config.publicUrl, storagePublicUrl: config.storage.publicUrl };
+  const notificationMailer = new NotificationMailer(db, outbox, unsubscribe, digestOptions);
   app.decorate('notificationMailer', notificationMailer);
 
   const storage = createStorage(config, app.log);
