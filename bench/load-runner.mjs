@@ -2,7 +2,16 @@
 // as JSON in argv[2], its figures printed as JSON on stdout. Run apart from the benchmark's own process
 // (which holds database clients, seeds and results), its latencies are the server's, not those of a
 // load generator pausing for another heap's garbage collection.
+import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
+
+// autocannon keeps every response body as a string (`req.body += chunk`, lib/pipelinedRequestsQueue.js)
+// for options this runner never passes (expectBody, verifyBody). Decoding a compressed page's 12 KB of
+// binary as UTF-8 cost the load generator ~200 µs per answer: it, not the server, held the rendered pages'
+// rows at about 4 500 requests/s (an 'x'-filled body of the same size: 35 000). The bodies are dropped
+// here; their bytes are still counted.
+const PipelinedRequestsQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js');
+PipelinedRequestsQueue.prototype.addBody = function dropBody() {};
 
 const options = JSON.parse(process.argv[2]);
 const result = await autocannon(options);
