@@ -84,6 +84,8 @@ describe('the Node check', () => {
     const run = spawnSync('npm', ['install', '--dry-run', '--no-audit', '--no-fund'], { cwd: root, env: asNode('v22.12.0'), encoding: 'utf8' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('EBADENGINE');
+    // npm names the project by package.json's name and version (without a version it says "undefined").
+    expect(run.stderr).toContain('Not compatible with your version of node/npm: inkwell@0.1.0');
     expect(run.stderr).toContain(`Required: {"node":"${needed}"}`);
     expect(run.stderr).toContain('"node":"v22.12.0"');
     expect(fs.statSync(path.join(root, 'node_modules/.package-lock.json')).mtimeMs).toBe(before);
