@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { TEXT, encodeId } from '@inkwell/contract';
 import { aProfile, jsonBody, mockApi, renderApp } from '../../test/render';
 import { aPage, aPost, mockIntersectionObserver, signIn } from '../../test/posts';
+import { leave } from '../../lib/leave';
 
 const grace = {
   id: 20,
@@ -113,8 +114,7 @@ describe('Profiles', () => {
   it('sends a fediverse reader to their own server to follow, from "Follow from Mastodon or the fediverse"', async () => {
     mockIntersectionObserver();
     const fetchMock = api({ handle: '@grace@inkwell.example' });
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    const assign = vi.spyOn(leave, 'to').mockImplementation(() => undefined);
     renderApp(`/view-profile/${encodeId(20)}`);
     const user = userEvent.setup();
     await user.click(await screen.findByText('Follow from Mastodon or the fediverse'));

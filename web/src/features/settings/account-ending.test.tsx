@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { aProfile, jsonBody, mockApi, renderApp } from '../../test/render';
 import { signIn } from '../../test/posts';
 import { homeWithMessage } from './api/account';
+import { leave } from '../../lib/leave';
 
 function api() {
   let blocked = [{ id: 9, name: 'Loud Lex', profile_picture: null }];
@@ -37,8 +38,7 @@ describe('Settings: the account’s life', () => {
   it('asks NO / YES, then the password, before deactivating, and starts afresh at home with the server’s message', async () => {
     signIn(7);
     const fetchMock = api();
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    const assign = vi.spyOn(leave, 'to').mockImplementation(() => undefined);
     renderApp('/settings');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Deactivate Account/ }, { timeout: 3000 }));

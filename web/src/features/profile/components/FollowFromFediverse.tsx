@@ -7,6 +7,7 @@ import { TextField } from '../../../components/TextField';
 import { isApiError } from '../../../lib/api-client';
 import { useFormEcho } from '../../../lib/form-echo';
 import { useRemoteFollow } from '../api/remote-follow';
+import { leave } from '../../../lib/leave';
 
 /**
  * "Follow from the fediverse" under a member's handle (issue 30): a reader on Mastodon or another
@@ -27,7 +28,7 @@ export function FollowFromFediverse({ userId, handle }: { userId: number; handle
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    follow.mutate({ userId, handle: theirs.trim() }, { onSuccess: ({ url }) => window.location.assign(url) });
+    follow.mutate({ userId, handle: theirs.trim() }, { onSuccess: ({ url }) => leave.to(url) });
   };
 
   return (

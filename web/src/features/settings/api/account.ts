@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { paths } from '@inkwell/contract';
 import * as endpoints from '@inkwell/contract/calls';
 import { api } from '../../../lib/api-client';
+import { leave } from '../../../lib/leave';
 
 export type AccountEnd = 'deactivate' | 'delete-account';
 
@@ -24,6 +25,6 @@ export function homeWithMessage(message: string): string {
 export function useEndAccount(userId: string, kind: AccountEnd) {
   return useMutation({
     mutationFn: (currentPassword: string | undefined) => endAccount(kind, userId, currentPassword),
-    onSuccess: (answer) => window.location.assign(homeWithMessage(answer.message)),
+    onSuccess: (answer) => leave.to(homeWithMessage(answer.message)),
   });
 }
