@@ -8,10 +8,30 @@ import boundaries from 'eslint-plugin-boundaries';
 const SERVER_SHARED = 'server/src/(access|cache|cluster|db|identity|lib|load|mail|metrics|notify|plugins|post-html|rate-limit|security|storage|test)';
 
 const SQL_IN_REPOSITORIES = 'SQL belongs in a repository (*.repository.ts): call one from here.';
-const SQL_CALL = {
-  selector: 'CallExpression > MemberExpression.callee > Identifier.property[name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
-  message: SQL_IN_REPOSITORIES,
-};
+/**
+ * What writes or runs SQL: kysely's query builders and schema builders, its `executeQuery`, the
+ * database wrapper's hand-written reads (`database.all`, `database.readNow`: db/database.ts), and a
+ * driver's statement given as a string (`client.query('…')`, `sqlite.exec('…')`, `sqlite.prepare('…')`).
+ * Not `Promise.all`, nor `db.transaction().execute(async (trx) => …)`: a service opens the transaction
+ * and hands `trx` to repositories. scripts/sql-rule.test.ts shows what is refused and what is not.
+ */
+const SQL_CALLS = [
+  {
+    selector:
+      'CallExpression > MemberExpression.callee > Identifier.property[name=/^(selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|withRecursive|executeQuery|createTable|alterTable|dropTable|createIndex|dropIndex|createView|dropView|createType|dropType)$/]',
+    message: SQL_IN_REPOSITORIES,
+  },
+  {
+    selector: 'CallExpression > MemberExpression.callee[object.name!="Promise"] > Identifier.property[name=/^(all|readNow)$/]',
+    message: SQL_IN_REPOSITORIES,
+  },
+  {
+    selector: 'CallExpression[arguments.0.type=/^(Literal|TemplateLiteral)$/] > MemberExpression.callee > Identifier.property[name=/^(query|exec|prepare|execute)$/]',
+    message: SQL_IN_REPOSITORIES,
+  },
+];
+/** kysely's raw SQL: the `sql` tag (and its sql.raw, sql.ref, …) and compiled queries made by hand. */
+const SQL_IMPORTS = [{ name: 'kysely', importNames: ['sql', 'CompiledQuery'], message: SQL_IN_REPOSITORIES }];
 /** Where SQL may be written: repositories, the database layer, tests and what only tests use. */
 const SQL_ALLOWED = [
   'server/src/**/*.repository.ts',
@@ -40,10 +60,10 @@ export default tseslint.config(
     files: ['server/src/**/*.ts'],
     ignores: SQL_ALLOWED,
     rules: {
-      'no-restricted-syntax': ['error', SQL_CALL],
+      'no-restricted-syntax': ['error', ...SQL_CALLS],
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'kysely', importNames: ['sql'], message: SQL_IN_REPOSITORIES }] },
+        { paths: SQL_IMPORTS },
       ],
     },
   },
@@ -56,7 +76,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        SQL_CALL,
+        ...SQL_CALLS,
         {
           selector: 'CallExpression[callee.object.name="app"] > MemberExpression.callee > Identifier.property[name=/^(get|post|put|patch|delete|route)$/]',
           message: 'Serve a call through route(app, name, handler) from its entry in contract/src/calls.ts.',
@@ -72,7 +92,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'kysely', importNames: ['sql'], message: SQL_IN_REPOSITORIES }],
+          paths: SQL_IMPORTS,
           patterns: [{ group: ['../*'], message: 'lib/ holds leaf helpers: it imports nothing of the server above it.' }],
         },
       ],

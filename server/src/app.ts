@@ -7,7 +7,7 @@ import { createPasswordReset } from './auth/password-reset.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { inkwellUserAgent } from './lib/user-agent.ts';
-import { registerRateLimits } from './rate-limit/rate-limit.ts';
+import { registerRateLimits, sweepEndedCounters } from './rate-limit/rate-limit.ts';
 import { MailOutbox } from './mail/outbox.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { NotificationMailer } from './notifications/digest.ts';
@@ -230,7 +230,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const statsCleanup = new StatsCleanup(createStatsService(deps.database));
   app.decorate('statsCleanup', statsCleanup);
   const jobs = new JobRunner({ gate: (name, everyMs) => leaseGate(db, name, everyMs), log: app.log });
-  const jobParts = { outbox, digests: notificationMailer, stories: postFanout, images, scheduledPosts, statsCleanup, forgetUnconfirmed: newsletters.forgetUnconfirmed, newsletterSender };
+  const jobParts = { outbox, digests: notificationMailer, stories: postFanout, images, scheduledPosts, statsCleanup, forgetUnconfirmed: newsletters.forgetUnconfirmed, newsletterSender, sweepRateLimits: redis ? null : () => sweepEndedCounters(db) };
   for (const job of appJobs(config, jobParts)) jobs.add(job);
   app.decorate('jobs', jobs);
   // Before the mail transport, the storage and the database let go (onClose): no round starts after.

@@ -7,7 +7,7 @@ import { genericPlan } from '../test/plans.ts';
 import { aPost, aUser } from '../test/factories.ts';
 import { SQL } from './feed.repository.ts';
 import { FOR_YOU_SQL, POPULAR_WINDOW } from './for-you.repository.ts';
-import { RECOMMENDATION_SQL } from './recommendations.ts';
+import { RECOMMENDATION_SQL } from './recommendations.repository.ts';
 
 /**
  * Guards the query plans of the hot reading statements on SQLite, after ANALYZE (statistics can flip

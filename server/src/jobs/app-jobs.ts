@@ -7,6 +7,7 @@ import type { ScheduledPosts } from '../posts/scheduled.ts';
 import { STATS_CLEANUP_MS, type StatsCleanup } from '../stats/cleanup.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
 import type { NewsletterSender } from '../newsletters/newsletter-sender.ts';
+import { RATE_LIMIT_SWEEP_MS } from '../rate-limit/rate-limit.ts';
 import type { Job } from './runner.ts';
 
 /** How often unconfirmed newsletter addresses are looked for (they are forgotten 7 days after their last confirmation mail). */
@@ -17,7 +18,9 @@ const NEWSLETTER_CLEANUP_MS = 60 * 60 * 1000;
  * (a mail claimed with a lease of its own, a digest's rows and a scheduled draft by one DELETE …
  * RETURNING); the storage sweep and the stats clean-up run on the one process holding their lease.
  * The new stories' fan-outs a process left unfinished (it died between the publishing commit and the
- * last batch) are taken up by a job of their own, each fan-out claimed by one process.
+ * last batch) are taken up by a job of their own, each fan-out claimed by one process. Ended
+ * rate-limit counters (kept in the database when there is no Redis) are deleted by the process holding
+ * the lease: the table is every process's, so one sweeper is enough.
  */
 export function appJobs(
   config: Config,
@@ -31,8 +34,11 @@ export function appJobs(
     /** Forgets newsletter addresses never confirmed (newsletters/newsletters.service.ts). */
     forgetUnconfirmed: () => Promise<number>;
     newsletterSender: Pick<NewsletterSender, 'runOnce'>;
+    /** Deletes ended rate-limit counters (rate-limit/rate-limit.ts); null when they are counted in Redis. */
+    sweepRateLimits: (() => Promise<number>) | null;
   },
 ): Job[] {
+  const { sweepRateLimits } = parts;
   return [
     {
       name: 'mail-outbox',
@@ -111,5 +117,8 @@ export function appJobs(
         return forgotten > 0 ? { said: `Forgot ${plural(forgotten, 'unconfirmed newsletter address', 'unconfirmed newsletter addresses')}` } : {};
       },
     },
+    ...(sweepRateLimits
+      ? [{ name: 'rate-limit-sweep', everyMs: RATE_LIMIT_SWEEP_MS, lease: true, run: async () => (await sweepRateLimits(), {}) }]
+      : []),
   ];
 }

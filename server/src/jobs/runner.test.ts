@@ -160,4 +160,10 @@ describe("the app's jobs", () => {
     ]);
     expect(jobs.find((job) => job.name === 'storage-sweep')?.everyMs).toBe(config.storageSweepMs);
   });
+
+  it('and, when rate limits are counted in the database, the sweep of ended counters once a minute on the lease holder', () => {
+    const jobs = appJobs(loadConfig({}), { sweepRateLimits: async () => 0 } as unknown as Parameters<typeof appJobs>[1]);
+    const sweep = jobs.find((job) => job.name === 'rate-limit-sweep');
+    expect(sweep && { lease: sweep.lease, everyMs: sweep.everyMs }).toEqual({ lease: true, everyMs: 60_000 });
+  });
 });

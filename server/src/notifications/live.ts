@@ -147,6 +147,13 @@ export function parsePayload(payload: string | undefined): LiveSignal | StorySig
 /**
  * Polls for ids past the last one seen, every pollMs once a stream has opened (one primary-key range
  * read that finds nothing most of the time).
+ *
+ * Not a job of the runner (jobs/runner.ts), though a job without a lease would run on every process as
+ * often as this: it is this process's signal source, the SQLite counterpart of the LISTEN connection,
+ * and lives as long as the streams need it. It starts with the first stream, whenever the app serves
+ * one (the runner's rounds begin only when main.ts starts the jobs; an app built and not started, as in
+ * the tests, still serves streams), and its first read, the last id before that stream, is made as the
+ * stream opens (a round up to pollMs later would miss what was written in between).
  */
 function watchSqlite(database: Database, pollMs: number, deliver: (signal: LiveSignal) => void, log: Logger) {
   let last: number | undefined;

@@ -124,6 +124,16 @@ describe('per-address limits counted in the database (no REDIS_URL)', () => {
     expect(await a.db.selectFrom('rate_limits').select('address').execute()).toEqual([{ address: 'live' }]);
   });
 
+  it("are swept by the app's rate-limit-sweep job, a job only where counts are kept in the database", async () => {
+    const [a] = await twoServers();
+    const now = Date.now();
+    const at = (ms: number) => new Date(now + ms).toISOString();
+    await countCall(a.db, { route: 'POST /x', address: 'ended', max: 5, now: at(-120_000), endsIfNew: at(-60_000) });
+    await countCall(a.db, { route: 'POST /x', address: 'live', max: 5, now: at(0), endsIfNew: at(60_000) });
+    await a.app.jobs.runNow('rate-limit-sweep');
+    expect(await a.db.selectFrom('rate_limits').select('address').execute()).toEqual([{ address: 'live' }]);
+  });
+
   it('leave failed logins counted across both too (login_throttle)', async () => {
     const [a, b] = await twoServers({ rateLimits: { failedLoginsPerAccount: { max: 4, windowMs: 60_000 } } });
     const user = await aUser(a.db);
@@ -148,6 +158,8 @@ describe('per-address limits counted in Redis (REDIS_URL)', () => {
     const ready = await a.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok', redis: 'ok' });
+    // Redis ends its keys itself: nothing to sweep.
+    expect(() => a.app.jobs.runNow('rate-limit-sweep')).toThrow('No job is called rate-limit-sweep');
   });
 
   it('let exactly max calls of a parallel burst through', async () => {

@@ -1,5 +1,5 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config, RateLimit } from '../config.ts';
 import type { DB } from '../db/schema.ts';
@@ -16,8 +16,8 @@ export type RateLimitName = keyof Config['rateLimits'];
  */
 export const perAddress = (l: RateLimit, name: RateLimitName) => ({ rateLimit: { max: l.max, timeWindow: l.windowMs }, rateLimitName: name });
 
-/** How often ended counters are deleted from the database, and at most how many per round. */
-const SWEEP_MS = 60_000;
+/** How often ended counters are deleted from the database (counts kept there), and at most how many per round. */
+export const RATE_LIMIT_SWEEP_MS = 60_000;
 const SWEEP_BATCH = 1000;
 const SWEEP_BATCHES = 20;
 
@@ -27,7 +27,8 @@ const SWEEP_BATCHES = 20;
  *
  * Redis down: calls go on uncounted (the outage is logged, /api/ready says so), rather than refusing
  * sign-in and search to everyone. The database: a counter that cannot be written fails the call as any
- * other query would (503 when the database is busy).
+ * other query would (503 when the database is busy). Counters whose window ended are deleted by the
+ * `rate-limit-sweep` job (sweepEndedCounters), which app.ts adds when there is no Redis.
  *
  * Answers the Redis connection (for /api/ready), or null when counts live in the database.
  */
@@ -47,8 +48,6 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, d
     return redis;
   }
   await app.register(rateLimit, { global: false, errorResponseBuilder, store: databaseStore(db) });
-  const sweeper = sweepEndedCounters(db, app.log);
-  app.addHook('onClose', () => sweeper.stop());
   return null;
 }
 
@@ -83,23 +82,17 @@ function databaseStore(db: Kysely<DB>): FastifyRateLimitStoreCtor {
   return DatabaseStore;
 }
 
-/** Every SWEEP_MS, deletes counters whose window ended (in bounded batches); stop() waits for a running round. */
-function sweepEndedCounters(db: Kysely<DB>, log: FastifyBaseLogger): { stop(): Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const round = async () => {
-    const now = new Date().toISOString();
-    for (let batch = 0; batch < SWEEP_BATCHES; batch += 1) {
-      if ((await deleteExpiredCounters(db, now, SWEEP_BATCH)) < SWEEP_BATCH) break;
-    }
-  };
-  const timer = setInterval(() => {
-    running = running.then(round).catch((err: unknown) => log.warn({ err }, 'deleting ended rate-limit counters failed'));
-  }, SWEEP_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+/**
+ * One round of the `rate-limit-sweep` job (jobs/app-jobs.ts, every RATE_LIMIT_SWEEP_MS on the process
+ * holding its lease): deletes counters whose window ended, in bounded batches. Answers how many went.
+ */
+export async function sweepEndedCounters(db: Kysely<DB>): Promise<number> {
+  const now = new Date().toISOString();
+  let removed = 0;
+  for (let batch = 0; batch < SWEEP_BATCHES; batch += 1) {
+    const deleted = await deleteExpiredCounters(db, now, SWEEP_BATCH);
+    removed += deleted;
+    if (deleted < SWEEP_BATCH) break;
+  }
+  return removed;
 }
