@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { createGoogleVerifier } from './auth/google.ts';
@@ -24,7 +24,7 @@ import { recordRoutes } from './plugins/route-table.ts';
 import { provideEndpointDeps } from './plugins/endpoint.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
-import { addRouteHook } from './plugins/route-hooks.ts';
+import { registerDropAfterWrite } from './plugins/drop-after-write.ts';
 import { registerOverloadGuard } from './plugins/overload.ts';
 import { WriteQueue, registerWriteQueue } from './plugins/write-queue.ts';
 import { registerProbes } from './plugins/probes.ts';
@@ -235,18 +235,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('jobs', jobs);
   // Before the mail transport, the storage and the database let go (onClose): no round starts after.
   app.addHook('preClose', () => jobs.stop());
-  // Any successful state-changing call may change what a feed shows: drop the cached pages before
-  // the answer leaves, here and in every other app process, so the caller's next read sees its own
-  // change wherever the load balancer sends it.
-  // The hook goes on the routes that may write (not GET or HEAD, not marked readOnly), decided once as each is registered.
-  const dropAfterWrite: onSendHookHandler = (request, reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) return void afterWrite().then(() => done(null, payload));
-    done(null, payload);
-  };
-  app.addHook('onRoute', (options) => {
-    const reads = [options.method].flat().every((method) => method === 'GET' || method === 'HEAD');
-    if (!reads && !options.config?.readOnly) addRouteHook(options, 'onSend', dropAfterWrite);
-  });
+  // A successful write drops the cached pages before its answer leaves (plugins/drop-after-write.ts).
+  registerDropAfterWrite(app, afterWrite);
   // Signed-in writes wait for a turn (WRITE_QUEUE_*) before their session is looked up; the turn is
   // given back once the answer is made, after the caches were dropped above (ADR 0077).
   registerWriteQueue(app, writeQueue);
