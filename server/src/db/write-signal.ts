@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { coalesced } from '../lib/concurrency.ts';
 import type { Database } from './database.ts';
 import { type Listener, listenOnPostgres } from './listen.ts';
 import { WRITES_CHANNEL, notifyWrite, raiseWriteEpoch, writeEpochNow } from './shared.repository.ts';
@@ -20,7 +21,12 @@ interface Logger {
  *   the many requests of one busy turn share one read.
  */
 export interface WriteSignal {
-  /** After a committed write: tells the other processes. Never throws (a failure is logged). */
+  /**
+   * After a committed write: tells the other processes. Never throws (a failure is logged). Writes
+   * that finish while an announcement is under way share the next one (lib/concurrency.ts `coalesced`):
+   * each still resolves only after one was made after it was asked for, so a caller's next read
+   * anywhere sees its write, but a burst of writes costs a few announcements, not one each.
+   */
   announce(): Promise<void>;
   /** true once after another process wrote (on SQLite, after any write, this process's included). */
   changedElsewhere(): boolean;
@@ -46,7 +52,7 @@ export function createWriteSignal(database: Database, log: Logger): WriteSignal 
       log,
     );
     return {
-      announce: () => notifyWrite(database.db, origin).catch(failed),
+      announce: coalesced(() => notifyWrite(database.db, origin).catch(failed)),
       changedElsewhere() {
         const was = stale;
         stale = false;
@@ -61,7 +67,7 @@ export function createWriteSignal(database: Database, log: Logger): WriteSignal 
     checkedThisTurn = false;
   };
   return {
-    announce: () => raiseWriteEpoch(database.db).catch(failed),
+    announce: coalesced(() => raiseWriteEpoch(database.db).catch(failed)),
     changedElsewhere() {
       // Already compared in this turn (and said so then, when it had changed).
       if (checkedThisTurn) return false;

@@ -32,19 +32,24 @@ const preferenceColumn = {
   post: 'notify_post',
 } as const satisfies Record<MailKind, string>;
 
+/** The notification's row as inserted. */
+function noticeRow(values: NoticeValues) {
+  const { now, comment_id = null, reply_id = null, help_request_id = null, remote_actor_id = null, remote_comment_id = null, remote_reaction_id = null, ...rest } = values;
+  return { ...rest, comment_id, reply_id, help_request_id, remote_actor_id, remote_comment_id, remote_reaction_id, read_at: null, created_at: now, updated_at: now };
+}
+
 /**
  * Writes a notification and, in the same transaction, what makes it travel: a row waiting to be
  * mailed when the recipient ticked that kind of mail and is active (the digest worker re-checks both
  * when it sends), and on PostgreSQL a NOTIFY that reaches every app server once the transaction
  * commits (and never if it rolls back). On SQLite the one process sees the new id itself (live.ts).
+ * With `replacing`, the older notification of the same key goes first (upsertNotice).
+ * On PostgreSQL it is all one statement (a round trip instead of three or four: issue 45).
  */
-export async function insertNotice(db: Kysely<DB>, values: NoticeValues): Promise<number> {
-  const { now, comment_id = null, reply_id = null, help_request_id = null, remote_actor_id = null, remote_comment_id = null, remote_reaction_id = null, ...rest } = values;
-  const row = await db
-    .insertInto('notifications')
-    .values({ ...rest, comment_id, reply_id, help_request_id, remote_actor_id, remote_comment_id, remote_reaction_id, read_at: null, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+async function writeNotice(db: Kysely<DB>, values: NoticeValues, replacing: boolean): Promise<number> {
+  if (isPostgres(db)) return writeNoticeAtOnce(db, values, replacing);
+  if (replacing) await retractNotice(db, values);
+  const row = await db.insertInto('notifications').values(noticeRow(values)).returning('id').executeTakeFirstOrThrow();
   const kind = mailKindOf[values.type];
   await db
     .insertInto('notification_mails')
@@ -52,16 +57,48 @@ export async function insertNotice(db: Kysely<DB>, values: NoticeValues): Promis
     .expression((eb) =>
       eb
         .selectFrom('users')
-        .select([eb.cast<number>(eb.val(row.id), 'integer').as('notification_id'), 'users.id', eb.cast<string>(eb.val(kind), 'text').as('kind'), eb.cast<string>(eb.val(now), 'text').as('created_at')])
+        .select([eb.cast<number>(eb.val(row.id), 'integer').as('notification_id'), 'users.id', eb.cast<string>(eb.val(kind), 'text').as('kind'), eb.cast<string>(eb.val(values.now), 'text').as('created_at')])
         .where('users.id', '=', values.user_id)
         .where(preferenceColumn[kind], '=', 1)
         .where('users.deactivated_at', 'is', null),
     )
     .execute();
-  if (isPostgres(db)) {
-    await sql`select pg_notify(${NOTICE_CHANNEL}, ${JSON.stringify({ u: values.user_id, n: row.id })})`.execute(db);
-  }
   return row.id;
+}
+
+/**
+ * PostgreSQL: writeNotice in one statement. The retraction, the insert and the mail are CTEs (all run
+ * on one snapshot, so the retraction never sees the new row; the mail's foreign key is checked at the
+ * statement's end, when the new row is there); the NOTIFY's payload is written as JSON.stringify
+ * would ({"u":…,"n":…}).
+ */
+async function writeNoticeAtOnce(db: Kysely<DB>, values: NoticeValues, replacing: boolean): Promise<number> {
+  const kind = mailKindOf[values.type];
+  const row = await db
+    .with('gone', (w) => w.deleteFrom('notifications').where((eb) => (replacing ? sameKey(eb, values) : sql<boolean>`false`)))
+    .with('n', (w) => w.insertInto('notifications').values(noticeRow(values)).returning(['id', 'user_id']))
+    .with('m', (w) =>
+      w
+        .insertInto('notification_mails')
+        .columns(['notification_id', 'user_id', 'kind', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('n')
+            .innerJoin('users', 'users.id', 'n.user_id')
+            .select(['n.id', 'users.id as user_id', eb.cast<string>(eb.val(kind), 'text').as('kind'), eb.cast<string>(eb.val(values.now), 'text').as('created_at')])
+            .where(preferenceColumn[kind], '=', 1)
+            .where('users.deactivated_at', 'is', null),
+        ),
+    )
+    .selectFrom('n')
+    .select(['n.id', sql<string>`pg_notify(${NOTICE_CHANNEL}, '{"u":' || n.user_id || ',"n":' || n.id || '}')`.as('told')])
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A new notification (a comment's, a reply's, a boost's, an answer to help): see writeNotice. */
+export function insertNotice(db: Kysely<DB>, values: NoticeValues): Promise<number> {
+  return writeNotice(db, values, false);
 }
 
 /**
@@ -110,9 +147,8 @@ export async function deleteNoticesOf(db: Kysely<DB>, of: { commentId: number } 
  * a new row (a new id, unseen), so it reaches open tabs and the mail again like any new one. Callers
  * write it while holding the like or follow row, so two writers for the same key never meet.
  */
-export async function upsertNotice(db: Kysely<DB>, values: NoticeValues): Promise<number> {
-  await retractNotice(db, values);
-  return insertNotice(db, values);
+export function upsertNotice(db: Kysely<DB>, values: NoticeValues): Promise<number> {
+  return writeNotice(db, values, true);
 }
 
 /** An operator's answer to a help request: the request is marked answered, in the caller's transaction. */

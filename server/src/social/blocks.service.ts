@@ -8,7 +8,7 @@ import * as repo from './blocks.repository.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
 import { addToFollowCounts, deleteFollow } from './follows.repository.ts';
 import { notify } from '../notify/notify.ts';
-import { findActiveUser } from './targets.repository.ts';
+import { type FollowBlocks, findActiveUser, isSet } from './targets.repository.ts';
 
 export const BLOCK_MESSAGES = {
   blocked: 'You have blocked this member. You will not see their posts, comments or notifications.',
@@ -26,10 +26,10 @@ async function unfollow(trx: Kysely<DB>, followerId: number, followingId: number
   await notify.unfollow(trx, followingId, followerId);
 }
 
-/** Refuses a follow between two members when either blocked the other (403 with a message). */
-export async function refuseBlockedFollow(db: Kysely<DB>, followerId: number, followingId: number): Promise<void> {
-  if (await repo.hasBlocked(db, followingId, followerId)) throw forbidden(BLOCK_MESSAGES.cannotFollow);
-  if (await repo.hasBlocked(db, followerId, followingId)) throw forbidden(BLOCK_MESSAGES.unblockFirst);
+/** Refuses a follow between two members when either blocked the other (403 with a message), from the follow target's read. */
+export function refuseBlockedFollow(blocks: FollowBlocks): void {
+  if (isSet(blocks.blocked_follower)) throw forbidden(BLOCK_MESSAGES.cannotFollow);
+  if (isSet(blocks.follower_blocked)) throw forbidden(BLOCK_MESSAGES.unblockFirst);
 }
 
 /** Refuses a comment or reply on a post whose author blocked the caller (403 with a message). */

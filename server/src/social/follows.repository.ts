@@ -36,26 +36,28 @@ export async function isFollowing(db: Kysely<DB>, followerId: number, followingI
 }
 
 /**
- * Moves the follower's following_count and the followed user's followers_count by delta. The two
- * rows are updated in id order, so A following B while B follows A cannot deadlock.
+ * Moves the follower's following_count and the followed user's followers_count by delta, and answers
+ * the followed user's new followers_count (read back by the update: no read after it). The two rows
+ * are updated in id order, so A following B while B follows A cannot deadlock. (One statement
+ * locking both rows in order first deadlocked under the burst: its update then waited on the older
+ * version of a row it had locked, behind a transaction waiting for it.)
  */
-export async function addToFollowCounts(db: Kysely<DB>, followerId: number, followingId: number, delta: number): Promise<void> {
+export async function addToFollowCounts(db: Kysely<DB>, followerId: number, followingId: number, delta: number): Promise<number> {
   const updates = [
     { id: followerId, column: 'following_count' as const },
     { id: followingId, column: 'followers_count' as const },
   ].sort((a, b) => a.id - b.id);
+  let followers = 0;
   for (const { id, column } of updates) {
-    await db
+    const row = await db
       .updateTable('users')
       .set((eb) => ({ [column]: eb(column, '+', delta) }))
       .where('id', '=', id)
-      .execute();
+      .returning('followers_count')
+      .executeTakeFirstOrThrow();
+    if (id === followingId) followers = row.followers_count;
   }
-}
-
-export async function getFollowersCount(db: Kysely<DB>, userId: number): Promise<number> {
-  const row = await db.selectFrom('users').select('followers_count').where('id', '=', userId).executeTakeFirstOrThrow();
-  return row.followers_count;
+  return followers;
 }
 
 /** One more than a page of people tells whether there is a next one. */

@@ -10,7 +10,7 @@ import { refuseBlockedFollow } from './blocks.service.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
 import * as repo from './follows.repository.ts';
 import { actorName, noticeText, notify } from '../notify/notify.ts';
-import { findActiveUser, findUserName } from './targets.repository.ts';
+import { findActiveUser, findFollowTarget, isSet } from './targets.repository.ts';
 
 type FollowResponse = z.infer<typeof followResponse>;
 
@@ -34,22 +34,24 @@ export function createFollowsService(db: Kysely<DB>) {
       if (followId === auth.userId) throw validationError({ follow_id: [FOLLOW_MESSAGES.self] });
       return orNotFound(NOT_FOUND.user, () =>
         db.transaction().execute(async (trx) => {
-          if (!(await findActiveUser(trx, followId))) throw notFound(NOT_FOUND.user);
-          if (follow) await refuseBlockedFollow(trx, auth.userId, followId);
+          // The member, the follower's name and the blocks between them: one read.
+          const target = await findFollowTarget(trx, followId, auth.userId);
+          if (!target) throw notFound(NOT_FOUND.user);
+          if (follow) refuseBlockedFollow(target);
           const now = nowIso();
           const changed = follow
             ? await repo.insertFollow(trx, auth.userId, followId, now)
             : await repo.deleteFollow(trx, auth.userId, followId);
           if (changed && follow) {
-            const message = noticeText.follow(actorName(await findUserName(trx, auth.userId)));
+            const message = noticeText.follow(actorName(target.actor_name));
             await notify.follow(trx, { recipient: followId, actorId: auth.userId, message, now });
           }
           if (changed && !follow) await notify.unfollow(trx, followId, auth.userId);
-          if (changed) await repo.addToFollowCounts(trx, auth.userId, followId, follow ? 1 : -1);
           return {
             message: follow ? FOLLOW_MESSAGES.followed : FOLLOW_MESSAGES.unfollowed,
             is_following: follow,
-            followers_count: await repo.getFollowersCount(trx, followId),
+            // Unchanged, the count read with the member above.
+            followers_count: changed ? await repo.addToFollowCounts(trx, auth.userId, followId, follow ? 1 : -1) : target.followers_count,
           };
         }),
       );
@@ -75,7 +77,6 @@ export type FollowsService = ReturnType<typeof createFollowsService>;
 const LIST_START = { at: '9999-12-31T23:59:59.999Z', id: MAX_ID };
 /** How many more stored pages a list page may read to fill itself when hidden people were left out. */
 const MAX_EXTRA_READS = 4;
-const truthy = (value: number | boolean) => value === true || value === 1;
 
 export type FollowList = 'followers' | 'following';
 export type FollowListCursor = typeof LIST_START;
@@ -100,9 +101,9 @@ export function createFollowListsService(database: Database, hiddenAuthors: Hidd
         next = null;
         for (const [i, row] of page.entries()) {
           before = { at: row.followed_at, id: row.id };
-          if (!truthy(row.active) || hidden.has(row.id)) continue;
+          if (!isSet(row.active) || hidden.has(row.id)) continue;
           const { id, name, username, bio, profile_picture, followers_count } = row;
-          people.push({ id, name, username, bio, profile_picture, followers_count, is_following: truthy(row.is_following) });
+          people.push({ id, name, username, bio, profile_picture, followers_count, is_following: isSet(row.is_following) });
           if (people.length === FOLLOW_LIST_PAGE_SIZE) {
             next = i < page.length - 1 || more ? before : null;
             break;

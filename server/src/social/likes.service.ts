@@ -8,7 +8,7 @@ import type { Auth } from '../plugins/session.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
 import { addToLikesCount, deleteLike, insertLike } from './likes.repository.ts';
 import { actorName, noticeText, notify } from '../notify/notify.ts';
-import { findPost, findUserName } from './targets.repository.ts';
+import { findPostFor } from './targets.repository.ts';
 
 type LikeResponse = z.infer<typeof likeResponse>;
 
@@ -26,12 +26,13 @@ export function createLikesService(db: Kysely<DB>) {
     async setLike(auth: Auth, postId: number, like: boolean): Promise<LikeResponse> {
       return orNotFound(NOT_FOUND.post, () =>
         db.transaction().execute(async (trx) => {
-          const post = await findPost(trx, postId);
+          // The post and the liker's name (for the notification): one read.
+          const post = await findPostFor(trx, postId, auth.userId);
           if (!post) throw notFound(NOT_FOUND.post);
           const now = nowIso();
           const changed = like ? await insertLike(trx, postId, auth.userId, now) : await deleteLike(trx, postId, auth.userId);
           if (changed && like) {
-            const message = noticeText.like(actorName(await findUserName(trx, auth.userId)), post.title);
+            const message = noticeText.like(actorName(post.actor_name), post.title);
             await notify.like(trx, post, { actorId: auth.userId, message, now });
           }
           if (changed && !like) await notify.unlike(trx, post, auth.userId);

@@ -9,6 +9,8 @@ export async function insertSave(db: Kysely<DB>, userId: number, postId: number,
     .execute();
 }
 
-export async function deleteSave(db: Kysely<DB>, userId: number, postId: number): Promise<void> {
-  await db.deleteFrom('saves').where('user_id', '=', userId).where('post_id', '=', postId).execute();
+/** true when this call removed the save. */
+export async function deleteSave(db: Kysely<DB>, userId: number, postId: number): Promise<boolean> {
+  const row = await db.deleteFrom('saves').where('user_id', '=', userId).where('post_id', '=', postId).returning('post_id').executeTakeFirst();
+  return row !== undefined;
 }

@@ -13,12 +13,14 @@ type SaveResponse = z.infer<typeof saveResponse>;
 
 export function createSavesService(db: Kysely<DB>) {
   return {
-    /** POST /posts/save: any signed-in reader may save any post to their own folder. Idempotent. */
+    /**
+     * POST /posts/save: any signed-in reader may save any post to their own folder. Idempotent. One
+     * statement: a save of a missing post breaks the foreign key (404); an unsave that removed
+     * nothing asks whether the post is there.
+     */
     async setSaved(auth: Auth, postId: number, save: boolean): Promise<SaveResponse> {
-      if (!(await findPost(db, postId))) throw notFound(NOT_FOUND.post);
-      await orNotFound(NOT_FOUND.post, () =>
-        save ? insertSave(db, auth.userId, postId, nowIso()) : deleteSave(db, auth.userId, postId),
-      );
+      if (save) await orNotFound(NOT_FOUND.post, () => insertSave(db, auth.userId, postId, nowIso()));
+      else if (!(await deleteSave(db, auth.userId, postId)) && !(await findPost(db, postId))) throw notFound(NOT_FOUND.post);
       return { message: save ? TEXT.postSaved : TEXT.postUnsaved, is_saved: save };
     },
   };

@@ -44,6 +44,8 @@ describe('POST /posts/save', () => {
   it('answers 404, 422, 401 and 403 as it should, changing nothing', async () => {
     const post = await aPost(t.db, { userId: owner.id });
     expect((await save(reader, 987_654, 1)).statusCode).toBe(404);
+    // An unsave removes nothing there, then finds no post.
+    expect((await save(reader, 987_654, 0)).statusCode).toBe(404);
     const bad = await save(reader, post.id, 2);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.save_unsave).toBeDefined();
