@@ -54,7 +54,6 @@ import { seoRoutes } from './seo/seo.routes.ts';
 import { helpPlugin } from './help/help.plugin.ts';
 import { newsletterOneClickRoutes, newslettersPlugin } from './newsletters/newsletters.plugin.ts';
 import { newsletterParts } from './newsletters/newsletter-parts.ts';
-import type { NewsletterSender } from './newsletters/newsletter-sender.ts';
 import { libraryPlugin } from './library/library.plugin.ts';
 import { StatsCleanup } from './stats/cleanup.ts';
 import { createStatsService } from './stats/stats.service.ts';
@@ -62,7 +61,7 @@ import { statsPlugin } from './stats/stats.plugin.ts';
 import { createHiddenAuthors } from './social/hidden-authors.ts';
 import { socialPlugin } from './social/social.plugin.ts';
 import { createStorage } from './storage/create-storage.ts';
-import { type StoredImages, createStoredImages } from './storage/stored-images.ts';
+import { createStoredImages } from './storage/stored-images.ts';
 import { storagePlugin } from './storage/storage.plugin.ts';
 import { accountRoutes } from './users/account.routes.ts';
 import { exportRoutes } from './users/export.routes.ts';
@@ -82,40 +81,7 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    outbox: MailOutbox;
-    images: StoredImages;
-    /** Gathers waiting notifications into digest mails (main.ts starts it; tests call flush()). */
-    notificationMailer: NotificationMailer;
-    /** The open notification streams of this process. */
-    notificationHub: NotificationHub;
-    /** Publishes scheduled drafts when due (a job; tests call runOnce()). */
-    scheduledPosts: ScheduledPosts;
-    /** Tells a new story to its author's followers after the publishing commit (tests await settled()). */
-    postFanout: PostFanout;
-    /** Mails new stories to their writers' subscribers (a job behind a lease; tests call runOnce()). */
-    newsletterSender: NewsletterSender;
-    /** Deletes past days' stats reader rows and salts (a job behind a lease; tests call runOnce()). */
-    statsCleanup: StatsCleanup;
-    /** The background jobs (jobs/app-jobs.ts): main.ts starts them, closing the app stops them. */
-    jobs: JobRunner;
-    /** The turns of signed-in writes (plugins/write-queue.ts; tests hold turns to fill it). */
-    writeQueue: WriteQueue;
-  }
-  interface FastifyContextConfig {
-    /** A POST that changes nothing (a read): it does not drop the feed cache. */
-    readOnly?: boolean;
-    /** A long-lived answer (Server-Sent Events): not counted among the handlers shutdown waits for. */
-    stream?: boolean;
-    /** The per-address limit the route counts against (rate-limit.ts `perAddress`). */
-    rateLimitName?: string;
-    /** Who may make the call, as its endpoint entry says (`session` writes go through the write queue). */
-    access?: 'session' | 'reader' | 'open';
-    /** The call waits for a turn in the write queue (set as it is registered: plugins/write-queue.ts). */
-    writeQueue?: boolean;
-  }
-}
+// What buildApp decorates the app and its routes' config with, for tests and plugins: app-decorations.ts.
 
 /** How long a session found stays in memory (any write anywhere drops it sooner; expiry is checked on every call). */
 const SESSION_CACHE_MS = 30_000;
