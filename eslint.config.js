@@ -61,10 +61,7 @@ export default tseslint.config(
     ignores: SQL_ALLOWED,
     rules: {
       'no-restricted-syntax': ['error', ...SQL_CALLS],
-      'no-restricted-imports': [
-        'error',
-        { paths: SQL_IMPORTS },
-      ],
+      'no-restricted-imports': ['error', { paths: SQL_IMPORTS }],
     },
   },
   {
@@ -103,7 +100,14 @@ export default tseslint.config(
     // is a shared module (identity, notify, post-html, cache, access, …). The shared modules never import
     // a feature; app.ts, main.ts and jobs/ put them together.
     files: ['server/src/**/*.ts'],
-    ignores: ['server/src/**/*.test.ts', 'server/src/**/*.testkit.ts', 'server/src/**/testing.ts', 'server/src/test/**', 'server/src/security/**', 'server/src/cluster/cluster-cases.ts'],
+    ignores: [
+      'server/src/**/*.test.ts',
+      'server/src/**/*.testkit.ts',
+      'server/src/**/testing.ts',
+      'server/src/test/**',
+      'server/src/security/**',
+      'server/src/cluster/cluster-cases.ts',
+    ],
     plugins: { boundaries },
     settings: {
       'boundaries/elements': [
@@ -122,10 +126,7 @@ export default tseslint.config(
             { from: { element: { type: 'shared' } }, allow: [{ to: { element: { type: 'shared' } } }] },
             {
               from: { element: { type: 'feature' } },
-              allow: [
-                { to: { element: { type: 'shared' } } },
-                { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
-              ],
+              allow: [{ to: { element: { type: 'shared' } } }, { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } }],
             },
           ],
         },

@@ -36,9 +36,7 @@ const rounds = Number(arg('rounds', '1'));
 const before = arg('before', '');
 const pgServer = arg('db', '');
 const only = arg('only', '');
-const extraEnv = Object.fromEntries(
-  process.argv.flatMap((a, i) => (process.argv[i - 1] === '--env' ? [a.split(/=(.*)/s).slice(0, 2)] : [])),
-) as Record<string, string>;
+const extraEnv = Object.fromEntries(process.argv.flatMap((a, i) => (process.argv[i - 1] === '--env' ? [a.split(/=(.*)/s).slice(0, 2)] : []))) as Record<string, string>;
 const METRICS_TOKEN = 'bench-burst-metrics-token';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-burst-'));
 
@@ -144,7 +142,10 @@ async function runOnce(database: string, code: string, appRoot: string, env: Nod
  */
 function listenOverflows(): number | undefined {
   try {
-    const lines = fs.readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((l) => l.startsWith('TcpExt:'));
+    const lines = fs
+      .readFileSync('/proc/net/netstat', 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('TcpExt:'));
     const names = lines[0]!.split(/\s+/);
     const values = lines[1]!.split(/\s+/);
     return Number(values[names.indexOf('ListenOverflows')]);
@@ -155,7 +156,10 @@ function listenOverflows(): number | undefined {
 
 /** The moment (ms from the burst's start) by which `share` of all calls had been served, or – when they never were. */
 function servedBy(outcomes: readonly Outcome[], share: number): string {
-  const served = outcomes.filter((o) => o.status === 200).map((o) => o.ms).sort((a, b) => a - b);
+  const served = outcomes
+    .filter((o) => o.status === 200)
+    .map((o) => o.ms)
+    .sort((a, b) => a - b);
   const needed = Math.ceil(share * outcomes.length);
   return served.length >= needed ? `${(served[needed - 1]! / 1000).toFixed(2)} s` : '–';
 }
@@ -215,12 +219,18 @@ async function main() {
   } finally {
     if (pgServer) await dropPostgres(pgServer);
   }
-  const settings = Object.entries(extraEnv).map(([k, v]) => `${k}=${v}`).join(' ');
+  const settings = Object.entries(extraEnv)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
   console.log(
     `\n${total} like/save/follow calls of ${members} members at once (a connection each), ${posts} posts; one app process${SERVER_CORE ? ' pinned to core 1, the benchmark on core 0' : ''}; node ${process.version}, ${os.cpus().length} cores${settings ? `; ${settings}` : ''}`,
   );
-  console.log('times from the burst\'s start; event loop p99 / max and waits (mean / p99) in ms, from the app\'s /metrics; reads: a visitor\'s feed page read in a loop meanwhile (count: median / max ms); app CPU: the app\'s CPU time over the burst; connections dropped: the kernel\'s accept queue full (the machine\'s count), each one tried again by the client after 1 s, then 3 s, …\n');
-  console.log('| database | code | load avg | app CPU | served | shed (503) | failed | connections dropped | served within 5 s | 95 % served | all served | last answer | 503 answered by | event loop p99 / max | connection wait | write-queue wait | reads | wrong rows | counters off |');
+  console.log(
+    "times from the burst's start; event loop p99 / max and waits (mean / p99) in ms, from the app's /metrics; reads: a visitor's feed page read in a loop meanwhile (count: median / max ms); app CPU: the app's CPU time over the burst; connections dropped: the kernel's accept queue full (the machine's count), each one tried again by the client after 1 s, then 3 s, …\n",
+  );
+  console.log(
+    '| database | code | load avg | app CPU | served | shed (503) | failed | connections dropped | served within 5 s | 95 % served | all served | last answer | 503 answered by | event loop p99 / max | connection wait | write-queue wait | reads | wrong rows | counters off |',
+  );
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) printRow(row);
   fs.rmSync(dataDir, { recursive: true, force: true });

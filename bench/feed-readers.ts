@@ -26,7 +26,6 @@ export const SHAPES: readonly ReaderShape[] = [
 
 export const shapeName = (s: ReaderShape) => `follows ${s.follows.toLocaleString('en').replace(',', ' ')}, topics ${s.topics}`;
 
-
 interface Session {
   id: number;
   token: string;
@@ -40,10 +39,7 @@ async function call(base: string, path: string, body: unknown, session?: Session
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (session) Object.assign(headers, { token: session.token, id: String(session.id) });
   // A fresh database's first thousand follows may find the server overloaded: wait as it asks, then again.
-  const response = await fetchPatiently(
-    () => fetch(`${base}/api/user/${path}`, { method: 'POST', headers, body: JSON.stringify(body) }),
-    20,
-  );
+  const response = await fetchPatiently(() => fetch(`${base}/api/user/${path}`, { method: 'POST', headers, body: JSON.stringify(body) }), 20);
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.json();
 }
@@ -67,15 +63,10 @@ export async function prepareReaders(base: string, read: Read): Promise<BenchRea
     const id = Number(user.id);
     const login = (await call(base, 'login', { email: user.email, password: 'Inkwell#2026' })) as { token: string };
     const session = { id, token: login.token };
-    const wanted = new Set(
-      (await read('SELECT id FROM users WHERE id <> ? ORDER BY id LIMIT ?', [id, shape.follows])).map((r) => Number(r.id)),
-    );
+    const wanted = new Set((await read('SELECT id FROM users WHERE id <> ? ORDER BY id LIMIT ?', [id, shape.follows])).map((r) => Number(r.id)));
     const now = new Set((await read('SELECT following_id AS id FROM follows WHERE follower_id = ?', [id])).map((r) => Number(r.id)));
     const follow = (author: number, on: boolean) => () => call(base, 'follow-unfollow', { user_id: id, follow_id: author, followType: on ? 1 : 0 }, session);
-    await inParallel([
-      ...[...wanted].filter((a) => !now.has(a)).map((a) => follow(a, true)),
-      ...[...now].filter((a) => !wanted.has(a)).map((a) => follow(a, false)),
-    ]);
+    await inParallel([...[...wanted].filter((a) => !now.has(a)).map((a) => follow(a, true)), ...[...now].filter((a) => !wanted.has(a)).map((a) => follow(a, false))]);
     await call(base, 'reset-categories', { user_id: id }, session);
     const chosen = shape.topics === 'all' ? topics : topics.slice(0, shape.topics);
     for (const topic of chosen) await call(base, 'selected-category', { user_id: id, category_id: topic, status: 'active' }, session);

@@ -236,7 +236,9 @@ async function main() {
   const cells = (r: Measured) => `${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${share(r)} | ${us(r)} | ${cpuShare(r)}`;
   const databases = postgres ? 'SQLite and PostgreSQL (one after the other, same data)' : 'SQLite';
   const runs = repeat > 1 ? `; each figure the median of ${repeat} runs` : '';
-  console.log(`\n${picks.posts} posts, ${picks.likes} likes, ${databases}; ${connections} connections, ${duration} s each${runs}; node ${process.version}, ${os.cpus().length} cores${SERVER_CORE ? ', servers pinned to core 1 and autocannon to core 0' : ''}`);
+  console.log(
+    `\n${picks.posts} posts, ${picks.likes} likes, ${databases}; ${connections} connections, ${duration} s each${runs}; node ${process.version}, ${os.cpus().length} cores${SERVER_CORE ? ', servers pinned to core 1 and autocannon to core 0' : ''}`,
+  );
   console.log('"of bare" is the rate as a share of the bare server\'s; "µs" is the server\'s CPU time per request and "of bare by CPU" the bare server\'s µs over it.\n');
   const bareName = `bare Node http, fixed ${feedBytes} B JSON`;
   const columns = 'requests/s | p50 ms | p99 ms | of bare | µs | of bare by CPU';
@@ -255,7 +257,10 @@ async function main() {
     console.log(`| ${bareName} | ${cells(bare)} |`);
     for (const [name, s] of sqlite.results) console.log(`| ${name} | ${cells(s)} |`);
   }
-  for (const [database, results] of [['SQLite', sqlite.results], ['PostgreSQL', postgres]] as const) {
+  for (const [database, results] of [
+    ['SQLite', sqlite.results],
+    ['PostgreSQL', postgres],
+  ] as const) {
     const first = results?.get('feed page 1, visitor');
     const deep = results?.get('feed page 1 000, visitor');
     if (first && deep) {
@@ -268,7 +273,9 @@ async function main() {
 async function compareWorkers(picks: Picks): Promise<void> {
   const one = (await measureServer({ DATA_DIR: dataDir, DATABASE_URL: '', WORKERS: '1' }, picks)).results;
   const many = (await measureServer({ DATA_DIR: dataDir, DATABASE_URL: '', WORKERS: String(workers) }, picks)).results;
-  console.log(`\n${picks.posts} posts, ${picks.likes} likes, SQLite; ${connections} connections, ${duration} s each; node ${process.version}, ${os.cpus().length} cores; autocannon shares them\n`);
+  console.log(
+    `\n${picks.posts} posts, ${picks.likes} likes, SQLite; ${connections} connections, ${duration} s each; node ${process.version}, ${os.cpus().length} cores; autocannon shares them\n`,
+  );
   console.log(`| scenario | WORKERS=1 requests/s | p99 ms | WORKERS=${workers} requests/s | p99 ms | ${workers} / 1 |`);
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const [name, a] of one) {

@@ -40,7 +40,10 @@ const PUBLIC_URL = 'https://inkwell.example';
 
 /** A story body of a usual length: paragraphs, a heading, a quote, a list, code, an image. */
 const BODY = [
-  ...Array.from({ length: 6 }, (_, i) => `<p>Paragraph ${i + 1}: ${'Words that make a reader stay, one after another, with a <a href="/view-post/abc">link</a> now and then. '.repeat(4)}</p>`),
+  ...Array.from(
+    { length: 6 },
+    (_, i) => `<p>Paragraph ${i + 1}: ${'Words that make a reader stay, one after another, with a <a href="/view-post/abc">link</a> now and then. '.repeat(4)}</p>`,
+  ),
   '<h2>A turn</h2><blockquote>What a quote looks like in a mail.</blockquote><ul><li>one</li><li>two</li><li>three</li></ul>',
   '<pre data-language="typescript">const answer: number = 42;\nfunction ask(question: string) {\n  return `${question}? ${answer}`;\n}</pre>',
   `<p><img src="/storage/ab/cd/${'e'.repeat(64)}.webp" alt="A picture"></p>`,
@@ -98,14 +101,27 @@ try {
   await migrateToLatest(db);
   const writer = await aUser(db, { name: 'Bench Writer' });
   const post = await aPost(db, { userId: writer.id, title: 'A story for ten thousand', description: BODY, image: `/storage/ab/cd/${'c'.repeat(64)}.webp` });
-  await addSubscribers(db, writer.id, Array.from({ length: subscribers }, (_, i) => `reader-${i + 1}@example.com`));
+  await addSubscribers(
+    db,
+    writer.id,
+    Array.from({ length: subscribers }, (_, i) => `reader-${i + 1}@example.com`),
+  );
 
   await queueSend(db, post.id, writer.id, nowIso());
   const sender = new NewsletterSender({
     db,
     transport: pool,
     tokens: newsletterTokens(db),
-    options: { publicUrl: PUBLIC_URL, mailFrom: 'Inkwell <stories@inkwell.example>', batchSize: 200, connections, claimMs: 120_000, maxAttempts: 8, baseBackoffMs: 60_000, maxBackoffMs: 6 * 3_600_000 },
+    options: {
+      publicUrl: PUBLIC_URL,
+      mailFrom: 'Inkwell <stories@inkwell.example>',
+      batchSize: 200,
+      connections,
+      claimMs: 120_000,
+      maxAttempts: 8,
+      baseBackoffMs: 60_000,
+      maxBackoffMs: 6 * 3_600_000,
+    },
     log: { info: () => {}, warn: (obj, msg) => console.warn(msg, obj) },
   });
   const ours = await measured(async () => {
@@ -119,22 +135,38 @@ try {
   });
   // The baseline: the same pool, the same number of mails, each a ready copy of the same story.
   const copy = renderStoryMail(
-    { postId: post.id, title: 'A story for ten thousand', subTitle: 'Why it matters', description: BODY, image: null, topic: 'Bench', writer: { id: writer.id, name: 'Bench Writer' } },
+    {
+      postId: post.id,
+      title: 'A story for ten thousand',
+      subTitle: 'Why it matters',
+      description: BODY,
+      image: null,
+      topic: 'Bench',
+      writer: { id: writer.id, name: 'Bench Writer' },
+    },
     { publicUrl: PUBLIC_URL },
     'You get this mail because you subscribed to Bench Writer on Inkwell.',
   ).forSubscriber(`${PUBLIC_URL}/newsletter/unsubscribe?token=1.x`);
   const bare = await measured(() =>
-    eachAtMost(connections, Array.from({ length: subscribers }, (_, i) => `reader-${i + 1}@example.com`), (to) =>
-      pool.send({ from: { name: 'Bench Writer', address: 'stories@inkwell.example' }, to, subject: copy.subject, text: copy.text, html: copy.html }),
+    eachAtMost(
+      connections,
+      Array.from({ length: subscribers }, (_, i) => `reader-${i + 1}@example.com`),
+      (to) => pool.send({ from: { name: 'Bench Writer', address: 'stories@inkwell.example' }, to, subject: copy.subject, text: copy.text, html: copy.html }),
     ),
   );
 
   const received = await sink.count();
-  const status = await db.selectFrom('newsletter_deliveries').select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').execute();
+  const status = await db
+    .selectFrom('newsletter_deliveries')
+    .select(['status', sql<number>`count(*)`.as('n')])
+    .groupBy('status')
+    .execute();
 
   const row = (name: string, run: { seconds: number; peakMb: number; startMb: number }, share: string) =>
     `| ${name} | ${subscribers.toLocaleString('en')} | ${run.seconds.toFixed(1)} | ${Math.round(subscribers / run.seconds).toLocaleString('en')} | ${share} | ${run.peakMb} MB (from ${run.startMb} MB) |`;
-  console.log(`\n${pgUrl ? 'PostgreSQL' : 'SQLite'}, ${connections} pooled connections, rate ${rate > 0 ? `${rate}/s` : 'unlimited'}; the SMTP server took ${received} mails (${subscribers * 2} expected); deliveries ${JSON.stringify(status)}\n`);
+  console.log(
+    `\n${pgUrl ? 'PostgreSQL' : 'SQLite'}, ${connections} pooled connections, rate ${rate > 0 ? `${rate}/s` : 'unlimited'}; the SMTP server took ${received} mails (${subscribers * 2} expected); deliveries ${JSON.stringify(status)}\n`,
+  );
   console.log('| run | mails | seconds | mails/s | of bare | peak RSS |');
   console.log('|---|---:|---:|---:|---:|---:|');
   console.log(row('bare nodemailer pool, ready copies', bare, '100 %'));

@@ -120,14 +120,20 @@ async function main() {
   const postgres = await measure({ DATA_DIR: path.join(dataDir, 'pg-files'), DATABASE_URL: pgUrl }, scenarios);
 
   console.log(`\n${posts} posts (demo community), ${connections} connections, ${duration} s each; node ${process.version}, ${os.cpus().length} cores`);
-  for (const [what, b] of [['a top-bar answer', bareSearch], ['a results page', barePage]] as const) {
+  for (const [what, b] of [
+    ['a top-bar answer', bareSearch],
+    ['a results page', barePage],
+  ] as const) {
     console.log(`bare Node http, fixed ${b.bytes} B JSON (${what}): ${Math.round(b.rps)} requests/s, p99 ${b.p99} ms`);
   }
   console.log('\n| scenario | database | alone: median ms | alone: p99 ms | loaded: requests/s | of bare | p50 ms | p99 ms | non-2xx | PostgreSQL / SQLite rate |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   scenarios.forEach((s, i) => {
     const b = s.page ? barePage : bareSearch;
-    for (const [name, row] of [['SQLite', sqlite[i]!], ['PostgreSQL', postgres[i]!]] as const) {
+    for (const [name, row] of [
+      ['SQLite', sqlite[i]!],
+      ['PostgreSQL', postgres[i]!],
+    ] as const) {
       const ratio = name === 'PostgreSQL' ? `${(row.loaded.rps / sqlite[i]!.loaded.rps).toFixed(2)}×` : '';
       console.log(
         `| ${s.name} | ${name} | ${row.alone.median.toFixed(2)} | ${row.alone.p99.toFixed(2)} | ${Math.round(row.loaded.rps)} | ${((100 * row.loaded.rps) / b.rps).toFixed(1)} % | ${row.loaded.p50} | ${row.loaded.p99} | ${row.loaded.non2xx} | ${ratio} |`,

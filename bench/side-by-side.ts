@@ -41,7 +41,12 @@ interface Served {
 async function serve(dir: string, nodeOptions?: string): Promise<Served> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = serverEnv(port, { WORKERS: '1', DATA_DIR: pgUrl ? path.join(dataDir, 'pg-files') : dataDir, DATABASE_URL: pgUrl, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) });
+  const env = serverEnv(port, {
+    WORKERS: '1',
+    DATA_DIR: pgUrl ? path.join(dataDir, 'pg-files') : dataDir,
+    DATABASE_URL: pgUrl,
+    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+  });
   const child = await startProcess([path.join(dir, 'server/src/main.ts')], env, `${base}/api/health`, '1', dir);
   return { base, child };
 }
@@ -83,7 +88,9 @@ async function main() {
   const servers = [await serve(before), await serve(after, afterNodeOptions)];
   try {
     const rows = await Promise.all(servers.map((s) => scenarios(s.base)));
-    console.log(`before ${before}, after ${after}${afterNodeOptions ? ` with NODE_OPTIONS=${afterNodeOptions}` : ''}; ${pgUrl ? 'PostgreSQL' : 'SQLite'}; ${rounds} rounds of ${duration} s, ${connections} connections each; node ${process.version}`);
+    console.log(
+      `before ${before}, after ${after}${afterNodeOptions ? ` with NODE_OPTIONS=${afterNodeOptions}` : ''}; ${pgUrl ? 'PostgreSQL' : 'SQLite'}; ${rounds} rounds of ${duration} s, ${connections} connections each; node ${process.version}`,
+    );
     console.log('\n| scenario | before µs/request | after µs/request | after / before (median, range) |\n|---|---:|---:|---:|');
     for (let i = 0; i < rows[0]!.length; i += 1) {
       const rowsOf = new Map(servers.map((s, k) => [s, rows[k]![i]!]));
@@ -92,7 +99,9 @@ async function main() {
       for (let round = 1; round <= rounds; round += 1) figures.push(await together(servers, rowsOf, duration, round));
       const ratios = figures.map(([b, a]) => a! / b!);
       const range = `${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}`;
-      console.log(`| ${rows[0]![i]!.name} | ${middle(figures.map((f) => f[0]!)).toFixed(1)} | ${middle(figures.map((f) => f[1]!)).toFixed(1)} | **${middle(ratios).toFixed(3)}** (${range}) |`);
+      console.log(
+        `| ${rows[0]![i]!.name} | ${middle(figures.map((f) => f[0]!)).toFixed(1)} | ${middle(figures.map((f) => f[1]!)).toFixed(1)} | **${middle(ratios).toFixed(3)}** (${range}) |`,
+      );
     }
   } finally {
     for (const s of servers) s.child.kill('SIGTERM');

@@ -178,9 +178,9 @@ export async function ensurePostgres(url: string, posts: string, likes: string, 
   await admin.end();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const count = await client.query("SELECT to_regclass('posts') IS NOT NULL AS has").then(async (r) =>
-    r.rows[0].has ? Number((await client.query('SELECT count(*) AS n FROM posts')).rows[0].n) : 0,
-  );
+  const count = await client
+    .query("SELECT to_regclass('posts') IS NOT NULL AS has")
+    .then(async (r) => (r.rows[0].has ? Number((await client.query('SELECT count(*) AS n FROM posts')).rows[0].n) : 0));
   await client.end();
   if (count < Number(posts)) seedDemo({ DATABASE_URL: url, DATA_DIR: filesDir }, posts, likes);
   const analyze = new pg.Client({ connectionString: url });

@@ -90,7 +90,10 @@ function pageKey(page: Page): Promise<string> {
 /** axe's WCAG rules on the page as it is: serious and critical nodes into `failed`, the rest into `noted`. */
 async function check(page: Page, where: string, failed: string[], noted: string[]): Promise<void> {
   // Only the violations' nodes in full: passes and the rest are not written out node by node.
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   for (const violation of results.violations) {
     for (const node of violation.nodes) {
       const impact = node.impact ?? violation.impact ?? 'unknown';
@@ -128,32 +131,36 @@ describe('accessibility of every screen', () => {
 
   // One test per reader and width, each with its own time.
   describe.each(READERS)('as a %s', (reader) => {
-    it.each([1280, 375])('has no serious or critical axe violation at WCAG 2.2 AA on any screen, at %i px, light and dark', async (width) => {
-      const { context, page } = await openAs(world, reader === 'member' ? cast.member : null, { width });
-      const failed: string[] = [];
-      const noted: string[] = [];
-      const checked = new Map<string, string>();
-      let scheme: Scheme = 'light';
-      for (const visit of visitsOf(reader)) {
-        await page.goto(`${world.server.url}${visit.url}`);
-        await page.waitForURL((url) => url.pathname === visit.lands);
-        if (visit.lands === paths.login.path && !visit.url.startsWith(paths.login.path)) {
-          await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-        } else await visit.ready?.(page);
-        await settle(page);
-        // A page the same as one checked already (a visitor sent to Login from each member's screen) has its verdict.
-        const key = await pageKey(page);
-        const same = checked.get(key);
-        if (same) {
-          noted.push(`${visit.label} (${reader}, ${width} px): the same page as ${same}`);
-          continue;
+    it.each([1280, 375])(
+      'has no serious or critical axe violation at WCAG 2.2 AA on any screen, at %i px, light and dark',
+      async (width) => {
+        const { context, page } = await openAs(world, reader === 'member' ? cast.member : null, { width });
+        const failed: string[] = [];
+        const noted: string[] = [];
+        const checked = new Map<string, string>();
+        let scheme: Scheme = 'light';
+        for (const visit of visitsOf(reader)) {
+          await page.goto(`${world.server.url}${visit.url}`);
+          await page.waitForURL((url) => url.pathname === visit.lands);
+          if (visit.lands === paths.login.path && !visit.url.startsWith(paths.login.path)) {
+            await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+          } else await visit.ready?.(page);
+          await settle(page);
+          // A page the same as one checked already (a visitor sent to Login from each member's screen) has its verdict.
+          const key = await pageKey(page);
+          const same = checked.get(key);
+          if (same) {
+            noted.push(`${visit.label} (${reader}, ${width} px): the same page as ${same}`);
+            continue;
+          }
+          checked.set(key, visit.label);
+          scheme = await checkBothSchemes(page, scheme, `${visit.label} (${reader}, ${width} px`, failed, noted);
         }
-        checked.set(key, visit.label);
-        scheme = await checkBothSchemes(page, scheme, `${visit.label} (${reader}, ${width} px`, failed, noted);
-      }
-      await context.close();
-      report(failed, noted);
-    }, 300_000);
+        await context.close();
+        report(failed, noted);
+      },
+      300_000,
+    );
   });
 
   it("has none on a new member's first page either (the welcome step)", async () => {
@@ -185,9 +192,7 @@ describe('accessibility of every screen', () => {
     const run = spawnSync('java', ['-jar', vnuJar, '--format', 'json', '--exit-zero-always', ...files], { encoding: 'utf8' });
     // The checker writes its report to stderr.
     const report = JSON.parse(run.stderr || run.stdout) as { messages: Array<{ type: string; subType?: string; url: string; message: string; extract?: string }> };
-    const errors = report.messages
-      .filter((m) => m.type === 'error' || m.subType === 'fatal')
-      .map((m) => `${path.basename(m.url)}: ${m.message} ${m.extract ?? ''}`);
+    const errors = report.messages.filter((m) => m.type === 'error' || m.subType === 'fatal').map((m) => `${path.basename(m.url)}: ${m.message} ${m.extract ?? ''}`);
     fs.rmSync(dir, { recursive: true, force: true });
     expect(errors).toEqual([]);
   }, 120_000);

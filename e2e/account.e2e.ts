@@ -67,7 +67,11 @@ describe('the account’s life in Chromium', () => {
     await page.screenshot({ path: artifactPath('profile-blocked-1280.png') });
 
     await page.goto(`${server.url}/`);
-    await page.getByRole('heading', { level: 1 }).first().waitFor().catch(() => undefined);
+    await page
+      .getByRole('heading', { level: 1 })
+      .first()
+      .waitFor()
+      .catch(() => undefined);
     await expect.poll(async () => page.getByText(boTitle).count()).toBe(0);
 
     await page.goto(`${server.url}/settings`);
@@ -80,7 +84,12 @@ describe('the account’s life in Chromium', () => {
     await context.close();
 
     // Settings › Account as it looks on a wide and a narrow screen, light and dark.
-    for (const [width, dark] of [[1280, false], [1280, true], [375, false], [375, true]] as const) {
+    for (const [width, dark] of [
+      [1280, false],
+      [1280, true],
+      [375, false],
+      [375, true],
+    ] as const) {
       const shot = await signedIn(ana, width, dark);
       await shot.page.goto(`${server.url}/settings`);
       await shot.page.getByRole('button', { name: 'Delete your account' }).waitFor();
@@ -135,7 +144,11 @@ describe('the account’s life in Chromium', () => {
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await page.getByText(/Welcome back! Your account is active again/).waitFor();
     await page.screenshot({ path: artifactPath('reactivated-1280.png') });
-    expect((await (await fetch(`${server.url}/api/user/get-profile-data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: Number(bo.id) }) })).json()) as object).toHaveProperty('data');
+    expect(
+      (await (
+        await fetch(`${server.url}/api/user/get-profile-data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: Number(bo.id) }) })
+      ).json()) as object,
+    ).toHaveProperty('data');
     await context.close();
   });
 

@@ -98,23 +98,27 @@ describe('what a page fetches until the network is idle, in Chromium with a cold
   ] as const;
   const cases = pages.flatMap(([page, address]) => readers.map(([who, session]) => ({ name: `${page}, ${who}`, address, session })));
 
-  it.each(cases)('$name: at most 150 KB of JavaScript gzipped, in few requests', async ({ name, address, session }) => {
-    let fetched: Fetched[] | null = null;
-    for (let attempt = 0; attempt < 3 && !fetched; attempt++) {
-      const { context, page } = await openAs(world, session(), PHONE);
-      fetched = await scriptsFetched(page, `${server.url}${address()}`);
-      await context.close();
-    }
-    if (!fetched) throw new Error(`${name}: the server sent the shell, not the rendered page, three times:\n${server.output()}`);
-    const gzip = fetched.reduce((sum, file) => sum + file.gzip, 0);
-    const wire = fetched.reduce((sum, file) => sum + file.wire, 0);
-    const files = fetched.sort((a, b) => b.gzip - a.gzip).map((file) => `${kb(file.gzip).padStart(9)} ${kb(file.wire).padStart(9)} ${file.encoding.padEnd(4)}  ${file.path}`);
-    console.log(`${name}: ${fetched.length} scripts, ${kb(gzip)} gzip -9 of ${kb(JS_BUDGET)} (${kb(wire)} on the wire)\n${files.join('\n')}`);
-    expect(gzip, `${name}: JavaScript fetched, gzipped`).toBeLessThanOrEqual(JS_BUDGET);
-    expect(fetched.length, `${name}: scripts fetched`).toBeLessThanOrEqual(SCRIPTS_MAX);
-  }, 240_000);
+  it.each(cases)(
+    '$name: at most 150 KB of JavaScript gzipped, in few requests',
+    async ({ name, address, session }) => {
+      let fetched: Fetched[] | null = null;
+      for (let attempt = 0; attempt < 3 && !fetched; attempt++) {
+        const { context, page } = await openAs(world, session(), PHONE);
+        fetched = await scriptsFetched(page, `${server.url}${address()}`);
+        await context.close();
+      }
+      if (!fetched) throw new Error(`${name}: the server sent the shell, not the rendered page, three times:\n${server.output()}`);
+      const gzip = fetched.reduce((sum, file) => sum + file.gzip, 0);
+      const wire = fetched.reduce((sum, file) => sum + file.wire, 0);
+      const files = fetched.sort((a, b) => b.gzip - a.gzip).map((file) => `${kb(file.gzip).padStart(9)} ${kb(file.wire).padStart(9)} ${file.encoding.padEnd(4)}  ${file.path}`);
+      console.log(`${name}: ${fetched.length} scripts, ${kb(gzip)} gzip -9 of ${kb(JS_BUDGET)} (${kb(wire)} on the wire)\n${files.join('\n')}`);
+      expect(gzip, `${name}: JavaScript fetched, gzipped`).toBeLessThanOrEqual(JS_BUDGET);
+      expect(fetched.length, `${name}: scripts fetched`).toBeLessThanOrEqual(SCRIPTS_MAX);
+    },
+    240_000,
+  );
 
-  it("fetches the end of a story when the reader comes to it, and keeps a press made before its code came", async () => {
+  it('fetches the end of a story when the reader comes to it, and keeps a press made before its code came', async () => {
     const { context, page } = await openAs(world, reader, PHONE);
     const fetched = await scriptsFetched(page, `${server.url}${paths.viewPost.getHref(postId)}`);
     expect(fetched?.map((file) => file.path).filter((path) => /SubscribeByEmail|FediverseReplies|RelatedPosts/.test(path))).toEqual([]);

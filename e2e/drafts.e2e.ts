@@ -23,7 +23,12 @@ const draftIdIn = (page: Page) => decodeId(new URL(page.url()).searchParams.get(
 
 /** The same screen at 1280 and 375 px, light and dark, for a person to look at. */
 async function shots(session: Session, url: string, name: string, ready: (page: Page) => Promise<unknown>) {
-  for (const [width, dark] of [[1280, false], [1280, true], [375, false], [375, true]] as const) {
+  for (const [width, dark] of [
+    [1280, false],
+    [1280, true],
+    [375, false],
+    [375, true],
+  ] as const) {
     const { context, page } = await signedIn(session, width, dark);
     await page.goto(`${server.url}${url}`);
     await ready(page);
@@ -102,7 +107,11 @@ describe('drafts journey in Chromium', () => {
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await page.getByTestId('scheduled-for').waitFor();
     await page.goto(`${server.url}/yourposts?tab=scheduled`);
-    await page.getByTestId('draft-row').filter({ hasText: 'A story that waits' }).getByText(/Publishes/).waitFor();
+    await page
+      .getByTestId('draft-row')
+      .filter({ hasText: 'A story that waits' })
+      .getByText(/Publishes/)
+      .waitFor();
 
     // Screenshots: the editor with its draft controls, the Library's tabs, the preview page.
     await shots(session, paths.createPost.getHref(draftId), 'drafts-editor-scheduled', (p) => p.getByTestId('scheduled-for').waitFor());
@@ -113,7 +122,10 @@ describe('drafts journey in Chromium', () => {
     await page.getByTestId('draft-row').first().getByRole('link', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Cancel schedule' }).click();
     await page.getByLabel('Publish later').waitFor();
-    for (const [width, dark] of [[1280, false], [375, true]] as const) {
+    for (const [width, dark] of [
+      [1280, false],
+      [375, true],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
       await page.waitForTimeout(400);

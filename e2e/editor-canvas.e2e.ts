@@ -42,7 +42,12 @@ async function uploadBodyImage(page: Page, rgb: [number, number, number]) {
 
 /** The page as it is, at 1280 and 375 px, light and dark, for a person to look at; then back to 1280, light. */
 async function shots(page: Page, name: string, arrange: () => Promise<unknown> = () => Promise.resolve()) {
-  for (const [width, dark] of [[1280, false], [1280, true], [375, false], [375, true]] as const) {
+  for (const [width, dark] of [
+    [1280, false],
+    [1280, true],
+    [375, false],
+    [375, true],
+  ] as const) {
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
     await arrange();
@@ -175,7 +180,9 @@ describe('the editor as a canvas, in Chromium', () => {
     expect(stored).toContain('<strong>bold</strong>');
     expect(stored).toContain('<em>slanted</em>');
     expect(stored).toContain('<hr />');
-    expect(stored).toMatch(/<figure><img src="\/storage\/[^"]+" alt="A green square with a pale circle in the middle"[^>]*\/><figcaption>Figure 1\. Green, as in "go"\.<\/figcaption><\/figure>/);
+    expect(stored).toMatch(
+      /<figure><img src="\/storage\/[^"]+" alt="A green square with a pale circle in the middle"[^>]*\/><figcaption>Figure 1\. Green, as in "go"\.<\/figcaption><\/figure>/,
+    );
     expect(stored).toContain('<pre data-language="python">\n<span class="hljs-keyword">def</span>');
     expect(stored).toContain('&lt;b&gt;Hello&lt;/b&gt;');
     expect(stored).not.toContain('<b>');
@@ -200,14 +207,22 @@ describe('the editor as a canvas, in Chromium', () => {
     // Readers get no highlighter: the post page loads no highlight.js.
     expect(await page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /highlight|hljs/i.test(entry.name)))).toBe(false);
 
-    for (const [width, dark] of [[1280, false], [1280, true], [375, false], [375, true]] as const) {
+    for (const [width, dark] of [
+      [1280, false],
+      [1280, true],
+      [375, false],
+      [375, true],
+    ] as const) {
       const shot = await signedIn(session, width, dark);
       await shot.page.goto(`${server.url}${paths.viewPost.getHref(postId)}`);
       await shot.page.waitForLoadState('networkidle');
       await shot.page.waitForTimeout(400);
       const name = `${width}${dark ? '-dark' : ''}`;
       await shot.page.screenshot({ path: artifactPath(`editor-canvas-post-${name}.png`), fullPage: true });
-      await shot.page.getByTestId('post-body').locator('pre').screenshot({ path: artifactPath(`editor-canvas-code-${name}.png`) });
+      await shot.page
+        .getByTestId('post-body')
+        .locator('pre')
+        .screenshot({ path: artifactPath(`editor-canvas-code-${name}.png`) });
       await shot.context.close();
     }
 

@@ -14,7 +14,10 @@ beforeAll(async () => {
 
 afterAll(() => stopWorld(world));
 
-const picture = (r: number, g: number, b: number) => sharp({ create: { width: 320, height: 180, channels: 3, background: { r, g, b } } }).png().toBuffer();
+const picture = (r: number, g: number, b: number) =>
+  sharp({ create: { width: 320, height: 180, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
 
 /** A multipart POST to /api/user/{path} with the session headers, as an API client sends it. */
 async function send(session: Session, url: string, fields: Record<string, string | Buffer>) {

@@ -59,7 +59,10 @@ describe('the fediverse in the browser', () => {
     const html = await (await fetch(href)).text();
     expect(html).toContain('From the fediverse');
     expect(html).toContain('Read it twice. The part about timetables stays with me.');
-    for (const [width, dark] of [[1280, false], [375, true]] as const) {
+    for (const [width, dark] of [
+      [1280, false],
+      [375, true],
+    ] as const) {
       const { context, page, errors } = await openAs(world, null, { width, dark });
       await page.goto(href);
       const section = page.getByRole('region', { name: /From the fediverse/ });
@@ -88,10 +91,13 @@ describe('the fediverse in the browser', () => {
     // (seen once in four runs of the whole suite, never alone; left as a note on issue 30).
     const open = reply.locator('button[aria-expanded]', { hasText: 'Reply' });
     await expect
-      .poll(async () => {
-        if ((await open.getAttribute('aria-expanded')) !== 'true') await open.click();
-        return open.getAttribute('aria-expanded');
-      }, { timeout: 30_000, interval: 2_000 })
+      .poll(
+        async () => {
+          if ((await open.getAttribute('aria-expanded')) !== 'true') await open.click();
+          return open.getAttribute('aria-expanded');
+        },
+        { timeout: 30_000, interval: 2_000 },
+      )
       .toBe('true');
     const box = reply.getByRole('textbox', { name: 'Reply to Dave of the peer' });
     await box.fill('Thank you, Dave. Timetables are poetry.');
@@ -134,7 +140,11 @@ describe('the fediverse in the browser', () => {
       url: new URL(`${peer.origin}/@dave/articles/1`),
       to: PUBLIC_COLLECTION,
     });
-    await until(async () => ((await callApi(world, 'fediverse-following', { user_id: Number(cy.id) }, { ...cy })).json.data as Array<{ state: string }>)[0]?.state === 'accepted' || undefined, 20_000);
+    await until(
+      async () =>
+        ((await callApi(world, 'fediverse-following', { user_id: Number(cy.id) }, { ...cy })).json.data as Array<{ state: string }>)[0]?.state === 'accepted' || undefined,
+      20_000,
+    );
     await peer.send('dave', cyInbox, new Create({ id: new URL(`${article.id!.href}/activity`), actor: dave, object: article, to: PUBLIC_COLLECTION }));
     await until(async () => ((await callApi(world, 'fediverse-following/stories', { user_id: Number(cy.id) }, { ...cy })).json.data as unknown[]).length > 0 || undefined, 20_000);
 

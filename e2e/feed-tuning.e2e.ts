@@ -32,7 +32,11 @@ beforeAll(async () => {
   ada = await verifiedUser(world, 'ada.tuning@example.com', password);
   bo = await verifiedUser(world, 'bo.tuning@example.com', password);
   cy = await verifiedUser(world, 'cy.tuning@example.com', password);
-  for (const [who, name] of [[ada, 'Ada Lovelace'], [bo, 'Bo Traveller'], [cy, 'Cy Reader']] as const) {
+  for (const [who, name] of [
+    [ada, 'Ada Lovelace'],
+    [bo, 'Bo Traveller'],
+    [cy, 'Cy Reader'],
+  ] as const) {
     expect((await callApi(world, 'update-profile', { id: Number(who.id), name }, { ...who })).status).toBe(200);
   }
   const { categories } = (await (await fetch(`${server.url}/api/user/categories`)).json()) as { categories: Array<{ id: number; name: string }> };

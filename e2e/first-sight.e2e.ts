@@ -107,10 +107,11 @@ describe('first sight', () => {
       const times = await page.evaluate(() => ({
         paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
         load: performance.getEntriesByType('navigation')[0] ? (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart : null,
-        app: performance
-          .getEntriesByType('resource')
-          .filter((r) => /\/assets\/start-[\w-]+\.js$/.test(r.name))
-          .map((r) => r.startTime)[0] ?? null,
+        app:
+          performance
+            .getEntriesByType('resource')
+            .filter((r) => /\/assets\/start-[\w-]+\.js$/.test(r.name))
+            .map((r) => r.startTime)[0] ?? null,
       }));
       expect(times.paint, JSON.stringify(times)).not.toBeNull();
       expect(times.app, JSON.stringify(times)).not.toBeNull();

@@ -25,7 +25,11 @@ beforeAll(async () => {
   ana = await verifiedUser(world, 'ana.lists@example.com', password);
   bo = await verifiedUser(world, 'bo.lists@example.com', password);
   cy = await verifiedUser(world, 'cy.lists@example.com', password);
-  for (const [who, name] of [[ana, 'Ana Writer'], [bo, 'Bo Follower'], [cy, 'Cy Reader']] as const) {
+  for (const [who, name] of [
+    [ana, 'Ana Writer'],
+    [bo, 'Bo Follower'],
+    [cy, 'Cy Reader'],
+  ] as const) {
     expect((await callApi(world, 'update-profile', { id: Number(who.id), name }, { ...who })).status).toBe(200);
   }
   expect((await callApi(world, 'follow-unfollow', { user_id: Number(bo.id), follow_id: Number(ana.id), followType: 1 }, { ...bo })).status).toBe(200);

@@ -23,7 +23,10 @@ beforeAll(async () => {
   ({ server } = world);
   ana = await verifiedUser(world, 'ana.library@example.com', password);
   cy = await verifiedUser(world, 'cy.library@example.com', password);
-  for (const [who, name] of [[ana, 'Ana Writer'], [cy, 'Cy Reader']] as const) {
+  for (const [who, name] of [
+    [ana, 'Ana Writer'],
+    [cy, 'Cy Reader'],
+  ] as const) {
     expect((await callApi(world, 'update-profile', { id: Number(who.id), name }, { ...who })).status).toBe(200);
   }
   const categories = (await (await fetch(`${server.url}/api/user/categories`)).json()) as { categories: Array<{ id: number }> };

@@ -25,7 +25,10 @@ afterAll(() => stopWorld(world));
 async function mailWith(to: string, marker: string): Promise<string> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const mail = world.smtp.received.filter((m) => m.to.includes(to)).map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).find((raw) => raw.includes(marker));
+    const mail = world.smtp.received
+      .filter((m) => m.to.includes(to))
+      .map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .find((raw) => raw.includes(marker));
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`no mail with ${marker} for ${to}`);
     await new Promise((r) => setTimeout(r, 100));

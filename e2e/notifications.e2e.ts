@@ -61,7 +61,10 @@ describe('notifications that reach people, in Chromium', () => {
     const sentAt = Date.now();
     await page.getByTestId('notifications-dot').waitFor({ timeout: 3000 });
     expect(Date.now() - sentAt).toBeLessThan(3000);
-    await page.locator('header').first().screenshot({ path: artifactPath('notifications-dot-live.png') });
+    await page
+      .locator('header')
+      .first()
+      .screenshot({ path: artifactPath('notifications-dot-live.png') });
 
     await page.getByRole('link', { name: 'Notifications (new)' }).click();
     await page.waitForURL('**/notifications');
@@ -85,7 +88,10 @@ describe('notifications that reach people, in Chromium', () => {
   it('leads a comment notification to the comment itself, highlighted', async () => {
     const comment = await callApi(world, 'comment', { user_id: Number(bo.id), post_id: postId, comments: 'Which sleeper did you take?' }, { ...bo });
     expect(comment.status).toBe(200);
-    for (const [width, dark] of [[1280, false], [375, true]] as const) {
+    for (const [width, dark] of [
+      [1280, false],
+      [375, true],
+    ] as const) {
       const { context, page } = await contextFor(ana, width, dark);
       await page.goto(`${server.url}/notifications`);
       const item = page.getByTestId('notification').filter({ hasText: 'commented' }).first();
@@ -116,7 +122,10 @@ describe('notifications that reach people, in Chromium', () => {
     }
 
     const url = unsubscribeUrlOf(mail.listUnsubscribe);
-    for (const [width, dark] of [[375, true], [1280, false]] as const) {
+    for (const [width, dark] of [
+      [375, true],
+      [1280, false],
+    ] as const) {
       const { context, page } = await contextFor(null, width, dark);
       await page.goto(url.toString());
       await page.getByText('Stop mails when someone likes your posts?').waitFor();

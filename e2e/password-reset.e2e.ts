@@ -41,11 +41,13 @@ function htmlOf(raw: string): string {
 }
 
 const profileStatus = async (session: { token: string; id: string }) =>
-  (await fetch(`${server.url}/api/user/profile`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...session },
-    body: JSON.stringify({ id: Number(session.id) }),
-  })).status;
+  (
+    await fetch(`${server.url}/api/user/profile`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...session },
+      body: JSON.stringify({ id: Number(session.id) }),
+    })
+  ).status;
 
 /** The screens at a size and colour scheme, for a person to look at. */
 async function shoot(url: string, name: string, width: number, dark: boolean, prepare?: (page: Page) => Promise<void>) {

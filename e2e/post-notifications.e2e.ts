@@ -24,7 +24,11 @@ beforeAll(async () => {
   ana = await verifiedUser(world, 'ana.stories@example.com', password);
   bo = await verifiedUser(world, 'bo.stories@example.com', password);
   cy = await verifiedUser(world, 'cy.stories@example.com', password);
-  for (const [who, name] of [[ana, 'Ana Author'], [bo, 'Bo Reader'], [cy, 'Cy Stranger']] as const) {
+  for (const [who, name] of [
+    [ana, 'Ana Author'],
+    [bo, 'Bo Reader'],
+    [cy, 'Cy Stranger'],
+  ] as const) {
     await callApi(world, 'update-profile', { id: Number(who.id), name }, { ...who });
   }
   expect((await callApi(world, 'follow-unfollow', { user_id: Number(bo.id), follow_id: Number(ana.id), followType: 1 }, { ...bo })).status).toBe(200);

@@ -22,7 +22,6 @@ beforeAll(async () => {
 
 afterAll(() => stopWorld(world));
 
-
 describe("reading journey: the reader's own choices in Chromium", () => {
   it('chooses topics from the plus icon; For you follows them, and RESET ALL RECOMMENDATIONS undoes it', async () => {
     const categories = (await (await fetch(`${server.url}/api/user/categories`)).json()) as { categories: Array<{ id: number; name: string }> };

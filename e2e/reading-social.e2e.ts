@@ -25,7 +25,6 @@ beforeAll(async () => {
 
 afterAll(() => stopWorld(world));
 
-
 describe('reading journey of a signed-in reader in Chromium', () => {
   it('switches tabs, likes and unlikes, follows from the hover card, saves and finds the post in /saved', async () => {
     const { context, page, errors } = await openAs(world, reader);

@@ -20,7 +20,6 @@ beforeAll(async () => {
 
 afterAll(() => stopWorld(world));
 
-
 describe('reading journey of a visitor in Chromium', () => {
   it('scrolls the home feed through three pages and takes screenshots', async () => {
     const { context, page, errors } = await openAs(world, null);
@@ -31,7 +30,10 @@ describe('reading journey of a visitor in Chromium', () => {
     await page.screenshot({ path: artifactPath('home-1280.png') });
 
     for (let i = 0; i < 10 && (await cards(page).count()) < POSTS; i++) {
-      await page.getByTestId('sentinel').scrollIntoViewIfNeeded().catch(() => undefined);
+      await page
+        .getByTestId('sentinel')
+        .scrollIntoViewIfNeeded()
+        .catch(() => undefined);
       await page.mouse.wheel(0, 20_000);
       await page.waitForTimeout(400);
     }

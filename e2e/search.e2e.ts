@@ -21,16 +21,27 @@ beforeAll(async () => {
   world = await startWorld();
   ({ server } = world);
   writer = await verifiedUser(world, 'lena.search@example.com', 'Search#2026');
-  expect((await callApi(world, 'update-profile', { id: Number(writer.id), name: 'Lena Marsh', bio: 'I count the heron colonies of the delta every spring.' }, { ...writer })).status).toBe(200);
+  expect(
+    (await callApi(world, 'update-profile', { id: Number(writer.id), name: 'Lena Marsh', bio: 'I count the heron colonies of the delta every spring.' }, { ...writer })).status,
+  ).toBe(200);
   const categories = (await (await fetch(`${server.url}/api/user/categories`)).json()) as { categories: Array<{ id: number; name: string }> };
   topic = categories.categories[0]!.name;
   const stories = [
-    ['Notes from the marsh', 'A season of birds', '<p>We waited at dawn by the reeds. Then a grey <strong>heron</strong> landed, <em>slow</em> and certain, and the whole marsh went quiet for a while.</p>'],
+    [
+      'Notes from the marsh',
+      'A season of birds',
+      '<p>We waited at dawn by the reeds. Then a grey <strong>heron</strong> landed, <em>slow</em> and certain, and the whole marsh went quiet for a while.</p>',
+    ],
     ['Herons and their nests', 'Colonies, counted', '<p>Nests are built high in the alders, close to each other.</p>'],
     ['A quiet week', 'Nothing much', '<p>Rain, tea, and a heron &lt;b&gt;on the roof&lt;/b&gt; of the shed.</p>'],
   ];
   for (const [title, sub, body] of stories) {
-    const added = await callApi(world, 'add-post', { user_id: Number(writer.id), title, sub_title: sub, category_id: categories.categories[0]!.id, description: body }, { ...writer });
+    const added = await callApi(
+      world,
+      'add-post',
+      { user_id: Number(writer.id), title, sub_title: sub, category_id: categories.categories[0]!.id, description: body },
+      { ...writer },
+    );
     expect(added.status).toBe(201);
   }
 }, 120_000);
@@ -96,7 +107,11 @@ describe('search, in Chromium', () => {
   });
 
   it('finds topics by name, and reads well on a phone and in the dark', async () => {
-    for (const [width, scheme] of [[375, 'light'], [375, 'dark'], [1280, 'dark']] as const) {
+    for (const [width, scheme] of [
+      [375, 'light'],
+      [375, 'dark'],
+      [1280, 'dark'],
+    ] as const) {
       const { context, page, errors } = await contextFor(width, scheme);
       await page.goto(`${server.url}${paths.search.getHref('heron')}`);
       await page.getByTestId('search-post').first().waitFor();

@@ -30,14 +30,18 @@ beforeAll(async () => {
   const categories = (await (await fetch(`${server.url}/api/user/categories`)).json()) as { categories: Array<{ id: number }> };
   // Long enough that its end is far below the first screen.
   const description = Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i + 1}: the ferry hums through the dark, and the harbour lights fall behind one by one.</p>`).join('');
-  const added = await callApi(world, 'add-post', { user_id: Number(ana.id), title, sub_title: 'Crossing before dawn', category_id: categories.categories[0]!.id, description }, { ...ana });
+  const added = await callApi(
+    world,
+    'add-post',
+    { user_id: Number(ana.id), title, sub_title: 'Crossing before dawn', category_id: categories.categories[0]!.id, description },
+    { ...ana },
+  );
   expect(added.status).toBe(201);
   postId = (added.json.post as { id: number }).id;
 }, 120_000);
 afterAll(() => stopWorld(world));
 
-const contextFor = (session: Session | null, options: { width?: number; dark?: boolean; userAgent?: string } = {}) =>
-  openAs(world, session, { ...options, consoleErrors: true });
+const contextFor = (session: Session | null, options: { width?: number; dark?: boolean; userAgent?: string } = {}) => openAs(world, session, { ...options, consoleErrors: true });
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: artifactPath(name), fullPage: true });

@@ -23,7 +23,11 @@ beforeAll(async () => {
   ana = await verifiedUser(world, 'ana.topics@example.com', password);
   bo = await verifiedUser(world, 'bo.topics@example.com', password);
   cy = await verifiedUser(world, 'cy.topics@example.com', password);
-  for (const [who, name] of [[ana, 'Ana Writer'], [bo, 'Bo Replier'], [cy, 'Cy Reader']] as const) {
+  for (const [who, name] of [
+    [ana, 'Ana Writer'],
+    [bo, 'Bo Replier'],
+    [cy, 'Cy Reader'],
+  ] as const) {
     expect((await callApi(world, 'update-profile', { id: Number(who.id), name }, { ...who })).status).toBe(200);
   }
   const categories = (await (await fetch(`${server.url}/api/user/categories`)).json()) as { categories: Array<{ id: number; name: string }> };
@@ -39,9 +43,7 @@ beforeAll(async () => {
   const comment = await callApi(world, 'comment', { user_id: Number(ana.id), post_id: postId, comments: 'Which ferry was it?' }, { ...ana });
   expect(comment.status, JSON.stringify(comment.json)).toBe(200);
   const commentId = comment.json.id as number;
-  expect(
-    (await callApi(world, 'replies', { user_id: Number(bo.id), post_id: postId, comment_id: commentId, reply: 'The night boat, I think.' }, { ...bo })).status,
-  ).toBe(200);
+  expect((await callApi(world, 'replies', { user_id: Number(bo.id), post_id: postId, comment_id: commentId, reply: 'The night boat, I think.' }, { ...bo })).status).toBe(200);
 }, 120_000);
 afterAll(() => stopWorld(world));
 
@@ -84,7 +86,10 @@ describe('topics and threads, in Chromium', () => {
     await page.getByLabel('Reply to Bo Replier').locator('xpath=ancestor::form').getByRole('button', { name: 'Reply' }).click();
     // Not Bo's reply while its form still holds the typed text (React keeps a textarea's text content
     // equal to its value, so that reply has the text too until the form closes).
-    const answer = page.getByTestId('reply').filter({ hasText: 'It was the 23:40' }).filter({ hasNot: page.locator('textarea') });
+    const answer = page
+      .getByTestId('reply')
+      .filter({ hasText: 'It was the 23:40' })
+      .filter({ hasNot: page.locator('textarea') });
     await answer.waitFor();
     expect(await answer.textContent()).toContain('Replying to Bo Replier');
     const notes = await callApi(world, 'notifications', { user_id: Number(bo.id) }, { ...bo });

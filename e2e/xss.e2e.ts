@@ -43,7 +43,9 @@ describe('cross-site scripting in Chromium', () => {
     form.set('sub_title', '"><svg onload=alert("sub")>');
     form.set('category_id', String(categories.categories[0]!.id));
     form.set('description', payloads.map((p) => `<p>${p}</p>`).join('\n'));
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+      .png()
+      .toBuffer();
     form.set('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'x.png');
     const created = await fetch(`${server.url}/api/user/add-post`, { method: 'POST', headers: { ...writer }, body: form });
     const createdJson = (await created.json()) as { post?: { id: number } };

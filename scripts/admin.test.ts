@@ -94,7 +94,10 @@ describe('npm run admin -- domain:block / domain:unblock / domain:list', () => {
         .values({ uri, inbox: `${uri}/inbox`, shared_inbox: null, handle: `@x@${new URL(uri).host}`, name: null, icon_url: null, url: null, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await database.db.insertInto('remote_followers').values({ user_id: member.id, actor_id: actor.id, follow_uri: `${uri}#follow`, created_at: now }).execute();
+      await database.db
+        .insertInto('remote_followers')
+        .values({ user_id: member.id, actor_id: actor.id, follow_uri: `${uri}#follow`, created_at: now })
+        .execute();
     };
     await follower('https://spam.example/users/a');
     await follower('https://eu.spam.example/users/b');
@@ -114,7 +117,7 @@ describe('npm run admin -- domain:block / domain:unblock / domain:list', () => {
       .execute();
     expect(left.map((row) => row.uri)).toEqual(['https://good.example/users/spam.example', 'https://notspam.example/users/c']);
     expect((await admin('domain:list')).out).toContain('spam.example  since');
-    expect((await admin('domain:block', 'not a domain!'))).toMatchObject({ code: 1 });
+    expect(await admin('domain:block', 'not a domain!')).toMatchObject({ code: 1 });
     expect(await admin('domain:unblock', 'spam.example')).toMatchObject({ code: 0 });
     expect(await admin('domain:unblock', 'spam.example')).toMatchObject({ code: 1 });
     expect((await admin('domain:list')).out).toBe('No blocked domains.\n');

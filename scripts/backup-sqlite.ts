@@ -10,7 +10,10 @@ export interface BackupResult {
 
 /** `inkwell-2026-11-24T21-10-05Z.sqlite`: sortable, and no colon (some file systems refuse it). */
 export function backupName(now = new Date()): string {
-  return `inkwell-${now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-')}.sqlite`;
+  return `inkwell-${now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-')}.sqlite`;
 }
 
 /**

@@ -118,10 +118,11 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 describe('the first load of a page', () => {
   it.each(Object.entries(BUDGETED_PAGES))('%s stays within its budget', (page, pageModule) => {
     const load = firstLoad(pageModule);
-    const sizes = load.chunks.map((chunk) => `${kb(gzipped(chunk.file)).padStart(9)}  ${chunk.file}`).sort().reverse();
-    console.log(
-      `${page}: JavaScript ${kb(load.js)} of ${kb(FIRST_LOAD_JS_BUDGET)}, CSS ${kb(load.css)} of ${kb(FIRST_LOAD_CSS_BUDGET)} (gzip -9)\n${sizes.join('\n')}`,
-    );
+    const sizes = load.chunks
+      .map((chunk) => `${kb(gzipped(chunk.file)).padStart(9)}  ${chunk.file}`)
+      .sort()
+      .reverse();
+    console.log(`${page}: JavaScript ${kb(load.js)} of ${kb(FIRST_LOAD_JS_BUDGET)}, CSS ${kb(load.css)} of ${kb(FIRST_LOAD_CSS_BUDGET)} (gzip -9)\n${sizes.join('\n')}`);
     expect(load.js, `${page}: first-load JavaScript, gzipped`).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
     expect(load.css, `${page}: first-load CSS, gzipped`).toBeLessThanOrEqual(FIRST_LOAD_CSS_BUDGET);
   });
@@ -142,7 +143,9 @@ describe('the first load of a page', () => {
   });
 
   it.each(Object.entries(BUDGETED_PAGES))('%s carries only the calls it names, not the endpoint table (web/build/inline-calls.mjs)', (_page, pageModule) => {
-    const code = firstLoad(pageModule).chunks.filter((chunk) => chunk.file.endsWith('.js')).map((chunk) => fs.readFileSync(path.join(dist, chunk.file), 'utf8'));
+    const code = firstLoad(pageModule)
+      .chunks.filter((chunk) => chunk.file.endsWith('.js'))
+      .map((chunk) => fs.readFileSync(path.join(dist, chunk.file), 'utf8'));
     // The server's half of an entry (its body schema's name, its limit) never reaches the browser.
     const bodyNames = Object.values(calls).flatMap((entry) => ('body' in entry ? [entry.body] : []));
     expect(bodyNames.filter((name) => code.some((text) => new RegExp(`[\`'"]${name}[\`'"]`).test(text)))).toEqual([]);
@@ -155,7 +158,7 @@ describe('the first load of a page', () => {
     expect(chunks.filter((chunk) => packagesOf(chunk.file).includes('dompurify')).map((chunk) => chunk.file)).toEqual([]);
   });
 
-  it.each(Object.entries(BUDGETED_PAGES))('%s asks for few chunks: the app\'s own modules come in one', (_page, pageModule) => {
+  it.each(Object.entries(BUDGETED_PAGES))("%s asks for few chunks: the app's own modules come in one", (_page, pageModule) => {
     const chunks = firstLoad(pageModule).chunks.filter((chunk) => chunk.file.endsWith('.js'));
     expect(chunks.length).toBeLessThanOrEqual(FIRST_LOAD_CHUNKS);
     // The route table, the API client, the providers and the state reader come in start.tsx's chunk.
@@ -165,11 +168,13 @@ describe('the first load of a page', () => {
 
   it.each(Object.entries(BUDGETED_PAGES))('%s takes from a barrel only what it imports: no code language, no icon of another screen', (_page, pageModule) => {
     // The contract's index and lucide-react's re-export everything (web/build/app-chunk.mjs): the editor's languages and its schedule icon are not a reader's.
-    const code = firstLoad(pageModule).chunks.filter((chunk) => chunk.file.endsWith('.js')).map((chunk) => fs.readFileSync(path.join(dist, chunk.file), 'utf8'));
+    const code = firstLoad(pageModule)
+      .chunks.filter((chunk) => chunk.file.endsWith('.js'))
+      .map((chunk) => fs.readFileSync(path.join(dist, chunk.file), 'utf8'));
     expect(code.filter((text) => text.includes('gemspec') || text.includes('calendar-clock'))).toEqual([]);
   });
 
-  it.each(Object.entries(BUDGETED_PAGES))('%s is compiled as it streams in: V8\'s compile hint heads each of its chunks', (_page, pageModule) => {
+  it.each(Object.entries(BUDGETED_PAGES))("%s is compiled as it streams in: V8's compile hint heads each of its chunks", (_page, pageModule) => {
     // web/build/compile-hints.mjs: without it, hydrating compiles each function on the main thread.
     const chunks = firstLoad(pageModule).chunks.filter((chunk) => chunk.file.endsWith('.js'));
     const unhinted = chunks.filter((chunk) => !fs.readFileSync(path.join(dist, chunk.file), 'utf8').startsWith(`${COMPILE_HINT}\n`));

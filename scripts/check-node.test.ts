@@ -75,7 +75,10 @@ describe('the Node check', () => {
       expect(run.stderr, args[0]).toBe(line('v22.12.0', process.execPath));
       expect(run.status, args[0]).toBe(1);
       // Only npm's own header ("> start", "> node scripts/check-node.cjs && …") before it.
-      expect(run.stdout.split('\n').filter((l) => l.trim() && !l.startsWith('> ')), args[0]).toEqual([]);
+      expect(
+        run.stdout.split('\n').filter((l) => l.trim() && !l.startsWith('> ')),
+        args[0],
+      ).toEqual([]);
     }
   });
 

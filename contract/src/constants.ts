@@ -8,8 +8,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 30;
 /** 8+ characters, only letters, digits and !@#$%^&*, with at least one of each kind (SPEC §5). */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[!@#$%^&*])[A-Za-z\d!@#$%^&*]{8,}$/;
-export const PASSWORD_HINT =
-  'Password must contain at least one letter, one number, and one special character (e.g., !@#$%^&*), and be at least 8 characters long.';
+export const PASSWORD_HINT = 'Password must contain at least one letter, one number, and one special character (e.g., !@#$%^&*), and be at least 8 characters long.';
 
 /** How long the eye toggle reveals the password (SPEC §2 Login, §9). */
 export const PASSWORD_REVEAL_MS = 700;
@@ -63,12 +62,10 @@ export const TEXT = {
   invalidEmail: 'Invalid email',
   // Additions (not in the spec): forgot / reset password.
   /** The answer to every forgot-password request, whether or not the address has an account. */
-  resetLinkSent:
-    'If an account uses this email, a link to choose a new password is on its way. It works for 1 hour. Check your spam folder if it does not arrive.',
+  resetLinkSent: 'If an account uses this email, a link to choose a new password is on its way. It works for 1 hour. Check your spam folder if it does not arrive.',
   resetLinkInvalid: 'This password reset link is invalid, was already used or has expired. Please ask for a new one.',
   passwordResetDone: 'Your password has been changed and you are signed in. Every other device has been signed out.',
-  passwordResetReactivated:
-    'Your password has been changed and your account is active again: your profile, posts and comments are back. Every other device has been signed out.',
+  passwordResetReactivated: 'Your password has been changed and your account is active again: your profile, posts and comments are back. Every other device has been signed out.',
   // Additions (not in the spec): the first hour of a new member.
   /** Share on a browser without the share function, once the link is on the clipboard. */
   linkCopied: 'Link copied',

@@ -23,7 +23,10 @@ describe('escaping hand-written markup', () => {
         const text = payload.replaceAll('\u0000', '').replaceAll('\r', '');
         const escaped = escape(text);
         const elements = parseHtml(`<p title="${escaped}" data-x='${escaped}'>${escaped}</p>`);
-        expect(elements.map((element) => element.tagName), payload).toEqual(['P']);
+        expect(
+          elements.map((element) => element.tagName),
+          payload,
+        ).toEqual(['P']);
         const [p] = elements as [Element];
         expect(p.getAttributeNames(), payload).toEqual(['title', 'data-x']);
         expect(p.textContent, payload).toBe(text);
@@ -40,7 +43,10 @@ describe('escaping hand-written markup', () => {
   it('keeps every payload as text in element content (escapeText)', () => {
     for (const payload of payloads) {
       const elements = parseHtml(`<pre>${escapeText(payload)}</pre>`);
-      expect(elements.map((element) => element.tagName), payload).toEqual(['PRE']);
+      expect(
+        elements.map((element) => element.tagName),
+        payload,
+      ).toEqual(['PRE']);
     }
   });
 
@@ -58,7 +64,7 @@ describe('escaping hand-written markup', () => {
     }
   });
 
-  it('reads escapeHtml back (unescapeHtml), React\'s &#x27; too, each reference once', () => {
+  it("reads escapeHtml back (unescapeHtml), React's &#x27; too, each reference once", () => {
     for (const payload of payloads) expect(unescapeHtml(escapeHtml(payload))).toBe(payload);
     expect(unescapeHtml('It&#x27;s &amp;lt; &quot;x&quot;')).toBe('It\'s &lt; "x"');
   });

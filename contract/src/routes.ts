@@ -32,8 +32,7 @@ export const paths = {
   newsletterUnsubscribe: {
     path: '/newsletter/unsubscribe',
     access: 'open',
-    getHref: (token?: string, done = false) =>
-      token ? `/newsletter/unsubscribe?token=${encodeURIComponent(token)}${done ? '&done=1' : ''}` : '/newsletter/unsubscribe',
+    getHref: (token?: string, done = false) => (token ? `/newsletter/unsubscribe?token=${encodeURIComponent(token)}${done ? '&done=1' : ''}` : '/newsletter/unsubscribe'),
   },
   /** With a draft's id: the editor continues that draft (issue 13), on any device. */
   createPost: {
@@ -47,8 +46,7 @@ export const paths = {
   search: {
     path: '/search',
     access: 'open',
-    getHref: (query = '', type: 'posts' | 'people' | 'topics' = 'posts') =>
-      `/search?q=${encodeURIComponent(query)}${type === 'posts' ? '' : `&type=${type}`}`,
+    getHref: (query = '', type: 'posts' | 'people' | 'topics' = 'posts') => `/search?q=${encodeURIComponent(query)}${type === 'posts' ? '' : `&type=${type}`}`,
   },
   notifications: { path: '/notifications', access: 'session', getHref: () => '/notifications' },
   profile: { path: '/profile', access: 'session', getHref: () => '/profile' },

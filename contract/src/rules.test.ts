@@ -76,9 +76,7 @@ describe('formatPostDate', () => {
 
 describe('password rules', () => {
   it.each(['Secret#123', 'abcdefg1!', 'A1!A1!A1!'])('accepts %s', (p) => expect(PASSWORD_PATTERN.test(p)).toBe(true));
-  it.each(['short1!', 'password1', '12345678!', 'abcdefgh!', 'pass word1!', 'pässword1!'])('refuses %s', (p) =>
-    expect(PASSWORD_PATTERN.test(p)).toBe(false),
-  );
+  it.each(['short1!', 'password1', '12345678!', 'abcdefgh!', 'pass word1!', 'pässword1!'])('refuses %s', (p) => expect(PASSWORD_PATTERN.test(p)).toBe(false));
   it('reports a mismatched confirmation with the spec text', () => {
     const result = registerBody.safeParse({ email: 'a@b.co', password: 'Secret#123', password_confirmation: 'Secret#124' });
     expect(result.success).toBe(false);

@@ -6,7 +6,6 @@ import { freePort } from '../../server/src/test/ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-
 export interface RunningServer {
   url: string;
   dataDir: string;

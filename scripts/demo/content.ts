@@ -2,11 +2,78 @@ import { escapeText } from '@inkwell/contract';
 import type { Random } from './random.ts';
 
 /** Words and shapes for believable demo writing; nothing here is product logic. */
-export const FIRST_NAMES = ['Ada', 'Grace', 'Alan', 'Maya', 'Noah', 'Leila', 'Tomas', 'Ines', 'Kofi', 'Hana', 'Ravi', 'Sofia', 'Mateo', 'Yuki', 'Omar', 'Elena', 'Jonas', 'Amara', 'Lucas', 'Priya', 'Felix', 'Zara', 'Hugo', 'Nadia', 'Oscar', 'Mei', 'Ivan', 'Chloe', 'Samir', 'Freya', 'Diego', 'Anya'];
-export const LAST_NAMES = ['Okafor', 'Lindqvist', 'Moreau', 'Tanaka', 'Haddad', 'Novak', 'Fischer', 'Costa', 'Mensah', 'Kowalski', 'Ibrahim', 'Larsen', 'Rossi', 'Nakamura', 'Silva', 'Andersen', 'Petrov', 'Nguyen', 'Dubois', 'Reyes', 'Schmidt', 'Adeyemi', 'Walsh', 'Kim'];
+export const FIRST_NAMES = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Maya',
+  'Noah',
+  'Leila',
+  'Tomas',
+  'Ines',
+  'Kofi',
+  'Hana',
+  'Ravi',
+  'Sofia',
+  'Mateo',
+  'Yuki',
+  'Omar',
+  'Elena',
+  'Jonas',
+  'Amara',
+  'Lucas',
+  'Priya',
+  'Felix',
+  'Zara',
+  'Hugo',
+  'Nadia',
+  'Oscar',
+  'Mei',
+  'Ivan',
+  'Chloe',
+  'Samir',
+  'Freya',
+  'Diego',
+  'Anya',
+];
+export const LAST_NAMES = [
+  'Okafor',
+  'Lindqvist',
+  'Moreau',
+  'Tanaka',
+  'Haddad',
+  'Novak',
+  'Fischer',
+  'Costa',
+  'Mensah',
+  'Kowalski',
+  'Ibrahim',
+  'Larsen',
+  'Rossi',
+  'Nakamura',
+  'Silva',
+  'Andersen',
+  'Petrov',
+  'Nguyen',
+  'Dubois',
+  'Reyes',
+  'Schmidt',
+  'Adeyemi',
+  'Walsh',
+  'Kim',
+];
 
 const BIO_OPENERS = ['Writes about', 'Thinking out loud about', 'Notes on', 'Curious about', 'Twenty years in', 'Recovering expert in', 'Slow reader, fast writer on'];
-const BIO_CLOSERS = ['Coffee first.', 'Based in Lisbon.', 'Based in Nairobi.', 'Based in Osaka.', 'Weekend baker.', 'Runs too early.', 'Opinions are my own.', 'Learning in public.'];
+const BIO_CLOSERS = [
+  'Coffee first.',
+  'Based in Lisbon.',
+  'Based in Nairobi.',
+  'Based in Osaka.',
+  'Weekend baker.',
+  'Runs too early.',
+  'Opinions are my own.',
+  'Learning in public.',
+];
 
 export function bioFor(random: Random, topic: string): string {
   return `${random.pick(BIO_OPENERS)} ${topic.toLowerCase()} and the people behind it. ${random.pick(BIO_CLOSERS)}`;
@@ -71,8 +138,7 @@ const CODE_SNIPPETS = [
   ['bash', 'git switch -c fix/feed-order\nnpm test\ngit commit -am "Keep the feed in order"'],
 ] as const;
 
-const fill = (template: string, word: string) =>
-  template.replace('{w}', word).replace('{W}', word.charAt(0).toUpperCase() + word.slice(1));
+const fill = (template: string, word: string) => template.replace('{w}', word).replace('{W}', word.charAt(0).toUpperCase() + word.slice(1));
 
 export function titleFor(random: Random, slug: string): { title: string; subTitle: string; word: string } {
   const word = random.pick(TOPIC_WORDS[slug] ?? ['ideas']);
@@ -89,7 +155,10 @@ export function bodyFor(random: Random, word: string, slug: string, imageUrls: s
   const parts: string[] = [];
   const sections = random.int(1, 6);
   for (let s = 0; s < sections; s += 1) {
-    if (s > 0 || random.next() < 0.5) parts.push(`<h${s === 0 ? 1 : 2}>${escapeText(fill(random.pick(['On {w}', 'Getting started', 'What went wrong', 'What worked', 'The numbers', 'Where next'] as const), word))}</h${s === 0 ? 1 : 2}>`);
+    if (s > 0 || random.next() < 0.5)
+      parts.push(
+        `<h${s === 0 ? 1 : 2}>${escapeText(fill(random.pick(['On {w}', 'Getting started', 'What went wrong', 'What worked', 'The numbers', 'Where next'] as const), word))}</h${s === 0 ? 1 : 2}>`,
+      );
     for (let p = random.int(1, 3); p > 0; p -= 1) parts.push(`<p>${escapeText(paragraph(random, word))}</p>`);
     const roll = random.next();
     if (roll < 0.2) {
@@ -104,13 +173,24 @@ export function bodyFor(random: Random, word: string, slug: string, imageUrls: s
     } else if (roll < 0.5 && imageUrls.length) {
       parts.push(`<p><img src="${random.pick(imageUrls)}" alt="Illustration about ${escapeText(word)}"></p>`);
     } else if (roll < 0.58) {
-      parts.push(`<p>More in <a href="https://en.wikipedia.org/wiki/${encodeURIComponent(word)}" rel="noopener noreferrer nofollow" target="_blank">the encyclopedia entry on ${escapeText(word)}</a>, and <strong>${escapeText(word)}</strong> is <em>worth</em> a <span style="color: rgb(230, 0, 0);">closer</span> look.</p>`);
+      parts.push(
+        `<p>More in <a href="https://en.wikipedia.org/wiki/${encodeURIComponent(word)}" rel="noopener noreferrer nofollow" target="_blank">the encyclopedia entry on ${escapeText(word)}</a>, and <strong>${escapeText(word)}</strong> is <em>worth</em> a <span style="color: rgb(230, 0, 0);">closer</span> look.</p>`,
+      );
     }
   }
   return parts.join('');
 }
 
-const COMMENTS = ['This is exactly what I needed today, thank you.', 'I disagree with the second point, but the rest is spot on.', 'Saved for later. The part about habits hit home.', 'Do you have sources for the numbers?', 'Beautifully written.', 'I tried this last year and it worked, mostly.', 'Could you write a follow-up on the mistakes?', 'Sharing this with my team.'];
+const COMMENTS = [
+  'This is exactly what I needed today, thank you.',
+  'I disagree with the second point, but the rest is spot on.',
+  'Saved for later. The part about habits hit home.',
+  'Do you have sources for the numbers?',
+  'Beautifully written.',
+  'I tried this last year and it worked, mostly.',
+  'Could you write a follow-up on the mistakes?',
+  'Sharing this with my team.',
+];
 const REPLIES = ['Thanks for reading!', 'Fair point, I should have been clearer.', 'Yes, a follow-up is coming.', 'Same experience here.', 'The sources are linked at the end.'];
 
 export const commentText = (random: Random) => random.pick(COMMENTS);

@@ -11,8 +11,11 @@ export async function insertMany<T extends keyof DB>(db: Kysely<DB>, table: T, r
     const slice = rows.slice(start, start + perTransaction);
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < slice.length; i += batch) {
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        await trx.insertInto(table).values(slice.slice(i, i + batch) as any).execute();
+        await trx
+          .insertInto(table)
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          .values(slice.slice(i, i + batch) as any)
+          .execute();
       }
     });
   }

@@ -40,12 +40,11 @@ describe('demo data', () => {
     expect(await count("SELECT count(*) AS n FROM posts WHERE description LIKE '%<pre%' AND description NOT LIKE '%class=\"hljs-%'")).toBe(0);
     expect(await count('SELECT count(*) AS n FROM users WHERE bio IS NULL OR profile_picture IS NULL OR name IS NULL')).toBe(0);
     // Every cover is known to post_images, so deleting one post keeps the covers others share.
-    expect(await count('SELECT count(*) AS n FROM posts p WHERE p.image IS NOT NULL AND NOT EXISTS (SELECT 1 FROM post_images i WHERE i.post_id = p.id AND i.path = p.image)')).toBe(0);
+    expect(
+      await count('SELECT count(*) AS n FROM posts p WHERE p.image IS NOT NULL AND NOT EXISTS (SELECT 1 FROM post_images i WHERE i.post_id = p.id AND i.path = p.image)'),
+    ).toBe(0);
     // Covers stored as uploads are: their size recorded and their narrower copies beside them.
-    const covers = await t.database.all<{ path: string; width: number | null }>(
-      'SELECT DISTINCT s.path, s.width FROM posts p JOIN stored_images s ON s.path = p.image',
-      [],
-    );
+    const covers = await t.database.all<{ path: string; width: number | null }>('SELECT DISTINCT s.path, s.width FROM posts p JOIN stored_images s ON s.path = p.image', []);
     expect(covers.length).toBeGreaterThan(0);
     for (const cover of covers) {
       expect(imageVariantWidths(cover.width), cover.path).toEqual([400, 800]);

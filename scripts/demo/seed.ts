@@ -35,8 +35,20 @@ export async function seedDemo(options: {
   const log = (message: string) => options.log?.(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
 
   const categories = await db.selectFrom('categories').select(['id', 'slug', 'name']).orderBy('id').execute();
-  const firstUserId = ((await db.selectFrom('users').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0) + 1;
-  const firstPostId = ((await db.selectFrom('posts').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0) + 1;
+  const firstUserId =
+    ((
+      await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.max('id').as('m'))
+        .executeTakeFirst()
+    )?.m ?? 0) + 1;
+  const firstPostId =
+    ((
+      await db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.max('id').as('m'))
+        .executeTakeFirst()
+    )?.m ?? 0) + 1;
 
   // Ids are given explicitly (past every existing row), so rows can point at each other before insert.
   // Images: distinct avatars for up to 300 authors, 24 covers, reused; stored as uploads are, with
@@ -97,7 +109,14 @@ export async function seedDemo(options: {
     const category = random.pick(categories);
     const { title, subTitle, word } = titleFor(random, category.slug);
     // Code highlighted as the server does when a body is saved (post-html/highlight.ts).
-    const description = highlightCodeBlocks(bodyFor(random, word, category.slug, covers.slice(0, 8).map((c) => `/storage/${c}`)));
+    const description = highlightCodeBlocks(
+      bodyFor(
+        random,
+        word,
+        category.slug,
+        covers.slice(0, 8).map((c) => `/storage/${c}`),
+      ),
+    );
     const at = new Date(now - span + Math.floor(((i + 1) / (posts + 1)) * span)).toISOString();
     return {
       id: firstPostId + i,
@@ -137,9 +156,7 @@ export async function seedDemo(options: {
   await insertMany(
     db,
     'follows',
-    [...follows.entries()].flatMap(([u, set]) =>
-      [...set].map((t) => ({ follower_id: firstUserId + u, following_id: firstUserId + t, created_at: userRows[u]!.created_at })),
-    ),
+    [...follows.entries()].flatMap(([u, set]) => [...set].map((t) => ({ follower_id: firstUserId + u, following_id: firstUserId + t, created_at: userRows[u]!.created_at }))),
   );
 
   const commentRows: Array<{ id: number; post_id: number; user_id: number; body: string; created_at: string; updated_at: string }> = [];
@@ -168,7 +185,13 @@ export async function seedDemo(options: {
   await insertMany(db, 'likes', likeRows, 2000);
   log(`${likeRows.length} likes`);
 
-  const firstCommentId = ((await db.selectFrom('comments').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0) + 1;
+  const firstCommentId =
+    ((
+      await db
+        .selectFrom('comments')
+        .select((eb) => eb.fn.max('id').as('m'))
+        .executeTakeFirst()
+    )?.m ?? 0) + 1;
   commentRows.forEach((row, i) => (row.id = firstCommentId + i));
   await insertMany(db, 'comments', commentRows, 1000);
   await insertMany(
@@ -199,7 +222,18 @@ export async function seedDemo(options: {
     const count = kept.get(key) ?? 0;
     if (count >= NOTICES_PER_KIND) return;
     kept.set(key, count + 1);
-    noticeRows.push({ user_id: recipient, actor_id: actor, type, post_id: ids.post ?? null, comment_id: ids.comment ?? null, reply_id: null, message: message(), read_at: null, created_at: at, updated_at: at });
+    noticeRows.push({
+      user_id: recipient,
+      actor_id: actor,
+      type,
+      post_id: ids.post ?? null,
+      comment_id: ids.comment ?? null,
+      reply_id: null,
+      message: message(),
+      read_at: null,
+      created_at: at,
+      updated_at: at,
+    });
   };
   const postOf = (postId: number) => postRows[postId - firstPostId]!;
   for (let i = likeRows.length - 1; i >= 0; i -= 1) {
@@ -251,4 +285,3 @@ export async function seedDemo(options: {
   }
   return { email: userRows[0]!.email, password: DEMO_PASSWORD };
 }
-

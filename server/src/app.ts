@@ -145,7 +145,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('postFanout', postFanout);
   // Fan-outs under way finish their batch first (what is left is owed and taken up by the next process).
   app.addHook('onClose', () => postFanout.stop());
-  const digestOptions = { windowMs: config.notifications.digestMs, pollMs: config.notifications.digestPollMs, publicUrl: config.publicUrl, storagePublicUrl: config.storage.publicUrl };
+  const digestOptions = {
+    windowMs: config.notifications.digestMs,
+    pollMs: config.notifications.digestPollMs,
+    publicUrl: config.publicUrl,
+    storagePublicUrl: config.storage.publicUrl,
+  };
   const notificationMailer = new NotificationMailer(db, outbox, unsubscribe, digestOptions);
   app.decorate('notificationMailer', notificationMailer);
 
@@ -165,7 +170,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Rendered pages live longer than feed pages: a render costs far more than a feed read, and the
   // same writes drop both (with the feed cache off, so are they).
   const renderedPages = feedCache.sibling<RenderedPage>(config.render.cacheEntries, config.feedCacheMs > 0 ? config.render.cacheMs : 0);
-  const { newsletters, newsletterSender, importSubscribers, memberSubscriptions } = newsletterParts(app, { db, config, outbox, transport: deps.newsletterTransport ?? deps.mailTransport });
+  const { newsletters, newsletterSender, importSubscribers, memberSubscriptions } = newsletterParts(app, {
+    db,
+    config,
+    outbox,
+    transport: deps.newsletterTransport ?? deps.mailTransport,
+  });
   if (deps.newsletterTransport) app.addHook('onClose', () => deps.newsletterTransport?.close?.());
   // A new story is owed to its author's followers (notifications), unless published only to their
   // subscribers (mail), and to the fediverse; an edit or a removal to the fediverse.
@@ -196,7 +206,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const statsCleanup = new StatsCleanup(createStatsService(deps.database));
   app.decorate('statsCleanup', statsCleanup);
   const jobs = new JobRunner({ gate: (name, everyMs) => leaseGate(db, name, everyMs), log: app.log });
-  const jobParts = { outbox, digests: notificationMailer, stories: postFanout, images, scheduledPosts, statsCleanup, forgetUnconfirmed: newsletters.forgetUnconfirmed, newsletterSender, sweepRateLimits: redis ? null : () => sweepEndedCounters(db) };
+  const jobParts = {
+    outbox,
+    digests: notificationMailer,
+    stories: postFanout,
+    images,
+    scheduledPosts,
+    statsCleanup,
+    forgetUnconfirmed: newsletters.forgetUnconfirmed,
+    newsletterSender,
+    sweepRateLimits: redis ? null : () => sweepEndedCounters(db),
+  };
   for (const job of appJobs(config, jobParts)) jobs.add(job);
   app.decorate('jobs', jobs);
   // Before the mail transport, the storage and the database let go (onClose): no round starts after.

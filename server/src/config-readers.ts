@@ -127,7 +127,8 @@ export function readS3Storage(env: Env): S3StorageConfig | undefined {
   if (!BUCKET_NAME.test(bucket)) bad('STORAGE_URL', raw, 's3://bucket… with a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens');
   const rest = (match[2] ?? '').replace(/\/$/, '');
   const segments = rest === '' ? [] : rest.split('/');
-  if (!segments.every((s) => PREFIX_SEGMENT.test(s))) bad('STORAGE_URL', raw, 's3://bucket/prefix with a prefix of letters, digits, dots, hyphens and underscores between single slashes');
+  if (!segments.every((s) => PREFIX_SEGMENT.test(s)))
+    bad('STORAGE_URL', raw, 's3://bucket/prefix with a prefix of letters, digits, dots, hyphens and underscores between single slashes');
   const endpoint = readUrl(env, 'AWS_ENDPOINT_URL_S3', ['http:', 'https:']) ?? readUrl(env, 'AWS_ENDPOINT_URL', ['http:', 'https:']);
   const region = env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1';
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(region)) bad('AWS_REGION', region, 'a region name such as us-east-1');
@@ -153,7 +154,8 @@ export function readStoragePublicUrl(env: Env): string | undefined {
   const raw = readUrl(env, 'STORAGE_PUBLIC_URL', ['http:', 'https:']);
   if (raw === undefined) return undefined;
   const url = new URL(raw);
-  if (url.search || url.hash || url.username || url.password) bad('STORAGE_PUBLIC_URL', raw, 'a base address such as https://cdn.example.com/inkwell (no query, fragment or credentials)');
+  if (url.search || url.hash || url.username || url.password)
+    bad('STORAGE_PUBLIC_URL', raw, 'a base address such as https://cdn.example.com/inkwell (no query, fragment or credentials)');
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 

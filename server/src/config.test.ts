@@ -77,7 +77,9 @@ describe('configuration', () => {
   });
 
   it('never repeats a password of a URL it refuses', () => {
-    expect(() => loadConfig({ REDIS_URL: 'http://user:s3cret-pw@cache:6379' })).toThrow("REDIS_URL must be a URL starting with redis: or rediss: (got 'http://user:***@cache:6379')");
+    expect(() => loadConfig({ REDIS_URL: 'http://user:s3cret-pw@cache:6379' })).toThrow(
+      "REDIS_URL must be a URL starting with redis: or rediss: (got 'http://user:***@cache:6379')",
+    );
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root:s3cret-pw@db/x' })).not.toThrow(/s3cret/);
   });
 
@@ -138,9 +140,10 @@ describe('configuration', () => {
     expect(loadConfig({ ...compatible, S3_FORCE_PATH_STYLE: 'off' }).storage.s3?.forcePathStyle).toBe(false);
     expect(loadConfig({ STORAGE_URL: 's3://abc', S3_FORCE_PATH_STYLE: 'on' }).storage.s3?.forcePathStyle).toBe(true);
     // The S3-specific endpoint wins, as in the SDK; a session token comes along.
-    expect(
-      loadConfig({ ...compatible, AWS_ENDPOINT_URL_S3: 'https://s3.example.com', AWS_SESSION_TOKEN: 'tok' }).storage.s3,
-    ).toMatchObject({ endpoint: 'https://s3.example.com', credentials: { sessionToken: 'tok' } });
+    expect(loadConfig({ ...compatible, AWS_ENDPOINT_URL_S3: 'https://s3.example.com', AWS_SESSION_TOKEN: 'tok' }).storage.s3).toMatchObject({
+      endpoint: 'https://s3.example.com',
+      credentials: { sessionToken: 'tok' },
+    });
     expect(loadConfig({ STORAGE_URL: 's3://abc', AWS_DEFAULT_REGION: 'ap-south-1' }).storage.s3?.region).toBe('ap-south-1');
     // Unset: DATA_DIR/storage, whatever AWS_* say.
     expect(loadConfig({ AWS_ACCESS_KEY_ID: 'only-one' }).storage.s3).toBeUndefined();
@@ -148,7 +151,19 @@ describe('configuration', () => {
     expect(loadConfig({ STORAGE_PUBLIC_URL: 'https://cdn.example.com/inkwell/' }).storage.publicUrl).toBe('https://cdn.example.com/inkwell');
     expect(loadConfig({ STORAGE_PUBLIC_URL: 'http://localhost:9000' }).storage.publicUrl).toBe('http://localhost:9000');
 
-    for (const url of ['/var/files', 'file:///var/files', 'gs://bucket', 's3://', 's3://ab', 's3://Upper', 's3://under_score', 's3://a..b', 's3://bucket/../x', 's3://bucket//x', 's3://bucket/a b']) {
+    for (const url of [
+      '/var/files',
+      'file:///var/files',
+      'gs://bucket',
+      's3://',
+      's3://ab',
+      's3://Upper',
+      's3://under_score',
+      's3://a..b',
+      's3://bucket/../x',
+      's3://bucket//x',
+      's3://bucket/a b',
+    ]) {
       expect(() => loadConfig({ STORAGE_URL: url }), url).toThrow(/^Invalid configuration: STORAGE_URL must be .*s3:\/\/bucket/);
     }
     expect(() => loadConfig({ STORAGE_URL: 's3://abc', AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE' })).toThrow(/AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/);
@@ -188,9 +203,12 @@ describe('configuration', () => {
       resetPassword: { max: 4 },
     });
     expect(loadConfig({}).database).toEqual({ max: 10, queueMax: 100, waitMs: 3000, statementTimeoutMs: 5000 });
-    expect(
-      loadConfig({ DATABASE_POOL_MAX: '4', DATABASE_POOL_QUEUE_MAX: '9', DATABASE_POOL_WAIT_MS: '250', DATABASE_STATEMENT_TIMEOUT_MS: '0' }).database,
-    ).toEqual({ max: 4, queueMax: 9, waitMs: 250, statementTimeoutMs: 0 });
+    expect(loadConfig({ DATABASE_POOL_MAX: '4', DATABASE_POOL_QUEUE_MAX: '9', DATABASE_POOL_WAIT_MS: '250', DATABASE_STATEMENT_TIMEOUT_MS: '0' }).database).toEqual({
+      max: 4,
+      queueMax: 9,
+      waitMs: 250,
+      statementTimeoutMs: 0,
+    });
     // Named prepared statements unless a pooler that cannot carry them is in front.
     expect(loadConfig({}).databasePreparedStatements).toBe(true);
     expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'on' }).databasePreparedStatements).toBe(true);

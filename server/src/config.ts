@@ -192,7 +192,6 @@ export interface Config {
   sitemapPageSize: number;
 }
 
-
 const MINUTE = 60_000;
 
 export const defaultRateLimits: Config['rateLimits'] = {
@@ -217,7 +216,6 @@ export const defaultRateLimits: Config['rateLimits'] = {
   failedLoginsPerAddress: { max: 10, windowMs: 15 * MINUTE },
 };
 
-
 /** The variable that sets each limit's `max` (README.md's configuration table lists them all). */
 export const rateLimitVariables: Record<keyof Config['rateLimits'], string> = {
   login: 'RATE_LIMIT_LOGIN',
@@ -240,7 +238,6 @@ export const rateLimitVariables: Record<keyof Config['rateLimits'], string> = {
   failedLoginsPerAccount: 'LOGIN_FAILURES_PER_ACCOUNT',
   failedLoginsPerAddress: 'LOGIN_FAILURES_PER_ADDRESS',
 };
-
 
 function readRateLimits(env: Env): Config['rateLimits'] {
   const limits = { ...defaultRateLimits };

@@ -50,9 +50,7 @@ async function serve(config: Config, database: Database): Promise<void> {
   const logger = { level: config.logLevel };
   // The file transport logs through the app's logger once there is one.
   const mailLog = { info: say };
-  const transport = config.smtpUrl
-    ? smtpTransport(config.smtpUrl, undefined, config.dkim)
-    : fileTransport(path.join(config.dataDir, 'mail'), (message) => mailLog.info(message));
+  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, undefined, config.dkim) : fileTransport(path.join(config.dataDir, 'mail'), (message) => mailLog.info(message));
   // Story mails to subscribers: their own pooled connections, at most MAIL_RATE_PER_SECOND.
   const newsletterTransport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, { connections: config.newsletter.connections, ratePerSecond: config.newsletter.ratePerSecond }, config.dkim)

@@ -7,11 +7,7 @@ import { chunkGroups } from './chunk-groups.mjs';
  * (vite.config.ts), zod and the contract's schemas (they come with the first API call, as
  * web/src/lib/load-schemas.ts loads them), and what the bundler adds itself.
  */
-const LEFT_OUT = [
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|zod)[\\/]/,
-  /[\\/]contract[\\/]src[\\/]schemas[\\/]/,
-  /^\0/,
-];
+const LEFT_OUT = [/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|zod)[\\/]/, /[\\/]contract[\\/]src[\\/]schemas[\\/]/, /^\0/];
 
 /**
  * What a barrel passes on: a module whose statements only re-export other modules' names (lucide-react's
@@ -104,7 +100,12 @@ function namesTaken(program) {
  * @param {{ app?: string; entry?: string; screens?: string; budgeted?: string[] }} [modules] the app's
  *   start module, the entry, the folder of the screens and the screens of the budgeted pages, relative to web/
  */
-export function appChunk({ app = 'src/start.tsx', entry = 'src/main.ts', screens = 'src/app/routes/', budgeted = ['src/app/routes/home.tsx', 'src/app/routes/view-post.tsx'] } = {}) {
+export function appChunk({
+  app = 'src/start.tsx',
+  entry = 'src/main.ts',
+  screens = 'src/app/routes/',
+  budgeted = ['src/app/routes/home.tsx', 'src/app/routes/view-post.tsx'],
+} = {}) {
   /** The group of each module that has one, by the module: filled once the module graph is built. */
   /** @type {Map<string, string>} */
   const groupOf = new Map();

@@ -56,9 +56,7 @@ export function precompress() {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = (await filesUnder(outDir)).filter(
-        (file) => COMPRESSIBLE.test(file) && !path.relative(outDir, file).split(path.sep).includes('.vite'),
-      );
+      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file) && !path.relative(outDir, file).split(path.sep).includes('.vite'));
       // A few at a time: brotli 11 is slow and the machine may be shared.
       for (let i = 0; i < files.length; i += 4) await Promise.all(files.slice(i, i + 4).map(precompressFile));
     },

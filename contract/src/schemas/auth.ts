@@ -40,7 +40,10 @@ export type LoginBody = z.infer<typeof loginBody>;
  * The spec's bare {name, email, google_id} is not accepted: it would let anyone sign in as anyone.
  */
 export const googleBody = z.object({
-  credential: z.string({ error: requiredMessage('credential') }).min(1, 'The credential field is required.').max(8192),
+  credential: z
+    .string({ error: requiredMessage('credential') })
+    .min(1, 'The credential field is required.')
+    .max(8192),
 });
 export type GoogleBody = z.infer<typeof googleBody>;
 

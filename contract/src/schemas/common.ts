@@ -19,9 +19,7 @@ export const mailedTokenQuery = z.object({ token: z.string().max(500).optional()
 /** A message for a field that is missing altogether, or present but of the wrong kind. */
 export function requiredMessage(field: string) {
   return (issue: { input: unknown }) =>
-    issue.input === undefined || issue.input === null || issue.input === ''
-      ? `The ${field} field is required.`
-      : `The ${field} field is invalid.`;
+    issue.input === undefined || issue.input === null || issue.input === '' ? `The ${field} field is required.` : `The ${field} field is invalid.`;
 }
 
 /**
@@ -32,7 +30,11 @@ export function requiredMessage(field: string) {
 export function idField(field: string) {
   return z.preprocess(
     (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value),
-    z.number({ error: requiredMessage(field) }).int(`The ${field} field is invalid.`).positive(`The ${field} field is invalid.`).max(MAX_ID, `The ${field} field is invalid.`),
+    z
+      .number({ error: requiredMessage(field) })
+      .int(`The ${field} field is invalid.`)
+      .positive(`The ${field} field is invalid.`)
+      .max(MAX_ID, `The ${field} field is invalid.`),
   );
 }
 

@@ -137,8 +137,6 @@ export type RecommendedPost = z.infer<typeof recommendedPost>;
 
 /** POST /api/user/recommended-users {id?}: Whom to follow, people the reader does not follow yet (SPEC §3). */
 export const recommendedUsersBody = z.object({ id: optionalUserId });
-export const recommendedUser = publicProfile
-  .pick({ id: true, name: true, username: true, bio: true, profile_picture: true })
-  .extend({ is_follow: z.boolean() });
+export const recommendedUser = publicProfile.pick({ id: true, name: true, username: true, bio: true, profile_picture: true }).extend({ is_follow: z.boolean() });
 export const recommendedUsersResponse = z.object({ recommended_users: z.array(recommendedUser) });
 export type RecommendedUser = z.infer<typeof recommendedUser>;

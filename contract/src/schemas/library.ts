@@ -24,10 +24,7 @@ const onFlag = z.preprocess(
   (v) => (v === '1' || v === 1 || v === true || v === 'true' ? 1 : v === '0' || v === 0 || v === false || v === 'false' ? 0 : v),
   z.union([z.literal(0), z.literal(1)], { error: 'The enabled field must be 1 or 0.' }),
 );
-const cursorField = z
-  .string({ error: 'The cursor field is invalid.' })
-  .max(SEARCH_CURSOR_MAX, 'The cursor field is invalid.')
-  .nullish();
+const cursorField = z.string({ error: 'The cursor field is invalid.' }).max(SEARCH_CURSOR_MAX, 'The cursor field is invalid.').nullish();
 
 /** One story the member opened: the card as every list shows it, and when they last opened it. */
 export const historyEntry = z.object({ post: postCard, read_at: z.string() });
@@ -81,4 +78,3 @@ export const libraryResult = searchResultPost.extend({ sources: z.array(z.enum(L
 export type LibraryResult = z.infer<typeof libraryResult>;
 export const librarySearchResponse = z.object({ scope: z.enum(LIBRARY_SCOPES), posts: z.array(libraryResult), next_cursor: z.string().nullable() });
 export type LibrarySearchResponse = z.infer<typeof librarySearchResponse>;
-

@@ -154,7 +154,10 @@ export const newsletterMemberStatusResponse = z.object({ email: memberEmailStatu
 export const newsletterMemberBody = z.object({
   user_id: idField('user id'),
   writer_id: idField('writer id'),
-  subscribed: z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: 'The subscribed field must be true or false.' })),
+  subscribed: z.preprocess(
+    (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+    z.boolean({ error: 'The subscribed field must be true or false.' }),
+  ),
   source: z.enum(['follow', 'settings'], { error: 'The source field is invalid.' }).optional(),
 });
 export const newsletterMemberResponse = z.object({ message: z.string(), email: memberEmailStatus });
@@ -188,9 +191,7 @@ export const NEWSLETTER_WELCOME_MAX = 2000;
 /** POST /api/user/newsletter/settings {user_id, welcome}: the writer's welcome mail text ('' for the default one). */
 export const newsletterSettingsBody = z.object({
   user_id: idField('user id'),
-  welcome: z
-    .string({ error: 'The welcome field must be text.' })
-    .max(NEWSLETTER_WELCOME_MAX, `The welcome may not be greater than ${NEWSLETTER_WELCOME_MAX} characters.`),
+  welcome: z.string({ error: 'The welcome field must be text.' }).max(NEWSLETTER_WELCOME_MAX, `The welcome may not be greater than ${NEWSLETTER_WELCOME_MAX} characters.`),
 });
 export const newsletterSettingsResponse = z.object({ message: z.string(), welcome: z.string().nullable() });
 export type NewsletterSettingsResponse = z.infer<typeof newsletterSettingsResponse>;

@@ -8,9 +8,7 @@ export const SEARCH_RESULTS_MAX = 8;
 
 /** POST /api/user/search {query}: open to visitors; a blank query finds nothing. */
 export const searchBody = z.object({
-  query: z
-    .string({ error: requiredMessage('query') })
-    .max(SEARCH_QUERY_MAX, `The query may not be greater than ${SEARCH_QUERY_MAX} characters.`),
+  query: z.string({ error: requiredMessage('query') }).max(SEARCH_QUERY_MAX, `The query may not be greater than ${SEARCH_QUERY_MAX} characters.`),
 });
 export const searchUser = z.object({ id: z.number(), name: z.string().nullable(), profile_picture: z.string().nullable() });
 export const searchPost = z.object({ id: z.number(), title: z.string(), image: z.string().nullable() });
@@ -32,10 +30,7 @@ export const SEARCH_CURSOR_MAX = 120;
  */
 export const searchResultsBody = searchBody.extend({
   type: z.enum(SEARCH_RESULT_TYPES, { error: 'The type must be posts, people or topics.' }).default('posts'),
-  cursor: z
-    .string({ error: 'The cursor field is invalid.' })
-    .max(SEARCH_CURSOR_MAX, 'The cursor field is invalid.')
-    .nullish(),
+  cursor: z.string({ error: 'The cursor field is invalid.' }).max(SEARCH_CURSOR_MAX, 'The cursor field is invalid.').nullish(),
 });
 export type SearchResultsBody = z.input<typeof searchResultsBody>;
 

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { flag, idField, requiredMessage } from './common.ts';
 import { publicProfile } from './users.ts';
 
-
 /** Comments and replies are plain text of 1 to 5000 characters. */
 export const COMMENT_MAX_LENGTH = 5000;
 /** A comment's or reply's text: required, at most COMMENT_MAX_LENGTH characters once trimmed. */

@@ -90,12 +90,7 @@ export const updateProfileBody = z
     id: idField('id'),
     name: z.string().trim().min(1, 'The name field is required.').max(NAME_MAX, `The name may not be greater than ${NAME_MAX} characters.`).optional(),
     bio: z.string().trim().max(BIO_MAX, `The bio may not be greater than ${BIO_MAX} characters.`).optional(),
-    username: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(USERNAME_PATTERN, 'The username must be 3 to 30 letters, digits or underscores.')
-      .optional(),
+    username: z.string().trim().toLowerCase().regex(USERNAME_PATTERN, 'The username must be 3 to 30 letters, digits or underscores.').optional(),
     email: emailField.optional(),
     current_password: z.string().max(200).optional(),
     new_password: passwordField.optional(),

@@ -178,40 +178,43 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
       }
       const { googleId, email, name, picture } = identity;
       let reactivated = false;
-      const userId = await db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const byGoogle = await repo.findUserByGoogleId(trx, googleId);
-        if (byGoogle) {
-          if (byGoogle.deactivated_at) reactivated = await repo.reactivate(trx, byGoogle.id, now);
-          return byGoogle.id;
-        }
-        const byEmail = await repo.findUserByEmail(trx, normaliseEmail(email));
-        if (byEmail) {
-          if (byEmail.deactivated_at) reactivated = await repo.reactivate(trx, byEmail.id, now);
-          // Google proved the address. A password set before anyone proved it may be a squatter's: drop it.
-          const unproven = byEmail.email_verified_at === null;
-          await repo.linkGoogle(trx, byEmail.id, googleId, unproven, now);
-          if (unproven) {
-            await repo.markEmailVerified(trx, byEmail.id, now);
-            await repo.deleteSessionsOfUser(trx, byEmail.id);
+      const userId = await db
+        .transaction()
+        .execute(async (trx) => {
+          const now = nowIso();
+          const byGoogle = await repo.findUserByGoogleId(trx, googleId);
+          if (byGoogle) {
+            if (byGoogle.deactivated_at) reactivated = await repo.reactivate(trx, byGoogle.id, now);
+            return byGoogle.id;
           }
-          return byEmail.id;
-        }
-        return repo.insertUser(trx, {
-          email: email.trim(),
-          email_normalized: normaliseEmail(email),
-          name,
-          password_hash: null,
-          google_id: googleId,
-          profile_picture: picture,
-          email_verified_at: now,
-          now,
+          const byEmail = await repo.findUserByEmail(trx, normaliseEmail(email));
+          if (byEmail) {
+            if (byEmail.deactivated_at) reactivated = await repo.reactivate(trx, byEmail.id, now);
+            // Google proved the address. A password set before anyone proved it may be a squatter's: drop it.
+            const unproven = byEmail.email_verified_at === null;
+            await repo.linkGoogle(trx, byEmail.id, googleId, unproven, now);
+            if (unproven) {
+              await repo.markEmailVerified(trx, byEmail.id, now);
+              await repo.deleteSessionsOfUser(trx, byEmail.id);
+            }
+            return byEmail.id;
+          }
+          return repo.insertUser(trx, {
+            email: email.trim(),
+            email_normalized: normaliseEmail(email),
+            name,
+            password_hash: null,
+            google_id: googleId,
+            profile_picture: picture,
+            email_verified_at: now,
+            now,
+          });
+        })
+        .catch((err: unknown) => {
+          if (err instanceof HttpError) throw err;
+          if (isUniqueViolation(err)) throw unauthorized(MESSAGES.googleFailed);
+          throw err;
         });
-      }).catch((err: unknown) => {
-        if (err instanceof HttpError) throw err;
-        if (isUniqueViolation(err)) throw unauthorized(MESSAGES.googleFailed);
-        throw err;
-      });
       const token = await startSession(userId, client);
       return { token, user: await loadProfile(userId), reactivated };
     },

@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers });
+const post = (url: string, payload?: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers });
 
 function uniqueEmail(prefix = 'new') {
   return `${prefix}-${Math.random().toString(36).slice(2, 9)}@Example.com`;
@@ -77,7 +76,10 @@ describe('register, verify, login', () => {
     await post('/api/user/register', { email, password: PASSWORD, password_confirmation: PASSWORD });
     await t.app.outbox.drain();
     const link = linkFromMail(t.sent.find((m) => m.to === email)!.text)!;
-    await t.db.updateTable('email_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await t.db
+      .updateTable('email_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     const expired = await t.app.inject({ method: 'GET', url: link.replace('http://localhost:3000', '') });
     expect(new URL(expired.headers.location as string, 'http://x').pathname).toBe('/verified');
     expect((await post('/api/user/login', { email, password: PASSWORD })).statusCode).toBe(403);
@@ -241,7 +243,11 @@ describe('sessions', () => {
   it('lets an expired session in no more', async () => {
     const user = await aUser(t.db);
     const session = await signIn(t.app, user);
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1).toISOString() }).where('user_id', '=', user.id).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await post('/api/user/profile', { id: user.id }, session.headers)).statusCode).toBe(401);
   });
 });

@@ -30,7 +30,10 @@ describe('failed logins per account', () => {
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
 
     // Once the window has passed, the right password works again.
-    await t.db.updateTable('login_throttle').set({ window_start: new Date(Date.now() - 16 * 60_000).toISOString() }).execute();
+    await t.db
+      .updateTable('login_throttle')
+      .set({ window_start: new Date(Date.now() - 16 * 60_000).toISOString() })
+      .execute();
     expect((await login(app, user.email, user.password, '10.9.0.5')).statusCode).toBe(200);
   });
 

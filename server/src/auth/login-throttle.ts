@@ -84,9 +84,7 @@ export function createLoginThrottle(db: Kysely<DB>, limits: { perAccount: RateLi
 
     /** The account signed in from this place: from now on it is a known address or device. */
     async trust(userId: number, place: Place): Promise<void> {
-      const places = [place.device ? deviceHash(place.device) : null, place.ip ? addressHash(place.ip) : null].filter(
-        (h): h is string => h !== null,
-      );
+      const places = [place.device ? deviceHash(place.device) : null, place.ip ? addressHash(place.ip) : null].filter((h): h is string => h !== null);
       const now = Date.now();
       await repo.trust(db, userId, places, new Date(now).toISOString(), new Date(now - TRUST_MS).toISOString());
     },

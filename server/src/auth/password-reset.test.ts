@@ -36,10 +36,8 @@ async function tokenFor(email: string): Promise<string> {
 }
 
 const userRow = (id: number) => t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const resetTokens = (userId: number) =>
-  t.db.selectFrom('email_tokens').selectAll().where('user_id', '=', userId).where('purpose', '=', 'reset').orderBy('id').execute();
-const profile = (session: { token: string; id: number }) =>
-  call(t.app, 'profile', { id: session.id }, undefined, { token: session.token, id: String(session.id) });
+const resetTokens = (userId: number) => t.db.selectFrom('email_tokens').selectAll().where('user_id', '=', userId).where('purpose', '=', 'reset').orderBy('id').execute();
+const profile = (session: { token: string; id: number }) => call(t.app, 'profile', { id: session.id }, undefined, { token: session.token, id: String(session.id) });
 
 describe('forgot password', () => {
   it('answers every well-formed address alike, and mails a one-time link only to an account', async () => {
@@ -84,7 +82,11 @@ describe('forgot password', () => {
     expect(await resetTokens(member.id)).toHaveLength(RESET_MAILS_PER_ACCOUNT_PER_HOUR);
 
     // An hour later the account can get mail again.
-    await t.db.updateTable('email_tokens').set({ created_at: new Date(Date.now() - 61 * 60_000).toISOString() }).where('user_id', '=', member.id).execute();
+    await t.db
+      .updateTable('email_tokens')
+      .set({ created_at: new Date(Date.now() - 61 * 60_000).toISOString() })
+      .where('user_id', '=', member.id)
+      .execute();
     await forgot(member.email);
     expect(await mailsTo(member.email)).toHaveLength(RESET_MAILS_PER_ACCOUNT_PER_HOUR + 1);
   });
@@ -141,7 +143,11 @@ describe('reset password', () => {
   it('refuses an expired, unknown or missing link and keeps the old password', async () => {
     const member = await aUser(t.db);
     const token = await tokenFor(member.email);
-    await t.db.updateTable('email_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', member.id).execute();
+    await t.db
+      .updateTable('email_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', member.id)
+      .execute();
     for (const bad of [token, 'not-a-token', 'x'.repeat(201), '']) {
       const res = await reset(bad);
       expect(res.statusCode).toBe(422);

@@ -69,9 +69,7 @@ export async function trust(db: Kysely<DB>, userId: number, placeHashes: readonl
   await db
     .deleteFrom('login_trust')
     .where('user_id', '=', userId)
-    .where('place_hash', 'not in', (eb) =>
-      eb.selectFrom('login_trust').select('place_hash').where('user_id', '=', userId).orderBy('last_used_at', 'desc').limit(KEEP_PLACES),
-    )
+    .where('place_hash', 'not in', (eb) => eb.selectFrom('login_trust').select('place_hash').where('user_id', '=', userId).orderBy('last_used_at', 'desc').limit(KEEP_PLACES))
     .execute();
 }
 

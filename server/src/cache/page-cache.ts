@@ -112,14 +112,14 @@ export class PageCache<T> {
     const generation = this.clock.generation;
     const shared = this.pending.get(key);
     if (shared && shared.generation === generation) return shared.read;
-    const reading = read().then(
-      (value) => {
+    const reading = read()
+      .then((value) => {
         if (this.clock.current() === generation) this.set(key, value);
         return value;
-      },
-    ).finally(() => {
-      if (this.pending.get(key)?.read === reading) this.pending.delete(key);
-    });
+      })
+      .finally(() => {
+        if (this.pending.get(key)?.read === reading) this.pending.delete(key);
+      });
     this.pending.set(key, { generation, read: reading });
     return reading;
   }

@@ -37,12 +37,7 @@ export async function selectCategory(trx: Kysely<DB>, userId: number, categoryId
 
 /** true when this call removed the choice. */
 export async function unselectCategory(trx: Kysely<DB>, userId: number, categoryId: number): Promise<boolean> {
-  const row = await trx
-    .deleteFrom('user_categories')
-    .where('user_id', '=', userId)
-    .where('category_id', '=', categoryId)
-    .returning('category_id')
-    .executeTakeFirst();
+  const row = await trx.deleteFrom('user_categories').where('user_id', '=', userId).where('category_id', '=', categoryId).returning('category_id').executeTakeFirst();
   if (row) await addToFollowers(trx, categoryId, -1);
   return row !== undefined;
 }

@@ -18,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const choose = (m: Member, categoryId: number, on = true) =>
-  call(t, '/selected-category', { user_id: m.id, category_id: categoryId, status: on ? 'active' : 'inactive' }, m);
+const choose = (m: Member, categoryId: number, on = true) => call(t, '/selected-category', { user_id: m.id, category_id: categoryId, status: on ? 'active' : 'inactive' }, m);
 const recommended = async (as?: Member, body: object = as ? { user_id: as.id } : {}) => {
   const res = await call(t, '/recommended-categories', body, as);
   expect(res.statusCode, res.body).toBe(200);
@@ -101,10 +100,22 @@ describe('what recommending topics reads', () => {
       await sql`ANALYZE`.execute(t.db);
       const rows = await t.database.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]);
       const lines = rows.map((r) => r.detail);
-      expect(lines.filter((l) => /^SCAN (likes|saves|posts|follows)\b/.test(l)), lines.join('\n')).toEqual([]);
-      expect(lines.some((l) => /SEARCH likes USING COVERING INDEX likes_user_idx/.test(l)), lines.join('\n')).toBe(true);
-      expect(lines.some((l) => /SEARCH saves USING (COVERING )?INDEX saves_user_time_idx/.test(l)), lines.join('\n')).toBe(true);
-      expect(lines.some((l) => /SEARCH p USING (COVERING )?INDEX posts_user_id_idx \(user_id=\? AND id>\?\)/.test(l)), lines.join('\n')).toBe(true);
+      expect(
+        lines.filter((l) => /^SCAN (likes|saves|posts|follows)\b/.test(l)),
+        lines.join('\n'),
+      ).toEqual([]);
+      expect(
+        lines.some((l) => /SEARCH likes USING COVERING INDEX likes_user_idx/.test(l)),
+        lines.join('\n'),
+      ).toBe(true);
+      expect(
+        lines.some((l) => /SEARCH saves USING (COVERING )?INDEX saves_user_time_idx/.test(l)),
+        lines.join('\n'),
+      ).toBe(true);
+      expect(
+        lines.some((l) => /SEARCH p USING (COVERING )?INDEX posts_user_id_idx \(user_id=\? AND id>\?\)/.test(l)),
+        lines.join('\n'),
+      ).toBe(true);
     } else {
       // Tables this small are cheaper to read whole: with sequential scans priced out, every part must
       // still find an index to walk (PostgreSQL falls back to a Seq Scan only when none can serve).

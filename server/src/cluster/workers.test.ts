@@ -19,12 +19,14 @@ afterAll(async () => {
 const childrenOf = (pid: number): number[] => {
   try {
     // App processes only.
-    return execFileSync('pgrep', ['-P', String(pid), '-f', 'server/src/main.ts'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-P', String(pid), '-f', 'server/src/main.ts'], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return []; // pgrep exits 1 when there are none
   }
 };
-
 
 describe('WORKERS app processes', () => {
   it('runs that many processes on one port, replaces one that dies, and stops them all on SIGTERM', async () => {
@@ -67,6 +69,19 @@ describe('WORKERS app processes', () => {
     const server = await startServer(store, { env: { WORKERS: '2' } });
     const workers = await until(() => (childrenOf(server.pid).length === 2 ? childrenOf(server.pid) : undefined), 15_000);
     await server.kill9();
-    await until(() => (workers.every((pid) => { try { process.kill(pid, 0); return false; } catch { return true; } }) ? true : undefined), 15_000);
+    await until(
+      () =>
+        workers.every((pid) => {
+          try {
+            process.kill(pid, 0);
+            return false;
+          } catch {
+            return true;
+          }
+        })
+          ? true
+          : undefined,
+      15_000,
+    );
   }, 60_000);
 });

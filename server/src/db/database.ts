@@ -180,8 +180,16 @@ export function isOverload(err: unknown): boolean {
   if (err instanceof DatabaseBusyError) return true;
   const code = (err as { code?: string } | null)?.code;
   return (
-    code === '57014' || code === '53300' || code === '57P03' || code === '57P01' || code === '40P01' || code === '40001' ||
-    code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === 'SQLITE_BUSY_TIMEOUT' || code === 'SQLITE_LOCKED'
+    code === '57014' ||
+    code === '53300' ||
+    code === '57P03' ||
+    code === '57P01' ||
+    code === '40P01' ||
+    code === '40001' ||
+    code === 'SQLITE_BUSY' ||
+    code === 'SQLITE_BUSY_SNAPSHOT' ||
+    code === 'SQLITE_BUSY_TIMEOUT' ||
+    code === 'SQLITE_LOCKED'
   );
 }
 

@@ -13,12 +13,7 @@ export interface Listener {
  * channel, from any app server, once committed. After a lost connection it reconnects (1 s doubling
  * to 30 s) and calls onReconnect, since whatever was sent meanwhile was missed.
  */
-export function listenOnPostgres(
-  databaseUrl: string,
-  channel: string,
-  handlers: { onPayload(payload: string | undefined): void; onReconnect(): void },
-  log: Logger,
-): Listener {
+export function listenOnPostgres(databaseUrl: string, channel: string, handlers: { onPayload(payload: string | undefined): void; onReconnect(): void }, log: Logger): Listener {
   let client: pg.Client | undefined;
   let stopped = false;
   let delay = 1000;

@@ -35,7 +35,20 @@ describe('schema and seed', () => {
     await expect(
       t.db
         .insertInto('users')
-        .values({ email: 'x@y.z', email_normalized: user.email.toLowerCase(), name: null, username: null, bio: null, profile_picture: null, password_hash: null, google_id: null, email_verified_at: null, deactivated_at: null, created_at: now, updated_at: now })
+        .values({
+          email: 'x@y.z',
+          email_normalized: user.email.toLowerCase(),
+          name: null,
+          username: null,
+          bio: null,
+          profile_picture: null,
+          password_hash: null,
+          google_id: null,
+          email_verified_at: null,
+          deactivated_at: null,
+          created_at: now,
+          updated_at: now,
+        })
         .execute(),
     ).rejects.toSatisfy(isUniqueViolation);
 
@@ -78,7 +91,11 @@ describe('0004_stored_images', () => {
       const body = `b0/b1/${'b'.repeat(64)}.webp`;
       const avatar = `a0/a1/${'a'.repeat(64)}.webp`;
       const user = await aUser(db);
-      await db.updateTable('users').set({ profile_picture: `/storage/${avatar}` }).where('id', '=', user.id).execute();
+      await db
+        .updateTable('users')
+        .set({ profile_picture: `/storage/${avatar}` })
+        .where('id', '=', user.id)
+        .execute();
       // A post saved before post_images existed: its cover and body image are known only from the post.
       const now = nowIso();
       const post = await db
@@ -101,9 +118,12 @@ describe('0004_stored_images', () => {
       expect(ledger).toEqual([avatar, body, cover]);
       const images = (await db.selectFrom('post_images').select('path').where('post_id', '=', post.id).orderBy('path').execute()).map((r) => r.path);
       expect(images).toEqual([body, cover]);
-      await expect(db.insertInto('post_images').values({ post_id: post.id, path: `d0/d1/${'d'.repeat(64)}.webp` }).execute()).rejects.toSatisfy(
-        isForeignKeyViolation,
-      );
+      await expect(
+        db
+          .insertInto('post_images')
+          .values({ post_id: post.id, path: `d0/d1/${'d'.repeat(64)}.webp` })
+          .execute(),
+      ).rejects.toSatisfy(isForeignKeyViolation);
     });
   });
 });
@@ -132,7 +152,10 @@ describe('0016_rate_limits', () => {
       expect((await migrator.migrateTo('0016_rate_limits')).error).toBeUndefined();
       const row = { route: 'POST /api/user/search', address: '10.0.0.1', calls: 1, expires_at: nowIso() };
       await db.insertInto('rate_limits').values(row).execute();
-      await db.insertInto('rate_limits').values({ ...row, route: 'POST /api/user/login' }).execute();
+      await db
+        .insertInto('rate_limits')
+        .values({ ...row, route: 'POST /api/user/login' })
+        .execute();
       await expect(db.insertInto('rate_limits').values(row).execute()).rejects.toSatisfy(isUniqueViolation);
       if (db.getExecutor().adapter instanceof PostgresAdapter) {
         // Unlogged: counters need no write-ahead log (nor its flush on every limited call).

@@ -43,9 +43,7 @@ export class BoundedPool extends pg.Pool {
 
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
-  override connect(
-    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
-  ): Promise<pg.PoolClient> | void {
+  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
     if (callback) return super.connect(callback);
     if (this.waitingCount >= this.#queueMax) return Promise.reject(new DatabaseBusyError('too many calls waiting for a database connection'));
     const asked = performance.now();

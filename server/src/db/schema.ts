@@ -1,5 +1,20 @@
 import type { EmailTokensTable, LoginThrottleTable, LoginTrustTable, SessionsTable, UsersTable } from './schema/accounts.ts';
-import type { FederationDeliveriesTable, FederationDomainBlocksTable, FederationKeysTable, FederationKvTable, FederationMessagesTable, RemoteActorsTable, RemoteBlocksTable, RemoteFollowingTable, RemoteStoriesTable, RemoteStoryLikesTable, RemoteStoryRepliesTable, RemoteFollowersTable, RemoteCommentsTable, RemoteReactionsTable } from './schema/federation.ts';
+import type {
+  FederationDeliveriesTable,
+  FederationDomainBlocksTable,
+  FederationKeysTable,
+  FederationKvTable,
+  FederationMessagesTable,
+  RemoteActorsTable,
+  RemoteBlocksTable,
+  RemoteFollowingTable,
+  RemoteStoriesTable,
+  RemoteStoryLikesTable,
+  RemoteStoryRepliesTable,
+  RemoteFollowersTable,
+  RemoteCommentsTable,
+  RemoteReactionsTable,
+} from './schema/federation.ts';
 import type {
   HelpRequestsTable,
   MailOutboxTable,
@@ -10,14 +25,7 @@ import type {
   NotificationsTable,
   PostFanoutsTable,
 } from './schema/notifications.ts';
-import type {
-  FeedAuthorMutesTable,
-  FeedTopicTuningTable,
-  PostReadersTable,
-  PostStatsDailyTable,
-  ReadingHistoryTable,
-  StatsSaltsTable,
-} from './schema/reading.ts';
+import type { FeedAuthorMutesTable, FeedTopicTuningTable, PostReadersTable, PostStatsDailyTable, ReadingHistoryTable, StatsSaltsTable } from './schema/reading.ts';
 import type { BlocksTable, CommentsTable, FollowsTable, LikesTable, RepliesTable, SavesTable } from './schema/social.ts';
 import type { AppKeysTable, LeasesTable, RateLimitsTable, WriteEpochTable } from './schema/system.ts';
 import type { CategoriesTable, DraftImagesTable, DraftsTable, PostImagesTable, PostsTable, StoredImagesTable, UserCategoriesTable } from './schema/writing.ts';

@@ -8,7 +8,11 @@ export const WRITES_CHANNEL = 'inkwell_writes';
 
 /** Raises the write epoch by one (after a write has committed). */
 export async function raiseWriteEpoch(db: Kysely<DB>): Promise<void> {
-  await db.updateTable('write_epoch').set((eb) => ({ n: eb('n', '+', 1) })).where('id', '=', 1).execute();
+  await db
+    .updateTable('write_epoch')
+    .set((eb) => ({ n: eb('n', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
 }
 
 /** SQLite: the write epoch as committed now, read without a promise (undefined before migrations). */

@@ -40,7 +40,7 @@ async function seenWithin(check: () => boolean, ms = 1000): Promise<boolean> {
 }
 
 describe('write signal between app processes', () => {
-  it("tells the other process of a write once, and nothing when nobody wrote", async () => {
+  it('tells the other process of a write once, and nothing when nobody wrote', async () => {
     const a = createWriteSignal(one, silent);
     const b = createWriteSignal(two, silent);
     try {
@@ -63,29 +63,26 @@ describe('write signal between app processes', () => {
     }
   });
 
-  it.skipIf(process.env.INKWELL_TEST_DB === 'postgres')(
-    'SQLite: reads the write counter once per turn of the event loop, and sees a write in the next turn',
-    async () => {
-      const a = createWriteSignal(one, silent);
-      const b = createWriteSignal(two, silent);
-      try {
-        await new Promise((r) => setImmediate(r));
-        expect(b.changedElsewhere()).toBe(false);
-        await a.announce();
-        // The same turn: the counter was read already, so the write is not seen yet (one read per turn)…
-        expect(b.changedElsewhere()).toBe(false);
-        // …and the next turn sees it, once.
-        await new Promise((r) => setImmediate(r));
-        expect(b.changedElsewhere()).toBe(true);
-        expect(b.changedElsewhere()).toBe(false);
-        await new Promise((r) => setImmediate(r));
-        expect(b.changedElsewhere()).toBe(false);
-      } finally {
-        await a.stop();
-        await b.stop();
-      }
-    },
-  );
+  it.skipIf(process.env.INKWELL_TEST_DB === 'postgres')('SQLite: reads the write counter once per turn of the event loop, and sees a write in the next turn', async () => {
+    const a = createWriteSignal(one, silent);
+    const b = createWriteSignal(two, silent);
+    try {
+      await new Promise((r) => setImmediate(r));
+      expect(b.changedElsewhere()).toBe(false);
+      await a.announce();
+      // The same turn: the counter was read already, so the write is not seen yet (one read per turn)…
+      expect(b.changedElsewhere()).toBe(false);
+      // …and the next turn sees it, once.
+      await new Promise((r) => setImmediate(r));
+      expect(b.changedElsewhere()).toBe(true);
+      expect(b.changedElsewhere()).toBe(false);
+      await new Promise((r) => setImmediate(r));
+      expect(b.changedElsewhere()).toBe(false);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  });
 });
 
 describe('leases for periodic work', () => {
@@ -101,7 +98,11 @@ describe('leases for periodic work', () => {
     const answers = await Promise.all(racers.map((gate) => gate()));
     expect(answers.filter(Boolean)).toHaveLength(1);
     // Its holder stopped asking and the lease ran out: the other takes it.
-    await one.db.updateTable('leases').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('name', '=', 'test-work').execute();
+    await one.db
+      .updateTable('leases')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('name', '=', 'test-work')
+      .execute();
     expect(await gateB()).toBe(true);
     expect(await gateA()).toBe(false);
   });

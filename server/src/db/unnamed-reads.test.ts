@@ -29,8 +29,7 @@ afterAll(async () => {
   await drop?.();
 });
 
-const leftPrepared = async (database: Database) =>
-  (await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(database.db)).rows.map((row) => row.name);
+const leftPrepared = async (database: Database) => (await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(database.db)).rows.map((row) => row.name);
 
 describe.skipIf(process.env.INKWELL_TEST_DB !== 'postgres')('prepared statements of database.all (PostgreSQL)', () => {
   it.each([

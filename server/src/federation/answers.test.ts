@@ -47,7 +47,9 @@ interface Thread {
   replies: Array<{ id: number; body: string; reply_to_id: number | null; user: { id: number } | null; remote: { handle: string } | null }>;
 }
 const noticesOf = async (session: Session) =>
-  ((await t.app.inject({ method: 'POST', url: '/api/user/notifications', headers: session.headers, payload: { user_id: session.id } })).json().notifications as Array<{ message: string }>);
+  (await t.app.inject({ method: 'POST', url: '/api/user/notifications', headers: session.headers, payload: { user_id: session.id } })).json().notifications as Array<{
+    message: string;
+  }>;
 const threadsOf = async (postId: number) => (await t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies', payload: { post_id: postId } })).json().comments as Thread[];
 const answer = (who: Session, body: { post_id: number; reply_to_id: number; reply: string }) =>
   t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies/answer', headers: who.headers, payload: { user_id: who.id, ...body } });
@@ -72,7 +74,9 @@ describe('a member answering a reply from the fediverse', () => {
     expect(res.json().message).toBe('Your reply is on its way.');
     const id = res.json().id as number;
     const [shown] = await threadsOf(postId);
-    expect(shown!.replies).toEqual([expect.objectContaining({ id, body: 'Thank you, Dave.\n\n<script>alert(1)</script> & more', reply_to_id: null, remote: null, user: expect.objectContaining({ id: bo.id }) })]);
+    expect(shown!.replies).toEqual([
+      expect.objectContaining({ id, body: 'Thank you, Dave.\n\n<script>alert(1)</script> & more', reply_to_id: null, remote: null, user: expect.objectContaining({ id: bo.id }) }),
+    ]);
     const noteUri = `${base}/ap/notes/${id}`;
     const { activity } = await received(peer, (a) => a instanceof Create && a.objectId?.href === noteUri);
     const create = activity as Create;
@@ -128,7 +132,12 @@ describe('a member answering a reply from the fediverse', () => {
 
     // Bo blocks Erin: his next answer in the thread is neither addressed nor sent to her, and its Note says so read back.
     const erinAccount = (await t.db.selectFrom('remote_actors').select('id').where('uri', '=', peer.actorUri('erin').href).executeTakeFirstOrThrow()).id;
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/user/fediverse-blocks/set', headers: bo.session.headers, payload: { user_id: bo.id, account_id: erinAccount, status: 1 } });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/fediverse-blocks/set',
+      headers: bo.session.headers,
+      payload: { user_id: bo.id, account_id: erinAccount, status: 1 },
+    });
     expect(blocked.statusCode).toBe(200);
     const third = (await answer(bo.session, { post_id: postId, reply_to_id: thread.id, reply: 'Only to Dave.' })).json().id as number;
     const sent = await received(peer, (a) => a instanceof Create && a.objectId?.href === `${base}/ap/notes/${third}`);
@@ -140,7 +149,8 @@ describe('a member answering a reply from the fediverse', () => {
   it('is removed by its member and taken back there; the story’s writer removing the thread takes it back too', async () => {
     const { ada, postId, thread } = await storyWithReply();
     const bo = await member();
-    const remove = (who: Session, id: number) => t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies/delete', headers: who.headers, payload: { user_id: who.id, id } });
+    const remove = (who: Session, id: number) =>
+      t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies/delete', headers: who.headers, payload: { user_id: who.id, id } });
     const deleted = (id: number) => received(peer, (a) => a instanceof Delete && a.objectId?.href === `${base}/ap/notes/${id}`);
     const first = (await answer(bo.session, { post_id: postId, reply_to_id: thread.id, reply: 'One.' })).json().id as number;
     const second = (await answer(bo.session, { post_id: postId, reply_to_id: thread.id, reply: 'Two.' })).json().id as number;

@@ -22,7 +22,6 @@ export const NOTE_PATH = '/ap/notes/{id}';
 export const ANSWER_SENT = 'Your reply is on its way.';
 export const REPLY_NOT_FOUND = 'Reply not found.';
 
-
 /**
  * A member's answer in a fediverse thread as a `Note` (ADR 0073): by the member's actor, inReplyTo the
  * reply it answers, mentioning that reply's author, public and addressed to the thread's accounts

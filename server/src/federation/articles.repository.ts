@@ -64,7 +64,10 @@ export type Delivery = Pick<FederationDeliveriesTable, 'post_id' | 'writer_id' |
 
 /** In the transaction that changed the story (or kept or removed a member's note): the change is owed. */
 export async function oweDelivery(trx: Kysely<DB>, delivery: Delivery, now: string): Promise<void> {
-  await trx.insertInto('federation_deliveries').values({ ...delivery, created_at: now }).execute();
+  await trx
+    .insertInto('federation_deliveries')
+    .values({ ...delivery, created_at: now })
+    .execute();
 }
 
 /**

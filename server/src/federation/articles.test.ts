@@ -37,7 +37,7 @@ async function writer() {
 
 const articleUri = (postId: number) => `${base}/ap/posts/${postId}`;
 const about = (postId: number, type: typeof Create | typeof Update | typeof Delete) => (activity: unknown) =>
-  activity instanceof type && (activity.objectId?.href === articleUri(postId));
+  activity instanceof type && activity.objectId?.href === articleUri(postId);
 const owed = () => t.db.selectFrom('federation_deliveries').selectAll().execute();
 
 describe('a story', () => {
@@ -67,7 +67,11 @@ describe('a story', () => {
     const tags = [];
     for await (const one of a.getTags()) tags.push(one);
     const [tag] = tags;
-    const topic = await t.db.selectFrom('categories').select('name').where('id', '=', await firstCategoryId(t)).executeTakeFirstOrThrow();
+    const topic = await t.db
+      .selectFrom('categories')
+      .select('name')
+      .where('id', '=', await firstCategoryId(t))
+      .executeTakeFirstOrThrow();
     expect((tag as Hashtag).name?.toString()).toBe(`#${topic.name.replace(/[^\p{L}\p{N}_]/gu, '')}`);
     expect(a.toIds.map(String)).toEqual(['https://www.w3.org/ns/activitystreams#Public']);
     expect(a.ccIds.map(String)).toEqual([`${ada.actor.id.href}/followers`]);
@@ -80,7 +84,12 @@ describe('a story', () => {
     const post = await createPost(t, ada.session);
     await received(peer, about(post.id, Create));
     const category = await firstCategoryId(t);
-    const edit = await send(t, 'posts/update', { id: post.id, user_id: ada.id, title: 'Second thoughts', sub_title: 'Sub', category_id: category, description: '<p>Edited</p>' }, ada.session);
+    const edit = await send(
+      t,
+      'posts/update',
+      { id: post.id, user_id: ada.id, title: 'Second thoughts', sub_title: 'Sub', category_id: category, description: '<p>Edited</p>' },
+      ada.session,
+    );
     expect(edit.statusCode).toBe(200);
     const update = (await received(peer, about(post.id, Update))).activity as Update;
     expect(((await update.getObject()) as Article).name?.toString()).toBe('Second thoughts');
@@ -88,7 +97,10 @@ describe('a story', () => {
     expect(removed.statusCode).toBe(200);
     const del = (await received(peer, about(post.id, Delete))).activity as Delete;
     expect(await del.getObject()).toBeInstanceOf(Tombstone);
-    const order = peer.received.map(({ activity }) => activity).filter((activity) => activity.objectId?.href === articleUri(post.id)).map((activity) => activity.constructor.name);
+    const order = peer.received
+      .map(({ activity }) => activity)
+      .filter((activity) => activity.objectId?.href === articleUri(post.id))
+      .map((activity) => activity.constructor.name);
     expect(order).toEqual(['Create', 'Update', 'Delete']);
   });
 
@@ -98,7 +110,10 @@ describe('a story', () => {
     const post = await createPost(t, ada.session);
     await received(peer, about(post.id, Create));
     // A process that died holding an edit's row: its lease has run out.
-    await t.db.insertInto('federation_deliveries').values({ post_id: post.id, writer_id: ada.id, kind: 'update', claimed_until: '2000-01-01T00:00:00.000Z', created_at: nowIso() }).execute();
+    await t.db
+      .insertInto('federation_deliveries')
+      .values({ post_id: post.id, writer_id: ada.id, kind: 'update', claimed_until: '2000-01-01T00:00:00.000Z', created_at: nowIso() })
+      .execute();
     await t.app.jobs.runNow('federation-deliveries');
     await received(peer, about(post.id, Update));
     expect(await owed()).toEqual([]);
@@ -130,7 +145,11 @@ describe('a story', () => {
     const unsent = await createPost(t, ada.session);
     await until(async () => ((await owed()).length === 0 ? true : undefined), 15_000);
     // With the username back, the next story goes: one process hands rows over in order, so the first was dropped before it.
-    await t.db.updateTable('users').set({ username: `m${ada.id}` }).where('id', '=', ada.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ username: `m${ada.id}` })
+      .where('id', '=', ada.id)
+      .execute();
     const sent = await createPost(t, ada.session);
     await received(peer, about(sent.id, Create));
     expect(peer.received.some(({ activity }) => activity.objectId?.href === articleUri(unsent.id))).toBe(false);

@@ -33,7 +33,11 @@ export async function countUsage(db: Kysely<DB>): Promise<{ users: number; posts
       .where('users.deactivated_at', 'is', null)
       .executeTakeFirstOrThrow();
   const [users, posts, comments] = await Promise.all([
-    db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).where('deactivated_at', 'is', null).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('deactivated_at', 'is', null)
+      .executeTakeFirstOrThrow(),
     by('posts'),
     by('comments'),
   ]);

@@ -152,15 +152,21 @@ describe('NodeInfo', () => {
     const info = await json(await fetch(link!.href));
     expect(info).toMatchObject({ software: { name: 'inkwell', version: expect.stringMatching(/^\d+\.\d+\.\d+/) }, protocols: ['activitypub'] });
     expect(info.usage).toMatchObject({ users: { total: before.users.total + 1 }, localPosts: before.localPosts + 1 });
-    const counted = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).where('deactivated_at', 'is', null).executeTakeFirstOrThrow();
+    const counted = await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('deactivated_at', 'is', null)
+      .executeTakeFirstOrThrow();
     expect((info.usage as { users: { total: number } }).users.total).toBe(Number(counted.n));
   });
 });
 
 const profileData = async (at: string, id: number) =>
-  ((await (await fetch(`${at}/api/user/get-profile-data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) })).json()) as {
-    data: { fediverse_handle: string | null };
-  }).data;
+  (
+    (await (await fetch(`${at}/api/user/get-profile-data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) })).json()) as {
+      data: { fediverse_handle: string | null };
+    }
+  ).data;
 
 describe('with federation mounted', () => {
   it('a profile names the member’s fediverse handle, and none for a member without a username', async () => {
@@ -172,14 +178,23 @@ describe('with federation mounted', () => {
 
   it('a JSON POST to the API still works over a real socket', async () => {
     const user = await aUser(t.db);
-    const res = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: PASSWORD }) });
+    const res = await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: PASSWORD }),
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { token?: string }).token).toEqual(expect.any(String));
   });
 
   it('an inbox takes a post from another site (no CSRF refusal) and refuses it unsigned', async () => {
     const ada = await member({ username: 'inboxed' });
-    const activity = JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', type: 'Follow', actor: 'https://elsewhere.example/u/x', object: `${base}/ap/users/${ada.id}` });
+    const activity = JSON.stringify({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      type: 'Follow',
+      actor: 'https://elsewhere.example/u/x',
+      object: `${base}/ap/users/${ada.id}`,
+    });
     const res = await fetch(`${base}/ap/users/${ada.id}/inbox`, { method: 'POST', headers: { 'content-type': AS, origin: 'https://elsewhere.example' }, body: activity });
     expect(res.status).toBe(401);
   });

@@ -5,7 +5,11 @@ import type { DB } from '../db/schema.ts';
 
 /** Blocks the domain; a second block of it changes nothing. */
 export async function insertDomainBlock(db: Kysely<DB>, domain: string, now: string): Promise<void> {
-  await db.insertInto('federation_domain_blocks').values({ domain, created_at: now }).onConflict((oc) => oc.column('domain').doNothing()).execute();
+  await db
+    .insertInto('federation_domain_blocks')
+    .values({ domain, created_at: now })
+    .onConflict((oc) => oc.column('domain').doNothing())
+    .execute();
 }
 
 /** Resolves to whether there was a block to lift. */
@@ -27,7 +31,11 @@ export async function anyBlocked(db: Kysely<DB>, domains: readonly string[]): Pr
 
 /** Remote actors whose id mentions the domain (the caller keeps those whose host it covers). */
 export async function remoteActorsLike(db: Kysely<DB>, domain: string): Promise<Array<{ id: number; uri: string }>> {
-  return db.selectFrom('remote_actors').select(['id', 'uri']).where('uri', 'like', `%${domain.replace(/[%_\\]/g, '')}%`).execute();
+  return db
+    .selectFrom('remote_actors')
+    .select(['id', 'uri'])
+    .where('uri', 'like', `%${domain.replace(/[%_\\]/g, '')}%`)
+    .execute();
 }
 
 /** Ends every follow of these remote actors; resolves to how many ended. */

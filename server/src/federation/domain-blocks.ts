@@ -6,7 +6,13 @@ import { anyBlocked, deleteDomainBlock, deleteFollowsOf, insertDomainBlock, list
 
 /** A domain as blocks keep it (lower case, punycode, no port or path), or null when it is not one. */
 export function normalDomain(text: string): string | null {
-  const bare = text.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '').replace(/\.$/, '');
+  const bare = text
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '')
+    .replace(/\.$/, '');
   const ascii = domainToASCII(bare);
   return ascii && ascii.length <= 253 && /^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(ascii) ? ascii : null;
 }
@@ -62,7 +68,13 @@ export function createDomainBlocks(db: Kysely<DB>) {
           return false;
         }
       });
-      return { domain, endedFollows: await deleteFollowsOf(db, covered.map((actor) => actor.id)) };
+      return {
+        domain,
+        endedFollows: await deleteFollowsOf(
+          db,
+          covered.map((actor) => actor.id),
+        ),
+      };
     },
     /** Lifts a block; resolves to false when there was none (or the text is no domain). */
     async unblock(text: string): Promise<boolean> {

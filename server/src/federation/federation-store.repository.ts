@@ -108,7 +108,11 @@ export async function kvSweep(db: Kysely<DB>, now: string): Promise<void> {
 export async function insertMessages(db: Kysely<DB>, payloads: readonly string[], deliverAt: string, orderingKey: string | null, now: string): Promise<void> {
   const rows = payloads.map((payload) => ({ payload, deliver_at: deliverAt, ordering_key: orderingKey, created_at: now }));
   const insert = async (d: Kysely<DB>) => {
-    for (let i = 0; i < rows.length; i += 500) await d.insertInto('federation_messages').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await d
+        .insertInto('federation_messages')
+        .values(rows.slice(i, i + 500))
+        .execute();
   };
   if (rows.length <= 500) await insert(db);
   else await db.transaction().execute(insert);

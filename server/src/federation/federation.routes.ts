@@ -23,7 +23,8 @@ export function nestsWithin(bytes: Buffer, max: number): boolean {
   for (let i = 0; i < bytes.length; i++) {
     const c = bytes[i];
     if (inString) {
-      if (c === 0x5c) i++; // a backslash: the next byte is escaped
+      if (c === 0x5c)
+        i++; // a backslash: the next byte is escaped
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

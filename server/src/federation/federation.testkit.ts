@@ -35,7 +35,11 @@ export async function federatedApp(config: ConfigOverrides = {}, options: { rend
 export async function anActor(t: TestApp, base: string, fields: { username?: string | null; deactivated?: boolean } = {}) {
   const user = await aUser(t.db);
   const username = fields.username === undefined ? `m${user.id}` : fields.username;
-  await t.db.updateTable('users').set({ username, deactivated_at: fields.deactivated ? nowIso() : null }).where('id', '=', user.id).execute();
+  await t.db
+    .updateTable('users')
+    .set({ username, deactivated_at: fields.deactivated ? nowIso() : null })
+    .where('id', '=', user.id)
+    .execute();
   const id = new URL(`${base}/ap/users/${user.id}`);
   return { ...user, actor: { id, inboxId: new URL(`${id.href}/inbox`) } };
 }
@@ -92,7 +96,11 @@ async function roundTrip<T>(previous: string, read: (db: Kysely<DB>) => Promise<
  * `prefix`), and migrating back to `previous` takes them away again, on a fresh database.
  */
 export async function expectMigrationRoundTrip(previous: string, prefix: string, tables: string[]): Promise<void> {
-  const present = async (db: Kysely<DB>) => (await db.introspection.getTables()).map((table) => table.name).filter((name) => name.startsWith(prefix) && tables.includes(name)).sort();
+  const present = async (db: Kysely<DB>) =>
+    (await db.introspection.getTables())
+      .map((table) => table.name)
+      .filter((name) => name.startsWith(prefix) && tables.includes(name))
+      .sort();
   expect(await roundTrip(previous, present)).toEqual([[], [...tables].sort(), []]);
 }
 

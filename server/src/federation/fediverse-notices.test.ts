@@ -74,8 +74,20 @@ describe('notifications from the fediverse', () => {
     await eventually(async () => (await noticesOf(session)).length === 1);
     await peer.send('dave', shared(), like);
     await eventually(async () => (await noticesOf(session)).length === 2);
-    const liked = expect.objectContaining({ type: 'like', message: 'Dave of the peer liked your post “Night trains” from the fediverse.', actor: null, remote_actor: dave(), post_id: post.id });
-    const boosted = expect.objectContaining({ type: 'like', message: 'Dave of the peer boosted your post “Night trains” on the fediverse.', actor: null, remote_actor: dave(), post_id: post.id });
+    const liked = expect.objectContaining({
+      type: 'like',
+      message: 'Dave of the peer liked your post “Night trains” from the fediverse.',
+      actor: null,
+      remote_actor: dave(),
+      post_id: post.id,
+    });
+    const boosted = expect.objectContaining({
+      type: 'like',
+      message: 'Dave of the peer boosted your post “Night trains” on the fediverse.',
+      actor: null,
+      remote_actor: dave(),
+      post_id: post.id,
+    });
     expect(await noticesOf(session)).toEqual(expect.arrayContaining([liked, boosted]));
     // The same boost delivered again tells nothing new.
     await peer.send('dave', shared(), boost);
@@ -107,12 +119,24 @@ describe('notifications from the fediverse', () => {
     await t.db.updateTable('users').set({ notify_comment: 1 }).where('id', '=', ada.id).execute();
     const post = await createPost(t, session, { title: 'Slow mornings' });
     const note = id('notes');
-    const object = new Note({ id: note, attribution: peer.actorUri('dave'), replyTarget: new URL(`${base}/ap/posts/${post.id}`), content: '<p>Mine too, <b>always</b>.</p>', to: PUBLIC_COLLECTION });
+    const object = new Note({
+      id: note,
+      attribution: peer.actorUri('dave'),
+      replyTarget: new URL(`${base}/ap/posts/${post.id}`),
+      content: '<p>Mine too, <b>always</b>.</p>',
+      to: PUBLIC_COLLECTION,
+    });
     await peer.send('dave', shared(), new Create({ id: id('creates'), actor: peer.actorUri('dave'), object, to: PUBLIC_COLLECTION }));
     await eventually(async () => (await noticesOf(session)).length === 1);
     const kept = await t.db.selectFrom('remote_comments').select('id').where('note_uri', '=', note.href).executeTakeFirstOrThrow();
     expect(await noticesOf(session)).toEqual([
-      expect.objectContaining({ type: 'comment', message: 'Dave of the peer replied to “Slow mornings” from the fediverse.', remote_actor: dave(), post_id: post.id, fediverse_comment_id: kept.id }),
+      expect.objectContaining({
+        type: 'comment',
+        message: 'Dave of the peer replied to “Slow mornings” from the fediverse.',
+        remote_actor: dave(),
+        post_id: post.id,
+        fediverse_comment_id: kept.id,
+      }),
     ]);
     t.sent.length = 0;
     await t.app.notificationMailer.flush(Date.now() + 24 * 60 * 60_000);

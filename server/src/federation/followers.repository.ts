@@ -90,12 +90,7 @@ export async function pageOfFollowersShown(db: Kysely<DB>, userId: number, befor
 
 /** Removes one row of the member's remote followers; resolves to what the Reject needs (the actor and its Follow), or undefined. */
 export async function removeRemoteFollowerRow(db: Kysely<DB>, userId: number, rowId: number) {
-  return db
-    .deleteFrom('remote_followers')
-    .where('id', '=', rowId)
-    .where('user_id', '=', userId)
-    .returning(['actor_id', 'follow_uri'])
-    .executeTakeFirst();
+  return db.deleteFrom('remote_followers').where('id', '=', rowId).where('user_id', '=', userId).returning(['actor_id', 'follow_uri']).executeTakeFirst();
 }
 
 /** Ends the account's follow of the member, if it follows; resolves to the Follow it held (for its Reject), or undefined. */

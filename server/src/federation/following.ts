@@ -153,7 +153,11 @@ export const fediverseFollowingRoutes: FastifyPluginAsync<{ following: Fediverse
     const found = await storiesFollowedBy(database.db, userId, request.body.cursor ?? null, FEDIVERSE_STORIES_PAGE_SIZE + 1);
     const more = found.length > FEDIVERSE_STORIES_PAGE_SIZE;
     const rows = found.slice(0, FEDIVERSE_STORIES_PAGE_SIZE);
-    const replies = await storyRepliesBy(database.db, userId, rows.map((row) => row.id));
+    const replies = await storyRepliesBy(
+      database.db,
+      userId,
+      rows.map((row) => row.id),
+    );
     const data = rows.map(({ account_id, handle, name, account_url, like_uri, ...story }) => ({
       ...story,
       account: { account_id, handle, name, url: account_url },

@@ -31,7 +31,16 @@ const followersOf = (userId: number) =>
   t.db
     .selectFrom('remote_followers')
     .innerJoin('remote_actors', 'remote_actors.id', 'remote_followers.actor_id')
-    .select(['remote_actors.uri', 'remote_actors.handle', 'remote_actors.name', 'remote_actors.icon_url', 'remote_actors.url', 'remote_actors.inbox', 'remote_actors.shared_inbox', 'remote_followers.follow_uri'])
+    .select([
+      'remote_actors.uri',
+      'remote_actors.handle',
+      'remote_actors.name',
+      'remote_actors.icon_url',
+      'remote_actors.url',
+      'remote_actors.inbox',
+      'remote_actors.shared_inbox',
+      'remote_followers.follow_uri',
+    ])
     .where('remote_followers.user_id', '=', userId)
     .execute();
 

@@ -37,35 +37,34 @@ async function followedMember(ctx: InboxContext<void>, database: Database, objec
  */
 export function listenForFollows(inbox: InboxListenerSetters<void>, database: Database, log: Logger, wrote: () => Promise<void>): InboxListenerSetters<void> {
   const { db } = database;
-  return inbox
-    .on(Follow, async (ctx, follow) => {
-      if (!follow.id || !follow.actorId || ctx.parseUri(follow.actorId)) return;
-      // Refused at the inbox too; this is for a Follow queued before its server was blocked.
-      if (await isBlockedAddress(db, follow.actorId)) return;
-      const followed = await followedMember(ctx, database, follow.objectId);
-      if (!followed) return;
-      const sender = await senderOf(ctx, follow);
-      if (!sender) return;
-      const { actor: follower, fields } = sender;
-      const me = ctx.getActorUri(followed.identifier);
-      if (await blockedBy(database, followed.member.id, follow.actorId)) {
-        // Blocked by the member: refused, as Mastodon refuses one, with a signed Reject.
-        await ctx.sendActivity({ identifier: followed.identifier }, follower, new Reject({ id: new URL(`#rejects/${randomUUID()}`, me), actor: me, object: follow }));
-        return;
+  return inbox.on(Follow, async (ctx, follow) => {
+    if (!follow.id || !follow.actorId || ctx.parseUri(follow.actorId)) return;
+    // Refused at the inbox too; this is for a Follow queued before its server was blocked.
+    if (await isBlockedAddress(db, follow.actorId)) return;
+    const followed = await followedMember(ctx, database, follow.objectId);
+    if (!followed) return;
+    const sender = await senderOf(ctx, follow);
+    if (!sender) return;
+    const { actor: follower, fields } = sender;
+    const me = ctx.getActorUri(followed.identifier);
+    if (await blockedBy(database, followed.member.id, follow.actorId)) {
+      // Blocked by the member: refused, as Mastodon refuses one, with a signed Reject.
+      await ctx.sendActivity({ identifier: followed.identifier }, follower, new Reject({ id: new URL(`#rejects/${randomUUID()}`, me), actor: me, object: follow }));
+      return;
+    }
+    const now = nowIso();
+    const followUri = follow.id.href;
+    await db.transaction().execute(async (trx) => {
+      const actorId = await saveRemoteActor(trx, fields, now);
+      // Told once: a Follow sent again (servers do) changes nothing the member sees.
+      if (await addRemoteFollower(trx, followed.member.id, actorId, followUri, now)) {
+        await notify.fediverse.follow(trx, followed.member.id, actorId, noticeText.fediverseFollow(displayName(fields)), now);
       }
-      const now = nowIso();
-      const followUri = follow.id.href;
-      await db.transaction().execute(async (trx) => {
-        const actorId = await saveRemoteActor(trx, fields, now);
-        // Told once: a Follow sent again (servers do) changes nothing the member sees.
-        if (await addRemoteFollower(trx, followed.member.id, actorId, followUri, now)) {
-          await notify.fediverse.follow(trx, followed.member.id, actorId, noticeText.fediverseFollow(displayName(fields)), now);
-        }
-      });
-      await wrote();
-      await ctx.sendActivity({ identifier: followed.identifier }, follower, new Accept({ id: new URL(`#accepts/${randomUUID()}`, me), actor: me, object: follow }));
-      log.info({ follower: fields.uri, member: followed.member.id }, 'a fediverse account follows a member');
     });
+    await wrote();
+    await ctx.sendActivity({ identifier: followed.identifier }, follower, new Accept({ id: new URL(`#accepts/${randomUUID()}`, me), actor: me, object: follow }));
+    log.info({ follower: fields.uri, member: followed.member.id }, 'a fediverse account follows a member');
+  });
 }
 
 /**
@@ -73,7 +72,14 @@ export function listenForFollows(inbox: InboxListenerSetters<void>, database: Da
  * follow kept with the Follow's id, when it is `actor`'s own (the Undo's actor, whose signature
  * Fedify verified); a Follow without an id names instead the member it followed.
  */
-export async function undoFollow(ctx: InboxContext<void>, database: Database, log: Logger, wrote: () => Promise<void>, actor: URL, follow: { id: URL | null; objectId: URL | null }): Promise<void> {
+export async function undoFollow(
+  ctx: InboxContext<void>,
+  database: Database,
+  log: Logger,
+  wrote: () => Promise<void>,
+  actor: URL,
+  follow: { id: URL | null; objectId: URL | null },
+): Promise<void> {
   const followed = follow.id ? undefined : await followedMember(ctx, database, follow.objectId);
   const which = follow.id ? { followUri: follow.id.href } : followed ? { userId: followed.member.id } : undefined;
   if (!which) return;

@@ -38,7 +38,11 @@ describe('activities per remote server', () => {
       await accepted(peer, follow.id!);
     }
     await expect(peer.send('alice', members[2]!.actor, aFollow(peer, 'alice', members[2]!.actor.id))).rejects.toThrow(/429/);
-    const refused = await fetch(members[2]!.actor.inboxId, { method: 'POST', headers: { 'content-type': AS }, body: JSON.stringify(await aFollow(peer, 'alice', members[2]!.actor.id).toJsonLd()) });
+    const refused = await fetch(members[2]!.actor.inboxId, {
+      method: 'POST',
+      headers: { 'content-type': AS },
+      body: JSON.stringify(await aFollow(peer, 'alice', members[2]!.actor.id).toJsonLd()),
+    });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);

@@ -59,7 +59,10 @@ export class ActorKeys {
     return Promise.all(
       ALGORITHMS.map(async (algorithm) => {
         const row = stored.find((r) => r.algorithm === algorithm)!;
-        return { publicKey: await importJwk(JSON.parse(row.public_jwk) as JsonWebKey, 'public'), privateKey: await importJwk(JSON.parse(row.private_jwk) as JsonWebKey, 'private') };
+        return {
+          publicKey: await importJwk(JSON.parse(row.public_jwk) as JsonWebKey, 'public'),
+          privateKey: await importJwk(JSON.parse(row.private_jwk) as JsonWebKey, 'private'),
+        };
       }),
     );
   }

@@ -215,7 +215,12 @@ describe('list', () => {
     // In the order of the stored text, which is the database's collation: compared as sets.
     const listed = async (prefix?: KvKey) => (await all(kv.list(prefix))).map((e) => JSON.stringify(e.key)).sort();
     const sorted = (expected: KvKey[]) => expected.map((k) => JSON.stringify(k)).sort();
-    expect(await listed(['a', 'b'])).toEqual(sorted([['a', 'b'], ['a', 'b', 'c']]));
+    expect(await listed(['a', 'b'])).toEqual(
+      sorted([
+        ['a', 'b'],
+        ['a', 'b', 'c'],
+      ]),
+    );
     expect(await listed(['a'])).toEqual(sorted([['a'], ['a', 'b'], ['a', 'b', 'c'], ['a', 'bc'], ['a', 'b"']]));
     expect(await listed(['_'])).toEqual(sorted([['_', 'x']]));
     expect(await listed(['%'])).toEqual(sorted([['%']]));
@@ -245,7 +250,11 @@ describe('migration 0028', () => {
     try {
       const migrator = new Migrator({ db, provider: migrationProvider });
       expect((await migrator.migrateTo('0027_newsletter_sends')).error).toBeUndefined();
-      const tables = async () => (await db.introspection.getTables()).map((t) => t.name).filter((n) => n.startsWith('federation_')).sort();
+      const tables = async () =>
+        (await db.introspection.getTables())
+          .map((t) => t.name)
+          .filter((n) => n.startsWith('federation_'))
+          .sort();
       expect(await tables()).toEqual([]);
       expect((await migrator.migrateTo('0028_federation_store')).error).toBeUndefined();
       expect(await tables()).toEqual(['federation_kv', 'federation_messages']);

@@ -161,7 +161,12 @@ describe('delays, leases, failures', () => {
     await q.enqueue({ n: 3 });
     const now = Date.now();
     const taken = await claimMessages(dead.db, 'dead-server', new Date(now).toISOString(), new Date(now + 800).toISOString(), 10);
-    expect(taken.map((m) => JSON.parse(m.payload) as { n: number }).map((m) => m.n).sort()).toEqual([1, 3]); // one of key k only
+    expect(
+      taken
+        .map((m) => JSON.parse(m.payload) as { n: number })
+        .map((m) => m.n)
+        .sort(),
+    ).toEqual([1, 3]); // one of key k only
     await dead.destroy(); // the process is gone, its claims stay behind
 
     const handled: { n: number; at: number }[] = [];
@@ -208,7 +213,10 @@ describe('dropping', () => {
     await until(() => (seen.length === 1 ? true : undefined), 5_000);
     await until(async () => ((await remaining()) === 0 ? true : undefined), 5_000);
     await stop();
-    expect(asked).toEqual([{ to: 'blocked', n: 1 }, { to: 'fine', n: 2 }]);
+    expect(asked).toEqual([
+      { to: 'blocked', n: 1 },
+      { to: 'fine', n: 2 },
+    ]);
     expect(seen).toEqual([{ to: 'fine', n: 2 }]);
     expect(warnings).toEqual([]);
   });

@@ -167,7 +167,11 @@ export class KyselyMessageQueue implements MessageQueue {
     const claimed = await claimMessages(this.#database.db, holder, iso(now), iso(now + this.#leaseMs), this.#batchSize);
     if (claimed.length === 0) return 0;
     if (signal?.aborted) {
-      await releaseMessages(this.#database.db, claimed.map((m) => m.id), holder);
+      await releaseMessages(
+        this.#database.db,
+        claimed.map((m) => m.id),
+        holder,
+      );
       return 0;
     }
     await Promise.all(claimed.map((m) => this.#handle(handler, m, holder)));
@@ -177,9 +181,16 @@ export class KyselyMessageQueue implements MessageQueue {
   async #handle(handler: Handler, message: Claimed, holder: string): Promise<void> {
     try {
       const payload = this.#prepare(JSON.parse(message.payload));
-      if (!(await this.#drop?.(payload))) await within(Promise.resolve().then(() => handler(payload)), this.#handlerTimeoutMs);
+      if (!(await this.#drop?.(payload)))
+        await within(
+          Promise.resolve().then(() => handler(payload)),
+          this.#handlerTimeoutMs,
+        );
     } catch (err) {
-      this.#log.warn({ err: (err as Error)?.message ?? String(err), id: message.id }, 'federation queue: a message handler failed; the message is dropped (Fedify schedules its own retries)');
+      this.#log.warn(
+        { err: (err as Error)?.message ?? String(err), id: message.id },
+        'federation queue: a message handler failed; the message is dropped (Fedify schedules its own retries)',
+      );
     }
     try {
       await deleteMessage(this.#database.db, message.id, holder);

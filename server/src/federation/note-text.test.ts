@@ -37,7 +37,9 @@ describe('noteText', () => {
   it('writes a member’s text as a Note’s HTML, escaped, which reads back as the same text', () => {
     const mention = { uri: 'https://two.example/ap/users/1', url: 'https://two.example/@bo', handle: '@bo@two.example' };
     const html = noteHtml('Gladly & <b>so</b>.\nNext line.\n\nLast.', mention);
-    expect(html).toBe('<p><span class="h-card"><a href="https://two.example/@bo" class="u-url mention">@bo@two.example</a></span> Gladly &amp; &lt;b&gt;so&lt;/b&gt;.<br>Next line.</p><p>Last.</p>');
+    expect(html).toBe(
+      '<p><span class="h-card"><a href="https://two.example/@bo" class="u-url mention">@bo@two.example</a></span> Gladly &amp; &lt;b&gt;so&lt;/b&gt;.<br>Next line.</p><p>Last.</p>',
+    );
     expect(noteText(html)).toBe('Gladly & <b>so</b>.\nNext line.\n\nLast.');
   });
 });

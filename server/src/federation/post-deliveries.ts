@@ -107,7 +107,7 @@ export class PostDeliveries {
       let handed = 0;
       do {
         this.#again = false;
-        for (let delivery; (delivery = await claimDelivery(this.#db, nowIso(), new Date(Date.now() + CLAIM_MS).toISOString())); ) {
+        for (let delivery; (delivery = await claimDelivery(this.#db, nowIso(), new Date(Date.now() + CLAIM_MS).toISOString()));) {
           try {
             await this.#send(delivery);
           } catch (err) {
@@ -155,7 +155,13 @@ export class PostDeliveries {
         ? createOf(ctx, row, this.#publicUrl)
         : (() => {
             const article = toArticle(ctx, row, this.#publicUrl);
-            return new Update({ id: new URL(`${articleId.href}#update-${Date.parse(row.updated_at)}`), actor: article.attributionId, object: article, tos: article.toIds, ccs: article.ccIds });
+            return new Update({
+              id: new URL(`${articleId.href}#update-${Date.parse(row.updated_at)}`),
+              actor: article.attributionId,
+              object: article,
+              tos: article.toIds,
+              ccs: article.ccIds,
+            });
           })();
     await ctx.sendActivity({ identifier: writer }, 'followers', activity, options);
   }

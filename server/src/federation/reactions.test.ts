@@ -38,7 +38,8 @@ async function story() {
 
 /** The story's likes as a reader sees them in the feed (cached pages and all). */
 const likesShown = async (postId: number) =>
-  ((await t.app.inject({ method: 'POST', url: '/api/user/view-posts', payload: {} })).json().data as Array<{ id: number; likes_count: number }>).find((card) => card.id === postId)?.likes_count;
+  ((await t.app.inject({ method: 'POST', url: '/api/user/view-posts', payload: {} })).json().data as Array<{ id: number; likes_count: number }>).find((card) => card.id === postId)
+    ?.likes_count;
 
 const eventually = <T>(read: () => Promise<T>, want: T) => until(async () => ((await read()) === want ? true : undefined), 15_000);
 

@@ -10,8 +10,15 @@ const MAX_URL = 2048;
 /** Text a reader may be shown: control characters gone, whitespace collapsed, at most MAX_TEXT characters. */
 function plain(text: string | null | undefined): string | null {
   if (!text) return null;
-  // eslint-disable-next-line no-control-regex
-  const clean = [...text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim()].slice(0, MAX_TEXT).join('');
+  const clean = [
+    ...text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  ]
+    .slice(0, MAX_TEXT)
+    .join('');
   return clean || null;
 }
 
@@ -70,4 +77,3 @@ export function recipientOf(row: RemoteAddress): Recipient {
 export function displayName(fields: Pick<RemoteActorFields, 'name' | 'handle'>): string {
   return fields.name ?? fields.handle;
 }
-

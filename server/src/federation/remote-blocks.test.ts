@@ -40,12 +40,20 @@ const noticesOf = async (session: Session) => (await post(session, 'notification
 const followers = async (profileId: number) =>
   (await t.app.inject({ method: 'POST', url: '/api/user/fediverse-followers', payload: { profile_id: profileId } })).json().data as Array<{ account_id: number; handle: string }>;
 const repliesOf = async (postId: number) =>
-  (await t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies', payload: { post_id: postId } })).json().comments as Array<{ body: string; remote: { account_id: number } }>;
+  (await t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies', payload: { post_id: postId } })).json().comments as Array<{
+    body: string;
+    remote: { account_id: number };
+  }>;
 
 function reply(from: string, target: URL, content: string) {
   const actor = peer.actorUri(from);
   const note = id(`${from}/notes`);
-  return new Create({ id: new URL(`${note.href}/activity`), actor, object: new Note({ id: note, attribution: actor, replyTarget: target, content, to: PUBLIC_COLLECTION }), to: PUBLIC_COLLECTION });
+  return new Create({
+    id: new URL(`${note.href}/activity`),
+    actor,
+    object: new Note({ id: note, attribution: actor, replyTarget: target, content, to: PUBLIC_COLLECTION }),
+    to: PUBLIC_COLLECTION,
+  });
 }
 
 async function member() {

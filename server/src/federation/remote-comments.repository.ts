@@ -230,17 +230,30 @@ export async function addMemberAnswer(
 
 /** A member's answer, with the Note it answers (its id, or null when that is one of ours: `in_reply_to_id`). */
 export function findMemberAnswer(db: Kysely<DB>, id: number): Promise<AnswerRow | undefined> {
-  return db
-    .selectFrom('remote_comments as c')
-    // What it answers: the reply of the thread it names, or the thread's first.
-    .leftJoin('remote_comments as r', (join) => join.on((eb) => eb('r.id', '=', eb.fn.coalesce('c.reply_to_id', 'c.thread_id'))))
-    .leftJoin('remote_actors as ra', 'ra.id', 'r.actor_id')
-    .select(['c.id', 'c.post_id', 'c.user_id', 'c.thread_id', 'c.body', 'c.created_at', 'c.updated_at', 'r.note_uri as in_reply_to', 'r.id as in_reply_to_id', 'ra.uri as answered_actor'])
-    .where('c.id', '=', id)
-    .where('c.user_id', 'is not', null)
-    .where('c.thread_id', 'is not', null)
-    .$narrowType<{ user_id: number; thread_id: number }>()
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('remote_comments as c')
+      // What it answers: the reply of the thread it names, or the thread's first.
+      .leftJoin('remote_comments as r', (join) => join.on((eb) => eb('r.id', '=', eb.fn.coalesce('c.reply_to_id', 'c.thread_id'))))
+      .leftJoin('remote_actors as ra', 'ra.id', 'r.actor_id')
+      .select([
+        'c.id',
+        'c.post_id',
+        'c.user_id',
+        'c.thread_id',
+        'c.body',
+        'c.created_at',
+        'c.updated_at',
+        'r.note_uri as in_reply_to',
+        'r.id as in_reply_to_id',
+        'ra.uri as answered_actor',
+      ])
+      .where('c.id', '=', id)
+      .where('c.user_id', 'is not', null)
+      .where('c.thread_id', 'is not', null)
+      .$narrowType<{ user_id: number; thread_id: number }>()
+      .executeTakeFirst()
+  );
 }
 
 /**
@@ -250,7 +263,9 @@ export function findMemberAnswer(db: Kysely<DB>, id: number): Promise<AnswerRow 
 export function listThreadAccounts(db: Kysely<DB>, threadId: number, sender?: number): Promise<Addressee[]> {
   return db
     .selectFrom('remote_actors as a')
-    .$if(sender !== undefined, (q) => q.where((eb) => eb.not(eb.exists(eb.selectFrom('remote_blocks as b').select('b.user_id').where('b.user_id', '=', sender!).whereRef('b.actor_id', '=', 'a.id')))))
+    .$if(sender !== undefined, (q) =>
+      q.where((eb) => eb.not(eb.exists(eb.selectFrom('remote_blocks as b').select('b.user_id').where('b.user_id', '=', sender!).whereRef('b.actor_id', '=', 'a.id')))),
+    )
     .select(['a.uri', 'a.inbox', 'a.shared_inbox', 'a.handle', 'a.url'])
     .where('a.id', 'in', (eb) =>
       eb

@@ -180,7 +180,10 @@ describe('the profile’s "Follow from the fediverse" form, sent before the app 
     expect(await announced(paths.viewPost.getHref(post.id))).toEqual([article]);
     expect(await announced('/')).toEqual([]);
     // Each answers what it names to a server asking for ActivityPub.
-    for (const [href, type] of [[actor, 'Person'], [article, 'Article']] as const) {
+    for (const [href, type] of [
+      [actor, 'Person'],
+      [article, 'Article'],
+    ] as const) {
       const res = await rendered.app.inject({ method: 'GET', url: href.slice(PUBLIC_URL.length), headers: { accept: 'application/activity+json' } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: href, type });
@@ -209,4 +212,3 @@ describe('the profile’s "Follow from the fediverse" form, sent before the app 
     expect(page.querySelector('#newsletter')?.textContent ?? '').not.toContain('Your server');
   });
 });
-

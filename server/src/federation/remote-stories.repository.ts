@@ -61,7 +61,20 @@ export function storiesFollowedBy(db: Kysely<DB>, userId: number, before: number
     .innerJoin('remote_following as f', (join) => join.onRef('f.actor_id', '=', 's.actor_id').on('f.user_id', '=', userId).on('f.state', '=', 'accepted'))
     .innerJoin('remote_actors as a', 'a.id', 's.actor_id')
     .leftJoin('remote_story_likes as l', (join) => join.onRef('l.story_id', '=', 's.id').on('l.user_id', '=', userId))
-    .select(['s.id', 's.url', 's.title', 's.summary', 's.content', 's.published_at', 's.updated_at', 'a.id as account_id', 'a.handle', 'a.name', 'a.url as account_url', 'l.like_uri'])
+    .select([
+      's.id',
+      's.url',
+      's.title',
+      's.summary',
+      's.content',
+      's.published_at',
+      's.updated_at',
+      'a.id as account_id',
+      'a.handle',
+      'a.name',
+      'a.url as account_url',
+      'l.like_uri',
+    ])
     .where((eb) => eb.not(eb.exists(eb.selectFrom('remote_blocks as b').select('b.user_id').where('b.user_id', '=', userId).whereRef('b.actor_id', '=', 's.actor_id'))))
     .$if(before !== null, (q) => q.where('s.id', '<', before!))
     .orderBy('s.id', 'desc')

@@ -32,7 +32,9 @@ describe('storyFields: what is kept of a story from another server', () => {
     const note = new Note({ id: new URL('https://far.example/notes/2'), content: '<p>Just a thought.</p>' });
     expect(storyFields(note, NOW)).toMatchObject({ url: 'https://far.example/notes/2', title: null, summary: null, content: '<p>Just a thought.</p>', published_at: NOW });
     expect(storyFields(new Note({ id: new URL('https://far.example/notes/3'), content: '<p><img src="x"></p>' }), NOW)).toBeNull();
-    expect(storyFields(new Note({ id: new URL('https://far.example/notes/4'), url: new URL('javascript:alert(1)'), content: '<p>x</p>' }), NOW)?.url).toBe('https://far.example/notes/4');
+    expect(storyFields(new Note({ id: new URL('https://far.example/notes/4'), url: new URL('javascript:alert(1)'), content: '<p>x</p>' }), NOW)?.url).toBe(
+      'https://far.example/notes/4',
+    );
   });
 
   it('lets no script, handler or picture through from the shared XSS payloads', () => {

@@ -58,7 +58,9 @@ const repliesOf = async (postId: number) => {
 };
 /** The story's comment count as readers see it in the feed (cached pages and all). */
 const countShown = async (postId: number) =>
-  ((await t.app.inject({ method: 'POST', url: '/api/user/view-posts', payload: {} })).json().data as Array<{ id: number; comments_count: number }>).find((card) => card.id === postId)?.comments_count;
+  ((await t.app.inject({ method: 'POST', url: '/api/user/view-posts', payload: {} })).json().data as Array<{ id: number; comments_count: number }>).find(
+    (card) => card.id === postId,
+  )?.comments_count;
 const noticesOf = async (session: Session) =>
   (await t.app.inject({ method: 'POST', url: '/api/user/notifications', headers: session.headers, payload: { user_id: session.id } })).json().notifications as Array<{
     type: string;
@@ -73,7 +75,11 @@ describe('a reply from the fediverse', () => {
   it('shows as a comment with its author, counts with the comments, and tells the writer', async () => {
     const { session, post, article } = await story();
     expect(await countShown(post.id)).toBe(0);
-    const first = reply('dave', article, `<p><span class="h-card"><a href="${base}/@m" class="u-url mention">@<span>m</span></a></span> Lovely piece &amp; <b>true</b>.<script>alert(1)</script></p><p>Second thought.</p>`);
+    const first = reply(
+      'dave',
+      article,
+      `<p><span class="h-card"><a href="${base}/@m" class="u-url mention">@<span>m</span></a></span> Lovely piece &amp; <b>true</b>.<script>alert(1)</script></p><p>Second thought.</p>`,
+    );
     await peer.send('dave', shared(), first.create);
     await eventually(async () => (await repliesOf(post.id)).length === 1);
     expect(await repliesOf(post.id)).toEqual([
@@ -86,7 +92,12 @@ describe('a reply from the fediverse', () => {
     ]);
     expect(await countShown(post.id)).toBe(1);
     expect(await noticesOf(session)).toEqual([
-      expect.objectContaining({ type: 'comment', message: `Dave of the peer replied to “${post.title}” from the fediverse.`, post_id: post.id, remote_actor: expect.objectContaining({ handle: `@dave@${host()}` }) }),
+      expect.objectContaining({
+        type: 'comment',
+        message: `Dave of the peer replied to “${post.title}” from the fediverse.`,
+        post_id: post.id,
+        remote_actor: expect.objectContaining({ handle: `@dave@${host()}` }),
+      }),
     ]);
     // The same Create again (servers retry): still one.
     await peer.send('dave', shared(), first.create);
@@ -167,7 +178,8 @@ describe('the writer removing a reply from their story', () => {
     await peer.send('erin', shared(), reply('erin', opening.note, '<p>An answer.</p>').create);
     await eventually(async () => (await repliesOf(post.id))[0]?.replies.length === 1);
     const [thread] = await repliesOf(post.id);
-    const remove = (who: Session, id: number) => t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies/delete', headers: who.headers, payload: { user_id: who.id, id } });
+    const remove = (who: Session, id: number) =>
+      t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies/delete', headers: who.headers, payload: { user_id: who.id, id } });
     // Another writer cannot, on a story not theirs.
     const { session: stranger } = await story();
     const refused = await remove(stranger, thread!.id);
@@ -187,7 +199,11 @@ describe('the writer removing a reply from their story', () => {
 describe('POST /api/user/fediverse-replies', () => {
   it('says members may answer from here while FEDERATION is on', async () => {
     const { post } = await story();
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies', payload: { post_id: post.id } })).json()).toEqual({ comments: [], answerable: true, boosts: 0 });
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies', payload: { post_id: post.id } })).json()).toEqual({
+      comments: [],
+      answerable: true,
+      boosts: 0,
+    });
   });
 
   it('answers 404 for a story that is not there', async () => {

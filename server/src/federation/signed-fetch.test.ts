@@ -51,7 +51,9 @@ describe('a server that asks for signed fetches', () => {
       const found = res.json().comments as Array<{ body: string; remote: { name: string | null; handle: string } | null }>;
       return found.length ? found : undefined;
     }, 15_000);
-    expect(comments).toEqual([expect.objectContaining({ body: 'Signed and sealed.', remote: expect.objectContaining({ name: 'Dave of the peer', handle: `@dave@${new URL(peer.origin).host}` }) })]);
+    expect(comments).toEqual([
+      expect.objectContaining({ body: 'Signed and sealed.', remote: expect.objectContaining({ name: 'Dave of the peer', handle: `@dave@${new URL(peer.origin).host}` }) }),
+    ]);
     await until(async () => ((await countReactions(t.db, post.id)).like === 1 ? true : undefined), 15_000);
   });
 });

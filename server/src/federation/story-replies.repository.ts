@@ -35,7 +35,12 @@ export type StoryReplyRow = NonNullable<Awaited<ReturnType<typeof findStoryReply
  * Removes the member's reply `id`, `removed` in its transaction with it; resolves to what it was (for
  * its Delete), or undefined when it is not theirs.
  */
-export async function removeStoryReply(db: Kysely<DB>, id: number, userId: number, removed?: (trx: Kysely<DB>, row: StoryReplyRow) => Promise<void>): Promise<StoryReplyRow | undefined> {
+export async function removeStoryReply(
+  db: Kysely<DB>,
+  id: number,
+  userId: number,
+  removed?: (trx: Kysely<DB>, row: StoryReplyRow) => Promise<void>,
+): Promise<StoryReplyRow | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await findStoryReply(trx, id);
     if (!row || row.user_id !== userId) return undefined;

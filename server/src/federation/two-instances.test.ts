@@ -1,4 +1,13 @@
-import { FEDIVERSE_NOT_FOLLOWED, FEDIVERSE_REPLY_NOT_FOUND, FEDIVERSE_STORY_LIKED, FEDIVERSE_STORY_NOT_FOUND, FEDIVERSE_STORY_REPLY_DELETED, FEDIVERSE_STORY_REPLY_SENT, FEDIVERSE_STORY_UNLIKED, FEDIVERSE_UNFOLLOWED } from '@inkwell/contract';
+import {
+  FEDIVERSE_NOT_FOLLOWED,
+  FEDIVERSE_REPLY_NOT_FOUND,
+  FEDIVERSE_STORY_LIKED,
+  FEDIVERSE_STORY_NOT_FOUND,
+  FEDIVERSE_STORY_REPLY_DELETED,
+  FEDIVERSE_STORY_REPLY_SENT,
+  FEDIVERSE_STORY_UNLIKED,
+  FEDIVERSE_UNFOLLOWED,
+} from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, firstCategoryId, send } from '../posts/testing.ts';
 import type { TestApp } from '../test/app.ts';
@@ -28,7 +37,8 @@ const call = async (t: TestApp, session: Session | null, path: string, payload: 
   const res = await t.app.inject({ method: 'POST', url: `/api/user/${path}`, headers: session?.headers ?? {}, payload });
   return { status: res.statusCode, json: res.json() };
 };
-const followingOf = async (session: Session) => (await call(one.t, session, 'fediverse-following', { user_id: session.id })).json.data as Array<{ account_id: number; handle: string; state: string }>;
+const followingOf = async (session: Session) =>
+  (await call(one.t, session, 'fediverse-following', { user_id: session.id })).json.data as Array<{ account_id: number; handle: string; state: string }>;
 const followersOf = async (id: number) => (await call(two.t, null, 'fediverse-followers', { profile_id: id })).json.data as Array<{ id: number; handle: string; name: string }>;
 const eventually = (read: () => Promise<boolean>) => until(async () => ((await read()) ? true : undefined), 20_000);
 
@@ -111,9 +121,14 @@ describe('two Inkwell instances', () => {
     const { ada, session, bo, boSession } = await pair();
     await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
     await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
-    const storiesOf = async () => (await call(one.t, session, 'fediverse-following/stories', { user_id: ada.id })).json as { data: Array<Record<string, unknown>>; next_cursor: number | null };
+    const storiesOf = async () =>
+      (await call(one.t, session, 'fediverse-following/stories', { user_id: ada.id })).json as { data: Array<Record<string, unknown>>; next_cursor: number | null };
 
-    const post = await createPost(two.t, boSession, { title: 'Letters from Two', sub_title: 'A subtitle', description: '<p>Hello <strong>One</strong>.</p><script>alert(1)</script>' });
+    const post = await createPost(two.t, boSession, {
+      title: 'Letters from Two',
+      sub_title: 'A subtitle',
+      description: '<p>Hello <strong>One</strong>.</p><script>alert(1)</script>',
+    });
     await eventually(async () => (await storiesOf()).data.length === 1);
     const [story] = (await storiesOf()).data;
     expect(story).toEqual({
@@ -143,7 +158,12 @@ describe('two Inkwell instances', () => {
     expect((await storiesOf()).data[0]?.liked).toBe(false);
 
     const category = await firstCategoryId(two.t);
-    const edit = await send(two.t, 'posts/update', { id: post.id, user_id: bo.id, title: 'Letters, revised', sub_title: 'A subtitle', category_id: category, description: '<p>Edited.</p>' }, boSession);
+    const edit = await send(
+      two.t,
+      'posts/update',
+      { id: post.id, user_id: bo.id, title: 'Letters, revised', sub_title: 'A subtitle', category_id: category, description: '<p>Edited.</p>' },
+      boSession,
+    );
     expect(edit.statusCode).toBe(200);
     await eventually(async () => (await storiesOf()).data[0]?.title === 'Letters, revised');
     expect((await storiesOf()).data[0]?.content).toBe('<p>Edited.</p>');
@@ -162,17 +182,21 @@ describe('two Inkwell instances', () => {
     await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
     await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
     const post = await createPost(two.t, boSession, { title: 'Answer me' });
-    const storiesOf = async () => (await call(one.t, session, 'fediverse-following/stories', { user_id: ada.id })).json.data as Array<{ id: number; replies: Array<{ id: number; body: string }> }>;
+    const storiesOf = async () =>
+      (await call(one.t, session, 'fediverse-following/stories', { user_id: ada.id })).json.data as Array<{ id: number; replies: Array<{ id: number; body: string }> }>;
     await eventually(async () => (await storiesOf()).length === 1);
     const [story] = await storiesOf();
-    const repliesThere = async () => (await call(two.t, null, 'fediverse-replies', { post_id: post.id })).json.comments as Array<{ id: number; body: string; remote: { handle: string } }>;
+    const repliesThere = async () =>
+      (await call(two.t, null, 'fediverse-replies', { post_id: post.id })).json.comments as Array<{ id: number; body: string; remote: { handle: string } }>;
 
     const sent = await call(one.t, session, 'fediverse-following/stories/reply', { user_id: ada.id, story_id: story!.id, reply: 'Gladly.\n\nA <b>second</b> line.' });
     expect(sent).toEqual({ status: 200, json: { message: FEDIVERSE_STORY_REPLY_SENT, id: expect.any(Number) } });
     expect((await storiesOf())[0]?.replies).toEqual([{ id: sent.json.id, body: 'Gladly.\n\nA <b>second</b> line.', created_at: expect.any(String) }]);
     // Two keeps it as a comment of the story, by Ada's account, its text as she wrote it; Bo is told.
     await eventually(async () => (await repliesThere()).length === 1);
-    expect(await repliesThere()).toEqual([expect.objectContaining({ body: 'Gladly.\n\nA <b>second</b> line.', remote: expect.objectContaining({ handle: `@m${ada.id}@${new URL(one.base).host}` }) })]);
+    expect(await repliesThere()).toEqual([
+      expect.objectContaining({ body: 'Gladly.\n\nA <b>second</b> line.', remote: expect.objectContaining({ handle: `@m${ada.id}@${new URL(one.base).host}` }) }),
+    ]);
     const told = (await call(two.t, boSession, 'notifications', { user_id: bo.id })).json.notifications as Array<{ message: string }>;
     expect(told.some((n) => n.message.includes('“Answer me”'))).toBe(true);
     // Its Note is served at its id, for a server that reads it back.
@@ -183,10 +207,16 @@ describe('two Inkwell instances', () => {
     // Nobody else takes it back, nor replies to a story they do not follow.
     const other = await anActor(one.t, one.base);
     const otherSession = await signIn(one.t.app, { ...other, password: PASSWORD });
-    expect((await call(one.t, otherSession, 'fediverse-following/stories/reply/delete', { user_id: other.id, reply_id: sent.json.id })).json.message).toBe(FEDIVERSE_REPLY_NOT_FOUND);
-    expect((await call(one.t, otherSession, 'fediverse-following/stories/reply', { user_id: other.id, story_id: story!.id, reply: 'Me too' })).json.message).toBe(FEDIVERSE_STORY_NOT_FOUND);
+    expect((await call(one.t, otherSession, 'fediverse-following/stories/reply/delete', { user_id: other.id, reply_id: sent.json.id })).json.message).toBe(
+      FEDIVERSE_REPLY_NOT_FOUND,
+    );
+    expect((await call(one.t, otherSession, 'fediverse-following/stories/reply', { user_id: other.id, story_id: story!.id, reply: 'Me too' })).json.message).toBe(
+      FEDIVERSE_STORY_NOT_FOUND,
+    );
 
-    expect((await call(one.t, session, 'fediverse-following/stories/reply/delete', { user_id: ada.id, reply_id: sent.json.id })).json).toEqual({ message: FEDIVERSE_STORY_REPLY_DELETED });
+    expect((await call(one.t, session, 'fediverse-following/stories/reply/delete', { user_id: ada.id, reply_id: sent.json.id })).json).toEqual({
+      message: FEDIVERSE_STORY_REPLY_DELETED,
+    });
     expect((await storiesOf())[0]?.replies).toEqual([]);
     await eventually(async () => (await repliesThere()).length === 0);
     expect((await one.t.app.inject({ method: 'GET', url: `/ap/notes/s${sent.json.id}`, headers: { accept: 'application/activity+json' } })).statusCode).toBe(404);

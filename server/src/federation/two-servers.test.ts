@@ -43,12 +43,20 @@ describe('two app servers on one database', () => {
       const session = await signIn(app.app, { ...ada, password: PASSWORD });
       ids.push((await createPost(app, session, { title: `Story ${index} of two servers` })).id);
     }
-    const creates = () => peer.received.map(({ activity }) => activity).filter((activity) => activity instanceof Create).map((activity) => activity.objectId?.href);
+    const creates = () =>
+      peer.received
+        .map(({ activity }) => activity)
+        .filter((activity) => activity instanceof Create)
+        .map((activity) => activity.objectId?.href);
     const wanted = ids.map((id) => `${base}/ap/posts/${id}`);
     await until(() => (wanted.every((uri) => creates().includes(uri)) ? true : undefined), 30_000);
     // Anything sent twice would have come by now: both servers' queues are worked every few hundred ms.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(creates().filter((uri) => uri !== undefined && wanted.includes(uri)).sort()).toEqual([...wanted].sort());
+    expect(
+      creates()
+        .filter((uri) => uri !== undefined && wanted.includes(uri))
+        .sort(),
+    ).toEqual([...wanted].sort());
     expect(posts() - before).toBe(wanted.length);
     // Nothing is left owed or queued.
     expect(await t.db.selectFrom('federation_deliveries').select('id').execute()).toEqual([]);

@@ -56,7 +56,19 @@ function like(name: string, object: string, writer: string) {
 function announce(name: string, object: string, writer: string) {
   const at = now();
   const summary = `${name} shared "a(n) Article"`;
-  return { '@context': AS2, id: botId(name, 'Announce'), type: 'Announce', actor: actor(name), cc: writer, object, published: at, summary, summaryMap: { en: summary }, to: [`${actor(name)}/followers`, 'as:Public'], updated: at };
+  return {
+    '@context': AS2,
+    id: botId(name, 'Announce'),
+    type: 'Announce',
+    actor: actor(name),
+    cc: writer,
+    object,
+    published: at,
+    summary,
+    summaryMap: { en: summary },
+    to: [`${actor(name)}/followers`, 'as:Public'],
+    updated: at,
+  };
 }
 
 type BotActivity = ReturnType<typeof follow> | ReturnType<typeof like> | ReturnType<typeof announce>;

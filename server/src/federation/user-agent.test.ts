@@ -39,7 +39,12 @@ describe('the User-Agent of requests to other servers', () => {
     const ada = await anActor(t, base);
     const session = await signIn(t.app, { ...ada, password: PASSWORD });
     // Following the peer's account: it is looked up with a signed fetch, then sent a Follow from the queue.
-    const follow = await t.app.inject({ method: 'POST', url: '/api/user/fediverse-following/follow', headers: session.headers, payload: { user_id: ada.id, account: peer.actorUri('alice').href } });
+    const follow = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/fediverse-following/follow',
+      headers: session.headers,
+      payload: { user_id: ada.id, account: peer.actorUri('alice').href },
+    });
     expect(follow.statusCode, follow.body).toBe(200);
     await received(peer, (activity) => activity instanceof Follow && activity.actorId?.href === ada.actor.id.href);
     // "Follow from the fediverse" asks the reader's server by WebFinger.

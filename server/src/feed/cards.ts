@@ -6,13 +6,7 @@ export { type ViewerFlags, toCard, truthy } from '../lib/post-card.ts';
 /** How a page's rows become cards, and how a page fills itself past rows it leaves out. */
 
 /** A page: its cards, and the address of the next one when `next` (a cursor) says there is one. */
-export function toPage<R extends CardRow>(
-  rows: R[],
-  next: string | null,
-  basePath: string,
-  flags?: ViewerFlags,
-  reasonOf?: (row: R) => FeedReason,
-): PostPage {
+export function toPage<R extends CardRow>(rows: R[], next: string | null, basePath: string, flags?: ViewerFlags, reasonOf?: (row: R) => FeedReason): PostPage {
   return {
     data: rows.map((row) => toCard(row, flags, reasonOf ? reasonOf(row) : null)),
     next_page_url: next === null ? null : `${basePath}?cursor=${encodeURIComponent(next)}`,

@@ -10,7 +10,7 @@ afterEach(async () => {
 });
 
 const ids = async (app: TestApp['app'], headers: Record<string, string> = {}, payload: object = {}) =>
-  ((await app.inject({ method: 'POST', url: '/api/user/view-posts', payload, headers })).json().data as Array<{ id: number; is_like: boolean }>);
+  (await app.inject({ method: 'POST', url: '/api/user/view-posts', payload, headers })).json().data as Array<{ id: number; is_like: boolean }>;
 
 describe('feed page cache', () => {
   it('serves a shared page from memory until a write, with each reader’s own likes always fresh', async () => {

@@ -117,8 +117,7 @@ describe("a reader's kept feed answers", () => {
   it("show the reader's own like and save at once, and never to another reader or a visitor", async () => {
     const other = await aUser(t.db);
     const them = { session: await signIn(t.app, other), user: other };
-    const flags = async (who: ReturnType<typeof me> | null) =>
-      (await cards('view-posts', who)).filter((c) => c.id === one.id).map((c) => [c.is_like, c.is_saved, c.likes_count]);
+    const flags = async (who: ReturnType<typeof me> | null) => (await cards('view-posts', who)).filter((c) => c.id === one.id).map((c) => [c.is_like, c.is_saved, c.likes_count]);
     expect(await flags(me())).toEqual([[false, false, 0]]);
     expect(await flags(them)).toEqual([[false, false, 0]]);
     await behindTheBack();

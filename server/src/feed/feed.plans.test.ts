@@ -59,10 +59,17 @@ describe.runIf(sqlite)('reading query plans (SQLite)', () => {
     ['imageSizes', SQL.imageSizes, /SEARCH pi USING (COVERING )?INDEX \w+ \(post_id=\?\)/],
   ])('%s picks its rows from an index and scans no table', async (_name, text, expected) => {
     const lines = await plan(text);
-    expect(lines.some((l) => expected.test(l)), lines.join('\n')).toBe(true);
+    expect(
+      lines.some((l) => expected.test(l)),
+      lines.join('\n'),
+    ).toBe(true);
     expect(scansATable(lines), lines.join('\n')).toEqual([]);
     // A card's cover size comes from the image ledger through its primary key.
-    if (text.includes('stored_images si')) expect(lines.some((l) => /SEARCH si USING INDEX sqlite_autoindex_stored_images_1 \(path=\?\)/.test(l)), lines.join('\n')).toBe(true);
+    if (text.includes('stored_images si'))
+      expect(
+        lines.some((l) => /SEARCH si USING INDEX sqlite_autoindex_stored_images_1 \(path=\?\)/.test(l)),
+        lines.join('\n'),
+      ).toBe(true);
     // The viewer's like and save are looked up per row of the page through their primary keys.
     if (text.includes('FROM likes l ')) {
       expect(lines.some((l) => /SEARCH l USING COVERING INDEX .*\(post_id=\? AND user_id=\?\)/.test(l))).toBe(true);
@@ -79,7 +86,10 @@ describe.runIf(sqlite)('reading query plans (SQLite)', () => {
       /SEARCH f USING COVERING INDEX \w+ \(follower_id=\?\)/,
       /SEARCH u USING INTEGER PRIMARY KEY \(rowid=\?\)/,
     ]) {
-      expect(lines.some((l) => expected.test(l)), `${expected}\n${lines.join('\n')}`).toBe(true);
+      expect(
+        lines.some((l) => expected.test(l)),
+        `${expected}\n${lines.join('\n')}`,
+      ).toBe(true);
     }
     expect(scansATable(lines), lines.join('\n')).toEqual([]);
   });
@@ -94,10 +104,19 @@ describe.runIf(sqlite)('reading query plans (SQLite)', () => {
 
   it('walks the followers index for Whom to follow and the newest posts by key for Picks', async () => {
     const whom = await plan(RECOMMENDATION_SQL.whomToFollow);
-    expect(whom.some((l) => /SCAN u USING INDEX users_followers_idx/.test(l)), whom.join('\n')).toBe(true);
-    expect(whom.some((l) => /TEMP B-TREE/.test(l)), whom.join('\n')).toBe(false);
+    expect(
+      whom.some((l) => /SCAN u USING INDEX users_followers_idx/.test(l)),
+      whom.join('\n'),
+    ).toBe(true);
+    expect(
+      whom.some((l) => /TEMP B-TREE/.test(l)),
+      whom.join('\n'),
+    ).toBe(false);
     const picks = await plan(RECOMMENDATION_SQL.picks);
-    expect(picks.some((l) => /SEARCH p USING INTEGER PRIMARY KEY/.test(l)), picks.join('\n')).toBe(true);
+    expect(
+      picks.some((l) => /SEARCH p USING INTEGER PRIMARY KEY/.test(l)),
+      picks.join('\n'),
+    ).toBe(true);
     expect(RECOMMENDATION_SQL.picks).toMatch(/ORDER BY id DESC LIMIT 500\)/);
   });
 
@@ -119,8 +138,14 @@ describe.runIf(!sqlite)('For you’s own statements (PostgreSQL, generic plans)'
     const people = (await pgApp.db.selectFrom('users').select('id').orderBy('id').limit(300).execute()).map((u) => u.id);
     reader = people[0]!;
     const now = nowIso();
-    await pgApp.db.insertInto('follows').values(people.slice(1, 201).map((id) => ({ follower_id: reader, following_id: id, created_at: now }))).execute();
-    await pgApp.db.insertInto('feed_author_mutes').values(people.slice(201, 251).map((id) => ({ user_id: reader, author_id: id, created_at: now }))).execute();
+    await pgApp.db
+      .insertInto('follows')
+      .values(people.slice(1, 201).map((id) => ({ follower_id: reader, following_id: id, created_at: now })))
+      .execute();
+    await pgApp.db
+      .insertInto('feed_author_mutes')
+      .values(people.slice(201, 251).map((id) => ({ user_id: reader, author_id: id, created_at: now })))
+      .execute();
     // Everyone else follows, chose topics and tuned too: tables of tens of thousands of rows.
     const topics = (await pgApp.db.selectFrom('categories').select('id').execute()).map((c) => c.id);
     const first = people[0]!;
@@ -141,14 +166,20 @@ describe.runIf(!sqlite)('For you’s own statements (PostgreSQL, generic plans)'
 
   it('finds the popular posts among the newest POPULAR_WINDOW, not the 20 000', async () => {
     const { scans, read, shown } = await genericPlan(pgApp, FOR_YOU_SQL.popular, []);
-    expect(scans.filter((s) => s.startsWith('Seq Scan')), shown).toEqual([]);
+    expect(
+      scans.filter((s) => s.startsWith('Seq Scan')),
+      shown,
+    ).toEqual([]);
     // The window's ids, then each row by key.
     expect(read.get('posts'), shown).toBeLessThanOrEqual(2 * POPULAR_WINDOW);
   });
 
   it('reads a reader’s profile through the keys on the reader', async () => {
     const { scans, read, shown } = await genericPlan(pgApp, FOR_YOU_SQL.readerProfile, [reader, reader, reader, reader]);
-    expect(scans.filter((s) => s.startsWith('Seq Scan')), shown).toEqual([]);
+    expect(
+      scans.filter((s) => s.startsWith('Seq Scan')),
+      shown,
+    ).toEqual([]);
     // The 200 followed authors' rows and their counts, the 50 mutes: never a table's tens of thousands.
     for (const [table, rows] of read) expect(rows, `${table}: ${shown}`).toBeLessThanOrEqual(200);
   });
@@ -163,8 +194,18 @@ describe.runIf(!sqlite)('the post page’s plan (PostgreSQL)', () => {
     pgApp = await buildTestApp();
     await bulkPeopleAndPosts(pgApp, ROWS);
     const now = nowIso();
-    const first = (await pgApp.db.selectFrom('posts').select(({ fn }) => fn.min('id').as('id')).executeTakeFirstOrThrow()).id!;
-    const firstUser = (await pgApp.db.selectFrom('users').select(({ fn }) => fn.min('id').as('id')).executeTakeFirstOrThrow()).id!;
+    const first = (
+      await pgApp.db
+        .selectFrom('posts')
+        .select(({ fn }) => fn.min('id').as('id'))
+        .executeTakeFirstOrThrow()
+    ).id!;
+    const firstUser = (
+      await pgApp.db
+        .selectFrom('users')
+        .select(({ fn }) => fn.min('id').as('id'))
+        .executeTakeFirstOrThrow()
+    ).id!;
     popular = first + ROWS - 1;
     // A comment on every post, 300 more on the newest, each with a reply from another member, some blocks, likes and saves.
     await sql`INSERT INTO comments (post_id, user_id, body, created_at, updated_at)
@@ -175,8 +216,12 @@ describe.runIf(!sqlite)('the post page’s plan (PostgreSQL)', () => {
       SELECT id, post_id, ${firstUser} + (id * 7) % ${ROWS}, 'reply', ${now}, ${now} FROM comments`.execute(pgApp.db);
     await sql`INSERT INTO blocks (blocker_id, blocked_id, created_at)
       SELECT ${firstUser} + n, ${firstUser} + (n * 13) % ${ROWS}, ${now} FROM generate_series(1, 2000) n WHERE n <> (n * 13) % ${ROWS}`.execute(pgApp.db);
-    await sql`INSERT INTO likes (post_id, user_id, created_at) SELECT ${first} + n, ${firstUser} + (n * 3) % ${ROWS}, ${now} FROM generate_series(0, ${ROWS - 1}) n`.execute(pgApp.db);
-    await sql`INSERT INTO saves (post_id, user_id, created_at) SELECT ${first} + n, ${firstUser} + (n * 5) % ${ROWS}, ${now} FROM generate_series(0, ${ROWS - 1}) n`.execute(pgApp.db);
+    await sql`INSERT INTO likes (post_id, user_id, created_at) SELECT ${first} + n, ${firstUser} + (n * 3) % ${ROWS}, ${now} FROM generate_series(0, ${ROWS - 1}) n`.execute(
+      pgApp.db,
+    );
+    await sql`INSERT INTO saves (post_id, user_id, created_at) SELECT ${first} + n, ${firstUser} + (n * 5) % ${ROWS}, ${now} FROM generate_series(0, ${ROWS - 1}) n`.execute(
+      pgApp.db,
+    );
     // The image ledger with a file for every post, and the popular post's body holding one.
     await sql`INSERT INTO stored_images (path, uploaded_at, width, height)
       SELECT 'aa/bb/' || n || '.webp', ${now}, 800, 600 FROM generate_series(0, ${ROWS - 1}) n`.execute(pgApp.db);
@@ -189,7 +234,10 @@ describe.runIf(!sqlite)('the post page’s plan (PostgreSQL)', () => {
   it('reads the post, its comments and replies through their indexes, never a whole table (generic plan)', async () => {
     // As a visitor sees it (the service adds a reader's flags and blocks).
     const { scans, read, shown } = await genericPlan(pgApp, SQL.postPage, [0, 0, popular]);
-    expect(scans.filter((s) => s.startsWith('Seq Scan')), shown).toEqual([]);
+    expect(
+      scans.filter((s) => s.startsWith('Seq Scan')),
+      shown,
+    ).toEqual([]);
     for (const table of ['posts', 'comments', 'replies', 'post_images', 'stored_images']) expect(read.get(table), shown).toBeGreaterThan(0);
     // The popular post's 301 comments and their replies, a user row for each, never a table's 20 000.
     for (const [table, rows] of read) expect(rows, `${table}: ${shown}`).toBeLessThan(1_000);

@@ -16,7 +16,6 @@ export const FETCH = PAGE_SIZE + 1; // one more than a page tells whether there 
 /** The largest id a cursor may carry (posts.id is a 32-bit SERIAL on PostgreSQL). */
 export const FIRST_CURSOR = 2_147_483_647;
 
-
 // Placeholders: viewer (likes), viewer (saves). Read FROM … p CARD_JOINS.
 const CARD_COLUMNS = `p.id, p.user_id, p.category_id, p.title, p.sub_title, p.image, si.width AS image_width,
   si.height AS image_height, p.read_time, p.created_at,
@@ -50,16 +49,14 @@ const mergedWalks = (postgres: boolean, column: 'category_id' | 'user_id', k: nu
   return `${parts.join(' UNION ALL ')} ORDER BY id DESC LIMIT ${FETCH}`;
 };
 
-const pageOf = (ids: string) =>
-  `SELECT ${CARD_COLUMNS} FROM (${ids}) page JOIN posts p ON p.id = page.id ${CARD_JOINS} ORDER BY p.id DESC`;
+const pageOf = (ids: string) => `SELECT ${CARD_COLUMNS} FROM (${ids}) page JOIN posts p ON p.id = page.id ${CARD_JOINS} ORDER BY p.id DESC`;
 
 /**
  * The walks down the (topic, id) and (author, id) indexes, as each database plans them best (walkKey):
  * `walkStatements(false)` for SQLite (in SQL), `walkStatements(true)` for PostgreSQL.
  */
 export const walkStatements = (postgres: boolean) => {
-  const one = (column: 'category_id' | 'user_id') =>
-    pageOf(`SELECT id FROM posts WHERE ${walkKey(postgres, column)} AND id < ? ORDER BY ${column} DESC, id DESC LIMIT ${FETCH}`);
+  const one = (column: 'category_id' | 'user_id') => pageOf(`SELECT id FROM posts WHERE ${walkKey(postgres, column)} AND id < ? ORDER BY ${column} DESC, id DESC LIMIT ${FETCH}`);
   return {
     byCategory: one('category_id'),
     byAuthor: one('user_id'),
@@ -150,7 +147,16 @@ export interface ImageSizeRow {
   height: number;
 }
 type CommentRow = { id: number; user_id: number; post_id: number; body: string; created_at: string; name: string | null; profile_picture: string | null };
-type ReplyRow = { id: number; user_id: number; comment_id: number; reply_to_id: number | null; body: string; created_at: string; name: string | null; profile_picture: string | null };
+type ReplyRow = {
+  id: number;
+  user_id: number;
+  comment_id: number;
+  reply_to_id: number | null;
+  body: string;
+  created_at: string;
+  name: string | null;
+  profile_picture: string | null;
+};
 
 /** What the post page shows: the post, its comments with their replies (blocked and deactivated authors' left out), its body images' sizes. */
 export interface PostPageRows {
@@ -176,14 +182,14 @@ function thread(comments: CommentRow[], replies: ReplyRow[]): CommentItem[] {
     byComment.set(r.comment_id, list);
   }
   return comments.map((c) => ({
-      id: c.id,
-      user_id: c.user_id,
-      post_id: c.post_id,
-      comments: c.body,
-      created_at: c.created_at,
-      user: { id: c.user_id, name: c.name, profile_picture: c.profile_picture },
-      replies: byComment.get(c.id) ?? [],
-    }));
+    id: c.id,
+    user_id: c.user_id,
+    post_id: c.post_id,
+    comments: c.body,
+    created_at: c.created_at,
+    user: { id: c.user_id, name: c.name, profile_picture: c.profile_picture },
+    replies: byComment.get(c.id) ?? [],
+  }));
 }
 
 export interface PostMeta {
@@ -231,11 +237,16 @@ export function createFeedRepository(database: Database, tuning: { joinRowsPerAu
     byCategory: (viewer: number, categoryId: number, cursor: number) => cards(W.byCategory, viewer, [categoryId, cursor]),
     byAuthor: (viewer: number, authorId: number, cursor: number) => cards(W.byAuthor, viewer, [authorId, cursor]),
     /** Following: the posts of the authors the viewer follows. */
-    following: async (viewer: number, cursor: number) =>
-      followingPage(viewer, await database.all<FollowedAuthor>(SQL.followedAuthors, [viewer]), cursor),
+    following: async (viewer: number, cursor: number) => followingPage(viewer, await database.all<FollowedAuthor>(SQL.followedAuthors, [viewer]), cursor),
     followingPage,
     byCategories: async (viewer: number, categoryIds: readonly number[], cursor: number) =>
-      categoryIds.length === 0 ? [] : cards(W.byCategories(categoryIds.length), viewer, categoryIds.flatMap((id) => [id, cursor])),
+      categoryIds.length === 0
+        ? []
+        : cards(
+            W.byCategories(categoryIds.length),
+            viewer,
+            categoryIds.flatMap((id) => [id, cursor]),
+          ),
     saved: (viewer: number, savedBefore: string, postBefore: number) =>
       database.all<CardRow & { saved_at: string }>(SQL.saved, [viewer, viewer, viewer, savedBefore, savedBefore, postBefore]),
     /**
@@ -263,10 +274,8 @@ export function createFeedRepository(database: Database, tuning: { joinRowsPerAu
       ]);
       return { post, comments: thread(comments, replies), imageSizes };
     },
-    sameCategory: async (categoryId: number, exceptId: number) =>
-      (await database.all<{ id: number }>(W.sameCategory, [categoryId, exceptId])).map((r) => r.id),
-    titleWordMatches: (exceptId: number, patterns: string[]) =>
-      database.all<{ id: number; title: string; category_id: number }>(SQL.titleWords, [exceptId, ...patterns]),
+    sameCategory: async (categoryId: number, exceptId: number) => (await database.all<{ id: number }>(W.sameCategory, [categoryId, exceptId])).map((r) => r.id),
+    titleWordMatches: (exceptId: number, patterns: string[]) => database.all<{ id: number; title: string; category_id: number }>(SQL.titleWords, [exceptId, ...patterns]),
     viewerFlags: async (viewer: number, ids: number[]) => {
       const slots = [...ids, ...Array<number>(11).fill(0)].slice(0, 11);
       const rows = await database.all<{ post_id: number; kind: number }>(SQL.viewerFlags, [viewer, ...slots, viewer, ...slots]);
@@ -276,11 +285,7 @@ export function createFeedRepository(database: Database, tuning: { joinRowsPerAu
       return { liked, saved };
     },
     cardsByIds: (viewer: number, ids: number[]) => cards(SQL.cardsByIds, viewer, [...ids, 0, 0, 0, 0, 0, 0].slice(0, 6)),
-    meta: async (postId: number) =>
-      (await database.all<PostMeta>(
-        SQL.meta,
-        [postId],
-      ))[0],
+    meta: async (postId: number) => (await database.all<PostMeta>(SQL.meta, [postId]))[0],
   };
 }
 

@@ -8,7 +8,6 @@ import { viewer } from '../access/viewer.ts';
 import { FIRST_CURSOR } from './feed.repository.ts';
 import type { FeedService } from './feed.service.ts';
 
-
 /** A keyset cursor: a post id below which the next page starts. */
 function idCursor(text: string | undefined): number {
   if (text === undefined || text === '') return FIRST_CURSOR;
@@ -23,7 +22,6 @@ function savedCursor(text: string | undefined) {
   return { savedAt: match[1]!, postId: Number(match[2]) };
 }
 
-
 /**
  * What a feed call answers, kept as bytes per reader and page (`answers`, a sibling of the feed cache:
  * any write drops it as it drops the pages): a reader who comes back, or the next of many visitors,
@@ -34,39 +32,57 @@ export const feedRoutes: FastifyPluginAsync<{ feed: FeedService; answers: PageCa
   const kept = (request: FastifyRequest, reply: FastifyReply, key: string, make: () => Promise<unknown>) => {
     const body = answers.find(key);
     if (body) return sendEncoded(request, reply, body, JSON_TYPE);
-    return answers
-      .remember(key, async () => new EncodedBody(reply.serialize(await make()) as string))
-      .then((made) => sendEncoded(request, reply, made, JSON_TYPE));
+    return answers.remember(key, async () => new EncodedBody(reply.serialize(await make()) as string)).then((made) => sendEncoded(request, reply, made, JSON_TYPE));
   };
 
   const ENCODES_ITSELF = { encodesItself: true };
 
   // Reads: they leave the feed cache alone (every other successful POST drops it, see app.ts).
-  route(app, 'viewPosts', (request, reply) => {
-    const reader = viewer(request, request.body.user_id);
-    const cursor = idCursor(request.query.cursor);
-    return kept(request, reply, `for-you:${reader}:${cursor}`, () => feed.forYou(reader, cursor));
-  }, ENCODES_ITSELF);
+  route(
+    app,
+    'viewPosts',
+    (request, reply) => {
+      const reader = viewer(request, request.body.user_id);
+      const cursor = idCursor(request.query.cursor);
+      return kept(request, reply, `for-you:${reader}:${cursor}`, () => feed.forYou(reader, cursor));
+    },
+    ENCODES_ITSELF,
+  );
 
-  route(app, 'followingPosts', (request, reply) => {
-    const reader = request.auth!.userId;
-    const cursor = idCursor(request.query.cursor);
-    return kept(request, reply, `following:${reader}:${cursor}`, () => feed.following(reader, cursor));
-  }, ENCODES_ITSELF);
+  route(
+    app,
+    'followingPosts',
+    (request, reply) => {
+      const reader = request.auth!.userId;
+      const cursor = idCursor(request.query.cursor);
+      return kept(request, reply, `following:${reader}:${cursor}`, () => feed.following(reader, cursor));
+    },
+    ENCODES_ITSELF,
+  );
 
-  route(app, 'categoriesName', (request, reply) => {
-    const reader = viewer(request, request.body.user_id);
-    const { category_id: topic } = request.body;
-    const cursor = idCursor(request.query.cursor);
-    return kept(request, reply, `topic:${reader}:${topic}:${cursor}`, async () => ({ posts: await feed.category(reader, topic, cursor) }));
-  }, ENCODES_ITSELF);
+  route(
+    app,
+    'categoriesName',
+    (request, reply) => {
+      const reader = viewer(request, request.body.user_id);
+      const { category_id: topic } = request.body;
+      const cursor = idCursor(request.query.cursor);
+      return kept(request, reply, `topic:${reader}:${topic}:${cursor}`, async () => ({ posts: await feed.category(reader, topic, cursor) }));
+    },
+    ENCODES_ITSELF,
+  );
 
-  route(app, 'authorPosts', (request, reply) => {
-    const reader = viewer(request, request.body.user_id);
-    const { author_id: author } = request.body;
-    const cursor = idCursor(request.query.cursor);
-    return kept(request, reply, `author:${reader}:${author}:${cursor}`, () => feed.author(reader, author, cursor));
-  }, ENCODES_ITSELF);
+  route(
+    app,
+    'authorPosts',
+    (request, reply) => {
+      const reader = viewer(request, request.body.user_id);
+      const { author_id: author } = request.body;
+      const cursor = idCursor(request.query.cursor);
+      return kept(request, reply, `author:${reader}:${author}:${cursor}`, () => feed.author(reader, author, cursor));
+    },
+    ENCODES_ITSELF,
+  );
 
   route(app, 'savedPosts', async (request) => feed.saved(request.auth!.userId, savedCursor(request.query.cursor)));
 

@@ -62,7 +62,13 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
   async function shared(key: string, viewer: number, read: (cursor: number) => Promise<CardRow[]>, cursor: number, basePath: string): Promise<PostPage> {
     const visible = await visibleTo(viewer);
     const { rows, next } = await collect((c: number) => cache.remember(`${key}:${c}`, () => read(c)), cursor, byId, visible);
-    const flags = viewer && rows.length > 0 ? await repo.viewerFlags(viewer, rows.map((r) => r.id)) : undefined;
+    const flags =
+      viewer && rows.length > 0
+        ? await repo.viewerFlags(
+            viewer,
+            rows.map((r) => r.id),
+          )
+        : undefined;
     return toPage(rows, next === null ? null : String(next), basePath, flags);
   }
 
@@ -146,7 +152,10 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
         const base = m.category_id === categoryId ? 1000 : 0;
         score.set(m.id, Math.max(score.get(m.id) ?? 0, base + shared * 10 + m.id / 1e10));
       }
-      const ids = [...score.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([id]) => id);
+      const ids = [...score.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([id]) => id);
       if (ids.length === 0) return [];
       const [rows, visible] = await Promise.all([repo.cardsByIds(viewer, ids), visibleTo(viewer)]);
       const order = new Map(ids.map((id, i) => [id, i]));

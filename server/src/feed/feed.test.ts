@@ -19,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers });
+const call = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers });
 
 /** Follows next_page_url to the end; returns every id in order. */
 async function readAll(url: string, payload: object, headers: Record<string, string> = {}, between?: () => Promise<void>) {
@@ -90,9 +89,7 @@ describe('home feed', () => {
       expect(res.statusCode).toBe(200);
     }
     const chosen = await readAll('/api/user/view-posts', { user_id: picky.id }, pickySession.headers);
-    const expected = (
-      await t.db.selectFrom('posts').select('id').where('category_id', 'in', [categories[2]!, categories[4]!]).orderBy('id', 'desc').execute()
-    ).map((r) => r.id);
+    const expected = (await t.db.selectFrom('posts').select('id').where('category_id', 'in', [categories[2]!, categories[4]!]).orderBy('id', 'desc').execute()).map((r) => r.id);
     expect(chosen.ids).toEqual(expected);
     expect(chosen.ids).not.toContain(inB.id);
   });
@@ -253,10 +250,7 @@ describe('categories', () => {
     await call('/api/user/selected-category', { user_id: chooser.id, category_id: categories[0], status: 'active' }, s.headers);
     await call('/api/user/selected-category', { user_id: chooser.id, category_id: categories[0], status: 'active' }, s.headers);
     await call('/api/user/selected-category', { user_id: chooser.id, category_id: categories[1], status: 'active' }, s.headers);
-    expect((await call('/api/user/user-categories', { user_id: chooser.id }, s.headers)).json()).toEqual([
-      { category_id: categories[0] },
-      { category_id: categories[1] },
-    ]);
+    expect((await call('/api/user/user-categories', { user_id: chooser.id }, s.headers)).json()).toEqual([{ category_id: categories[0] }, { category_id: categories[1] }]);
     await call('/api/user/selected-category', { user_id: chooser.id, category_id: categories[0], status: 'inactive' }, s.headers);
     expect((await call('/api/user/user-categories', { user_id: chooser.id }, s.headers)).json()).toEqual([{ category_id: categories[1] }]);
     const bad = await call('/api/user/selected-category', { user_id: chooser.id, category_id: 99999, status: 'active' }, s.headers);

@@ -28,7 +28,10 @@ describe.runIf(postgres)('the keyset walks’ generic plans (PostgreSQL)', () =>
     await bulkPeopleAndPosts(t, ROWS);
     const topics = (await t.db.selectFrom('categories').select('id').orderBy('id').execute()).map((c) => c.id);
     [commonTopic, rareTopic] = [topics[0]!, topics[topics.length - 1]!];
-    const ids = await t.db.selectFrom('posts').select(({ fn }) => [fn.min('id').as('first'), fn.max('id').as('last')]).executeTakeFirstOrThrow();
+    const ids = await t.db
+      .selectFrom('posts')
+      .select(({ fn }) => [fn.min('id').as('first'), fn.max('id').as('last')])
+      .executeTakeFirstOrThrow();
     top = Number(ids.last) + 1;
     // Most posts in a few topics, three of the oldest in a rare one; a rare author with three old posts.
     await sql`UPDATE posts SET category_id = ${sql.raw(`(ARRAY[${topics.slice(0, 4).join(',')}])`)}[1 + id % 4]`.execute(t.db);
@@ -52,7 +55,10 @@ describe.runIf(postgres)('the keyset walks’ generic plans (PostgreSQL)', () =>
   ])('reads one page from the index for %s, never the primary key’s walk', async (_name, statement) => {
     const [text, args] = statement();
     const { scans, read, shown } = await genericPlan(t, text, args);
-    expect(scans.filter((s) => s.startsWith('Seq Scan') || s.includes('posts_pkey')), shown).toEqual([]);
+    expect(
+      scans.filter((s) => s.startsWith('Seq Scan') || s.includes('posts_pkey')),
+      shown,
+    ).toEqual([]);
     expect(read.get('posts') ?? 0, shown).toBeLessThanOrEqual(Math.ceil(args.length / 2) * 2 * FETCH);
   });
 });

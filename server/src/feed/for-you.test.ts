@@ -100,7 +100,11 @@ describe('For you reasons', () => {
 
     const inScience = await aPost(t.db, { userId: bob.id, categoryId: science!.id });
     const popular = await aPost(t.db, { userId: bob.id, categoryId: science!.id });
-    await t.db.updateTable('posts').set({ likes_count: POPULAR_MIN_LIKES + 5 }).where('id', '=', popular.id).execute();
+    await t.db
+      .updateTable('posts')
+      .set({ likes_count: POPULAR_MIN_LIKES + 5 })
+      .where('id', '=', popular.id)
+      .execute();
     const adaInArt = await aPost(t.db, { userId: ada.id, categoryId: art!.id });
     const adaInScience = await aPost(t.db, { userId: ada.id, categoryId: science!.id });
     const bobInArt = await aPost(t.db, { userId: bob.id, categoryId: art!.id });
@@ -142,9 +146,18 @@ describe('For you reasons', () => {
     const posts: number[] = [];
     for (let i = 0; i < POPULAR_TOP + 3; i += 1) posts.push((await aPost(t.db, { userId: writer.id, categoryId: topic.id })).id);
     // Likes 2..14 by age: the POPULAR_TOP most liked are popular, the rest (and a post with one like) are not.
-    for (const [i, id] of posts.entries()) await t.db.updateTable('posts').set({ likes_count: POPULAR_MIN_LIKES + i }).where('id', '=', id).execute();
+    for (const [i, id] of posts.entries())
+      await t.db
+        .updateTable('posts')
+        .set({ likes_count: POPULAR_MIN_LIKES + i })
+        .where('id', '=', id)
+        .execute();
     const quiet = await aPost(t.db, { userId: writer.id, categoryId: topic.id });
-    await t.db.updateTable('posts').set({ likes_count: POPULAR_MIN_LIKES - 1 }).where('id', '=', quiet.id).execute();
+    await t.db
+      .updateTable('posts')
+      .set({ likes_count: POPULAR_MIN_LIKES - 1 })
+      .where('id', '=', quiet.id)
+      .execute();
     const visitor = await readAll(null);
     const popularIds = visitor.filter((c) => c.reason?.kind === 'popular' && c.category_id === topic.id).map((c) => c.id);
     expect(popularIds.sort((a, b) => a - b)).toEqual(posts.slice(-POPULAR_TOP));

@@ -74,9 +74,7 @@ export function createForYou(database: Database, { repo, cache, visibleTo }: For
     const readTopics = await topicStream(topics, less);
     // (b) only beside chosen topics: without them (a) is every post, theirs among them.
     const readAuthors =
-      topics.length > 0 && profile.followed.length > 0
-        ? (c: number) => followedPages.remember(`${viewer}:${c}`, () => repo.followingPage(viewer, profile.followed, c, 0))
-        : null;
+      topics.length > 0 && profile.followed.length > 0 ? (c: number) => followedPages.remember(`${viewer}:${c}`, () => repo.followingPage(viewer, profile.followed, c, 0)) : null;
     const read = readAuthors
       ? async (c: number) => {
           const [a, b] = await Promise.all([readTopics(c), readAuthors(c)]);
@@ -91,7 +89,12 @@ export function createForYou(database: Database, { repo, cache, visibleTo }: For
     // Popular matters only where no stronger reason (a followed author, a topic asked more of) holds.
     const askPopular = rows.some((r) => !followed.has(r.user_id) && !more.has(r.category_id));
     const [flags, popular, topicName] = await Promise.all([
-      viewer && rows.length > 0 ? repo.viewerFlags(viewer, rows.map((r) => r.id)) : undefined,
+      viewer && rows.length > 0
+        ? repo.viewerFlags(
+            viewer,
+            rows.map((r) => r.id),
+          )
+        : undefined,
       askPopular ? popularPosts.remember('recent', () => forYouRepo.popular()) : new Set<number>(),
       rows.length > 0 ? topicNames() : new Map<number, string>(),
     ]);
@@ -108,4 +111,3 @@ export function createForYou(database: Database, { repo, cache, visibleTo }: For
     return toPage(rows, next === null ? null : String(next), BASE_PATH, flags, reasonOf);
   };
 }
-

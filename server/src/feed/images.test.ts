@@ -51,7 +51,11 @@ describe('images on the reading path', () => {
     const body = await uploadBody(1500, 1000);
     const post = await createPost(t, author, { image: imagePart(await aPng(900, 600), 'cover.png'), description: `<p><img src="${body}"></p>` });
     const bare = await createPost(t, author, { image: undefined });
-    await t.db.updateTable('stored_images').set({ width: null, height: null }).where('path', 'in', [post.image, body.slice('/storage/'.length)]).execute();
+    await t.db
+      .updateTable('stored_images')
+      .set({ width: null, height: null })
+      .where('path', 'in', [post.image, body.slice('/storage/'.length)])
+      .execute();
 
     const feed = (await call('view-posts', {})).json() as { data: Array<{ id: number; image: string | null; image_width?: number | null }> };
     expect(feed.data.find((c) => c.id === post.id)).toMatchObject({ image: post.image, image_width: null, image_height: null });

@@ -33,11 +33,7 @@ const at = () => new Date((clock += 1000)).toISOString();
 
 async function comment(postId: number, userId: number, body: string) {
   const time = at();
-  const row = await t.db
-    .insertInto('comments')
-    .values({ post_id: postId, user_id: userId, body, created_at: time, updated_at: time })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await t.db.insertInto('comments').values({ post_id: postId, user_id: userId, body, created_at: time, updated_at: time }).returning('id').executeTakeFirstOrThrow();
   return { id: row.id, created_at: time };
 }
 
@@ -128,8 +124,7 @@ describe('post details', () => {
 });
 
 /** What pg's client.query was given: a prepared statement's name, or the text of another query. */
-const statementOf = (config: unknown) =>
-  typeof config === 'object' && config !== null && 'name' in config ? String((config as { name: unknown }).name) : String(config);
+const statementOf = (config: unknown) => (typeof config === 'object' && config !== null && 'name' in config ? String((config as { name: unknown }).name) : String(config));
 
 describe.runIf(postgres)('post details on PostgreSQL', () => {
   it('is one statement, the named prepared SQL.postPage', async () => {

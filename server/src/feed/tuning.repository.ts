@@ -21,12 +21,7 @@ export async function memberName(db: Kysely<DB>, userId: number): Promise<{ name
 }
 
 export async function topicChoice(db: Kysely<DB>, userId: number, categoryId: number): Promise<TopicChoice | null> {
-  const row = await db
-    .selectFrom('feed_topic_tuning')
-    .select('choice')
-    .where('user_id', '=', userId)
-    .where('category_id', '=', categoryId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('feed_topic_tuning').select('choice').where('user_id', '=', userId).where('category_id', '=', categoryId).executeTakeFirst();
   return row?.choice ?? null;
 }
 
@@ -59,10 +54,7 @@ export async function mutedCount(db: Kysely<DB>, userId: number): Promise<number
 }
 
 export async function isMuted(db: Kysely<DB>, userId: number, authorId: number): Promise<boolean> {
-  return (
-    (await db.selectFrom('feed_author_mutes').select('author_id').where('user_id', '=', userId).where('author_id', '=', authorId).executeTakeFirst()) !==
-    undefined
-  );
+  return (await db.selectFrom('feed_author_mutes').select('author_id').where('user_id', '=', userId).where('author_id', '=', authorId).executeTakeFirst()) !== undefined;
 }
 
 export async function mute(db: Kysely<DB>, userId: number, authorId: number): Promise<void> {

@@ -49,12 +49,7 @@ export function createTuningService(db: Kysely<DB>) {
       const previous = await repo.topicChoice(db, userId, target);
       if (on === 1) await repo.setTopicChoice(db, userId, target, kind);
       else await repo.clearTopicChoice(db, userId, target, kind);
-      const message =
-        on === 0
-          ? `${name} is back to usual in For you.`
-          : kind === 'more'
-            ? `You’ll see more of ${name} in For you.`
-            : `For you will leave out ${name}.`;
+      const message = on === 0 ? `${name} is back to usual in For you.` : kind === 'more' ? `You’ll see more of ${name} in For you.` : `For you will leave out ${name}.`;
       return { message, previous, tuning: await repo.listTuning(db, userId) };
     },
 

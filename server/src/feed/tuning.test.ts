@@ -92,10 +92,7 @@ describe('feed-tuning calls', () => {
     const me = await aMember('Bursty');
     const author = await aUser(t.db);
     const topic = categories[1]!.id;
-    const codes = await Promise.all([
-      ...Array.from({ length: 20 }, () => set(me, 'mute', author.id)),
-      ...Array.from({ length: 20 }, () => set(me, 'more', topic)),
-    ]);
+    const codes = await Promise.all([...Array.from({ length: 20 }, () => set(me, 'mute', author.id)), ...Array.from({ length: 20 }, () => set(me, 'more', topic))]);
     expect(codes.map((r) => r.statusCode)).toEqual(Array(40).fill(200));
     expect(await rows(me.user.id)).toEqual({ topics: [{ category_id: topic, choice: 'more' }], muted: [{ author_id: author.id }] });
     await Promise.all(Array.from({ length: 20 }, (_, i) => set(me, i % 2 === 0 ? 'more' : 'less', topic)));
@@ -129,8 +126,7 @@ describe('tuning with the page cache on', () => {
         expect((await call(cached.app, 'selected-category', { user_id: m.user.id, category_id: topic, status: 'active' }, m.session.headers)).statusCode).toBe(200);
       }
       const post = await aPost(cached.db, { userId: writer.id, categoryId: topic });
-      const forYou = async (m: Member) =>
-        ((await call(cached.app, 'view-posts', { user_id: m.user.id }, m.session.headers)).json().data as PostCard[]).map((c) => c.id);
+      const forYou = async (m: Member) => ((await call(cached.app, 'view-posts', { user_id: m.user.id }, m.session.headers)).json().data as PostCard[]).map((c) => c.id);
       // Both read the same shared page of their topic, kept in memory.
       expect(await forYou(members[0]!)).toEqual([post.id]);
       expect(await forYou(members[1]!)).toEqual([post.id]);

@@ -36,12 +36,7 @@ export async function insertUser(
 }
 
 export async function markEmailVerified(db: Db, userId: number, now: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ email_verified_at: now, updated_at: now })
-    .where('id', '=', userId)
-    .where('email_verified_at', 'is', null)
-    .execute();
+  await db.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
 }
 
 /** Links a Google subject; clearPassword drops a password nobody proved to own the address. */
@@ -96,21 +91,16 @@ export async function deleteSessionsOfUser(db: Db, userId: number, exceptSession
   await query.execute();
 }
 
-export async function insertEmailToken(
-  db: Db,
-  values: { user_id: number; purpose: 'verify' | 'reset'; token_hash: string; expires_at: string; now: string },
-): Promise<void> {
+export async function insertEmailToken(db: Db, values: { user_id: number; purpose: 'verify' | 'reset'; token_hash: string; expires_at: string; now: string }): Promise<void> {
   const { now, ...rest } = values;
-  await db.insertInto('email_tokens').values({ ...rest, used_at: null, created_at: now }).execute();
+  await db
+    .insertInto('email_tokens')
+    .values({ ...rest, used_at: null, created_at: now })
+    .execute();
 }
 
 export function findEmailToken(db: Db, tokenHash: string, purpose: 'verify' | 'reset') {
-  return db
-    .selectFrom('email_tokens')
-    .select(['id', 'user_id', 'expires_at', 'used_at'])
-    .where('token_hash', '=', tokenHash)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
+  return db.selectFrom('email_tokens').select(['id', 'user_id', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash).where('purpose', '=', purpose).executeTakeFirst();
 }
 
 export async function markEmailTokenUsed(db: Db, tokenId: number, now: string): Promise<void> {
@@ -122,7 +112,6 @@ export async function markEmailTokenUsed(db: Db, tokenId: number, now: string): 
 export function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
 }
-
 
 /**
  * The user's row, locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time),
@@ -154,24 +143,13 @@ export async function countEmailTokensSince(db: Db, userId: number, purpose: 've
  * with the same token at once cannot both succeed (PostgreSQL re-checks `used_at` after the row lock).
  */
 export async function useEmailTokenOnce(db: Db, tokenId: number, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('email_tokens')
-    .set({ used_at: now })
-    .where('id', '=', tokenId)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
+  const result = await db.updateTable('email_tokens').set({ used_at: now }).where('id', '=', tokenId).where('used_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** Ends every unused token of this purpose the user still holds (a new password makes older reset links void). */
 export async function voidEmailTokens(db: Db, userId: number, purpose: 'verify' | 'reset', now: string): Promise<void> {
-  await db
-    .updateTable('email_tokens')
-    .set({ used_at: now })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .execute();
+  await db.updateTable('email_tokens').set({ used_at: now }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
 }
 
 /**

@@ -104,7 +104,9 @@ export function appJobs(
         const r = await parts.newsletterSender.runOnce();
         const said = r.listed + r.sent + r.bounced + r.failed + r.finished > 0;
         return said
-          ? { said: `Newsletter: ${r.listed} listed, ${r.sent} sent, ${r.retried} to retry, ${r.bounced} bounced, ${r.failed} failed, ${plural(r.finished, 'story', 'stories')} done` }
+          ? {
+              said: `Newsletter: ${r.listed} listed, ${r.sent} sent, ${r.retried} to retry, ${r.bounced} bounced, ${r.failed} failed, ${plural(r.finished, 'story', 'stories')} done`,
+            }
           : {};
       },
     },
@@ -117,8 +119,6 @@ export function appJobs(
         return forgotten > 0 ? { said: `Forgot ${plural(forgotten, 'unconfirmed newsletter address', 'unconfirmed newsletter addresses')}` } : {};
       },
     },
-    ...(sweepRateLimits
-      ? [{ name: 'rate-limit-sweep', everyMs: RATE_LIMIT_SWEEP_MS, lease: true, run: async () => (await sweepRateLimits(), {}) }]
-      : []),
+    ...(sweepRateLimits ? [{ name: 'rate-limit-sweep', everyMs: RATE_LIMIT_SWEEP_MS, lease: true, run: async () => (await sweepRateLimits(), {}) }] : []),
   ];
 }

@@ -58,12 +58,17 @@ describe('the job runner', () => {
     const runner = new JobRunner({ gate: open, log });
     let started = 0;
     let release: () => void = () => {};
-    runner.add({ name: 'flaky', everyMs: 100, lease: false, run: async () => {
-      started += 1;
-      if (started === 1) throw new Error('SMTP down');
-      await new Promise<void>((resolve) => (release = resolve));
-      return {};
-    } });
+    runner.add({
+      name: 'flaky',
+      everyMs: 100,
+      lease: false,
+      run: async () => {
+        started += 1;
+        if (started === 1) throw new Error('SMTP down');
+        await new Promise<void>((resolve) => (release = resolve));
+        return {};
+      },
+    });
     runner.start();
     await vi.advanceTimersByTimeAsync(100);
     expect(lines).toEqual(['error the flaky job failed']);
@@ -81,12 +86,17 @@ describe('the job runner', () => {
     const runner = new JobRunner({ gate: open, log });
     let ended = 0;
     let begun = 0;
-    runner.add({ name: 'slow', everyMs: 100, lease: false, run: async () => {
-      begun += 1;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      ended += 1;
-      return {};
-    } });
+    runner.add({
+      name: 'slow',
+      everyMs: 100,
+      lease: false,
+      run: async () => {
+        begun += 1;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        ended += 1;
+        return {};
+      },
+    });
     runner.start();
     await vi.advanceTimersByTimeAsync(150);
     const stopped = runner.stop();
@@ -99,11 +109,16 @@ describe('the job runner', () => {
     const { log } = aLog();
     const runner = new JobRunner({ gate: () => async () => false, log });
     let rounds = 0;
-    runner.add({ name: 'nudged', everyMs: 60_000, lease: true, run: async () => {
-      rounds += 1;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return {};
-    } });
+    runner.add({
+      name: 'nudged',
+      everyMs: 60_000,
+      lease: true,
+      run: async () => {
+        rounds += 1;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return {};
+      },
+    });
     const first = runner.runNow('nudged');
     const second = runner.runNow('nudged'); // the round under way, not another
     await vi.advanceTimersByTimeAsync(100);

@@ -57,7 +57,10 @@ export class EncodedBody {
         encoding === 'br'
           ? brotli(this.plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.plain.length } })
           : gzip(this.plain, { level: 6 });
-      form.then((bytes) => this.made.set(encoding, bytes), () => undefined);
+      form.then(
+        (bytes) => this.made.set(encoding, bytes),
+        () => undefined,
+      );
       this.forms.set(encoding, form);
     }
     return form;

@@ -8,12 +8,7 @@ export class HttpError extends Error {
   readonly errors?: Record<string, string[]>;
   readonly headers?: Record<string, string>;
 
-  constructor(
-    statusCode: number,
-    message: string,
-    errors?: Record<string, string[]>,
-    headers?: Record<string, string>,
-  ) {
+  constructor(statusCode: number, message: string, errors?: Record<string, string[]>, headers?: Record<string, string>) {
     super(message);
     this.statusCode = statusCode;
     this.errors = errors;

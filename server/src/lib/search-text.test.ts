@@ -37,7 +37,10 @@ describe('search text', () => {
     expect(pieces.filter((p) => p.mark).map((p) => p.text)).toEqual(['target']);
     // No match: the start; short texts whole.
     expect(text(snippet(`${before}`, wholeMatch(['zz']), ['zz'])).startsWith('alpha alpha')).toBe(true);
-    expect(snippet('short one', wholeMatch(['one']), ['one'])).toEqual([{ text: 'short ', mark: false }, { text: 'one', mark: true }]);
+    expect(snippet('short one', wholeMatch(['one']), ['one'])).toEqual([
+      { text: 'short ', mark: false },
+      { text: 'one', mark: true },
+    ]);
     // A match at the very end still shows.
     expect(text(snippet(`${before}target`, wholeMatch(['target']), ['target'])).endsWith('target')).toBe(true);
   });
@@ -57,7 +60,7 @@ describe('search text', () => {
     expect(text(cut).length).toBeLessThanOrEqual(162);
   });
 
-  it('takes a body\'s text from its HTML: no tags or attributes, entities decoded, spaces collapsed', () => {
+  it("takes a body's text from its HTML: no tags or attributes, entities decoded, spaces collapsed", () => {
     expect(postBodyText('<h1>Title</h1><p>A <a href="https://x.test/secret" class="c">link</a> &amp; &lt;b&gt;</p>\n<p>  two  </p><img src="/a.webp" alt="alt text">')).toBe(
       'Title A link & <b> two',
     );

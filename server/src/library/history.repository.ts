@@ -92,13 +92,7 @@ export function createHistoryRepository(database: Database, db: Kysely<DB>) {
           .executeTakeFirstOrThrow();
         const extra = Number(n) - max;
         if (extra > 0) {
-          const oldest = trx
-            .selectFrom('reading_history')
-            .select('post_id')
-            .where('user_id', '=', userId)
-            .orderBy('read_at', 'asc')
-            .orderBy('post_id', 'asc')
-            .limit(extra);
+          const oldest = trx.selectFrom('reading_history').select('post_id').where('user_id', '=', userId).orderBy('read_at', 'asc').orderBy('post_id', 'asc').limit(extra);
           await trx.deleteFrom('reading_history').where('user_id', '=', userId).where('post_id', 'in', oldest).execute();
         }
         return true;
@@ -106,7 +100,11 @@ export function createHistoryRepository(database: Database, db: Kysely<DB>) {
     },
 
     async setKeeping(userId: number, on: boolean): Promise<void> {
-      await db.updateTable('users').set({ keep_history: on ? 1 : 0 }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ keep_history: on ? 1 : 0 })
+        .where('id', '=', userId)
+        .execute();
     },
 
     /** Forgets one entry; answers how many rows went (0 or 1). */

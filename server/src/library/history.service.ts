@@ -1,10 +1,4 @@
-import {
-  HISTORY_MAX,
-  HISTORY_MESSAGES,
-  HISTORY_PAGE_SIZE,
-  type HistoryEntry,
-  type HistoryResponse,
-} from '@inkwell/contract';
+import { HISTORY_MAX, HISTORY_MESSAGES, HISTORY_PAGE_SIZE, type HistoryEntry, type HistoryResponse } from '@inkwell/contract';
 import { isForeignKeyViolation, nowIso } from '../db/database.ts';
 import type { HiddenAuthors } from '../deps.ts';
 import { notFound, validationError } from '../lib/errors.ts';
@@ -19,7 +13,6 @@ import { HISTORY_START, type HistoryRepository, type HistoryRow } from './histor
 
 /** How many more stored pages a history page may read to fill itself past entries it leaves out. */
 const MAX_EXTRA_READS = 4;
-
 
 /** `<read_at>|<post id>`, as the list hands it out. */
 function readCursor(text: string): { readAt: string; postId: number } {

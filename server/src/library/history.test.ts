@@ -186,7 +186,10 @@ describe('POST /api/user/history: the list', () => {
     const posts: number[] = [];
     for (let i = 0; i < 2 * HISTORY_PAGE_SIZE + 5; i += 1) posts.push(await story(`Story ${i}`));
     // Equal read times are ordered by post id, newest first.
-    await t.db.insertInto('reading_history').values(posts.map((post_id, i) => ({ user_id: me.id, post_id, read_at: `2026-01-01T00:00:${String(Math.floor(i / 3)).padStart(2, '0')}.000Z` }))).execute();
+    await t.db
+      .insertInto('reading_history')
+      .values(posts.map((post_id, i) => ({ user_id: me.id, post_id, read_at: `2026-01-01T00:00:${String(Math.floor(i / 3)).padStart(2, '0')}.000Z` })))
+      .execute();
     const seen: number[] = [];
     const sizes: number[] = [];
     let cursor: string | undefined;

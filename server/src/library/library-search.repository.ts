@@ -33,8 +33,6 @@ export interface SetRow {
   id: number;
 }
 
-
-
 // `+rowid` keeps the id list out of FTS5's plan: the word's list is read once and filtered by the ids
 // (a bloom filter over them), rather than one full-text query per id.
 const SQLITE_MATCH = (table: string) => `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ? AND +rowid IN ${ID_LIST.sqlite}`;
@@ -77,7 +75,6 @@ export function librarySearchStatements(dialect: Database['dialect']) {
   };
 }
 
-
 export function createLibrarySearchRepository(database: Database) {
   const { dialect } = database;
   const s = librarySearchStatements(dialect);
@@ -105,7 +102,10 @@ export function createLibrarySearchRepository(database: Database) {
       if (dialect === 'sqlite') {
         // One statement at a time (each a few ms at most: SQLite answers in-process).
         for (const [i, w] of words.entries()) {
-          for (const [field, lists] of [['heading', heading], ['body', body]] as const) {
+          for (const [field, lists] of [
+            ['heading', heading],
+            ['body', body],
+          ] as const) {
             lists[i] = (await database.all<{ id: number }>(s.sqliteMatch[field], [fts5Term(w, field), list])).map((r) => r.id);
           }
         }

@@ -1,11 +1,4 @@
-import {
-  LIBRARY_SOURCES,
-  type LibraryResult,
-  type LibraryScope,
-  type LibrarySearchResponse,
-  type LibrarySource,
-  SEARCH_PAGE_SIZE,
-} from '@inkwell/contract';
+import { LIBRARY_SOURCES, type LibraryResult, type LibraryScope, type LibrarySearchResponse, type LibrarySource, SEARCH_PAGE_SIZE } from '@inkwell/contract';
 import type { HiddenAuthors } from '../deps.ts';
 import { postCursor, readPostCursor } from '../lib/search-cursor.ts';
 import { after, rankPosts } from '../lib/search-rank.ts';
@@ -52,9 +45,14 @@ export function createLibrarySearchService(repo: LibrarySearchRepository, hidden
       const ranked = rankPosts({ words, heading, body, rows, total: searched.length, count: (ids) => ids.length, asOf });
       const rest = after(ranked, from);
       const shown = rest.slice(0, SEARCH_PAGE_SIZE);
-      const posts: LibraryResult[] = resultPosts(shown.map((r) => r.row), await repo.details(shown.map((r) => r.row.id)), words, (row) => ({
-        sources: LIBRARY_SOURCES.filter((source) => sources.get(row.id)!.has(source)),
-      }));
+      const posts: LibraryResult[] = resultPosts(
+        shown.map((r) => r.row),
+        await repo.details(shown.map((r) => r.row.id)),
+        words,
+        (row) => ({
+          sources: LIBRARY_SOURCES.filter((source) => sources.get(row.id)!.has(source)),
+        }),
+      );
       const last = shown[shown.length - 1];
       const next = rest.length > SEARCH_PAGE_SIZE && last ? postCursor({ asOf, maxId, coverage: last.coverage, score: last.score, id: last.row.id }) : null;
       return { scope, posts, next_cursor: next };

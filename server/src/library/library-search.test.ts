@@ -79,7 +79,10 @@ describe('POST /api/user/library/search', () => {
     expect(marks(hit!.snippet)).toEqual(['quokka', 'smiled']);
     expect(hit!.snippet.map((s) => s.text).join('')).toBe('Then a quokka smiled at me.');
     const [titled] = (await searchPage(t, me, { query: 'habit' })).posts;
-    expect(titled!.title).toEqual([{ text: 'Quokka ', mark: false }, { text: 'habits', mark: true }]);
+    expect(titled!.title).toEqual([
+      { text: 'Quokka ', mark: false },
+      { text: 'habits', mark: true },
+    ]);
     expect(titled).toMatchObject({ sub_title: 'A subtitle', image: null, image_width: null, author: { id: author.id, name: 'Lib Author', profile_picture: null } });
   });
 

@@ -22,14 +22,28 @@ beforeAll(async () => {
   t = await buildTestApp();
   await bulkPeopleAndPosts(t, ROWS);
   member = (await t.db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-  newest = Number((await t.db.selectFrom('posts').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id);
+  newest = Number(
+    (
+      await t.db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
   // The body index reads body_text, which bulk rows leave empty: one word in every body.
   await sql`UPDATE posts SET body_text = 'uncommonbodyword'`.execute(t.db);
   const at = new Date().toISOString();
   await sql`INSERT INTO saves (user_id, post_id, created_at) SELECT ${member}, id, ${at} FROM posts WHERE id % 7 = 0 ORDER BY id DESC LIMIT ${KEPT}`.execute(t.db);
   await sql`INSERT INTO reading_history (user_id, post_id, read_at) SELECT ${member}, id, ${at} FROM posts WHERE id % 5 = 0 ORDER BY id DESC LIMIT ${KEPT}`.execute(t.db);
   // Every other member saved and read one story: the member's rows are a few among many.
-  const first = Number((await t.db.selectFrom('posts').select((eb) => eb.fn.min('id').as('id')).executeTakeFirstOrThrow()).id);
+  const first = Number(
+    (
+      await t.db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.min('id').as('id'))
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
   for (const table of ['saves', 'reading_history'] as const) {
     const time = sql.raw(table === 'saves' ? 'created_at' : 'read_at');
     await sql`INSERT INTO ${sql.table(table)} (user_id, post_id, ${time}) SELECT u.id, ${first} + (u.id * 7) % ${ROWS}, ${at} FROM users u WHERE u.id <> ${member}`.execute(t.db);
@@ -80,7 +94,9 @@ async function pgPlan(text: string, params: readonly unknown[], generic: boolean
   const root = await t.db.transaction().execute(async (trx) => {
     await sql`SET LOCAL plan_cache_mode = ${sql.raw(generic ? 'force_generic_plan' : 'force_custom_plan')}`.execute(trx);
     await sql`PREPARE library_probe AS ${sql.raw(numbered)}`.execute(trx);
-    const result = await sql<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE library_probe(${sql.raw(params.map(literal).join(', '))})`.execute(trx);
+    const result = await sql<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE library_probe(${sql.raw(params.map(literal).join(', '))})`.execute(
+      trx,
+    );
     await sql`DEALLOCATE library_probe`.execute(trx);
     return result.rows[0]!['QUERY PLAN'][0]!.Plan;
   });
@@ -104,7 +120,10 @@ describe.runIf(postgres)('library plans (PostgreSQL)', () => {
 
   it.each([true, false])('the sets read the member’s own rows by index, nobody else’s (generic plan: %s)', async (generic) => {
     const { scans, read, shown } = await pgPlan(s.sets, [member, newest, member, newest, member, newest], generic);
-    expect(scans.some((l) => l.startsWith('Seq Scan')), shown).toBe(false);
+    expect(
+      scans.some((l) => l.startsWith('Seq Scan')),
+      shown,
+    ).toBe(false);
     // The planner may read all of a member's saves or history and sort them when they are few (here
     // 1 500 each), or walk the time index to SET_MAX: never another member's rows, never more than 1 000 posts.
     expect(read, shown).toBeLessThanOrEqual(2 * KEPT + SET_MAX);
@@ -121,23 +140,38 @@ describe.runIf(postgres)('library plans (PostgreSQL)', () => {
     const heading = body.map((w) => `${w}:*`);
     const params = [heading, body, await searched(), heading.join(' | '), body.join(' | ')];
     const { scans, read, shown } = await pgPlan(s.pgMatch, params, generic);
-    expect(scans.some((l) => l.startsWith('Seq Scan') || l.startsWith('Bitmap')), shown).toBe(false);
+    expect(
+      scans.some((l) => l.startsWith('Seq Scan') || l.startsWith('Bitmap')),
+      shown,
+    ).toBe(false);
     expect(read, shown).toBeLessThanOrEqual(3 * SET_MAX);
   });
 
   it('matches and a page’s details are read by primary key', async () => {
     const ids = await searched();
-    for (const [text, params] of [[s.matches, [ids]], [s.details, [ids.slice(0, 10)]]] as const) {
+    for (const [text, params] of [
+      [s.matches, [ids]],
+      [s.details, [ids.slice(0, 10)]],
+    ] as const) {
       const { scans, read, shown } = await pgPlan(text, params, true);
-      expect(scans.some((l) => l.startsWith('Seq Scan')), shown).toBe(false);
+      expect(
+        scans.some((l) => l.startsWith('Seq Scan')),
+        shown,
+      ).toBe(false);
       expect(read, shown).toBeLessThanOrEqual(2 * ids.length);
     }
   });
 
   it('a history page is one bounded walk of its index', async () => {
     const { scans, read, shown } = await pgPlan(HISTORY_SQL.page, [member, member, member, '9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z', 2_147_483_647], true);
-    expect(scans.some((l) => l.startsWith('Seq Scan')), shown).toBe(false);
-    expect(scans.some((l) => l.includes('reading_history_recent_idx')), shown).toBe(true);
+    expect(
+      scans.some((l) => l.startsWith('Seq Scan')),
+      shown,
+    ).toBe(false);
+    expect(
+      scans.some((l) => l.includes('reading_history_recent_idx')),
+      shown,
+    ).toBe(true);
     expect(read, shown).toBeLessThanOrEqual(200);
   });
 });
@@ -150,19 +184,34 @@ describe.runIf(!postgres)('library plans (SQLite)', () => {
   it('the sets are three index walks in their order, none sorted', async () => {
     const lines = await plan(s.sets, [1, 1, 1, 1, 1, 1]);
     expect(walks(lines), lines.join('\n')).toEqual([]);
-    expect(lines.some((l) => /TEMP B-TREE/.test(l)), lines.join('\n')).toBe(false);
+    expect(
+      lines.some((l) => /TEMP B-TREE/.test(l)),
+      lines.join('\n'),
+    ).toBe(false);
     for (const index of ['saves_user_time_idx', 'reading_history_recent_idx', 'posts_user_id_idx']) {
-      expect(lines.some((l) => l.includes(index)), `${index}\n${lines.join('\n')}`).toBe(true);
+      expect(
+        lines.some((l) => l.includes(index)),
+        `${index}\n${lines.join('\n')}`,
+      ).toBe(true);
     }
     expect(s.sets.match(new RegExp(`LIMIT ${SET_MAX}\\b`, 'g'))).toHaveLength(3);
   });
 
   it('a word is read from the FTS5 index once and kept among the member’s ids', async () => {
-    for (const [table, text] of [['posts_heading', s.sqliteMatch.heading], ['posts_body', s.sqliteMatch.body]] as const) {
+    for (const [table, text] of [
+      ['posts_heading', s.sqliteMatch.heading],
+      ['posts_body', s.sqliteMatch.body],
+    ] as const) {
       const lines = await plan(text, ['"x"', '[1,2,3]']);
       // M: the full-text query; no '=': the ids are not probed one full-text query at a time.
-      expect(lines.some((l) => new RegExp(`SCAN ${table} VIRTUAL TABLE INDEX \\d+:M`).test(l)), lines.join('\n')).toBe(true);
-      expect(lines.some((l) => /INDEX \d+:=/.test(l)), lines.join('\n')).toBe(false);
+      expect(
+        lines.some((l) => new RegExp(`SCAN ${table} VIRTUAL TABLE INDEX \\d+:M`).test(l)),
+        lines.join('\n'),
+      ).toBe(true);
+      expect(
+        lines.some((l) => /INDEX \d+:=/.test(l)),
+        lines.join('\n'),
+      ).toBe(false);
       expect(walks(lines), lines.join('\n')).toEqual([]);
     }
   });
@@ -170,15 +219,24 @@ describe.runIf(!postgres)('library plans (SQLite)', () => {
   it('matches and a page’s details are read by primary key', async () => {
     for (const text of [s.matches, s.details]) {
       const lines = await plan(text, ['[1,2,3]']);
-      expect(lines.some((l) => /SEARCH p USING INTEGER PRIMARY KEY/.test(l)), lines.join('\n')).toBe(true);
+      expect(
+        lines.some((l) => /SEARCH p USING INTEGER PRIMARY KEY/.test(l)),
+        lines.join('\n'),
+      ).toBe(true);
       expect(walks(lines), lines.join('\n')).toEqual([]);
     }
   });
 
   it('a history page is one walk of its index, each post by primary key', async () => {
     const lines = await plan(HISTORY_SQL.page, [1, 1, 1, 'x', 'x', 1]);
-    expect(lines.some((l) => l.includes('reading_history_recent_idx')), lines.join('\n')).toBe(true);
-    expect(lines.some((l) => /TEMP B-TREE/.test(l) && !/ORDER BY/.test(l)), lines.join('\n')).toBe(false);
+    expect(
+      lines.some((l) => l.includes('reading_history_recent_idx')),
+      lines.join('\n'),
+    ).toBe(true);
+    expect(
+      lines.some((l) => /TEMP B-TREE/.test(l) && !/ORDER BY/.test(l)),
+      lines.join('\n'),
+    ).toBe(false);
     expect(walks(lines), lines.join('\n')).toEqual([]);
   });
 });

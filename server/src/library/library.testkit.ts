@@ -5,10 +5,7 @@ import type { Session } from '../test/factories.ts';
 const DAY = 24 * 3600 * 1000;
 
 /** A published story written straight to the database, with its body's text (what the body index reads), `daysAgo` days old. */
-export async function aStory(
-  t: TestApp,
-  o: { userId: number; title?: string; sub?: string; body?: string; daysAgo?: number },
-): Promise<number> {
+export async function aStory(t: TestApp, o: { userId: number; title?: string; sub?: string; body?: string; daysAgo?: number }): Promise<number> {
   const category = (await t.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   const description = o.body ?? '<p>Some words of the body.</p>';
   const at = new Date(Date.now() - (o.daysAgo ?? 0) * DAY).toISOString();

@@ -33,8 +33,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-const post = (path: string, body: unknown) =>
-  fetch(`${base}/api/user/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) => fetch(`${base}/api/user/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** One client's next call, round-robin over the mix. */
 function call(i: number): Promise<Response> {
@@ -78,7 +77,10 @@ describe('a burst of searches and reads', () => {
     const seen = Object.fromEntries(statuses);
     console.log(`burst over ${ROWS} posts and people, ${t.database.dialect}: ${JSON.stringify(seen)} in ${end - (until - BURST_MS)} ms`);
     expect(failures, JSON.stringify(seen)).toEqual([]);
-    expect([...statuses.keys()].filter((s) => ![200, 429, 503].includes(s)), JSON.stringify(seen)).toEqual([]);
+    expect(
+      [...statuses.keys()].filter((s) => ![200, 429, 503].includes(s)),
+      JSON.stringify(seen),
+    ).toEqual([]);
     expect(missingRetryAfter).toEqual([]);
     // Not everything is refused: the guard sheds load, it does not stop the server. How many get through
     // depends on what else the machine is doing (~150 on a quiet one, ~70 beside other test files, 49 on

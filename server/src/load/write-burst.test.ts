@@ -109,7 +109,14 @@ async function crowd(app: TestApp, n: number) {
 const rows = async (app: TestApp) =>
   Promise.all(
     (['likes', 'saves', 'follows'] as const).map(async (table) =>
-      Number((await app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      Number(
+        (
+          await app.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     ),
   );
 
@@ -137,7 +144,10 @@ describe('a burst of signed-in writes over HTTP', () => {
     const { members, posts } = await crowd(app, 15);
     // Both turns are held, as by two slow writes: five presses may wait, the other ten may not.
     const held = [await app.app.writeQueue.turn(), await app.app.writeQueue.turn()];
-    const answers = await pressAll(base, members.map((m, i) => like(m, posts[i]!)));
+    const answers = await pressAll(
+      base,
+      members.map((m, i) => like(m, posts[i]!)),
+    );
     for (const giveBack of held) giveBack();
     expect(answers.every((a) => a.status === 503 && a.retryAfter === '1')).toBe(true);
     const early = answers.filter((a) => a.ms < waitMs - 100);

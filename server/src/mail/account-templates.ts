@@ -3,15 +3,17 @@ import type { NewMail } from './outbox.repository.ts';
 
 /** One of Inkwell's account mails: a title, paragraphs, an optional button, a quiet footer. */
 function accountMail(to: string, subject: string, title: string, paragraphs: string[], button?: { label: string; link: string }, footer?: string): NewMail {
-  const text = [title, '', ...paragraphs.flatMap((p) => [p, '']), ...(button ? [`${button.label}: ${button.link}`, ''] : []), ...(footer ? [footer] : [])]
-    .join('\n')
-    .trimEnd();
+  const text = [title, '', ...paragraphs.flatMap((p) => [p, '']), ...(button ? [`${button.label}: ${button.link}`, ''] : []), ...(footer ? [footer] : [])].join('\n').trimEnd();
   const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#1f2328;max-width:560px;margin:auto;padding:24px">
 <p style="font-family:Arial,sans-serif;font-weight:bold;color:#4f46e5;font-size:18px;margin:0 0 16px">Inkwell</p>
 <h1 style="font-size:24px">${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${button ? `<p><a href="${escapeHtml(button.link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none">${escapeHtml(button.label)}</a></p>
-<p style="color:#57606a;font-size:14px">Or paste this link into your browser: ${escapeHtml(button.link)}</p>` : ''}
+${
+  button
+    ? `<p><a href="${escapeHtml(button.link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none">${escapeHtml(button.label)}</a></p>
+<p style="color:#57606a;font-size:14px">Or paste this link into your browser: ${escapeHtml(button.link)}</p>`
+    : ''
+}
 ${footer ? `<p style="color:#57606a;font-size:14px">${escapeHtml(footer)}</p>` : ''}
 </body></html>`;
   return { to, subject, text, html };
@@ -31,13 +33,8 @@ export function emailChangeMail(to: string, link: string): NewMail {
 
 /** To the old address: a change was asked for, and how to keep the account safe if it was not them. */
 export function emailChangeNoticeMail(to: string, newAddress: string): NewMail {
-  return accountMail(
-    to,
-    'Your Inkwell address is about to change',
-    'Your address is about to change',
-    [
-      `We sent a link to ${newAddress} to make it your Inkwell address. Until it is opened, you keep signing in with this one.`,
-      'If you did not ask for this, change your password now: whoever did knows it.',
-    ],
-  );
+  return accountMail(to, 'Your Inkwell address is about to change', 'Your address is about to change', [
+    `We sent a link to ${newAddress} to make it your Inkwell address. Until it is opened, you keep signing in with this one.`,
+    'If you did not ask for this, change your password now: whoever did knows it.',
+  ]);
 }

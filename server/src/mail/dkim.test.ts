@@ -23,7 +23,9 @@ const resolver = async (name: string, type: string) => {
 beforeAll(() => smtp.start());
 afterAll(() => smtp.stop());
 
-async function sendSigned(transport = smtpTransport(smtp.url, { connections: 1, ratePerSecond: 100 }, { domainName: 'inkwell.example', keySelector: 'mail2026', privateKey: pem })) {
+async function sendSigned(
+  transport = smtpTransport(smtp.url, { connections: 1, ratePerSecond: 100 }, { domainName: 'inkwell.example', keySelector: 'mail2026', privateKey: pem }),
+) {
   await transport.send({
     from: { name: 'Ada Writer', address: 'stories@inkwell.example' },
     to: 'reader@example.com',
@@ -62,9 +64,15 @@ describe('DKIM', () => {
   it('is configured by all three variables or none, the key as PEM (\\n allowed) or a file', () => {
     expect(loadConfig({}).dkim).toBeUndefined();
     const escaped = pem.trim().replace(/\n/g, '\\n');
-    expect(loadConfig({ DKIM_DOMAIN: 'Inkwell.Example', DKIM_SELECTOR: 'mail2026', DKIM_PRIVATE_KEY: escaped }).dkim).toEqual({ domainName: 'inkwell.example', keySelector: 'mail2026', privateKey: pem.trim() });
+    expect(loadConfig({ DKIM_DOMAIN: 'Inkwell.Example', DKIM_SELECTOR: 'mail2026', DKIM_PRIVATE_KEY: escaped }).dkim).toEqual({
+      domainName: 'inkwell.example',
+      keySelector: 'mail2026',
+      privateKey: pem.trim(),
+    });
     expect(() => loadConfig({ DKIM_DOMAIN: 'inkwell.example' })).toThrow(ConfigError);
     expect(() => loadConfig({ DKIM_DOMAIN: 'inkwell.example', DKIM_SELECTOR: 'mail2026', DKIM_PRIVATE_KEY: '/nowhere/key.pem' })).toThrow(/DKIM_PRIVATE_KEY/);
-    expect(() => loadConfig({ DKIM_DOMAIN: 'inkwell.example', DKIM_SELECTOR: 'mail2026', DKIM_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nnonsense\\n-----END PRIVATE KEY-----' })).toThrow(/DKIM_PRIVATE_KEY/);
+    expect(() =>
+      loadConfig({ DKIM_DOMAIN: 'inkwell.example', DKIM_SELECTOR: 'mail2026', DKIM_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nnonsense\\n-----END PRIVATE KEY-----' }),
+    ).toThrow(/DKIM_PRIVATE_KEY/);
   });
 });

@@ -111,7 +111,10 @@ describe.each(setups)('the mails of a story with a cover, $name', ({ cdn }) => {
     story.append('title', 'Harbour lights');
     story.append('sub_title', 'A walk along the quay at dusk');
     story.append('category_id', String((await t.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id));
-    story.append('description', `<p>The boats came in <a href="${paths.viewProfile.getHref(writer.id)}">late</a>.</p><figure><img src="${inside.url}" alt="The quay"><figcaption>The quay</figcaption></figure>`);
+    story.append(
+      'description',
+      `<p>The boats came in <a href="${paths.viewProfile.getHref(writer.id)}">late</a>.</p><figure><img src="${inside.url}" alt="The quay"><figcaption>The quay</figcaption></figure>`,
+    );
     story.append('image', await jpeg(1200, 600), 'cover.jpg');
     const { post } = (await api('add-post', story, writer)) as { post: { id: number; image: string } };
     cover = post.image;
@@ -169,7 +172,10 @@ describe.each(setups)('the mails of a story with a cover, $name', ({ cdn }) => {
     const addresses = addressesOf(digestMail.html);
     const images = addresses.filter((a) => a.kind === 'image').map((a) => a.url);
     expect(images).toContain(`${cdnUrl ?? `${site}/storage`}/${cover}`);
-    expect(images.some((src) => src !== `${cdnUrl ?? `${site}/storage`}/${cover}`), 'the writer’s picture').toBe(true);
+    expect(
+      images.some((src) => src !== `${cdnUrl ?? `${site}/storage`}/${cover}`),
+      'the writer’s picture',
+    ).toBe(true);
     await follow(addresses);
   });
 });

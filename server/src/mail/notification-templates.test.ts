@@ -2,14 +2,7 @@ import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { MAIL_KIND_TEXT, type MailKind } from '@inkwell/contract';
 import { loadXssPayloads } from '../../../testdata/xss.ts';
-import {
-  DIGEST_ITEMS_SHOWN,
-  type DigestActor,
-  type DigestItem,
-  type DigestMailInput,
-  type DigestPost,
-  notificationDigestMail,
-} from './notification-templates.ts';
+import { DIGEST_ITEMS_SHOWN, type DigestActor, type DigestItem, type DigestMailInput, type DigestPost, notificationDigestMail } from './notification-templates.ts';
 
 const BASE = 'https://inkwell.example';
 const at = '2025-03-01T10:00:00.000Z';
@@ -63,7 +56,12 @@ const hills = aPost(12, 'Hills');
 
 /** HTML character references back to characters (what a mail program shows). */
 const decode = (s: string) =>
-  s.replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n))).replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+  s
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"');
 const visibleText = (html: string) => decode(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ');
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -173,7 +171,10 @@ describe('notification digest content', () => {
       mail('follow', [follow(ines)]),
       mail('follow', [follow(ines), follow(tom), ...others.map(follow)]),
       mail('help', [answer('Use Settings.', 'Where is it?')]),
-      mail('like', Array.from({ length: 14 }, (_, i) => like(person(100 + i, `R${i}`), i % 2 ? night : sea))),
+      mail(
+        'like',
+        Array.from({ length: 14 }, (_, i) => like(person(100 + i, `R${i}`), i % 2 ? night : sea)),
+      ),
     ];
     for (const m of samples) {
       const links = linksOf(m.html!);

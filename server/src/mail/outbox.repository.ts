@@ -62,11 +62,7 @@ export async function markSent(db: Db, id: number, now: string): Promise<void> {
     .execute();
 }
 
-export async function markFailedAttempt(
-  db: Db,
-  id: number,
-  values: { attempts: number; error: string; nextAttemptAt: string; giveUp: boolean },
-): Promise<void> {
+export async function markFailedAttempt(db: Db, id: number, values: { attempts: number; error: string; nextAttemptAt: string; giveUp: boolean }): Promise<void> {
   await db
     .updateTable('mail_outbox')
     .set({
@@ -82,6 +78,10 @@ export async function markFailedAttempt(
 
 /** Mails waiting to be sent (pending, including those being retried): the outbox's depth. */
 export async function countPendingMail(db: Db): Promise<number> {
-  const row = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirst();
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -37,12 +37,7 @@ export class MailOutbox {
   private readonly options: OutboxOptions;
   private readonly log: Logger;
 
-  constructor(
-    db: Kysely<DB>,
-    transport: MailTransport,
-    options: OutboxOptions,
-    log: Logger,
-  ) {
+  constructor(db: Kysely<DB>, transport: MailTransport, options: OutboxOptions, log: Logger) {
     this.db = db;
     this.transport = transport;
     this.options = options;

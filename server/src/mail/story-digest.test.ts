@@ -90,7 +90,9 @@ describe('new stories digest', () => {
 
   it('lists several stories small, each linked, every HTML link also in the plain text', () => {
     const m = mail([published(tom, hills), published(ana, night), published(ana, sea)]);
-    const links = elements(m.html!).filter((e) => e.tag === 'a').map((e) => e.attrs.href!);
+    const links = elements(m.html!)
+      .filter((e) => e.tag === 'a')
+      .map((e) => e.attrs.href!);
     for (const story of [hills, night, sea]) expect(links).toContain(story.url);
     for (const link of links) expect(m.text, link).toContain(link);
     expect(m.html).toContain('width="88" height="62" alt="Hills"');

@@ -145,7 +145,10 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
     if (!carriesToken(request.headers.authorization, token)) {
       return reply.code(401).header('www-authenticate', 'Bearer').send({ message: 'A valid metrics token is needed.' });
     }
-    return reply.header('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render({ ...(await gauges()), eventLoop: loop.sinceLast() }));
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/plain; version=0.0.4; charset=utf-8')
+      .send(metrics.render({ ...(await gauges()), eventLoop: loop.sinceLast() }));
   });
   return metrics;
 }

@@ -9,9 +9,7 @@ import { simpleParser } from 'mailparser';
  * - `other`: anything else (a delay or a success notice, an out-of-office reply): nothing to do.
  */
 export type MailReport =
-  | { kind: 'failed'; permanent: boolean; status: string; diagnostic: string }
-  | { kind: 'complaint'; feedbackType: string }
-  | { kind: 'other'; reason: string };
+  { kind: 'failed'; permanent: boolean; status: string; diagnostic: string } | { kind: 'complaint'; feedbackType: string } | { kind: 'other'; reason: string };
 
 /** Header-style fields (`Name: value`, folded lines joined), in groups separated by blank lines, names in lower case. */
 function fieldGroups(text: string): Array<Map<string, string>> {

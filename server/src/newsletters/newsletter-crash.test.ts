@@ -40,7 +40,12 @@ describe('kill -9 in the middle of a send', () => {
 
     smtp.stallAfter = 25;
     const session = await login(first.url, writer.email, writer.password);
-    const added = await call(first.url, 'add-post', { user_id: writer.id, title: 'Through the storm', sub_title: 'A line', category_id: category, description: '<p>Hi</p>' }, session);
+    const added = await call(
+      first.url,
+      'add-post',
+      { user_id: writer.id, title: 'Through the storm', sub_title: 'A line', category_id: category, description: '<p>Hi</p>' },
+      session,
+    );
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const postId = (added.body as { post: { id: number } }).post.id;
 
@@ -53,7 +58,7 @@ describe('kill -9 in the middle of a send', () => {
     smtp.stallAfter = undefined;
     await startServer(store, { env });
     const sent = async () => (await database.db.selectFrom('newsletter_sends').select('status').where('post_id', '=', postId).executeTakeFirst())?.status === 'sent';
-    for (const end = Date.now() + 60_000; !(await sent()); ) {
+    for (const end = Date.now() + 60_000; !(await sent());) {
       if (Date.now() > end) throw new Error(`the send did not end: ${story().length} of 60 mails`);
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -47,7 +47,10 @@ afterAll(async () => {
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 const PLACEHOLDER = 'bounces+b12-0123456789abcdef0123456789abcdef@inkwell.test';
 const header = (raw: string, name: string) =>
-  new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw)?.[1]?.replace(/\r?\n[ \t]+/g, ' ').trim();
+  new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'im')
+    .exec(raw)?.[1]
+    ?.replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
 
 /** Hands `raw` to the inbound port over SMTP, from the null sender as a bounce comes; resolves to the server's answer or rejects with it. */
 async function handBack(to: string, raw: string): Promise<string> {
@@ -96,7 +99,9 @@ describe('a story mailed with return addresses, and what comes back to them', ()
       expect(mail.from).toMatch(/^bounces\+b\d+-[0-9a-f]{32}@inkwell\.test$/);
       paths.add(mail.from);
       const list = header(mail.raw, 'List-Unsubscribe')!;
-      expect(list, email).toMatch(/^<http:\/\/localhost:3000\/newsletter\/unsubscribe\?token=[\w.-]+>, <mailto:unsubscribe\+u\d+-\d+-[0-9a-f]{32}@inkwell\.test\?subject=unsubscribe>$/);
+      expect(list, email).toMatch(
+        /^<http:\/\/localhost:3000\/newsletter\/unsubscribe\?token=[\w.-]+>, <mailto:unsubscribe\+u\d+-\d+-[0-9a-f]{32}@inkwell\.test\?subject=unsubscribe>$/,
+      );
     }
     expect(paths.size).toBe(emails.length);
   });

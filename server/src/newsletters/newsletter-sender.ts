@@ -166,7 +166,12 @@ export class NewsletterSender {
       ),
       // RFC 2919: a phrase (the writer's name without the characters a phrase may not hold), then the
       // list's own id. Not quoted: a quoted value would be MIME-encoded whole, which readers of List-Id do not undo.
-      listId: `${name.replace(/[()<>[\]:;@\\,."\r\n]+/g, ' ').replace(/\s+/g, ' ').trim() || 'Inkwell'} <writer-${row.writer_id}.newsletter.${this.domain}>`,
+      listId: `${
+        name
+          .replace(/[()<>[\]:;@\\,."\r\n]+/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim() || 'Inkwell'
+      } <writer-${row.writer_id}.newsletter.${this.domain}>`,
     };
   }
 

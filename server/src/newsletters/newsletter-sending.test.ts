@@ -30,7 +30,10 @@ afterAll(async () => {
 
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 const header = (raw: string, name: string) =>
-  new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw)?.[1]?.replace(/\r?\n[ \t]+/g, ' ').trim();
+  new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'im')
+    .exec(raw)?.[1]
+    ?.replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
 /** The mails of one story (by subject) the SMTP server took. */
 const mailsOf = (title: string) => smtp.received.filter((m) => header(m.raw, 'Subject') === title);
 const recipients = (mails: ReceivedMail[]) => mails.flatMap((m) => m.to).sort();
@@ -161,7 +164,12 @@ describe('what is not mailed', () => {
 
   it('a bad value of email_subscribers is a 422 that names it', async () => {
     const list = await aWriterWithList(1);
-    const res = await send(t, 'add-post', { user_id: list.session.id, title: 'T', sub_title: 'S', category_id: await firstCategoryId(t), description: '<p>x</p>', email_subscribers: 'maybe' }, list.session);
+    const res = await send(
+      t,
+      'add-post',
+      { user_id: list.session.id, title: 'T', sub_title: 'S', category_id: await firstCategoryId(t), description: '<p>x</p>', email_subscribers: 'maybe' },
+      list.session,
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.email_subscribers).toEqual(['The email subscribers field must be true or false.']);
   });
@@ -215,8 +223,14 @@ describe('two app servers', () => {
     const both = (a: () => Promise<unknown>, b: () => Promise<unknown>) => (t.database.dialect === 'postgres' ? Promise.all([a(), b(), a()]) : a().then(b).then(a));
     try {
       await createPost(t, list.session, { title: 'Twice told?' });
-      await both(() => t.app.newsletterSender.runOnce(), () => other.app.newsletterSender.runOnce());
-      await both(() => other.app.newsletterSender.runOnce(), () => t.app.newsletterSender.runOnce());
+      await both(
+        () => t.app.newsletterSender.runOnce(),
+        () => other.app.newsletterSender.runOnce(),
+      );
+      await both(
+        () => other.app.newsletterSender.runOnce(),
+        () => t.app.newsletterSender.runOnce(),
+      );
     } finally {
       await other.close();
     }

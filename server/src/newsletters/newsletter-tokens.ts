@@ -59,8 +59,7 @@ export function newsletterTokens(db: Kysely<DB>) {
      */
     async tagger(): Promise<(target: AddressTarget) => string> {
       const key = await secret();
-      return (target) =>
-        target.kind === 'bounce' ? `b${target.deliveryId}-${tagMac(key, target)}` : `u${target.subscriberId}-${target.postId ?? ''}-${tagMac(key, target)}`;
+      return (target) => (target.kind === 'bounce' ? `b${target.deliveryId}-${tagMac(key, target)}` : `u${target.subscriberId}-${target.postId ?? ''}-${tagMac(key, target)}`);
     },
 
     /** What an address tag names, or null when it is not one of ours (any case). */

@@ -6,12 +6,7 @@ type Source = NewsletterSubscribersTable['source'];
 
 /** A writer who can have a newsletter: a member whose account is not deactivated. */
 export function findWriter(db: Db, writerId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'username', 'email', 'newsletter_welcome'])
-    .where('id', '=', writerId)
-    .where('deactivated_at', 'is', null)
-    .executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'name', 'username', 'email', 'newsletter_welcome']).where('id', '=', writerId).where('deactivated_at', 'is', null).executeTakeFirst();
 }
 
 /** A member's own address, and whether it was verified. */
@@ -76,10 +71,7 @@ export async function askConfirmation(
  * A member's own verified address on the list, confirmed at once. The row's id when it was not
  * confirmed before (a welcome mail is due), else undefined.
  */
-export async function subscribeMember(
-  db: Db,
-  row: { writerId: number; email: string; memberId: number; source: Source; now: string },
-): Promise<number | undefined> {
+export async function subscribeMember(db: Db, row: { writerId: number; email: string; memberId: number; source: Source; now: string }): Promise<number | undefined> {
   const changed = await db
     .insertInto('newsletter_subscribers')
     .values(newRow({ ...row, status: 'confirmed', tokenHash: null }))
@@ -99,7 +91,18 @@ function withWriter(db: Db) {
   return db
     .selectFrom('newsletter_subscribers as s')
     .innerJoin('users as w', 'w.id', 's.writer_id')
-    .select(['s.id', 's.writer_id', 's.email', 's.status', 's.created_at', 's.confirm_sent_at', 'w.name as writer_name', 'w.username as writer_username', 'w.newsletter_welcome', 'w.deactivated_at as writer_deactivated_at']);
+    .select([
+      's.id',
+      's.writer_id',
+      's.email',
+      's.status',
+      's.created_at',
+      's.confirm_sent_at',
+      'w.name as writer_name',
+      'w.username as writer_username',
+      'w.newsletter_welcome',
+      'w.deactivated_at as writer_deactivated_at',
+    ]);
 }
 
 export function findByConfirmHash(db: Db, tokenHash: string) {
@@ -245,9 +248,9 @@ export async function insertImported(
 ): Promise<Array<{ id: number; email: string }>> {
   const written: Array<{ id: number; email: string }> = [];
   for (let from = 0; from < rows.length; from += 500) {
-    const values = rows.slice(from, from + 500).map((r) =>
-      newRow({ writerId, email: r.email, status: r.tokenHash ? 'pending' : 'confirmed', source: 'import', memberId: null, tokenHash: r.tokenHash, now }),
-    );
+    const values = rows
+      .slice(from, from + 500)
+      .map((r) => newRow({ writerId, email: r.email, status: r.tokenHash ? 'pending' : 'confirmed', source: 'import', memberId: null, tokenHash: r.tokenHash, now }));
     written.push(
       ...(await db
         .insertInto('newsletter_subscribers')

@@ -6,13 +6,7 @@ import {
   type NewsletterUnsubscribeResponse,
   maskEmail,
 } from '@inkwell/contract';
-import {
-  NEWSLETTER_CHECK_INBOX,
-  NEWSLETTER_INVALID_LINK,
-  NEWSLETTER_PENDING_DAYS,
-  newsletterResubscribedText,
-  newsletterSubscribedText,
-} from '@inkwell/contract/newsletters';
+import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_INVALID_LINK, NEWSLETTER_PENDING_DAYS, newsletterResubscribedText, newsletterSubscribedText } from '@inkwell/contract/newsletters';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';

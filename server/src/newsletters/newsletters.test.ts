@@ -37,7 +37,10 @@ async function inbox(to: string) {
 }
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 const header = (raw: string, name: string) =>
-  new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw)?.[1]?.replace(/\r?\n[ \t]+/g, ' ').trim();
+  new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'im')
+    .exec(raw)?.[1]
+    ?.replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 const row = (writer: number, email: string) =>
   t.db.selectFrom('newsletter_subscribers').selectAll().where('writer_id', '=', writer).where('email', '=', email.toLowerCase()).executeTakeFirst();
@@ -88,14 +91,22 @@ describe('a visitor subscribes', () => {
 
     // An hour later a new link goes, and only the newest works.
     const first = tokenOf(linkFromMail((await inbox(email))[0]!.raw)!);
-    await t.db.updateTable('newsletter_subscribers').set({ confirm_sent_at: new Date(Date.now() - 61 * 60_000).toISOString() }).where('email', '=', email).execute();
+    await t.db
+      .updateTable('newsletter_subscribers')
+      .set({ confirm_sent_at: new Date(Date.now() - 61 * 60_000).toISOString() })
+      .where('email', '=', email)
+      .execute();
     await subscribe(writer.id, email);
     const mails = await inbox(email);
     expect(mails).toHaveLength(2);
     expect((await call('/api/user/newsletter/confirm', { token: first })).statusCode).toBe(422);
     expect((await call('/api/user/newsletter/confirm', { token: tokenOf(linkFromMail(mails[1]!.raw)!) })).statusCode).toBe(200);
 
-    await t.db.updateTable('newsletter_subscribers').set({ confirm_sent_at: new Date(Date.now() - 2 * 60 * 60_000).toISOString() }).where('email', '=', email).execute();
+    await t.db
+      .updateTable('newsletter_subscribers')
+      .set({ confirm_sent_at: new Date(Date.now() - 2 * 60 * 60_000).toISOString() })
+      .where('email', '=', email)
+      .execute();
     expect((await subscribe(writer.id, email)).json()).toEqual({ status: 'pending', message: NEWSLETTER_CHECK_INBOX });
     expect(await inbox(email)).toHaveLength(3); // the two confirmations and the welcome, nothing more
   });
@@ -232,7 +243,9 @@ describe("the writer's list", () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="inkwell-subscribers-\d{4}-\d\d-\d\d\.csv"$/);
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe('email,name,note,subscribed_to_emails,created_at,labels');
-    expect(lines.slice(1, -1)).toEqual([expect.stringMatching(new RegExp(`^${fan.email.toLowerCase()},"'=HYPERLINK\\(""http://evil\\.example"",""click""\\)",confirmed,true,\\d{4}-[^,]+,inkwell-profile$`))]);
+    expect(lines.slice(1, -1)).toEqual([
+      expect.stringMatching(new RegExp(`^${fan.email.toLowerCase()},"'=HYPERLINK\\(""http://evil\\.example"",""click""\\)",confirmed,true,\\d{4}-[^,]+,inkwell-profile$`)),
+    ]);
     expect(res.body).not.toContain(pending);
     expect(lines.at(-1)).toBe('');
   });
@@ -266,7 +279,11 @@ describe('unconfirmed addresses', () => {
     const email = `late-${Date.now()}@example.com`;
     await subscribe(writer.id, email);
     const token = tokenOf(linkFromMail((await inbox(email))[0]!.raw)!);
-    await t.db.updateTable('newsletter_subscribers').set({ confirm_sent_at: new Date(Date.now() - 8 * 24 * 60 * 60_000).toISOString() }).where('email', '=', email).execute();
+    await t.db
+      .updateTable('newsletter_subscribers')
+      .set({ confirm_sent_at: new Date(Date.now() - 8 * 24 * 60 * 60_000).toISOString() })
+      .where('email', '=', email)
+      .execute();
     expect((await call('/api/user/newsletter/confirmation', { token })).statusCode).toBe(422);
     await t.app.jobs.runNow('newsletter-unconfirmed');
     expect(await row(writer.id, email)).toBeUndefined();
@@ -279,7 +296,12 @@ describe('RATE_LIMIT_SUBSCRIBE', () => {
     try {
       const author = await aUser(limited.db);
       const ask = (n: number) =>
-        limited.app.inject({ method: 'POST', url: '/api/user/newsletter/subscribe', payload: { writer_id: author.id, email: `burst-${n}@example.com` }, remoteAddress: '10.9.9.9' });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/user/newsletter/subscribe',
+          payload: { writer_id: author.id, email: `burst-${n}@example.com` },
+          remoteAddress: '10.9.9.9',
+        });
       expect((await ask(1)).statusCode).toBe(200);
       expect((await ask(2)).statusCode).toBe(200);
       const third = await ask(3);

@@ -33,7 +33,12 @@ export function queuedSends(db: Db, limit: number) {
  * leaves it queued and the next lists it whole. `idPrefix`/`idDomain` make each Message-ID
  * `<prefix.subscriber@domain>`. Resolves to how many were listed, or null when another process did it.
  */
-export async function listRecipients(trx: Transaction<DB>, send: { postId: number; writerId: number }, ids: { prefix: string; domain: string }, now: string): Promise<number | null> {
+export async function listRecipients(
+  trx: Transaction<DB>,
+  send: { postId: number; writerId: number },
+  ids: { prefix: string; domain: string },
+  now: string,
+): Promise<number | null> {
   const taken = await trx
     .updateTable('newsletter_sends')
     .set({ status: 'sending', started_at: now })
@@ -133,7 +138,12 @@ export function findDelivery(db: Db, id: number) {
 
 /** The SMTP server took it, then gave up on it later with a temporary failure (a bounce that came back): failed, the address kept. */
 export async function markFailedLater(db: Db, id: number, error: string): Promise<void> {
-  await db.updateTable('newsletter_deliveries').set({ status: 'failed', last_error: error.slice(0, 1000) }).where('id', '=', id).where('status', '=', 'sent').execute();
+  await db
+    .updateTable('newsletter_deliveries')
+    .set({ status: 'failed', last_error: error.slice(0, 1000) })
+    .where('id', '=', id)
+    .where('status', '=', 'sent')
+    .execute();
 }
 
 /** A delivery whose subscriber left the list after it was listed: nothing goes, and it is not counted. */
@@ -148,14 +158,7 @@ export async function finishSends(db: Db, now: string): Promise<number> {
     .set({ status: 'sent', finished_at: now })
     .where('status', '=', 'sending')
     .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('newsletter_deliveries as d')
-            .select('d.id')
-            .whereRef('d.post_id', '=', 'newsletter_sends.post_id')
-            .where('d.status', '=', 'pending'),
-        ),
-      ),
+      not(exists(selectFrom('newsletter_deliveries as d').select('d.id').whereRef('d.post_id', '=', 'newsletter_sends.post_id').where('d.status', '=', 'pending'))),
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -167,7 +170,18 @@ export function storyForMail(db: Db, postId: number) {
     .selectFrom('posts as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .leftJoin('categories as c', 'c.id', 'p.category_id')
-    .select(['p.id', 'p.title', 'p.sub_title', 'p.description', 'p.image', 'c.name as topic', 'u.id as writer_id', 'u.name as writer_name', 'u.username as writer_username', 'u.deactivated_at as writer_deactivated_at'])
+    .select([
+      'p.id',
+      'p.title',
+      'p.sub_title',
+      'p.description',
+      'p.image',
+      'c.name as topic',
+      'u.id as writer_id',
+      'u.name as writer_name',
+      'u.username as writer_username',
+      'u.deactivated_at as writer_deactivated_at',
+    ])
     .where('p.id', '=', postId)
     .executeTakeFirst();
 }

@@ -14,7 +14,8 @@ import { addSubscribers } from './testing.ts';
  */
 describe('reading a CSV', () => {
   it('finds the email column of Substack, Mailchimp and Ghost exports, quoted cells, a BOM and semicolons', () => {
-    const substack = 'email,active_subscription,expiry,plan,email_disabled,created_at\r\nAda@Example.com,true,,free,false,2024-01-02\r\nbob@example.com,false,,free,false,2024-01-03\r\n';
+    const substack =
+      'email,active_subscription,expiry,plan,email_disabled,created_at\r\nAda@Example.com,true,,free,false,2024-01-02\r\nbob@example.com,false,,free,false,2024-01-03\r\n';
     expect(readImportCsv(substack, 100).emails).toEqual([
       { line: 2, email: 'ada@example.com' },
       { line: 3, email: 'bob@example.com' },
@@ -64,10 +65,18 @@ afterAll(async () => {
 });
 
 const importCsv = (session: Session, csv: string, consent?: boolean, userId = session.id) =>
-  t.app.inject({ method: 'POST', url: '/api/user/newsletter/subscribers/import', payload: { user_id: userId, csv, ...(consent === undefined ? {} : { consent }) }, headers: session.headers });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user/newsletter/subscribers/import',
+    payload: { user_id: userId, csv, ...(consent === undefined ? {} : { consent }) },
+    headers: session.headers,
+  });
 const list = async (writer: number) =>
   Object.fromEntries(
-    (await t.db.selectFrom('newsletter_subscribers').select(['email', 'status', 'source']).where('writer_id', '=', writer).execute()).map((r) => [r.email, `${r.status}/${r.source}`]),
+    (await t.db.selectFrom('newsletter_subscribers').select(['email', 'status', 'source']).where('writer_id', '=', writer).execute()).map((r) => [
+      r.email,
+      `${r.status}/${r.source}`,
+    ]),
   );
 async function inbox(to: string) {
   await t.app.outbox.drain();
@@ -86,11 +95,13 @@ describe('importing', () => {
   });
 
   it('with consent: added as subscribed at once, no mail; on the list, left or bounced before, and the writer: untouched', async () => {
-    const csv = 'email,name\nnew1@example.com,N\nNEW2@example.com,M\nnew1@example.com,dup\nkept@example.com,K\nleft@example.com,L\nbounced@example.com,B\niris@inkwell.test,me\nnope,\n';
+    const csv =
+      'email,name\nnew1@example.com,N\nNEW2@example.com,M\nnew1@example.com,dup\nkept@example.com,K\nleft@example.com,L\nbounced@example.com,B\niris@inkwell.test,me\nnope,\n';
     const res = await importCsv(session, csv, true);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      message: '2 addresses were added to your list; 1 was on your list already, 3 were skipped (unsubscribed or bounced before, your own, or mailed too often today), 1 line could not be read.',
+      message:
+        '2 addresses were added to your list; 1 was on your list already, 3 were skipped (unsubscribed or bounced before, your own, or mailed too often today), 1 line could not be read.',
       added: 2,
       asked: 0,
       already: 1,

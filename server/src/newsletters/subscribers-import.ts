@@ -119,7 +119,12 @@ export function createImport({ db, outbox, publicUrl, limits, confirmationsPerAd
     const tokens = new Map(toAdd.map((email) => [email, consent ? null : newToken()]));
     const name = writerName(writer);
     const written = await db.transaction().execute(async (trx) => {
-      const rows = await repo.insertImported(trx, writerId, toAdd.map((email) => ({ email, tokenHash: tokens.get(email) ? hashToken(tokens.get(email)!) : null })), new Date(now).toISOString());
+      const rows = await repo.insertImported(
+        trx,
+        writerId,
+        toAdd.map((email) => ({ email, tokenHash: tokens.get(email) ? hashToken(tokens.get(email)!) : null })),
+        new Date(now).toISOString(),
+      );
       for (const row of consent ? [] : rows) await outbox.enqueue(trx, confirmationMail(row.email, name, links.confirm(tokens.get(row.email)!), publicUrl, true));
       return rows.length;
     });
@@ -131,7 +136,11 @@ export function createImport({ db, outbox, publicUrl, limits, confirmationsPerAd
         : consent
           ? `${plural(written, 'address was', 'addresses were')} added to your list`
           : `${plural(written, 'confirmation mail is', 'confirmation mails are')} on the way`;
-    const rest = [already && `${plural(already, 'was', 'were')} on your list already`, skipped && `${plural(skipped, 'was', 'were')} skipped (unsubscribed or bounced before, your own, or mailed too often today)`, file.invalidCount && `${plural(file.invalidCount, 'line', 'lines')} could not be read`]
+    const rest = [
+      already && `${plural(already, 'was', 'were')} on your list already`,
+      skipped && `${plural(skipped, 'was', 'were')} skipped (unsubscribed or bounced before, your own, or mailed too often today)`,
+      file.invalidCount && `${plural(file.invalidCount, 'line', 'lines')} could not be read`,
+    ]
       .filter(Boolean)
       .join(', ');
     return {

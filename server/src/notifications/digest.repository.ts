@@ -11,12 +11,7 @@ export function dueDigests(db: Kysely<DB>, cutoff: string, cutoffHelp: string, l
     .selectFrom('notification_mails')
     .select(['user_id', 'kind'])
     .groupBy(['user_id', 'kind'])
-    .having((eb) =>
-      eb.or([
-        eb(eb.fn.min('created_at'), '<=', cutoff),
-        eb.and([eb('kind', '=', 'help'), eb(eb.fn.min('created_at'), '<=', cutoffHelp)]),
-      ]),
-    )
+    .having((eb) => eb.or([eb(eb.fn.min('created_at'), '<=', cutoff), eb.and([eb('kind', '=', 'help'), eb(eb.fn.min('created_at'), '<=', cutoffHelp)])]))
     .limit(limit)
     .execute();
 }
@@ -88,19 +83,9 @@ export function digestItems(db: Kysely<DB>, recipientId: number, ids: number[]) 
     .where('n.id', 'in', ids.length > 0 ? ids : [0])
     .where('n.user_id', '=', recipientId)
     .where((eb) => eb.or([eb('n.actor_id', 'is', null), eb('a.deactivated_at', 'is', null)]))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('blocks as b').select('b.blocker_id').where('b.blocker_id', '=', recipientId).whereRef('b.blocked_id', '=', 'n.actor_id'))))
     .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom('blocks as b').select('b.blocker_id').where('b.blocker_id', '=', recipientId).whereRef('b.blocked_id', '=', 'n.actor_id'),
-        ),
-      ),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom('remote_blocks as rb').select('rb.user_id').where('rb.user_id', '=', recipientId).whereRef('rb.actor_id', '=', 'n.remote_actor_id'),
-        ),
-      ),
+      eb.not(eb.exists(eb.selectFrom('remote_blocks as rb').select('rb.user_id').where('rb.user_id', '=', recipientId).whereRef('rb.actor_id', '=', 'n.remote_actor_id'))),
     )
     .orderBy('n.id', 'desc')
     .execute();

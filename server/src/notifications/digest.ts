@@ -39,12 +39,7 @@ export class NotificationMailer {
   private readonly unsubscribe: Unsubscribe;
   private readonly options: DigestOptions;
 
-  constructor(
-    db: Kysely<DB>,
-    outbox: MailOutbox,
-    unsubscribe: Unsubscribe,
-    options: DigestOptions,
-  ) {
+  constructor(db: Kysely<DB>, outbox: MailOutbox, unsubscribe: Unsubscribe, options: DigestOptions) {
     this.db = db;
     this.outbox = outbox;
     this.unsubscribe = unsubscribe;
@@ -102,7 +97,13 @@ export class NotificationMailer {
     const image = (value: string) => absoluteImageUrl(value, this.options);
     const postUrl = row.post_id === null ? null : base + paths.viewPost.getHref(row.post_id);
     const anchor =
-      row.reply_id !== null ? `#reply-${row.reply_id}` : row.comment_id !== null ? `#comment-${row.comment_id}` : row.remote_comment_id !== null ? `#fediverse-${row.remote_comment_id}` : '';
+      row.reply_id !== null
+        ? `#reply-${row.reply_id}`
+        : row.comment_id !== null
+          ? `#comment-${row.comment_id}`
+          : row.remote_comment_id !== null
+            ? `#fediverse-${row.remote_comment_id}`
+            : '';
     const actor =
       row.actor_id !== null
         ? {
@@ -126,7 +127,13 @@ export class NotificationMailer {
             url: postUrl,
           };
     const url =
-      row.type === 'responses' ? base + paths.help.getHref() : row.type === 'follow' && actor ? actor.profileUrl : postUrl ? postUrl + anchor : `${base}${paths.notifications.getHref()}`;
+      row.type === 'responses'
+        ? base + paths.help.getHref()
+        : row.type === 'follow' && actor
+          ? actor.profileUrl
+          : postUrl
+            ? postUrl + anchor
+            : `${base}${paths.notifications.getHref()}`;
     return {
       actor,
       post,

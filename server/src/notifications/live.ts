@@ -44,10 +44,7 @@ export class NotificationHub {
   private readonly database: Database;
   private readonly options: { pollMs: number; log: Logger };
 
-  constructor(
-    database: Database,
-    options: { pollMs: number; log: Logger },
-  ) {
+  constructor(database: Database, options: { pollMs: number; log: Logger }) {
     this.database = database;
     this.options = options;
   }
@@ -111,22 +108,21 @@ export class NotificationHub {
 
   private ensureSource(): void {
     if (this.source || this.closed) return;
-    this.source =
-      this.database.connectionString
-        ? listenOnPostgres(
-            this.database.connectionString,
-            NOTICE_CHANNEL,
-            {
-              onPayload: (payload) => {
-                const signal = parsePayload(payload);
-                if (signal && 'story' in signal) void this.deliverStory(signal);
-                else if (signal) this.deliver(signal);
-              },
-              onReconnect: () => this.deliver({ resync: true }),
+    this.source = this.database.connectionString
+      ? listenOnPostgres(
+          this.database.connectionString,
+          NOTICE_CHANNEL,
+          {
+            onPayload: (payload) => {
+              const signal = parsePayload(payload);
+              if (signal && 'story' in signal) void this.deliverStory(signal);
+              else if (signal) this.deliver(signal);
             },
-            this.options.log,
-          )
-        : watchSqlite(this.database, this.options.pollMs, (signal) => this.deliver(signal), this.options.log);
+            onReconnect: () => this.deliver({ resync: true }),
+          },
+          this.options.log,
+        )
+      : watchSqlite(this.database, this.options.pollMs, (signal) => this.deliver(signal), this.options.log);
   }
 }
 

@@ -42,8 +42,7 @@ async function deliver(afterMs = WINDOW) {
 }
 
 const like = (as: Member, postId: number, status = 1) => call(t, '/like', { user_id: as.id, post_id: postId, status }, as);
-const choices = (id: number) =>
-  t.db.selectFrom('users').select(['notify_like', 'notify_comment', 'notify_follow', 'notify_help']).where('id', '=', id).executeTakeFirstOrThrow();
+const choices = (id: number) => t.db.selectFrom('users').select(['notify_like', 'notify_comment', 'notify_follow', 'notify_help']).where('id', '=', id).executeTakeFirstOrThrow();
 
 async function anAuthor(name = 'Ana Author') {
   const author = await aMember(t, name);
@@ -197,7 +196,12 @@ describe('one-click unsubscribe', () => {
       const res = await call(t, '/unsubscribe', { token: bad });
       expect(res.statusCode, bad).toBe(422);
       expect(res.json().errors.token[0]).toContain('not valid');
-      const oneClick = await t.app.inject({ method: 'POST', url: `/unsubscribe?token=${encodeURIComponent(bad)}`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const oneClick = await t.app.inject({
+        method: 'POST',
+        url: `/unsubscribe?token=${encodeURIComponent(bad)}`,
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(oneClick.statusCode, bad).toBe(422);
     }
     expect(await choices(author.id)).toEqual({ notify_like: 1, notify_comment: 1, notify_follow: 1, notify_help: 1 });

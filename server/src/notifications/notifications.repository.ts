@@ -13,20 +13,8 @@ function visibleTo(db: Kysely<DB>, userId: number) {
     .leftJoin('users as a', 'a.id', 'n.actor_id')
     .leftJoin('remote_actors as ra', 'ra.id', 'n.remote_actor_id')
     .where('n.user_id', '=', userId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom('blocks as b').select('b.blocker_id').where('b.blocker_id', '=', userId).whereRef('b.blocked_id', '=', 'n.actor_id'),
-        ),
-      ),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom('remote_blocks as rb').select('rb.user_id').where('rb.user_id', '=', userId).whereRef('rb.actor_id', '=', 'n.remote_actor_id'),
-        ),
-      ),
-    )
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('blocks as b').select('b.blocker_id').where('b.blocker_id', '=', userId).whereRef('b.blocked_id', '=', 'n.actor_id'))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('remote_blocks as rb').select('rb.user_id').where('rb.user_id', '=', userId).whereRef('rb.actor_id', '=', 'n.remote_actor_id'))))
     .where((eb) => eb.or([eb('n.actor_id', 'is', null), eb('a.deactivated_at', 'is', null)]));
 }
 
@@ -52,12 +40,7 @@ export interface NoticeRow {
  * Newest first; `ids` narrows to those, `afterId` to those written after it (a stream's catch-up),
  * `stories` to the new stories of whom the member follows (true) or to everything else (false).
  */
-export function listNotifications(
-  db: Kysely<DB>,
-  userId: number,
-  limit: number,
-  only: { ids?: number[]; afterId?: number; stories?: boolean } = {},
-): Promise<NoticeRow[]> {
+export function listNotifications(db: Kysely<DB>, userId: number, limit: number, only: { ids?: number[]; afterId?: number; stories?: boolean } = {}): Promise<NoticeRow[]> {
   let query = visibleTo(db, userId).select([
     'n.id',
     'n.type',

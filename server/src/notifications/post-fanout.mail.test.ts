@@ -76,7 +76,7 @@ describe('new stories by mail', () => {
     await call(t, '/update-profile', { id: fickle.id, notify_post: '0' }, fickle);
     const mails = await deliver();
     expect(mails.map((m) => m.to)).toEqual([await emailOf(reader)]);
-    expect(mails[0]!.subject).toBe('3 new stories from Tom and Ana') // newest first;
+    expect(mails[0]!.subject).toBe('3 new stories from Tom and Ana'); // newest first;
     for (const title of ['First', 'Second', 'Third']) expect(mails[0]!.text).toContain(`“${title}”`);
   });
 
@@ -92,7 +92,12 @@ describe('new stories by mail', () => {
     const token = url.searchParams.get('token')!;
     expect(token.split('.')[1]).toBe('post');
 
-    const oneClick = await t.app.inject({ method: 'POST', url: url.pathname + url.search, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: url.pathname + url.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.json()).toEqual({ message: 'You will no longer get mails when someone you follow publishes a story.', kind: 'post', subscribed: false });
     expect(await choice(reader)).toBe(0);
     await publish(author, 'Not mailed');

@@ -10,7 +10,6 @@ import { NOTICE_CHANNEL } from '../notify/notify.repository.ts';
  * member) makes a second run of the same batch add nothing.
  */
 
-
 /** In the publishing transaction: the post's followers are owed their notification. */
 export async function queueFanout(db: Kysely<DB>, postId: number, now: string): Promise<void> {
   await db.insertInto('post_fanouts').values({ post_id: postId, created_at: now, claimed_until: null }).execute();
@@ -137,15 +136,9 @@ export function insertStoryNotices(db: Kysely<DB>, batch: StoryBatch) {
         .$if(batch.upTo !== null, (qb) => qb.where('f.follower_id', '<=', batch.upTo!))
         .whereRef('f.follower_id', '<>', 'p.user_id')
         .where('u.deactivated_at', 'is', null)
+        .where((w) => w.not(w.exists(w.selectFrom('blocks as b').select('b.blocker_id').whereRef('b.blocker_id', '=', 'f.follower_id').whereRef('b.blocked_id', '=', 'p.user_id'))))
         .where((w) =>
-          w.not(
-            w.exists(w.selectFrom('blocks as b').select('b.blocker_id').whereRef('b.blocker_id', '=', 'f.follower_id').whereRef('b.blocked_id', '=', 'p.user_id')),
-          ),
-        )
-        .where((w) =>
-          w.not(
-            w.exists(w.selectFrom('blocks as b').select('b.blocker_id').whereRef('b.blocker_id', '=', 'p.user_id').whereRef('b.blocked_id', '=', 'f.follower_id')),
-          ),
+          w.not(w.exists(w.selectFrom('blocks as b').select('b.blocker_id').whereRef('b.blocker_id', '=', 'p.user_id').whereRef('b.blocked_id', '=', 'f.follower_id'))),
         ),
     )
     .onConflict((oc) => oc.doNothing())

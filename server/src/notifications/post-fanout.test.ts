@@ -43,7 +43,13 @@ async function audience(name = 'Ana') {
   for (const m of [...fans, blocker, blocked, gone]) expect((await follow(m, author)).statusCode).toBe(200);
   // Blocking ends the follows; these rows stand for a block made while a fan-out runs.
   const now = nowIso();
-  await t.db.insertInto('blocks').values([{ blocker_id: blocker.id, blocked_id: author.id, created_at: now }, { blocker_id: author.id, blocked_id: blocked.id, created_at: now }]).execute();
+  await t.db
+    .insertInto('blocks')
+    .values([
+      { blocker_id: blocker.id, blocked_id: author.id, created_at: now },
+      { blocker_id: author.id, blocked_id: blocked.id, created_at: now },
+    ])
+    .execute();
   await t.db.updateTable('users').set({ deactivated_at: now }).where('id', '=', gone.id).execute();
   return { author, fans, stranger };
 }
@@ -134,7 +140,10 @@ describe('telling followers of a new story', () => {
     await follow(fan, author);
     const post = await aPost(t.db, { userId: author.id, title: 'Owed' });
     const at = inMinutes(-1); // queued a minute ago by a process that died before telling anyone
-    await t.db.insertInto('post_fanouts').values({ post_id: post.id, created_at: at, claimed_until: inMinutes(1) }).execute();
+    await t.db
+      .insertInto('post_fanouts')
+      .values({ post_id: post.id, created_at: at, claimed_until: inMinutes(1) })
+      .execute();
     expect(await t.app.postFanout.sweep()).toBe(0); // claimed by another process, still alive
     expect((await toldOf(post.id)).size).toBe(0);
     expect(await t.app.postFanout.sweep(Date.now() + 2 * 60_000)).toBe(1); // its claim ran out

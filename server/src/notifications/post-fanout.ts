@@ -51,11 +51,7 @@ export class PostFanout {
   private readonly log: Logger;
   private readonly options: FanoutOptions;
 
-  constructor(
-    db: Kysely<DB>,
-    log: Logger,
-    options: FanoutOptions = defaultFanoutOptions,
-  ) {
+  constructor(db: Kysely<DB>, log: Logger, options: FanoutOptions = defaultFanoutOptions) {
     this.db = db;
     this.log = log;
     this.options = options;
@@ -68,9 +64,7 @@ export class PostFanout {
 
   start(postId: number): void {
     if (this.stopping) return; // owed still: the next process's sweep tells them
-    this.track(
-      this.run(postId).catch((err: unknown) => this.log.error({ err, postId }, 'telling followers of a new story failed; it is tried again later')),
-    );
+    this.track(this.run(postId).catch((err: unknown) => this.log.error({ err, postId }, 'telling followers of a new story failed; it is tried again later')));
   }
 
   /**

@@ -62,11 +62,20 @@ describe('live notifications across app servers', () => {
     await new Promise((r) => setTimeout(r, 300));
 
     const sentAt = Date.now();
-    const added = await call(b.url, 'add-post', { user_id: author.id, title: 'Across servers too', sub_title: 'A line', category_id: category, description: '<p>Hi</p>' }, authorSession);
+    const added = await call(
+      b.url,
+      'add-post',
+      { user_id: author.id, title: 'Across servers too', sub_title: 'A line', category_id: category, description: '<p>Hi</p>' },
+      authorSession,
+    );
     expect(added.status).toBe(201);
     const event = await stream.next((e) => e.event === 'notification');
     expect(event.at - sentAt).toBeLessThan(1000);
-    expect((JSON.parse(event.data) as NotificationEvent).notification).toMatchObject({ type: 'post', post_id: (added.body as { post: { id: number } }).post.id, actor: { id: author.id } });
+    expect((JSON.parse(event.data) as NotificationEvent).notification).toMatchObject({
+      type: 'post',
+      post_id: (added.body as { post: { id: number } }).post.id,
+      actor: { id: author.id },
+    });
     await stream.close();
   }, 30_000);
 });

@@ -38,10 +38,7 @@ export class NotificationStream implements LiveSubscriber {
   private readonly res: ServerResponse;
   private readonly options: StreamOptions;
 
-  constructor(
-    res: ServerResponse,
-    options: StreamOptions,
-  ) {
+  constructor(res: ServerResponse, options: StreamOptions) {
     this.res = res;
     this.options = options;
     this.userId = options.userId;

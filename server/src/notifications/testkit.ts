@@ -55,10 +55,7 @@ export class SseClient {
   private readonly url: string;
   private readonly headers: Record<string, string>;
 
-  constructor(
-    url: string,
-    headers: Record<string, string>,
-  ) {
+  constructor(url: string, headers: Record<string, string>) {
     this.url = url;
     this.headers = headers;
   }

@@ -7,7 +7,6 @@ export const unsubscribeApiRoutes: FastifyPluginAsync<{ unsubscribe: Unsubscribe
   route(app, 'unsubscribe', async (request) => unsubscribe.apply(request.body.token, request.body.subscribe ?? false));
 };
 
-
 /**
  * POST /unsubscribe?token=… — RFC 8058 one-click: mail programs POST `List-Unsubscribe=One-Click` to the
  * List-Unsubscribe address, whose GET shows the web page. No per-address limit: a mail provider posts

@@ -21,7 +21,9 @@ function invalid() {
 export function createUnsubscribe(db: Kysely<DB>) {
   const secret = appSecret(db, 'unsubscribe');
   const signature = async (userId: number, kind: MailKind) =>
-    createHmac('sha256', await secret()).update(`unsubscribe:${userId}:${kind}`).digest();
+    createHmac('sha256', await secret())
+      .update(`unsubscribe:${userId}:${kind}`)
+      .digest();
 
   async function read(token: string): Promise<{ userId: number; kind: MailKind }> {
     const [id, kind, sig, ...rest] = token.trim().split('.');

@@ -57,7 +57,12 @@ async function writeNotice(db: Kysely<DB>, values: NoticeValues, replacing: bool
     .expression((eb) =>
       eb
         .selectFrom('users')
-        .select([eb.cast<number>(eb.val(row.id), 'integer').as('notification_id'), 'users.id', eb.cast<string>(eb.val(kind), 'text').as('kind'), eb.cast<string>(eb.val(values.now), 'text').as('created_at')])
+        .select([
+          eb.cast<number>(eb.val(row.id), 'integer').as('notification_id'),
+          'users.id',
+          eb.cast<string>(eb.val(kind), 'text').as('kind'),
+          eb.cast<string>(eb.val(values.now), 'text').as('created_at'),
+        ])
         .where('users.id', '=', values.user_id)
         .where(preferenceColumn[kind], '=', 1)
         .where('users.deactivated_at', 'is', null),
@@ -134,10 +139,7 @@ export async function deleteNoticesOf(db: Kysely<DB>, of: { commentId: number } 
     .where((eb) =>
       'replyId' in of
         ? eb('reply_id', '=', of.replyId)
-        : eb.or([
-            eb('comment_id', '=', of.commentId),
-            eb('reply_id', 'in', eb.selectFrom('replies').select('replies.id').where('replies.comment_id', '=', of.commentId)),
-          ]),
+        : eb.or([eb('comment_id', '=', of.commentId), eb('reply_id', 'in', eb.selectFrom('replies').select('replies.id').where('replies.comment_id', '=', of.commentId))]),
     )
     .execute();
 }

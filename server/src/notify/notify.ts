@@ -123,14 +123,32 @@ export const notify = {
     },
     /** A boost of the story, told to its writer under Likes: a row apart from a like, gone with the boost (its Undo). */
     async boost(trx: Kysely<DB>, post: PostTarget, remote: { actorId: number; reactionId: number }, message: string, now: string): Promise<void> {
-      await insertNotice(trx, { user_id: post.user_id, actor_id: null, remote_actor_id: remote.actorId, remote_reaction_id: remote.reactionId, type: 'like', post_id: post.id, message, now });
+      await insertNotice(trx, {
+        user_id: post.user_id,
+        actor_id: null,
+        remote_actor_id: remote.actorId,
+        remote_reaction_id: remote.reactionId,
+        type: 'like',
+        post_id: post.id,
+        message,
+        now,
+      });
     },
     /**
      * A reply to the story (or within its fediverse thread), told to `recipient` (the story's writer,
      * or the member it answers): a row each, gone with the reply.
      */
     async reply(trx: Kysely<DB>, recipient: number, postId: number, remote: { actorId: number; commentId: number }, message: string, now: string): Promise<void> {
-      await insertNotice(trx, { user_id: recipient, actor_id: null, remote_actor_id: remote.actorId, remote_comment_id: remote.commentId, type: 'comment', post_id: postId, message, now });
+      await insertNotice(trx, {
+        user_id: recipient,
+        actor_id: null,
+        remote_actor_id: remote.actorId,
+        remote_comment_id: remote.commentId,
+        type: 'comment',
+        post_id: postId,
+        message,
+        now,
+      });
     },
     /** A member's answer in a fediverse thread on another's story, told to its writer; gone with the answer. */
     async answer(trx: Kysely<DB>, post: PostTarget, answer: { memberId: number; commentId: number }, message: string, now: string): Promise<void> {

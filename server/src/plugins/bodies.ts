@@ -28,8 +28,7 @@ function add(body: Record<string, unknown>, key: string, value: unknown): void {
   else body[key] = Array.isArray(previous) ? [...previous, value] : [previous, value];
 }
 
-const hasNul = (value: unknown): boolean =>
-  typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) ? value.some(hasNul) : false;
+const hasNul = (value: unknown): boolean => (typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) ? value.some(hasNul) : false);
 
 /**
  * PostgreSQL's text cannot hold U+0000 (SQLite's can): a NUL in any text field is refused with 422 on

@@ -36,11 +36,12 @@ afterAll(async () => {
   await fs.rm(dist, { recursive: true, force: true });
 });
 
-const feedPage = (headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/user/view-posts', payload: {}, headers });
-const decoded = (body: Buffer, encoding: unknown) =>
-  (encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body).toString('utf8');
-const varies = (headers: Record<string, unknown>) => String(headers.vary ?? '').toLowerCase().includes('accept-encoding');
+const feedPage = (headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/user/view-posts', payload: {}, headers });
+const decoded = (body: Buffer, encoding: unknown) => (encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body).toString('utf8');
+const varies = (headers: Record<string, unknown>) =>
+  String(headers.vary ?? '')
+    .toLowerCase()
+    .includes('accept-encoding');
 
 describe('compressed answers', () => {
   it('compresses a feed page with br or gzip as the client accepts, and not for a client that does not', async () => {

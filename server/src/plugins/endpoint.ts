@@ -94,7 +94,13 @@ export function route<K extends EndpointName, FileT = never>(
     url: entry.path.slice(app.prefix.length),
     ...(guard ? { preValidation: guard } : {}),
     ...(serving?.encodesItself ? { compress: false } : {}),
-    config: { access: entry.access, ...limit, ...(entry.readOnly ? { readOnly: true } : {}), ...(entry.stream ? { stream: true } : {}), ...(entry.status ? { status: entry.status } : {}) },
+    config: {
+      access: entry.access,
+      ...limit,
+      ...(entry.readOnly ? { readOnly: true } : {}),
+      ...(entry.stream ? { stream: true } : {}),
+      ...(entry.status ? { status: entry.status } : {}),
+    },
     schema: {
       ...(body ? { body } : {}),
       ...(entry.query ? { querystring: schema(entry.query) } : {}),

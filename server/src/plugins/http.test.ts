@@ -174,7 +174,7 @@ describe('HTTP conventions', () => {
     const page = await t.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(page.headers['content-security-policy']).toContain('script-src \'self\' https://accounts.google.com/gsi/client');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self' https://accounts.google.com/gsi/client");
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(page.headers['referrer-policy']).toBe('no-referrer');

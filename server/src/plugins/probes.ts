@@ -19,8 +19,6 @@ export function registerProbes(app: FastifyInstance, { database, storage, redis 
     const [db, files, counts] = await Promise.all([database.ping(), storage.ready(), redis ? redis.ping() : true]);
     const state = (ok: boolean) => (ok ? 'ok' : 'unavailable');
     const ok = db && files && counts;
-    return reply
-      .code(ok ? 200 : 503)
-      .send({ status: state(ok), database: state(db), storage: state(files), ...(redis ? { redis: state(counts) } : {}) });
+    return reply.code(ok ? 200 : 503).send({ status: state(ok), database: state(db), storage: state(files), ...(redis ? { redis: state(counts) } : {}) });
   });
 }

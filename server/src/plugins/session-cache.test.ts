@@ -18,8 +18,7 @@ afterAll(async () => {
   await a?.close();
 });
 
-const profile = (t: TestApp, headers: Record<string, string>, userId: number) =>
-  t.app.inject({ method: 'POST', url: '/api/user/profile', headers, payload: { id: userId } });
+const profile = (t: TestApp, headers: Record<string, string>, userId: number) => t.app.inject({ method: 'POST', url: '/api/user/profile', headers, payload: { id: userId } });
 
 /**
  * The status the next call gets once the other process has heard of a write: at once on SQLite (the
@@ -47,7 +46,9 @@ describe('sessions kept in memory', () => {
     const other = await aUser(a.db);
     const post = await aPost(a.db, { userId: other.id });
     const otherSession = await signIn(b.app, other);
-    expect((await b.app.inject({ method: 'POST', url: '/api/user/like', headers: otherSession.headers, payload: { user_id: other.id, post_id: post.id, status: 1 } })).statusCode).toBe(200);
+    expect(
+      (await b.app.inject({ method: 'POST', url: '/api/user/like', headers: otherSession.headers, payload: { user_id: other.id, post_id: post.id, status: 1 } })).statusCode,
+    ).toBe(200);
     expect(await settled(() => profile(a, session.headers, user.id), 401)).toBe(401);
     // A token that was never valid is asked for every time (so it cannot fill the memory).
     expect((await profile(a, { token: 'x'.repeat(43), id: String(user.id) }, user.id)).statusCode).toBe(401);

@@ -147,7 +147,9 @@ export function sessionGuards(database: Database, cache?: SessionCache) {
     const sent = credentials(request);
     const kept = identifyKept(cache, sent);
     if (kept === undefined) {
-      identify(database, cache, sent).then(use).then(() => done(), done);
+      identify(database, cache, sent)
+        .then(use)
+        .then(() => done(), done);
       return;
     }
     try {

@@ -102,7 +102,10 @@ describe('WriteQueue', () => {
     const started: string[] = [];
     const holder = await turnOf(ask(queue, 'a', started));
     const b = ask(queue, 'b', started);
-    ask(queue, 'c', started).then((r) => typeof r === 'function' && r(), () => undefined);
+    ask(queue, 'c', started).then(
+      (r) => typeof r === 'function' && r(),
+      () => undefined,
+    );
     holder();
     holder();
     await sleep(20);

@@ -85,7 +85,12 @@ describe('code highlighting', () => {
     expect(sanitizeDescription(body)).toBe(body);
     const chosen = Math.floor(BODY_HIGHLIGHT_MAX_CHARS / (GUESS_MAX_CHARS - 10));
     const named = sanitizeDescription(block('python').repeat(chosen + 1));
-    expect(named.split('</pre>').map((part) => part.includes('<span')).slice(0, chosen + 1)).toEqual([...Array<boolean>(chosen).fill(true), false]);
+    expect(
+      named
+        .split('</pre>')
+        .map((part) => part.includes('<span'))
+        .slice(0, chosen + 1),
+    ).toEqual([...Array<boolean>(chosen).fill(true), false]);
   });
 
   it('keeps code as text: markup in code comes out escaped', () => {
@@ -102,9 +107,7 @@ describe('code highlighting', () => {
   });
 
   it('highlights each <pre> of a sanitised body from its text, once, whatever it held before', () => {
-    const body = sanitizeDescription(
-      '<p>Intro</p><pre data-language="js">\nconst a = "x";\n\n</pre><p>Between</p><pre data-language="plain">\n<strong>raw</strong> &amp;\n</pre>',
-    );
+    const body = sanitizeDescription('<p>Intro</p><pre data-language="js">\nconst a = "x";\n\n</pre><p>Between</p><pre data-language="plain">\n<strong>raw</strong> &amp;\n</pre>');
     expect(body).toBe(
       '<p>Intro</p><pre data-language="js">\n<span class="hljs-keyword">const</span> a = <span class="hljs-string">"x"</span>;\n\n</pre>' +
         '<p>Between</p><pre data-language="plain">\nraw &amp;\n</pre>',

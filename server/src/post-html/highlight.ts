@@ -143,7 +143,9 @@ export function highlightCodeBlocks(sanitized: string): string {
     const after = close ? close.index + close[0].length : sanitized.length;
     const language = /\sdata-language="([^"]+)"/.exec(open[1] ?? '')?.[1] ?? null;
     // Quill writes a newline after <pre> and before </pre> (so empty first and last lines survive).
-    const code = codeText(sanitized.slice(open.index + open[0].length, end)).replace(/^\n/, '').replace(/\n$/, '');
+    const code = codeText(sanitized.slice(open.index + open[0].length, end))
+      .replace(/^\n/, '')
+      .replace(/\n$/, '');
     const attribute = language ? ` data-language="${language}"` : '';
     out += `${sanitized.slice(at, open.index)}<pre${attribute}>\n${highlightCode(code, language, budget)}\n</pre>`;
     at = after;

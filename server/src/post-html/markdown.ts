@@ -96,7 +96,10 @@ export function createMarkdownConverter(options: { publicUrl: string }) {
         previous = previous.previousElementSibling as Element | null;
       }
       const prefix = kind === 'bullet' ? '- ' : `${number}. `;
-      const body = content.replace(/^\n+/, '').replace(/\n+$/, '').replace(/\n/g, `\n${' '.repeat(prefix.length)}`);
+      const body = content
+        .replace(/^\n+/, '')
+        .replace(/\n+$/, '')
+        .replace(/\n/g, `\n${' '.repeat(prefix.length)}`);
       return `${startsRun ? '\n\n' : ''}${prefix}${body}${node.nextElementSibling ? '\n' : ''}`;
     },
   });

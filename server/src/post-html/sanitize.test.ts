@@ -69,7 +69,13 @@ describe('description sanitiser', () => {
   });
 
   it('has a checker that catches what could run', () => {
-    for (const raw of ['<img src=x onerror=alert(1)>', '<a href="javascript:x">a</a>', '<p style="background:url(x)">p</p>', '<svg></svg>', '<img src="/x.webp" srcset="javascript:alert(1) 1w">']) {
+    for (const raw of [
+      '<img src=x onerror=alert(1)>',
+      '<a href="javascript:x">a</a>',
+      '<p style="background:url(x)">p</p>',
+      '<svg></svg>',
+      '<img src="/x.webp" srcset="javascript:alert(1) 1w">',
+    ]) {
       expect(() => expectInert(raw, raw)).toThrow();
     }
   });
@@ -85,7 +91,17 @@ describe('description sanitiser', () => {
       '<div class="ql-code-block-container" spellcheck="false"><div class="ql-code-block" data-language="plain">x = 1</div></div>',
     ].join('');
     const out = sanitizeDescription(html);
-    for (const kept of ['<h1>Title</h1>', '<h2>Part</h2>', '<strong>b</strong>', '<em>i</em>', '<u>u</u>', '<s>s</s>', '<blockquote>q</blockquote>', '<ol><li>one</li></ol>', '<ul><li>dot</li></ul>']) {
+    for (const kept of [
+      '<h1>Title</h1>',
+      '<h2>Part</h2>',
+      '<strong>b</strong>',
+      '<em>i</em>',
+      '<u>u</u>',
+      '<s>s</s>',
+      '<blockquote>q</blockquote>',
+      '<ol><li>one</li></ol>',
+      '<ul><li>dot</li></ul>',
+    ]) {
       expect(out).toContain(kept);
     }
     expect(out).toContain('<li data-list="bullet">raw</li>');
@@ -95,7 +111,9 @@ describe('description sanitiser', () => {
     expect(out).toContain('<span style="color:#06c">blue</span>');
     expect(out).toContain(`<img src="${image}" />`);
     expect(out).toContain('<img src="https://cdn.example.com/a.png" alt="A" />');
-    expect(out).toContain('<pre data-language="javascript">\n<span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span> &lt; <span class="hljs-number">2</span>;\n</pre>');
+    expect(out).toContain(
+      '<pre data-language="javascript">\n<span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span> &lt; <span class="hljs-number">2</span>;\n</pre>',
+    );
     expect(out).toContain('<div class="ql-code-block-container"><div class="ql-code-block" data-language="plain">x = 1</div></div>');
     expect(storageImagePaths(out)).toEqual([image.slice('/storage/'.length)]);
   });
@@ -105,9 +123,7 @@ describe('description sanitiser', () => {
     const out = sanitizeDescription(
       `<figure class="x" onload="alert(1)"><img src="${image}" alt=" A  &quot;map&quot; &amp; <legend> " title="t"><figcaption id="c">Rivers, <em>1900</em></figcaption></figure><hr class="y">`,
     );
-    expect(out).toBe(
-      `<figure><img src="${image}" alt="A &quot;map&quot; &amp; &lt;legend&gt;" /><figcaption>Rivers, <em>1900</em></figcaption></figure><hr />`,
-    );
+    expect(out).toBe(`<figure><img src="${image}" alt="A &quot;map&quot; &amp; &lt;legend&gt;" /><figcaption>Rivers, <em>1900</em></figcaption></figure><hr />`);
     // A figure whose image is dropped goes with its caption; an empty alt is no alt.
     expect(sanitizeDescription('<figure><img src="http://x.example/a.png"><figcaption>gone</figcaption></figure><p>kept</p>')).toBe('<p>kept</p>');
     expect(sanitizeDescription(`<figure><img src="${image}" alt="  "></figure>`)).toBe(`<figure><img src="${image}" /></figure>`);
@@ -164,10 +180,15 @@ describe('the page’s sanitiser (server rendering)', () => {
 
   it('rebuilds srcset and sizes from the src and width, never keeping the input’s, and drops sizes that are not numbers', () => {
     const out = sanitizeForPage(`<img src="${image}" width="1200" height="600" srcset="/storage/evil.webp 400w" sizes="1px" loading="eager">`);
-    expect(out).toBe(
-      `<img src="${image}" width="1200" height="600" srcset="${imageSrcSet(image, 1200)}" sizes="${POST_IMAGE_SIZES}" loading="lazy" decoding="async" />`,
-    );
-    for (const [width, height] of [['12px', '5'], ['0', '5'], ['1e3', '5'], ['100', ''], ['-5', '5'], ['9999999', '5']]) {
+    expect(out).toBe(`<img src="${image}" width="1200" height="600" srcset="${imageSrcSet(image, 1200)}" sizes="${POST_IMAGE_SIZES}" loading="lazy" decoding="async" />`);
+    for (const [width, height] of [
+      ['12px', '5'],
+      ['0', '5'],
+      ['1e3', '5'],
+      ['100', ''],
+      ['-5', '5'],
+      ['9999999', '5'],
+    ]) {
       expect(sanitizeForPage(`<img src="${image}" width="${width}" height="${height}" srcset="x 1w">`), `${width}×${height}`).toBe(
         `<img src="${image}" loading="lazy" decoding="async" />`,
       );
@@ -206,7 +227,8 @@ describe('description through the API', () => {
   });
 
   it('highlights code on add-post, posts/update and drafts/save, and stores a body saved again as it was', async () => {
-    const body = '<h1>Code</h1><pre data-language="py">\ndef f():\n    return "&lt;script&gt;alert(1)&lt;/script&gt;"\n</pre><figure><img src="https://cdn.example.com/a.png" alt="A"><figcaption>Cap</figcaption></figure><hr>';
+    const body =
+      '<h1>Code</h1><pre data-language="py">\ndef f():\n    return "&lt;script&gt;alert(1)&lt;/script&gt;"\n</pre><figure><img src="https://cdn.example.com/a.png" alt="A"><figcaption>Cap</figcaption></figure><hr>';
     const highlighted =
       '<h1>Code</h1><pre data-language="py">\n<span class="hljs-keyword">def</span> <span class="hljs-title">f</span>():\n    <span class="hljs-keyword">return</span> ' +
       '<span class="hljs-string">"&lt;script&gt;alert(1)&lt;/script&gt;"</span>\n</pre><figure><img src="https://cdn.example.com/a.png" alt="A" /><figcaption>Cap</figcaption></figure><hr />';

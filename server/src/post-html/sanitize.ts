@@ -12,11 +12,7 @@ import { highlightCodeBlocks } from './highlight.ts';
  * Everything else is dropped: scripts, handlers, foreign URL schemes, styles other than a colour.
  */
 
-const SAFE_COLOR = [
-  /^#[0-9a-f]{3,8}$/i,
-  /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+))?\s*\)$/i,
-  /^[a-z]{3,20}$/i,
-];
+const SAFE_COLOR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+))?\s*\)$/i, /^[a-z]{3,20}$/i];
 /** Our own stored images (relative) or any https image. */
 const SAFE_IMAGE_SRC = /^(\/storage\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp|https:\/\/[^\s"'<>\\]+)$/i;
 const SAFE_LANGUAGE = /^[a-z0-9+#._-]{1,30}$/i;
@@ -87,8 +83,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     }),
   },
   // Quill's UI elements (the list markers it draws) carry no content of the post; a figure is its image.
-  exclusiveFilter: (frame) =>
-    (frame.tag === 'span' && /(^|\s)ql-ui(\s|$)/.test(frame.attribs.class ?? '')) || (frame.tag === 'figure' && !frame.mediaChildren.includes('img')),
+  exclusiveFilter: (frame) => (frame.tag === 'span' && /(^|\s)ql-ui(\s|$)/.test(frame.attribs.class ?? '')) || (frame.tag === 'figure' && !frame.mediaChildren.includes('img')),
 };
 
 /**

@@ -15,10 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const remove = (id: number, session?: Session) =>
-  t.app.inject({ method: 'POST', url: '/api/user/delete-posts', payload: { id }, headers: session?.headers ?? {} });
-const postCount = async (id: number) =>
-  (await t.db.selectFrom('users').select('post_count').where('id', '=', id).executeTakeFirstOrThrow()).post_count;
+const remove = (id: number, session?: Session) => t.app.inject({ method: 'POST', url: '/api/user/delete-posts', payload: { id }, headers: session?.headers ?? {} });
+const postCount = async (id: number) => (await t.db.selectFrom('users').select('post_count').where('id', '=', id).executeTakeFirstOrThrow()).post_count;
 
 /** A like, a save, a comment with a reply, and a notification, all on the post. */
 async function engage(postId: number): Promise<void> {
@@ -30,10 +28,7 @@ async function engage(postId: number): Promise<void> {
     .values({ post_id: postId, user_id: reader.id, body: 'Nice', created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('replies')
-    .values({ comment_id: comment.id, post_id: postId, user_id: owner.id, body: 'Thanks', created_at: now, updated_at: now })
-    .execute();
+  await t.db.insertInto('replies').values({ comment_id: comment.id, post_id: postId, user_id: owner.id, body: 'Thanks', created_at: now, updated_at: now }).execute();
   await t.db
     .insertInto('notifications')
     .values({ user_id: owner.id, actor_id: reader.id, type: 'like', post_id: postId, message: 'liked', read_at: null, created_at: now, updated_at: now })
@@ -43,7 +38,13 @@ async function engage(postId: number): Promise<void> {
 async function leftovers(postId: number): Promise<number[]> {
   const tables = ['likes', 'saves', 'comments', 'replies', 'notifications', 'post_images'] as const;
   const counts = await Promise.all(
-    tables.map((table) => t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('post_id', '=', postId).executeTakeFirstOrThrow()),
+    tables.map((table) =>
+      t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('post_id', '=', postId)
+        .executeTakeFirstOrThrow(),
+    ),
   );
   const post = await t.db.selectFrom('posts').select('id').where('id', '=', postId).execute();
   return [...counts.map((c) => Number(c.n)), post.length];
@@ -116,7 +117,11 @@ describe('delete-posts', () => {
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       expect(codes.every((c) => c === 200 || c === 404)).toBe(true);
       expect(await postCount(owner.id)).toBe(before - 1);
-      const rows = await t.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', owner.id).executeTakeFirstOrThrow();
+      const rows = await t.db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', owner.id)
+        .executeTakeFirstOrThrow();
       expect(await postCount(owner.id)).toBe(Number(rows.n));
     }
   });

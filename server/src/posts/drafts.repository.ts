@@ -14,7 +14,6 @@ export interface DraftValues {
   image: string | null;
 }
 
-
 /** The member's row locked (PostgreSQL; SQLite has one writer), so that concurrent creates count one after another. */
 export async function lockMember(db: Db, userId: number): Promise<void> {
   await db
@@ -26,7 +25,11 @@ export async function lockMember(db: Db, userId: number): Promise<void> {
 }
 
 export async function countDrafts(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('drafts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('drafts')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -40,7 +43,13 @@ export async function insertDraft(db: Db, userId: number, values: DraftValues, n
 
 /** Replaces the fields of the member's own draft; undefined when they have no draft of that id. */
 export function updateDraft(db: Db, userId: number, id: number, values: DraftValues, now: string): Promise<DraftRow | undefined> {
-  return db.updateTable('drafts').set({ ...values, updated_at: now }).where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
+  return db
+    .updateTable('drafts')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** The member's own draft (undefined for anybody else's: a draft's existence is nobody else's business). */
@@ -80,7 +89,18 @@ export function draftByPreviewToken(db: Db, token: string) {
   return db
     .selectFrom('drafts as d')
     .innerJoin('users as u', 'u.id', 'd.user_id')
-    .select(['d.title', 'd.sub_title', 'd.category_id', 'd.description', 'd.image', 'd.updated_at', 'd.publish_at', 'u.id as author_id', 'u.name as author_name', 'u.profile_picture as author_picture'])
+    .select([
+      'd.title',
+      'd.sub_title',
+      'd.category_id',
+      'd.description',
+      'd.image',
+      'd.updated_at',
+      'd.publish_at',
+      'u.id as author_id',
+      'u.name as author_name',
+      'u.profile_picture as author_picture',
+    ])
     .where('d.preview_token', '=', token)
     .where('u.deactivated_at', 'is', null)
     .executeTakeFirst();
@@ -117,5 +137,9 @@ export async function draftImagePaths(db: Db, draftId: number): Promise<string[]
 
 export async function replaceDraftImages(db: Db, draftId: number, paths: readonly string[]): Promise<void> {
   await db.deleteFrom('draft_images').where('draft_id', '=', draftId).execute();
-  if (paths.length > 0) await db.insertInto('draft_images').values(paths.map((path) => ({ draft_id: draftId, path }))).execute();
+  if (paths.length > 0)
+    await db
+      .insertInto('draft_images')
+      .values(paths.map((path) => ({ draft_id: draftId, path })))
+      .execute();
 }

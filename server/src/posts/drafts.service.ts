@@ -53,17 +53,7 @@ function asPost(row: drafts.DraftValues): posts.PostValues {
 }
 
 /** Drafts: saved as typed, listed, scheduled, shown through a secret link, and published (now or when due). */
-export function createDraftsService({
-  db,
-  images,
-  publicUrl,
-  stories,
-}: {
-  db: Kysely<DB>;
-  images: StoredImages;
-  publicUrl: string;
-  stories: StoryFanout;
-}) {
+export function createDraftsService({ db, images, publicUrl, stories }: { db: Kysely<DB>; images: StoredImages; publicUrl: string; stories: StoryFanout }) {
   const previewUrl = (token: string | null) => (token ? `${publicUrl}${paths.draftPreview.getHref(token)}` : null);
 
   const toDraft = (row: drafts.DraftRow): Draft => ({

@@ -69,14 +69,27 @@ describe('drafts: saving and reading', () => {
   it(`keeps at most ${DRAFTS_MAX} drafts per member, also under a burst of saves`, async () => {
     const me = await writer();
     const now = nowIso();
-    const rows = Array.from({ length: DRAFTS_MAX - 3 }, () => ({ user_id: me.id, title: '', sub_title: '', category_id: null, description: '', image: null, created_at: now, updated_at: now }));
+    const rows = Array.from({ length: DRAFTS_MAX - 3 }, () => ({
+      user_id: me.id,
+      title: '',
+      sub_title: '',
+      category_id: null,
+      description: '',
+      image: null,
+      created_at: now,
+      updated_at: now,
+    }));
     await t.db.insertInto('drafts').values(rows).execute();
     const burst = await Promise.all(Array.from({ length: 8 }, () => call('/drafts/save', { title: 'One more' }, me)));
     expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(3);
     const refused = burst.filter((r) => r.statusCode === 422);
     expect(refused).toHaveLength(5);
     expect(refused[0]!.json().errors.draft[0]).toBe(DRAFT_MESSAGES.tooMany);
-    const count = await t.db.selectFrom('drafts').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', me.id).executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('drafts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', me.id)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(DRAFTS_MAX);
   });
 });

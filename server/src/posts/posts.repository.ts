@@ -42,7 +42,11 @@ export async function publishPost(db: Db, userId: number, values: PostValues, pa
 }
 
 export async function updatePost(db: Db, id: number, values: PostValues, now: string): Promise<void> {
-  await db.updateTable('posts').set({ ...values, body_text: postBodyText(values.description), updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('posts')
+    .set({ ...values, body_text: postBodyText(values.description), updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function addToPostCount(db: Db, userId: number, delta: 1 | -1): Promise<void> {
@@ -91,5 +95,9 @@ export async function postImagePaths(db: Db, postId: number): Promise<string[]> 
 
 export async function replacePostImages(db: Db, postId: number, paths: readonly string[]): Promise<void> {
   await db.deleteFrom('post_images').where('post_id', '=', postId).execute();
-  if (paths.length > 0) await db.insertInto('post_images').values(paths.map((path) => ({ post_id: postId, path }))).execute();
+  if (paths.length > 0)
+    await db
+      .insertInto('post_images')
+      .values(paths.map((path) => ({ post_id: postId, path })))
+      .execute();
 }

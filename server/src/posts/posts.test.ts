@@ -16,8 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const postRow = (id: number) => t.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
-const postCount = async (id: number) =>
-  (await t.db.selectFrom('users').select('post_count').where('id', '=', id).executeTakeFirstOrThrow()).post_count;
+const postCount = async (id: number) => (await t.db.selectFrom('users').select('post_count').where('id', '=', id).executeTakeFirstOrThrow()).post_count;
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
 describe('add-post', () => {
@@ -67,13 +66,19 @@ describe('add-post', () => {
       [{ category_id: 999999 }, 'category_id', 'The selected category id is invalid.'],
       [{ image: 'cover.jpg' }, 'image', 'The image must be an image file.'],
     ];
-    const before = await t.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     for (const [overrides, field, message] of cases) {
       const res = await send(t, 'add-post', await postFields(t, owner, overrides as never), owner);
       expect(res.statusCode, JSON.stringify(overrides)).toBe(422);
       expect(res.json().errors[field][0]).toBe(message);
     }
-    const after = await t.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -130,7 +135,12 @@ describe('posts/update', () => {
   it('updates the owner’s post, keeps the cover without a new image and replaces it with one', async () => {
     const post = await createPost(t, owner);
     const category = await firstCategoryId(t);
-    const keep = await send(t, 'posts/update', { id: post.id, user_id: owner.id, title: 'New', sub_title: 'Sub', category_id: category, description: `<p>${words(120)}</p>` }, owner);
+    const keep = await send(
+      t,
+      'posts/update',
+      { id: post.id, user_id: owner.id, title: 'New', sub_title: 'Sub', category_id: category, description: `<p>${words(120)}</p>` },
+      owner,
+    );
     expect(keep.statusCode).toBe(200);
     expect(keep.json()).toEqual({ message: 'Post updated successfully!', post: { id: post.id, read_time: 2, image: post.image } });
     expect(await postRow(post.id)).toMatchObject({ title: 'New', sub_title: 'Sub', image: post.image, read_time: 2 });

@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (app: TestApp, path: string, payload: object, as?: Session) =>
-  app.app.inject({ method: 'POST', url: `/api/user${path}`, payload, headers: as?.headers ?? {} });
+const call = (app: TestApp, path: string, payload: object, as?: Session) => app.app.inject({ method: 'POST', url: `/api/user${path}`, payload, headers: as?.headers ?? {} });
 const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
 async function scheduledDraft(as: Session, title: string, at = inMinutes(10)) {

@@ -15,10 +15,7 @@ export interface CountedCall {
  * row for the update; SQLite has one writer), so a burst cannot all read "fewer than the limit". Past
  * max + 1 the count stays put: refused calls need no larger number (and it cannot overflow).
  */
-export async function countCall(
-  db: Kysely<DB>,
-  call: { route: string; address: string; max: number; now: string; endsIfNew: string },
-): Promise<CountedCall> {
+export async function countCall(db: Kysely<DB>, call: { route: string; address: string; max: number; now: string; endsIfNew: string }): Promise<CountedCall> {
   const { route, address, max, now, endsIfNew } = call;
   const result = await sql<CountedCall>`
     INSERT INTO rate_limits (route, address, calls, expires_at) VALUES (${route}, ${address}, 1, ${endsIfNew})
@@ -46,12 +43,7 @@ export async function deleteExpiredCounters(db: Kysely<DB>, now: string, limit: 
       eb(
         refTuple('route', 'address'),
         'in',
-        selectFrom('rate_limits')
-          .select(['route', 'address'])
-          .where('expires_at', '<=', now)
-          .orderBy('expires_at')
-          .limit(limit)
-          .$asTuple('route', 'address'),
+        selectFrom('rate_limits').select(['route', 'address']).where('expires_at', '<=', now).orderBy('expires_at').limit(limit).$asTuple('route', 'address'),
       ),
     )
     .executeTakeFirst();

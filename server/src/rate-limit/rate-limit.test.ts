@@ -104,7 +104,10 @@ describe('per-address limits counted in the database (no REDIS_URL)', () => {
     const [a, b] = await twoServers();
     for (let i = 0; i < LIMIT.max; i += 1) await search(a, '10.40.0.1');
     expect((await search(b, '10.40.0.1')).statusCode).toBe(429);
-    await a.db.updateTable('rate_limits').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await a.db
+      .updateTable('rate_limits')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     const again = await search(b, '10.40.0.1');
     expect(again.statusCode).toBe(200);
     expect(again.headers['x-ratelimit-remaining']).toBe(String(LIMIT.max - 1));

@@ -33,8 +33,7 @@ const SWEEP_BATCHES = 20;
  * Answers the Redis connection (for /api/ready), or null when counts live in the database.
  */
 export async function registerRateLimits(app: FastifyInstance, config: Config, db: Kysely<DB>): Promise<RedisConnection | null> {
-  const errorResponseBuilder = (_request: unknown, context: { ttl: number }) =>
-    tooManyRequests(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`);
+  const errorResponseBuilder = (_request: unknown, context: { ttl: number }) => tooManyRequests(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`);
   if (config.redisUrl) {
     const redis = await connectRedis(config.redisUrl, app.log);
     app.addHook('onClose', async () => redis.close());
@@ -56,10 +55,7 @@ function databaseStore(db: Kysely<DB>): FastifyRateLimitStoreCtor {
   class DatabaseStore implements FastifyRateLimitStore {
     private readonly route: string;
 
-    constructor(
-      _options: unknown,
-      route = '',
-    ) {
+    constructor(_options: unknown, route = '') {
       this.route = route;
     }
 

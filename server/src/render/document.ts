@@ -9,7 +9,10 @@ export interface FeedLink {
 
 /** JSON inside <script type="application/ld+json">: nothing in it can close the element. */
 const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 function absoluteImage(publicUrl: string, image: string | null): string {
   if (image && /^https:\/\//.test(image)) return image;
@@ -105,11 +108,7 @@ export function pageDocument(template: string, parts: { head: string; html: stri
   const preload = imagePreload(parts.html);
   const head = preload ? `${parts.head}\n    ${preload}` : parts.head;
   const { html } = parts;
-  const withoutGeneric = template
-    .replace(/\s*<title>[^<]*<\/title>/, '')
-    .replace(/\s*<meta name="description"[^>]*>/, '');
+  const withoutGeneric = template.replace(/\s*<title>[^<]*<\/title>/, '').replace(/\s*<meta name="description"[^>]*>/, '');
   const state = `<script type="application/json" id="inkwell-state" data-session="${escapeHtml(parts.session)}" data-rendered-at="${parts.renderedAt}">${parts.state}</script>`;
-  return withoutGeneric
-    .replace('</head>', () => `    ${head}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${html}</div>\n    ${state}`);
+  return withoutGeneric.replace('</head>', () => `    ${head}\n  </head>`).replace('<div id="root"></div>', () => `<div id="root">${html}</div>\n    ${state}`);
 }

@@ -150,7 +150,11 @@ describe('the signup form without the app', () => {
     const user = await aUser(t.db);
     const res = await post('/signup', { email: user.email, password: 'Fresh#pass123', password_confirmation: 'Fresh#pass123' });
     expect(res.statusCode).toBe(422);
-    const api = await t.app.inject({ method: 'POST', url: '/api/user/register', payload: { email: user.email, password: 'Fresh#pass123', password_confirmation: 'Fresh#pass123' } });
+    const api = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { email: user.email, password: 'Fresh#pass123', password_confirmation: 'Fresh#pass123' },
+    });
     const message = Object.values(api.json<{ errors: Record<string, string[]> }>().errors).flat()[0]!;
     expect(doc(res.body).getElementById('root')?.textContent).toContain(message);
   });

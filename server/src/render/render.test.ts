@@ -54,7 +54,14 @@ describe('pages rendered on the server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const text = visible(res.body);
-    for (const expected of ['Night trains of Europe', 'Sleeping through borders', 'Nadia Okafor', 'The couchette rattles past Linz at midnight.', 'I took the one to Vienna last spring.', 'Tomás Reyes']) {
+    for (const expected of [
+      'Night trains of Europe',
+      'Sleeping through borders',
+      'Nadia Okafor',
+      'The couchette rattles past Linz at midnight.',
+      'I took the one to Vienna last spring.',
+      'Tomás Reyes',
+    ]) {
       expect(text).toContain(expected);
     }
     const document = dom(res.body);
@@ -114,8 +121,7 @@ describe('pages rendered on the server', () => {
   it('announces its RSS feeds: the site’s on every page, the author’s on a profile, each one answering', async () => {
     const author = await aUser(t.db, { name: 'Feed Writer' });
     await aPost(t.db, { userId: author.id, title: 'A post for the feed' });
-    const feeds = (html: string) =>
-      [...dom(html).querySelectorAll('link[rel=alternate][type="application/rss+xml"]')].map((l) => l.getAttribute('href'));
+    const feeds = (html: string) => [...dom(html).querySelectorAll('link[rel=alternate][type="application/rss+xml"]')].map((l) => l.getAttribute('href'));
     const site = `${t.config.publicUrl}/rss.xml`;
     expect(feeds((await get('/')).body)).toEqual([site]);
     const onProfile = feeds((await get(paths.viewProfile.getHref(author.id))).body);
@@ -138,7 +144,9 @@ describe('pages rendered on the server', () => {
     // Inert until the page is painted (web/src/main.ts moves them into the head): no link outside the template.
     expect(document.querySelectorAll('link[rel=modulepreload]')).toHaveLength(0);
     const modulesOf = (page: Document) =>
-      [...(page.querySelector<HTMLTemplateElement>('head > template#inkwell-modules')?.content.querySelectorAll('link[rel=modulepreload]') ?? [])].map((link) => link.getAttribute('href')!);
+      [...(page.querySelector<HTMLTemplateElement>('head > template#inkwell-modules')?.content.querySelectorAll('link[rel=modulepreload]') ?? [])].map((link) =>
+        link.getAttribute('href')!,
+      );
     const preloads = modulesOf(document);
     expect(preloads).toContain(`/${manifest['src/app/routes/view-post.tsx']!.file}`);
     // The app the entry starts once the page is painted (web/src/main.ts), and no file twice.
@@ -171,7 +179,16 @@ describe('pages rendered on the server', () => {
     // A comment and a reply: their parts (menus, likes, a reply's author) ask for data of their own.
     await comment(session, reader.id, post.id, 'A comment that asks for more.');
     const warn = vi.spyOn(t.app.log, 'warn');
-    const urls = ['/', paths.viewPost.getHref(post.id), paths.viewProfile.getHref(author.id), paths.categoryPosts.getHref(post.categoryId), '/login', '/signup', '/verified', '/no/such/page'];
+    const urls = [
+      '/',
+      paths.viewPost.getHref(post.id),
+      paths.viewProfile.getHref(author.id),
+      paths.categoryPosts.getHref(post.categoryId),
+      '/login',
+      '/signup',
+      '/verified',
+      '/no/such/page',
+    ];
     urls.push(paths.newsletterConfirm.getHref('no-such-token'), paths.newsletterUnsubscribe.getHref('1.no-such-signature'));
     // Each Home tab the address may name (a visitor's Following and Fediverse are For you).
     urls.push('/?tab=following', '/?tab=fediverse', `/?tab=catogery&category=${encodeId(post.categoryId)}`);

@@ -56,11 +56,7 @@ export class PageRenderer {
   private readonly entry: ServerEntry;
   private readonly options: RendererOptions;
 
-  private constructor(
-    app: FastifyInstance,
-    entry: ServerEntry,
-    options: RendererOptions,
-  ) {
+  private constructor(app: FastifyInstance, entry: ServerEntry, options: RendererOptions) {
     this.app = app;
     this.entry = entry;
     this.options = options;
@@ -127,9 +123,7 @@ export class PageRenderer {
     // Parts left loading until the app runs: a screen's `load` (web/src/app/routes) is missing a call.
     if (page.missed.length > 0) this.app.log.warn({ url, missed: page.missed }, 'a rendered page asked for data its screen had not loaded');
     const urlPath = url.split('?')[0] ?? '/';
-    const head = [headTags(page.head, this.options.publicUrl, this.options.alternates(urlPath)), this.options.preloads(page.modules)]
-      .filter(Boolean)
-      .join('\n    ');
+    const head = [headTags(page.head, this.options.publicUrl, this.options.alternates(urlPath)), this.options.preloads(page.modules)].filter(Boolean).join('\n    ');
     const html = pageDocument(this.options.template, { head, html: page.html, state: page.state, session: userId === null ? '' : String(userId), renderedAt: page.renderedAt });
     const route = request.routeOptions.url ?? 'unmatched';
     // A page with a refused form's fields is sent once: its compressed forms are not made ahead.

@@ -12,10 +12,7 @@ let dist: string;
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-dist-'));
   await fs.mkdir(path.join(dist, 'assets'));
-  await fs.writeFile(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html><head><meta charset="utf-8"><title>Inkwell</title></head><body><div id="root"></div></body></html>',
-  );
+  await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><title>Inkwell</title></head><body><div id="root"></div></body></html>');
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   await fs.mkdir(path.join(dist, 'images'));
   await fs.writeFile(path.join(dist, 'images', 'default-post.jpg'), 'jpeg');
@@ -27,16 +24,13 @@ afterAll(async () => {
 });
 
 describe('the web app', () => {
-  it.each(['/', '/login', '/verified?success=true&message=hi', '/view-post/abcdef', '/recommended/xyz', '/edit-post/12'])(
-    'serves index.html for the screen %s',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.body).toContain('<div id="root">');
-      expect(res.headers['cache-control']).toBe('no-cache');
-    },
-  );
+  it.each(['/', '/login', '/verified?success=true&message=hi', '/view-post/abcdef', '/recommended/xyz', '/edit-post/12'])('serves index.html for the screen %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
 
   it('sends the strict Content-Security-Policy with every HTML answer: no inline script, style or eval', async () => {
     for (const url of ['/', '/login', '/no/such/page', '/view-post/abcdef', '/assets/app-abc123.js']) {

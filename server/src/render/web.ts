@@ -13,9 +13,7 @@ import { type PostPreviewLookup, postIdFromPath, withLinkPreview } from './link-
 const MACHINE_PATH = /^\/(?:api|\.well-known|ap|nodeinfo)\//;
 
 /** Every screen path of SPEC §2 as a regular expression; anything else is a real 404. */
-const screenPatterns = Object.values(paths).map(
-  (p) => new RegExp(`^${p.path.replace(/:[a-z]+/gi, '[^/]+').replace(/\//g, '\\/')}\\/?$`),
-);
+const screenPatterns = Object.values(paths).map((p) => new RegExp(`^${p.path.replace(/:[a-z]+/gi, '[^/]+').replace(/\//g, '\\/')}\\/?$`));
 
 export function isScreenPath(urlPath: string): boolean {
   return screenPatterns.some((re) => re.test(urlPath));
@@ -60,8 +58,7 @@ export async function registerWeb(
     });
   }
 
-  const sendIndex = (reply: FastifyReply, status: number, html = indexHtml) =>
-    reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const sendIndex = (reply: FastifyReply, status: number, html = indexHtml) => reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   const renderer = indexHtml && loadRenderer ? await loadRenderer(indexHtml) : null;
 
   /** A screen rendered on the server when it can be; otherwise the shell, which the browser fills. */

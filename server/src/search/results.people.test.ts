@@ -52,7 +52,9 @@ describe('POST /api/user/search/results: people and topics', () => {
     const now = new Date().toISOString();
     await sql`INSERT INTO users (email, email_normalized, name, created_at, updated_at, followers_count)
       SELECT 'crowd' || n || '@example.com', 'crowd' || n || '@example.com', 'Crowd ' || n, ${now}, ${now}, 100
-      FROM (${t.database.dialect === 'postgres' ? sql`SELECT generate_series(1, 510) AS n` : sql`WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 510) SELECT n FROM s`}) s`.execute(t.db);
+      FROM (${t.database.dialect === 'postgres' ? sql`SELECT generate_series(1, 510) AS n` : sql`WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 510) SELECT n FROM s`}) s`.execute(
+      t.db,
+    );
     const quiet = await person('Quiet One', { bio: 'Keeper of the marmoset archive.' });
     expect((await page(t, 'marmoset', 'people')).people.map((p) => p.id)).toEqual([quiet.id]);
     const first = await page(t, 'crowd', 'people');
@@ -79,7 +81,11 @@ describe('POST /api/user/search/results: people and topics', () => {
     const blocked = await person('Ocelot Blocked');
     const gone = await person('Ocelot Gone');
     const kept = await person('Ocelot Kept');
-    const posts = [await aStory(t, { userId: blocked.id, title: 'Ocelot one' }), await aStory(t, { userId: gone.id, title: 'Ocelot two' }), await aStory(t, { userId: kept.id, title: 'Ocelot three' })];
+    const posts = [
+      await aStory(t, { userId: blocked.id, title: 'Ocelot one' }),
+      await aStory(t, { userId: gone.id, title: 'Ocelot two' }),
+      await aStory(t, { userId: kept.id, title: 'Ocelot three' }),
+    ];
     await t.db.insertInto('blocks').values({ blocker_id: reader.id, blocked_id: blocked.id, created_at: new Date().toISOString() }).execute();
     await t.db.updateTable('users').set({ deactivated_at: new Date().toISOString() }).where('id', '=', gone.id).execute();
     const session = await signIn(t.app, reader);
@@ -102,7 +108,11 @@ describe('migration 0019', () => {
       const user = await aUser(database.db);
       const ids: number[] = [];
       for (let i = 0; i < 3; i += 1) {
-        const post = await aPost(database.db, { userId: user.id, title: `Old ${i}`, description: `<h2>Heading</h2><p>An <a href="https://x.test/hiddenpath">axolotl</a> &amp; friend ${i}</p>` });
+        const post = await aPost(database.db, {
+          userId: user.id,
+          title: `Old ${i}`,
+          description: `<h2>Heading</h2><p>An <a href="https://x.test/hiddenpath">axolotl</a> &amp; friend ${i}</p>`,
+        });
         ids.push(post.id);
       }
       expect((await migrator.migrateTo('0019_search_bodies')).error).toBeUndefined();

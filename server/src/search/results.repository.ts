@@ -46,12 +46,10 @@ export interface TopicRow {
 
 type Field = SearchField;
 
-const SQLITE_HITS = (table: string) =>
-  `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ? AND rowid <= ? ORDER BY rowid DESC LIMIT ${CANDIDATES}`;
+const SQLITE_HITS = (table: string) => `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ? AND rowid <= ? ORDER BY rowid DESC LIMIT ${CANDIDATES}`;
 const PG_RECENT = (column: string) => `SELECT id FROM (SELECT id, ${column} FROM posts WHERE id <= ? ORDER BY id DESC LIMIT ${PG_WINDOW}) w
   WHERE ${column} @@ to_tsquery('inkwell_search', ?) ORDER BY id DESC LIMIT ${CANDIDATES}`;
 const PG_OLDER = (fn: string) => `SELECT id FROM ${fn}(to_tsquery('inkwell_search', ?)) h WHERE id < ? ORDER BY id DESC LIMIT ${CANDIDATES}`;
-
 
 const peopleWindow = `SELECT id FROM users WHERE deactivated_at IS NULL ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`;
 const PERSON_COLUMNS = 'id, name, username, bio, profile_picture, followers_count';
@@ -81,7 +79,6 @@ export function resultsStatements(dialect: Database['dialect']) {
   };
 }
 
-
 export function createResultsRepository(database: Database) {
   const { dialect } = database;
   const s = resultsStatements(dialect);
@@ -101,7 +98,10 @@ export function createResultsRepository(database: Database) {
       const out = new Map<string, Map<string, number>>();
       for (const { attname, elems, freqs } of rows) {
         if (!elems || !freqs) continue;
-        const words = elems.replace(/^\{|\}$/g, '').split(',').map((e) => e.replace(/^"|"$/g, ''));
+        const words = elems
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .map((e) => e.replace(/^"|"$/g, ''));
         out.set(attname === 'heading_tsv' ? 'heading' : 'body', new Map(words.map((e, i) => [e, freqs[i] ?? 0])));
       }
       return out;

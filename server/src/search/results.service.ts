@@ -40,7 +40,11 @@ export function createResultsService(repo: ResultsRepository, cache: ResultsCach
     const rows = (await repo.candidates(ids)).filter((r) => !hidden.has(r.user_id));
     const rest = after(rankPosts({ words, heading, body, rows, maxId, asOf }), from);
     const shown = rest.slice(0, SEARCH_PAGE_SIZE);
-    const items: SearchResultPost[] = resultPosts(shown.map((r) => r.row), await repo.details(shown.map((r) => r.row.id)), words);
+    const items: SearchResultPost[] = resultPosts(
+      shown.map((r) => r.row),
+      await repo.details(shown.map((r) => r.row.id)),
+      words,
+    );
     const last = shown[shown.length - 1];
     const next = rest.length > SEARCH_PAGE_SIZE && last ? postCursor({ asOf, maxId, coverage: last.coverage, score: last.score, id: last.row.id }) : null;
     return { items, next };
@@ -98,7 +102,9 @@ export function createResultsService(repo: ResultsRepository, cache: ResultsCach
       }
       const offset = cursor === null ? 0 : readOffsetCursor(cursor);
       const page = type === 'people' ? await people(query, offset, viewer) : await topics(query, offset);
-      return type === 'people' ? { ...response, people: page.items as SearchResultPerson[], next_cursor: page.next } : { ...response, topics: page.items as SearchResultTopic[], next_cursor: page.next };
+      return type === 'people'
+        ? { ...response, people: page.items as SearchResultPerson[], next_cursor: page.next }
+        : { ...response, topics: page.items as SearchResultTopic[], next_cursor: page.next };
     },
   };
 }

@@ -6,14 +6,18 @@ import type { TestApp } from '../test/app.ts';
 const DAY = 24 * 3600 * 1000;
 
 /** A published post as add-post writes it (body_text with it), `daysAgo` days old. */
-export async function aStory(
-  t: TestApp,
-  o: { userId: number; title?: string; sub?: string; body?: string; daysAgo?: number; image?: string | null },
-): Promise<number> {
+export async function aStory(t: TestApp, o: { userId: number; title?: string; sub?: string; body?: string; daysAgo?: number; image?: string | null }): Promise<number> {
   const category = (await t.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   const description = o.body ?? '<p>Some words of the body.</p>';
   const now = new Date(Date.now() - (o.daysAgo ?? 0) * DAY).toISOString();
-  const values = { category_id: category, title: o.title ?? 'A story', sub_title: o.sub ?? 'A subtitle', description, image: o.image ?? null, read_time: readTimeFromHtml(description) };
+  const values = {
+    category_id: category,
+    title: o.title ?? 'A story',
+    sub_title: o.sub ?? 'A subtitle',
+    description,
+    image: o.image ?? null,
+    read_time: readTimeFromHtml(description),
+  };
   return t.db.transaction().execute((trx) => publishPost(trx, o.userId, values, [], now));
 }
 

@@ -98,7 +98,10 @@ describe.runIf(postgres)('search plans (PostgreSQL)', () => {
     const { read, nodes } = await rowsRead(text, []);
     // The window's rows, and at most one author looked up per post.
     expect(read, nodes.join('\n')).toBeLessThanOrEqual(2 * SEARCH_WINDOW);
-    expect(nodes.some((n) => n.startsWith('Seq Scan')), nodes.join('\n')).toBe(false);
+    expect(
+      nodes.some((n) => n.startsWith('Seq Scan')),
+      nodes.join('\n'),
+    ).toBe(false);
   });
 
   it.each([
@@ -107,13 +110,19 @@ describe.runIf(postgres)('search plans (PostgreSQL)', () => {
   ])('posts older than the window: %s reads a bounded number of rows', async (_name, query) => {
     const { read, nodes } = await searchRowsRead(statements.olderPosts, [query, await oldest()], query);
     expect(read, nodes.join('\n')).toBeLessThanOrEqual(20);
-    expect(nodes.some((n) => n.startsWith('Seq Scan')), nodes.join('\n')).toBe(false);
+    expect(
+      nodes.some((n) => n.startsWith('Seq Scan')),
+      nodes.join('\n'),
+    ).toBe(false);
   });
 
   it('people beyond the window: the trigram index answers a name nobody has, reading a bounded number of rows', async () => {
     const beyond = await searchRowsRead(statements.peopleBeyond, ['%zzq%'], '%zzq%');
     expect(beyond.read, beyond.nodes.join('\n')).toBeLessThanOrEqual(SEARCH_WINDOW + 20);
-    expect(beyond.nodes.some((n) => n.startsWith('Seq Scan')), beyond.nodes.join('\n')).toBe(false);
+    expect(
+      beyond.nodes.some((n) => n.startsWith('Seq Scan')),
+      beyond.nodes.join('\n'),
+    ).toBe(false);
   });
 });
 
@@ -130,22 +139,40 @@ describe.runIf(!postgres)('search plans (SQLite)', () => {
     // rowid order, newest first, stopped by LIMIT; each author by primary key.
     expect(posts, posts.join('\n')).toEqual(['SCAN p', 'SEARCH u USING INTEGER PRIMARY KEY (rowid=?)']);
     const people = await plan(statements.mostFollowed);
-    expect(people.some((l) => /SCAN users USING INDEX users_followers_rank_idx/.test(l)), people.join('\n')).toBe(true);
-    expect(people.some((l) => /TEMP B-TREE/.test(l)), people.join('\n')).toBe(false);
+    expect(
+      people.some((l) => /SCAN users USING INDEX users_followers_rank_idx/.test(l)),
+      people.join('\n'),
+    ).toBe(true);
+    expect(
+      people.some((l) => /TEMP B-TREE/.test(l)),
+      people.join('\n'),
+    ).toBe(false);
     for (const text of [statements.recentPosts, statements.mostFollowed]) expect(text).toMatch(new RegExp(`LIMIT ${SEARCH_WINDOW}\\b`));
   });
 
   it('older posts come from the FTS5 index below the window, then the primary key', async () => {
     const lines = await plan(statements.olderPosts);
-    expect(lines.some((l) => /SCAN posts_search VIRTUAL TABLE INDEX/.test(l)), lines.join('\n')).toBe(true);
-    expect(lines.some((l) => /SEARCH p USING INTEGER PRIMARY KEY/.test(l)), lines.join('\n')).toBe(true);
+    expect(
+      lines.some((l) => /SCAN posts_search VIRTUAL TABLE INDEX/.test(l)),
+      lines.join('\n'),
+    ).toBe(true);
+    expect(
+      lines.some((l) => /SEARCH p USING INTEGER PRIMARY KEY/.test(l)),
+      lines.join('\n'),
+    ).toBe(true);
     expect(scansATable(lines), lines.join('\n')).toEqual([]);
   });
 
   it('people beyond the window come from the FTS5 trigram index', async () => {
     const beyond = await plan(statements.peopleBeyond);
-    expect(beyond.some((l) => /SCAN s VIRTUAL TABLE INDEX/.test(l)), beyond.join('\n')).toBe(true);
-    expect(beyond.some((l) => /SEARCH u USING INTEGER PRIMARY KEY/.test(l)), beyond.join('\n')).toBe(true);
+    expect(
+      beyond.some((l) => /SCAN s VIRTUAL TABLE INDEX/.test(l)),
+      beyond.join('\n'),
+    ).toBe(true);
+    expect(
+      beyond.some((l) => /SEARCH u USING INTEGER PRIMARY KEY/.test(l)),
+      beyond.join('\n'),
+    ).toBe(true);
     expect(scansATable(beyond), beyond.join('\n')).toEqual([]);
   });
 });
@@ -163,7 +190,10 @@ describe.runIf(postgres)('search results plans (PostgreSQL)', () => {
   ])('the %s window (%s) reads at most the window, in id order', async (_field, text, query) => {
     const { read, nodes } = await rowsRead(text, [await newest(), query]);
     expect(read, nodes.join('\n')).toBeLessThanOrEqual(PG_WINDOW);
-    expect(nodes.some((n) => n.startsWith('Seq Scan')), nodes.join('\n')).toBe(false);
+    expect(
+      nodes.some((n) => n.startsWith('Seq Scan')),
+      nodes.join('\n'),
+    ).toBe(false);
   });
 
   it.each([
@@ -173,23 +203,36 @@ describe.runIf(postgres)('search results plans (PostgreSQL)', () => {
   ])('the %s index below the window reads what matches: %s', async (_field, text, query) => {
     const { read, nodes } = await searchRowsRead(text, [query, await newest()], query);
     expect(read, nodes.join('\n')).toBeLessThanOrEqual(20);
-    expect(nodes.some((n) => n.startsWith('Seq Scan')), nodes.join('\n')).toBe(false);
+    expect(
+      nodes.some((n) => n.startsWith('Seq Scan')),
+      nodes.join('\n'),
+    ).toBe(false);
   });
 
-  it('candidates, a page\'s details and the window floor read their rows by primary key', async () => {
+  it("candidates, a page's details and the window floor read their rows by primary key", async () => {
     const top = await newest();
     const ids = Array.from({ length: 3 * CANDIDATES }, (_, i) => top - 3 * i);
-    for (const [text, params] of [[s.candidates, [`{${ids.join(',')}}`]], [s.details, [`{${ids.slice(0, 10).join(',')}}`]], [s.pgWindowFloor, [top]]] as const) {
+    for (const [text, params] of [
+      [s.candidates, [`{${ids.join(',')}}`]],
+      [s.details, [`{${ids.slice(0, 10).join(',')}}`]],
+      [s.pgWindowFloor, [top]],
+    ] as const) {
       const { read, nodes } = await rowsRead(text, [...params]);
       expect(read, nodes.join('\n')).toBeLessThanOrEqual(2 * ids.length + PG_WINDOW);
-      expect(nodes.some((n) => n.startsWith('Seq Scan')), nodes.join('\n')).toBe(false);
+      expect(
+        nodes.some((n) => n.startsWith('Seq Scan')),
+        nodes.join('\n'),
+      ).toBe(false);
     }
   });
 
   it('people by name, user name or bio: the trigram indexes answer a text nobody has', async () => {
     const { read, nodes } = await searchRowsRead(s.peopleBeyond, ['%zzq%'], '%zzq%');
     expect(read, nodes.join('\n')).toBeLessThanOrEqual(SEARCH_WINDOW + 20);
-    expect(nodes.some((n) => n.startsWith('Seq Scan')), nodes.join('\n')).toBe(false);
+    expect(
+      nodes.some((n) => n.startsWith('Seq Scan')),
+      nodes.join('\n'),
+    ).toBe(false);
   });
 
   it('a common word is looked for in the window, a rare one in the index, with the same answer', async () => {
@@ -206,27 +249,45 @@ describe.runIf(!postgres)('search results plans (SQLite)', () => {
   const plan = async (text: string, params: unknown[]) => (await t.database.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`, params)).map((r) => r.detail);
   const scansATable = (lines: string[]) => lines.filter((l) => /^SCAN (posts|users|p|u)\b/.test(l) && !/USING (COVERING )?INDEX/.test(l));
 
-  it('each word\'s newest matches come from the FTS5 indexes, in rowid order', async () => {
-    for (const [table, text] of [['posts_heading', s.sqliteHits.heading], ['posts_body', s.sqliteHits.body]] as const) {
+  it("each word's newest matches come from the FTS5 indexes, in rowid order", async () => {
+    for (const [table, text] of [
+      ['posts_heading', s.sqliteHits.heading],
+      ['posts_body', s.sqliteHits.body],
+    ] as const) {
       const lines = await plan(text, ['"x"', 1]);
-      expect(lines.some((l) => new RegExp(`SCAN ${table} VIRTUAL TABLE INDEX`).test(l)), lines.join('\n')).toBe(true);
-      expect(lines.some((l) => /TEMP B-TREE/.test(l)), lines.join('\n')).toBe(false);
+      expect(
+        lines.some((l) => new RegExp(`SCAN ${table} VIRTUAL TABLE INDEX`).test(l)),
+        lines.join('\n'),
+      ).toBe(true);
+      expect(
+        lines.some((l) => /TEMP B-TREE/.test(l)),
+        lines.join('\n'),
+      ).toBe(false);
       expect(text).toMatch(new RegExp(`LIMIT ${CANDIDATES}\\b`));
     }
   });
 
-  it('candidates and a page\'s details are read by primary key', async () => {
+  it("candidates and a page's details are read by primary key", async () => {
     for (const text of [s.candidates, s.details]) {
       const lines = await plan(text, ['[1,2,3]']);
-      expect(lines.some((l) => /SEARCH p USING INTEGER PRIMARY KEY/.test(l)), lines.join('\n')).toBe(true);
+      expect(
+        lines.some((l) => /SEARCH p USING INTEGER PRIMARY KEY/.test(l)),
+        lines.join('\n'),
+      ).toBe(true);
       expect(scansATable(lines), lines.join('\n')).toEqual([]);
     }
   });
 
   it('people past the window come from the trigram indexes over name, user name and bio', async () => {
     const lines = await plan(s.peopleBeyond, ['"zzq"', '"zzq"']);
-    expect(lines.some((l) => /users_search VIRTUAL TABLE INDEX/.test(l)), lines.join('\n')).toBe(true);
-    expect(lines.some((l) => /users_bio_search VIRTUAL TABLE INDEX/.test(l)), lines.join('\n')).toBe(true);
+    expect(
+      lines.some((l) => /users_search VIRTUAL TABLE INDEX/.test(l)),
+      lines.join('\n'),
+    ).toBe(true);
+    expect(
+      lines.some((l) => /users_bio_search VIRTUAL TABLE INDEX/.test(l)),
+      lines.join('\n'),
+    ).toBe(true);
     expect(scansATable(lines), lines.join('\n')).toEqual([]);
   });
 });

@@ -5,7 +5,13 @@ import { type AuthoredPost, type FoundPost, type FoundUser, SEARCH_WINDOW, type 
 
 /** Letters and digits, lower case, without diacritics: how titles and queries are compared in memory. */
 function tokens(text: string): string[] {
-  return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** Words of a query as the indexes see them: letters and digits, lower case, at most 8. */

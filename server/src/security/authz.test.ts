@@ -22,7 +22,9 @@ import { type Entry, MATRIX, type Member, type Scene, USER_TABLES, ownedBy, sort
 
 const CLIENT_ID = 'authz-client.apps.googleusercontent.com';
 const google = new FakeGoogle();
-const t = await buildTestApp({ config: { googleClientId: CLIENT_ID, googleJwksUrl: await google.start(), federation: { enabled: true, allowPrivateAddress: false, lookupTimeoutMs: 10_000 } } });
+const t = await buildTestApp({
+  config: { googleClientId: CLIENT_ID, googleJwksUrl: await google.start(), federation: { enabled: true, allowPrivateAddress: false, lookupTimeoutMs: 10_000 } },
+});
 afterAll(async () => {
   await t.close();
   await google.stop();
@@ -56,13 +58,7 @@ async function stage(): Promise<Scene> {
   const likedTitle = `Liked ${seq}`;
   const likedPost = await post(postOwner.id, likedTitle); // the newest post: first in every feed
   const comment = async (user_id: number) =>
-    (
-      await db
-        .insertInto('comments')
-        .values({ post_id: theirPost, user_id, body: 'Words', created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    (await db.insertInto('comments').values({ post_id: theirPost, user_id, body: 'Words', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
   const [ownerComment, theirComment] = await Promise.all([comment(owner.id), comment(postOwner.id)]);
   const note = `Note for the owner ${seq}`;
   const [reply] = await Promise.all([
@@ -93,18 +89,58 @@ async function stage(): Promise<Scene> {
   const previewToken = `preview-${seq}-${Math.random().toString(36).slice(2)}`;
   const { id: ownDraft } = await db
     .insertInto('drafts')
-    .values({ user_id: owner.id, title: draftTitle, sub_title: 'Unfinished', category_id: category, description: '<p>Soon</p>', image: null, publish_at: null, preview_token: previewToken, created_at: now, updated_at: now })
+    .values({
+      user_id: owner.id,
+      title: draftTitle,
+      sub_title: 'Unfinished',
+      category_id: category,
+      description: '<p>Soon</p>',
+      image: null,
+      publish_at: null,
+      preview_token: previewToken,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const subscriberEmail = `reader-${seq}@example.com`;
   const { id: subscriber } = await db
     .insertInto('newsletter_subscribers')
-    .values({ writer_id: owner.id, email: subscriberEmail, status: 'confirmed', source: 'profile', member_id: null, confirm_token_hash: null, confirm_sent_at: now, created_at: now, confirmed_at: now, ended_at: null })
+    .values({
+      writer_id: owner.id,
+      email: subscriberEmail,
+      status: 'confirmed',
+      source: 'profile',
+      member_id: null,
+      confirm_token_hash: null,
+      confirm_sent_at: now,
+      created_at: now,
+      confirmed_at: now,
+      ended_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const { image, google: googleToken } = world;
   const posts = { ownPost, theirPost, likedPost, likedTitle, comment: ownerComment, reply: reply.id, theirComment };
-  return { db, seq, owner, stranger, postOwner, ...posts, ownDraft, previewToken, draftTitle, category, otherCategory, note, noteId, subscriber, subscriberEmail, image, google: googleToken };
+  return {
+    db,
+    seq,
+    owner,
+    stranger,
+    postOwner,
+    ...posts,
+    ownDraft,
+    previewToken,
+    draftTitle,
+    category,
+    otherCategory,
+    note,
+    noteId,
+    subscriber,
+    subscriberEmail,
+    image,
+    google: googleToken,
+  };
 }
 
 /** Everything that is the owner's: only the owner's own calls may change it. */
@@ -161,7 +197,13 @@ async function send(route: RouteEntry, entry: Entry, s: Scene, caller: Caller, f
   if (session && form === 'headers') options.headers = { ...options.headers, ...session };
   if (session && form === 'cookies') options.cookies = session;
   if (route.stream) {
-    const cookie: Record<string, string> = options.cookies ? { cookie: Object.entries(options.cookies).map(([k, v]) => `${k}=${v}`).join('; ') } : {};
+    const cookie: Record<string, string> = options.cookies
+      ? {
+          cookie: Object.entries(options.cookies)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('; '),
+        }
+      : {};
     return callStream(t.app, options.url as string, { ...(options.headers as Record<string, string>), ...cookie });
   }
   return t.app.inject(options);
@@ -175,7 +217,7 @@ describe('the matrix covers the endpoint table', () => {
     expect(Object.keys(MATRIX).filter((name) => !(name in endpoints))).toEqual([]);
   });
 
-  it.each(Object.entries(MATRIX))('%s declares every actor it must, and refuses a stranger what the table says is the caller\'s', (name, entry) => {
+  it.each(Object.entries(MATRIX))("%s declares every actor it must, and refuses a stranger what the table says is the caller's", (name, entry) => {
     const call: Endpoint | undefined = endpoints[name as EndpointName];
     expect(call?.owns !== undefined, `${name}: a signed-in call, and only one, says whose is what it acts on (owns)`).toBe(call?.access === 'session');
     if (call?.access === 'session') {
@@ -238,8 +280,7 @@ describe('who the body names', () => {
   const signed = (m: Member) => ({ token: m.token, id: String(m.id) });
   const like = (s: Scene, user_id: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/user/like', payload: { user_id, post_id: s.theirPost, status: 1 }, headers: signed(s.stranger) });
-  const likers = async (s: Scene) =>
-    (await t.db.selectFrom('likes').select('user_id').where('post_id', '=', s.theirPost).execute()).map((r) => r.user_id);
+  const likers = async (s: Scene) => (await t.db.selectFrom('likes').select('user_id').where('post_id', '=', s.theirPost).execute()).map((r) => r.user_id);
 
   it.each([
     ["the owner's id as text", (s: Scene) => String(s.owner.id), 403],
@@ -264,7 +305,7 @@ describe('who the body names', () => {
     expect(await likers(s)).toEqual([]);
   });
 
-  it("a stranger naming themselves acts as themselves: the like, save, follow, comment and help request are theirs", async () => {
+  it('a stranger naming themselves acts as themselves: the like, save, follow, comment and help request are theirs', async () => {
     const s = await stage();
     const me = { user_id: ` ${s.stranger.id} ` };
     const calls: [string, object][] = [
@@ -303,12 +344,16 @@ describe('how the session is presented', () => {
 
   it('an expired session is 401, and it is gone', async () => {
     const s = await stage();
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', s.owner.id).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', s.owner.id)
+      .execute();
     expect((await profile(s, { headers: { token: s.owner.token, id: String(s.owner.id) } })).statusCode).toBe(401);
     expect(await ownedBy(t.db, 'sessions', s.owner.id)).toEqual([]);
   });
 
-  it("the headers decide when they and the cookies name different users", async () => {
+  it('the headers decide when they and the cookies name different users', async () => {
     const s = await stage();
     const cookies = { token: s.owner.token, id: String(s.owner.id) };
     const res = await profile(s, { headers: { token: s.stranger.token, id: String(s.stranger.id) }, cookies });

@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aJpeg } from '../storage/testing.ts';
 import { aUser } from '../test/factories.ts';
-import {
-  type Answer,
-  type ApiSession,
-  type DataStore,
-  call,
-  createDataStore,
-  killAllServers,
-  logTally,
-  login,
-  startServer,
-} from './server-process.ts';
+import { type Answer, type ApiSession, type DataStore, call, createDataStore, killAllServers, logTally, login, startServer } from './server-process.ts';
 
 /**
  * Crash safety: concurrent clients write over real HTTP, the server is killed with SIGKILL while
@@ -114,10 +104,7 @@ async function lane(url: string, ledger: Ledger, session: ApiSession, lane: numb
       const want = !(toggle.ops.at(-1)?.want ?? false);
       const op = { want, outcome: 'unknown' as Outcome };
       toggle.ops.push(op);
-      const body =
-        kind === 'like'
-          ? { user_id: session.id, post_id: ownPost, status: want ? 1 : 0 }
-          : { user_id: session.id, post_id: ownPost, save_unsave: want ? 1 : 0 };
+      const body = kind === 'like' ? { user_id: session.id, post_id: ownPost, status: want ? 1 : 0 } : { user_id: session.id, post_id: ownPost, save_unsave: want ? 1 : 0 };
       const label = want ? kind : `un${kind}`;
       const answer = await ledger.send(label, () => call(url, kind === 'like' ? 'like' : 'posts/save', body, session));
       op.outcome = answer !== undefined ? 'ack' : ledger.killed ? 'unknown' : 'failed';

@@ -67,11 +67,61 @@ export function fieldsOf(schema: ZodType | undefined): BodyFields {
 }
 
 /** Ids the issue names, and their cousins: negative, huge, past 2^31 and 2^63, not numbers at all. */
-export const BAD_IDS: unknown[] = [-1, 0, -0, 1.5, 1e308, -1e308, 2 ** 31, 2 ** 31 - 1, 2 ** 53, 2 ** 63, '1a', '-1', '2147483648',
-  '9223372036854775808', '1e308', '0x1F', ' 7 ', '00007', '１', 'NaN', 'Infinity', '', [], {}, [1], true, null];
-const HOSTILE_TEXTS = ["' OR '1'='1", '1; DROP TABLE users; --', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>',
-  '../../../../etc/passwd', '\u0000', 'a\u0000b', '%00', '\uD800', '\uFEFF', '\r\n\r\n', '${7*7}', '{{7*7}}', 'null', 'undefined',
-  '[object Object]', '__proto__', 'toString', ' ', 'a@b', '%', 'x'.repeat(10_000), '😀'.repeat(2000), 'ǅ\u0301\u200B'];
+export const BAD_IDS: unknown[] = [
+  -1,
+  0,
+  -0,
+  1.5,
+  1e308,
+  -1e308,
+  2 ** 31,
+  2 ** 31 - 1,
+  2 ** 53,
+  2 ** 63,
+  '1a',
+  '-1',
+  '2147483648',
+  '9223372036854775808',
+  '1e308',
+  '0x1F',
+  ' 7 ',
+  '00007',
+  '１',
+  'NaN',
+  'Infinity',
+  '',
+  [],
+  {},
+  [1],
+  true,
+  null,
+];
+const HOSTILE_TEXTS = [
+  "' OR '1'='1",
+  '1; DROP TABLE users; --',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '../../../../etc/passwd',
+  '\u0000',
+  'a\u0000b',
+  '%00',
+  '\uD800',
+  '\uFEFF',
+  '\r\n\r\n',
+  '${7*7}',
+  '{{7*7}}',
+  'null',
+  'undefined',
+  '[object Object]',
+  '__proto__',
+  'toString',
+  ' ',
+  'a@b',
+  '%',
+  'x'.repeat(10_000),
+  '😀'.repeat(2000),
+  'ǅ\u0301\u200B',
+];
 
 const file = (world: World): fc.Arbitrary<FilePart> =>
   fc.oneof(
@@ -145,8 +195,9 @@ const POISON = fc.oneof(
 
 /** A valid body whose every text (not its numeric strings) ends in the same odd character: it still validates. */
 function poisonedBody(fields: BodyFields, world: World): fc.Arbitrary<Record<string, unknown>> {
-  return fc.tuple(validBody(fields, world), POISON).map(([body, poison]) =>
-    Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' && !/^\d+$/.test(v) ? `${v}${poison}` : v])));
+  return fc
+    .tuple(validBody(fields, world), POISON)
+    .map(([body, poison]) => Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' && !/^\d+$/.test(v) ? `${v}${poison}` : v])));
 }
 
 /**
@@ -154,10 +205,7 @@ function poisonedBody(fields: BodyFields, world: World): fc.Arbitrary<Record<str
  * poisoned with one odd character (so it still passes validation); or a hostile key added.
  */
 function mutatedBody(fields: BodyFields, world: World): fc.Arbitrary<Record<string, unknown>> {
-  const target = fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom(...fields.names) },
-    { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS, ...GENERIC_KEYS) },
-  );
+  const target = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...fields.names) }, { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS, ...GENERIC_KEYS) });
   const fault = fc.oneof(
     { weight: 4, arbitrary: hostileValue(world).map((value) => ({ kind: 'replace' as const, value })) },
     { weight: 1, arbitrary: fc.constant({ kind: 'drop' as const, value: undefined }) },
@@ -213,8 +261,7 @@ export function queryArb(fields: string[], world: World): fc.Arbitrary<string> {
   const key = fc.constantFrom(...fields, 'cursor', 'token', '__proto__[polluted]', 'constructor[prototype][polluted]', 'cursor[]');
   const junk = fc.oneof(fc.constantFrom(...BAD_IDS.map(String), '%ZZ', 'x'.repeat(150), '9999-99-99T99:99:99Z|1'), fc.string({ maxLength: 20 }));
   const pair = fc.tuple(key, fc.oneof(junk, plausible('cursor', world).map(String)), fc.boolean());
-  const query = fc.array(pair, { minLength: 1, maxLength: 3 }).map((pairs) =>
-    `?${pairs.map(([k, v, raw]) => `${k}=${raw ? v.replace(/[#\s]/g, '') : percent(v)}`).join('&')}`);
+  const query = fc.array(pair, { minLength: 1, maxLength: 3 }).map((pairs) => `?${pairs.map(([k, v, raw]) => `${k}=${raw ? v.replace(/[#\s]/g, '') : percent(v)}`).join('&')}`);
   return fc.oneof({ weight: fields.length > 0 ? 1 : 4, arbitrary: fc.constant('') }, { weight: 1, arbitrary: query });
 }
 
@@ -235,6 +282,5 @@ export function pathArb(url: string, world: World): fc.Arbitrary<string> {
   );
   const param = fc.oneof(fc.constantFrom(...world.postIds.map(String)), segment);
   const parts = url.split(/(:[A-Za-z_]+|\*)/);
-  return fc.tuple(...parts.map((part) => (part === '*' ? wildcard : part.startsWith(':') ? param : fc.constant(part))))
-    .map((filled) => filled.join(''));
+  return fc.tuple(...parts.map((part) => (part === '*' ? wildcard : part.startsWith(':') ? param : fc.constant(part)))).map((filled) => filled.join(''));
 }

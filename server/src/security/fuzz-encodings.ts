@@ -20,19 +20,74 @@ export class FilePart {
 }
 
 /** JSON text the serializer would never write: broken, deep, duplicated keys, prototype keys, odd numbers. */
-export const RAW_JSON = ['', '{', '{"a":', '[1,]', '{"a":1}}', '{"a":1} trailing', 'nul', '"\\ud800"', '1e999999', '-',
-  '\uFEFF{}', '{"id":1,"id":"x","id":{}}', '{"__proto__":{"polluted":"yes"}}', '{"constructor":{"prototype":{"polluted":"yes"}}}',
-  '{"a":{"__proto__":{"polluted":"yes"}}}', '[{"constructor":{"prototype":{"polluted":"yes"}}}]',
-  '{"id":123456789012345678901234567890}', '{"\\u0000":"\\u0000"}',
-  '['.repeat(50_000) + ']'.repeat(50_000), '{"a":'.repeat(50_000) + '{"constructor":{"prototype":{}}}' + '}'.repeat(50_000)];
-export const FORM_TEXTS = ['__proto__[polluted]=yes', 'constructor[prototype][polluted]=yes', '__proto__=x&constructor=y', 'a[b][c][d]=1',
-  '%', '%E0%A4%A', '%ZZ=%ZZ', '=&=&=', '&&&', 'a', 'id=1&id=2&id[]=3', 'user_id[]=1', 'a='.repeat(3000)];
-export const MULTIPART_FLAWS = ['none', 'no-boundary', 'empty-boundary', 'wrong-boundary', 'unterminated', 'duplicate', 'no-disposition',
-  'lf-only', 'preamble', 'quoted-name'] as const;
+export const RAW_JSON = [
+  '',
+  '{',
+  '{"a":',
+  '[1,]',
+  '{"a":1}}',
+  '{"a":1} trailing',
+  'nul',
+  '"\\ud800"',
+  '1e999999',
+  '-',
+  '\uFEFF{}',
+  '{"id":1,"id":"x","id":{}}',
+  '{"__proto__":{"polluted":"yes"}}',
+  '{"constructor":{"prototype":{"polluted":"yes"}}}',
+  '{"a":{"__proto__":{"polluted":"yes"}}}',
+  '[{"constructor":{"prototype":{"polluted":"yes"}}}]',
+  '{"id":123456789012345678901234567890}',
+  '{"\\u0000":"\\u0000"}',
+  '['.repeat(50_000) + ']'.repeat(50_000),
+  '{"a":'.repeat(50_000) + '{"constructor":{"prototype":{}}}' + '}'.repeat(50_000),
+];
+export const FORM_TEXTS = [
+  '__proto__[polluted]=yes',
+  'constructor[prototype][polluted]=yes',
+  '__proto__=x&constructor=y',
+  'a[b][c][d]=1',
+  '%',
+  '%E0%A4%A',
+  '%ZZ=%ZZ',
+  '=&=&=',
+  '&&&',
+  'a',
+  'id=1&id=2&id[]=3',
+  'user_id[]=1',
+  'a='.repeat(3000),
+];
+export const MULTIPART_FLAWS = [
+  'none',
+  'no-boundary',
+  'empty-boundary',
+  'wrong-boundary',
+  'unterminated',
+  'duplicate',
+  'no-disposition',
+  'lf-only',
+  'preamble',
+  'quoted-name',
+] as const;
 export const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/JSON', 'application/json; charset=latin1'];
-export const RAW_TYPES = [undefined, 'application/octet-stream', 'text/plain', 'text/plain; charset=utf-8', 'application/xml', '',
-  'application/json; charset=utf-16', 'application/x-www-form-urlencoded; charset=bogus', 'multipart/form-data', 'multipart/mixed; boundary=x',
-  '*/*', 'application/json, text/plain', 'a/b/c;;;==', 'text/html', 'application/x-www-form-urlencoded', 'application/json'];
+export const RAW_TYPES = [
+  undefined,
+  'application/octet-stream',
+  'text/plain',
+  'text/plain; charset=utf-8',
+  'application/xml',
+  '',
+  'application/json; charset=utf-16',
+  'application/x-www-form-urlencoded; charset=bogus',
+  'multipart/form-data',
+  'multipart/mixed; boundary=x',
+  '*/*',
+  'application/json, text/plain',
+  'a/b/c;;;==',
+  'text/html',
+  'application/x-www-form-urlencoded',
+  'application/json',
+];
 
 /** encodeURIComponent, except that a lone surrogate goes out as the UTF-8 of U+FFFD instead of throwing. */
 export const percent = (s: string) => encodeURIComponent(Buffer.from(s, 'utf8').toString('utf8'));
@@ -59,8 +114,7 @@ export function formText(value: unknown, raw: boolean): string {
 export function multipartBody(value: unknown, flaw: (typeof MULTIPART_FLAWS)[number]): { contentType: string; payload: Uint8Array } {
   const boundary = 'fuzzBoundary7MA4YWxkTrZu0gW';
   const nl = flaw === 'lf-only' ? '\n' : '\r\n';
-  const entries: Array<[string, unknown]> =
-    value && typeof value === 'object' && !(value instanceof FilePart) ? Object.entries(value) : [['value', value]];
+  const entries: Array<[string, unknown]> = value && typeof value === 'object' && !(value instanceof FilePart) ? Object.entries(value) : [['value', value]];
   const chunks: Buffer[] = flaw === 'preamble' ? [Buffer.from(`junk before the first part${nl}`)] : [];
   for (const [name, v] of flaw === 'duplicate' ? [...entries, ...entries] : entries) {
     const quoted = flaw === 'quoted-name' ? `${name}"; x="${nl}` : name;

@@ -215,8 +215,13 @@ async function namedCases(route: RouteEntry, fields: BodyFields): Promise<FuzzCa
   const text = fields.names.find((f) => !f.endsWith('id') && typeof valid[f] === 'string') ?? fields.names[0] ?? 'title';
   const idField = fields.names.find((f) => f !== 'user_id' && (f === 'id' || f.endsWith('_id'))) ?? 'id';
   const asJson = (payload: string, caller: Caller = 'session'): FuzzCase => ({ ...base, caller, encoding: 'json', contentType: 'application/json', payload });
-  const asForm = (payload: string, caller: Caller = 'session'): FuzzCase =>
-    ({ ...base, caller, encoding: 'urlencoded', contentType: 'application/x-www-form-urlencoded', payload });
+  const asForm = (payload: string, caller: Caller = 'session'): FuzzCase => ({
+    ...base,
+    caller,
+    encoding: 'urlencoded',
+    contentType: 'application/x-www-form-urlencoded',
+    payload,
+  });
   const asMultipart = (value: unknown, caller: Caller = 'session'): FuzzCase => ({ ...base, caller, encoding: 'multipart', ...multipartBody(value, 'none') });
   const cases: FuzzCase[] = [
     asJson(JSON.stringify({ ...valid, [text]: HUGE_FITS })),

@@ -36,8 +36,7 @@ const like = (m: Member, postId: number, status: 0 | 1) => call(t, '/like', { us
 const save = (m: Member, postId: number, on: 0 | 1) => call(t, '/posts/save', { user_id: m.id, post_id: postId, save_unsave: on }, m);
 const follow = (m: Member, whom: number, on: 0 | 1) => call(t, '/follow-unfollow', { user_id: m.id, follow_id: whom, followType: on }, m);
 const comment = (m: Member, postId: number) => call(t, '/comment', { user_id: m.id, post_id: postId, comments: 'Same words' }, m);
-const reply = (m: Member, postId: number, commentId: number) =>
-  call(t, '/replies', { user_id: m.id, post_id: postId, comment_id: commentId, reply: 'Same answer' }, m);
+const reply = (m: Member, postId: number, commentId: number) => call(t, '/replies', { user_id: m.id, post_id: postId, comment_id: commentId, reply: 'Same answer' }, m);
 const removePost = (m: Member, id: number) => call(t, '/delete-posts', { id }, m);
 const idOf = (a: Answer) => (JSON.parse(a.body) as { id: number }).id;
 
@@ -121,8 +120,7 @@ describe('follows', () => {
 });
 
 describe('topics', () => {
-  const choose = (m: Member, categoryId: number, on: boolean) =>
-    call(t, '/selected-category', { user_id: m.id, category_id: categoryId, status: on ? 'active' : 'inactive' }, m);
+  const choose = (m: Member, categoryId: number, on: boolean) => call(t, '/selected-category', { user_id: m.id, category_id: categoryId, status: on ? 'active' : 'inactive' }, m);
   const reset = (m: Member) => call(t, '/reset-categories', { user_id: m.id }, m);
 
   it('identical choices, unchoices and resets keep each topic’s followers_count equal to its rows', async () => {
@@ -163,8 +161,7 @@ describe('deleting the same thing ten times at once', () => {
       const author = racers[0]!;
       // The comment's author and the post's owner both delete it; later rounds reply to it and delete one of its replies meanwhile.
       const deletes = times(10, (i) => call(t, '/comment-delete', { id: commentId }, i % 2 === 0 ? author : owner));
-      const replies =
-        round === 0 ? [] : [...times(10, (i) => reply(racers[i]!, postId, commentId)), ...times(3, () => call(t, '/reply-delete', { id: replyId }, owner))];
+      const replies = round === 0 ? [] : [...times(10, (i) => reply(racers[i]!, postId, commentId)), ...times(3, () => call(t, '/reply-delete', { id: replyId }, owner))];
       const codes = await burst([...deletes, ...replies]);
       expect(tally(codes.slice(0, 10))).toEqual({ 200: 1, 404: 9 });
       expect(codes.slice(10).every((c) => c === 200 || c === 404)).toBe(true);
@@ -192,9 +189,7 @@ describe('deleting the same thing ten times at once', () => {
         round === 0
           ? []
           : [
-              ...racers
-                .slice(0, 8)
-                .flatMap((m, i) => [like(m, postId, 1), save(m, postId, 1), i % 2 === 0 ? comment(m, postId) : reply(m, postId, commentId)]),
+              ...racers.slice(0, 8).flatMap((m, i) => [like(m, postId, 1), save(m, postId, 1), i % 2 === 0 ? comment(m, postId) : reply(m, postId, commentId)]),
               call(t, '/comment-delete', { id: commentId }, owner),
               call(t, '/reply-delete', { id: replyId }, owner),
             ];

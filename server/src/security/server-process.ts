@@ -13,7 +13,6 @@ import { freePort } from '../test/ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-
 /** Where the server keeps its data: a temp DATA_DIR, plus a throwaway PostgreSQL database when INKWELL_TEST_DB=postgres. */
 export interface DataStore {
   dialect: 'sqlite' | 'postgres';
@@ -108,7 +107,16 @@ export async function killAllServers(): Promise<void> {
 export async function startServer(store: DataStore, options: { port?: number; timeoutMs?: number; env?: Record<string, string> } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: store.dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', WORKERS: '1', ...options.env };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: store.dataDir,
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+    WORKERS: '1',
+    ...options.env,
+  };
   delete env.DATABASE_URL;
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
   let output = '';

@@ -12,10 +12,7 @@ export class AnswerCache {
   private readonly ttlMs: number;
   private readonly maxChars: number;
 
-  constructor(
-    ttlMs: number,
-    maxChars = 16 * 1024 * 1024,
-  ) {
+  constructor(ttlMs: number, maxChars = 16 * 1024 * 1024) {
     this.ttlMs = ttlMs;
     this.maxChars = maxChars;
   }

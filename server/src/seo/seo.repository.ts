@@ -37,15 +37,13 @@ const ITEMS_FROM = 'FROM posts p JOIN users u ON u.id = p.user_id JOIN categorie
  * columns so that PostgreSQL, planning the correlated subquery for any author, cannot prefer walking
  * the primary key backwards through other posts.
  */
-const newestBy = (outer: string) =>
-  `SELECT n.created_at FROM posts n WHERE n.user_id = ${outer} ORDER BY n.user_id DESC, n.id DESC LIMIT 1`;
+const newestBy = (outer: string) => `SELECT n.created_at FROM posts n WHERE n.user_id = ${outer} ORDER BY n.user_id DESC, n.id DESC LIMIT 1`;
 
 export const SEO_SQL = {
   /** The newest posts of active authors (a deactivated author's posts show nowhere). */
   latest: `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE u.deactivated_at IS NULL ORDER BY p.id DESC LIMIT ${FEED_ITEMS}`,
   /** An author's and a topic's newest, down their (column, id) index as walkKey says (db/key-walk.ts). */
-  byAuthor: (postgres: boolean) =>
-    `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE ${walkKey(postgres, 'p.user_id')} ORDER BY p.user_id DESC, p.id DESC LIMIT ${FEED_ITEMS}`,
+  byAuthor: (postgres: boolean) => `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE ${walkKey(postgres, 'p.user_id')} ORDER BY p.user_id DESC, p.id DESC LIMIT ${FEED_ITEMS}`,
   byCategory: (postgres: boolean) =>
     `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE ${walkKey(postgres, 'p.category_id')} AND u.deactivated_at IS NULL ORDER BY p.category_id DESC, p.id DESC LIMIT ${FEED_ITEMS}`,
   author: 'SELECT id, name, deactivated_at FROM users WHERE id = ?',
@@ -83,8 +81,7 @@ export function createSeoRepository(database: Database) {
     anyPostIn: async (after: number, upTo: number) => (await database.all(SEO_SQL.anyPostIn, [after, upTo])).length > 0,
     anyPersonIn: async (after: number, upTo: number) => (await database.all(SEO_SQL.anyPersonIn, [after, upTo])).length > 0,
     postRange: (after: number, upTo: number) => database.all<LocRow>(SEO_SQL.postRange, [after, upTo]),
-    peopleRange: (after: number, upTo: number) =>
-      database.all<LocRow & { last_post_at: string | null }>(SEO_SQL.peopleRange, [after, upTo]),
+    peopleRange: (after: number, upTo: number) => database.all<LocRow & { last_post_at: string | null }>(SEO_SQL.peopleRange, [after, upTo]),
   };
 }
 

@@ -31,9 +31,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dat
   });
 
   const send = (reply: FastifyReply, type: string, body: string | null) =>
-    body === null
-      ? reply.code(404).type(TEXT).send('Not found.\n')
-      : reply.type(type).header('cache-control', CACHE_CONTROL).send(body);
+    body === null ? reply.code(404).type(TEXT).send('Not found.\n') : reply.type(type).header('cache-control', CACHE_CONTROL).send(body);
 
   route(app, 'robots', async (_request, reply) => send(reply, TEXT, seo.robots()));
   route(app, 'rss', async (_request, reply) => send(reply, RSS, await seo.siteFeed()));

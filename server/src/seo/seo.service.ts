@@ -76,10 +76,7 @@ export function createSeoService(database: Database, options: SeoOptions) {
 
     siteFeed: () =>
       cached('rss', async () =>
-        feed(
-          { title: 'Inkwell', link: absolute(paths.home.getHref()), description: SITE_DESCRIPTION, selfUrl: absolute(feedPaths.site) },
-          await repo.latest(),
-        ),
+        feed({ title: 'Inkwell', link: absolute(paths.home.getHref()), description: SITE_DESCRIPTION, selfUrl: absolute(feedPaths.site) }, await repo.latest()),
       ),
 
     /** `sqid`: the author's encoded id as the address holds it. */
@@ -130,8 +127,7 @@ export function createSeoService(database: Database, options: SeoOptions) {
      * The pages a visitor can read that are neither a post nor a profile: home. Category pages need a
      * session (SPEC §2), so a crawler would only meet Login there; they are not listed.
      */
-    sitemapPages: () =>
-      cached('sitemap/pages', async () => urlSet([{ loc: absolute(paths.home.getHref()), lastmod: await repo.newestPostAt() }])),
+    sitemapPages: () => cached('sitemap/pages', async () => urlSet([{ loc: absolute(paths.home.getHref()), lastmod: await repo.newestPostAt() }])),
 
     /** `page`: the page number as the address holds it; out of range, or a range with nothing: null. */
     sitemap: (kind: SitemapKind, page: string) => {

@@ -203,12 +203,28 @@ describe('robots.txt', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = res.body.split('\n');
     expect(lines.slice(0, 2)).toEqual(['User-agent: *', 'Allow: /']);
-    for (const path of ['/api/', '/createpost', '/edit-post/', '/settings', '/notifications', '/saved', '/yourposts', '/profile', '/recommendation', '/unsubscribe', '/forgot-password', '/reset-password']) {
+    for (const path of [
+      '/api/',
+      '/createpost',
+      '/edit-post/',
+      '/settings',
+      '/notifications',
+      '/saved',
+      '/yourposts',
+      '/profile',
+      '/recommendation',
+      '/unsubscribe',
+      '/forgot-password',
+      '/reset-password',
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice('Disallow: '.length));
     for (const open of ['/', '/view-post/abc', '/view-profile/abc', '/recommended/abc', '/login', '/signup', '/rss.xml', '/sitemap.xml']) {
-      expect(disallowed.filter((prefix) => open.startsWith(prefix)), open).toEqual([]);
+      expect(
+        disallowed.filter((prefix) => open.startsWith(prefix)),
+        open,
+      ).toEqual([]);
     }
     expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
   });

@@ -19,12 +19,7 @@ export async function deleteBlock(db: Kysely<DB>, blockerId: number, blockedId: 
 
 /** true when `blockerId` blocked `blockedId`. */
 export async function hasBlocked(db: Kysely<DB>, blockerId: number, blockedId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('blocks')
-    .select('blocker_id')
-    .where('blocker_id', '=', blockerId)
-    .where('blocked_id', '=', blockedId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('blocks').select('blocker_id').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId).executeTakeFirst();
   return row !== undefined;
 }
 

@@ -51,7 +51,11 @@ export function createBlocksService(db: Kysely<DB>) {
           if (!(await findActiveUser(trx, blockId))) throw notFound(NOT_FOUND.user);
           if (block) {
             await repo.insertBlock(trx, auth.userId, blockId, nowIso());
-            for (const [a, b] of [[auth.userId, blockId], [blockId, auth.userId]] as const) await unfollow(trx, a, b);
+            for (const [a, b] of [
+              [auth.userId, blockId],
+              [blockId, auth.userId],
+            ] as const)
+              await unfollow(trx, a, b);
           } else {
             await repo.deleteBlock(trx, auth.userId, blockId);
           }

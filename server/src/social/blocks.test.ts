@@ -13,8 +13,7 @@ afterAll(() => t.close());
 
 const block = (by: Member, whom: Member, status: 0 | 1 = 1) => call(t, '/block', { user_id: by.id, block_id: whom.id, status }, by);
 const follow = (by: Member, whom: Member, on: 0 | 1 = 1) => call(t, '/follow-unfollow', { user_id: by.id, follow_id: whom.id, followType: on }, by);
-const counts = (m: Member) =>
-  t.db.selectFrom('users').select(['followers_count', 'following_count']).where('id', '=', m.id).executeTakeFirstOrThrow();
+const counts = (m: Member) => t.db.selectFrom('users').select(['followers_count', 'following_count']).where('id', '=', m.id).executeTakeFirstOrThrow();
 const ids = (res: { json(): unknown }) => (res.json() as { data: Array<{ id: number }> }).data.map((p) => p.id);
 
 describe('POST /block and /blocked-users', () => {

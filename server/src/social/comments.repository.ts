@@ -9,10 +9,7 @@ export interface Deletable {
   post_owner_id: number;
 }
 
-export async function insertComment(
-  db: Kysely<DB>,
-  values: { post_id: number; user_id: number; body: string; now: string },
-): Promise<number> {
+export async function insertComment(db: Kysely<DB>, values: { post_id: number; user_id: number; body: string; now: string }): Promise<number> {
   const { now, ...rest } = values;
   const row = await db
     .insertInto('comments')
@@ -37,12 +34,7 @@ export async function insertReply(
 
 /** The comment, only when it belongs to that post. */
 export function findCommentOfPost(db: Kysely<DB>, commentId: number, postId: number) {
-  return db
-    .selectFrom('comments')
-    .select(['id', 'user_id'])
-    .where('id', '=', commentId)
-    .where('post_id', '=', postId)
-    .executeTakeFirst();
+  return db.selectFrom('comments').select(['id', 'user_id']).where('id', '=', commentId).where('post_id', '=', postId).executeTakeFirst();
 }
 
 /** The reply, only when it answers that comment (the one a new reply may answer). */

@@ -22,10 +22,8 @@ async function reply(as: Member, postId: number, commentId: number, text: unknow
   return call(t, '/replies', { user_id: as.id, post_id: postId, comment_id: commentId, reply: text }, as);
 }
 const idOf = (res: { json(): unknown }) => (res.json() as { id: number }).id;
-const commentIds = async (postId: number) =>
-  (await t.db.selectFrom('comments').select('id').where('post_id', '=', postId).execute()).map((r) => r.id);
-const replyIds = async (postId: number) =>
-  (await t.db.selectFrom('replies').select('id').where('post_id', '=', postId).execute()).map((r) => r.id);
+const commentIds = async (postId: number) => (await t.db.selectFrom('comments').select('id').where('post_id', '=', postId).execute()).map((r) => r.id);
+const replyIds = async (postId: number) => (await t.db.selectFrom('replies').select('id').where('post_id', '=', postId).execute()).map((r) => r.id);
 
 describe('comments and replies', () => {
   it('stores trimmed text verbatim, never as HTML, and counts comments plus replies', async () => {

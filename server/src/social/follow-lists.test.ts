@@ -36,8 +36,16 @@ const ids = (p: FollowListPage) => p.data.map((person) => person.id);
 async function follows(follower: { id: number }, following: { id: number }, second: number): Promise<void> {
   const created_at = new Date(Date.UTC(2024, 0, 1, 0, 0, second)).toISOString();
   await t.db.insertInto('follows').values({ follower_id: follower.id, following_id: following.id, created_at }).execute();
-  await t.db.updateTable('users').set((eb) => ({ followers_count: eb('followers_count', '+', 1) })).where('id', '=', following.id).execute();
-  await t.db.updateTable('users').set((eb) => ({ following_count: eb('following_count', '+', 1) })).where('id', '=', follower.id).execute();
+  await t.db
+    .updateTable('users')
+    .set((eb) => ({ followers_count: eb('followers_count', '+', 1) }))
+    .where('id', '=', following.id)
+    .execute();
+  await t.db
+    .updateTable('users')
+    .set((eb) => ({ following_count: eb('following_count', '+', 1) }))
+    .where('id', '=', follower.id)
+    .execute();
 }
 
 /** Reads every page of a list, following next_page_url. */
@@ -120,13 +128,20 @@ describe('POST /followers and /following', () => {
     await follows(reader, a, 4);
 
     const asReader = page(await list('followers', writer.id, reader));
-    expect(asReader.data.map((p) => [p.id, p.is_following])).toEqual([[reader.id, false], [b.id, false], [a.id, true]]);
+    expect(asReader.data.map((p) => [p.id, p.is_following])).toEqual([
+      [reader.id, false],
+      [b.id, false],
+      [a.id, true],
+    ]);
     const asVisitor = page(await list('followers', writer.id));
     expect(asVisitor.data.map((p) => p.is_following)).toEqual([false, false, false]);
     // The session decides, with or without a user_id in the body.
     const noUserId = await t.app.inject({ method: 'POST', url: '/api/user/followers', payload: { profile_id: writer.id }, headers: reader.headers });
     expect(page(noUserId).data.map((p) => p.is_following)).toEqual([false, false, true]);
-    expect(page(await list('following', reader.id, reader)).data.map((p) => [p.id, p.is_following])).toEqual([[a.id, true], [writer.id, true]]);
+    expect(page(await list('following', reader.id, reader)).data.map((p) => [p.id, p.is_following])).toEqual([
+      [a.id, true],
+      [writer.id, true],
+    ]);
   });
 
   it('leaves out deactivated members and those the caller blocked, filling the page from further rows', async () => {
@@ -138,7 +153,10 @@ describe('POST /followers and /following', () => {
     const gone = newestFirst.slice(0, 3);
     const blocked = newestFirst.slice(3, 6);
     await t.db.updateTable('users').set({ deactivated_at: new Date().toISOString() }).where('id', 'in', gone).execute();
-    await t.db.insertInto('blocks').values(blocked.map((id) => ({ blocker_id: reader.id, blocked_id: id, created_at: new Date().toISOString() }))).execute();
+    await t.db
+      .insertInto('blocks')
+      .values(blocked.map((id) => ({ blocker_id: reader.id, blocked_id: id, created_at: new Date().toISOString() })))
+      .execute();
 
     const asReader = page(await list('followers', writer.id, reader));
     expect(ids(asReader)).toEqual(newestFirst.slice(6, 26));
@@ -175,7 +193,16 @@ describe('POST /followers and /following', () => {
         expect(res.statusCode, JSON.stringify(body)).toBe(422);
         expect(res.json().message).toEqual(expect.any(String));
       }
-      for (const cursor of ['5', 'abc', '2024-01-01T00:00:00.000Z|', '|5', '2024-01-01T00:00:00.000Z|2147483648', '2024-01-01 00:00:00|5', 'x'.repeat(101), '2024-01-01T00:00:00.000Z|5&cursor=1']) {
+      for (const cursor of [
+        '5',
+        'abc',
+        '2024-01-01T00:00:00.000Z|',
+        '|5',
+        '2024-01-01T00:00:00.000Z|2147483648',
+        '2024-01-01 00:00:00|5',
+        'x'.repeat(101),
+        '2024-01-01T00:00:00.000Z|5&cursor=1',
+      ]) {
         const res = await list(which, writer.id, undefined, `/api/user/${which}?cursor=${encodeURIComponent(cursor)}`);
         expect(res.statusCode, cursor).toBe(422);
         expect(res.json().message).toEqual(expect.any(String));
@@ -188,8 +215,7 @@ describe('POST /followers and /following', () => {
   it('is a read: it leaves the feed cache alone, as a follow does not', async () => {
     const cached = await buildTestApp({ config: { feedCacheMs: 60_000 } });
     try {
-      const feed = async () =>
-        ((await cached.app.inject({ method: 'POST', url: '/api/user/view-posts', payload: {} })).json().data as Array<{ id: number }>).map((p) => p.id);
+      const feed = async () => ((await cached.app.inject({ method: 'POST', url: '/api/user/view-posts', payload: {} })).json().data as Array<{ id: number }>).map((p) => p.id);
       const author = await aUser(cached.db);
       const first = await aPost(cached.db, { userId: author.id });
       expect(await feed()).toEqual([first.id]);
@@ -234,20 +260,41 @@ describe('the lists’ query plans', () => {
   }, 120_000);
 
   it.runIf(sqlite)('walks the (member, created_at, other) index on SQLite, and no table', async () => {
-    for (const [which, index] of [['followers', 'follows_following_time_idx'], ['following', 'follows_follower_time_idx']] as const) {
+    for (const [which, index] of [
+      ['followers', 'follows_following_time_idx'],
+      ['following', 'follows_follower_time_idx'],
+    ] as const) {
       const rows = await t.database.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${FOLLOW_LIST_SQL[which]}`, [1, 1, 'x', 1]);
       const lines = rows.map((r) => r.detail);
       const shown = lines.join('\n');
-      expect(lines.some((l) => l.includes(`USING COVERING INDEX ${index}`)), shown).toBe(true);
-      expect(lines.filter((l) => /^SCAN (?!page\b)/.test(l)), shown).toEqual([]);
-      expect(lines.some((l) => /TEMP B-TREE/.test(l)), shown).toBe(false); // in index order: nothing sorted
-      expect(lines.some((l) => /SEARCH mine USING COVERING INDEX \w+ \(follower_id=\? AND following_id=\?\)/.test(l)), shown).toBe(true);
-      expect(lines.some((l) => /SEARCH u USING INTEGER PRIMARY KEY/.test(l)), shown).toBe(true);
+      expect(
+        lines.some((l) => l.includes(`USING COVERING INDEX ${index}`)),
+        shown,
+      ).toBe(true);
+      expect(
+        lines.filter((l) => /^SCAN (?!page\b)/.test(l)),
+        shown,
+      ).toEqual([]);
+      expect(
+        lines.some((l) => /TEMP B-TREE/.test(l)),
+        shown,
+      ).toBe(false); // in index order: nothing sorted
+      expect(
+        lines.some((l) => /SEARCH mine USING COVERING INDEX \w+ \(follower_id=\? AND following_id=\?\)/.test(l)),
+        shown,
+      ).toBe(true);
+      expect(
+        lines.some((l) => /SEARCH u USING INTEGER PRIMARY KEY/.test(l)),
+        shown,
+      ).toBe(true);
     }
   });
 
   it.runIf(!sqlite)('walks the (member, created_at, other) index on PostgreSQL (generic plan), and no table', async () => {
-    for (const [which, index] of [['followers', 'follows_following_time_idx'], ['following', 'follows_follower_time_idx']] as const) {
+    for (const [which, index] of [
+      ['followers', 'follows_following_time_idx'],
+      ['following', 'follows_follower_time_idx'],
+    ] as const) {
       const plan = await genericPlanText(t.db, FOLLOW_LIST_SQL[which], [people[1]!.id, people[0]!.id, '9999', 2147483647]);
       // The page is the first rows of a backward walk bounded by the cursor in the index: nothing sorted.
       expect(plan, plan).toMatch(new RegExp(`Limit[^\\n]*\\n\\s*->  Index Only Scan Backward using ${index}`));

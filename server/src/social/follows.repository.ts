@@ -16,22 +16,12 @@ export async function insertFollow(db: Kysely<DB>, followerId: number, following
 
 /** true when this call removed the follow. */
 export async function deleteFollow(db: Kysely<DB>, followerId: number, followingId: number): Promise<boolean> {
-  const row = await db
-    .deleteFrom('follows')
-    .where('follower_id', '=', followerId)
-    .where('following_id', '=', followingId)
-    .returning('follower_id')
-    .executeTakeFirst();
+  const row = await db.deleteFrom('follows').where('follower_id', '=', followerId).where('following_id', '=', followingId).returning('follower_id').executeTakeFirst();
   return row !== undefined;
 }
 
 export async function isFollowing(db: Kysely<DB>, followerId: number, followingId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('follows')
-    .select('follower_id')
-    .where('follower_id', '=', followerId)
-    .where('following_id', '=', followingId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('follows').select('follower_id').where('follower_id', '=', followerId).where('following_id', '=', followingId).executeTakeFirst();
   return row !== undefined;
 }
 

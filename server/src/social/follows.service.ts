@@ -39,9 +39,7 @@ export function createFollowsService(db: Kysely<DB>) {
           if (!target) throw notFound(NOT_FOUND.user);
           if (follow) refuseBlockedFollow(target);
           const now = nowIso();
-          const changed = follow
-            ? await repo.insertFollow(trx, auth.userId, followId, now)
-            : await repo.deleteFollow(trx, auth.userId, followId);
+          const changed = follow ? await repo.insertFollow(trx, auth.userId, followId, now) : await repo.deleteFollow(trx, auth.userId, followId);
           if (changed && follow) {
             const message = noticeText.follow(actorName(target.actor_name));
             await notify.follow(trx, { recipient: followId, actorId: auth.userId, message, now });

@@ -10,12 +10,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const follow = (as: Member, followId: number, followType: unknown) =>
-  call(t, '/follow-unfollow', { user_id: as.id, follow_id: followId, followType }, as);
+const follow = (as: Member, followId: number, followType: unknown) => call(t, '/follow-unfollow', { user_id: as.id, follow_id: followId, followType }, as);
 const isFollowing = (as: Member, followId: number) => call(t, '/is-following', { user_id: as.id, follow_id: followId }, as);
-const counts = (id: number) =>
-  t.db.selectFrom('users').select(['followers_count', 'following_count']).where('id', '=', id).executeTakeFirstOrThrow();
-const followRows = async () => (await t.db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const counts = (id: number) => t.db.selectFrom('users').select(['followers_count', 'following_count']).where('id', '=', id).executeTakeFirstOrThrow();
+const followRows = async () =>
+  (
+    await t.db
+      .selectFrom('follows')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('POST /follow-unfollow and /is-following', () => {
   it('follows and unfollows idempotently, keeping both counters', async () => {
@@ -74,13 +78,7 @@ describe('POST /follow-unfollow and /is-following', () => {
   it('keeps the counters equal to the rows when many follow and unfollow at once, both ways', async () => {
     const writer = await aMember(t);
     const crowd = await Promise.all(Array.from({ length: 10 }, () => aMember(t)));
-    const calls = crowd.flatMap((m, i) => [
-      follow(m, writer.id, 1),
-      follow(writer, m.id, 1),
-      follow(m, writer.id, i % 2),
-      follow(m, writer.id, 1),
-      follow(writer, m.id, i % 2),
-    ]);
+    const calls = crowd.flatMap((m, i) => [follow(m, writer.id, 1), follow(writer, m.id, 1), follow(m, writer.id, i % 2), follow(m, writer.id, 1), follow(writer, m.id, i % 2)]);
     const results = await Promise.all(calls);
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     for (const user of [writer, ...crowd]) {

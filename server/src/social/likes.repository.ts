@@ -14,12 +14,7 @@ export async function insertLike(db: Kysely<DB>, postId: number, userId: number,
 
 /** true when this call removed the like. */
 export async function deleteLike(db: Kysely<DB>, postId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .deleteFrom('likes')
-    .where('post_id', '=', postId)
-    .where('user_id', '=', userId)
-    .returning('post_id')
-    .executeTakeFirst();
+  const row = await db.deleteFrom('likes').where('post_id', '=', postId).where('user_id', '=', userId).returning('post_id').executeTakeFirst();
   return row !== undefined;
 }
 

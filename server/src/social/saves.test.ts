@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const save = (as: Member, postId: number, flag: unknown) => call(t, '/posts/save', { user_id: as.id, post_id: postId, save_unsave: flag }, as);
-const saved = async (userId: number) =>
-  (await t.db.selectFrom('saves').select('post_id').where('user_id', '=', userId).execute()).map((r) => r.post_id);
+const saved = async (userId: number) => (await t.db.selectFrom('saves').select('post_id').where('user_id', '=', userId).execute()).map((r) => r.post_id);
 
 describe('POST /posts/save', () => {
   it('saves and unsaves with the spec texts, idempotently', async () => {

@@ -18,7 +18,6 @@ export interface SocialRoutesOptions {
   blocks: BlocksService;
 }
 
-
 /** A list's keyset cursor from next_page_url: "<followed at>|<member id>"; anything else is 422. */
 function followCursor(text: string | undefined): FollowListCursor | undefined {
   if (text === undefined || text === '') return undefined;
@@ -38,9 +37,7 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
 
   route(app, 'comment', async (request) => comments.addComment(request.auth!, request.body.post_id, request.body.comments));
 
-  route(app, 'replies', async (request) =>
-    comments.addReply(request.auth!, request.body.post_id, request.body.comment_id, request.body.reply, request.body.reply_to_id),
-  );
+  route(app, 'replies', async (request) => comments.addReply(request.auth!, request.body.post_id, request.body.comment_id, request.body.reply, request.body.reply_to_id));
 
   route(app, 'commentDelete', async (request) => ({ message: await comments.deleteComment(request.auth!, request.body.id) }));
 
@@ -52,9 +49,7 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
 
   // profile_id names whose list it is; a user_id, when sent, names the caller (viewer() 403s another's).
   for (const list of ['followers', 'following'] as const) {
-    route(app, list, async (request) =>
-      followLists.list(list, viewer(request, request.body.user_id), request.body.profile_id, followCursor(request.query.cursor)),
-    );
+    route(app, list, async (request) => followLists.list(list, viewer(request, request.body.user_id), request.body.profile_id, followCursor(request.query.cursor)));
   }
 
   route(app, 'block', async (request) => blocks.setBlocked(request.auth!, request.body.block_id, request.body.status === 1));

@@ -15,7 +15,6 @@ export interface UserTarget {
   followers_count: number;
 }
 
-
 export function findPost(db: Kysely<DB>, postId: number): Promise<PostTarget | undefined> {
   return db.selectFrom('posts').select(['id', 'user_id', 'title']).where('id', '=', postId).executeTakeFirst();
 }
@@ -48,12 +47,7 @@ export function lockPost(trx: Kysely<DB>, postId: number): Promise<PostTarget | 
 
 /** A user who can be followed: deactivated accounts count as missing. */
 export function findActiveUser(db: Kysely<DB>, userId: number): Promise<UserTarget | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'followers_count'])
-    .where('id', '=', userId)
-    .where('deactivated_at', 'is', null)
-    .executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'name', 'followers_count']).where('id', '=', userId).where('deactivated_at', 'is', null).executeTakeFirst();
 }
 
 /** A flag read back (an EXISTS, a CASE): true on PostgreSQL, 1 on SQLite. */

@@ -37,7 +37,8 @@ export function readerKey(salt: string, postId: number, reader: Reader): string 
  * purpose (README, ARCHITECTURE.md): anyone can send another User-Agent, and it only has to keep the
  * honest robots out of a writer's numbers. A missing User-Agent counts as a program too.
  */
-const PROGRAMS = /bot|crawl|spider|slurp|headless|lighthouse|pagespeed|phantomjs|puppeteer|playwright|selenium|curl|wget|python|java\/|go-http-client|okhttp|axios|node-fetch|undici|scrapy/i;
+const PROGRAMS =
+  /bot|crawl|spider|slurp|headless|lighthouse|pagespeed|phantomjs|puppeteer|playwright|selenium|curl|wget|python|java\/|go-http-client|okhttp|axios|node-fetch|undici|scrapy/i;
 
 export function looksLikeProgram(userAgent: string | undefined): boolean {
   return userAgent === undefined || userAgent.trim() === '' || PROGRAMS.test(userAgent);

@@ -73,11 +73,17 @@ describe.runIf(sqlite)('on SQLite', () => {
   it('lists a writer’s posts through (user_id, id), in its order, each number from a range of an index', async () => {
     const lines = await sqlitePlan(STATS_SQL.overview(false), overviewParams);
     const shown = lines.join('\n');
-    expect(lines.some((l) => /SEARCH p USING (COVERING )?INDEX posts_user_id_idx \(user_id=\?\)/.test(l)), shown).toBe(true);
+    expect(
+      lines.some((l) => /SEARCH p USING (COVERING )?INDEX posts_user_id_idx \(user_id=\?\)/.test(l)),
+      shown,
+    ).toBe(true);
     for (const index of STAT_INDEXES) expect(shown, shown).toMatch(new RegExp(`USING COVERING INDEX ${index} \\(post_id=\\? AND created_at>\\?\\)`));
     expect(shown, shown).toMatch(REMOTE_LIKES);
     expect(shown, shown).toMatch(/SEARCH d USING INDEX sqlite_autoindex_post_stats_daily_1 \(post_id=\? AND day>\?\)/);
-    expect(lines.filter((l) => /^SCAN /.test(l)), shown).toEqual([]);
+    expect(
+      lines.filter((l) => /^SCAN /.test(l)),
+      shown,
+    ).toEqual([]);
     expect(shown).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
   });
 
@@ -86,7 +92,10 @@ describe.runIf(sqlite)('on SQLite', () => {
     const shown = lines.join('\n');
     for (const index of STAT_INDEXES) expect(shown, shown).toMatch(new RegExp(`USING COVERING INDEX ${index} \\(post_id=\\? AND created_at>\\?\\)`));
     expect(shown, shown).toMatch(REMOTE_LIKES);
-    expect(lines.filter((l) => /^SCAN /.test(l)), shown).toEqual([]);
+    expect(
+      lines.filter((l) => /^SCAN /.test(l)),
+      shown,
+    ).toEqual([]);
     const own = (await sqlitePlan(STATS_SQL.ownPost, [1, 7])).join('\n');
     expect(own).toMatch(/SEARCH posts USING INTEGER PRIMARY KEY/);
   });
@@ -97,7 +106,10 @@ describe.runIf(sqlite)('on SQLite', () => {
     const shown = lines.join('\n');
     expect(shown, shown).toMatch(/SEARCH post_readers USING (COVERING )?INDEX post_readers_day_idx \(day<\?\)/);
     expect(shown, shown).toMatch(/SEARCH post_readers USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-    expect(lines.filter((l) => /^SCAN /.test(l)), shown).toEqual([]);
+    expect(
+      lines.filter((l) => /^SCAN /.test(l)),
+      shown,
+    ).toEqual([]);
     expect(shown).not.toMatch(/TEMP B-TREE/);
   });
 });

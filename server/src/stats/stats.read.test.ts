@@ -20,7 +20,10 @@ const ago = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString()
 const dayAgo = (days: number) => dayOf(Date.now() - days * DAY_MS);
 
 async function daily(postId: number, days: number, views: number, reads: number): Promise<void> {
-  await t.db.insertInto('post_stats_daily').values({ post_id: postId, day: dayAgo(days), views, reads }).execute();
+  await t.db
+    .insertInto('post_stats_daily')
+    .values({ post_id: postId, day: dayAgo(days), views, reads })
+    .execute();
 }
 
 beforeAll(async () => {
@@ -37,10 +40,20 @@ beforeAll(async () => {
   await daily(newer, 40, 100, 0);
   await daily(older, 3, 2, 3);
   await daily(theirs, 0, 50, 50);
-  for (const [post, user, days] of [[newer, a.id, 0], [newer, b.id, 20], [theirs, a.id, 0]] as const) {
-    await t.db.insertInto('likes').values({ post_id: post, user_id: user, created_at: ago(days) }).execute();
+  for (const [post, user, days] of [
+    [newer, a.id, 0],
+    [newer, b.id, 20],
+    [theirs, a.id, 0],
+  ] as const) {
+    await t.db
+      .insertInto('likes')
+      .values({ post_id: post, user_id: user, created_at: ago(days) })
+      .execute();
   }
-  await t.db.insertInto('saves').values({ post_id: newer, user_id: a.id, created_at: ago(5) }).execute();
+  await t.db
+    .insertInto('saves')
+    .values({ post_id: newer, user_id: a.id, created_at: ago(5) })
+    .execute();
   const now = ago(0);
   const comment = await t.db
     .insertInto('comments')
@@ -48,7 +61,10 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.db.insertInto('replies').values({ comment_id: comment.id, post_id: newer, user_id: b.id, body: 'Yes', created_at: now, updated_at: now }).execute();
-  await t.db.insertInto('comments').values({ post_id: newer, user_id: b.id, body: 'Long ago', created_at: ago(60), updated_at: ago(60) }).execute();
+  await t.db
+    .insertInto('comments')
+    .values({ post_id: newer, user_id: b.id, body: 'Long ago', created_at: ago(60), updated_at: ago(60) })
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -62,7 +78,10 @@ describe('POST /stats', () => {
   it('lists the caller’s posts, newest first, with their numbers over the last 7 days, and the sums', async () => {
     const stats = await overview(writer, { days: 7 });
     expect(stats).toMatchObject({ days: 7, from: dayAgo(6), to: dayAgo(0) });
-    expect(stats.posts.map((p) => [p.id, p.title])).toEqual([[newer, 'The newer story'], [older, 'The older story']]);
+    expect(stats.posts.map((p) => [p.id, p.title])).toEqual([
+      [newer, 'The newer story'],
+      [older, 'The older story'],
+    ]);
     expect(stats.posts[0]).toMatchObject({ views: 5, reads: 2, read_ratio: 0.4, likes: 1, saves: 1, comments: 2 });
     expect(stats.posts[1]).toMatchObject({ views: 2, reads: 3, read_ratio: 1, likes: 0, saves: 0, comments: 0 });
     expect(stats.totals).toEqual({ views: 7, reads: 5, read_ratio: 5 / 7, likes: 1, saves: 1, comments: 2 });
@@ -137,8 +156,17 @@ describe('what came from the fediverse', () => {
       .values({ uri: 'https://elsewhere.example/users/dave', inbox: 'https://elsewhere.example/users/dave/inbox', handle: '@dave@elsewhere.example', updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const reaction = (kind: 'like' | 'announce', days: number, n: number) => ({ post_id: post, actor_id: account.id, kind, activity_uri: `https://elsewhere.example/${kind}/${n}`, created_at: ago(days) });
-    await t.db.insertInto('remote_reactions').values([reaction('like', 0, 1), reaction('announce', 0, 2)]).execute();
+    const reaction = (kind: 'like' | 'announce', days: number, n: number) => ({
+      post_id: post,
+      actor_id: account.id,
+      kind,
+      activity_uri: `https://elsewhere.example/${kind}/${n}`,
+      created_at: ago(days),
+    });
+    await t.db
+      .insertInto('remote_reactions')
+      .values([reaction('like', 0, 1), reaction('announce', 0, 2)])
+      .execute();
     await t.db.insertInto('likes').values({ post_id: post, user_id: stranger.id, created_at: now }).execute();
     const reply = await t.db
       .insertInto('remote_comments')

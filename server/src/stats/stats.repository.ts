@@ -67,7 +67,11 @@ export async function findCountedPost(database: Database, postId: number): Promi
  * at once, the first insert stays and all answer it). undefined only if it was deleted meanwhile.
  */
 export async function saltOfDay(db: Kysely<DB>, day: string, candidate: string): Promise<string | undefined> {
-  await db.insertInto('stats_salts').values({ day, salt: candidate }).onConflict((oc) => oc.column('day').doNothing()).execute();
+  await db
+    .insertInto('stats_salts')
+    .values({ day, salt: candidate })
+    .onConflict((oc) => oc.column('day').doNothing())
+    .execute();
   return (await db.selectFrom('stats_salts').select('salt').where('day', '=', day).executeTakeFirst())?.salt;
 }
 
@@ -95,9 +99,7 @@ export async function countReader(db: Kysely<DB>, row: { post_id: number; day: s
       .insertInto('post_stats_daily')
       .values({ post_id: row.post_id, day: row.day, views: view ? 1 : 0, reads: view ? 0 : 1 })
       .onConflict((oc) =>
-        oc
-          .columns(['post_id', 'day'])
-          .doUpdateSet((eb) => (view ? { views: eb('post_stats_daily.views', '+', 1) } : { reads: eb('post_stats_daily.reads', '+', 1) })),
+        oc.columns(['post_id', 'day']).doUpdateSet((eb) => (view ? { views: eb('post_stats_daily.views', '+', 1) } : { reads: eb('post_stats_daily.reads', '+', 1) })),
       )
       .execute();
     return true;

@@ -44,7 +44,9 @@ describe('disk storage', () => {
   });
 
   it('takes a noisy 3 MB image (above the JSON body limit) and refuses more than 10 MB with 413', async () => {
-    const noise = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } }).png().toBuffer();
+    const noise = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(2 * 1024 * 1024);
     expect((await storage.putImage(noise)).path).toMatch(/\.webp$/);
     const tooBig = Buffer.alloc(10 * 1024 * 1024 + 1);

@@ -48,10 +48,7 @@ export interface EncodedBytes {
 }
 
 const encodeWebp = async (pipeline: Sharp, width: number) => {
-  const { data, info } = await pipeline
-    .resize({ width, withoutEnlargement: true })
-    .webp({ quality: 82, effort: 4 })
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await pipeline.resize({ width, withoutEnlargement: true }).webp({ quality: 82, effort: 4 }).toBuffer({ resolveWithObject: true });
   // An animated image is one tall strip of frames: its height is a frame's.
   return { bytes: data, width: info.width, height: info.pageHeight ?? info.height };
 };

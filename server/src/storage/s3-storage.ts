@@ -1,13 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '../config.ts';
 import { HttpError } from '../lib/errors.ts';
 import { type FileStore, IMMUTABLE_CACHE_CONTROL, STORED_CONTENT_TYPE, type Storage, imageStorage, mainPathOf } from './storage.ts';

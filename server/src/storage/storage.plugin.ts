@@ -27,7 +27,10 @@ export const storagePlugin: FastifyPluginAsync<StoragePluginOptions> = async (ap
     const wanted = (request.params as { '*'?: string })['*'] ?? '';
     if (publicUrl) {
       if (!mainPathOf(wanted)) throw notFound('Image not found.');
-      return reply.code(308).headers({ location: cdnUrl(publicUrl, wanted), 'cache-control': IMMUTABLE_CACHE_CONTROL }).send();
+      return reply
+        .code(308)
+        .headers({ location: cdnUrl(publicUrl, wanted), 'cache-control': IMMUTABLE_CACHE_CONTROL })
+        .send();
     }
     // HEAD asks the store for the size only (Fastify's own HEAD would fetch the bytes and drop them).
     const file = bytes ? await storage.open(wanted) : await storage.stat(wanted);

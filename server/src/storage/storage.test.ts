@@ -68,7 +68,9 @@ describe('upload-image', () => {
   });
 
   it('scales a 3000 px wide image down to 2000 px and never enlarges a small one', async () => {
-    const wide = await sharp({ create: { width: 3000, height: 300, channels: 3, background: '#abcdef' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 3000, height: 300, channels: 3, background: '#abcdef' } })
+      .png()
+      .toBuffer();
     const { meta } = await served((await upload(wide, 'wide.png', 'image/png')).json().url);
     expect([meta?.width, meta?.height]).toEqual([2000, 200]);
     const small = await served((await upload(await aJpeg(50, 30))).json().url);
@@ -80,8 +82,16 @@ describe('upload-image', () => {
     for (const data of [await base.clone().png().toBuffer(), await base.clone().webp().toBuffer(), await base.clone().avif().toBuffer()]) {
       expect((await upload(data, 'x.bin', 'application/octet-stream')).statusCode).toBe(201);
     }
-    const frames = await Promise.all(['#ff0000', '#00ff00'].map((background) => sharp({ create: { width: 20, height: 20, channels: 3, background } }).png().toBuffer()));
-    const gif = await sharp(frames, { join: { animated: true } }).gif().toBuffer();
+    const frames = await Promise.all(
+      ['#ff0000', '#00ff00'].map((background) =>
+        sharp({ create: { width: 20, height: 20, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
     const res = await upload(gif, 'a.gif', 'image/gif');
     expect(res.statusCode).toBe(201);
     expect((await served(res.json().url)).meta?.pages).toBe(2);

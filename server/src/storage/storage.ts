@@ -131,8 +131,7 @@ export function storageUrl(storedPath: string): string {
 export const TOO_LARGE_IMAGE = `The image may not be greater than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`;
 
 /** The copies of the image stored at mainPath, named after it. */
-const copies = (mainPath: string, variants: EncodedBytes['variants']): EncodedImage['variants'] =>
-  variants.map((v) => ({ ...v, path: imageVariantPath(mainPath, v.width)! }));
+const copies = (mainPath: string, variants: EncodedBytes['variants']): EncodedImage['variants'] => variants.map((v) => ({ ...v, path: imageVariantPath(mainPath, v.width)! }));
 
 /** The image rules (validation, re-encoding, names, copies) on top of a place to keep files. */
 export function imageStorage(files: FileStore): Storage {

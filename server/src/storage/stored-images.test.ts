@@ -67,7 +67,11 @@ describe('stored images', () => {
 
   it('never removes a profile picture', async () => {
     const avatar = await upload(await aJpeg());
-    await t.db.updateTable('users').set({ profile_picture: `/storage/${avatar.path}` }).where('id', '=', author.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ profile_picture: `/storage/${avatar.path}` })
+      .where('id', '=', author.id)
+      .execute();
     await age(avatar.path);
     await t.app.images.sweep();
     expect(stored(t, avatar.path)).toBe(true);
@@ -86,7 +90,10 @@ describe('stored images', () => {
   it('is enforced by the database: a post_images row needs its ledger row, which cannot go while used', async () => {
     const post = await createPost(t, author);
     await expect(
-      t.db.insertInto('post_images').values({ post_id: post.id, path: `aa/bb/${'f'.repeat(64)}.webp` }).execute(),
+      t.db
+        .insertInto('post_images')
+        .values({ post_id: post.id, path: `aa/bb/${'f'.repeat(64)}.webp` })
+        .execute(),
     ).rejects.toSatisfy(isForeignKeyViolation);
     await expect(t.db.deleteFrom('stored_images').where('path', '=', post.image).execute()).rejects.toSatisfy(isForeignKeyViolation);
   });

@@ -29,14 +29,18 @@ let seed = 0;
 export async function aJpeg(width = 64, height = 48): Promise<Buffer> {
   seed += 1;
   const background = { r: (seed * 37) % 256, g: (seed * 91) % 256, b: (seed * 53) % 256 };
-  return sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** A PNG of this size (wide enough for the narrower copies); each call a different colour, so a distinct stored file. */
 export async function aPng(width: number, height: number): Promise<Buffer> {
   seed += 1;
   const background = { r: (seed * 41) % 256, g: (seed * 67) % 256, b: (seed * 13) % 256 };
-  return sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 }
 
 export const imagePart = (data: Buffer, filename = 'cover.jpg'): FilePart => ({ data, filename, type: 'image/jpeg' });

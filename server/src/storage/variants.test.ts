@@ -55,7 +55,10 @@ describe('narrower copies', () => {
     expect(stored(t, variant(medium, 1600))).toBe(false);
     expect(await ledgerSize(medium)).toEqual({ width: 1000, height: 700 });
 
-    for (const [w, h] of [[400, 300], [120, 90]] as const) {
+    for (const [w, h] of [
+      [400, 300],
+      [120, 90],
+    ] as const) {
       const small = await upload(await aPng(w, h));
       for (const width of IMAGE_WIDTHS) expect(stored(t, variant(small, width)), `${w}: ${width}`).toBe(false);
       expect(await ledgerSize(small)).toEqual({ width: w, height: h });
@@ -74,8 +77,16 @@ describe('narrower copies', () => {
   });
 
   it('keeps an animated GIF animated, copies included, and records one frame’s height', async () => {
-    const frames = await Promise.all(['#ff0000', '#00ff00', '#0000ff'].map((background) => sharp({ create: { width: 900, height: 300, channels: 3, background } }).png().toBuffer()));
-    const gif = await sharp(frames, { join: { animated: true } }).gif().toBuffer();
+    const frames = await Promise.all(
+      ['#ff0000', '#00ff00', '#0000ff'].map((background) =>
+        sharp({ create: { width: 900, height: 300, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
     const main = await upload(gif);
     expect(await servedSize(main)).toEqual({ width: 900, height: 300, pages: 3 });
     expect(await servedSize(variant(main, 400))).toEqual({ width: 400, height: 133, pages: 3 });

@@ -8,9 +8,7 @@ import type { TestApp } from './app.ts';
  */
 export async function bulkPeopleAndPosts(t: TestApp, rows: number): Promise<void> {
   const postgres = t.database.dialect === 'postgres';
-  const series = postgres
-    ? sql`SELECT generate_series(1, ${rows}) AS n`
-    : sql`WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${rows}) SELECT n FROM s`;
+  const series = postgres ? sql`SELECT generate_series(1, ${rows}) AS n` : sql`WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${rows}) SELECT n FROM s`;
   const now = new Date().toISOString();
   await sql`INSERT INTO users (email, email_normalized, name, username, created_at, updated_at, followers_count)
     SELECT 'p' || n || '@example.com', 'p' || n || '@example.com', 'Person ' || n || ' Everyone', 'user' || n, ${now}, ${now}, n % 50

@@ -15,10 +15,7 @@ export interface TestUser {
 }
 
 /** A user in the database: verified, with PASSWORD, unless overridden. */
-export async function aUser(
-  db: Kysely<DB>,
-  overrides: { email?: string; name?: string | null; verified?: boolean } = {},
-): Promise<TestUser> {
+export async function aUser(db: Kysely<DB>, overrides: { email?: string; name?: string | null; verified?: boolean } = {}): Promise<TestUser> {
   passwordHash ??= hashPassword(PASSWORD);
   counter += 1;
   const email = overrides.email ?? `reader${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -71,8 +68,7 @@ export async function aPost(
     createdAt?: string;
   },
 ): Promise<{ id: number; categoryId: number }> {
-  const categoryId =
-    overrides.categoryId ?? (await db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const categoryId = overrides.categoryId ?? (await db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   const now = overrides.createdAt ?? nowIso();
   const row = await db.transaction().execute(async (trx) => {
     const inserted = await trx
@@ -90,7 +86,11 @@ export async function aPost(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.updateTable('users').set((eb) => ({ post_count: eb('post_count', '+', 1) })).where('id', '=', overrides.userId).execute();
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ post_count: eb('post_count', '+', 1) }))
+      .where('id', '=', overrides.userId)
+      .execute();
     return inserted;
   });
   return { id: row.id, categoryId };

@@ -83,9 +83,12 @@ export async function startFediversePeer(
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
       const body = req.method === 'POST' ? Buffer.concat(chunks) : undefined;
-      const response = await federation.fetch(new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, ...(body ? { body: body as Uint8Array<ArrayBuffer> } : {}) }), {
-        contextData: undefined,
-      });
+      const response = await federation.fetch(
+        new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, ...(body ? { body: body as Uint8Array<ArrayBuffer> } : {}) }),
+        {
+          contextData: undefined,
+        },
+      );
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     });

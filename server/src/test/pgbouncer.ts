@@ -17,9 +17,7 @@ import { freePort } from './ports.ts';
 export const PGBOUNCER = '/usr/sbin/pgbouncer';
 
 /** Why the PgBouncer suites are skipped here, or undefined when they can run. */
-export const pgbouncerMissing: string | undefined = existsSync(PGBOUNCER)
-  ? undefined
-  : `${PGBOUNCER} is missing (apt-get install pgbouncer; .ci/run installs it)`;
+export const pgbouncerMissing: string | undefined = existsSync(PGBOUNCER) ? undefined : `${PGBOUNCER} is missing (apt-get install pgbouncer; .ci/run installs it)`;
 
 export interface PgBouncer {
   port: number;

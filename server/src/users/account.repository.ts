@@ -10,7 +10,12 @@ function tally(postIds: number[]): Map<number, number> {
 }
 
 /** Lowers a counter column of each row by how many of its rows went (id order, as every writer locks). */
-async function lower(trx: Kysely<DB>, table: 'posts' | 'users' | 'categories', column: 'likes_count' | 'comments_count' | 'followers_count' | 'following_count', losses: Map<number, number>): Promise<void> {
+async function lower(
+  trx: Kysely<DB>,
+  table: 'posts' | 'users' | 'categories',
+  column: 'likes_count' | 'comments_count' | 'followers_count' | 'following_count',
+  losses: Map<number, number>,
+): Promise<void> {
   for (const [id, n] of [...losses.entries()].sort((a, b) => a[0] - b[0])) {
     await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = ${sql.ref(column)} - ${n} WHERE id = ${id}`.execute(trx);
   }
@@ -91,12 +96,12 @@ export async function sessionCreatedAt(trx: Kysely<DB>, sessionId: number): Prom
 }
 
 /** A pending change of address: the token (hashed) that moves the account to `new_email`. */
-export async function insertEmailChange(
-  trx: Kysely<DB>,
-  values: { user_id: number; token_hash: string; expires_at: string; now: string; new_email: string },
-): Promise<void> {
+export async function insertEmailChange(trx: Kysely<DB>, values: { user_id: number; token_hash: string; expires_at: string; now: string; new_email: string }): Promise<void> {
   const { now, ...rest } = values;
-  await trx.insertInto('email_tokens').values({ ...rest, purpose: 'email', used_at: null, created_at: now }).execute();
+  await trx
+    .insertInto('email_tokens')
+    .values({ ...rest, purpose: 'email', used_at: null, created_at: now })
+    .execute();
 }
 
 export function findEmailChange(db: Kysely<DB>, tokenHash: string) {
@@ -110,17 +115,7 @@ export function findEmailChange(db: Kysely<DB>, tokenHash: string) {
 
 /** The account's new address (verified: the link was opened there). */
 export async function changeEmail(trx: Kysely<DB>, userId: number, email: string, normalized: string, now: string): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set({ email, email_normalized: normalized, email_verified_at: now, updated_at: now })
-    .where('id', '=', userId)
-    .execute();
+  await trx.updateTable('users').set({ email, email_normalized: normalized, email_verified_at: now, updated_at: now }).where('id', '=', userId).execute();
   // Other pending changes lapse, and so do reset links mailed to the old address.
-  await trx
-    .updateTable('email_tokens')
-    .set({ used_at: now })
-    .where('user_id', '=', userId)
-    .where('purpose', 'in', ['email', 'reset'])
-    .where('used_at', 'is', null)
-    .execute();
+  await trx.updateTable('email_tokens').set({ used_at: now }).where('user_id', '=', userId).where('purpose', 'in', ['email', 'reset']).where('used_at', 'is', null).execute();
 }

@@ -9,10 +9,7 @@ import type { AccountService } from './account.service.ts';
  * answer) and GET /confirm-email (the link mailed to a new address; a plain GET that works without
  * JavaScript, then back into the app with the outcome, as the verification link does).
  */
-export const accountRoutes: FastifyPluginAsync<{ account: AccountService; config: Config }> = async (
-  app,
-  { account, config },
-) => {
+export const accountRoutes: FastifyPluginAsync<{ account: AccountService; config: Config }> = async (app, { account, config }) => {
   const cookieOptions = { path: '/', sameSite: 'lax', secure: config.publicUrl.startsWith('https:') } as const;
 
   route(app, 'deactivate', async (request, reply) => {

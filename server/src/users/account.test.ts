@@ -151,7 +151,11 @@ describe('changing the email address', () => {
     await t.db.updateTable('users').set({ password_hash: null }).where('id', '=', googler.id).execute();
     const ok = await call(t, '/update-profile', { id: googler.id, email: `goo-${Date.now()}@example.com` }, googler);
     expect(ok.statusCode).toBe(200);
-    await t.db.updateTable('sessions').set({ created_at: new Date(Date.now() - 16 * 60_000).toISOString() }).where('user_id', '=', googler.id).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ created_at: new Date(Date.now() - 16 * 60_000).toISOString() })
+      .where('user_id', '=', googler.id)
+      .execute();
     const stale = await call(t, '/deactivate', { user_id: googler.id }, googler);
     expect(stale.statusCode).toBe(403);
     expect(stale.json().message).toBe(ACCOUNT_MESSAGES.signInAgain);

@@ -71,7 +71,9 @@ describe('the export of the personal library and the For you tuning', () => {
     const topics = await t.db.selectFrom('categories').select(['id', 'name', 'slug']).where('id', 'in', [ids.more, ids.less]).orderBy('id').execute();
     expect(archive.json('feed_tuning.json')).toEqual({
       topics: topics.map((c) => ({ ...c, choice: c.id === ids.more ? 'more' : 'less', created_at: expect.any(String) })),
-      muted_authors: [{ id: ids.muted, name: 'Di Muted', username: null, created_at: expect.any(String), profile_url: `${t.config.publicUrl}/view-profile/${encodeId(ids.muted)}` }],
+      muted_authors: [
+        { id: ids.muted, name: 'Di Muted', username: null, created_at: expect.any(String), profile_url: `${t.config.publicUrl}/view-profile/${encodeId(ids.muted)}` },
+      ],
     });
     expect(archive.everything()).not.toContain('Cy Author');
   });

@@ -14,7 +14,8 @@ describe('post bodies as Markdown', () => {
     expect(md('<ol><li data-list="bullet">tea</li><li data-list="bullet">milk</li><li data-list="ordered">boil</li><li data-list="ordered">pour</li></ol>')).toBe(
       '- tea\n- milk\n\n1. boil\n2. pour',
     );
-    const code = '<div class="ql-code-block-container"><div class="ql-code-block" data-language="python">def f():</div><div class="ql-code-block" data-language="python">    return 1</div></div>';
+    const code =
+      '<div class="ql-code-block-container"><div class="ql-code-block" data-language="python">def f():</div><div class="ql-code-block" data-language="python">    return 1</div></div>';
     expect(md(code)).toBe('```python\ndef f():\n    return 1\n```');
   });
 
@@ -55,7 +56,10 @@ describe('front matter and file names', () => {
   it('writes every value as JSON, which YAML reads too, escaping what YAML cannot hold raw', () => {
     const text = frontMatter({ title: 'Colons: "quotes" and \\ backslash', n: 3, none: null, odd: 'a\u0085b\u2028c' });
     expect(text).toBe('---\ntitle: "Colons: \\"quotes\\" and \\\\ backslash"\nn: 3\nnone: null\nodd: "a\\u0085b\\u2028c"\n---\n');
-    const values = text.split('\n').slice(1, -2).map((line) => JSON.parse(line.slice(line.indexOf(': ') + 2)) as unknown);
+    const values = text
+      .split('\n')
+      .slice(1, -2)
+      .map((line) => JSON.parse(line.slice(line.indexOf(': ') + 2)) as unknown);
     expect(values).toEqual(['Colons: "quotes" and \\ backslash', 3, null, 'a\u0085b\u2028c']);
   });
 

@@ -15,7 +15,6 @@ export interface ReadmeFacts {
   publicUrl: string;
 }
 
-
 export function readme(facts: ReadmeFacts): string {
   const n = (file: string) => facts.counts[file] ?? 0;
   const who = facts.member.username ? `@${facts.member.username} (member ${facts.member.id})` : `member ${facts.member.id}`;

@@ -88,25 +88,13 @@ export function draftById(db: Kysely<DB>, userId: number, id: number) {
 
 /** The stored images the member's drafts use (covers and bodies: draft_images holds both). */
 export async function draftImagePaths(db: Kysely<DB>, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('draft_images as di')
-    .innerJoin('drafts as d', 'd.id', 'di.draft_id')
-    .select('di.path')
-    .distinct()
-    .where('d.user_id', '=', userId)
-    .execute();
+  const rows = await db.selectFrom('draft_images as di').innerJoin('drafts as d', 'd.id', 'di.draft_id').select('di.path').distinct().where('d.user_id', '=', userId).execute();
   return rows.map((r) => r.path);
 }
 
 /** The stored images the member's posts use: their post_images rows and their covers (rows older than post_images). */
 export async function postImagePaths(db: Kysely<DB>, userId: number): Promise<string[]> {
-  const used = await db
-    .selectFrom('post_images as pi')
-    .innerJoin('posts as p', 'p.id', 'pi.post_id')
-    .select('pi.path')
-    .distinct()
-    .where('p.user_id', '=', userId)
-    .execute();
+  const used = await db.selectFrom('post_images as pi').innerJoin('posts as p', 'p.id', 'pi.post_id').select('pi.path').distinct().where('p.user_id', '=', userId).execute();
   const covers = await db.selectFrom('posts').select('image').distinct().where('user_id', '=', userId).where('image', 'is not', null).execute();
   return [...new Set([...used.map((r) => r.path), ...covers.map((r) => r.image!)])];
 }
@@ -201,19 +189,7 @@ export function notificationsPage(db: Kysely<DB>, userId: number, after: number,
   return db
     .selectFrom('notifications as n')
     .leftJoin('users as a', 'a.id', 'n.actor_id')
-    .select([
-      'n.id',
-      'n.type',
-      'n.message',
-      'n.actor_id',
-      'a.name as actor_name',
-      'n.post_id',
-      'n.comment_id',
-      'n.reply_id',
-      'n.read_at',
-      'n.created_at',
-      'n.updated_at',
-    ])
+    .select(['n.id', 'n.type', 'n.message', 'n.actor_id', 'a.name as actor_name', 'n.post_id', 'n.comment_id', 'n.reply_id', 'n.read_at', 'n.created_at', 'n.updated_at'])
     .where('n.user_id', '=', userId)
     .where('n.id', '>', after)
     .orderBy('n.id')

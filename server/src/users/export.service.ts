@@ -232,9 +232,19 @@ export function createExportService(options: ExportOptions) {
       list('saves.json', repo.savesPage, (r) => r.post_id, onPost);
       lazy('follows.json', madeAt, async function* () {
         yield '{\n  "following": ';
-        yield* jsonArray(rows(userId, repo.followingPage, (r) => r.id), person, tally('following'), '  ');
+        yield* jsonArray(
+          rows(userId, repo.followingPage, (r) => r.id),
+          person,
+          tally('following'),
+          '  ',
+        );
         yield ',\n  "followers": ';
-        yield* jsonArray(rows(userId, repo.followersPage, (r) => r.id), person, tally('followers'), '  ');
+        yield* jsonArray(
+          rows(userId, repo.followersPage, (r) => r.id),
+          person,
+          tally('followers'),
+          '  ',
+        );
         yield '\n}\n';
       });
       list('topics.json', repo.topicsPage, (r) => r.id);
@@ -245,9 +255,19 @@ export function createExportService(options: ExportOptions) {
       list('newsletter_subscribers.json', repo.newsletterSubscribersPage, (r) => r.id);
       lazy('feed_tuning.json', madeAt, async function* () {
         yield '{\n  "topics": ';
-        yield* jsonArray(rows(userId, repo.topicTuningPage, (r) => r.id), (r) => r, tally('tuned topics'), '  ');
+        yield* jsonArray(
+          rows(userId, repo.topicTuningPage, (r) => r.id),
+          (r) => r,
+          tally('tuned topics'),
+          '  ',
+        );
         yield ',\n  "muted_authors": ';
-        yield* jsonArray(rows(userId, repo.mutedAuthorsPage, (r) => r.id), person, tally('muted authors'), '  ');
+        yield* jsonArray(
+          rows(userId, repo.mutedAuthorsPage, (r) => r.id),
+          person,
+          tally('muted authors'),
+          '  ',
+        );
         yield '\n}\n';
       });
 
@@ -267,7 +287,16 @@ export function createExportService(options: ExportOptions) {
 
       // Last, when every count is known.
       lazyText('README.txt', madeAt, async () =>
-        readme({ madeAt, member: { id: member.id, username: member.username }, posts: outline.length, drafts: drafts.length, images: images.found.size, missing: images.missing, counts, publicUrl }),
+        readme({
+          madeAt,
+          member: { id: member.id, username: member.username },
+          posts: outline.length,
+          drafts: drafts.length,
+          images: images.found.size,
+          missing: images.missing,
+          counts,
+          publicUrl,
+        }),
       );
       zip.end();
       return { filename: exportFileName(member.username ?? String(member.id), madeAt), stream: output };

@@ -190,7 +190,9 @@ describe('POST /api/user/export-data', () => {
 
   it('lists my comments, replies, likes, saves, follows, topics, blocks, help requests and notifications', async () => {
     const post = { post_id: ids.theirPost, post_title: 'Their post', post_url: url('view-post', ids.theirPost) };
-    expect(archive.json('comments.json')).toEqual([{ id: ids.myComment, ...post, body: 'My comment on their post', created_at: expect.any(String), updated_at: expect.any(String) }]);
+    expect(archive.json('comments.json')).toEqual([
+      { id: ids.myComment, ...post, body: 'My comment on their post', created_at: expect.any(String), updated_at: expect.any(String) },
+    ]);
     expect(archive.json('replies.json')).toEqual([
       {
         id: ids.myReply,
@@ -272,7 +274,14 @@ describe('over a real connection', () => {
     const address = new URL(await server.listen({ port: 0, host: '127.0.0.1' }));
     const payload = JSON.stringify({ user_id: me.id });
     const request = () =>
-      http.request({ host: address.hostname, port: address.port, path: '/api/user/export-data', method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...me.headers } });
+      http.request({
+        host: address.hostname,
+        port: address.port,
+        path: '/api/user/export-data',
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', ...me.headers },
+      });
     // Hang up after the first chunk: the server lets the connection go.
     const abandoned = request();
     const response = await new Promise<http.IncomingMessage>((resolve) => abandoned.on('response', resolve).end(payload));
@@ -285,11 +294,13 @@ describe('over a real connection', () => {
     // And answers the next one in full.
     const next = request();
     const zip = await new Promise<Buffer>((resolve) =>
-      next.on('response', async (res: http.IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        for await (const chunk of res) chunks.push(chunk as Buffer);
-        resolve(Buffer.concat(chunks));
-      }).end(payload),
+      next
+        .on('response', async (res: http.IncomingMessage) => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of res) chunks.push(chunk as Buffer);
+          resolve(Buffer.concat(chunks));
+        })
+        .end(payload),
     );
     expect(new Archive(zip).names).toContain(`posts/${ids.postA}-notes-on-quiet-writing.md`);
   });

@@ -54,9 +54,7 @@ describe('POST /api/user/update-profile', () => {
     const wrong = await update(here, { current_password: 'Wrong#pass1', new_password: next, new_password_confirmation: next });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.current_password[0]).toBe('The current password is incorrect.');
-    expect((await update(here, { new_password: next, new_password_confirmation: next })).json().errors.current_password[0]).toBe(
-      'The current password field is required.',
-    );
+    expect((await update(here, { new_password: next, new_password_confirmation: next })).json().errors.current_password[0]).toBe('The current password field is required.');
     expect((await update(here, { current_password: PASSWORD, new_password: 'weak', new_password_confirmation: 'weak' })).statusCode).toBe(422);
 
     expect((await update(here, { current_password: PASSWORD, new_password: next, new_password_confirmation: next })).statusCode).toBe(200);

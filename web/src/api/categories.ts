@@ -8,8 +8,7 @@ export async function getCategories(signal?: AbortSignal) {
   return data.categories;
 }
 
-export const categoriesQueryOptions = () =>
-  queryOptions({ queryKey: ['categories'], queryFn: ({ signal }) => getCategories(signal), staleTime: 5 * 60_000 });
+export const categoriesQueryOptions = () => queryOptions({ queryKey: ['categories'], queryFn: ({ signal }) => getCategories(signal), staleTime: 5 * 60_000 });
 
 export function useCategories() {
   return useQuery(categoriesQueryOptions());

@@ -26,11 +26,7 @@ describe('Login screen', () => {
   });
 
   it('shows the server message in a red popup and field errors under the inputs', async () => {
-    mockApi((path) =>
-      path === 'login'
-        ? { status: 422, body: { message: 'Check the form.', errors: { email: ['The email is odd.'], password: ['Too weak.'] } } }
-        : undefined,
-    );
+    mockApi((path) => (path === 'login' ? { status: 422, body: { message: 'Check the form.', errors: { email: ['The email is odd.'], password: ['Too weak.'] } } } : undefined));
     renderApp('/login');
     await fillAndSubmit();
 
@@ -82,9 +78,7 @@ describe('Login screen', () => {
   });
 
   it('stores the session cookies and returns to the page the guard came from', async () => {
-    const fetchMock = mockApi((path) =>
-      path === 'login' ? { body: { message: 'Welcome', token: 'tok-123', user: aProfile } } : undefined,
-    );
+    const fetchMock = mockApi((path) => (path === 'login' ? { body: { message: 'Welcome', token: 'tok-123', user: aProfile } } : undefined));
     const { router } = renderApp('/saved');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await fillAndSubmit('ada@example.com', 'abc123!@');
@@ -96,5 +90,4 @@ describe('Login screen', () => {
     expect(jsonBody(call![1]!)).toEqual({ email: 'ada@example.com', password: 'abc123!@' });
     expect(await screen.findByRole('heading', { name: 'Saved' })).toBeInTheDocument();
   });
-
 });

@@ -31,7 +31,9 @@ describe('Top bar and profile menu', () => {
     await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
 
     const menu = screen.getByRole('menu');
-    const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
     expect(items).toEqual(['Profile', 'Saved', 'Library', 'Stats', 'Settings', 'Help', 'Manage Recommendation', 'Logout']);
     expect(within(menu).getByRole('menuitem', { name: 'Stats' })).toHaveAttribute('href', '/stats');
     expect(within(menu).getByRole('menuitem', { name: 'Library' })).toHaveAttribute('href', '/yourposts');

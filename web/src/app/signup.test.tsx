@@ -13,13 +13,11 @@ async function fill(password: string, confirmation: string) {
 }
 
 describe('Signup screen', () => {
-  it("blocks sending when the passwords differ and says \"pasword didn't match\"", async () => {
+  it('blocks sending when the passwords differ and says "pasword didn\'t match"', async () => {
     const fetchMock = mockApi(() => ({ body: { google_client_id: null, federation: false } }));
     renderApp('/signup');
     const user = await fill('abc123!@', 'abc123!#');
-    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
-      `${TEXT.passwordMismatchSignup} ${PASSWORD_HINT}`,
-    );
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(`${TEXT.passwordMismatchSignup} ${PASSWORD_HINT}`);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(screen.getByText(TEXT.passwordMismatchSignup)).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/register'))).toBe(false);
@@ -27,9 +25,7 @@ describe('Signup screen', () => {
 
   it('shows server field errors and the red popup', async () => {
     mockApi((path) =>
-      path === 'register'
-        ? { status: 422, body: { message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } } }
-        : undefined,
+      path === 'register' ? { status: 422, body: { message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } } } : undefined,
     );
     renderApp('/signup');
     const user = await fill('abc123!@', 'abc123!@');

@@ -13,7 +13,15 @@ interface AvatarProps {
  * Content-Security-Policy refuses them). Written out in full so Tailwind finds them.
  */
 const SIZE_CLASS: Record<number, string> = {
-  20: 'size-5', 24: 'size-6', 28: 'size-7', 32: 'size-8', 36: 'size-9', 40: 'size-10', 44: 'size-11', 64: 'size-16', 96: 'size-24',
+  20: 'size-5',
+  24: 'size-6',
+  28: 'size-7',
+  32: 'size-8',
+  36: 'size-9',
+  40: 'size-10',
+  44: 'size-11',
+  64: 'size-16',
+  96: 'size-24',
 };
 
 /**

@@ -16,12 +16,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export function Button({ variant = 'primary', busy = false, className = '', children, disabled, ...rest }: ButtonProps) {
   return (
-    <button
-      {...rest}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      className={`${buttonStyles[variant]} ${className}`}
-    >
+    <button {...rest} disabled={disabled || busy} aria-busy={busy || undefined} className={`${buttonStyles[variant]} ${className}`}>
       {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
       {children}
     </button>

@@ -32,7 +32,10 @@ export function FoundPost({ post, priority, testId, children }: { post: SearchRe
       </div>
       {/* No dot after the author (the picture sets it apart): a wrapped line never ends or starts with one. */}
       <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
-        <Link to={paths.viewProfile.getHref(post.author.id)} className={`flex min-w-0 items-center gap-2 font-medium text-zinc-800 hover:underline dark:text-zinc-200 ${linkClass}`}>
+        <Link
+          to={paths.viewProfile.getHref(post.author.id)}
+          className={`flex min-w-0 items-center gap-2 font-medium text-zinc-800 hover:underline dark:text-zinc-200 ${linkClass}`}
+        >
           <Avatar src={post.author.profile_picture} size={20} />
           <span className="truncate">{post.author.name?.trim() || TEXT.anonymous}</span>
         </Link>

@@ -8,18 +8,8 @@ const iconButton =
 export function LikeButton({ liked, count, pending, onClick }: { liked: boolean; count: number; pending?: boolean; onClick: () => void }) {
   return (
     <span className="inline-flex items-center">
-      <button
-        type="button"
-        aria-label={liked ? 'Unlike' : 'Like'}
-        title={liked ? 'Unlike' : 'Like'}
-        aria-busy={pending}
-        onClick={onClick}
-        className={iconButton}
-      >
-        <Heart
-          aria-hidden="true"
-          className={`size-5 ${liked ? 'fill-rose-600 text-rose-600 dark:fill-rose-500 dark:text-rose-500' : ''}`}
-        />
+      <button type="button" aria-label={liked ? 'Unlike' : 'Like'} title={liked ? 'Unlike' : 'Like'} aria-busy={pending} onClick={onClick} className={iconButton}>
+        <Heart aria-hidden="true" className={`size-5 ${liked ? 'fill-rose-600 text-rose-600 dark:fill-rose-500 dark:text-rose-500' : ''}`} />
       </button>
       <span data-testid="likes-count" className="-ml-1 min-w-4 pr-1 text-sm tabular-nums text-zinc-600 dark:text-zinc-400">
         {count}
@@ -59,10 +49,7 @@ export function SaveButton({ saved, pending, onClick }: { saved: boolean; pendin
   const label = saved ? 'Remove from saved' : 'Save';
   return (
     <button type="button" aria-label={label} title={label} aria-busy={pending} onClick={onClick} className={iconButton}>
-      <Bookmark
-        aria-hidden="true"
-        className={`size-5 ${saved ? 'fill-indigo-700 text-indigo-700 dark:fill-indigo-300 dark:text-indigo-300' : ''}`}
-      />
+      <Bookmark aria-hidden="true" className={`size-5 ${saved ? 'fill-indigo-700 text-indigo-700 dark:fill-indigo-300 dark:text-indigo-300' : ''}`} />
     </button>
   );
 }

@@ -45,16 +45,11 @@ export function PostCard({ post, author, actions, menu, reason, edit, priority =
         {menu}
       </div>
       <div className="mt-3 flex gap-4 sm:gap-8">
-        <Link
-          to={href}
-          className="group min-w-0 flex-1 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
-        >
+        <Link to={href} className="group min-w-0 flex-1 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600">
           <h2 className="line-clamp-3 break-words font-serif text-xl font-bold leading-snug tracking-tight text-zinc-900 group-hover:underline group-hover:decoration-zinc-300 group-hover:underline-offset-4 sm:text-2xl dark:text-zinc-50 dark:group-hover:decoration-zinc-600">
             {postTitle(post.title)}
           </h2>
-          <p className="mt-1.5 line-clamp-2 break-words text-[15px] leading-6 text-zinc-600 sm:text-base dark:text-zinc-400">
-            {postSubTitle(post.sub_title)}
-          </p>
+          <p className="mt-1.5 line-clamp-2 break-words text-[15px] leading-6 text-zinc-600 sm:text-base dark:text-zinc-400">{postSubTitle(post.sub_title)}</p>
         </Link>
         <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0 self-start">
           <CoverImage cover={post} sizes={CARD_COVER_SIZES} width={160} height={112} priority={priority} className="size-20 rounded-md sm:h-28 sm:w-40" />

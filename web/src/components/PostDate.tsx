@@ -9,9 +9,5 @@ import { useHydrating } from '../lib/use-hydrating';
  */
 export function PostDate({ value }: { value: string }) {
   const local = !useHydrating();
-  return (
-    <time dateTime={value}>
-      {formatPostDate(value, local ? 'local' : 'UTC')}
-    </time>
-  );
+  return <time dateTime={value}>{formatPostDate(value, local ? 'local' : 'UTC')}</time>;
 }

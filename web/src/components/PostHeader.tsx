@@ -71,9 +71,7 @@ export function PostHeader(props: PostHeaderProps) {
         <span aria-hidden="true"> · </span>
         <PostDate value={createdAt} />
       </p>
-      {actions && (
-        <div className="mt-6 flex items-center justify-between gap-2 border-y border-zinc-200 py-1.5 dark:border-zinc-800">{actions}</div>
-      )}
+      {actions && <div className="mt-6 flex items-center justify-between gap-2 border-y border-zinc-200 py-1.5 dark:border-zinc-800">{actions}</div>}
     </header>
   );
 }

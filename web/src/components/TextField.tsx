@@ -29,14 +29,7 @@ export function TextField({ label, hint, error, trailing, labelClassName = '', c
         {label}
       </label>
       <div className="relative">
-        <input
-          ref={ref}
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`${inputClass} ${trailing ? 'pr-11' : ''}`}
-          {...input}
-        />
+        <input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${inputClass} ${trailing ? 'pr-11' : ''}`} {...input} />
         {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1.5">{trailing}</div>}
       </div>
       {error && (

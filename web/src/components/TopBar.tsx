@@ -19,9 +19,7 @@ interface TopBarProps {
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `relative inline-flex items-center gap-2 rounded-full px-2.5 py-2 text-sm font-medium max-[359px]:px-2 sm:px-3 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
-    isActive
-      ? 'text-zinc-900 dark:text-zinc-50'
-      : 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100'
+    isActive ? 'text-zinc-900 dark:text-zinc-50' : 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100'
   }`;
 
 /** SPEC §1: Home, Post, Search, Notifications (with a dot) and the profile menu; Login / Sign up when signed out. */
@@ -34,12 +32,7 @@ export function TopBar({ signedIn, email, picture, hasNotifications = false, onL
         <Wordmark />
         {renderSearch({ className: 'ml-2 hidden md:block' })}
         <nav aria-label="Main" className="ml-auto flex items-center gap-0.5 sm:gap-1">
-          <NavLink
-            to={paths.home.getHref()}
-            end
-            aria-label="Home"
-            className={(state) => `${navClass(state)} ${signedIn ? '' : 'max-sm:hidden'}`}
-          >
+          <NavLink to={paths.home.getHref()} end aria-label="Home" className={(state) => `${navClass(state)} ${signedIn ? '' : 'max-sm:hidden'}`}>
             <House aria-hidden="true" className="size-5" />
             <span className="hidden lg:inline">Home</span>
           </NavLink>
@@ -59,17 +52,10 @@ export function TopBar({ signedIn, email, picture, hasNotifications = false, onL
           </NavLink>
           {signedIn ? (
             <>
-              <NavLink
-                to={paths.notifications.getHref()}
-                className={navClass}
-                aria-label={hasNotifications ? 'Notifications (new)' : 'Notifications'}
-              >
+              <NavLink to={paths.notifications.getHref()} className={navClass} aria-label={hasNotifications ? 'Notifications (new)' : 'Notifications'}>
                 <Bell aria-hidden="true" className="size-5" />
                 {hasNotifications && (
-                  <span
-                    data-testid="notifications-dot"
-                    className="absolute right-2.5 top-2 size-2 rounded-full bg-red-600 ring-2 ring-white dark:ring-zinc-950"
-                  />
+                  <span data-testid="notifications-dot" className="absolute right-2.5 top-2 size-2 rounded-full bg-red-600 ring-2 ring-white dark:ring-zinc-950" />
                 )}
               </NavLink>
               <div className="ml-1 sm:ml-2">
@@ -88,11 +74,7 @@ export function TopBar({ signedIn, email, picture, hasNotifications = false, onL
           )}
         </nav>
       </div>
-      {searchOpen && (
-        <div className="border-t border-zinc-200 px-4 py-3 md:hidden dark:border-zinc-800">
-          {renderSearch({ autoFocus: true })}
-        </div>
-      )}
+      {searchOpen && <div className="border-t border-zinc-200 px-4 py-3 md:hidden dark:border-zinc-800">{renderSearch({ autoFocus: true })}</div>}
     </HydrateLater>
   );
 }

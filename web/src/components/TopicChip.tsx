@@ -8,8 +8,7 @@ import { useSession } from '../lib/session';
  */
 export function useTopicHref(): (categoryId: number) => string {
   const signedIn = useSession() !== null;
-  return (categoryId) =>
-    signedIn ? paths.categoryPosts.getHref(categoryId) : `${paths.home.getHref()}?tab=catogery&category=${encodeURIComponent(encodeId(categoryId))}`;
+  return (categoryId) => (signedIn ? paths.categoryPosts.getHref(categoryId) : `${paths.home.getHref()}?tab=catogery&category=${encodeURIComponent(encodeId(categoryId))}`);
 }
 
 const chipClass =

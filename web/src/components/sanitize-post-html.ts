@@ -8,8 +8,31 @@ import { POST_IMAGE_SIZES, imageSrcSet } from '@inkwell/contract';
 import { COLOR_VALUE } from '../lib/inline-colours';
 
 const ALLOWED_TAGS = [
-  'p', 'br', 'h1', 'h2', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'blockquote',
-  'ol', 'ul', 'li', 'a', 'span', 'img', 'pre', 'code', 'div', 'figure', 'figcaption', 'hr',
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'strike',
+  'del',
+  'blockquote',
+  'ol',
+  'ul',
+  'li',
+  'a',
+  'span',
+  'img',
+  'pre',
+  'code',
+  'div',
+  'figure',
+  'figcaption',
+  'hr',
 ];
 /**
  * No `style` (the CSP refuses it): Quill's colour travels as `data-color` (lib/inline-colours.ts).

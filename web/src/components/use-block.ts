@@ -30,8 +30,7 @@ export function useBlock(viewerId: string) {
   const queryClient = useQueryClient();
   const { showNotice } = useNotice();
   return useMutation({
-    mutationFn: ({ userId, block }: { userId: number; block: boolean }) =>
-      api(endpoints.block, { user_id: Number(viewerId), block_id: userId, status: block ? 1 : 0 }),
+    mutationFn: ({ userId, block }: { userId: number; block: boolean }) => api(endpoints.block, { user_id: Number(viewerId), block_id: userId, status: block ? 1 : 0 }),
     onSuccess: (answer) => {
       showNotice(answer.message, 'success_light');
       for (const key of ['blocked', 'posts', 'profile', 'is-following', 'notifications', 'recommended-posts', 'recommended-users', 'search']) {

@@ -22,8 +22,7 @@ export function useFediverseBlock(viewerId: number) {
   const queryClient = useQueryClient();
   const { showNotice } = useNotice();
   return useMutation({
-    mutationFn: ({ accountId, block }: { accountId: number; block: boolean }) =>
-      api(endpoints.fediverseBlock, { user_id: viewerId, account_id: accountId, status: block ? 1 : 0 }),
+    mutationFn: ({ accountId, block }: { accountId: number; block: boolean }) => api(endpoints.fediverseBlock, { user_id: viewerId, account_id: accountId, status: block ? 1 : 0 }),
     onSuccess: (answer) => {
       showNotice(answer.message, 'success_light');
       for (const key of ['fediverse-blocks', 'fediverse-followers', 'profile', 'notifications']) void queryClient.invalidateQueries({ queryKey: [key] });

@@ -14,12 +14,15 @@ describe('apiRequest', () => {
     setSession(7);
     const mock = stubFetch(200, { message: 'ok' });
     await expect(apiRequest('help', { body: { message: 'hi' }, schema: messageResponse })).resolves.toEqual({ message: 'ok' });
-    expect(mock).toHaveBeenCalledWith('/api/user/help', expect.objectContaining({
-      method: 'POST',
-      credentials: 'same-origin',
-      body: '{"message":"hi"}',
-      headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
-    }));
+    expect(mock).toHaveBeenCalledWith(
+      '/api/user/help',
+      expect.objectContaining({
+        method: 'POST',
+        credentials: 'same-origin',
+        body: '{"message":"hi"}',
+        headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
+      }),
+    );
     const headers = (mock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
     expect(headers).not.toHaveProperty('token');
   });
@@ -33,11 +36,17 @@ describe('apiRequest', () => {
   });
 
   it("keeps a refusal's Retry-After (whole seconds; a date is not read) as the wait it asks for", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Busy.' }), { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '2' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'Busy.' }), { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '2' } })),
+    );
     expect(await apiRequest('like', { body: {}, schema: messageResponse }).catch((e: unknown) => e)).toMatchObject({ status: 503, message: 'Busy.', retryAfter: 2 });
     stubFetch(503, { message: 'Busy.' });
     expect(await apiRequest('like', { body: {}, schema: messageResponse }).catch((e: unknown) => e)).toMatchObject({ status: 503, retryAfter: NaN });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503, headers: { 'Retry-After': 'Thu, 05 Mar 2026 10:00:03 GMT' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 503, headers: { 'Retry-After': 'Thu, 05 Mar 2026 10:00:03 GMT' } })),
+    );
     expect(await apiRequest('like', { body: {}, schema: messageResponse }).catch((e: unknown) => e)).toMatchObject({ status: 503, retryAfter: NaN });
   });
 
@@ -49,7 +58,10 @@ describe('apiRequest', () => {
   });
 
   it('reports a network failure as status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     await expect(apiRequest('login', { body: {}, schema: messageResponse })).rejects.toMatchObject({ status: 0 });
   });
 });

@@ -33,7 +33,6 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-
 /** The answer's schema: by name (schemas.ts, loaded with the first call), or a zod schema at hand. */
 type AnswerSchema = SchemaName | z.ZodType;
 type Answer<S extends AnswerSchema> = S extends SchemaName ? SchemaOutput<S> : S extends z.ZodType ? z.output<S> : never;
@@ -100,9 +99,7 @@ export async function apiRequest<S extends AnswerSchema>(path: string, options: 
     const parsed = errorResponse.safeParse(json);
     // Retry-After in seconds, as this server sends it (an HTTP date reads as NaN: no wait said).
     const wait = Number(response.headers.get('retry-after') ?? NaN);
-    throw parsed.success
-      ? new ApiError(response.status, parsed.data.message, parsed.data.errors, wait)
-      : new ApiError(response.status, '', {}, wait);
+    throw parsed.success ? new ApiError(response.status, parsed.data.message, parsed.data.errors, wait) : new ApiError(response.status, '', {}, wait);
   }
 
   const schema: z.ZodType = typeof options.schema === 'string' ? (await schemas)[options.schema as SchemaName] : options.schema;

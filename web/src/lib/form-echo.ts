@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import type { FormEcho } from '@inkwell/contract';
 
-
 export const FORM_ECHO_KEY = ['form-echo'] as const;
 
 const EMPTY: FormEcho = { path: '', values: {}, errors: {}, message: null };

@@ -67,11 +67,7 @@ export function uploadForm<E extends Call & { file: string }>(endpoint: E, form:
       if (xhr.status < 200 || xhr.status >= 300) {
         if (xhr.status === 401 && session) clearSession();
         const parsed = errorResponse.safeParse(json);
-        reject(
-          parsed.success
-            ? new ApiError(xhr.status, parsed.data.message, parsed.data.errors)
-            : new ApiError(xhr.status, DEFAULT_MESSAGES[xhr.status] ?? ''),
-        );
+        reject(parsed.success ? new ApiError(xhr.status, parsed.data.message, parsed.data.errors) : new ApiError(xhr.status, DEFAULT_MESSAGES[xhr.status] ?? ''));
         return;
       }
       schemas.then(

@@ -66,9 +66,5 @@ export function HydrateLater({ as = 'div', children, ...attributes }: { as?: Wra
       }
     };
   }, [part]);
-  return (
-    <Suspense fallback={null}>
-      {createElement(as, attributes, children, <PartIn part={part} />)}
-    </Suspense>
-  );
+  return <Suspense fallback={null}>{createElement(as, attributes, children, <PartIn part={part} />)}</Suspense>;
 }

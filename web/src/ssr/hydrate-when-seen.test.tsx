@@ -87,7 +87,7 @@ describe('parts hydrated when the reader comes near them', () => {
     expect(html).toMatch(/<section class="end"><!--\$--><button type="button">later<!-- --> <!-- -->0<\/button><!--\/\$--><\/section>/);
   });
 
-  it('keeps the server\'s HTML without fetching its code until it comes near the screen, then hydrates it', async () => {
+  it("keeps the server's HTML without fetching its code until it comes near the screen, then hydrates it", async () => {
     const errors = vi.spyOn(console, 'error');
     const { button, section, loads, seen } = await hydrated();
     await settle();

@@ -83,7 +83,22 @@ class HeldClicks {
       if (!(click.target instanceof Element) || !click.target.isConnected) continue;
       const { clientX, clientY, screenX, screenY, button, buttons, detail, altKey, ctrlKey, metaKey, shiftKey } = click;
       click.target.dispatchEvent(
-        new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, clientX, clientY, screenX, screenY, button, buttons, detail, altKey, ctrlKey, metaKey, shiftKey }),
+        new MouseEvent('click', {
+          bubbles: true,
+          cancelable: true,
+          composed: true,
+          clientX,
+          clientY,
+          screenX,
+          screenY,
+          button,
+          buttons,
+          detail,
+          altKey,
+          ctrlKey,
+          metaKey,
+          shiftKey,
+        }),
       );
     }
   };

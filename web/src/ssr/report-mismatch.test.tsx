@@ -43,7 +43,12 @@ describe('hydration mismatches', () => {
   });
 
   it('are not reported when the page matches', async () => {
-    const said = await hydrateWith('<section><p>same</p></section>', <section><p>same</p></section>);
+    const said = await hydrateWith(
+      '<section><p>same</p></section>',
+      <section>
+        <p>same</p>
+      </section>,
+    );
     expect(said).toEqual([]);
   });
 });

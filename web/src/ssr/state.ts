@@ -19,9 +19,8 @@ export function serializeState(state: DehydratedState): string {
   const queries = state.queries.map((query) => {
     const error = query.state.error;
     if (!error) return query;
-    const serialized: SerializedError = error instanceof ApiError
-      ? { apiError: true, status: error.status, message: error.message, errors: error.errors }
-      : { apiError: true, status: 0, message: '', errors: {} };
+    const serialized: SerializedError =
+      error instanceof ApiError ? { apiError: true, status: error.status, message: error.message, errors: error.errors } : { apiError: true, status: 0, message: '', errors: {} };
     return { ...query, state: { ...query.state, error: serialized } };
   });
   return JSON.stringify({ ...state, queries })

@@ -14,9 +14,7 @@ type Table = CreateTableBuilder<any, any>;
 export async function up(db: AnyDb): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const withId = (table: Table): Table =>
-    postgres
-      ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-      : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+    postgres ? table.addColumn('id', 'serial', (c) => c.primaryKey()) : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
   const userRef = (table: Table, column: string, nullable = false): Table =>
     table.addColumn(column, 'integer', (c) => {
       const ref = c.references('users.id').onDelete('cascade');
@@ -69,11 +67,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('ip', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('login_failures_email_idx')
-    .on('login_failures')
-    .columns(['email_normalized', 'created_at'])
-    .execute();
+  await db.schema.createIndex('login_failures_email_idx').on('login_failures').columns(['email_normalized', 'created_at']).execute();
 
   await withId(db.schema.createTable('categories'))
     .addColumn('name', 'text', (c) => c.notNull().unique())
@@ -155,11 +149,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('notifications_user_idx')
-    .on('notifications')
-    .columns(['user_id', 'type', 'updated_at'])
-    .execute();
+  await db.schema.createIndex('notifications_user_idx').on('notifications').columns(['user_id', 'type', 'updated_at']).execute();
   await db.schema.createIndex('notifications_post_idx').on('notifications').column('post_id').execute();
   await db.schema.createIndex('notifications_actor_idx').on('notifications').column('actor_id').execute();
 

@@ -71,16 +71,17 @@ export async function up(db: AnyDb): Promise<void> {
   const known = new Set<string>();
   const referenced: Array<{ path: string }> = await db.selectFrom('post_images').select('path').distinct().execute();
   for (const { path } of referenced) known.add(path);
-  const pictures: Array<{ profile_picture: string | null }> = await db
-    .selectFrom('users')
-    .select('profile_picture')
-    .where('profile_picture', 'is not', null)
-    .execute();
+  const pictures: Array<{ profile_picture: string | null }> = await db.selectFrom('users').select('profile_picture').where('profile_picture', 'is not', null).execute();
   for (const { profile_picture } of pictures) {
     const path = asStoredPath(profile_picture);
     if (path) known.add(path);
   }
-  await insertBatches(db, 'stored_images', [...known].map((path) => ({ path, uploaded_at: now })), ['path']);
+  await insertBatches(
+    db,
+    'stored_images',
+    [...known].map((path) => ({ path, uploaded_at: now })),
+    ['path'],
+  );
 
   // post_images again, now with its key to the ledger (SQLite cannot add a foreign key in place).
   await rebuildPostImages(db, true);

@@ -31,7 +31,10 @@ async function fillBodyTexts(db: AnyDb): Promise<void> {
   for (;;) {
     const rows = await sql<{ id: number; description: string }>`SELECT id, description FROM posts WHERE id > ${last} ORDER BY id LIMIT ${BATCH}`.execute(db);
     if (rows.rows.length === 0) return;
-    const cases = sql.join(rows.rows.map((r) => sql`WHEN ${r.id} THEN ${postBodyText(r.description)}`), sql` `);
+    const cases = sql.join(
+      rows.rows.map((r) => sql`WHEN ${r.id} THEN ${postBodyText(r.description)}`),
+      sql` `,
+    );
     const ids = sql.join(rows.rows.map((r) => sql`${r.id}`));
     await sql`UPDATE posts SET body_text = CASE id ${cases} ELSE body_text END WHERE id IN (${ids})`.execute(db);
     last = rows.rows[rows.rows.length - 1]!.id;
@@ -49,7 +52,9 @@ export async function up(db: AnyDb): Promise<void> {
   if (isPostgres(db)) {
     await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(db);
     await sql`CREATE TEXT SEARCH CONFIGURATION inkwell_search (COPY = simple)`.execute(db);
-    await sql`ALTER TEXT SEARCH CONFIGURATION inkwell_search ALTER MAPPING FOR asciiword, word, numword, asciihword, hword, numhword, hword_asciipart, hword_part, hword_numpart WITH unaccent, simple`.execute(db);
+    await sql`ALTER TEXT SEARCH CONFIGURATION inkwell_search ALTER MAPPING FOR asciiword, word, numword, asciihword, hword, numhword, hword_asciipart, hword_part, hword_numpart WITH unaccent, simple`.execute(
+      db,
+    );
     await sql`ALTER TABLE posts
       ADD COLUMN heading_tsv tsvector GENERATED ALWAYS AS (to_tsvector('inkwell_search'::regconfig, ${punctuationToSpace("title || ' ' || sub_title")})) STORED,
       ADD COLUMN body_tsv tsvector GENERATED ALWAYS AS (strip(to_tsvector('inkwell_search'::regconfig, ${punctuationToSpace('body_text')}))) STORED`.execute(db);
@@ -58,7 +63,10 @@ export async function up(db: AnyDb): Promise<void> {
     await sql`CREATE INDEX users_bio_trgm_idx ON users USING GIN (lower(bio) gin_trgm_ops)`.execute(db);
     // Every match of a query, for the caller to sort and cut: only used below a window of recent posts
     // whose walk found too few, so the word is rare there and its matches are what it costs.
-    for (const [name, column] of [['inkwell_heading_hits', 'heading_tsv'], ['inkwell_body_hits', 'body_tsv']] as const) {
+    for (const [name, column] of [
+      ['inkwell_heading_hits', 'heading_tsv'],
+      ['inkwell_body_hits', 'body_tsv'],
+    ] as const) {
       await sql`CREATE FUNCTION ${sql.raw(name)}(q tsquery) RETURNS TABLE (id integer)
         LANGUAGE sql STABLE SET enable_seqscan = off SET enable_indexscan = off
         AS ${sql.lit(`SELECT id FROM posts WHERE ${column} @@ q`)}`.execute(db);
@@ -79,16 +87,28 @@ export async function up(db: AnyDb): Promise<void> {
     const list = columns.join(', ');
     const values = (row: 'new' | 'old') => columns.map((c) => `${row}.${c}`).join(', ');
     await sql.raw(`CREATE VIRTUAL TABLE ${table} USING fts5(${list}, content='${content}', content_rowid='id', ${options})`).execute(db);
-    await sql.raw(`CREATE TRIGGER ${table}_insert AFTER INSERT ON ${content} BEGIN
+    await sql
+      .raw(
+        `CREATE TRIGGER ${table}_insert AFTER INSERT ON ${content} BEGIN
       INSERT INTO ${table} (rowid, ${list}) VALUES (new.id, ${values('new')});
-    END`).execute(db);
-    await sql.raw(`CREATE TRIGGER ${table}_delete AFTER DELETE ON ${content} BEGIN
+    END`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${table}_delete AFTER DELETE ON ${content} BEGIN
       INSERT INTO ${table} (${table}, rowid, ${list}) VALUES ('delete', old.id, ${values('old')});
-    END`).execute(db);
-    await sql.raw(`CREATE TRIGGER ${table}_update AFTER UPDATE OF ${list} ON ${content} BEGIN
+    END`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${table}_update AFTER UPDATE OF ${list} ON ${content} BEGIN
       INSERT INTO ${table} (${table}, rowid, ${list}) VALUES ('delete', old.id, ${values('old')});
       INSERT INTO ${table} (rowid, ${list}) VALUES (new.id, ${values('new')});
-    END`).execute(db);
+    END`,
+      )
+      .execute(db);
     await sql.raw(`INSERT INTO ${table} (${table}) VALUES ('rebuild')`).execute(db);
   }
 }

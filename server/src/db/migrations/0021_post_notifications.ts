@@ -18,13 +18,7 @@ export async function up(db: AnyDb): Promise<void> {
     .alterTable('users')
     .addColumn('notify_post', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema
-    .createIndex('notifications_post_once_idx')
-    .on('notifications')
-    .columns(['post_id', 'user_id'])
-    .unique()
-    .where(sql.ref('type'), '=', sql.lit('post'))
-    .execute();
+  await db.schema.createIndex('notifications_post_once_idx').on('notifications').columns(['post_id', 'user_id']).unique().where(sql.ref('type'), '=', sql.lit('post')).execute();
   await db.schema
     .createTable('post_fanouts')
     .addColumn('post_id', 'integer', (c) => c.primaryKey().references('posts.id').onDelete('cascade'))

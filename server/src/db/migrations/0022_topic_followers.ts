@@ -10,7 +10,10 @@ import { type Kysely, sql } from 'kysely';
 type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('categories').addColumn('followers_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('categories')
+    .addColumn('followers_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`UPDATE categories SET followers_count = (SELECT COUNT(*) FROM user_categories uc WHERE uc.category_id = categories.id)`.execute(db);
 }
 

@@ -26,11 +26,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('read_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('reading_history_pk', ['user_id', 'post_id'])
     .execute();
-  await db.schema
-    .createIndex('reading_history_recent_idx')
-    .on('reading_history')
-    .columns(['user_id', 'read_at desc', 'post_id desc'])
-    .execute();
+  await db.schema.createIndex('reading_history_recent_idx').on('reading_history').columns(['user_id', 'read_at desc', 'post_id desc']).execute();
   await db.schema.createIndex('reading_history_post_idx').on('reading_history').columns(['post_id', 'user_id']).execute();
 }
 

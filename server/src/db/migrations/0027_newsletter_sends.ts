@@ -19,7 +19,10 @@ type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db.schema.alterTable('drafts').addColumn('email_subscribers', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('drafts')
+    .addColumn('email_subscribers', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema
     .createTable('newsletter_sends')
     .addColumn('post_id', 'integer', (c) => c.primaryKey().references('posts.id').onDelete('cascade'))

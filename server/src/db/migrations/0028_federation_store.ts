@@ -38,7 +38,12 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('federation_messages_due_idx').on('federation_messages').columns(['deliver_at', 'id']).execute();
-  await db.schema.createIndex('federation_messages_ordering_idx').on('federation_messages').columns(['ordering_key', 'id']).where(sql.ref('ordering_key'), 'is not', null).execute();
+  await db.schema
+    .createIndex('federation_messages_ordering_idx')
+    .on('federation_messages')
+    .columns(['ordering_key', 'id'])
+    .where(sql.ref('ordering_key'), 'is not', null)
+    .execute();
   await db.schema
     .createIndex('federation_messages_one_claimed_per_key')
     .on('federation_messages')

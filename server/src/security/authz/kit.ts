@@ -118,8 +118,7 @@ export async function ownedBy(db: Kysely<DB>, table: UserTable, userId: number):
 }
 
 type PostTable = 'likes' | 'saves' | 'comments' | 'replies';
-export const onPost = async (s: Scene, table: PostTable, postId: number) =>
-  sorted(await s.db.selectFrom(table).selectAll().where('post_id', '=', postId).execute());
+export const onPost = async (s: Scene, table: PostTable, postId: number) => sorted(await s.db.selectFrom(table).selectAll().where('post_id', '=', postId).execute());
 export const postRow = (s: Scene, id: number) => s.db.selectFrom('posts').selectAll().where('id', '=', id).execute();
 /** The owner's newsletter list. */
 export const ownersList = async (s: Scene) => sorted(await s.db.selectFrom('newsletter_subscribers').selectAll().where('writer_id', '=', s.owner.id).execute());

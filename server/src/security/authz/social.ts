@@ -20,10 +20,7 @@ export const SOCIAL_ROUTES: Readonly<Record<string, Entry>> = {
   // The owner follows postOwner; followType 0 unfollows.
   followUnfollow: own(200, {
     body: (s, u) => ({ user_id: u.id, follow_id: s.postOwner.id, followType: 0 }),
-    changes: async (s) => [
-      sorted(await s.db.selectFrom('follows').selectAll().where('following_id', '=', s.postOwner.id).execute()),
-      await userRow(s, s.postOwner.id),
-    ],
+    changes: async (s) => [sorted(await s.db.selectFrom('follows').selectAll().where('following_id', '=', s.postOwner.id).execute()), await userRow(s, s.postOwner.id)],
   }),
   isFollowing: own(200, {
     body: (s, u) => ({ user_id: u.id, follow_id: s.postOwner.id }),

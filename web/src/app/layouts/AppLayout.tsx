@@ -15,8 +15,7 @@ import type { Screen } from '../screen';
 /** What the top bar shows a signed-in reader on every screen: their picture and whether anything is new. */
 export const appLayoutScreen: Screen = {
   render: 'nobody',
-  load: ({ client, viewerId }) =>
-    viewerId ? [client.prefetchQuery(ownProfileQueryOptions(viewerId)), client.prefetchQuery(notificationsQueryOptions(viewerId))] : [],
+  load: ({ client, viewerId }) => (viewerId ? [client.prefetchQuery(ownProfileQueryOptions(viewerId)), client.prefetchQuery(notificationsQueryOptions(viewerId))] : []),
 };
 
 /** Every screen but the auth ones: the top bar (SPEC §1) over the page. */

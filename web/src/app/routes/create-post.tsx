@@ -14,12 +14,7 @@ export default function CreatePostRoute() {
         title="Write a story"
         intro="Give it a title, a subtitle and a category, and a cover if you like; the preview shows it as readers will. It is saved to your drafts as you write."
       >
-        {session && (
-          <CreatePostScreen
-            userId={session.id}
-            author={profile.data ? { name: profile.data.name, profile_picture: profile.data.profile_picture } : undefined}
-          />
-        )}
+        {session && <CreatePostScreen userId={session.id} author={profile.data ? { name: profile.data.name, profile_picture: profile.data.profile_picture } : undefined} />}
       </WritingPage>
     </>
   );

@@ -8,8 +8,7 @@ import type { Screen } from '../screen';
 /** Rendered for anyone holding the link, so that its head says noindex before any script runs. */
 export const screen: Screen = {
   render: 'everyone',
-  load: ({ params, client }) =>
-    params.token ? [client.prefetchQuery(draftPreviewQueryOptions(params.token)), client.prefetchQuery(categoriesQueryOptions())] : [],
+  load: ({ params, client }) => (params.token ? [client.prefetchQuery(draftPreviewQueryOptions(params.token)), client.prefetchQuery(categoriesQueryOptions())] : []),
 };
 
 /** /preview/{token}: open to anyone holding the secret link. */

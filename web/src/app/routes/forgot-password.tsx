@@ -34,11 +34,7 @@ export default function ForgotPasswordRoute() {
   return (
     <>
       <DocumentTitle title="Forgot password" />
-      <AuthCard
-        title="Forgot your password?"
-        subtitle="Enter the email you use for Inkwell and we will send you a link to choose a new password."
-        footer={<RememberedIt />}
-      >
+      <AuthCard title="Forgot your password?" subtitle="Enter the email you use for Inkwell and we will send you a link to choose a new password." footer={<RememberedIt />}>
         <ForgotPasswordForm initialEmail={lastEmail} onSent={setAsked} />
       </AuthCard>
     </>

@@ -17,12 +17,10 @@ export default function NotFoundRoute() {
         <p aria-hidden="true" className="font-serif text-8xl font-bold tracking-tight text-indigo-500 sm:text-9xl dark:text-indigo-400">
           404
         </p>
-        <h1 className="mt-2 font-serif text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">
-          {TEXT.notFoundTitle}
-        </h1>
+        <h1 className="mt-2 font-serif text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">{TEXT.notFoundTitle}</h1>
         <p className="mt-4 max-w-md font-serif text-lg leading-relaxed text-zinc-700 dark:text-zinc-300">
-          This page seems to have wandered off mid-sentence. Maybe it is off drafting a sequel, or the link took a wrong turn
-          at the last paragraph. Either way, there is nothing to read here.
+          This page seems to have wandered off mid-sentence. Maybe it is off drafting a sequel, or the link took a wrong turn at the last paragraph. Either way, there is nothing to
+          read here.
         </p>
         <Link to={paths.home.getHref()} className={`${buttonStyles.primary} mt-8`}>
           Take me home

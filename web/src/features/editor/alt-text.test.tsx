@@ -15,7 +15,17 @@ const editFirstImageWithoutAlt = vi.fn(() => true);
 // Quill needs a real browser (e2e/editor-canvas.e2e.ts covers it with the image details); here a
 // textarea stands in for it, and the handle the form reaches into is a spy.
 vi.mock('./components/RichTextEditor', () => ({
-  RichTextEditor: ({ initialHtml, onChange, labelledBy, editorRef }: { initialHtml: string; onChange: (html: string) => void; labelledBy: string; editorRef?: RefObject<EditorHandle | null> }) => {
+  RichTextEditor: ({
+    initialHtml,
+    onChange,
+    labelledBy,
+    editorRef,
+  }: {
+    initialHtml: string;
+    onChange: (html: string) => void;
+    labelledBy: string;
+    editorRef?: RefObject<EditorHandle | null>;
+  }) => {
     useEffect(() => {
       if (editorRef) editorRef.current = { focus: () => undefined, destroy: () => undefined, editFirstImageWithoutAlt };
     }, [editorRef]);

@@ -90,7 +90,7 @@ describe('A first post', () => {
 });
 
 describe('The preview', () => {
-  it("lays its header out as the published post: title, subtitle, the writer, read time and date, then the cover", async () => {
+  it('lays its header out as the published post: title, subtitle, the writer, read time and date, then the cover', async () => {
     answerCategoriesAnd();
     renderWriting('/createpost');
     const user = userEvent.setup();

@@ -4,20 +4,7 @@
  * (alt text, caption: quill/blots.ts) and adds the divider (`---`). The toolbar and Quill's `formats`
  * option both come from here, so nothing else can be typed, pasted or dropped in.
  */
-export const EDITOR_FORMATS = [
-  'header',
-  'bold',
-  'italic',
-  'underline',
-  'strike',
-  'blockquote',
-  'list',
-  'link',
-  'color',
-  'figure',
-  'divider',
-  'code-block',
-] as const;
+export const EDITOR_FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'blockquote', 'list', 'link', 'color', 'figure', 'divider', 'code-block'] as const;
 
 export const EDITOR_TOOLBAR = [
   [{ header: 1 }, { header: 2 }],

@@ -32,9 +32,7 @@ describe('Image details in the editor', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(onChange).toHaveBeenLastCalledWith(
-      '<p>Intro</p><figure><img src="/storage/a.webp" alt="A map of the rivers"><figcaption>Rivers &amp; "roads"</figcaption></figure>',
-    );
+    expect(onChange).toHaveBeenLastCalledWith('<p>Intro</p><figure><img src="/storage/a.webp" alt="A map of the rivers"><figcaption>Rivers &amp; "roads"</figcaption></figure>');
     expect(container.querySelector('figure figcaption')).toHaveTextContent('Rivers & "roads"');
     expect(screen.getByRole('button', { name: 'Edit alt text and caption' })).toBeInTheDocument();
   });

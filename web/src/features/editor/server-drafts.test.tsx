@@ -81,9 +81,7 @@ describe('Autosave to the server', () => {
     await act(() => vi.advanceTimersByTimeAsync(600));
 
     await waitFor(() => expect(screen.getByTestId('draft-status')).toHaveTextContent(/Saved to drafts/));
-    expect(callsTo(fetchMock, 'drafts/save')).toEqual([
-      { title: 'Half a thought', sub_title: '', category_id: null, description: '', image: null },
-    ]);
+    expect(callsTo(fetchMock, 'drafts/save')).toEqual([{ title: 'Half a thought', sub_title: '', category_id: null, description: '', image: null }]);
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(paths.createPost.getHref(12)));
     // The same form goes on (not reloaded): the field keeps its focus and text.
     expect(screen.getByLabelText('Title')).toBe(title);

@@ -110,4 +110,3 @@ export function answerCategoriesAnd(details?: { status?: number; body: unknown }
     return undefined;
   });
 }
-

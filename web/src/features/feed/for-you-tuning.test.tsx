@@ -22,7 +22,13 @@ function api() {
       forYouCalls += 1;
       const posts = [
         aPost({ id: 1, title: 'Chosen topic', category_id: 3, reason: { kind: 'topic', topic: science } }),
-        aPost({ id: 2, title: 'Followed author', user_id: 21, author: { id: 21, name: 'Ada Lovelace', profile_picture: null, followers_count: 1 }, reason: { kind: 'author', author: { id: 21, name: 'Ada Lovelace' } } }),
+        aPost({
+          id: 2,
+          title: 'Followed author',
+          user_id: 21,
+          author: { id: 21, name: 'Ada Lovelace', profile_picture: null, followers_count: 1 },
+          reason: { kind: 'author', author: { id: 21, name: 'Ada Lovelace' } },
+        }),
         aPost({ id: 3, title: 'Popular one', category_id: 3, reason: { kind: 'popular', topic: science } }),
         aPost({ id: 4, title: 'Asked for more', category_id: 3, reason: { kind: 'more', topic: science } }),
         aPost({ id: 5, title: 'Just new', category_id: 4, reason: { kind: 'latest' } }),

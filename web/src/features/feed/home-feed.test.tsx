@@ -5,7 +5,12 @@ import { SENTINEL_THRESHOLD, encodeId } from '@inkwell/contract';
 import { jsonBody, mockApi, renderApp } from '../../test/render';
 import { aPage, aPost, mockIntersectionObserver, signIn } from '../../test/posts';
 
-const categories = { categories: [{ id: 3, name: 'Science', description: null, followers_count: 0 }, { id: 4, name: 'Poetry', description: null, followers_count: 0 }] };
+const categories = {
+  categories: [
+    { id: 3, name: 'Science', description: null, followers_count: 0 },
+    { id: 4, name: 'Poetry', description: null, followers_count: 0 },
+  ],
+};
 
 describe('Home feed', () => {
   it('loads the next page when the 50 px sentinel is fully visible and stops at next_page_url null', async () => {
@@ -32,11 +37,7 @@ describe('Home feed', () => {
 
     // The next pages were POSTed with the same body (a visitor sends no user_id).
     const calls = fetchMock.mock.calls.filter(([url]) => String(url).includes('view-posts'));
-    expect(calls.map(([url]) => String(url))).toEqual([
-      '/api/user/view-posts',
-      '/api/user/view-posts?cursor=a',
-      '/api/user/view-posts?cursor=b',
-    ]);
+    expect(calls.map(([url]) => String(url))).toEqual(['/api/user/view-posts', '/api/user/view-posts?cursor=a', '/api/user/view-posts?cursor=b']);
     for (const [, init] of calls) expect(jsonBody(init as RequestInit)).toEqual({});
   });
 
@@ -199,12 +200,11 @@ describe('Home feed', () => {
     renderApp('/?tab=fediverse');
     expect(await screen.findByRole('tab', { name: 'Poetry' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'For you' })).toHaveAttribute('aria-selected', 'true');
-    expect(within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'For you',
-      'Following',
-      'Science',
-      'Poetry',
-    ]);
+    expect(
+      within(screen.getByRole('tablist'))
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['For you', 'Following', 'Science', 'Poetry']);
   });
 
   it('keeps the ?message= banner working above the feed', async () => {

@@ -65,8 +65,16 @@ describe('searching the Library', () => {
     expect(title).toHaveTextContent('Notes on tides');
     expect(title.querySelector('mark')).toHaveTextContent('tides');
     expect(rows[0]!.querySelectorAll('mark')).toHaveLength(2);
-    expect(within(rows[0]!).getAllByTestId('library-badge').map((badge) => badge.textContent)).toEqual(['Saved', 'Read']);
-    expect(within(rows[1]!).getAllByTestId('library-badge').map((badge) => badge.textContent)).toEqual(['Written']);
+    expect(
+      within(rows[0]!)
+        .getAllByTestId('library-badge')
+        .map((badge) => badge.textContent),
+    ).toEqual(['Saved', 'Read']);
+    expect(
+      within(rows[1]!)
+        .getAllByTestId('library-badge')
+        .map((badge) => badge.textContent),
+    ).toEqual(['Written']);
     expect(within(rows[0]!).getAllByRole('link')[0]).toHaveAttribute('href', paths.viewPost.getHref(1));
     expect(searches(fetchMock)).toEqual([{ user_id: 7, query: 'tides', scope: 'all' }]);
   });
@@ -77,7 +85,11 @@ describe('searching the Library', () => {
     const fetchMock = api(({ scope }) => page([aResult(scope === 'read' ? 5 : 1, { sources: [scope === 'all' ? 'saved' : (scope as 'read')] })], null, scope as 'all'));
     const { router } = renderApp('/yourposts?q=tides&scope=saved');
     const group = await screen.findByRole('group', { name: 'Search in' });
-    expect(within(group).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['All', 'Saved', 'Read', 'Written']);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['All', 'Saved', 'Read', 'Written']);
     expect(within(group).getByRole('radio', { name: 'Saved' })).toBeChecked();
     expect(screen.getByRole('searchbox', { name: 'Search your library' })).toHaveValue('tides');
     await screen.findByTestId('library-result');
@@ -91,7 +103,17 @@ describe('searching the Library', () => {
     mockIntersectionObserver();
     signIn();
     const evil = '<img src=x onerror="window.hacked=1">';
-    api(() => page([aResult(1, { title: [{ text: evil, mark: false }, { text: 'tides', mark: true }], snippet: [{ text: '<b>bold</b>', mark: true }] })]));
+    api(() =>
+      page([
+        aResult(1, {
+          title: [
+            { text: evil, mark: false },
+            { text: 'tides', mark: true },
+          ],
+          snippet: [{ text: '<b>bold</b>', mark: true }],
+        }),
+      ]),
+    );
     renderApp('/yourposts?q=tides&scope=all');
     const row = await screen.findByTestId('library-result');
     expect(within(row).getByRole('heading')).toHaveTextContent(`${evil}tides`);

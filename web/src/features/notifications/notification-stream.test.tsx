@@ -61,10 +61,11 @@ describe('Live notifications', () => {
 
     await act(() => router.navigate('/notifications'));
     const likes = await screen.findByRole('region', { name: /Likes/ });
-    expect(within(likes).getAllByTestId('notification').map((item) => item.textContent)).toEqual([
-      expect.stringContaining('Bo liked “Tides”.'),
-      expect.stringContaining('An old like'),
-    ]);
+    expect(
+      within(likes)
+        .getAllByTestId('notification')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Bo liked “Tides”.'), expect.stringContaining('An old like')]);
   });
 
   it('shows an item that comes while the screen is open as new, and marks it seen', async () => {

@@ -99,7 +99,14 @@ describe('Notifications screen', () => {
     api([
       aNotification({ id: 1, type: 'like', message: 'Lin liked your post “Tides” from the fediverse.', post_id: 5, actor: null, remote_actor: lin }),
       aNotification({ id: 2, type: 'follow', message: 'Lin started following you from the fediverse.', post_id: null, actor: null, remote_actor: lin }),
-      aNotification({ id: 3, type: 'follow', message: '@quiet@far.example started following you from the fediverse.', post_id: null, actor: null, remote_actor: { handle: '@quiet@far.example', name: null, url: null } }),
+      aNotification({
+        id: 3,
+        type: 'follow',
+        message: '@quiet@far.example started following you from the fediverse.',
+        post_id: null,
+        actor: null,
+        remote_actor: { handle: '@quiet@far.example', name: null, url: null },
+      }),
       aNotification({ id: 4, type: 'comment', message: 'Lin replied to “Tides” from the fediverse.', post_id: 5, actor: null, remote_actor: lin, fediverse_comment_id: 12 }),
     ]);
     renderApp('/notifications');
@@ -143,7 +150,14 @@ describe('Notifications screen', () => {
   it('shows new stories of the people one follows under Stories, last, each leading to the story, marked seen like the rest', async () => {
     signIn(7);
     const fetchMock = api([
-      aNotification({ id: 41, type: 'post', message: 'Ana Author published a new story: “Night trains”.', post_id: 12, seen: false, actor: { id: 31, name: 'Ana Author', profile_picture: null } }),
+      aNotification({
+        id: 41,
+        type: 'post',
+        message: 'Ana Author published a new story: “Night trains”.',
+        post_id: 12,
+        seen: false,
+        actor: { id: 31, name: 'Ana Author', profile_picture: null },
+      }),
       ...items('post', 6, 50),
       aNotification({ id: 2, type: 'follow', message: 'Cy started following you.', post_id: null }),
       aNotification({ id: 3, type: 'post', message: 'A story whose post is gone.', post_id: null, actor: { id: 32, name: 'Di', profile_picture: null } }),

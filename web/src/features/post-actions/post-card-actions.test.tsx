@@ -79,11 +79,18 @@ describe('Post card', () => {
     signIn(7);
     let answer: (value: { status: number; body: unknown }) => void = () => undefined;
     const pending = new Promise<{ status: number; body: unknown }>((resolve) => (answer = resolve));
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      const reply = url.endsWith('/like') ? await pending : url.endsWith('/view-posts') ? { status: 200, body: aPage([aPost({ likes_count: 4 })]) } : { status: 404, body: { message: 'no' } };
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        const reply = url.endsWith('/like')
+          ? await pending
+          : url.endsWith('/view-posts')
+            ? { status: 200, body: aPage([aPost({ likes_count: 4 })]) }
+            : { status: 404, body: { message: 'no' } };
+        return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
     renderApp('/');
     const user = userEvent.setup();
     const card = await screen.findByTestId('post-card');
@@ -176,8 +183,9 @@ describe('Post card', () => {
   it('shows the options menu only to the owner; Delete asks first and the card disappears', async () => {
     mockIntersectionObserver();
     signIn(20);
-    const fetchMock = feedOf([aPost({ id: 5, user_id: 20, title: 'Mine' }), aPost({ id: 6, user_id: 21, title: 'Theirs', author: { id: 21, name: 'Other', profile_picture: null, followers_count: 1 } })], (path) =>
-      path === 'delete-posts' ? { body: { message: 'Post deleted successfully.' } } : undefined,
+    const fetchMock = feedOf(
+      [aPost({ id: 5, user_id: 20, title: 'Mine' }), aPost({ id: 6, user_id: 21, title: 'Theirs', author: { id: 21, name: 'Other', profile_picture: null, followers_count: 1 } })],
+      (path) => (path === 'delete-posts' ? { body: { message: 'Post deleted successfully.' } } : undefined),
     );
     renderApp('/');
     const user = userEvent.setup();

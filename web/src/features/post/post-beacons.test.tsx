@@ -14,7 +14,17 @@ function api() {
     if (path === 'post/details') return { body: { post: aPostDetail({ id: 1, user_id: 20, title: 'Counted story' }) } };
     if (path === 'posts/related') return { body: { related_posts: [aPost({ id: 9 })] } };
     if (path === 'draft-preview') {
-      const preview = { title: 'A draft', sub_title: 'Soon', category_id: 1, description: '<p>Draft body</p>', image: null, read_time: 1, updated_at: '2026-03-01T10:00:00.000Z', publish_at: null, author: { id: 20, name: 'Grace Hopper', profile_picture: null } };
+      const preview = {
+        title: 'A draft',
+        sub_title: 'Soon',
+        category_id: 1,
+        description: '<p>Draft body</p>',
+        image: null,
+        read_time: 1,
+        updated_at: '2026-03-01T10:00:00.000Z',
+        publish_at: null,
+        author: { id: 20, name: 'Grace Hopper', profile_picture: null },
+      };
       return { body: { preview } };
     }
     if (path.startsWith('stats/')) return { status: 204 };

@@ -26,13 +26,28 @@ function api(options: { saved?: boolean; handle?: string; fediverseFollowers?: n
     if (path === 'get-profile-data') {
       const { id } = jsonBody(init) as { id: number };
       if (id === 20) return { body: { data: { ...grace, fediverse_handle: options.handle ?? null, fediverse_followers_count: options.fediverseFollowers ?? null } } };
-      if (id === 7) return { body: { data: { ...grace, id: 7, name: 'Ada', username: 'ada', bio: null, fediverse_handle: options.handle ?? null, fediverse_followers_count: options.fediverseFollowers ?? null } } };
+      if (id === 7)
+        return {
+          body: {
+            data: {
+              ...grace,
+              id: 7,
+              name: 'Ada',
+              username: 'ada',
+              bio: null,
+              fediverse_handle: options.handle ?? null,
+              fediverse_followers_count: options.fediverseFollowers ?? null,
+            },
+          },
+        };
       return { status: 404, body: { message: 'User not found.' } };
     }
     if (path === 'profile') return { body: { user: aProfile } };
     if (path === 'author-posts') {
       const { author_id } = jsonBody(init) as { author_id: number };
-      return { body: aPage(author_id === 20 ? [aPost({ id: 1, title: 'On compilers' }), aPost({ id: 2, title: 'Nanoseconds' })] : [aPost({ id: 3, title: 'Ada writes', user_id: 7 })]) };
+      return {
+        body: aPage(author_id === 20 ? [aPost({ id: 1, title: 'On compilers' }), aPost({ id: 2, title: 'Nanoseconds' })] : [aPost({ id: 3, title: 'Ada writes', user_id: 7 })]),
+      };
     }
     if (path === 'saved-posts') return { body: aPage(options.saved ? [aPost({ id: 9, title: 'A saved story' })] : []) };
     if (path === 'is-following') return { body: { message: 'ok', is_following: false, followers_count: 1 } };
@@ -52,7 +67,14 @@ function api(options: { saved?: boolean; handle?: string; fediverseFollowers?: n
     if (path === 'fediverse-following') return { body: { data: following } };
     if (path === 'fediverse-following/follow') {
       const { account } = jsonBody(init) as { account: string };
-      if (account === '@nobody@far.example') return { status: 422, body: { message: 'We could not find that account. Check the handle and try again.', errors: { account: ['We could not find that account. Check the handle and try again.'] } } };
+      if (account === '@nobody@far.example')
+        return {
+          status: 422,
+          body: {
+            message: 'We could not find that account. Check the handle and try again.',
+            errors: { account: ['We could not find that account. Check the handle and try again.'] },
+          },
+        };
       following = [{ account_id: 61, handle: '@lin@mastodon.example', name: 'Lin', url: 'https://mastodon.example/@lin', state: 'pending' }, ...following];
       return { body: { message: 'Asked to follow @lin@mastodon.example: you follow them once their server says yes.', account: following[0] } };
     }
@@ -63,7 +85,8 @@ function api(options: { saved?: boolean; handle?: string; fediverseFollowers?: n
     if (path === 'fediverse-blocks/set') return { body: { message: 'Blocked: this account can no longer follow you, like, boost or reply to your stories.', is_blocked: true } };
     if (path === 'remote-follow') {
       const { handle } = jsonBody(init) as { handle: string };
-      if (handle === '@me@quiet.example') return { status: 422, body: { message: 'The given data was invalid.', errors: { handle: ['Your server does not offer following from another site.'] } } };
+      if (handle === '@me@quiet.example')
+        return { status: 422, body: { message: 'The given data was invalid.', errors: { handle: ['Your server does not offer following from another site.'] } } };
       return { body: { url: 'https://mastodon.example/authorize_interaction?uri=grace%40inkwell.example' } };
     }
     if (path === 'block') {

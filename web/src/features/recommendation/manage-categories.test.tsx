@@ -108,7 +108,7 @@ describe('Manage Category (/recommendation)', () => {
     expect(jsonBody(resets()[0]![1] as RequestInit)).toEqual({ user_id: 9 });
   });
 
-  it("leads from each topic to its posts on the category screen (/recommended/{catogary})", async () => {
+  it('leads from each topic to its posts on the category screen (/recommended/{catogary})', async () => {
     signIn(9);
     api([]);
     const { router } = renderApp('/recommendation');

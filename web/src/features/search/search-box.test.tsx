@@ -19,7 +19,8 @@ function api(answer = results) {
     if (path === 'search') return { body: answer };
     if (path === 'search/results') return { body: noResults };
     if (path === 'view-posts') return { body: aPage([]) };
-    if (path === 'get-profile-data') return { body: { data: { id: 20, name: 'Grace Hopper', username: null, bio: null, profile_picture: null, post_count: 0, followers_count: 0, following_count: 0 } } };
+    if (path === 'get-profile-data')
+      return { body: { data: { id: 20, name: 'Grace Hopper', username: null, bio: null, profile_picture: null, post_count: 0, followers_count: 0, following_count: 0 } } };
     return undefined;
   });
 }

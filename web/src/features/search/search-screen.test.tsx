@@ -28,7 +28,8 @@ const empty: SearchResultsResponse = { type: 'posts', posts: [], people: [], top
 function api(answer: (body: { query: string; type: string; cursor?: string }) => { status?: number; body?: unknown }) {
   return mockApi((path, init) => (path === 'search/results' ? answer(jsonBody(init) as { query: string; type: string; cursor?: string }) : undefined));
 }
-const calls = (fetchMock: ReturnType<typeof api>) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/search/results')).map(([, init]) => jsonBody(init as RequestInit));
+const calls = (fetchMock: ReturnType<typeof api>) =>
+  fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/search/results')).map(([, init]) => jsonBody(init as RequestInit));
 
 describe('/search, the results page', () => {
   it('shows posts with the matched words marked, as text, and loads more as the reader scrolls', async () => {
@@ -72,7 +73,10 @@ describe('/search, the results page', () => {
               people: [
                 {
                   id: 4,
-                  name: [{ text: 'Grace ', mark: false }, { text: 'Hopper', mark: true }],
+                  name: [
+                    { text: 'Grace ', mark: false },
+                    { text: 'Hopper', mark: true },
+                  ],
                   username: [{ text: 'hopper', mark: true }],
                   bio: [{ text: 'Compilers.', mark: false }],
                   profile_picture: null,

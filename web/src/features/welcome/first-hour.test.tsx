@@ -91,9 +91,7 @@ describe('The welcome step (home page, after the first sign-in)', () => {
     const user = userEvent.setup();
     await user.type(within(await welcome()).getByLabelText('Your name'), 'A name');
     await user.click(screen.getByRole('button', { name: 'Save name' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('Your name')).toHaveAccessibleDescription('The name may not be greater than 60 characters.'),
-    );
+    await waitFor(() => expect(screen.getByLabelText('Your name')).toHaveAccessibleDescription('The name may not be greater than 60 characters.'));
     expect(localStorage.getItem('inkwell:welcome-done:9')).toBeNull();
   });
 

@@ -15,7 +15,10 @@ export function FormMessage({ text }: { text: string }) {
 export function KeptComment({ postId, text }: { postId?: string; text?: string }) {
   if (!postId || !text) return null;
   return (
-    <div data-testid="kept-comment" className="rounded-lg border border-zinc-200 bg-zinc-50 px-3.5 py-2.5 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
+    <div
+      data-testid="kept-comment"
+      className="rounded-lg border border-zinc-200 bg-zinc-50 px-3.5 py-2.5 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
+    >
       <input type="hidden" name="comment_post" value={postId} />
       <input type="hidden" name="comment" value={text} />
       <p className="font-medium text-zinc-900 dark:text-zinc-100">Log in to post your comment:</p>

@@ -48,7 +48,7 @@ describe('Google sign-in', () => {
     expect(jsonBody(call![1]!)).toEqual({ credential: 'id-token' });
   });
 
-  it("says \"Google didn't respond\" when the server refuses", async () => {
+  it('says "Google didn\'t respond" when the server refuses', async () => {
     mockApi((path) => {
       if (path === 'client-config') return { body: { google_client_id: 'client-123', federation: false } };
       if (path === 'google') return { status: 401, body: { message: 'Invalid Google token.' } };

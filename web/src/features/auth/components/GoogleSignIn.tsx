@@ -16,8 +16,7 @@ export function GoogleSignIn() {
   const google = useGoogleLogin();
 
   useGoogleIdentity(clientId, container, {
-    onCredential: (credential) =>
-      google.mutate({ credential }, { onSuccess: finish, onError: () => showNotice(TEXT.googleFailed, 'red') }),
+    onCredential: (credential) => google.mutate({ credential }, { onSuccess: finish, onError: () => showNotice(TEXT.googleFailed, 'red') }),
     onError: () => showNotice(TEXT.googleFailed, 'red'),
   });
 

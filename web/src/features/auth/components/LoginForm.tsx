@@ -79,11 +79,7 @@ export function LoginForm({ echo }: { echo: FormEcho }) {
         />
         <div className="mt-2 text-right">
           {/* The address typed so far goes along, so it need not be typed again. */}
-          <Link
-            to={paths.forgotPassword.getHref()}
-            state={email.trim() ? { email: email.trim() } : undefined}
-            className={`${buttonStyles.link} text-sm font-medium`}
-          >
+          <Link to={paths.forgotPassword.getHref()} state={email.trim() ? { email: email.trim() } : undefined} className={`${buttonStyles.link} text-sm font-medium`}>
             Forgot password
           </Link>
         </div>

@@ -41,11 +41,7 @@ describe('Forgot password', () => {
   });
 
   it('shows the field error and the server message when the request is refused', async () => {
-    mockApi((path) =>
-      path === 'forgot-password'
-        ? { status: 429, body: { message: 'Too many requests. Please try again in 60 seconds.' } }
-        : undefined,
-    );
+    mockApi((path) => (path === 'forgot-password' ? { status: 429, body: { message: 'Too many requests. Please try again in 60 seconds.' } } : undefined));
     renderApp('/forgot-password');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
@@ -85,9 +81,7 @@ describe('Reset password', () => {
   });
 
   it('sends the token and the new password, then lands home signed in with the message', async () => {
-    const fetchMock = mockApi((path) =>
-      path === 'reset-password' ? { body: { message: TEXT.passwordResetDone, token: 'tok-new', user: aProfile } } : undefined,
-    );
+    const fetchMock = mockApi((path) => (path === 'reset-password' ? { body: { message: TEXT.passwordResetDone, token: 'tok-new', user: aProfile } } : undefined));
     const { router } = renderApp('/reset-password?token=tok-1');
     const user = await fill(NEW_PASSWORD, NEW_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
@@ -102,11 +96,7 @@ describe('Reset password', () => {
   });
 
   it('turns into the new-link offer when the server says the link is spent', async () => {
-    mockApi((path) =>
-      path === 'reset-password'
-        ? { status: 422, body: { message: TEXT.resetLinkInvalid, errors: { token: [TEXT.resetLinkInvalid] } } }
-        : undefined,
-    );
+    mockApi((path) => (path === 'reset-password' ? { status: 422, body: { message: TEXT.resetLinkInvalid, errors: { token: [TEXT.resetLinkInvalid] } } } : undefined));
     renderApp('/reset-password?token=used');
     const user = await fill(NEW_PASSWORD, NEW_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
@@ -115,9 +105,7 @@ describe('Reset password', () => {
   });
 
   it('shows the server’s password error under its field', async () => {
-    mockApi((path) =>
-      path === 'reset-password' ? { status: 422, body: { message: PASSWORD_HINT, errors: { password: ['Too weak.'] } } } : undefined,
-    );
+    mockApi((path) => (path === 'reset-password' ? { status: 422, body: { message: PASSWORD_HINT, errors: { password: ['Too weak.'] } } } : undefined));
     renderApp('/reset-password?token=tok-2');
     const user = await fill(NEW_PASSWORD, NEW_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Save new password' }));

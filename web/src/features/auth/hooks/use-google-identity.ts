@@ -5,12 +5,7 @@ interface GoogleCredentialResponse {
 }
 
 interface GoogleAccountsId {
-  initialize(options: {
-    client_id: string;
-    callback: (response: GoogleCredentialResponse) => void;
-    use_fedcm_for_prompt?: boolean;
-    cancel_on_tap_outside?: boolean;
-  }): void;
+  initialize(options: { client_id: string; callback: (response: GoogleCredentialResponse) => void; use_fedcm_for_prompt?: boolean; cancel_on_tap_outside?: boolean }): void;
   renderButton(parent: HTMLElement, options: Record<string, unknown>): void;
   prompt(): void;
   cancel(): void;
@@ -64,8 +59,7 @@ export function useGoogleIdentity(clientId: string | null | undefined, container
         if (!active) return;
         gsi.initialize({
           client_id: clientId,
-          callback: (response) =>
-            response.credential ? latest.current.onCredential(response.credential) : latest.current.onError(),
+          callback: (response) => (response.credential ? latest.current.onCredential(response.credential) : latest.current.onError()),
           use_fedcm_for_prompt: true,
           cancel_on_tap_outside: true,
         });

@@ -56,7 +56,11 @@ export function DraftPreviewPage({ token, renderCategory }: DraftPreviewPageProp
   if (preview.isError) {
     const error = preview.error;
     if (isApiError(error) && error.status >= 400 && error.status < 500) {
-      return <NotHere title="Preview not available" noindex>{(error.status === 404 && error.message) || DRAFT_MESSAGES.previewNotFound}</NotHere>;
+      return (
+        <NotHere title="Preview not available" noindex>
+          {(error.status === 404 && error.message) || DRAFT_MESSAGES.previewNotFound}
+        </NotHere>
+      );
     }
     return (
       <div role="alert" className="mx-auto w-full max-w-[728px] px-4 py-16 text-center sm:px-6">
@@ -98,7 +102,14 @@ export function DraftPreviewPage({ token, renderCategory }: DraftPreviewPageProp
                 readTime={draft.read_time}
                 createdAt={draft.publish_at ?? draft.updated_at}
               />
-              <CoverImage cover={{ image: draft.image, image_width: null }} sizes={POST_IMAGE_SIZES} width={1360} height={765} priority className="mt-8 aspect-[16/9] w-full rounded-lg" />
+              <CoverImage
+                cover={{ image: draft.image, image_width: null }}
+                sizes={POST_IMAGE_SIZES}
+                width={1360}
+                height={765}
+                priority
+                className="mt-8 aspect-[16/9] w-full rounded-lg"
+              />
               <HydrateLater className="mt-10">
                 <PostBody html={draft.description} />
               </HydrateLater>

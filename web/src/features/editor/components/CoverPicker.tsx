@@ -48,9 +48,7 @@ export function CoverPicker({ previewUrl, editing, error, onPick }: CoverPickerP
             className="block w-full text-sm text-zinc-700 file:mr-3 file:cursor-pointer file:rounded-full file:border-0 file:bg-indigo-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-zinc-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
           />
           <p id={hintId} className="mt-1.5 text-xs leading-5 text-zinc-600 dark:text-zinc-400">
-            {editing
-              ? `Keep the current cover, or choose a new one: ${TYPES}.`
-              : `${TYPES}. Without one, your story shows the default picture.`}
+            {editing ? `Keep the current cover, or choose a new one: ${TYPES}.` : `${TYPES}. Without one, your story shows the default picture.`}
           </p>
           {error && (
             <p id={errorId} className="mt-1.5 text-sm text-red-700 dark:text-red-400">

@@ -17,7 +17,6 @@ function draftIdOf(raw: string | null): number | null | 'invalid' {
 
 export const DRAFT_MISSING_TEXT = `${DRAFT_MESSAGES.notFound} It may have been published or deleted. You can start a new story here.`;
 
-
 /**
  * /createpost and /createpost?draft={id}: a new story, or a draft continued (on any device). The first
  * save of a new story creates its draft, whose id then replaces the address, so a reload continues it.
@@ -49,8 +48,7 @@ export function CreatePostScreen({ userId, author }: { userId: string; author?: 
     [navigate],
   );
 
-  const missing =
-    form.opened === 'invalid' || (details.isError && isApiError(details.error) && (details.error.status === 404 || details.error.status === 422));
+  const missing = form.opened === 'invalid' || (details.isError && isApiError(details.error) && (details.error.status === 404 || details.error.status === 422));
 
   if (draftId !== null && details.isError && !missing) {
     return (
@@ -76,13 +74,7 @@ export function CreatePostScreen({ userId, author }: { userId: string; author?: 
           <p>{DRAFT_MISSING_TEXT}</p>
         </div>
       )}
-      <PostForm
-        key={form.key}
-        userId={userId}
-        author={author}
-        serverDraft={missing ? null : (details.data ?? null)}
-        onDraftCreated={onDraftCreated}
-      />
+      <PostForm key={form.key} userId={userId} author={author} serverDraft={missing ? null : (details.data ?? null)} onDraftCreated={onDraftCreated} />
     </>
   );
 }

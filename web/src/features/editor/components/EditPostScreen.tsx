@@ -19,8 +19,7 @@ export function EditPostScreen({ rawId, userId }: { rawId: string | undefined; u
   const { showNotice } = useNotice();
 
   // Not found, refused or unreadable (the spec's 'post set to empty'): there is nothing to edit.
-  const missing =
-    postId <= 0 || (post.isError && isApiError(post.error) && post.error.status > 0 && post.error.status < 500 && post.error.status !== 401);
+  const missing = postId <= 0 || (post.isError && isApiError(post.error) && post.error.status > 0 && post.error.status < 500 && post.error.status !== 401);
   const foreign = post.data !== undefined && post.data.user_id !== Number(userId);
 
   useEffect(() => {

@@ -29,12 +29,7 @@ export function ImageDetailsDialog({ request, onClose }: { request: ImageDetails
   };
 
   return (
-    <Modal
-      title="Image details"
-      size="max-h-[90vh] max-w-lg overflow-y-auto"
-      initialFocus={(panel) => panel.querySelector<HTMLElement>('textarea')}
-      onClose={onClose}
-    >
+    <Modal title="Image details" size="max-h-[90vh] max-w-lg overflow-y-auto" initialFocus={(panel) => panel.querySelector<HTMLElement>('textarea')} onClose={onClose}>
       <form onSubmit={save} className="mt-4 space-y-5" noValidate data-testid="image-details">
         <img src={request.value.src} alt="" className="mx-auto max-h-40 rounded-lg bg-zinc-100 object-contain dark:bg-zinc-800" />
         <div>

@@ -68,9 +68,7 @@ export function PostForm({ userId, postId, base = EMPTY_POST, currentCoverUrl = 
   const altCheck = useAltTextCheck(fields.description, editorRef);
 
   const [errors, setErrors] = useState<FieldErrors>({});
-  const { uploads, track, uploadBodyImage, onBodyUploadError, bodyUploading } = useUploads(
-    useCallback((message: string) => showNotice(message, 'red'), [showNotice]),
-  );
+  const { uploads, track, uploadBodyImage, onBodyUploadError, bodyUploading } = useUploads(useCallback((message: string) => showNotice(message, 'red'), [showNotice]));
   const [leaving, setLeaving] = useState(false);
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(leaveTimer.current), []);

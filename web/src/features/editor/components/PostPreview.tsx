@@ -66,11 +66,7 @@ export function PostPreview({ title, subtitle, coverUrl, readTime, html, author,
           className="mt-8 aspect-[16/9] w-full rounded-lg bg-zinc-100 object-cover dark:bg-zinc-800"
         />
         <div className="mt-10">
-          {html ? (
-            <PostBody html={html} />
-          ) : (
-            <p className="mx-auto max-w-[680px] font-serif text-lg text-zinc-500 dark:text-zinc-400">Your story will appear here as you write.</p>
-          )}
+          {html ? <PostBody html={html} /> : <p className="mx-auto max-w-[680px] font-serif text-lg text-zinc-500 dark:text-zinc-400">Your story will appear here as you write.</p>}
         </div>
       </article>
     </section>

@@ -48,7 +48,10 @@ export function ScheduleControl({ draft, onSchedule }: ScheduleControlProps) {
         <p data-testid="scheduled-for" className="flex items-start gap-2 text-sm text-zinc-800 dark:text-zinc-200">
           <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-indigo-700 dark:text-indigo-300" />
           <span>
-            Scheduled for <time dateTime={draft.publish_at} className="font-semibold">{formatDateTime(draft.publish_at)}</time>
+            Scheduled for{' '}
+            <time dateTime={draft.publish_at} className="font-semibold">
+              {formatDateTime(draft.publish_at)}
+            </time>
           </span>
         </p>
         <Button type="button" variant="secondary" busy={busy} onClick={() => void send(null)} className="shrink-0">

@@ -14,9 +14,12 @@ export function useCover(initialPath: string | null, track: Track) {
   const [file, setFile] = useState<File | null>(null);
   const [path, setPath] = useState<string | null>(initialPath);
   const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (fileUrl) URL.revokeObjectURL(fileUrl);
-  }, [fileUrl]);
+  useEffect(
+    () => () => {
+      if (fileUrl) URL.revokeObjectURL(fileUrl);
+    },
+    [fileUrl],
+  );
   const current = useRef(file);
   useEffect(() => {
     current.current = file;

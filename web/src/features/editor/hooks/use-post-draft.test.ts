@@ -4,7 +4,10 @@ import { DRAFT_SAVE_MS, type DraftFields, draftKey, usePostDraft } from './use-p
 
 const empty: DraftFields = { title: '', sub_title: '', category_id: '', description: '' };
 const typed: DraftFields = { ...empty, title: 'Half a thought' };
-const storedKeys = () => Object.keys(localStorage).filter((k) => k.startsWith('inkwell:draft')).sort();
+const storedKeys = () =>
+  Object.keys(localStorage)
+    .filter((k) => k.startsWith('inkwell:draft'))
+    .sort();
 
 beforeEach(() => {
   localStorage.clear();

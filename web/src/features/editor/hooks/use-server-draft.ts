@@ -14,11 +14,7 @@ export interface DraftContent {
   coverFile: File | null;
 }
 
-export type SaveState =
-  | { kind: 'idle' }
-  | { kind: 'saving' }
-  | { kind: 'saved'; at: string }
-  | { kind: 'error'; message: string };
+export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: string } | { kind: 'error'; message: string };
 
 /** The form's fields as a server draft holds them. */
 export function fieldsOfDraft(draft: Draft): DraftFields {
@@ -91,7 +87,11 @@ export function useServerDraft({ initial, content, enabled, resolveCover, onSave
   const [state, setState] = useState<SaveState>(initial ? { kind: 'saved', at: initial.updated_at } : { kind: 'idle' });
   const draftRef = useRef(initial);
   const savedSignature = useRef(
-    signatureOf(initial ? { fields: fieldsOfDraft(initial), coverPath: initial.image, coverFile: null } : { fields: { title: '', sub_title: '', category_id: '', description: '' }, coverPath: null, coverFile: null }),
+    signatureOf(
+      initial
+        ? { fields: fieldsOfDraft(initial), coverPath: initial.image, coverFile: null }
+        : { fields: { title: '', sub_title: '', category_id: '', description: '' }, coverPath: null, coverFile: null },
+    ),
   );
   const latest = useRef({ content, resolveCover, onSaved, onError, enabled });
   useEffect(() => {

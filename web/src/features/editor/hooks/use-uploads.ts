@@ -14,7 +14,7 @@ export function useUploads(showError: (message: string) => void) {
   const seq = useRef(0);
   const bodyUploads = useRef(0);
 
-  const track = useCallback(async <T,>(label: string, run: (onProgress: (p: UploadProgress) => void) => Promise<T>): Promise<T> => {
+  const track = useCallback(async <T>(label: string, run: (onProgress: (p: UploadProgress) => void) => Promise<T>): Promise<T> => {
     const id = ++seq.current;
     setUploads((list) => [...list, { id, label, fraction: 0 }]);
     try {
@@ -39,10 +39,7 @@ export function useUploads(showError: (message: string) => void) {
     [track],
   );
 
-  const onBodyUploadError = useCallback(
-    (error: unknown) => showError(error instanceof Error && !isApiError(error) ? error.message : uploadErrorMessage(error)),
-    [showError],
-  );
+  const onBodyUploadError = useCallback((error: unknown) => showError(error instanceof Error && !isApiError(error) ? error.message : uploadErrorMessage(error)), [showError]);
 
   const bodyUploading = useCallback(() => bodyUploads.current > 0, []);
 

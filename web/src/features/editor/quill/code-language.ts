@@ -11,11 +11,7 @@ function languageSelect(): HTMLSelectElement {
   const select = document.createElement('select');
   select.setAttribute('aria-label', 'Code language');
   select.title = 'Code language';
-  const options: [string, string][] = [
-    ['', 'Auto-detect'],
-    [PLAIN_CODE, 'Plain text'],
-    ...CODE_LANGUAGES.map((language): [string, string] => [language.id, language.label]),
-  ];
+  const options: [string, string][] = [['', 'Auto-detect'], [PLAIN_CODE, 'Plain text'], ...CODE_LANGUAGES.map((language): [string, string] => [language.id, language.label])];
   for (const [value, label] of options) {
     const option = document.createElement('option');
     option.value = value;

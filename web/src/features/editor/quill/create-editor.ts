@@ -178,7 +178,13 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorH
           if (!blot) return;
           const index = quill.getIndex(blot);
           const value = FigureBlot.value(blot.domNode);
-          quill.updateContents(new Delta().retain(index).delete(1).insert({ figure: { ...value, src: url } }), Quill.sources.USER);
+          quill.updateContents(
+            new Delta()
+              .retain(index)
+              .delete(1)
+              .insert({ figure: { ...value, src: url } }),
+            Quill.sources.USER,
+          );
         } catch (error) {
           const blot = figureOf(img);
           if (blot) quill.deleteText(quill.getIndex(blot), 1, Quill.sources.USER);

@@ -80,7 +80,14 @@ const closeInline: Handler = function (range, context) {
   const start = range.index - context.prefix.length + shortcut.start;
   quill.insertText(range.index, '*', Quill.sources.USER);
   quill.history.cutoff();
-  quill.updateContents(new Delta().retain(start).delete(marker).retain(text.length, { [format]: true }).delete(marker), Quill.sources.USER);
+  quill.updateContents(
+    new Delta()
+      .retain(start)
+      .delete(marker)
+      .retain(text.length, { [format]: true })
+      .delete(marker),
+    Quill.sources.USER,
+  );
   quill.history.cutoff();
   quill.setSelection(start + text.length, 0, Quill.sources.SILENT);
   // What comes next is typed plain again.

@@ -126,7 +126,7 @@ function Body({ said, children }: { said: Said; children?: ReactNode }) {
             href={said.url}
             {...external}
             className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-sm font-medium text-zinc-600 hover:text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-400 dark:hover:text-zinc-100"
-        >
+          >
             View on {new URL(said.url).host}
             <ExternalLink aria-hidden="true" className="size-3.5" />
             <span className="sr-only">(in a new tab)</span>

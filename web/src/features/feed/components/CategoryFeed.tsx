@@ -19,9 +19,7 @@ export function CategoryFeed({ categoryId, renderPost, action }: { categoryId: n
     <>
       <DocumentTitle title={pageTitle} />
       <ListPage
-        title={
-          name ?? (categories.isPending ? <span className="inline-block h-9 w-48 animate-pulse rounded-lg bg-zinc-200 align-middle dark:bg-zinc-800" /> : 'Category')
-        }
+        title={name ?? (categories.isPending ? <span className="inline-block h-9 w-48 animate-pulse rounded-lg bg-zinc-200 align-middle dark:bg-zinc-800" /> : 'Category')}
         intro={categories.data?.find((item) => item.id === categoryId)?.description ?? undefined}
         action={action}
       >

@@ -68,7 +68,11 @@ function Story({ story, viewerId }: { story: FediverseStory; viewerId: string })
           Reply
         </button>
         {story.url && host && (
-          <a href={story.url} {...external} className="inline-flex items-center gap-1 text-sm font-medium text-zinc-600 hover:text-zinc-900 hover:underline dark:text-zinc-400 dark:hover:text-zinc-100">
+          <a
+            href={story.url}
+            {...external}
+            className="inline-flex items-center gap-1 text-sm font-medium text-zinc-600 hover:text-zinc-900 hover:underline dark:text-zinc-400 dark:hover:text-zinc-100"
+          >
             Read on {host}
             <ExternalLink aria-hidden="true" className="size-3.5" />
             <span className="sr-only">(in a new tab)</span>

@@ -57,33 +57,26 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
   const chosen = useUserCategories(viewerId);
   const all = categories.data ?? [];
   const mine = chosen.data?.length ? all.filter((item) => chosen.data.includes(item.id)) : all;
-  const shown = selection.categoryId !== null && !mine.some((item) => item.id === selection.categoryId)
-    ? [...mine, ...all.filter((item) => item.id === selection.categoryId)]
-    : mine;
+  const shown =
+    selection.categoryId !== null && !mine.some((item) => item.id === selection.categoryId) ? [...mine, ...all.filter((item) => item.id === selection.categoryId)] : mine;
 
   const tabs: FeedTabItem[] = [
     { key: 'foryou', label: 'For you' },
-    ...(session
-      ? [
-          { key: 'following', label: 'Following' },
-          ...(federates ? [{ key: 'fediverse', label: 'Fediverse' }] : []),
-        ]
-      : []),
+    ...(session ? [{ key: 'following', label: 'Following' }, ...(federates ? [{ key: 'fediverse', label: 'Fediverse' }] : [])] : []),
     ...shown.map((item) => ({ key: `c${item.id}`, label: item.name })),
   ];
 
   const select = (key: string) => {
-    const next: Selection =
-      key === 'foryou' || key === 'following' || key === 'fediverse' ? { tab: key, categoryId: null } : { tab: 'catogery', categoryId: Number(key.slice(1)) };
+    const next: Selection = key === 'foryou' || key === 'following' || key === 'fediverse' ? { tab: key, categoryId: null } : { tab: 'catogery', categoryId: Number(key.slice(1)) };
     // SPEC §4 Feed tab: the list is cleared and loads again from the first page.
     const queryKey =
       next.tab === 'fediverse'
         ? fediverseStoriesQueryOptions(viewerId ?? '0').queryKey
         : next.tab === 'foryou'
-        ? forYouPostsQueryOptions(viewerId).queryKey
-        : next.tab === 'following'
-          ? followingPostsQueryOptions(viewerId ?? '0').queryKey
-          : categoryPostsQueryOptions(next.categoryId ?? 0, viewerId).queryKey;
+          ? forYouPostsQueryOptions(viewerId).queryKey
+          : next.tab === 'following'
+            ? followingPostsQueryOptions(viewerId ?? '0').queryKey
+            : categoryPostsQueryOptions(next.categoryId ?? 0, viewerId).queryKey;
     void queryClient.resetQueries({ queryKey, exact: true });
     const search = new URLSearchParams(params);
     search.set('tab', next.tab);

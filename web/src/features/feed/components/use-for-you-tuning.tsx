@@ -6,7 +6,6 @@ import type { CardExtras } from '../../../components/PostFeedList';
 import { TuningMenu } from './TuningMenu';
 import { type TuningChange, TuningNotice } from './TuningNotice';
 
-
 /**
  * For you's explanations and tuning (issue 13): each card's extras, and the notice with Undo after a
  * change (For you then starts again from page 1, scrolled to its top).

@@ -27,7 +27,14 @@ function RecommendedTopics({ viewerId }: { viewerId: string | undefined }) {
   const topics = useRecommendedCategories(viewerId).data ?? [];
   if (topics.length === 0) return null;
   return (
-    <Panel title="Recommended topics" footer={<Link to={paths.recommendation.getHref()} className={linkClass}>See more topics</Link>}>
+    <Panel
+      title="Recommended topics"
+      footer={
+        <Link to={paths.recommendation.getHref()} className={linkClass}>
+          See more topics
+        </Link>
+      }
+    >
       <ul className="flex flex-wrap gap-2">
         {topics.map((topic) => (
           <li key={topic.id}>

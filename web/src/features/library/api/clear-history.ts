@@ -17,8 +17,9 @@ export function useClearHistory(userId: string) {
   return useMutation({
     mutationFn: () => clearHistory(userId),
     onSuccess: (answer) => {
-      queryClient.setQueryData<InfiniteData<HistoryResponse, string | null>>(historyQueryKey(userId), (data) =>
-        data && { pages: [{ enabled: data.pages[0]?.enabled ?? false, entries: [], next_cursor: null }], pageParams: [null] },
+      queryClient.setQueryData<InfiniteData<HistoryResponse, string | null>>(
+        historyQueryKey(userId),
+        (data) => data && { pages: [{ enabled: data.pages[0]?.enabled ?? false, entries: [], next_cursor: null }], pageParams: [null] },
       );
       showNotice(answer.message || HISTORY_MESSAGES.cleared, 'success_light');
       void queryClient.invalidateQueries({ queryKey: ['library', 'search', userId] });

@@ -17,8 +17,9 @@ export function useRemoveHistoryEntry(userId: string) {
   return useMutation({
     mutationFn: (postId: number) => removeHistoryEntry(userId, postId),
     onSuccess: (answer, postId) => {
-      queryClient.setQueryData<InfiniteData<HistoryResponse, string | null>>(historyQueryKey(userId), (data) =>
-        data && { ...data, pages: data.pages.map((page) => ({ ...page, entries: page.entries.filter((entry) => entry.post.id !== postId) })) },
+      queryClient.setQueryData<InfiniteData<HistoryResponse, string | null>>(
+        historyQueryKey(userId),
+        (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, entries: page.entries.filter((entry) => entry.post.id !== postId) })) },
       );
       showNotice(answer.message || HISTORY_MESSAGES.removed, 'success_light');
       void queryClient.invalidateQueries({ queryKey: ['library', 'search', userId] });

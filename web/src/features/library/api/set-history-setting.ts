@@ -12,8 +12,7 @@ export function setHistorySetting(userId: string, enabled: boolean) {
 
 type History = InfiniteData<HistoryResponse, string | null>;
 
-const withEnabled = (data: History | undefined, enabled: boolean): History | undefined =>
-  data && { ...data, pages: data.pages.map((page) => ({ ...page, enabled })) };
+const withEnabled = (data: History | undefined, enabled: boolean): History | undefined => data && { ...data, pages: data.pages.map((page) => ({ ...page, enabled })) };
 
 /** The switch: it moves at once, and back if the server says no. */
 export function useSetHistorySetting(userId: string) {

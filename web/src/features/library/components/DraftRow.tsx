@@ -57,12 +57,7 @@ export function DraftRow({ draft, onDelete }: { draft: DraftSummary; onDelete: (
         <Link to={href} aria-describedby={titleId} className={`${buttonStyles.secondary} ${small}`}>
           Continue
         </Link>
-        <button
-          type="button"
-          onClick={() => onDelete(draft)}
-          aria-describedby={titleId}
-          className={`${buttonStyles.secondary} ${small} text-rose-700! dark:text-rose-300!`}
-        >
+        <button type="button" onClick={() => onDelete(draft)} aria-describedby={titleId} className={`${buttonStyles.secondary} ${small} text-rose-700! dark:text-rose-300!`}>
           <Trash2 aria-hidden="true" className="size-4" />
           Delete
         </button>

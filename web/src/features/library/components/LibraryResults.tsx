@@ -5,7 +5,6 @@ import { FoundPost } from '../../../components/FoundPost';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { useLibrarySearch } from '../api/search-library';
 
-
 const BADGES: Record<LibrarySource, { label: string; icon: LucideIcon; className: string }> = {
   saved: { label: 'Saved', icon: Bookmark, className: 'bg-indigo-50 text-indigo-800 dark:bg-indigo-400/15 dark:text-indigo-200' },
   read: { label: 'Read', icon: BookOpen, className: 'bg-emerald-50 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-200' },

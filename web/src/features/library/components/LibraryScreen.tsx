@@ -76,10 +76,22 @@ export function LibraryScreen({ userId, published, renderHistoryCard }: { userId
           <>
             {/* Four tabs: a little narrower on phones, and scrolled sideways rather than past the page on the narrowest. */}
             <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0 [&>[role=tablist]]:w-max [&>[role=tablist]]:min-w-full max-sm:[&_[role=tab]]:px-2.5">
-              <UnderlineTabs panelId={panelId} label="Library" tabs={TABS} selected={tab} onSelect={(key) => setParams(key === 'published' ? {} : { tab: key }, { replace: true })} />
+              <UnderlineTabs
+                panelId={panelId}
+                label="Library"
+                tabs={TABS}
+                selected={tab}
+                onSelect={(key) => setParams(key === 'published' ? {} : { tab: key }, { replace: true })}
+              />
             </div>
             <div id={panelId} role="tabpanel" aria-label={TABS.find((item) => item.key === tab)!.label}>
-              {tab === 'published' ? published : tab === 'history' ? <HistoryPanel userId={userId} renderCard={renderHistoryCard} /> : <DraftList key={tab} userId={userId} kind={tab} />}
+              {tab === 'published' ? (
+                published
+              ) : tab === 'history' ? (
+                <HistoryPanel userId={userId} renderCard={renderHistoryCard} />
+              ) : (
+                <DraftList key={tab} userId={userId} kind={tab} />
+              )}
             </div>
           </>
         )}

@@ -35,8 +35,8 @@ export function ImportSubscribers({ userId }: { userId: string }) {
         Import subscribers
       </h2>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        A CSV file with a column named <span className="font-mono">email</span>, as Substack, Ghost and Mailchimp export it, or one address a line. Everyone on
-        it gets a mail asking them to confirm, unless you tick the box below. Nobody who unsubscribed or bounced is added back.
+        A CSV file with a column named <span className="font-mono">email</span>, as Substack, Ghost and Mailchimp export it, or one address a line. Everyone on it gets a mail
+        asking them to confirm, unless you tick the box below. Nobody who unsubscribed or bounced is added back.
       </p>
       <label htmlFor="import-file" className="mt-3 block text-sm font-medium text-zinc-900 dark:text-zinc-50">
         CSV file

@@ -34,7 +34,11 @@ export function NewsletterConfirmCard({ token }: { token: string }) {
   };
 
   if (confirmation.isPending) {
-    return <AuthCard title="Confirm your subscription"><p className="text-center text-zinc-600 dark:text-zinc-400">Loading…</p></AuthCard>;
+    return (
+      <AuthCard title="Confirm your subscription">
+        <p className="text-center text-zinc-600 dark:text-zinc-400">Loading…</p>
+      </AuthCard>
+    );
   }
   if (confirmation.isError || !confirmation.data) {
     const refused = isApiError(confirmation.error) && confirmation.error.status < 500 && confirmation.error.status !== 429;

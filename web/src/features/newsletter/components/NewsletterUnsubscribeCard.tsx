@@ -57,7 +57,11 @@ export function NewsletterUnsubscribeCard({ token, done }: { token: string; done
         <span className={`flex size-14 items-center justify-center rounded-full ${TONES[step]}`}>
           <Icon aria-hidden="true" className="size-7" />
         </span>
-        <p role={step === 'ask' ? undefined : step === 'invalid' ? 'alert' : 'status'} data-testid={`newsletter-unsubscribe-${step}`} className="mt-4 text-base leading-7 text-zinc-700 dark:text-zinc-300">
+        <p
+          role={step === 'ask' ? undefined : step === 'invalid' ? 'alert' : 'status'}
+          data-testid={`newsletter-unsubscribe-${step}`}
+          className="mt-4 text-base leading-7 text-zinc-700 dark:text-zinc-300"
+        >
           {text}
         </p>
         {failed && (

@@ -37,7 +37,7 @@ export function SubscribeByEmail({
   const state = returned === 'pending' || returned === 'confirmed' ? returned : session ? already : null;
   const done = subscribe.data?.message ?? (state === 'pending' ? NEWSLETTER_CHECK_INBOX : state === 'confirmed' ? newsletterSubscribedText(writerName) : null);
   const failure = subscribe.error
-    ? ((isApiError(subscribe.error) && (subscribe.error.field('email') ?? subscribe.error.message)) || 'Something went wrong. Please try again.')
+    ? (isApiError(subscribe.error) && (subscribe.error.field('email') ?? subscribe.error.message)) || 'Something went wrong. Please try again.'
     : (echo.errors.email ?? echo.message ?? undefined);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -59,7 +59,11 @@ export function SubscribeByEmail({
         </div>
       </div>
       {done ? (
-        <p role="status" data-testid="newsletter-subscribed" className="mt-4 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-100 dark:ring-emerald-800">
+        <p
+          role="status"
+          data-testid="newsletter-subscribed"
+          className="mt-4 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-100 dark:ring-emerald-800"
+        >
           {done}
         </p>
       ) : (
@@ -67,17 +71,7 @@ export function SubscribeByEmail({
           <input type="hidden" name="writer_id" value={writerId} />
           <input type="hidden" name="source" value={source} />
           <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
-          {!session && (
-            <EmailField
-              label="Address for new stories"
-              hideLabel
-              placeholder="you@example.com"
-              value={email}
-              onChange={setEmail}
-              error={failure}
-              className="flex-1"
-            />
-          )}
+          {!session && <EmailField label="Address for new stories" hideLabel placeholder="you@example.com" value={email} onChange={setEmail} error={failure} className="flex-1" />}
           <Button type="submit" busy={subscribe.isPending} className={session ? 'w-full sm:w-auto' : 'sm:mt-0.5'}>
             Subscribe
           </Button>

@@ -60,9 +60,7 @@ export function SubscribersScreen({ userId }: { userId: string }) {
             </Button>
           </form>
         </div>
-        <p className="mt-2 text-base text-zinc-600 dark:text-zinc-400">
-          The addresses that get your new stories by email. Only you see them.
-        </p>
+        <p className="mt-2 text-base text-zinc-600 dark:text-zinc-400">The addresses that get your new stories by email. Only you see them.</p>
         {list.isPending ? (
           <div aria-busy="true" aria-label="Loading your subscribers" className="mt-6 h-24 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-900" />
         ) : list.isError ? (
@@ -79,9 +77,7 @@ export function SubscribersScreen({ userId }: { userId: string }) {
               <div data-testid="subscribers-empty" className="mt-8 flex flex-col items-center border-t border-zinc-200 px-4 py-14 text-center dark:border-zinc-800">
                 <Users aria-hidden="true" className="size-8 text-zinc-400 dark:text-zinc-500" />
                 <h2 className="mt-3 font-serif text-2xl font-bold text-zinc-900 dark:text-zinc-50">No subscribers yet</h2>
-                <p className="mt-2 max-w-sm text-base text-zinc-600 dark:text-zinc-400">
-                  Readers subscribe from your profile and from the end of each of your stories.
-                </p>
+                <p className="mt-2 max-w-sm text-base text-zinc-600 dark:text-zinc-400">Readers subscribe from your profile and from the end of each of your stories.</p>
                 <Link to={paths.viewProfile.getHref(Number(userId))} className={`${buttonStyles.secondary} mt-6`}>
                   See your profile
                 </Link>

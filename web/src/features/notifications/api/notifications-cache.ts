@@ -12,9 +12,8 @@ function update(queryClient: QueryClient, userId: string, change: (data: Notific
 
 /** When nothing is unseen any more (e.g. another tab showed them), no item is either. */
 function withCount(data: NotificationsResponse, unseenCount: number): NotificationsResponse {
-  const notifications = unseenCount === 0 && data.notifications.some((item) => !item.seen)
-    ? data.notifications.map((item) => (item.seen ? item : { ...item, seen: true }))
-    : data.notifications;
+  const notifications =
+    unseenCount === 0 && data.notifications.some((item) => !item.seen) ? data.notifications.map((item) => (item.seen ? item : { ...item, seen: true })) : data.notifications;
   return { notifications, unseen_count: unseenCount };
 }
 
@@ -49,9 +48,6 @@ export function setUnseenCount(queryClient: QueryClient, userId: string, unseenC
 export function markSeen(queryClient: QueryClient, userId: string, ids: readonly number[], unseenCount: number): void {
   const seen = new Set(ids);
   update(queryClient, userId, (data) =>
-    withCount(
-      { ...data, notifications: data.notifications.map((item) => (seen.has(item.id) && !item.seen ? { ...item, seen: true } : item)) },
-      unseenCount,
-    ),
+    withCount({ ...data, notifications: data.notifications.map((item) => (seen.has(item.id) && !item.seen ? { ...item, seen: true } : item)) }, unseenCount),
   );
 }

@@ -15,8 +15,7 @@ function InkwellBadge() {
   );
 }
 
-const rowClass =
-  'flex items-start gap-3 rounded-lg px-3 py-3 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+const rowClass = 'flex items-start gap-3 rounded-lg px-3 py-3 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
 /**
  * One notification: who (picture and bold name), what (the message) and when, leading to what it is
@@ -26,9 +25,7 @@ export function NotificationRow({ item, isNew }: { item: NotificationItem; isNew
   const now = useNow();
   const href = notificationHref(item);
   const name = actorName(item);
-  const tint = isNew
-    ? 'bg-indigo-50 hover:bg-indigo-100/70 dark:bg-indigo-950/40 dark:hover:bg-indigo-950/70'
-    : 'hover:bg-zinc-50 dark:hover:bg-zinc-900';
+  const tint = isNew ? 'bg-indigo-50 hover:bg-indigo-100/70 dark:bg-indigo-950/40 dark:hover:bg-indigo-950/70' : 'hover:bg-zinc-50 dark:hover:bg-zinc-900';
   const content: ReactNode = (
     <>
       {isNew && <span className="sr-only">New</span>}

@@ -59,9 +59,7 @@ export function NotificationsScreen({ userId }: { userId: string }) {
   const notifications = useNotifications(userId);
   const isNew = useSeenOnScreen(userId, notifications.data?.notifications);
   const items = notifications.data?.notifications ?? [];
-  const sections = SECTIONS.map((section) => ({ ...section, items: items.filter((item) => item.type === section.type) })).filter(
-    (section) => section.items.length > 0,
-  );
+  const sections = SECTIONS.map((section) => ({ ...section, items: items.filter((item) => item.type === section.type) })).filter((section) => section.items.length > 0);
 
   return (
     <>

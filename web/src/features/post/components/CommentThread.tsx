@@ -86,12 +86,7 @@ function Reply({ reply, answers, canDelete, postId, anchor, onAnswer, form }: Re
   const remove = useDeleteReply(postId);
   const flashing = useFlash(anchor?.kind === 'reply' && anchor.id === reply.id, anchor?.key);
   return (
-    <li
-      id={commentAnchorId('reply', reply.id)}
-      data-testid="reply"
-      data-highlighted={flashing || undefined}
-      className={`-mx-2 scroll-mt-20 px-2 py-3 ${flashClass(flashing)}`}
-    >
+    <li id={commentAnchorId('reply', reply.id)} data-testid="reply" data-highlighted={flashing || undefined} className={`-mx-2 scroll-mt-20 px-2 py-3 ${flashClass(flashing)}`}>
       <Byline user={reply.user} createdAt={reply.created_at} size={28} />
       {answers && (
         <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
@@ -107,12 +102,7 @@ function Reply({ reply, answers, canDelete, postId, anchor, onAnswer, form }: Re
           Reply
         </button>
         {canDelete && (
-          <DeleteButton
-            what="reply"
-            message="The reply will be gone for good."
-            busy={remove.isPending}
-            onDelete={(done) => remove.mutate(reply.id, { onSettled: done })}
-          />
+          <DeleteButton what="reply" message="The reply will be gone for good." busy={remove.isPending} onDelete={(done) => remove.mutate(reply.id, { onSettled: done })} />
         )}
       </div>
       {form}
@@ -190,7 +180,12 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
       {replying && <div className="mt-3 pl-4 sm:pl-10">{replyForm(null)}</div>}
       {count > 0 && (
         <div className="mt-2 border-l-2 border-zinc-200 pl-4 sm:ml-4 dark:border-zinc-800">
-          <button type="button" className="-ml-1.5 rounded-md px-1.5 py-1 text-sm font-medium text-indigo-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:text-indigo-300 dark:hover:bg-zinc-800" aria-expanded={expanded} onClick={() => setExpanded((value) => !value)}>
+          <button
+            type="button"
+            className="-ml-1.5 rounded-md px-1.5 py-1 text-sm font-medium text-indigo-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:text-indigo-300 dark:hover:bg-zinc-800"
+            aria-expanded={expanded}
+            onClick={() => setExpanded((value) => !value)}
+          >
             {expanded ? 'Hide replies' : `See ${count} more replies...`}
           </button>
           {expanded && (

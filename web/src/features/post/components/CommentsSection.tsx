@@ -53,14 +53,7 @@ export function CommentsSection({ post, more }: { post: PostDetail; more?: React
       ) : (
         <ul aria-label="Comments" className="mt-4">
           {post.comments.map((comment) => (
-            <CommentThread
-              key={comment.id}
-              comment={comment}
-              postId={post.id}
-              postOwnerId={post.user_id}
-              viewerId={viewerId}
-              anchor={anchor}
-            />
+            <CommentThread key={comment.id} comment={comment} postId={post.id} postOwnerId={post.user_id} viewerId={viewerId} anchor={anchor} />
           ))}
         </ul>
       )}

@@ -89,13 +89,7 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
                 title={postTitle(post.title)}
                 subtitle={postSubTitle(post.sub_title)}
                 eyebrow={renderCategory?.(post.category_id)}
-                byline={
-                  <AuthorHoverCard
-                    author={author}
-                    avatarSize={44}
-                    renderFollow={renderFollow && author ? (open) => renderFollow(author.id, open) : undefined}
-                  />
-                }
+                byline={<AuthorHoverCard author={author} avatarSize={44} renderFollow={renderFollow && author ? (open) => renderFollow(author.id, open) : undefined} />}
                 follow={author && !ownStory ? renderAuthorFollow?.(author.id) : undefined}
                 readTime={post.read_time ?? 0}
                 createdAt={post.created_at}

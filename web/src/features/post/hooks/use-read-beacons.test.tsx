@@ -48,10 +48,11 @@ describe('useReadBeacons', () => {
     expect(sent()).toEqual([]);
     hook.rerender({ id: 42, on: true });
     hook.rerender({ id: 43, on: true });
-    expect(sent().filter((call) => call.url.endsWith('/history/add')).map((call) => call.body)).toEqual([
-      '{"user_id":7,"post_id":42}',
-      '{"user_id":7,"post_id":43}',
-    ]);
+    expect(
+      sent()
+        .filter((call) => call.url.endsWith('/history/add'))
+        .map((call) => call.body),
+    ).toEqual(['{"user_id":7,"post_id":42}', '{"user_id":7,"post_id":43}']);
   });
 
   it('does not fail the page when the call fails', async () => {

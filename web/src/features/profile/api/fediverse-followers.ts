@@ -27,10 +27,6 @@ export function useRemoveFediverseFollower(userId: number) {
   return useMutation({
     mutationFn: (followerId: number) => api(endpoints.removeFediverseFollower, { user_id: userId, follower_id: followerId }),
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['fediverse-followers', userId] }),
-        queryClient.invalidateQueries({ queryKey: ['profile', 'public', userId] }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: ['fediverse-followers', userId] }), queryClient.invalidateQueries({ queryKey: ['profile', 'public', userId] })]),
   });
 }
-

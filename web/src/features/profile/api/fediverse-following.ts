@@ -12,7 +12,8 @@ export const fediverseFollowingQueryOptions = (userId: number) =>
   });
 
 /** Read afresh while the list is open: a follow asked is accepted by the other server a moment later. */
-export const useFediverseFollowing = (userId: number) => useQuery({ ...fediverseFollowingQueryOptions(userId), refetchInterval: (query) => (query.state.data?.data.some((row) => row.state === 'pending') ? 3_000 : false) });
+export const useFediverseFollowing = (userId: number) =>
+  useQuery({ ...fediverseFollowingQueryOptions(userId), refetchInterval: (query) => (query.state.data?.data.some((row) => row.state === 'pending') ? 3_000 : false) });
 
 /** POST /api/user/fediverse-following/follow {user_id, account}: the answer said in a notice; a refusal is the form's to show. */
 export function useFediverseFollow(userId: number) {

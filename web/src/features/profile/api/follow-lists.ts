@@ -9,13 +9,7 @@ export type FollowList = 'followers' | 'following';
  * POST /api/user/followers or /following {profile_id, user_id?}: the people who follow the member, or
  * whom they follow, newest first; each next page by POSTing the same body to next_page_url.
  */
-export function getFollowList(
-  list: FollowList,
-  url: string | undefined,
-  profileId: number,
-  viewerId: string | undefined,
-  signal?: AbortSignal,
-): Promise<FollowListPage> {
+export function getFollowList(list: FollowList, url: string | undefined, profileId: number, viewerId: string | undefined, signal?: AbortSignal): Promise<FollowListPage> {
   const body = { profile_id: profileId, ...(viewerId ? { user_id: Number(viewerId) } : {}) };
   return api(list === 'followers' ? endpoints.followers : endpoints.following, body, { url, signal });
 }

@@ -19,7 +19,12 @@ function RemoveFollower({ userId, follower, name }: { userId: number; follower: 
   const block = useFediverseBlock(userId);
   if (!asking) {
     return (
-      <button type="button" onClick={() => setAsking(true)} aria-label={`Remove ${name}`} className={`${smallButton} text-zinc-700 ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-300 dark:ring-zinc-700 dark:hover:bg-zinc-800`}>
+      <button
+        type="button"
+        onClick={() => setAsking(true)}
+        aria-label={`Remove ${name}`}
+        className={`${smallButton} text-zinc-700 ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-300 dark:ring-zinc-700 dark:hover:bg-zinc-800`}
+      >
         Remove
       </button>
     );
@@ -43,7 +48,11 @@ function RemoveFollower({ userId, follower, name }: { userId: number; follower: 
       >
         Block
       </button>
-      <button type="button" onClick={() => setAsking(false)} className={`${smallButton} text-zinc-700 ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-300 dark:ring-zinc-700 dark:hover:bg-zinc-800`}>
+      <button
+        type="button"
+        onClick={() => setAsking(false)}
+        className={`${smallButton} text-zinc-700 ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-300 dark:ring-zinc-700 dark:hover:bg-zinc-800`}
+      >
         Cancel
       </button>
       {remove.isError && (

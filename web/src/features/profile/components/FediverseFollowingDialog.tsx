@@ -28,7 +28,12 @@ function Row({ account, onUnfollow, busy }: { account: FediverseFollowed; onUnfo
       {/* Their picture lives on their server, which this site's pages do not load from. */}
       <Avatar src={null} size={40} />
       {account.url ? (
-        <a href={account.url} target="_blank" rel="noopener noreferrer nofollow ugc" className="group flex min-w-0 flex-1 items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600">
+        <a
+          href={account.url}
+          target="_blank"
+          rel="noopener noreferrer nofollow ugc"
+          className="group flex min-w-0 flex-1 items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
           {who}
           <ExternalLink aria-hidden="true" className="size-4 shrink-0 text-zinc-500 group-hover:text-zinc-900 dark:group-hover:text-zinc-50" />
           <span className="sr-only">(their profile on their server, in a new tab)</span>
@@ -60,7 +65,13 @@ export default function FediverseFollowingDialog({ userId, onClose }: { userId: 
     follow.mutate(account.trim(), { onSuccess: () => setAccount('') });
   };
   return (
-    <Modal title="Following on the fediverse" size="max-h-[90vh] max-w-md overflow-y-auto" initialFocus={(panel) => panel.querySelector<HTMLElement>('input')} onClose={onClose} closeButton>
+    <Modal
+      title="Following on the fediverse"
+      size="max-h-[90vh] max-w-md overflow-y-auto"
+      initialFocus={(panel) => panel.querySelector<HTMLElement>('input')}
+      onClose={onClose}
+      closeButton
+    >
       <form onSubmit={onSubmit} className="mt-4">
         <TextField
           label="Follow an account on Mastodon or elsewhere"

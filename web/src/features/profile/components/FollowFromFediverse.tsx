@@ -23,7 +23,7 @@ export function FollowFromFediverse({ userId, handle }: { userId: number; handle
   const [theirs, setTheirs] = useState(echoed ?? '');
   const follow = useRemoteFollow();
   const failure = follow.error
-    ? ((isApiError(follow.error) && (follow.error.field('handle') ?? follow.error.field('user_id') ?? follow.error.message)) || 'Something went wrong. Please try again.')
+    ? (isApiError(follow.error) && (follow.error.field('handle') ?? follow.error.field('user_id') ?? follow.error.message)) || 'Something went wrong. Please try again.'
     : echo.errors.handle;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -37,7 +37,13 @@ export function FollowFromFediverse({ userId, handle }: { userId: number; handle
         Follow from Mastodon or the fediverse
         <ChevronRight aria-hidden="true" className="size-4 transition-transform group-open:rotate-90" />
       </summary>
-      <form method="post" action={REMOTE_FOLLOW_FORM} onSubmit={onSubmit} data-testid="remote-follow" className="mt-3 max-w-lg rounded-xl border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-900">
+      <form
+        method="post"
+        action={REMOTE_FOLLOW_FORM}
+        onSubmit={onSubmit}
+        data-testid="remote-follow"
+        className="mt-3 max-w-lg rounded-xl border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-900"
+      >
         <input type="hidden" name="user_id" value={userId} />
         <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
         <TextField

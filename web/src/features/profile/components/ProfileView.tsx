@@ -121,17 +121,11 @@ function Header({
             </div>
           )}
         </div>
-        {profile.bio?.trim() && (
-          <p className="mt-3 whitespace-pre-line break-words text-base leading-7 text-zinc-700 dark:text-zinc-300">{profile.bio}</p>
-        )}
+        {profile.bio?.trim() && <p className="mt-3 whitespace-pre-line break-words text-base leading-7 text-zinc-700 dark:text-zinc-300">{profile.bio}</p>}
         <p data-testid="profile-counts" className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
           {count(profile.post_count, 'post', 'posts')}
-          <CountButton onClick={() => setList('followers')}>
-            {figure(profile.followers_count, 'follower', 'followers')}
-          </CountButton>
-          <CountButton onClick={() => setList('following')}>
-            {figure(profile.following_count, 'following', 'following')}
-          </CountButton>
+          <CountButton onClick={() => setList('followers')}>{figure(profile.followers_count, 'follower', 'followers')}</CountButton>
+          <CountButton onClick={() => setList('following')}>{figure(profile.following_count, 'following', 'following')}</CountButton>
           {fediverseFollowers > 0 && (
             <CountButton onClick={() => setList('fediverse')}>{figure(fediverseFollowers, 'follower on the fediverse', 'followers on the fediverse')}</CountButton>
           )}
@@ -147,14 +141,7 @@ function Header({
         </Suspense>
       )}
       {(list === 'followers' || list === 'following') && (
-        <FollowListDialog
-          list={list}
-          profileId={profile.id}
-          ownerName={own ? null : name}
-          viewerId={viewerId}
-          renderFollow={renderListFollow}
-          onClose={() => setList(null)}
-        />
+        <FollowListDialog list={list} profileId={profile.id} ownerName={own ? null : name} viewerId={viewerId} renderFollow={renderListFollow} onClose={() => setList(null)} />
       )}
     </header>
   );
@@ -195,14 +182,7 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow, render
       <DocumentTitle title={pageTitle} />
       <section className="mx-auto w-full max-w-[728px] px-4 pb-16 pt-8 sm:px-6 sm:pt-12">
         {profile.data ? (
-          <Header
-            profile={profile.data}
-            own={own}
-            viewerId={viewerId}
-            blocked={blocked}
-            renderFollow={renderFollow}
-            renderListFollow={renderListFollow}
-          />
+          <Header profile={profile.data} own={own} viewerId={viewerId} blocked={blocked} renderFollow={renderFollow} renderListFollow={renderListFollow} />
         ) : (
           <div data-testid="profile-skeleton" className="flex gap-5">
             <div className="size-24 shrink-0 animate-pulse rounded-full bg-zinc-200 dark:bg-zinc-800" />

@@ -45,16 +45,18 @@ export function ManageCategories({ userId }: { userId: string }) {
   // Asked once more first (the dialog below): every tick goes at once.
   const resetAll = () => {
     setConfirmingReset(false);
-    reset.mutate(undefined, { onSettled: ticks.begin(all.map((category) => category.id), false) });
+    reset.mutate(undefined, {
+      onSettled: ticks.begin(
+        all.map((category) => category.id),
+        false,
+      ),
+    });
   };
 
   return (
     <>
       <DocumentTitle title="Manage Category" />
-      <ListPage
-        title="Manage Category"
-        intro="Tick the topics you want more of: ‘For you’ then shows their posts, newest first. With none ticked it shows every post."
-      >
+      <ListPage title="Manage Category" intro="Tick the topics you want more of: ‘For you’ then shows their posts, newest first. With none ticked it shows every post.">
         <div className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
           <label htmlFor={searchId} className="relative block flex-1">
             <span className="sr-only">Search topics</span>
@@ -72,13 +74,7 @@ export function ManageCategories({ userId }: { userId: string }) {
             <p className="whitespace-nowrap text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
               {count === 0 ? 'No topic chosen' : `${count} chosen`}
             </p>
-            <Button
-              variant="secondary"
-              busy={reset.isPending}
-              disabled={count === 0}
-              onClick={() => setConfirmingReset(true)}
-              className="!px-4 !py-2 text-xs tracking-wide"
-            >
+            <Button variant="secondary" busy={reset.isPending} disabled={count === 0} onClick={() => setConfirmingReset(true)} className="!px-4 !py-2 text-xs tracking-wide">
               RESET ALL RECOMMENDATIONS
             </Button>
           </div>
@@ -114,9 +110,7 @@ export function ManageCategories({ userId }: { userId: string }) {
                   />
                   <span className="min-w-0">
                     <span className="block font-semibold text-zinc-900 dark:text-zinc-100">{category.name}</span>
-                    <span className="mt-1 block text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-                      {category.description?.trim() || TEXT.noDescription}
-                    </span>
+                    <span className="mt-1 block text-sm leading-6 text-zinc-600 dark:text-zinc-400">{category.description?.trim() || TEXT.noDescription}</span>
                   </span>
                 </label>
                 <Link

@@ -69,11 +69,15 @@ export function TuneYourFeed({ userId }: { userId: string }) {
           <h2 id={headingId} className="font-serif text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
             Tune your feed
           </h2>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-            What you asked of ‘For you’ from a story’s ⋯ menu. Remove one to undo it, or reset them all.
-          </p>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">What you asked of ‘For you’ from a story’s ⋯ menu. Remove one to undo it, or reset them all.</p>
         </div>
-        <Button variant="secondary" disabled={count === 0} busy={reset.isPending} onClick={() => setConfirming(true)} className="!px-4 !py-2 shrink-0 self-start whitespace-nowrap text-xs tracking-wide sm:self-auto">
+        <Button
+          variant="secondary"
+          disabled={count === 0}
+          busy={reset.isPending}
+          onClick={() => setConfirming(true)}
+          className="!px-4 !py-2 shrink-0 self-start whitespace-nowrap text-xs tracking-wide sm:self-auto"
+        >
           RESET ALL
         </Button>
       </div>
@@ -86,9 +90,7 @@ export function TuneYourFeed({ userId }: { userId: string }) {
       ) : tuning.isError ? (
         <p className="py-8 text-center text-zinc-600 dark:text-zinc-400">Your tuning could not be loaded.</p>
       ) : count === 0 ? (
-        <p className="py-8 text-center text-zinc-600 dark:text-zinc-400">
-          Nothing tuned yet. Open ⋯ on a story in ‘For you’ to see more or less like it, or to mute its author.
-        </p>
+        <p className="py-8 text-center text-zinc-600 dark:text-zinc-400">Nothing tuned yet. Open ⋯ on a story in ‘For you’ to see more or less like it, or to mute its author.</p>
       ) : (
         <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {more.length > 0 && (

@@ -8,8 +8,7 @@ export function search(query: string, signal?: AbortSignal): Promise<SearchRespo
   return api(endpoints.search, { query }, { signal });
 }
 
-export const searchQueryOptions = (query: string) =>
-  queryOptions({ queryKey: ['search', query], queryFn: ({ signal }) => search(query, signal), staleTime: 60_000 });
+export const searchQueryOptions = (query: string) => queryOptions({ queryKey: ['search', query], queryFn: ({ signal }) => search(query, signal), staleTime: 60_000 });
 
 /** Results for a (debounced) query; none asked for a blank one; the last results stay while the next load. */
 export function useSearch(query: string) {

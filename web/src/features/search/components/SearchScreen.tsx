@@ -53,10 +53,20 @@ function Results({ query, type }: { query: string; type: SearchResultType }) {
     skeleton: <RowSkeleton />,
   };
   if (type === 'people') {
-    return <InfiniteList {...list} items={pages.flatMap((p) => p.people)} getKey={(p) => p.id} renderItem={(p) => <PersonResult person={p} />} emptyText={`No people match “${query}”.`} />;
+    return (
+      <InfiniteList
+        {...list}
+        items={pages.flatMap((p) => p.people)}
+        getKey={(p) => p.id}
+        renderItem={(p) => <PersonResult person={p} />}
+        emptyText={`No people match “${query}”.`}
+      />
+    );
   }
   if (type === 'topics') {
-    return <InfiniteList {...list} items={pages.flatMap((p) => p.topics)} getKey={(t) => t.id} renderItem={(t) => <TopicResult topic={t} />} emptyText={`No topics match “${query}”.`} />;
+    return (
+      <InfiniteList {...list} items={pages.flatMap((p) => p.topics)} getKey={(t) => t.id} renderItem={(t) => <TopicResult topic={t} />} emptyText={`No topics match “${query}”.`} />
+    );
   }
   return (
     <InfiniteList
@@ -82,14 +92,11 @@ export function SearchScreen() {
   return (
     <>
       <DocumentTitle title={pageTitle} noindex />
-      <ListPage
-        title={query ? <>Results for “{query}”</> : 'Search'}
-        intro={query ? undefined : 'Type what you are looking for in the search box above.'}
-      >
+      <ListPage title={query ? <>Results for “{query}”</> : 'Search'} intro={query ? undefined : 'Type what you are looking for in the search box above.'}>
         {query && (
           <>
             <UnderlineTabs
-            panelId={panelId}
+              panelId={panelId}
               label="Search results"
               tabs={TABS}
               selected={type}

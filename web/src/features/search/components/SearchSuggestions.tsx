@@ -69,7 +69,11 @@ export function SearchSuggestions({ text, open, active, panelId, rootRef, shown,
           Searching…
         </p>
       ) : (
-        users.length + posts.length === 0 && <p role="status" className="px-2 py-3 text-sm text-zinc-600 dark:text-zinc-400">No people or posts match “{query}”.</p>
+        users.length + posts.length === 0 && (
+          <p role="status" className="px-2 py-3 text-sm text-zinc-600 dark:text-zinc-400">
+            No people or posts match “{query}”.
+          </p>
+        )
       )}
       <div id={panelId} role="listbox" aria-label="Search results" aria-busy={searching || results.isFetching}>
         {!searching && (

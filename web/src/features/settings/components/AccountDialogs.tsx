@@ -17,7 +17,13 @@ export function UsernameDialog({ profile, onClose }: DialogProps) {
   const save = useUpdateProfile(String(profile.id));
   const errors = fieldErrors(save.error);
   return (
-    <FormDialog title="User name" busy={save.isPending} canSave={username.trim() !== ''} onCancel={onClose} onSave={() => save.mutate({ username: username.trim() }, { onSuccess: onClose })}>
+    <FormDialog
+      title="User name"
+      busy={save.isPending}
+      canSave={username.trim() !== ''}
+      onCancel={onClose}
+      onSave={() => save.mutate({ username: username.trim() }, { onSuccess: onClose })}
+    >
       <TextField
         label="User name"
         value={username}
@@ -54,11 +60,7 @@ export function ProfileDialog({ profile, onClose }: DialogProps) {
       onSave={() => save.mutate({ name: name.trim(), bio: bio.trim(), picture: picture ?? undefined }, { onSuccess: onClose })}
     >
       <div className="flex items-center gap-4">
-        {preview ? (
-          <img src={preview} alt="" className="size-16 rounded-full object-cover" />
-        ) : (
-          <Avatar src={profile.profile_picture} size={64} />
-        )}
+        {preview ? <img src={preview} alt="" className="size-16 rounded-full object-cover" /> : <Avatar src={profile.profile_picture} size={64} />}
         <label className="cursor-pointer text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
           Choose a photo
           <input type="file" accept="image/*" className="sr-only" onChange={(event) => setPicture(event.target.files?.[0] ?? null)} />
@@ -95,10 +97,7 @@ export function PasswordDialog({ profile, onClose }: DialogProps) {
       canSave={canSave}
       onCancel={onClose}
       onSave={() =>
-        save.mutate(
-          { ...(profile.has_password ? { current_password: current } : {}), new_password: next, new_password_confirmation: confirmation },
-          { onSuccess: onClose },
-        )
+        save.mutate({ ...(profile.has_password ? { current_password: current } : {}), new_password: next, new_password_confirmation: confirmation }, { onSuccess: onClose })
       }
     >
       {profile.has_password && (

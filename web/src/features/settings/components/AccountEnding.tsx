@@ -18,7 +18,8 @@ const WORDS: Record<AccountEnd, { question: string; title: string; action: strin
     question: 'Are you sure to Delete your account',
     title: 'Delete your account',
     action: 'Delete for good',
-    explain: 'Your posts, comments, replies, likes, saves, follows and everything else that is yours will be deleted. This cannot be undone; download your data first if you want to keep it.',
+    explain:
+      'Your posts, comments, replies, likes, saves, follows and everything else that is yours will be deleted. This cannot be undone; download your data first if you want to keep it.',
   },
 };
 
@@ -51,7 +52,12 @@ function ConfirmWithPassword({ profile, kind, onClose }: { profile: OwnProfile; 
           <button type="button" className={buttonStyles.secondary} onClick={onClose}>
             Cancel
           </button>
-          <Button type="submit" busy={end.isPending} disabled={profile.has_password && password === ''} className="bg-rose-700 hover:bg-rose-800 dark:bg-rose-400 dark:hover:bg-rose-300">
+          <Button
+            type="submit"
+            busy={end.isPending}
+            disabled={profile.has_password && password === ''}
+            className="bg-rose-700 hover:bg-rose-800 dark:bg-rose-400 dark:hover:bg-rose-300"
+          >
             {words.action}
           </Button>
         </div>

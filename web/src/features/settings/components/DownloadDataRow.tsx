@@ -14,12 +14,9 @@ export function DownloadDataRow({ userId, as: Tag = 'div' }: { userId: string; a
   return (
     <Tag className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:gap-4">
       <div className="min-w-0 flex-1">
-        <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-          Download your data
-        </h2>
+        <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Download your data</h2>
         <p id={detailId} className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          A zip file with every post you wrote, as Markdown with its images, and your profile, comments, replies, likes,
-          saves, follows, topics and notifications as JSON.
+          A zip file with every post you wrote, as Markdown with its images, and your profile, comments, replies, likes, saves, follows, topics and notifications as JSON.
         </p>
         {download.isError && (
           <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">

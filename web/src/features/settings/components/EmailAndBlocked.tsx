@@ -34,12 +34,17 @@ export function EmailDialog({ profile, onClose }: DialogProps) {
       onSave={() => save.mutate({ email: email.trim(), ...(profile.has_password ? { current_password: current } : {}) }, { onSuccess: onClose })}
     >
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Now: <span className="font-medium text-zinc-900 dark:text-zinc-100">{profile.email}</span>. We will send a link to the new address; it
-        becomes yours when you open it.
+        Now: <span className="font-medium text-zinc-900 dark:text-zinc-100">{profile.email}</span>. We will send a link to the new address; it becomes yours when you open it.
       </p>
       <TextField label="New email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email?.[0]} />
       {profile.has_password ? (
-        <PasswordField label="Current password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} error={errors.current_password?.[0]} />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(event) => setCurrent(event.target.value)}
+          error={errors.current_password?.[0]}
+        />
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">You sign in with Google: if you signed in more than 15 minutes ago, sign in again first.</p>
       )}

@@ -39,7 +39,11 @@ function Row({ label, value, onOpen, danger = false }: { label: string; value: R
   return (
     <li>
       {onOpen ? (
-        <button type="button" onClick={onOpen} className="flex w-full items-center gap-4 rounded-lg py-4 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:-mx-3 sm:px-3 dark:hover:bg-zinc-900">
+        <button
+          type="button"
+          onClick={onOpen}
+          className="flex w-full items-center gap-4 rounded-lg py-4 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:-mx-3 sm:px-3 dark:hover:bg-zinc-900"
+        >
           {body}
         </button>
       ) : (
@@ -138,7 +142,7 @@ export function SettingsScreen({ userId, notificationExtra }: { userId: string; 
       <DocumentTitle title="Settings" />
       <ListPage title="Settings">
         <UnderlineTabs
-            panelId={panelId}
+          panelId={panelId}
           label="Settings"
           tabs={tabs}
           selected={tab}

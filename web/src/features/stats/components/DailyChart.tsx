@@ -46,8 +46,12 @@ export function DailyChart({ series }: { series: readonly StatsDay[] }) {
           <line x1="0" x2={series.length * STEP} y1="0" y2="0" vectorEffect="non-scaling-stroke" className="stroke-zinc-200 dark:stroke-zinc-800" strokeDasharray="4 4" />
           {series.map((day, i) => (
             <g key={day.day}>
-              {day.views > 0 && <rect x={i * STEP + 1} width={STEP - 2} y={HEIGHT - bar(day.views)} height={bar(day.views)} rx="1" className="fill-indigo-200 dark:fill-indigo-900" />}
-              {day.reads > 0 && <rect x={i * STEP + 3} width={STEP - 6} y={HEIGHT - bar(day.reads)} height={bar(day.reads)} rx="1" className="fill-indigo-700 dark:fill-indigo-300" />}
+              {day.views > 0 && (
+                <rect x={i * STEP + 1} width={STEP - 2} y={HEIGHT - bar(day.views)} height={bar(day.views)} rx="1" className="fill-indigo-200 dark:fill-indigo-900" />
+              )}
+              {day.reads > 0 && (
+                <rect x={i * STEP + 3} width={STEP - 6} y={HEIGHT - bar(day.reads)} height={bar(day.reads)} rx="1" className="fill-indigo-700 dark:fill-indigo-300" />
+              )}
             </g>
           ))}
         </svg>

@@ -43,14 +43,19 @@ export function EmailSummary({ email }: { email: StatsEmail | null }) {
         {headline(email)}
       </p>
       {email.status === 'sending' && (
-        <div role="progressbar" aria-label="Email sent so far" aria-valuemin={0} aria-valuemax={100} aria-valuenow={share} className="mt-2 h-1.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800">
+        <div
+          role="progressbar"
+          aria-label="Email sent so far"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={share}
+          className="mt-2 h-1.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
+        >
           <div className="h-full rounded-full bg-indigo-600 dark:bg-indigo-400" style={{ width: `${share}%` }} />
         </div>
       )}
       {email.status !== 'queued' && (
-        <p className="mt-1 text-zinc-600 dark:text-zinc-400">
-          {[...problems, `${plural(email.unsubscribed, 'unsubscribe')} from this email`].join(' · ')}
-        </p>
+        <p className="mt-1 text-zinc-600 dark:text-zinc-400">{[...problems, `${plural(email.unsubscribed, 'unsubscribe')} from this email`].join(' · ')}</p>
       )}
     </div>
   );

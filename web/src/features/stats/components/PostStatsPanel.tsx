@@ -44,7 +44,9 @@ export function PostStatsPanel({ userId, postId, days }: { userId: string; postI
               <caption className="sr-only">Numbers per day</caption>
               <thead className="sticky top-0 bg-zinc-50 text-xs text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
                 <tr>
-                  <th scope="col" className="px-1.5 py-1.5 text-left font-semibold sm:px-2">Day</th>
+                  <th scope="col" className="px-1.5 py-1.5 text-left font-semibold sm:px-2">
+                    Day
+                  </th>
                   {['Views', 'Reads', 'Likes', 'Saves', 'Comments'].map((label) => (
                     <th key={label} scope="col" className={`${cell} font-semibold`}>
                       {label}
@@ -69,7 +71,10 @@ export function PostStatsPanel({ userId, postId, days }: { userId: string; postI
             </table>
           </div>
         </details>
-        <Link to={paths.viewPost.getHref(postId)} className="inline-flex items-center gap-1 rounded font-semibold text-zinc-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-zinc-300">
+        <Link
+          to={paths.viewPost.getHref(postId)}
+          className="inline-flex items-center gap-1 rounded font-semibold text-zinc-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-zinc-300"
+        >
           Open the story
           <ArrowUpRight aria-hidden="true" className="size-4" />
         </Link>

@@ -28,7 +28,11 @@ function SortHeading({ label, sortKey, sort, onSort, className = '' }: { label: 
   const Arrow = sort.descending ? ArrowDown : ArrowUp;
   return (
     <th scope="col" aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : undefined} className={`py-2 font-semibold ${className}`}>
-      <button type="button" onClick={() => onSort(sortKey)} className={`inline-flex items-center gap-0.5 hover:text-zinc-950 dark:hover:text-white ${focus} ${active ? 'text-zinc-900 dark:text-zinc-50' : ''}`}>
+      <button
+        type="button"
+        onClick={() => onSort(sortKey)}
+        className={`inline-flex items-center gap-0.5 hover:text-zinc-950 dark:hover:text-white ${focus} ${active ? 'text-zinc-900 dark:text-zinc-50' : ''}`}
+      >
         {label}
         {active && <Arrow aria-hidden="true" className="size-3 shrink-0" />}
       </button>
@@ -57,7 +61,14 @@ export function StatsTable({ userId, days, posts, open, onOpen }: StatsTableProp
         <tr>
           <SortHeading label="Story" sortKey="newest" sort={sort} onSort={onSort} className="text-left" />
           {COLUMNS.map((column) => (
-            <SortHeading key={column.key} label={column.label} sortKey={column.key} sort={sort} onSort={onSort} className={`pl-2 text-right ${column.width} ${column.wide ? wideOnly : ''}`} />
+            <SortHeading
+              key={column.key}
+              label={column.label}
+              sortKey={column.key}
+              sort={sort}
+              onSort={onSort}
+              className={`pl-2 text-right ${column.width} ${column.wide ? wideOnly : ''}`}
+            />
           ))}
         </tr>
       </thead>

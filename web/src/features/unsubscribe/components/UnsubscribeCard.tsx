@@ -100,7 +100,10 @@ export function UnsubscribeCard({ token }: { token: string }) {
         ) : (
           <>
             {step === 'again' && (
-              <p role="status" className="mt-4 w-full rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-100 dark:ring-emerald-800">
+              <p
+                role="status"
+                className="mt-4 w-full rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-100 dark:ring-emerald-800"
+              >
                 You will get these mails again.
               </p>
             )}

@@ -22,8 +22,7 @@ type Stage = 'name' | 'topics' | 'closed';
 
 export const WELCOME_NAME_REQUIRED = 'The name field is required.';
 
-const panelClass =
-  'relative rounded-2xl bg-indigo-50/70 p-5 ring-1 ring-indigo-100 sm:p-6 dark:bg-indigo-950/30 dark:ring-indigo-900/60';
+const panelClass = 'relative rounded-2xl bg-indigo-50/70 p-5 ring-1 ring-indigo-100 sm:p-6 dark:bg-indigo-950/30 dark:ring-indigo-900/60';
 const eyebrowClass = 'text-xs font-semibold uppercase tracking-[0.14em] text-indigo-700 dark:text-indigo-300';
 const headingClass = 'mt-1 pr-8 font-serif text-2xl font-bold tracking-tight text-zinc-900 focus:outline-none dark:text-zinc-50';
 const textClass = 'mt-2 max-w-prose text-sm leading-6 text-zinc-700 dark:text-zinc-300';
@@ -72,8 +71,7 @@ export function WelcomePanel({ userId, name, loaded }: WelcomePanelProps) {
         setSavedName(answer.user.name?.trim() || trimmed);
         setStage('topics');
       },
-      onError: (failure) =>
-        setError((isApiError(failure) && (failure.field('name') || failure.message)) || 'Your name could not be saved. Please try again.'),
+      onError: (failure) => setError((isApiError(failure) && (failure.field('name') || failure.message)) || 'Your name could not be saved. Please try again.'),
     });
   };
 
@@ -96,10 +94,7 @@ export function WelcomePanel({ userId, name, loaded }: WelcomePanelProps) {
         <h2 id={headingId} ref={topicsHeading} tabIndex={-1} className={headingClass}>
           {savedName ? `Nice to meet you, ${savedName}.` : 'What would you like to read?'}
         </h2>
-        <p className={textClass}>
-          Pick a few topics you like and ‘For you’ shows their posts, newest first. You can change them any time with the + beside
-          the tabs.
-        </p>
+        <p className={textClass}>Pick a few topics you like and ‘For you’ shows their posts, newest first. You can change them any time with the + beside the tabs.</p>
         <div className="mt-4 flex flex-wrap gap-2">
           <Link to={paths.recommendation.getHref()} onClick={close} className={buttonStyles.primary}>
             Choose topics
@@ -120,8 +115,8 @@ export function WelcomePanel({ userId, name, loaded }: WelcomePanelProps) {
         What should readers call you?
       </h2>
       <p className={textClass}>
-        Your name goes on your stories and comments, and on the notices people get when you like or follow them. Without one they
-        say ‘Undefined author!’, ‘Anonymous’ and ‘Someone’.
+        Your name goes on your stories and comments, and on the notices people get when you like or follow them. Without one they say ‘Undefined author!’, ‘Anonymous’ and
+        ‘Someone’.
       </p>
       {/* Pressed before the app's scripts run, the browser posts it to / itself (server/src/render/forms.ts). */}
       <form method="post" action={paths.home.getHref()} noValidate onSubmit={submit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
