@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
@@ -48,6 +50,24 @@ describe('overload', () => {
     }
     expect(status).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/user/view-posts', payload: {} })).statusCode).toBe(200);
+  });
+
+  it('still sends the built scripts of a page already sent while the event loop lags (the page would never start)', async () => {
+    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-overload-web-'));
+    fs.mkdirSync(path.join(web, 'assets'));
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(web, 'assets', 'start-abc123.js'), 'export const started = true;');
+    try {
+      t = await buildTestApp({ config: { webDistDir: web, overload: { maxEventLoopDelayMs: 100, maxHeapUsedBytes: 0, retryAfterSeconds: 3 } } });
+      busyLoop(700);
+      await sleep(20);
+      expect((await health(t.app)).statusCode).toBe(503);
+      const script = await t.app.inject({ method: 'GET', url: '/assets/start-abc123.js' });
+      expect(script.statusCode).toBe(200);
+      expect(script.body).toBe('export const started = true;');
+    } finally {
+      fs.rmSync(web, { recursive: true, force: true });
+    }
   });
 
   it('turns a database that cannot take more into 503 with Retry-After, logged with the route', async () => {

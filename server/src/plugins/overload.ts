@@ -15,6 +15,7 @@ export const BUSY_MESSAGE = 'The server is busy right now. Please try again in a
  * write queue (write-queue.ts), which bounds how many wait and how long, and a burst of them lags the
  * loop by arriving at once (2 000 requests read and parsed in a few turns): shedding them for it would
  * refuse the very burst the queue is there to absorb (ADR 0077). The heap guard still refuses them.
+ * Nor does it refuse the web app's built files (`/assets/…`) to a page already sent.
  */
 type PressureHandler = NonNullable<FastifyUnderPressureOptions['pressureHandler']>;
 
@@ -47,6 +48,9 @@ export async function registerOverloadGuard(app: FastifyInstance, overload: Conf
     pressureHandler: pressureHandler((request, reply, type, value) => {
       if (type === 'eventLoopDelay' && Date.now() - readyAt < SAMPLE_INTERVAL_MS) return undefined; // the start's own lag
       if (type === 'eventLoopDelay' && request.routeOptions.config.writeQueue) return undefined; // the queue bounds it
+      // A script or style of a page already sent: refused, the page would never start (a browser does
+      // not fetch a module again); it is a file read, and the HTML, the calls and health are refused.
+      if (type === 'eventLoopDelay' && request.url.startsWith('/assets/')) return undefined;
       request.log.warn({ route: request.routeOptions.url, type, value }, 'overloaded: answered 503');
       void reply.code(503).header('retry-after', String(overload.retryAfterSeconds));
       return { message: BUSY_MESSAGE };
