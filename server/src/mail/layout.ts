@@ -73,13 +73,7 @@ export const linkStyle = raw(link);
 
 /** The indigo call to action, centred. */
 export function button(label: string, href: string): SafeHtml {
-  return html`<p style="margin:28px 0 4px;text-align:center">
-    <a
-      href="${url(href)}"
-      style="display:inline-block;background:${raw(colour.accent)};color:#ffffff;padding:12px 24px;border-radius:999px;font-weight:600;font-size:15px;line-height:1.4;text-decoration:none"
-      >${label}</a
-    >
-  </p>`;
+  return html`<p style="margin:28px 0 4px;text-align:center"><a href="${url(href)}" style="display:inline-block;background:${raw(colour.accent)};color:#ffffff;padding:12px 24px;border-radius:999px;font-weight:600;font-size:15px;line-height:1.4;text-decoration:none">${label}</a></p>`;
 }
 
 export interface FooterLink {
@@ -103,29 +97,18 @@ export interface CardMailParts {
 /** A whole mail document: wordmark, card, footer. Tables only where mail programs need them. */
 export function cardMail(parts: CardMailParts): string {
   const footerLinks = parts.footer.links.map((l, i) => html`${i > 0 ? raw(' &#183; ') : ''}<a href="${url(l.href)}" style="${linkStyle}">${l.label}</a>`);
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <meta name="color-scheme" content="light" />
-        <meta name="supported-color-schemes" content="light" />
-        <title>${parts.title}</title>
-      </head>
-      <body style="margin:0;padding:0;background:${raw(colour.page)}">
-        ${parts.preheader ? html`<div style="display:none;max-height:0;overflow:hidden;opacity:0;color:transparent">${parts.preheader}</div>` : ''}
-        <div style="background:${raw(colour.page)};font-family:${raw(SANS)};color:${raw(colour.ink)};max-width:560px;margin:0 auto;padding:32px 16px">
-          <p style="margin:0 0 24px;text-align:center;font-family:${raw(SERIF)};font-size:26px;font-weight:bold;letter-spacing:-0.5px">
-            <a href="${url(parts.publicUrl)}" style="color:${raw(colour.ink)};text-decoration:none">Inkwell</a>
-          </p>
-          <div style="background:#ffffff;border:1px solid ${raw(colour.border)};border-radius:16px;padding:32px 24px;overflow-wrap:anywhere;word-break:break-word">
-            ${parts.body}
-          </div>
-          <div style="margin:24px 4px 0;font-size:13px;line-height:1.6;color:${raw(colour.muted)};overflow-wrap:anywhere;word-break:break-word">
-            ${parts.footer.lines.map((line) => html`<p style="margin:0 0 8px">${line}</p>`)}
-            <p style="margin:0">${footerLinks}</p>
-          </div>
-        </div>
-      </body>
-    </html>`.value;
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light"><meta name="supported-color-schemes" content="light"><title>${parts.title}</title></head>
+<body style="margin:0;padding:0;background:${raw(colour.page)}">
+${parts.preheader ? html`<div style="display:none;max-height:0;overflow:hidden;opacity:0;color:transparent">${parts.preheader}</div>` : ''}
+<div style="background:${raw(colour.page)};font-family:${raw(SANS)};color:${raw(colour.ink)};max-width:560px;margin:0 auto;padding:32px 16px">
+<p style="margin:0 0 24px;text-align:center;font-family:${raw(SERIF)};font-size:26px;font-weight:bold;letter-spacing:-0.5px"><a href="${url(parts.publicUrl)}" style="color:${raw(colour.ink)};text-decoration:none">Inkwell</a></p>
+<div style="background:#ffffff;border:1px solid ${raw(colour.border)};border-radius:16px;padding:32px 24px;overflow-wrap:anywhere;word-break:break-word">
+${parts.body}
+</div>
+<div style="margin:24px 4px 0;font-size:13px;line-height:1.6;color:${raw(colour.muted)};overflow-wrap:anywhere;word-break:break-word">
+${parts.footer.lines.map((line) => html`<p style="margin:0 0 8px">${line}</p>`)}
+<p style="margin:0">${footerLinks}</p>
+</div>
+</div>
+</body></html>`.value;
 }

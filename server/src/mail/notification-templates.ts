@@ -108,7 +108,7 @@ function digestOf(input: DigestMailInput): Digest {
 function avatar(actor: DigestActor | null, size: number): SafeHtml {
   const box = `display:block;width:${size}px;height:${size}px;border-radius:50%;background:${colour.placeholder}`;
   if (actor && isWebUrl(actor.pictureUrl)) {
-    return html`<img src="${url(actor.pictureUrl)}" width="${size}" height="${size}" alt="" style="${raw(`${box};object-fit:cover;border:0`)}" />`;
+    return html`<img src="${url(actor.pictureUrl)}" width="${size}" height="${size}" alt="" style="${raw(`${box};object-fit:cover;border:0`)}">`;
   }
   const initial = named(actor) ? (Array.from(nameOf(actor))[0] ?? '').toUpperCase() : '';
   const letter = `color:#3f3f46;font-size:${Math.round(size * 0.45)}px;font-weight:bold;line-height:${size}px;text-align:center`;
@@ -122,23 +122,15 @@ function itemRow(item: DigestItem, d: Digest, size: number): SafeHtml {
     ? html`<a href="${url(item.actor.profileUrl, d.base)}" style="color:${raw(colour.ink)};font-weight:600;text-decoration:none">${name}</a>`
     : html`<strong>${name}</strong>`;
   const message = item.message.trim();
-  const line = message.startsWith(`${name} `) ? html`${who}${message.slice(name.length)}` : html`${who}<br />${message}`;
+  const line = message.startsWith(`${name} `) ? html`${who}${message.slice(name.length)}` : html`${who}<br>${message}`;
   const excerpt = item.excerpt?.trim()
-    ? html`<a
-          href="${url(item.url, d.base)}"
-          style="display:block;margin:8px 0 4px;padding:2px 0 2px 12px;border-left:3px solid ${raw(colour.border)};color:#3f3f46;text-decoration:none"
-          >${shorten(item.excerpt, EXCERPT_MAX)}</a
-        ><a href="${url(item.url, d.base)}" style="${linkStyle};font-size:14px">View and reply</a>`
+    ? html`<a href="${url(item.url, d.base)}" style="display:block;margin:8px 0 4px;padding:2px 0 2px 12px;border-left:3px solid ${raw(colour.border)};color:#3f3f46;text-decoration:none">${shorten(item.excerpt, EXCERPT_MAX)}</a><a href="${url(item.url, d.base)}" style="${linkStyle};font-size:14px">View and reply</a>`
     : '';
   const pad = Math.max(0, Math.round((size - 24) / 2));
-  return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 14px">
-    <tr>
-      <td width="${size + 12}" valign="top" style="width:${size + 12}px;padding:0;vertical-align:top">${avatar(item.actor, size)}</td>
-      <td valign="top" style="padding:${pad}px 0 0;vertical-align:top;font-size:15px;line-height:24px;color:${raw(colour.ink)};overflow-wrap:anywhere;word-break:break-word">
-        ${line}${excerpt}
-      </td>
-    </tr>
-  </table>`;
+  return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 14px"><tr>
+<td width="${size + 12}" valign="top" style="width:${size + 12}px;padding:0;vertical-align:top">${avatar(item.actor, size)}</td>
+<td valign="top" style="padding:${pad}px 0 0;vertical-align:top;font-size:15px;line-height:24px;color:${raw(colour.ink)};overflow-wrap:anywhere;word-break:break-word">${line}${excerpt}</td>
+</tr></table>`;
 }
 
 /** The post's cover and title (large: the cover above; else a thumbnail beside), and under the title `below` (a story's sub title). */
@@ -148,32 +140,13 @@ function postHead(post: DigestPost, d: Digest, large: boolean, below: SafeHtml |
   const heading = html`<a href="${href}" style="color:${raw(colour.ink)};text-decoration:none">${title}</a>`;
   const cover = isWebUrl(post.coverUrl) ? post.coverUrl : null;
   if (large) {
-    return html`${cover ? html`<a href="${href}" style="display:block;text-decoration:none"><img src="${url(cover)}" width="510" height="255" alt="${title}" style="display:block;width:100%;max-width:510px;height:auto;border:0;border-radius:12px;background:${raw(colour.placeholder)}" /></a>` : ''}
-      <h2 style="margin:16px 0 ${below ? '6px' : '16px'};font-family:${raw(SERIF)};font-size:20px;line-height:1.3">${heading}</h2>
-      ${below ? html`<div style="margin:0 0 18px">${below}</div>` : ''}`;
+    return html`${cover ? html`<a href="${href}" style="display:block;text-decoration:none"><img src="${url(cover)}" width="510" height="255" alt="${title}" style="display:block;width:100%;max-width:510px;height:auto;border:0;border-radius:12px;background:${raw(colour.placeholder)}"></a>` : ''}
+<h2 style="margin:16px 0 ${below ? '6px' : '16px'};font-family:${raw(SERIF)};font-size:20px;line-height:1.3">${heading}</h2>${below ? html`<div style="margin:0 0 18px">${below}</div>` : ''}`;
   }
-  return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 14px">
-    <tr>
-      <td valign="top" style="padding:0 12px 0 0;vertical-align:top;overflow-wrap:anywhere;word-break:break-word">
-        <h2 style="margin:0;font-family:${raw(SERIF)};font-size:18px;line-height:1.35">${heading}</h2>
-        ${below ? html`<div style="margin:4px 0 0">${below}</div>` : ''}
-      </td>
-      ${
-        cover
-          ? html`<td width="88" valign="top" style="width:88px;padding:0;vertical-align:top">
-              <a href="${href}"
-                ><img
-                  src="${url(cover)}"
-                  width="88"
-                  height="62"
-                  alt="${title}"
-                  style="display:block;width:88px;height:62px;object-fit:cover;border:0;border-radius:8px;background:${raw(colour.placeholder)}"
-              /></a>
-            </td>`
-          : ''
-      }
-    </tr>
-  </table>`;
+  return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 14px"><tr>
+<td valign="top" style="padding:0 12px 0 0;vertical-align:top;overflow-wrap:anywhere;word-break:break-word"><h2 style="margin:0;font-family:${raw(SERIF)};font-size:18px;line-height:1.35">${heading}</h2>${below ? html`<div style="margin:4px 0 0">${below}</div>` : ''}</td>
+${cover ? html`<td width="88" valign="top" style="width:88px;padding:0;vertical-align:top"><a href="${href}"><img src="${url(cover)}" width="88" height="62" alt="${title}" style="display:block;width:88px;height:62px;object-fit:cover;border:0;border-radius:8px;background:${raw(colour.placeholder)}"></a></td>` : ''}
+</tr></table>`;
 }
 
 const label = (text: string) =>
@@ -185,14 +158,10 @@ function story(post: DigestPost, item: DigestItem, d: Digest, large: boolean): S
   const name = item.actor
     ? html`<a href="${url(item.actor.profileUrl, d.base)}" style="color:${raw(colour.ink)};font-weight:600;text-decoration:none">${nameOf(item.actor)}</a>`
     : html`<strong>${nameOf(item.actor)}</strong>`;
-  const byline = html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 12px">
-    <tr>
-      <td width="38" valign="middle" style="width:38px;padding:0;vertical-align:middle">${avatar(item.actor, 28)}</td>
-      <td valign="middle" style="padding:0;vertical-align:middle;font-size:14px;line-height:20px;color:${raw(colour.muted)};overflow-wrap:anywhere;word-break:break-word">
-        ${name} published a new story
-      </td>
-    </tr>
-  </table>`;
+  const byline = html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 12px"><tr>
+<td width="38" valign="middle" style="width:38px;padding:0;vertical-align:middle">${avatar(item.actor, 28)}</td>
+<td valign="middle" style="padding:0;vertical-align:middle;font-size:14px;line-height:20px;color:${raw(colour.muted)};overflow-wrap:anywhere;word-break:break-word">${name} published a new story</td>
+</tr></table>`;
   const subtitle = post.subtitle?.trim()
     ? html`<p style="margin:0;font-size:15px;line-height:1.5;color:#3f3f46;overflow-wrap:anywhere">${shorten(post.subtitle, EXCERPT_MAX)}</p>`
     : '';
@@ -204,12 +173,10 @@ const quoteStyle = `margin:0 0 20px;padding:2px 0 2px 12px;border-left:3px solid
 /** The member's request quoted, then the answer. */
 function helpAnswer(item: DigestItem): SafeHtml {
   const request = item.request?.trim()
-    ? html`${label('You asked')}
-        <div style="${raw(quoteStyle)}">${paragraphText(shorten(item.request, REQUEST_MAX, true), 'margin:0 0 4px')}</div>`
+    ? html`${label('You asked')}<div style="${raw(quoteStyle)}">${paragraphText(shorten(item.request, REQUEST_MAX, true), 'margin:0 0 4px')}</div>`
     : '';
   const answer = paragraphText(item.excerpt?.trim() || item.message);
-  return html`${request}${label('Our answer')}
-    <div style="margin:0 0 8px;font-size:16px;line-height:1.6">${answer}</div>`;
+  return html`${request}${label('Our answer')}<div style="margin:0 0 8px;font-size:16px;line-height:1.6">${answer}</div>`;
 }
 
 function bodyHtml(d: Digest): SafeHtml {
@@ -228,8 +195,9 @@ function bodyHtml(d: Digest): SafeHtml {
   }
   const more = d.more > 0 ? html`<p style="margin:16px 0 0;font-size:15px"><a href="${url(d.notificationsUrl)}" style="${linkStyle}">and ${d.more} more</a></p>` : '';
   return html`${recipientName?.trim() ? html`<p style="margin:0 0 8px;font-size:15px;color:${raw(colour.muted)}">Hi ${shorten(recipientName, NAME_IN_SUBJECT)},</p>` : ''}
-    <h1 style="margin:0 0 24px;font-family:${raw(SERIF)};font-size:24px;line-height:1.3">${d.summary}</h1>
-    ${content}${more} ${button(d.action.label, d.action.href)}`;
+<h1 style="margin:0 0 24px;font-family:${raw(SERIF)};font-size:24px;line-height:1.3">${d.summary}</h1>
+${content}${more}
+${button(d.action.label, d.action.href)}`;
 }
 
 // ---- Plain text ----

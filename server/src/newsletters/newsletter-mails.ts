@@ -30,7 +30,8 @@ export function confirmationMail(to: string, writer: string, link: string, publi
     : `Someone (we hope you) asked to get new stories by ${writer} by email at this address.`;
   const ignore = 'If it was not you, ignore this mail: you will get nothing else, and we forget this address in 7 days.';
   const body = html`<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">Confirm your subscription</h1>
-    ${paragraphText(asked)} ${button('Confirm subscription', link)}`;
+${paragraphText(asked)}
+${button('Confirm subscription', link)}`;
   return mail(to, subject, [subject, '', asked, '', `Confirm your subscription: ${link}`, '', ignore], {
     preheader: `One click and ${writer}'s new stories come to your inbox.`,
     publicUrl,
@@ -44,7 +45,7 @@ export function welcomeMail(to: string, writer: string, ownText: string | null, 
   const subject = `You're subscribed to ${writer}`;
   const welcome = ownText?.trim() || `Thank you for subscribing. Every new story by ${writer} will come to this address as soon as it is published.`;
   const body = html`<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${subject}</h1>
-    ${paragraphText(welcome)}`;
+${paragraphText(welcome)}`;
   return mail(
     to,
     subject,

@@ -89,61 +89,25 @@ export function renderStoryMail(story: MailStory, where: ImageAddresses, listFoo
   const image = (src: string) => absoluteImageUrl(src, where);
   const body = absoluteAddresses(quillCode(sanitizeForMail(story.description)), publicUrl, image);
   const cover = story.image ? image(story.image) : null;
-  const document = html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
-        <meta name="supported-color-schemes" content="light dark" />
-        <title>${story.title}</title>
-        <style>
-          ${raw(BODY_CSS)}
-        </style>
-      </head>
-      <body style="margin:0;padding:0;background:${raw(colour.page)}">
-        <div style="display:none;max-height:0;overflow:hidden;opacity:0;color:transparent">${story.subTitle}</div>
-        <div class="mail-page" style="background:${raw(colour.page)};font-family:${raw(SANS)};color:${raw(colour.ink)};padding:24px 12px">
-          <div
-            class="mail-card"
-            style="max-width:640px;margin:0 auto;background:#ffffff;border:1px solid ${raw(colour.border)};border-radius:16px;padding:28px 24px;overflow-wrap:anywhere;word-break:break-word"
-          >
-            <p class="mail-muted" style="margin:0 0 16px;font-size:14px;color:${raw(colour.muted)}">
-              <a class="mail-link" href="${url(profileUrl)}" style="color:${raw(colour.accent)};text-decoration:none;font-weight:600">${story.writer.name}</a
-              >${story.topic ? html` in ${story.topic}` : ''}
-            </p>
-            <h1 class="mail-ink" style="margin:0 0 8px;font-family:${raw(SERIF)};font-size:30px;line-height:1.25;color:${raw(colour.ink)}">
-              <a class="mail-ink" href="${url(postUrl)}" style="color:${raw(colour.ink)};text-decoration:none">${story.title}</a>
-            </h1>
-            <p class="mail-muted" style="margin:0 0 20px;font-size:18px;line-height:1.5;color:${raw(colour.muted)}">${story.subTitle}</p>
-            ${
-              cover
-                ? html`<p style="margin:0 0 24px">
-                    <a href="${url(postUrl)}"
-                      ><img src="${url(cover)}" alt="" width="592" style="display:block;width:100%;max-width:592px;height:auto;border:0;border-radius:12px"
-                    /></a>
-                  </p>`
-                : ''
-            }
-            <div class="story mail-ink" style="font-family:${raw(SERIF)};font-size:18px;line-height:1.7;color:${raw(colour.ink)}">${raw(body)}</div>
-            <p style="margin:32px 0 4px;text-align:center">
-              <a
-                href="${url(postUrl)}"
-                style="display:inline-block;background:${raw(colour.accent)};color:#ffffff;padding:12px 24px;border-radius:999px;font-weight:600;font-size:15px;line-height:1.4;text-decoration:none"
-                >Read on Inkwell</a
-              >
-            </p>
-          </div>
-          <div class="mail-muted" style="max-width:640px;margin:20px auto 0;font-size:13px;line-height:1.6;color:${raw(colour.muted)};text-align:center">
-            <p style="margin:0 0 8px">${listFooter}</p>
-            <p style="margin:0">
-              <a class="mail-link" href="${raw(UNSUBSCRIBE)}" style="color:${raw(colour.accent)};text-decoration:underline">Unsubscribe</a> &#183;
-              <a class="mail-link" href="${url(postUrl)}" style="color:${raw(colour.accent)};text-decoration:underline">View in your browser</a>
-            </p>
-          </div>
-        </div>
-      </body>
-    </html>`.value;
+  const document =
+    html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>${story.title}</title><style>${raw(BODY_CSS)}</style></head>
+<body style="margin:0;padding:0;background:${raw(colour.page)}">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;color:transparent">${story.subTitle}</div>
+<div class="mail-page" style="background:${raw(colour.page)};font-family:${raw(SANS)};color:${raw(colour.ink)};padding:24px 12px">
+<div class="mail-card" style="max-width:640px;margin:0 auto;background:#ffffff;border:1px solid ${raw(colour.border)};border-radius:16px;padding:28px 24px;overflow-wrap:anywhere;word-break:break-word">
+<p class="mail-muted" style="margin:0 0 16px;font-size:14px;color:${raw(colour.muted)}"><a class="mail-link" href="${url(profileUrl)}" style="color:${raw(colour.accent)};text-decoration:none;font-weight:600">${story.writer.name}</a>${story.topic ? html` in ${story.topic}` : ''}</p>
+<h1 class="mail-ink" style="margin:0 0 8px;font-family:${raw(SERIF)};font-size:30px;line-height:1.25;color:${raw(colour.ink)}"><a class="mail-ink" href="${url(postUrl)}" style="color:${raw(colour.ink)};text-decoration:none">${story.title}</a></h1>
+<p class="mail-muted" style="margin:0 0 20px;font-size:18px;line-height:1.5;color:${raw(colour.muted)}">${story.subTitle}</p>
+${cover ? html`<p style="margin:0 0 24px"><a href="${url(postUrl)}"><img src="${url(cover)}" alt="" width="592" style="display:block;width:100%;max-width:592px;height:auto;border:0;border-radius:12px"></a></p>` : ''}
+<div class="story mail-ink" style="font-family:${raw(SERIF)};font-size:18px;line-height:1.7;color:${raw(colour.ink)}">${raw(body)}</div>
+<p style="margin:32px 0 4px;text-align:center"><a href="${url(postUrl)}" style="display:inline-block;background:${raw(colour.accent)};color:#ffffff;padding:12px 24px;border-radius:999px;font-weight:600;font-size:15px;line-height:1.4;text-decoration:none">Read on Inkwell</a></p>
+</div>
+<div class="mail-muted" style="max-width:640px;margin:20px auto 0;font-size:13px;line-height:1.6;color:${raw(colour.muted)};text-align:center">
+<p style="margin:0 0 8px">${listFooter}</p>
+<p style="margin:0"><a class="mail-link" href="${raw(UNSUBSCRIBE)}" style="color:${raw(colour.accent)};text-decoration:underline">Unsubscribe</a> &#183; <a class="mail-link" href="${url(postUrl)}" style="color:${raw(colour.accent)};text-decoration:underline">View in your browser</a></p>
+</div>
+</div>
+</body></html>`.value;
   const inlined = juice(document, { preserveMediaQueries: true, removeStyleTags: true, applyWidthAttributes: false, applyHeightAttributes: false, preserveImportant: true });
 
   const markdown = createMarkdownConverter({ publicUrl }).toMarkdown(story.description, image);
