@@ -8,7 +8,8 @@ import * as repo from './blocks.repository.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
 import { addToFollowCounts, deleteFollow } from './follows.repository.ts';
 import { notify } from '../notify/notify.ts';
-import { type FollowBlocks, findActiveUser, isSet } from './targets.repository.ts';
+import { type FollowBlocks, findActiveUser } from './targets.repository.ts';
+import { truthy } from '../lib/post-card.ts';
 
 export const BLOCK_MESSAGES = {
   blocked: 'You have blocked this member. You will not see their posts, comments or notifications.',
@@ -28,8 +29,8 @@ async function unfollow(trx: Kysely<DB>, followerId: number, followingId: number
 
 /** Refuses a follow between two members when either blocked the other (403 with a message), from the follow target's read. */
 export function refuseBlockedFollow(blocks: FollowBlocks): void {
-  if (isSet(blocks.blocked_follower)) throw forbidden(BLOCK_MESSAGES.cannotFollow);
-  if (isSet(blocks.follower_blocked)) throw forbidden(BLOCK_MESSAGES.unblockFirst);
+  if (truthy(blocks.blocked_follower)) throw forbidden(BLOCK_MESSAGES.cannotFollow);
+  if (truthy(blocks.follower_blocked)) throw forbidden(BLOCK_MESSAGES.unblockFirst);
 }
 
 /** Refuses a comment or reply on a post whose author blocked the caller (403 with a message). */

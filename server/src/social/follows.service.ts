@@ -10,7 +10,8 @@ import { refuseBlockedFollow } from './blocks.service.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
 import * as repo from './follows.repository.ts';
 import { actorName, noticeText, notify } from '../notify/notify.ts';
-import { findActiveUser, findFollowTarget, isSet } from './targets.repository.ts';
+import { findActiveUser, findFollowTarget } from './targets.repository.ts';
+import { truthy } from '../lib/post-card.ts';
 
 type FollowResponse = z.infer<typeof followResponse>;
 
@@ -99,9 +100,9 @@ export function createFollowListsService(database: Database, hiddenAuthors: Hidd
         next = null;
         for (const [i, row] of page.entries()) {
           before = { at: row.followed_at, id: row.id };
-          if (!isSet(row.active) || hidden.has(row.id)) continue;
+          if (!truthy(row.active) || hidden.has(row.id)) continue;
           const { id, name, username, bio, profile_picture, followers_count } = row;
-          people.push({ id, name, username, bio, profile_picture, followers_count, is_following: isSet(row.is_following) });
+          people.push({ id, name, username, bio, profile_picture, followers_count, is_following: truthy(row.is_following) });
           if (people.length === FOLLOW_LIST_PAGE_SIZE) {
             next = i < page.length - 1 || more ? before : null;
             break;

@@ -50,9 +50,6 @@ export function findActiveUser(db: Kysely<DB>, userId: number): Promise<UserTarg
   return db.selectFrom('users').select(['id', 'name', 'followers_count']).where('id', '=', userId).where('deactivated_at', 'is', null).executeTakeFirst();
 }
 
-/** A flag read back (an EXISTS, a CASE): true on PostgreSQL, 1 on SQLite. */
-export const isSet = (value: number | boolean): boolean => value === true || value === 1;
-
 /** Whether either of two members blocked the other, as a follow of `followerId`'s would ask. */
 export interface FollowBlocks {
   /** The member to be followed blocked the follower. */
