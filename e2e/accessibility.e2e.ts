@@ -17,12 +17,15 @@ import { type Session, type World, openAs, startWorld, stopWorld, verifiedUser }
  * is loading, as a visitor and as a member, at 1280 and 375 px, in light and dark; and the W3C Nu
  * checker on the HTML the server sends for them. A serious or critical violation fails; moderate and
  * minor ones are printed. One browser page per reader and width goes through the screens; each is
- * checked in the scheme it opened in, then switched to the other (the scheme is CSS alone: no script
- * of the app reads it), and a page the same as one checked already (a visitor sent to Login from each
- * member's screen) is not checked again. Login and Signup are checked without the Google button: the
+ * checked with every WCAG rule in the scheme it opened in, then switched to the other and checked with
+ * the rules a scheme can change, its colours' (the scheme is CSS colours alone: no script of the app
+ * reads it, and no element shows or hides with it), and a page the same as one checked already (a
+ * visitor sent to Login from each member's screen) is not checked again. Login and Signup are checked without the Google button: the
  * world has no GOOGLE_CLIENT_ID, and the button's script comes from Google.
  */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** The WCAG rules whose verdict a colour scheme can change: what else axe reads is the same in both. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 const FAILING = new Set(['serious', 'critical']);
 const READERS = ['visitor', 'member'] as const;
 type Reader = (typeof READERS)[number];
@@ -87,13 +90,14 @@ function pageKey(page: Page): Promise<string> {
   });
 }
 
-/** axe's WCAG rules on the page as it is: serious and critical nodes into `failed`, the rest into `noted`. */
-async function check(page: Page, where: string, failed: string[], noted: string[]): Promise<void> {
+/**
+ * axe's WCAG rules (or only its colour rules) on the page as it is: serious and critical nodes into
+ * `failed`, the rest into `noted`.
+ */
+async function check(page: Page, where: string, failed: string[], noted: string[], colourOnly = false): Promise<void> {
   // Only the violations' nodes in full: passes and the rest are not written out node by node.
-  const results = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
+  const axe = new AxeBuilder({ page });
+  const results = await (colourOnly ? axe.withRules(COLOUR_RULES) : axe.withTags(WCAG_TAGS)).options({ resultTypes: ['violations'] }).analyze();
   for (const violation of results.violations) {
     for (const node of violation.nodes) {
       const impact = node.impact ?? violation.impact ?? 'unknown';
@@ -103,13 +107,16 @@ async function check(page: Page, where: string, failed: string[], noted: string[
   }
 }
 
-/** Checks the opened page in its current scheme, then in the other; answers the scheme it is left in. */
+/**
+ * Checks the opened page with every rule in its current scheme, then with the colour rules in the
+ * other; answers the scheme it is left in.
+ */
 async function checkBothSchemes(page: Page, current: Scheme, where: string, failed: string[], noted: string[]): Promise<Scheme> {
   const order: Scheme[] = current === 'light' ? [...SCHEMES] : [...SCHEMES].reverse();
   for (const scheme of order) {
     if (scheme !== current) await page.emulateMedia({ colorScheme: scheme });
     await settle(page);
-    await check(page, `${where}, ${scheme})`, failed, noted);
+    await check(page, `${where}, ${scheme})`, failed, noted, scheme !== current);
   }
   return order[1]!;
 }
