@@ -21,8 +21,9 @@ export interface Endpoint {
   /**
    * Whose the thing a signed-in call acts on must be: 'account', the caller's own (a body's user_id or
    * id names the caller); 'post', 'draft', a post or draft of the caller's; 'comment', a comment or
-   * reply of the caller's or on the caller's post. The service asks the access policy
-   * (server/src/access/policy.ts); the authorization matrix proves a stranger is refused.
+   * reply of the caller's or on the caller's post. The server's route() asks the access policy
+   * (server/src/access/policy.ts) with the thing's owner before the handler runs, and refuses to
+   * register such a call without a way to find it; the authorization matrix proves a stranger is refused.
    */
   owns?: 'account' | 'post' | 'draft' | 'comment';
   /** A POST that only reads: it leaves the caches alone. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_YOURS, canDeleteComment, canEditPost, ownAccount, requireAccess } from './policy.ts';
+import { NOT_YOURS, canDeleteComment, canEditPost, ownAccount, requireAccess, requireOwner } from './policy.ts';
 
 const me = { userId: 7, sessionId: 1 };
 
@@ -23,5 +23,17 @@ describe('the access policy', () => {
   it('answers every refusal with one 403 and one wording', () => {
     expect(() => requireAccess(true)).not.toThrow();
     expect(() => requireAccess(false)).toThrow(expect.objectContaining({ name: 'HttpError', statusCode: 403, message: NOT_YOURS }));
+  });
+
+  it("applies the endpoint table's owns: a change to another's post or comment is the 403; another's draft, or a post's numbers read, not found", () => {
+    expect(() => requireOwner('post', me, { user_id: 7 })).not.toThrow();
+    expect(() => requireOwner('post', me, { user_id: 8 })).toThrow(expect.objectContaining({ statusCode: 403, message: NOT_YOURS }));
+    expect(() => requireOwner('post', me, { user_id: 7 }, true)).not.toThrow();
+    expect(() => requireOwner('post', me, { user_id: 8 }, true)).toThrow(expect.objectContaining({ statusCode: 404, message: 'Post not found.' }));
+    expect(() => requireOwner('comment', me, { user_id: 8, post_owner_id: 7 })).not.toThrow();
+    expect(() => requireOwner('comment', me, { user_id: 8, post_owner_id: 9 })).toThrow(expect.objectContaining({ statusCode: 403 }));
+    expect(() => requireOwner('comment', me, { user_id: 8 })).toThrow(/post's owner/);
+    expect(() => requireOwner('draft', me, { user_id: 7 })).not.toThrow();
+    expect(() => requireOwner('draft', me, { user_id: 8 })).toThrow(expect.objectContaining({ statusCode: 404 }));
   });
 });

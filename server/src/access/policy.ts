@@ -1,5 +1,5 @@
-import { canDeleteComment as commentRule } from '@inkwell/contract';
-import { forbidden } from '../lib/errors.ts';
+import { DRAFT_MESSAGES, STATS_MESSAGES, canDeleteComment as commentRule } from '@inkwell/contract';
+import { forbidden, notFound } from '../lib/errors.ts';
 import type { Auth } from '../plugins/session.ts';
 
 /**
@@ -29,4 +29,30 @@ export function canDeleteComment(auth: Auth, target: { user_id: number; post_own
 /** 403 with the one wording unless the rule allowed it. */
 export function requireAccess(allowed: boolean): void {
   if (!allowed) throw forbidden(NOT_YOURS);
+}
+
+/** What a rule reads of the thing a call names: its author, and for a comment or reply its post's. */
+export interface Owned {
+  user_id: number;
+  post_owner_id?: number;
+}
+
+/**
+ * The rule of the endpoint table's `owns` for a thing that exists (server/src/plugins/endpoint.ts
+ * asks it before the handler runs): a post is its author's, changed by nobody else (403) and its
+ * private parts read by nobody else (`reading`: its numbers, 404 as for no post); a comment or reply
+ * its author's or its post owner's (403); a draft its writer's, and anybody else's is not found (404,
+ * as the drafts service answers: a draft's existence is nobody else's business).
+ */
+export function requireOwner(kind: 'post' | 'draft' | 'comment', auth: Auth, thing: Owned, reading = false): void {
+  if (kind === 'draft') {
+    if (thing.user_id !== auth.userId) throw notFound(DRAFT_MESSAGES.notFound);
+    return;
+  }
+  if (kind === 'post') {
+    if (reading && !canEditPost(auth, thing)) throw notFound(STATS_MESSAGES.postNotFound);
+    return requireAccess(canEditPost(auth, thing));
+  }
+  if (thing.post_owner_id === undefined) throw new Error("a comment's rule needs its post's owner (post_owner_id)");
+  requireAccess(canDeleteComment(auth, { user_id: thing.user_id, post_owner_id: thing.post_owner_id }));
 }

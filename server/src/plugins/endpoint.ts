@@ -2,6 +2,7 @@ import { type Endpoint, type EndpointName, endpoints } from '@inkwell/contract/e
 import * as schemas from '@inkwell/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { ZodObject, ZodType, z } from 'zod';
+import { type Owned, requireOwner } from '../access/policy.ts';
 import type { Config } from '../config.ts';
 import { perAddress } from '../rate-limit/rate-limit.ts';
 import type { Guards } from './session.ts';
@@ -35,7 +36,19 @@ interface Serving {
   encodesItself?: boolean;
 }
 /** A multipart call's file part: how the parsed part is checked (required or not, what counts as a file). */
-type Extra<K extends EndpointName, FileT> = Serving & (Entry<K> extends { file: string } ? { file: ZodType<FileT> } : { file?: never });
+type FileServing<K extends EndpointName, FileT> = Entry<K> extends { file: string } ? { file: ZodType<FileT> } : { file?: never };
+/** The kinds of the endpoint table's `owns` that name a thing of somebody's (not the caller's account). */
+type ThingKind = 'post' | 'draft' | 'comment';
+/**
+ * A call that `owns` a post, draft or comment says how to find the thing its body names: its owner
+ * (and a comment's post owner), or undefined when there is none (the handler answers its 404, or a
+ * draft save without an id creates one). route() asks the access policy with it before the handler.
+ */
+type OwnerServing<K extends EndpointName, FileT> =
+  Entry<K> extends { owns: ThingKind } ? { owner: (request: CallRequest<K, FileT>) => Promise<Owned | undefined> } : { owner?: never };
+type Extra<K extends EndpointName, FileT> = Serving & FileServing<K, FileT> & OwnerServing<K, FileT>;
+/** Whether the extra argument must be given: a multipart call's file part, an owned thing's finder. */
+type ExtraArgs<K extends EndpointName, FileT> = Entry<K> extends { file: string } | { owns: ThingKind } ? [Extra<K, FileT>] : [Extra<K, FileT>?];
 
 interface EndpointDeps {
   guards: Guards;
@@ -59,16 +72,13 @@ const schema = (name: string | undefined): ZodType | undefined => (name === unde
 /**
  * Serves the call `name` exactly as the endpoint table (contract/src/calls.ts) declares it: its
  * method and path (under the plugin's prefix), its guard (`session`: requireSession, 401 and the
- * body's user_id checked; `reader`: the session when there is one; `open`: none), its body, query and
- * answer schemas, its per-address limit, its read-only and stream marks, and its success status. The
- * handler is typed from the same entry, so a call is declared once.
+ * body's user_id checked; `reader`: the session when there is one; `open`: none), whose the thing it
+ * acts on must be (`owns`: the body's post, draft or comment found with `owner` and the access policy
+ * asked before the handler runs, so no such call can be registered without the check), its body, query
+ * and answer schemas, its per-address limit, its read-only and stream marks, and its success status.
+ * The handler is typed from the same entry, so a call is declared once.
  */
-export function route<K extends EndpointName, FileT = never>(
-  app: FastifyInstance,
-  name: K,
-  handler: Handler<K, FileT>,
-  ...extra: Entry<K> extends { file: string } ? [Extra<K, FileT>] : [Extra<K, FileT>?]
-): void {
+export function route<K extends EndpointName, FileT = never>(app: FastifyInstance, name: K, handler: Handler<K, FileT>, ...extra: ExtraArgs<K, FileT>): void {
   const entry: Endpoint = endpoints[name];
   const deps = (): EndpointDeps => {
     if (!app.endpointDeps) throw new Error(`${name}: provideEndpointDeps(app, …) first: the call is guarded or limited`);
@@ -76,8 +86,18 @@ export function route<K extends EndpointName, FileT = never>(
   };
   if (!entry.path.startsWith(app.prefix)) throw new Error(`${name}: ${entry.path} is not under ${app.prefix || '/'}`);
   let body = schema(entry.body);
-  const serving = extra[0] as (Serving & { file?: ZodType }) | undefined;
+  const serving = extra[0] as (Serving & { file?: ZodType; owner?: (request: FastifyRequest) => Promise<Owned | undefined> }) | undefined;
   const file = serving?.file;
+  const owns = entry.owns === 'post' || entry.owns === 'draft' || entry.owns === 'comment' ? entry.owns : undefined;
+  const owner = serving?.owner;
+  if (owns && !owner) throw new Error(`${name}: it owns a ${owns}: route needs the owner of the thing its body names`);
+  const ownerCheck =
+    owns && owner
+      ? async (request: FastifyRequest) => {
+          const thing = await owner(request);
+          if (thing) requireOwner(owns, request.auth!, thing, entry.readOnly === true);
+        }
+      : undefined;
   if (entry.file) {
     if (!file || !body) throw new Error(`${name}: a multipart call needs its file part's schema`);
     body = (body as ZodObject).safeExtend({ [entry.file]: file });
@@ -87,7 +107,15 @@ export function route<K extends EndpointName, FileT = never>(
   const limitName = entry.rateLimit as keyof EndpointDeps['rateLimits'] | undefined;
   const limit = limitName === undefined ? {} : perAddress(deps().rateLimits[limitName], limitName);
   const guard = entry.access === 'session' ? deps().guards.requireSession : entry.access === 'reader' ? deps().guards.optionalSession : undefined;
-  const run = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown;
+  const given = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown;
+  // The owner is asked first thing in the handler: after the body is parsed and checked, and while the
+  // request counts as running (plugins/in-flight.ts), so a closing server waits for its lookup too.
+  const run = ownerCheck
+    ? async (request: FastifyRequest, reply: FastifyReply) => {
+        await ownerCheck(request);
+        return given(request, reply);
+      }
+    : given;
   // eslint-disable-next-line no-restricted-syntax -- the one place a call is registered
   app.route({
     method: entry.method,

@@ -52,6 +52,11 @@ export function updateDraft(db: Db, userId: number, id: number, values: DraftVal
     .executeTakeFirst();
 }
 
+/** Whose a draft is (the access policy's question). */
+export function draftOwner(db: Db, id: number): Promise<{ user_id: number } | undefined> {
+  return db.selectFrom('drafts').select('user_id').where('id', '=', id).executeTakeFirst();
+}
+
 /** The member's own draft (undefined for anybody else's: a draft's existence is nobody else's business). */
 export function ownDraft(db: Db, userId: number, id: number): Promise<DraftRow | undefined> {
   return db.selectFrom('drafts').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();

@@ -105,6 +105,11 @@ export function createDraftsService({ db, images, publicUrl, stories }: { db: Ky
   };
 
   return {
+    /** Whose the draft is, for the access policy (route() asks it: the endpoint table's `owns`). */
+    ownerOf(id: number | undefined) {
+      return id === undefined ? Promise.resolve(undefined) : drafts.draftOwner(db, id);
+    },
+
     /** Creates (no id) or replaces the caller's draft. A scheduled draft must stay complete enough to publish. */
     async save(userId: number, input: DraftInput): Promise<{ created: boolean; draft: Draft }> {
       const { values, paths: used } = await prepare(input);

@@ -27,11 +27,12 @@ const optionalImageFile = z.preprocess((value) => (noImage(value) ? undefined : 
 export const postsRoutes: FastifyPluginAsync<Options> = async (app, { posts }) => {
   route(app, 'addPost', async (request) => posts.create(request.auth, request.body), { file: optionalImageFile });
 
-  route(app, 'postsUpdate', async (request) => posts.update(request.auth, request.body.id, request.body), { file: optionalImageFile });
+  route(app, 'postsUpdate', async (request) => posts.update(request.auth, request.body.id, request.body), {
+    file: optionalImageFile,
+    owner: (request) => posts.ownerOf(request.body.id),
+  });
 
-  route(app, 'deletePosts', async (request) => ({
-    message: await posts.remove(request.auth, request.body.id),
-  }));
+  route(app, 'deletePosts', async (request) => ({ message: await posts.remove(request.auth, request.body.id) }), { owner: (request) => posts.ownerOf(request.body.id) });
 
   route(app, 'uploadImage', async (request) => posts.uploadImage(request.auth, request.body.image), { file: imageFile });
 };

@@ -74,6 +74,11 @@ export function createPostsService({ db, images, stories }: { db: Kysely<DB>; im
   });
 
   return {
+    /** Whose the post is, for the access policy (route() asks it: the endpoint table's `owns`). */
+    ownerOf(id: number) {
+      return repo.findPostForWrite(db, id);
+    },
+
     async create(auth: Auth | null, input: PostInput): Promise<SavePostResponse> {
       const caller = signedIn(auth);
       const { values, paths } = await prepare(input, null);

@@ -35,6 +35,11 @@ export function createCommentsService(db: Kysely<DB>) {
   }
 
   return {
+    /** Whose the comment or reply is, and its post's owner, for the access policy (route() asks it: `owns`). */
+    ownerOf(kind: 'comment' | 'reply', id: number) {
+      return kind === 'comment' ? repo.findComment(db, id) : repo.findReply(db, id);
+    },
+
     /** POST /comment: any signed-in reader may comment on any post. */
     async addComment(auth: Auth, postId: number, text: string): Promise<Created> {
       return orNotFound(NOT_FOUND.post, () =>

@@ -39,9 +39,13 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
 
   route(app, 'replies', async (request) => comments.addReply(request.auth!, request.body.post_id, request.body.comment_id, request.body.reply, request.body.reply_to_id));
 
-  route(app, 'commentDelete', async (request) => ({ message: await comments.deleteComment(request.auth!, request.body.id) }));
+  route(app, 'commentDelete', async (request) => ({ message: await comments.deleteComment(request.auth!, request.body.id) }), {
+    owner: (request) => comments.ownerOf('comment', request.body.id),
+  });
 
-  route(app, 'replyDelete', async (request) => ({ message: await comments.deleteReply(request.auth!, request.body.id) }));
+  route(app, 'replyDelete', async (request) => ({ message: await comments.deleteReply(request.auth!, request.body.id) }), {
+    owner: (request) => comments.ownerOf('reply', request.body.id),
+  });
 
   route(app, 'followUnfollow', async (request) => follows.setFollowing(request.auth!, request.body.follow_id, request.body.followType === 1));
 

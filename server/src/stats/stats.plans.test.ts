@@ -98,6 +98,7 @@ describe.runIf(sqlite)('on SQLite', () => {
     ).toEqual([]);
     const own = (await sqlitePlan(STATS_SQL.ownPost, [1, 7])).join('\n');
     expect(own).toMatch(/SEARCH posts USING INTEGER PRIMARY KEY/);
+    expect((await sqlitePlan(STATS_SQL.postOwner, [1])).join('\n')).toMatch(/SEARCH posts USING INTEGER PRIMARY KEY/);
   });
 
   it('deletes past reader rows through post_readers_day_idx', async () => {

@@ -22,5 +22,7 @@ export const statsPlugin: FastifyPluginAsync<FeatureDeps> = async (app, { databa
   }
 
   route(app, 'stats', async (request) => stats.overview(request.auth!.userId, request.body.days));
-  route(app, 'statsPost', async (request) => stats.post(request.auth!.userId, request.body.post_id, request.body.days));
+  route(app, 'statsPost', async (request) => stats.post(request.auth!.userId, request.body.post_id, request.body.days), {
+    owner: (request) => stats.ownerOf(request.body.post_id),
+  });
 };

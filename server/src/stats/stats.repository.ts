@@ -30,6 +30,8 @@ export const STATS_SQL = {
     LIMIT ?`,
   /** One of the writer's posts (by post id and user id). */
   ownPost: 'SELECT id, title, created_at FROM posts WHERE id = ? AND user_id = ?',
+  /** Whose a post is (the access policy's question). */
+  postOwner: 'SELECT user_id FROM posts WHERE id = ?',
   /**
    * One post's numbers per day since a day (views, reads) and an instant (the rest), as (kind, day, n)
    * rows; days without any have no row (a kind may have a row per table of a day: they add up).
@@ -129,6 +131,10 @@ export function overviewRows(database: Database, userId: number, sinceDay: strin
 
 export async function findOwnPost(database: Database, postId: number, userId: number): Promise<{ id: number; title: string; created_at: string } | undefined> {
   return (await database.all<{ id: number; title: string; created_at: string }>(STATS_SQL.ownPost, [postId, userId]))[0];
+}
+
+export async function findPostOwner(database: Database, postId: number): Promise<{ user_id: number } | undefined> {
+  return (await database.all<{ user_id: number }>(STATS_SQL.postOwner, [postId]))[0];
 }
 
 export function seriesRows(database: Database, postId: number, sinceDay: string, sinceInstant: string): Promise<Array<{ kind: SeriesKind; day: string; n: number }>> {

@@ -11,6 +11,7 @@ import {
   deleteSaltsBefore,
   findCountedPost,
   findOwnPost,
+  findPostOwner,
   overviewRows,
   saltOfDay,
   seriesRows,
@@ -129,6 +130,11 @@ export function createStatsService(database: Database) {
     },
 
     /** POST /stats/post: one of the caller's posts, day by day; anyone else's (or none) is 404. */
+    /** Whose the post is, for the access policy (route() asks it: the endpoint table's `owns`). */
+    ownerOf(postId: number) {
+      return findPostOwner(database, postId);
+    },
+
     async post(userId: number, postId: number, days: number): Promise<PostStatsResponse> {
       const post = await findOwnPost(database, postId, userId);
       if (!post) throw notFound(STATS_MESSAGES.postNotFound);
