@@ -62,6 +62,8 @@ export default defineConfig({
     // One jsdom per worker, each file in a VM context of its own (still isolated): making jsdom for
     // every file was a third of the suite's time (69 files).
     pool: 'vmThreads',
+    // A file per core, as every project of the root config (vitest.config.ts says why).
+    maxWorkers: '100%',
     // findBy and waitFor give up after 5 s (src/test/setup.ts): a test has room for a few of them.
     testTimeout: 15_000,
   },
