@@ -168,3 +168,55 @@ describe('0016_rate_limits', () => {
     });
   });
 });
+
+describe('0044_actor_columns', () => {
+  it('gives users the columns of an account elsewhere (none yet), its URI unique, the people search members only, and goes back down', async () => {
+    await onOwnDatabase(async (db, migrator) => {
+      expect((await migrator.migrateTo('0043_remote_stats_indexes')).error).toBeUndefined();
+      const before = await aUser(db, { name: 'Marmoset Keeper' });
+      await migrateToLatest(db);
+      expect(
+        await db.selectFrom('users').select(['domain', 'handle', 'ap_id', 'inbox', 'shared_inbox', 'url', 'icon_url', 'fetched_at']).where('id', '=', before.id).executeTakeFirst(),
+      ).toEqual({
+        domain: null,
+        handle: null,
+        ap_id: null,
+        inbox: null,
+        shared_inbox: null,
+        url: null,
+        icon_url: null,
+        fetched_at: null,
+      });
+      const now = nowIso();
+      const elsewhere = (uri: string) => ({
+        email: uri,
+        email_normalized: uri,
+        name: 'Marmoset Elsewhere',
+        domain: 'elsewhere.example',
+        ap_id: uri,
+        created_at: now,
+        updated_at: now,
+      });
+      await db.insertInto('users').values(elsewhere('https://elsewhere.example/users/a')).execute();
+      await expect(
+        db
+          .insertInto('users')
+          .values({ ...elsewhere('https://elsewhere.example/users/a'), email_normalized: 'another' })
+          .execute(),
+      ).rejects.toSatisfy(isUniqueViolation);
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      if (postgres) {
+        const hits = await sql<{ id: number }>`SELECT id FROM inkwell_people_hits('%marmoset%') UNION ALL SELECT id FROM inkwell_people_text_hits('%marmoset%')`.execute(db);
+        expect(hits.rows.map((r) => r.id)).toEqual([before.id, before.id]);
+      }
+
+      expect((await migrator.migrateTo('0043_remote_stats_indexes')).error).toBeUndefined();
+      await expect(db.selectFrom('users').select('domain').execute()).rejects.toThrow();
+      expect(await db.selectFrom('users').select('name').where('id', '=', before.id).executeTakeFirst()).toEqual({ name: 'Marmoset Keeper' });
+      if (postgres) {
+        const hits = await sql<{ id: number }>`SELECT id FROM inkwell_people_hits('%marmoset%')`.execute(db);
+        expect(hits.rows).toHaveLength(2);
+      }
+    });
+  });
+});

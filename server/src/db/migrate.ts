@@ -42,6 +42,7 @@ import * as m0040 from './migrations/0040_remote_story_likes.ts';
 import * as m0041 from './migrations/0041_remote_story_replies.ts';
 import * as m0042 from './migrations/0042_federation_delivery_subjects.ts';
 import * as m0043 from './migrations/0043_remote_stats_indexes.ts';
+import * as m0044 from './migrations/0044_actor_columns.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '0041_remote_story_replies': m0041,
   '0042_federation_delivery_subjects': m0042,
   '0043_remote_stats_indexes': m0043,
+  '0044_actor_columns': m0044,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,13 @@ import { type Kysely, sql } from 'kysely';
 import { type Database, nowIso } from './database.ts';
 import type { DB } from './schema.ts';
 
+/**
+ * The one predicate of a row of `users` that is a member of this server, not an account elsewhere
+ * (ADR 0080, 0083): a query that means members (to sign in, mail, pick, search, count) says it, with
+ * the table's alias when it has one; one that means actors (a comment's author, a follower) does not.
+ */
+export const member = (alias?: string): string => `${alias ? `${alias}.` : ''}domain IS NULL`;
+
 /** The NOTIFY channel on which app servers tell each other that something was written. */
 export const WRITES_CHANNEL = 'inkwell_writes';
 

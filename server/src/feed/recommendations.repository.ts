@@ -1,5 +1,6 @@
 import { PICKS_MAX, WHOM_TO_FOLLOW_MAX, type RecommendedUser } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
+import { member } from '../db/shared.repository.ts';
 
 /** Picks come from the newest posts only, so the question costs the same however many there are. */
 const PICKS_WINDOW = 500;
@@ -18,7 +19,7 @@ export const RECOMMENDATION_SQL = {
    * whom the reader blocked and who blocked the reader (they could not be followed).
    */
   whomToFollow: `SELECT u.id, u.name, u.username, u.bio, u.profile_picture FROM users u
-    WHERE u.id <> ? AND u.deactivated_at IS NULL AND u.email_verified_at IS NOT NULL
+    WHERE u.id <> ? AND u.deactivated_at IS NULL AND ${member('u')} AND u.email_verified_at IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = u.id)
       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ? AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = ?))
     ORDER BY u.followers_count DESC, u.id DESC LIMIT ${WHOM_TO_FOLLOW_MAX}`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICKS_MAX, WHOM_TO_FOLLOW_MAX } from '@inkwell/contract';
 import { nowIso } from '../db/database.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { type Session, type TestUser, aPost, aUser, signIn } from '../test/factories.ts';
+import { type Session, type TestUser, aPost, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 
 let t: TestApp;
 let reader: TestUser;
@@ -49,6 +49,8 @@ describe('home side panels', () => {
     await t.db.updateTable('users').set({ followers_count: 80 }).where('id', 'in', [known.id, unverified.id]).execute();
     await t.db.updateTable('users').set({ followers_count: 1000 }).where('id', '=', reader.id).execute();
     await t.db.insertInto('follows').values({ follower_id: reader.id, following_id: known.id, created_at: nowIso() }).execute();
+    // An account of another server is no member to pick, however followed (ADR 0080).
+    const elsewhere = await anAccountElsewhere(t.db, 'Famous Elsewhere', { followers: 100_000 });
 
     const res = await call('recommended-users', { id: reader.id }, session.headers);
     expect(res.statusCode).toBe(200);
@@ -59,8 +61,9 @@ describe('home side panels', () => {
     expect(ids).not.toContain(known.id);
     expect(ids).not.toContain(unverified.id);
     expect(ids).not.toContain(reader.id);
+    expect(ids).not.toContain(elsewhere.id);
 
-    // A visitor gets the most followed of all.
+    // A visitor gets the most followed member of all.
     const asVisitor = (await call('recommended-users', {})).json().recommended_users as Array<{ id: number }>;
     expect(asVisitor[0]!.id).toBe(reader.id);
   });

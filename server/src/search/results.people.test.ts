@@ -9,7 +9,7 @@ import { migrationProvider } from '../db/migrate.ts';
 import { seedCategories } from '../db/seed-categories.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
-import { aPost, aUser, signIn } from '../test/factories.ts';
+import { aPost, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 import { createResultsRepository } from './results.repository.ts';
 import { aStory, marks, page, plain } from './results.testkit.ts';
 
@@ -56,6 +56,9 @@ describe('POST /api/user/search/results: people and topics', () => {
       t.db,
     );
     const quiet = await person('Quiet One', { bio: 'Keeper of the marmoset archive.' });
+    // Accounts of other servers are no members: neither in the most followed window nor past it.
+    await anAccountElsewhere(t.db, 'Marmoset Fan', { followers: 100_000, bio: 'marmosets' });
+    await anAccountElsewhere(t.db, 'Quiet Elsewhere', { bio: 'Also keeps a marmoset archive.' });
     expect((await page(t, 'marmoset', 'people')).people.map((p) => p.id)).toEqual([quiet.id]);
     const first = await page(t, 'crowd', 'people');
     expect(first.people).toHaveLength(SEARCH_PAGE_SIZE);

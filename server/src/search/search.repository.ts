@@ -1,5 +1,6 @@
 import { SEARCH_RESULTS_MAX, type SearchResponse } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
+import { member } from '../db/shared.repository.ts';
 
 export type FoundUser = SearchResponse['users'][number];
 export type FoundPost = SearchResponse['posts'][number];
@@ -30,7 +31,7 @@ const LIMIT = SEARCH_RESULTS_MAX;
 /** The windows: index walks that stop at SEARCH_WINDOW rows (primary key; users_followers_rank_idx). */
 const RECENT_POSTS = `SELECT p.id, p.title, p.image, p.user_id FROM posts p JOIN users u ON u.id = p.user_id
   WHERE u.deactivated_at IS NULL ORDER BY p.id DESC LIMIT ${SEARCH_WINDOW}`;
-const MOST_FOLLOWED = `SELECT id, name, username, profile_picture FROM users WHERE deactivated_at IS NULL
+const MOST_FOLLOWED = `SELECT id, name, username, profile_picture FROM users WHERE deactivated_at IS NULL AND ${member()}
   ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`;
 
 /**
@@ -52,12 +53,13 @@ const OLDER_POSTS = {
 
 /**
  * People beyond the window whose name or user name holds the text, most followed first: the FTS5
- * trigram table on SQLite, pg_trgm through inkwell_people_hits on PostgreSQL.
+ * trigram table on SQLite, pg_trgm through inkwell_people_hits on PostgreSQL (members only, as the
+ * window: migration 0044).
  */
-const windowIds = `SELECT id FROM users WHERE deactivated_at IS NULL ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`;
+const windowIds = `SELECT id FROM users WHERE deactivated_at IS NULL AND ${member()} ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`;
 const PEOPLE_BEYOND = {
   sqlite: `SELECT u.id, u.name, u.profile_picture FROM users_search s JOIN users u ON u.id = s.rowid
-    WHERE users_search MATCH ? AND u.deactivated_at IS NULL AND u.id NOT IN (${windowIds})
+    WHERE users_search MATCH ? AND u.deactivated_at IS NULL AND ${member('u')} AND u.id NOT IN (${windowIds})
     ORDER BY u.followers_count DESC, u.id ASC LIMIT ${LIMIT}`,
   postgres: `SELECT id, name, profile_picture FROM inkwell_people_hits(?) WHERE id NOT IN (${windowIds})
     ORDER BY followers_count DESC, id ASC LIMIT ${LIMIT}`,

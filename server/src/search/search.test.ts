@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_RESULTS_MAX } from '@inkwell/contract';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { type TestUser, aPost, aUser, signIn } from '../test/factories.ts';
+import { type TestUser, aPost, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 import { bulkPeopleAndPosts } from '../test/bulk.ts';
 import { SEARCH_WINDOW } from './search.repository.ts';
 
@@ -41,6 +41,12 @@ describe('POST /api/user/search', () => {
 
     expect((await found('hopp')).users).toEqual([{ id: grace.id, name: 'Grace Hopper', profile_picture: null }]);
     expect((await found('grace hopper')).users.map((u) => u.id)).toEqual([grace.id]);
+  });
+
+  it('finds members only: an account of another server is not among the people, most followed or not', async () => {
+    await anAccountElsewhere(t.db, 'Grace Elsewhere', { followers: 100_000 });
+    await anAccountElsewhere(t.db, 'Grace Quietly');
+    expect((await found('grace')).users.map((u) => u.id)).toEqual([grace.id]);
   });
 
   it('keeps the index in step with edits and deletes', async () => {

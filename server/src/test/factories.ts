@@ -41,6 +41,40 @@ export async function aUser(db: Kysely<DB>, overrides: { email?: string; name?: 
   return { id: row.id, email, password: PASSWORD };
 }
 
+/**
+ * An account of another server as a row of `users` (migration 0044, ADR 0080): its domain, handle,
+ * URI and inbox, no password, no sign-in. Until the actors are folded in (ADR 0083) the email columns
+ * are NOT NULL, so they hold the account's URI, which no mail or sign-in can reach.
+ */
+export async function anAccountElsewhere(db: Kysely<DB>, name: string, more: { followers?: number; bio?: string } = {}): Promise<{ id: number; apId: string }> {
+  counter += 1;
+  const host = `elsewhere${counter}.example`;
+  const user = name.toLowerCase().replace(/\W+/g, '');
+  const apId = `https://${host}/users/${user}`;
+  const now = nowIso();
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: apId,
+      email_normalized: apId,
+      name,
+      bio: more.bio ?? null,
+      followers_count: more.followers ?? 0,
+      email_verified_at: now,
+      created_at: now,
+      updated_at: now,
+      domain: host,
+      handle: `@${user}@${host}`,
+      ap_id: apId,
+      inbox: `${apId}/inbox`,
+      url: `https://${host}/@${user}`,
+      fetched_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, apId };
+}
+
 export interface Session {
   token: string;
   id: number;

@@ -28,6 +28,20 @@ export interface UsersTable {
   deactivated_at: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * An account of another server (migration 0044, ADR 0080 and 0083): its server's host, null for a
+   * member of this one. Until the actors are folded in, every row is a member's. A query that means
+   * members says `domain IS NULL`.
+   */
+  domain: string | null;
+  /** An account elsewhere: `@name@host` (not unique), its URI (unique), where to deliver to it, its profile page and picture, when it was last read. */
+  handle: string | null;
+  ap_id: string | null;
+  inbox: string | null;
+  shared_inbox: string | null;
+  url: string | null;
+  icon_url: string | null;
+  fetched_at: string | null;
 }
 
 export interface SessionsTable {
