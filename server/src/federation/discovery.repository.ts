@@ -12,18 +12,22 @@ export interface ActorRow {
   deactivated_at: string | null;
 }
 
-/** The member behind an actor, deactivated or not; undefined when there is none. */
+/**
+ * The member behind an actor, deactivated or not; undefined when there is none. Members only (as
+ * `member()` of db/shared.repository.ts says, `domain` null): an account of another server is never
+ * served as one of ours, with our keys.
+ */
 export async function findActorMember(db: Kysely<DB>, id: number): Promise<ActorRow | undefined> {
-  return db.selectFrom('users').select(['id', 'name', 'username', 'bio', 'profile_picture', 'deactivated_at']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'name', 'username', 'bio', 'profile_picture', 'deactivated_at']).where('id', '=', id).where('domain', 'is', null).executeTakeFirst();
 }
 
-/** The id of the member with this username (stored in lower case, so asked in lower case), deactivated or not. */
+/** The id of the member with this username (stored in lower case, so asked in lower case), deactivated or not; members only. */
 export async function findIdByUsername(db: Kysely<DB>, username: string): Promise<number | undefined> {
-  const row = await db.selectFrom('users').select('id').where('username', '=', username.toLowerCase()).executeTakeFirst();
+  const row = await db.selectFrom('users').select('id').where('username', '=', username.toLowerCase()).where('domain', 'is', null).executeTakeFirst();
   return row?.id;
 }
 
-/** NodeInfo's usage: members not deactivated, and the published posts and the comments of those members. */
+/** NodeInfo's usage: members not deactivated (no account elsewhere), and the published posts and the comments of those members. */
 export async function countUsage(db: Kysely<DB>): Promise<{ users: number; posts: number; comments: number }> {
   const by = (table: 'posts' | 'comments') =>
     db
@@ -31,12 +35,14 @@ export async function countUsage(db: Kysely<DB>): Promise<{ users: number; posts
       .innerJoin('users', 'users.id', `${table}.user_id`)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('users.deactivated_at', 'is', null)
+      .where('users.domain', 'is', null)
       .executeTakeFirstOrThrow();
   const [users, posts, comments] = await Promise.all([
     db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('deactivated_at', 'is', null)
+      .where('domain', 'is', null)
       .executeTakeFirstOrThrow(),
     by('posts'),
     by('comments'),

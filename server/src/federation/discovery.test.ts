@@ -3,7 +3,7 @@ import { paths } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/database.ts';
 import { type ConfigOverrides, type TestApp, buildTestApp } from '../test/app.ts';
-import { PASSWORD, aPost, aUser } from '../test/factories.ts';
+import { PASSWORD, aPost, aUser, anAccountElsewhere } from '../test/factories.ts';
 import { freePort } from '../test/ports.ts';
 import { expectMigrationRoundTrip } from './federation.testkit.ts';
 
@@ -58,6 +58,14 @@ describe('WebFinger', () => {
     const nameless = await member();
     expect((await get(`/ap/users/${nameless.id}`)).status).toBe(404);
     expect((await get(`/.well-known/webfinger?resource=${encodeURIComponent(`${base}/ap/users/${nameless.id}`)}`)).status).toBe(404);
+  });
+
+  it('never answers for an account of another server, even one given a user name here', async () => {
+    const port = new URL(base).port;
+    const elsewhere = await anAccountElsewhere(t.db, 'Ada Elsewhere');
+    await t.db.updateTable('users').set({ username: 'adaelsewhere' }).where('id', '=', elsewhere.id).execute();
+    expect((await get(`/.well-known/webfinger?resource=acct:adaelsewhere@127.0.0.1:${port}`)).status).toBe(404);
+    expect((await get(`/ap/users/${elsewhere.id}`)).status).toBe(404);
   });
 });
 
@@ -142,20 +150,25 @@ describe('the actor', () => {
 
 describe('NodeInfo', () => {
   it('is linked from /.well-known/nodeinfo and counts members and published posts', async () => {
-    const before = (await json(await get('/nodeinfo/2.1', 'application/json'))).usage as { users: { total: number }; localPosts: number };
+    const before = (await json(await get('/nodeinfo/2.1', 'application/json'))).usage as { users: { total: number }; localPosts: number; localComments: number };
     const writer = await member({ username: 'writer' });
     await aPost(t.db, { userId: writer.id });
     await member({ username: 'hidden', deactivated: true });
+    // An account of another server, with a comment here: neither is ours to count.
+    const elsewhere = await anAccountElsewhere(t.db, 'Counted Elsewhere');
+    const story = await aPost(t.db, { userId: writer.id });
+    await t.db.insertInto('comments').values({ post_id: story.id, user_id: elsewhere.id, body: 'From afar', created_at: nowIso(), updated_at: nowIso() }).execute();
     const links = (await json(await get('/.well-known/nodeinfo', 'application/json'))).links as Array<{ rel: string; href: string }>;
     const link = links.find((l) => l.rel === 'http://nodeinfo.diaspora.software/ns/schema/2.1');
     expect(link?.href).toBe(`${base}/nodeinfo/2.1`);
     const info = await json(await fetch(link!.href));
     expect(info).toMatchObject({ software: { name: 'inkwell', version: expect.stringMatching(/^\d+\.\d+\.\d+/) }, protocols: ['activitypub'] });
-    expect(info.usage).toMatchObject({ users: { total: before.users.total + 1 }, localPosts: before.localPosts + 1 });
+    expect(info.usage).toMatchObject({ users: { total: before.users.total + 1 }, localPosts: before.localPosts + 2, localComments: before.localComments });
     const counted = await t.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('deactivated_at', 'is', null)
+      .where('domain', 'is', null)
       .executeTakeFirstOrThrow();
     expect((info.usage as { users: { total: number } }).users.total).toBe(Number(counted.n));
   });
