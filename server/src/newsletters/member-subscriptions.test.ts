@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/database.ts';
 import { smtpTransport } from '../mail/transport.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { type Session, type TestUser, aUser, signIn } from '../test/factories.ts';
+import { type Session, type TestUser, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 import { TestSmtpServer } from '../test/smtp.ts';
 import { FOLLOWED_WRITERS_PAGE } from './member-subscriptions.ts';
 
@@ -90,7 +90,7 @@ describe("a member's own subscriptions", () => {
     expect((await post('following', { user_id: session.id, cursor: 'nope' }, session)).statusCode).toBe(422);
   });
 
-  it('Settings pages the writers followed, newest follow first, each once', async () => {
+  it('Settings pages the writers followed, newest follow first, each once; an account followed elsewhere is none of them', async () => {
     const reader = await aUser(t.db);
     const own = await signIn(t.app, reader);
     const writers = await Promise.all(Array.from({ length: FOLLOWED_WRITERS_PAGE + 3 }, () => aUser(t.db)));
@@ -98,6 +98,12 @@ describe("a member's own subscriptions", () => {
     await t.db
       .insertInto('follows')
       .values(writers.map((w, i) => ({ follower_id: reader.id, following_id: w.id, created_at: new Date(base - (i % 5) * 1000).toISOString() })))
+      .execute();
+    // Followed last of all, so it would come first.
+    const elsewhere = await anAccountElsewhere(t.db, 'Writer Elsewhere');
+    await t.db
+      .insertInto('follows')
+      .values({ follower_id: reader.id, following_id: elsewhere.id, created_at: new Date(base + 1000).toISOString() })
       .execute();
     const first = (await post('following', { user_id: own.id }, own)).json();
     expect(first.writers).toHaveLength(FOLLOWED_WRITERS_PAGE);

@@ -136,6 +136,8 @@ export function insertStoryNotices(db: Kysely<DB>, batch: StoryBatch) {
         .$if(batch.upTo !== null, (qb) => qb.where('f.follower_id', '<=', batch.upTo!))
         .whereRef('f.follower_id', '<>', 'p.user_id')
         .where('u.deactivated_at', 'is', null)
+        // Members only (member() of db/shared.repository.ts): a follower elsewhere gets the story by federation.
+        .where('u.domain', 'is', null)
         .where((w) => w.not(w.exists(w.selectFrom('blocks as b').select('b.blocker_id').whereRef('b.blocker_id', '=', 'f.follower_id').whereRef('b.blocked_id', '=', 'p.user_id'))))
         .where((w) =>
           w.not(w.exists(w.selectFrom('blocks as b').select('b.blocker_id').whereRef('b.blocker_id', '=', 'p.user_id').whereRef('b.blocked_id', '=', 'f.follower_id'))),

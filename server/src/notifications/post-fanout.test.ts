@@ -3,7 +3,7 @@ import { nowIso } from '../db/database.ts';
 import { firstCategoryId } from '../posts/testing.ts';
 import { type Member, aMember, call } from '../social/social.testkit.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { PASSWORD, aPost } from '../test/factories.ts';
+import { PASSWORD, aPost, anAccountElsewhere } from '../test/factories.ts';
 import { PostFanout } from './post-fanout.ts';
 
 /** A new story told to the author's followers (issue 13): once each, after the commit, never to the wrong people. */
@@ -34,7 +34,11 @@ async function toldOf(postId: number): Promise<Map<number, number>> {
   return counts;
 }
 
-/** An author with two followers, a reader who does not follow, and three followers who must not be told. */
+/**
+ * An author with two followers, a reader who does not follow, and four followers who must not be told:
+ * one who blocked the author, one the author blocked, one deactivated, and an account of another server
+ * (told by federation, not by a notification: ADR 0080).
+ */
 async function audience(name = 'Ana') {
   const author = await aMember(t, name);
   const fans = [await aMember(t, 'Fan one'), await aMember(t, 'Fan two')];
@@ -51,6 +55,8 @@ async function audience(name = 'Ana') {
     ])
     .execute();
   await t.db.updateTable('users').set({ deactivated_at: now }).where('id', '=', gone.id).execute();
+  const elsewhere = await anAccountElsewhere(t.db, `${name} fan elsewhere`);
+  await t.db.insertInto('follows').values({ follower_id: elsewhere.id, following_id: author.id, created_at: now }).execute();
   return { author, fans, stranger };
 }
 
