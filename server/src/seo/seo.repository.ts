@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { walkKey } from '../db/key-walk.ts';
+import { member } from '../db/shared.repository.ts';
 
 /**
  * The SQL of the feeds and sitemaps, prepared once (database.all). Feeds take the newest FEED_ITEMS
@@ -46,7 +47,8 @@ export const SEO_SQL = {
   byAuthor: (postgres: boolean) => `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE ${walkKey(postgres, 'p.user_id')} ORDER BY p.user_id DESC, p.id DESC LIMIT ${FEED_ITEMS}`,
   byCategory: (postgres: boolean) =>
     `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE ${walkKey(postgres, 'p.category_id')} AND u.deactivated_at IS NULL ORDER BY p.category_id DESC, p.id DESC LIMIT ${FEED_ITEMS}`,
-  author: 'SELECT id, name, deactivated_at FROM users WHERE id = ?',
+  /** A member's name for their feed (an account of another server has none here). */
+  author: `SELECT id, name, deactivated_at FROM users WHERE id = ? AND ${member()}`,
   category: 'SELECT id, name FROM categories WHERE id = ?',
   newestPost: 'SELECT created_at AS lastmod FROM posts ORDER BY id DESC LIMIT 1',
   maxPostId: 'SELECT MAX(id) AS max_id FROM posts',
@@ -54,13 +56,13 @@ export const SEO_SQL = {
   /** Whether a range holds any post of an active author (the sitemap index lists only pages with urls). */
   anyPostIn: `SELECT 1 AS hit FROM posts p JOIN users u ON u.id = p.user_id
     WHERE p.id > ? AND p.id <= ? AND u.deactivated_at IS NULL LIMIT 1`,
-  anyPersonIn: 'SELECT 1 AS hit FROM users u WHERE u.id > ? AND u.id <= ? AND u.post_count > 0 AND u.deactivated_at IS NULL LIMIT 1',
+  anyPersonIn: `SELECT 1 AS hit FROM users u WHERE u.id > ? AND u.id <= ? AND u.post_count > 0 AND u.deactivated_at IS NULL AND ${member('u')} LIMIT 1`,
   /** One sitemap page of posts: a primary-key range, active authors only. */
   postRange: `SELECT p.id, p.updated_at AS lastmod FROM posts p JOIN users u ON u.id = p.user_id
     WHERE p.id > ? AND p.id <= ? AND u.deactivated_at IS NULL ORDER BY p.id`,
-  /** One sitemap page of people: a primary-key range of active members who wrote; lastmod also sees their newest post. */
+  /** One sitemap page of people: a primary-key range of active members who wrote (no account elsewhere); lastmod also sees their newest post. */
   peopleRange: `SELECT u.id, u.updated_at AS lastmod, (${newestBy('u.id')}) AS last_post_at
-    FROM users u WHERE u.id > ? AND u.id <= ? AND u.post_count > 0 AND u.deactivated_at IS NULL ORDER BY u.id`,
+    FROM users u WHERE u.id > ? AND u.id <= ? AND u.post_count > 0 AND u.deactivated_at IS NULL AND ${member('u')} ORDER BY u.id`,
 } as const;
 
 export function createSeoRepository(database: Database) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeId, paths } from '@inkwell/contract';
 import { nowIso } from '../db/database.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { aPost, aUser } from '../test/factories.ts';
+import { aPost, aUser, anAccountElsewhere } from '../test/factories.ts';
 
 /**
  * Sitemaps with SITEMAP_PAGE_SIZE = 3 on a fresh database: authors A and B wrote posts 1–7, C wrote
@@ -103,5 +103,13 @@ describe('sitemaps', () => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+
+  it('lists no account of another server, nor gives it a feed, though it wrote (ADR 0080)', async () => {
+    // Alone in a range of its own (ids 100–102: people page 34), so no answer kept from above stands in.
+    const elsewhere = await anAccountElsewhere(t.db, 'Writer Elsewhere');
+    await t.db.updateTable('users').set({ id: 100, post_count: 5 }).where('id', '=', elsewhere.id).execute();
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap/people-34.xml' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/rss/author/${encodeId(100)}.xml` })).statusCode).toBe(404);
   });
 });
