@@ -32,12 +32,13 @@ export async function takeDigest(db: Kysely<DB>, userId: number, kind: MailKind,
   return rows.map((r) => r.notification_id);
 }
 
-/** The recipient as the digest needs them: address, name, whether they still want this kind, whether active. */
+/** The recipient as the digest needs them: address, name, whether they still want this kind, whether active; members only. */
 export function digestRecipient(db: Kysely<DB>, userId: number) {
   return db
     .selectFrom('users')
     .select(['id', 'email', 'name', 'notify_like', 'notify_comment', 'notify_follow', 'notify_help', 'notify_post', 'deactivated_at'])
     .where('id', '=', userId)
+    .where('domain', 'is', null)
     .executeTakeFirst();
 }
 

@@ -7,7 +7,7 @@ import { createHelpService } from '../help/help.service.ts';
 import { smtpTransport } from '../mail/transport.ts';
 import { type Member, aMember, call } from '../social/social.testkit.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { aPost } from '../test/factories.ts';
+import { aPost, anAccountElsewhere } from '../test/factories.ts';
 import { TestSmtpServer } from '../test/smtp.ts';
 import { parseMail, unsubscribeUrlOf } from './testkit.ts';
 
@@ -113,6 +113,24 @@ describe('notification mails, by preference and digested', () => {
     await like(reader, post.id);
     await t.db.updateTable('users').set({ deactivated_at: new Date().toISOString() }).where('id', '=', author.id).execute();
     expect(await deliver()).toEqual([]);
+  });
+
+  it('mails no account of another server: nothing queued for it, and a mail queued for one is not sent (ADR 0080)', async () => {
+    const elsewhere = await anAccountElsewhere(t.db, 'Far Author');
+    const post = await aPost(t.db, { userId: elsewhere.id, title: 'From afar' });
+    const reader = await aMember(t, 'Reader');
+    expect((await like(reader, post.id)).statusCode).toBe(200);
+    expect((await call(t, '/comment', { user_id: reader.id, post_id: post.id, comments: 'Lovely' }, reader)).statusCode).toBeLessThan(300);
+    expect(await t.db.selectFrom('notification_mails').select('notification_id').where('user_id', '=', elsewhere.id).execute()).toEqual([]);
+    // One left waiting from before (as the fold carries rows over): the digest skips it.
+    const notice = await t.db.selectFrom('notifications').select('id').where('user_id', '=', elsewhere.id).executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('notification_mails')
+      .values({ notification_id: notice.id, user_id: elsewhere.id, kind: 'like', created_at: new Date(Date.now() - WINDOW).toISOString() })
+      .execute();
+    expect(await deliver()).toEqual([]);
+    // Nor handed to the outbox (where an address that is no mailbox would only fail).
+    expect(await t.db.selectFrom('mail_outbox').select('id').where('to_address', '=', elsewhere.apId).execute()).toEqual([]);
   });
 
   it('mails comments and replies with the comment anchored, and a follow with the follower’s profile', async () => {

@@ -161,7 +161,8 @@ export async function queueStoryMails(db: Kysely<DB>, ids: readonly number[], no
         .select(['n.id', 'n.user_id', sql<string>`cast(${'post'} as text)`.as('kind'), sql<string>`cast(${now} as text)`.as('created_at')])
         .where('n.id', 'in', ids)
         .where('u.notify_post', '=', 1)
-        .where('u.deactivated_at', 'is', null),
+        .where('u.deactivated_at', 'is', null)
+        .where('u.domain', 'is', null),
     )
     .onConflict((oc) => oc.doNothing())
     .execute();

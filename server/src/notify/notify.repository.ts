@@ -65,7 +65,9 @@ async function writeNotice(db: Kysely<DB>, values: NoticeValues, replacing: bool
         ])
         .where('users.id', '=', values.user_id)
         .where(preferenceColumn[kind], '=', 1)
-        .where('users.deactivated_at', 'is', null),
+        .where('users.deactivated_at', 'is', null)
+        // Mail goes to members only (member() of db/shared.repository.ts), never to an account elsewhere.
+        .where('users.domain', 'is', null),
     )
     .execute();
   return row.id;
@@ -92,7 +94,8 @@ async function writeNoticeAtOnce(db: Kysely<DB>, values: NoticeValues, replacing
             .innerJoin('users', 'users.id', 'n.user_id')
             .select(['n.id', 'users.id as user_id', eb.cast<string>(eb.val(kind), 'text').as('kind'), eb.cast<string>(eb.val(values.now), 'text').as('created_at')])
             .where(preferenceColumn[kind], '=', 1)
-            .where('users.deactivated_at', 'is', null),
+            .where('users.deactivated_at', 'is', null)
+            .where('users.domain', 'is', null),
         ),
     )
     .selectFrom('n')
