@@ -50,8 +50,9 @@ export function requireOwner(kind: 'post' | 'draft' | 'comment', auth: Auth, thi
     return;
   }
   if (kind === 'post') {
-    if (reading && !canEditPost(auth, thing)) throw notFound(STATS_MESSAGES.postNotFound);
-    return requireAccess(canEditPost(auth, thing));
+    const own = canEditPost(auth, thing);
+    if (reading && !own) throw notFound(STATS_MESSAGES.postNotFound);
+    return requireAccess(own);
   }
   if (thing.post_owner_id === undefined) throw new Error("a comment's rule needs its post's owner (post_owner_id)");
   requireAccess(canDeleteComment(auth, { user_id: thing.user_id, post_owner_id: thing.post_owner_id }));

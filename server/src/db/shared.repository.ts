@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type Database, nowIso } from './database.ts';
 import type { DB } from './schema.ts';
 
@@ -9,6 +9,9 @@ import type { DB } from './schema.ts';
  * the table's alias when it has one; one that means actors (a comment's author, a follower) does not.
  */
 export const member = (alias?: string): string => `${alias ? `${alias}.` : ''}domain IS NULL`;
+
+/** The same predicate for a Kysely query: `.where(isMember('u'))`. */
+export const isMember = (alias?: string): RawBuilder<SqlBool> => sql<SqlBool>`${sql.raw(member(alias))}`;
 
 /** The NOTIFY channel on which app servers tell each other that something was written. */
 export const WRITES_CHANNEL = 'inkwell_writes';

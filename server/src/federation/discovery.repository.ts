@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { isMember } from '../db/shared.repository.ts';
 
 /** The SQL of discovery (ADR 0067): who is an actor, and NodeInfo's counts. */
 
@@ -13,17 +14,17 @@ export interface ActorRow {
 }
 
 /**
- * The member behind an actor, deactivated or not; undefined when there is none. Members only (as
- * `member()` of db/shared.repository.ts says, `domain` null): an account of another server is never
+ * The member behind an actor, deactivated or not; undefined when there is none. Members only
+ * (`isMember()`): an account of another server is never
  * served as one of ours, with our keys.
  */
 export async function findActorMember(db: Kysely<DB>, id: number): Promise<ActorRow | undefined> {
-  return db.selectFrom('users').select(['id', 'name', 'username', 'bio', 'profile_picture', 'deactivated_at']).where('id', '=', id).where('domain', 'is', null).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'name', 'username', 'bio', 'profile_picture', 'deactivated_at']).where('id', '=', id).where(isMember()).executeTakeFirst();
 }
 
 /** The id of the member with this username (stored in lower case, so asked in lower case), deactivated or not; members only. */
 export async function findIdByUsername(db: Kysely<DB>, username: string): Promise<number | undefined> {
-  const row = await db.selectFrom('users').select('id').where('username', '=', username.toLowerCase()).where('domain', 'is', null).executeTakeFirst();
+  const row = await db.selectFrom('users').select('id').where('username', '=', username.toLowerCase()).where(isMember()).executeTakeFirst();
   return row?.id;
 }
 
@@ -35,14 +36,14 @@ export async function countUsage(db: Kysely<DB>): Promise<{ users: number; posts
       .innerJoin('users', 'users.id', `${table}.user_id`)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('users.deactivated_at', 'is', null)
-      .where('users.domain', 'is', null)
+      .where(isMember('users'))
       .executeTakeFirstOrThrow();
   const [users, posts, comments] = await Promise.all([
     db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('deactivated_at', 'is', null)
-      .where('domain', 'is', null)
+      .where(isMember())
       .executeTakeFirstOrThrow(),
     by('posts'),
     by('comments'),

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { isMember } from '../db/shared.repository.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -35,32 +36,29 @@ export async function endOwn(db: Db, writerId: number, memberId: number, email: 
  * keyset cursor, each with the state of the member's own address on their list: `limit` rows.
  */
 export function followedWriters(db: Db, memberId: number, email: string, before: { at: string; id: number } | null, limit: number) {
-  return (
-    db
-      .selectFrom('follows as f')
-      .innerJoin('users as u', 'u.id', 'f.following_id')
-      .select((eb) => [
-        'u.id',
-        'u.name',
-        'u.username',
-        'u.profile_picture',
-        'f.created_at as followed_at',
-        eb
-          .selectFrom('newsletter_subscribers')
-          .select((x) => x.fn.min('newsletter_subscribers.status').as('status'))
-          .whereRef('newsletter_subscribers.writer_id', '=', 'u.id')
-          .where(isOwn(email, memberId))
-          .where('newsletter_subscribers.status', 'in', ['confirmed', 'pending'])
-          .as('email_status'),
-      ])
-      .where('f.follower_id', '=', memberId)
-      .where('u.deactivated_at', 'is', null)
-      // Members only (member() of db/shared.repository.ts): an account followed elsewhere has no newsletter here.
-      .where('u.domain', 'is', null)
-      .$if(before !== null, (q) => q.where((eb) => eb(eb.refTuple('f.created_at', 'f.following_id'), '<', eb.tuple(before!.at, before!.id))))
-      .orderBy('f.created_at', 'desc')
-      .orderBy('f.following_id', 'desc')
-      .limit(limit)
-      .execute()
-  );
+  return db
+    .selectFrom('follows as f')
+    .innerJoin('users as u', 'u.id', 'f.following_id')
+    .select((eb) => [
+      'u.id',
+      'u.name',
+      'u.username',
+      'u.profile_picture',
+      'f.created_at as followed_at',
+      eb
+        .selectFrom('newsletter_subscribers')
+        .select((x) => x.fn.min('newsletter_subscribers.status').as('status'))
+        .whereRef('newsletter_subscribers.writer_id', '=', 'u.id')
+        .where(isOwn(email, memberId))
+        .where('newsletter_subscribers.status', 'in', ['confirmed', 'pending'])
+        .as('email_status'),
+    ])
+    .where('f.follower_id', '=', memberId)
+    .where('u.deactivated_at', 'is', null)
+    .where(isMember('u'))
+    .$if(before !== null, (q) => q.where((eb) => eb(eb.refTuple('f.created_at', 'f.following_id'), '<', eb.tuple(before!.at, before!.id))))
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.following_id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import { isMember } from '../db/shared.repository.ts';
 import { NOTICE_CHANNEL } from '../notify/notify.repository.ts';
 
 /**
@@ -136,8 +137,8 @@ export function insertStoryNotices(db: Kysely<DB>, batch: StoryBatch) {
         .$if(batch.upTo !== null, (qb) => qb.where('f.follower_id', '<=', batch.upTo!))
         .whereRef('f.follower_id', '<>', 'p.user_id')
         .where('u.deactivated_at', 'is', null)
-        // Members only (member() of db/shared.repository.ts): a follower elsewhere gets the story by federation.
-        .where('u.domain', 'is', null)
+        // Members only: a follower elsewhere gets the story by federation.
+        .where(isMember('u'))
         .where((w) => w.not(w.exists(w.selectFrom('blocks as b').select('b.blocker_id').whereRef('b.blocker_id', '=', 'f.follower_id').whereRef('b.blocked_id', '=', 'p.user_id'))))
         .where((w) =>
           w.not(w.exists(w.selectFrom('blocks as b').select('b.blocker_id').whereRef('b.blocker_id', '=', 'p.user_id').whereRef('b.blocked_id', '=', 'f.follower_id'))),
@@ -162,7 +163,7 @@ export async function queueStoryMails(db: Kysely<DB>, ids: readonly number[], no
         .where('n.id', 'in', ids)
         .where('u.notify_post', '=', 1)
         .where('u.deactivated_at', 'is', null)
-        .where('u.domain', 'is', null),
+        .where(isMember('u')),
     )
     .onConflict((oc) => oc.doNothing())
     .execute();

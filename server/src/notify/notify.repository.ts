@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { isPostgres } from '../db/database.ts';
 import { type MailKind, mailKindOf } from '@inkwell/contract';
 import type { DB, NotificationsTable } from '../db/schema.ts';
+import { isMember } from '../db/shared.repository.ts';
 
 /** The PostgreSQL channel on which a committed notification is announced to every app server. */
 export const NOTICE_CHANNEL = 'inkwell_notices';
@@ -66,8 +67,8 @@ async function writeNotice(db: Kysely<DB>, values: NoticeValues, replacing: bool
         .where('users.id', '=', values.user_id)
         .where(preferenceColumn[kind], '=', 1)
         .where('users.deactivated_at', 'is', null)
-        // Mail goes to members only (member() of db/shared.repository.ts), never to an account elsewhere.
-        .where('users.domain', 'is', null),
+        // Mail goes to members only, never to an account elsewhere.
+        .where(isMember('users')),
     )
     .execute();
   return row.id;
@@ -95,7 +96,7 @@ async function writeNoticeAtOnce(db: Kysely<DB>, values: NoticeValues, replacing
             .select(['n.id', 'users.id as user_id', eb.cast<string>(eb.val(kind), 'text').as('kind'), eb.cast<string>(eb.val(values.now), 'text').as('created_at')])
             .where(preferenceColumn[kind], '=', 1)
             .where('users.deactivated_at', 'is', null)
-            .where('users.domain', 'is', null),
+            .where(isMember('users')),
         ),
     )
     .selectFrom('n')
