@@ -220,3 +220,161 @@ describe('0044_actor_columns', () => {
     });
   });
 });
+
+describe('0045_actor_without_email', () => {
+  it('lets an account elsewhere go without an address, never a member, keeps every row that points at users, the people search and the ids, and goes back down', async () => {
+    await onOwnDatabase(async (db, migrator) => {
+      expect((await migrator.migrateTo('0044_actor_columns')).error).toBeUndefined();
+      await seedCategories(db);
+      const now = nowIso();
+      const writer = await aUser(db, { name: 'Quokka Writer' });
+      const reader = await aUser(db, { name: 'Reader Q' });
+      const gone = await aUser(db, { name: 'Gone Q' });
+      await db.deleteFrom('users').where('id', '=', gone.id).execute();
+      const category = await db.selectFrom('categories').select('id').executeTakeFirstOrThrow();
+      const post = await db
+        .insertInto('posts')
+        .values({ user_id: writer.id, category_id: category.id, title: 'T', sub_title: 'S', description: '<p>x</p>', image: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('likes').values({ post_id: post.id, user_id: reader.id, created_at: now }).execute();
+      await db.insertInto('follows').values({ follower_id: reader.id, following_id: writer.id, created_at: now }).execute();
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      const peopleNamed = async (text: string): Promise<number[]> => {
+        const found = postgres
+          ? await sql<{ id: number }>`SELECT id FROM users WHERE lower(name) LIKE ${`%${text}%`} AND domain IS NULL ORDER BY id`.execute(db)
+          : await sql<{ id: number }>`SELECT rowid AS id FROM users_search WHERE users_search MATCH ${text} ORDER BY rowid`.execute(db);
+        return found.rows.map((r) => r.id);
+      };
+
+      await migrateToLatest(db);
+      // Nothing that points at users went with the rebuilt table (SQLite's DROP TABLE would have cascaded).
+      expect(await db.selectFrom('posts').select('id').execute()).toEqual([{ id: post.id }]);
+      expect(await db.selectFrom('likes').select('user_id').execute()).toEqual([{ user_id: reader.id }]);
+      expect(await db.selectFrom('follows').select(['follower_id', 'following_id']).execute()).toEqual([{ follower_id: reader.id, following_id: writer.id }]);
+      expect(await db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', writer.id).executeTakeFirst()).toEqual({
+        id: writer.id,
+        email: writer.email,
+        name: 'Quokka Writer',
+      });
+      expect(await peopleNamed('quokka')).toEqual([writer.id]);
+      // The full-text triggers came back: a renamed member is found by the new name only.
+      await db.updateTable('users').set({ name: 'Wombat Writer' }).where('id', '=', writer.id).execute();
+      expect(await peopleNamed('quokka')).toEqual([]);
+      expect(await peopleNamed('wombat')).toEqual([writer.id]);
+
+      const elsewhere = { email: null, email_normalized: null, name: 'Numbat', created_at: now, updated_at: now, ap_id: 'https://far.example/users/numbat' };
+      const actor = await db
+        .insertInto('users')
+        .values({ ...elsewhere, domain: 'far.example' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // AUTOINCREMENT's high-water mark came through: the deleted account's id is not handed out again.
+      expect(actor.id).toBeGreaterThan(gone.id);
+      await db.insertInto('follows').values({ follower_id: actor.id, following_id: writer.id, created_at: now }).execute();
+      // A member (no domain) without an address is refused, and foreign keys are enforced again.
+      await expect(
+        db
+          .insertInto('users')
+          .values({ ...elsewhere, ap_id: null })
+          .execute(),
+      ).rejects.toThrow(/users_member_email|CHECK/i);
+      await expect(db.insertInto('likes').values({ post_id: post.id, user_id: 999_999, created_at: now }).execute()).rejects.toSatisfy(isForeignKeyViolation);
+
+      expect((await migrator.migrateTo('0044_actor_columns')).error).toBeUndefined();
+      // Down: the account without an address is gone with its follow; the members and theirs stay.
+      expect(await db.selectFrom('users').select('id').orderBy('id').execute()).toEqual([{ id: writer.id }, { id: reader.id }]);
+      expect(await db.selectFrom('follows').select('follower_id').execute()).toEqual([{ follower_id: reader.id }]);
+      expect(await db.selectFrom('likes').select('user_id').execute()).toEqual([{ user_id: reader.id }]);
+      expect(await peopleNamed('wombat')).toEqual([writer.id]);
+      await expect(
+        db
+          .insertInto('users')
+          .values({ ...elsewhere, domain: 'far.example' })
+          .execute(),
+      ).rejects.toThrow(/NOT NULL|null value/i);
+    });
+  });
+});
+
+describe('0046_actors_as_users', () => {
+  it('makes every known account elsewhere a row of users (no address, no mail) that remote_actors points at, and goes back down', async () => {
+    await onOwnDatabase(async (db, migrator) => {
+      expect((await migrator.migrateTo('0045_actor_without_email')).error).toBeUndefined();
+      const member = await aUser(db, { name: 'Member M' });
+      const seen = '2026-11-01T10:00:00.000Z';
+      const actor = (n: number, more: object = {}) => ({
+        uri: `https://far${n}.example:8443/users/a${n}`,
+        inbox: `https://far${n}.example:8443/users/a${n}/inbox`,
+        shared_inbox: n === 1 ? 'https://far1.example:8443/inbox' : null,
+        handle: `@a${n}@far${n}.example:8443`,
+        name: n === 1 ? 'Aye One' : null,
+        icon_url: n === 1 ? 'https://far1.example:8443/a1.png' : null,
+        url: `https://far${n}.example:8443/@a${n}`,
+        updated_at: seen,
+        ...more,
+      });
+      // More than one batch of the migration's 500.
+      const many = Array.from({ length: 520 }, (_, i) => actor(i + 1));
+      for (let i = 0; i < many.length; i += 100)
+        await db
+          .insertInto('remote_actors')
+          .values(many.slice(i, i + 100))
+          .execute();
+
+      await migrateToLatest(db);
+      const bridged = await db
+        .selectFrom('remote_actors as ra')
+        .innerJoin('users as u', 'u.id', 'ra.user_id')
+        .select([
+          'ra.uri',
+          'u.ap_id',
+          'u.domain',
+          'u.handle',
+          'u.name',
+          'u.inbox',
+          'u.shared_inbox',
+          'u.url',
+          'u.icon_url',
+          'u.fetched_at',
+          'u.email',
+          'u.notify_like',
+          'u.notify_comment',
+          'u.notify_follow',
+          'u.notify_help',
+        ])
+        .orderBy('ra.id')
+        .execute();
+      expect(bridged).toHaveLength(520);
+      expect(bridged[0]).toEqual({
+        uri: 'https://far1.example:8443/users/a1',
+        ap_id: 'https://far1.example:8443/users/a1',
+        domain: 'far1.example:8443',
+        handle: '@a1@far1.example:8443',
+        name: 'Aye One',
+        inbox: 'https://far1.example:8443/users/a1/inbox',
+        shared_inbox: 'https://far1.example:8443/inbox',
+        url: 'https://far1.example:8443/@a1',
+        icon_url: 'https://far1.example:8443/a1.png',
+        fetched_at: seen,
+        email: null,
+        notify_like: 0,
+        notify_comment: 0,
+        notify_follow: 0,
+        notify_help: 0,
+      });
+      expect(bridged.every((r) => r.ap_id === r.uri)).toBe(true);
+      expect(await db.selectFrom('users').select('id').where('domain', 'is', null).execute()).toEqual([{ id: member.id }]);
+
+      expect((await migrator.migrateTo('0045_actor_without_email')).error).toBeUndefined();
+      expect(await db.selectFrom('users').select('id').execute()).toEqual([{ id: member.id }]);
+      expect(
+        await db
+          .selectFrom('remote_actors')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst(),
+      ).toEqual({ n: 520 });
+      await expect(sql`SELECT user_id FROM remote_actors`.execute(db)).rejects.toThrow();
+    });
+  });
+});

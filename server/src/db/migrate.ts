@@ -43,6 +43,8 @@ import * as m0041 from './migrations/0041_remote_story_replies.ts';
 import * as m0042 from './migrations/0042_federation_delivery_subjects.ts';
 import * as m0043 from './migrations/0043_remote_stats_indexes.ts';
 import * as m0044 from './migrations/0044_actor_columns.ts';
+import * as m0045 from './migrations/0045_actor_without_email.ts';
+import * as m0046 from './migrations/0046_actors_as_users.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -91,6 +93,8 @@ const migrations: Record<string, Migration> = {
   '0042_federation_delivery_subjects': m0042,
   '0043_remote_stats_indexes': m0043,
   '0044_actor_columns': m0044,
+  '0045_actor_without_email': m0045,
+  '0046_actors_as_users': m0046,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

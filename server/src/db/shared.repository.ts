@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, type NotNull, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import { type Database, nowIso } from './database.ts';
-import type { DB } from './schema.ts';
+import type { DB, UsersTable } from './schema.ts';
 
 /**
  * The one predicate of a row of `users` that is a member of this server, not an account elsewhere
@@ -12,6 +12,15 @@ export const member = (alias?: string): string => `${alias ? `${alias}.` : ''}do
 
 /** The same predicate for a Kysely query: `.where(isMember('u'))`. */
 export const isMember = (alias?: string): RawBuilder<SqlBool> => sql<SqlBool>`${sql.raw(member(alias))}`;
+
+/**
+ * A member always has an address: only an account elsewhere goes without (migration 0045's CHECK).
+ * A query that keeps members only says so to the type too: `.where(isMember()).$narrowType<MemberAddress>()`.
+ */
+export type MemberAddress = { email: NotNull; email_normalized: NotNull };
+
+/** A member's whole row of `users`, its address known. */
+export type MemberRow = Selectable<UsersTable> & { email: string; email_normalized: string };
 
 /** The NOTIFY channel on which app servers tell each other that something was written. */
 export const WRITES_CHANNEL = 'inkwell_writes';

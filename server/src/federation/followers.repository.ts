@@ -4,8 +4,8 @@ import type { RemoteActorsTable } from '../db/schema/federation.ts';
 
 /** The SQL of remote actors and their follows (migration 0030, ADR 0068). */
 
-/** What is kept of a remote actor, as read from it (remote_actors without its row id and time). */
-export type RemoteActorFields = Omit<Selectable<RemoteActorsTable>, 'id' | 'updated_at'>;
+/** What is kept of a remote actor, as read from it (remote_actors without its row id, time and row of users). */
+export type RemoteActorFields = Omit<Selectable<RemoteActorsTable>, 'id' | 'updated_at' | 'user_id'>;
 
 export interface RemoteFollowerRow {
   /** The follow's row: the collection's cursor. */
@@ -15,12 +15,41 @@ export interface RemoteFollowerRow {
   shared_inbox: string | null;
 }
 
-/** Writes the actor as just read (a new row, or the one with its uri brought up to date); resolves to its id. */
+/**
+ * Writes the actor as just read (a new row, or the one with its uri brought up to date), both as a row
+ * of `users` (an account elsewhere: ADR 0083) and as remote_actors, which points at it until the fold
+ * is done; resolves to its remote_actors id. One transaction (the caller's, when it is in one).
+ */
 export async function saveRemoteActor(db: Kysely<DB>, actor: RemoteActorFields, now: string): Promise<number> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => saveRemoteActor(trx, actor, now));
+  const userId = await saveActorUser(db, actor, now);
   const row = await db
     .insertInto('remote_actors')
-    .values({ ...actor, updated_at: now })
-    .onConflict((oc) => oc.column('uri').doUpdateSet({ ...actor, updated_at: now }))
+    .values({ ...actor, updated_at: now, user_id: userId })
+    .onConflict((oc) => oc.column('uri').doUpdateSet({ ...actor, updated_at: now, user_id: userId }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The account elsewhere as a row of `users` (by its URI, ap_id): inserted, or brought up to date; resolves to its id. */
+async function saveActorUser(db: Kysely<DB>, actor: RemoteActorFields, now: string): Promise<number> {
+  const seen = {
+    name: actor.name,
+    domain: new URL(actor.uri).host,
+    handle: actor.handle,
+    inbox: actor.inbox,
+    shared_inbox: actor.shared_inbox,
+    url: actor.url,
+    icon_url: actor.icon_url,
+    fetched_at: now,
+    updated_at: now,
+  };
+  const row = await db
+    .insertInto('users')
+    // No address, and no mail of any kind (a CHECK lets only an account elsewhere go without an address).
+    .values({ ...seen, ap_id: actor.uri, email: null, email_normalized: null, notify_like: 0, notify_comment: 0, notify_follow: 0, notify_help: 0, created_at: now })
+    .onConflict((oc) => oc.column('ap_id').doUpdateSet(seen))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

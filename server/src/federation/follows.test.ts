@@ -27,20 +27,13 @@ afterAll(async () => {
 
 const member = (fields: { username?: string | null; deactivated?: boolean } = {}) => anActor(t, base, fields);
 
+/** The member's followers elsewhere, read as accounts: their rows of `users` (ADR 0083), reached through remote_actors' bridge. */
 const followersOf = (userId: number) =>
   t.db
     .selectFrom('remote_followers')
     .innerJoin('remote_actors', 'remote_actors.id', 'remote_followers.actor_id')
-    .select([
-      'remote_actors.uri',
-      'remote_actors.handle',
-      'remote_actors.name',
-      'remote_actors.icon_url',
-      'remote_actors.url',
-      'remote_actors.inbox',
-      'remote_actors.shared_inbox',
-      'remote_followers.follow_uri',
-    ])
+    .innerJoin('users as u', 'u.id', 'remote_actors.user_id')
+    .select(['u.ap_id as uri', 'u.handle', 'u.name', 'u.icon_url', 'u.url', 'u.inbox', 'u.shared_inbox', 'u.domain', 'u.email', 'remote_followers.follow_uri'])
     .where('remote_followers.user_id', '=', userId)
     .execute();
 
@@ -66,6 +59,8 @@ describe('a Follow from the fediverse', () => {
       url: `${peer.origin}/@alice`,
       inbox: `${peer.actorUri('alice').href}/inbox`,
       shared_inbox: `${peer.origin}/inbox`,
+      domain: new URL(peer.origin).host,
+      email: null,
       follow_uri: activity.id!.href,
     });
   });

@@ -2,6 +2,7 @@ import type { FeedTuning } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import { isMember } from '../db/shared.repository.ts';
 
 /**
  * A member's tuning of 'For you' (migration 0024): one row per member and topic ('more' or 'less') in
@@ -15,9 +16,9 @@ export async function topicName(db: Kysely<DB>, categoryId: number): Promise<str
   return (await db.selectFrom('categories').select('name').where('id', '=', categoryId).executeTakeFirst())?.name;
 }
 
-/** The member's name (null when they have none yet), or undefined when there is no such member. */
+/** The member's name (null when they have none yet), or undefined when there is no such member (an account elsewhere is none: For you holds no story of theirs). */
 export async function memberName(db: Kysely<DB>, userId: number): Promise<{ name: string | null } | undefined> {
-  return db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('users').select('name').where('id', '=', userId).where(isMember()).executeTakeFirst();
 }
 
 export async function topicChoice(db: Kysely<DB>, userId: number, categoryId: number): Promise<TopicChoice | null> {

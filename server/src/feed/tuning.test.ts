@@ -1,7 +1,7 @@
 import type { PostCard } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { PASSWORD, type Session, type TestUser, aPost, aUser, signIn } from '../test/factories.ts';
+import { PASSWORD, type Session, type TestUser, aPost, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 
 /** The tuning calls (issue 13): own only, validated, idempotent under bursts, gone with the account. */
 let t: TestApp;
@@ -74,6 +74,8 @@ describe('feed-tuning calls', () => {
     };
     expect((await refusal('more', 999_999)).errors.target_id).toEqual(['No such topic.']);
     expect((await refusal('mute', 999_999)).errors.target_id).toEqual(['No such author.']);
+    // For you holds no story of an account elsewhere: there is nothing of theirs to mute.
+    expect((await refusal('mute', (await anAccountElsewhere(t.db, 'Far Author')).id)).errors.target_id).toEqual(['No such author.']);
     expect((await refusal('mute', me.user.id)).errors.target_id).toEqual(['You cannot mute yourself.']);
     expect((await refusal('block', other.user.id)).errors.kind).toEqual(['The kind must be more, less or mute.']);
     expect((await refusal('more', categories[0]!.id, 2)).errors.on).toEqual(['The on field must be 1 or 0.']);

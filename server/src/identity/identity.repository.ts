@@ -1,16 +1,18 @@
-import { type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type Kysely, type Transaction } from 'kysely';
 import { type Database, isPostgres } from '../db/database.ts';
-import type { DB, UsersTable } from '../db/schema.ts';
+import type { DB } from '../db/schema.ts';
+import { type MemberAddress, type MemberRow, isMember } from '../db/shared.repository.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
-export type UserRow = Selectable<UsersTable>;
+/** Every look-up here is for signing in or proving who one is: members only (an account elsewhere has no address, no password). */
+export type UserRow = MemberRow;
 
 export function findUserByEmail(db: Db, emailNormalized: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('email_normalized', '=', emailNormalized).where(isMember()).$narrowType<MemberAddress>().executeTakeFirst();
 }
 
 export function findUserByGoogleId(db: Db, googleId: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('google_id', '=', googleId).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('google_id', '=', googleId).where(isMember()).$narrowType<MemberAddress>().executeTakeFirst();
 }
 
 export async function insertUser(
@@ -110,7 +112,7 @@ export async function markEmailTokenUsed(db: Db, tokenId: number, now: string): 
 // Password reset (password-reset.ts).
 
 export function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('id', '=', userId).where(isMember()).$narrowType<MemberAddress>().executeTakeFirst();
 }
 
 /**
@@ -122,6 +124,8 @@ export function lockUser(trx: Db, userId: number): Promise<UserRow | undefined> 
     .selectFrom('users')
     .selectAll()
     .where('id', '=', userId)
+    .where(isMember())
+    .$narrowType<MemberAddress>()
     .$if(isPostgres(trx), (qb) => qb.forNoKeyUpdate())
     .executeTakeFirst();
 }

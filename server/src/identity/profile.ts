@@ -1,10 +1,9 @@
 import type { OwnProfile, PublicProfile } from '@inkwell/contract';
-import type { Selectable } from 'kysely';
-import type { UsersTable } from '../db/schema.ts';
+import type { MemberRow } from '../db/shared.repository.ts';
 
 /** A member's row as the contract shows it: to anyone (public), and to the member themself (own). */
 
-type UserRow = Selectable<UsersTable>;
+type UserRow = MemberRow;
 
 export function toPublicProfile(row: UserRow): PublicProfile {
   return {

@@ -1,17 +1,25 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, NewsletterSubscribersTable } from '../db/schema.ts';
+import { type MemberAddress, isMember } from '../db/shared.repository.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 type Source = NewsletterSubscribersTable['source'];
 
 /** A writer who can have a newsletter: a member whose account is not deactivated. */
 export function findWriter(db: Db, writerId: number) {
-  return db.selectFrom('users').select(['id', 'name', 'username', 'email', 'newsletter_welcome']).where('id', '=', writerId).where('deactivated_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'username', 'email', 'newsletter_welcome'])
+    .where('id', '=', writerId)
+    .where('deactivated_at', 'is', null)
+    .where(isMember())
+    .$narrowType<MemberAddress>()
+    .executeTakeFirst();
 }
 
 /** A member's own address, and whether it was verified. */
 export function findMemberAddress(db: Db, memberId: number) {
-  return db.selectFrom('users').select(['email', 'email_verified_at']).where('id', '=', memberId).executeTakeFirst();
+  return db.selectFrom('users').select(['email', 'email_verified_at']).where('id', '=', memberId).where(isMember()).$narrowType<MemberAddress>().executeTakeFirst();
 }
 
 /** Confirmation mails sent to an address since `since`, for every writer. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MailKind } from '@inkwell/contract';
 import type { DB } from '../db/schema.ts';
-import { isMember } from '../db/shared.repository.ts';
+import { type MemberAddress, isMember } from '../db/shared.repository.ts';
 
 /**
  * The members and kinds with a digest due: the oldest waiting notification of that member and kind
@@ -40,6 +40,7 @@ export function digestRecipient(db: Kysely<DB>, userId: number) {
     .select(['id', 'email', 'name', 'notify_like', 'notify_comment', 'notify_follow', 'notify_help', 'notify_post', 'deactivated_at'])
     .where('id', '=', userId)
     .where(isMember())
+    .$narrowType<MemberAddress>()
     .executeTakeFirst();
 }
 

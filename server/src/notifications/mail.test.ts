@@ -46,7 +46,7 @@ const choices = (id: number) => t.db.selectFrom('users').select(['notify_like', 
 
 async function anAuthor(name = 'Ana Author') {
   const author = await aMember(t, name);
-  const email = (await t.db.selectFrom('users').select('email').where('id', '=', author.id).executeTakeFirstOrThrow()).email;
+  const email = (await t.db.selectFrom('users').select('email').where('id', '=', author.id).executeTakeFirstOrThrow()).email!;
   return { author, email };
 }
 

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { aPost } from '../test/factories.ts';
+import { aPost, anAccountElsewhere } from '../test/factories.ts';
 import { BLOCK_MESSAGES } from './blocks.service.ts';
 import { type Member, aMember, call, noticesOf } from './social.testkit.ts';
 
@@ -35,6 +35,10 @@ describe('POST /block and /blocked-users', () => {
     expect(self.statusCode).toBe(422);
     expect(self.json().errors.block_id[0]).toBe(BLOCK_MESSAGES.self);
     expect((await call(t, '/block', { user_id: ana.id, block_id: 999_999, status: 1 }, ana)).statusCode).toBe(404);
+    // An account of another server is blocked through the fediverse call, which ends its follows there too.
+    const elsewhere = await anAccountElsewhere(t.db, 'Far Troll');
+    expect((await call(t, '/block', { user_id: ana.id, block_id: elsewhere.id, status: 1 }, ana)).statusCode).toBe(404);
+    expect((await call(t, '/blocked-users', { user_id: ana.id }, ana)).json()).toEqual({ data: [] });
     expect((await call(t, '/block', { user_id: ana.id, block_id: bo.id, status: 1 })).statusCode).toBe(401);
     expect((await call(t, '/block', { user_id: bo.id, block_id: ana.id, status: 1 }, ana)).statusCode).toBe(403);
   });

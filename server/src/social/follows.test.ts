@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app.ts';
+import { anAccountElsewhere } from '../test/factories.ts';
 import { type Member, aMember, call, noticesOf } from './social.testkit.ts';
 
 let t: TestApp;
@@ -54,6 +55,15 @@ describe('POST /follow-unfollow and /is-following', () => {
     expect((await call(t, '/is-following', { user_id: writer.id, follow_id: ada.id }, ada)).statusCode).toBe(403);
     expect(await followRows()).toBe(before);
     expect((await counts(ada.id)).followers_count).toBe(0);
+  });
+
+  it('finds no member in an account of another server: following it is the fediverse call’s, its server told (404 here)', async () => {
+    const before = await followRows();
+    const elsewhere = await anAccountElsewhere(t.db, 'Far Writer');
+    expect((await follow(ada, elsewhere.id, 1)).statusCode).toBe(404);
+    expect((await isFollowing(ada, elsewhere.id)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/followers', payload: { profile_id: elsewhere.id } })).statusCode).toBe(404);
+    expect(await followRows()).toBe(before);
   });
 
   it('notifies the followed user once per follower, refreshed on a new follow', async () => {

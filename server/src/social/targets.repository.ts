@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { isPostgres } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import { isMember } from '../db/shared.repository.ts';
 
 /** The posts and users that social calls act on. */
 export interface PostTarget {
@@ -45,9 +46,13 @@ export function lockPost(trx: Kysely<DB>, postId: number): Promise<PostTarget | 
     .executeTakeFirst();
 }
 
-/** A user who can be followed: deactivated accounts count as missing. */
+/**
+ * A member who can be followed or blocked, or whose lists are read: deactivated accounts count as
+ * missing, and so (until their follows and blocks are folded in, ADR 0083) do accounts elsewhere,
+ * which the fediverse calls follow and block with their server told.
+ */
 export function findActiveUser(db: Kysely<DB>, userId: number): Promise<UserTarget | undefined> {
-  return db.selectFrom('users').select(['id', 'name', 'followers_count']).where('id', '=', userId).where('deactivated_at', 'is', null).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'name', 'followers_count']).where('id', '=', userId).where('deactivated_at', 'is', null).where(isMember()).executeTakeFirst();
 }
 
 /** Whether either of two members blocked the other, as a follow of `followerId`'s would ask. */
@@ -77,6 +82,7 @@ export function findFollowTarget(db: Kysely<DB>, followId: number, followerId: n
     ])
     .where('users.id', '=', followId)
     .where('users.deactivated_at', 'is', null)
+    .where(isMember('users'))
     .executeTakeFirst();
 }
 

@@ -43,8 +43,7 @@ export async function aUser(db: Kysely<DB>, overrides: { email?: string; name?: 
 
 /**
  * An account of another server as a row of `users` (migration 0044, ADR 0080): its domain, handle,
- * URI and inbox, no password, no sign-in. Until the actors are folded in (ADR 0083) the email columns
- * are NOT NULL, so they hold the account's URI, which no mail or sign-in can reach.
+ * URI and inbox; no address (migration 0045), no password, no sign-in.
  */
 export async function anAccountElsewhere(db: Kysely<DB>, name: string, more: { followers?: number; bio?: string } = {}): Promise<{ id: number; apId: string }> {
   counter += 1;
@@ -55,8 +54,8 @@ export async function anAccountElsewhere(db: Kysely<DB>, name: string, more: { f
   const row = await db
     .insertInto('users')
     .values({
-      email: apId,
-      email_normalized: apId,
+      email: null,
+      email_normalized: null,
       name,
       bio: more.bio ?? null,
       followers_count: more.followers ?? 0,

@@ -1,9 +1,10 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { findUserByEmail, markEmailTokenUsed } from '../identity/identity.repository.ts';
 import { verifyPassword } from '../identity/passwords.ts';
 import type { Config } from '../config.ts';
 import { isUniqueViolation, nowIso } from '../db/database.ts';
-import type { DB, UsersTable } from '../db/schema.ts';
+import type { DB } from '../db/schema.ts';
+import type { MemberRow } from '../db/shared.repository.ts';
 import type { AccountFarewell } from '../deps.ts';
 import { forbidden, notFound, validationError } from '../lib/errors.ts';
 import { ownAccount, requireAccess } from '../access/policy.ts';
@@ -33,7 +34,7 @@ export const ACCOUNT_MESSAGES = {
 const FRESH_SIGN_IN_MS = 15 * 60 * 1000;
 const EMAIL_LINK_MS = 24 * 60 * 60 * 1000;
 
-type UserRow = Selectable<UsersTable>;
+type UserRow = MemberRow;
 
 /**
  * The account's life beyond the profile: deactivate, delete, and change the email address. Each asks

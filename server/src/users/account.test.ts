@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (email: string, password = PASSWORD) => t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
-const emailOf = async (m: Member) => (await t.db.selectFrom('users').select('email').where('id', '=', m.id).executeTakeFirstOrThrow()).email;
+const emailOf = async (m: Member) => (await t.db.selectFrom('users').select('email').where('id', '=', m.id).executeTakeFirstOrThrow()).email!;
 
 /** A member with a post that others like and comment on, who likes, comments, replies and follows in turn. */
 async function busyMember(name: string) {

@@ -1,10 +1,11 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { DB, UsersTable } from '../db/schema.ts';
+import { type MemberAddress, isMember } from '../db/shared.repository.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 export function findUserById(db: Db, id: number) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).where('deactivated_at', 'is', null).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('id', '=', id).where('deactivated_at', 'is', null).where(isMember()).$narrowType<MemberAddress>().executeTakeFirst();
 }
 
 /** Writes the given columns of a member's row. */

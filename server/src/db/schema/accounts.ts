@@ -3,8 +3,9 @@ import type { Generated } from 'kysely';
 /** Members and how they sign in: accounts, sessions, mailed tokens, the failed-login throttle and trusted places. */
 export interface UsersTable {
   id: Generated<number>;
-  email: string;
-  email_normalized: string;
+  /** Null only for an account of another server (migration 0045: a CHECK holds it); every member has one. */
+  email: string | null;
+  email_normalized: string | null;
   name: string | null;
   username: string | null;
   bio: string | null;

@@ -49,6 +49,8 @@ export interface RemoteActorsTable {
   /** Its profile page. */
   url: string | null;
   updated_at: string;
+  /** Its row of `users` (migration 0046, ADR 0083): the bridge by which the remote_* tables are folded. */
+  user_id: number | null;
 }
 
 /** A remote actor following one of our members (0030), by the `Follow` whose id an `Undo` names. */
