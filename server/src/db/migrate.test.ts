@@ -378,3 +378,92 @@ describe('0046_actors_as_users', () => {
     });
   });
 });
+
+describe('0047_remote_blocks_folded', () => {
+  it('carries every block of an account elsewhere into blocks, of its row of users, drops remote_blocks, and goes back down', async () => {
+    await onOwnDatabase(async (db, migrator) => {
+      expect((await migrator.migrateTo('0046_actors_as_users')).error).toBeUndefined();
+      const ada = await aUser(db, { name: 'Ada' });
+      const bo = await aUser(db, { name: 'Bo' });
+      const now = nowIso();
+      await db.insertInto('blocks').values({ blocker_id: ada.id, blocked_id: bo.id, created_at: now }).execute();
+      const account = await db
+        .insertInto('users')
+        .values({ email: null, email_normalized: null, name: 'Far', domain: 'far.example', ap_id: 'https://far.example/users/far', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const actor = await db
+        .insertInto('remote_actors')
+        .values({ uri: 'https://far.example/users/far', inbox: 'https://far.example/users/far/inbox', handle: '@far@far.example', updated_at: now, user_id: account.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await sql`INSERT INTO remote_blocks (user_id, actor_id, created_at) VALUES (${bo.id}, ${actor.id}, ${'2026-11-02T00:00:00.000Z'})`.execute(db);
+
+      await migrateToLatest(db);
+      const blocks = () => db.selectFrom('blocks').select(['blocker_id', 'blocked_id', 'created_at']).orderBy('blocker_id').execute();
+      expect(await blocks()).toEqual([
+        { blocker_id: ada.id, blocked_id: bo.id, created_at: now },
+        { blocker_id: bo.id, blocked_id: account.id, created_at: '2026-11-02T00:00:00.000Z' },
+      ]);
+      expect((await db.introspection.getTables()).some((table) => table.name === 'remote_blocks')).toBe(false);
+
+      expect((await migrator.migrateTo('0046_actors_as_users')).error).toBeUndefined();
+      expect(await blocks()).toEqual([{ blocker_id: ada.id, blocked_id: bo.id, created_at: now }]);
+      const back = await sql<{ user_id: number; actor_id: number }>`SELECT user_id, actor_id FROM remote_blocks`.execute(db);
+      expect(back.rows).toEqual([{ user_id: bo.id, actor_id: actor.id }]);
+    });
+  });
+});
+
+describe('0048_notices_name_accounts', () => {
+  it('names the account elsewhere of a notification as its actor, its row of users, and goes back down', async () => {
+    await onOwnDatabase(async (db, migrator) => {
+      expect((await migrator.migrateTo('0047_remote_blocks_folded')).error).toBeUndefined();
+      const ada = await aUser(db, { name: 'Ada' });
+      const bo = await aUser(db, { name: 'Bo' });
+      const now = nowIso();
+      const account = await db
+        .insertInto('users')
+        .values({ email: null, email_normalized: null, name: 'Far', domain: 'far.example', ap_id: 'https://far.example/users/far', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const actor = await db
+        .insertInto('remote_actors')
+        .values({ uri: 'https://far.example/users/far', inbox: 'https://far.example/users/far/inbox', handle: '@far@far.example', updated_at: now, user_id: account.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const notice = (values: { actor_id: number | null; remote_actor_id: number | null }) =>
+        db
+          .insertInto('notifications')
+          .values({
+            user_id: ada.id,
+            type: 'follow',
+            post_id: null,
+            message: 'm',
+            created_at: now,
+            updated_at: now,
+            comment_id: null,
+            reply_id: null,
+            help_request_id: null,
+            ...values,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      const fromMember = await notice({ actor_id: bo.id, remote_actor_id: null });
+      const fromAfar = await notice({ actor_id: null, remote_actor_id: actor.id });
+      const actors = () => db.selectFrom('notifications').select(['id', 'actor_id', 'remote_actor_id']).orderBy('id').execute();
+
+      await migrateToLatest(db);
+      expect(await actors()).toEqual([
+        { id: fromMember.id, actor_id: bo.id, remote_actor_id: null },
+        { id: fromAfar.id, actor_id: account.id, remote_actor_id: null },
+      ]);
+
+      expect((await migrator.migrateTo('0047_remote_blocks_folded')).error).toBeUndefined();
+      expect(await actors()).toEqual([
+        { id: fromMember.id, actor_id: bo.id, remote_actor_id: null },
+        { id: fromAfar.id, actor_id: null, remote_actor_id: actor.id },
+      ]);
+    });
+  });
+});

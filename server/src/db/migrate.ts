@@ -45,6 +45,8 @@ import * as m0043 from './migrations/0043_remote_stats_indexes.ts';
 import * as m0044 from './migrations/0044_actor_columns.ts';
 import * as m0045 from './migrations/0045_actor_without_email.ts';
 import * as m0046 from './migrations/0046_actors_as_users.ts';
+import * as m0047 from './migrations/0047_remote_blocks_folded.ts';
+import * as m0048 from './migrations/0048_notices_name_accounts.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -95,6 +97,8 @@ const migrations: Record<string, Migration> = {
   '0044_actor_columns': m0044,
   '0045_actor_without_email': m0045,
   '0046_actors_as_users': m0046,
+  '0047_remote_blocks_folded': m0047,
+  '0048_notices_name_accounts': m0048,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

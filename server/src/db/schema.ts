@@ -6,7 +6,6 @@ import type {
   FederationKvTable,
   FederationMessagesTable,
   RemoteActorsTable,
-  RemoteBlocksTable,
   RemoteFollowingTable,
   RemoteStoriesTable,
   RemoteStoryLikesTable,
@@ -88,7 +87,6 @@ export interface DB {
   federation_deliveries: FederationDeliveriesTable;
   federation_domain_blocks: FederationDomainBlocksTable;
   remote_reactions: RemoteReactionsTable;
-  remote_blocks: RemoteBlocksTable;
   remote_following: RemoteFollowingTable;
   remote_stories: RemoteStoriesTable;
   remote_story_likes: RemoteStoryLikesTable;

@@ -72,7 +72,11 @@ describe('followers on other servers, on the site', () => {
     const total = FEDIVERSE_FOLLOWERS_PAGE_SIZE + 5;
     for (let i = 0; i < total; i++) {
       const uri = `https://far.example/users/f${ada.id}-${i}`;
-      const actor = await saveRemoteActor(t.db, { uri, inbox: `${uri}/inbox`, shared_inbox: null, handle: `@f${i}@far.example`, name: null, icon_url: null, url: null }, nowIso());
+      const { id: actor } = await saveRemoteActor(
+        t.db,
+        { uri, inbox: `${uri}/inbox`, shared_inbox: null, handle: `@f${i}@far.example`, name: null, icon_url: null, url: null },
+        nowIso(),
+      );
       await addRemoteFollower(t.db, ada.id, actor, `${uri}#follow`, nowIso());
     }
     const first = await call('fediverse-followers', { profile_id: ada.id });

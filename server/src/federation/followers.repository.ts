@@ -18,9 +18,10 @@ export interface RemoteFollowerRow {
 /**
  * Writes the actor as just read (a new row, or the one with its uri brought up to date), both as a row
  * of `users` (an account elsewhere: ADR 0083) and as remote_actors, which points at it until the fold
- * is done; resolves to its remote_actors id. One transaction (the caller's, when it is in one).
+ * is done; resolves to both ids: its remote_actors row (`id`) and its row of users (`userId`, what
+ * notifications and blocks name). One transaction (the caller's, when it is in one).
  */
-export async function saveRemoteActor(db: Kysely<DB>, actor: RemoteActorFields, now: string): Promise<number> {
+export async function saveRemoteActor(db: Kysely<DB>, actor: RemoteActorFields, now: string): Promise<{ id: number; userId: number }> {
   if (!db.isTransaction) return db.transaction().execute((trx) => saveRemoteActor(trx, actor, now));
   const userId = await saveActorUser(db, actor, now);
   const row = await db
@@ -29,7 +30,13 @@ export async function saveRemoteActor(db: Kysely<DB>, actor: RemoteActorFields, 
     .onConflict((oc) => oc.column('uri').doUpdateSet({ ...actor, updated_at: now, user_id: userId }))
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id;
+  return { id: row.id, userId };
+}
+
+/** The row of users of the account elsewhere with this URI (its ap_id), when it is known. */
+export async function accountIdOf(db: Kysely<DB>, actorUri: string): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('id').where('ap_id', '=', actorUri).executeTakeFirst();
+  return row?.id;
 }
 
 /** The account elsewhere as a row of `users` (by its URI, ap_id): inserted, or brought up to date; resolves to its id. */

@@ -83,7 +83,7 @@ export class FediverseFollowing {
 
     const now = nowIso();
     const { actorId, row } = await db.transaction().execute(async (trx) => {
-      const actorId = await saveRemoteActor(trx, fields, now);
+      const { id: actorId } = await saveRemoteActor(trx, fields, now);
       return { actorId, row: await addFollowing(trx, userId, actorId, member.newId('follows').href, now) };
     });
     // A follow still waiting is asked again (its server may have lost the first), with the same Follow.

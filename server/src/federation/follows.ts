@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { federatingMember } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
-import { addRemoteFollower, countRemoteFollowers, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
+import { accountIdOf, addRemoteFollower, countRemoteFollowers, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
 import { displayName, recipientOf, senderOf } from './remote-actor.ts';
 import { acceptedFollowing, countAcceptedFollowing } from './following.repository.ts';
 import { blockedBy } from './remote-blocks.ts';
@@ -55,10 +55,10 @@ export function listenForFollows(inbox: InboxListenerSetters<void>, database: Da
     const now = nowIso();
     const followUri = follow.id.href;
     await db.transaction().execute(async (trx) => {
-      const actorId = await saveRemoteActor(trx, fields, now);
+      const actor = await saveRemoteActor(trx, fields, now);
       // Told once: a Follow sent again (servers do) changes nothing the member sees.
-      if (await addRemoteFollower(trx, followed.member.id, actorId, followUri, now)) {
-        await notify.fediverse.follow(trx, followed.member.id, actorId, noticeText.fediverseFollow(displayName(fields)), now);
+      if (await addRemoteFollower(trx, followed.member.id, actor.id, followUri, now)) {
+        await notify.fediverse.follow(trx, followed.member.id, actor.userId, noticeText.fediverseFollow(displayName(fields)), now);
       }
     });
     await wrote();
@@ -85,7 +85,9 @@ export async function undoFollow(
   if (!which) return;
   const ended = await database.db.transaction().execute(async (trx) => {
     const rows = await removeRemoteFollower(trx, actor.href, which);
-    for (const row of rows) await notify.fediverse.unfollow(trx, row.user_id, row.actor_id);
+    // The rows are `actor`'s own: its notifications name its row of users.
+    const account = rows.length > 0 ? await accountIdOf(trx, actor.href) : undefined;
+    if (account !== undefined) for (const row of rows) await notify.fediverse.unfollow(trx, row.user_id, account);
     return rows;
   });
   if (ended.length === 0) return;

@@ -1,48 +1,52 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
-/** The SQL of the accounts of other servers members blocked (migration 0037). */
+/**
+ * The SQL of members' blocks of accounts of other servers: rows of `blocks` like any other (migration
+ * 0047, ADR 0083), the account's row of users reached from its remote_actors row (`user_id`, 0046).
+ */
+
+/** The account's row of users, by its remote_actors id (the fediverse calls' `account_id`); undefined when unknown. */
+export async function actorUserId(db: Kysely<DB>, actorId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('remote_actors').select('user_id').where('id', '=', actorId).executeTakeFirst();
+  return row?.user_id ?? undefined;
+}
 
 /** Resolves to whether this call made the block. */
-export async function insertRemoteBlock(db: Kysely<DB>, userId: number, actorId: number, now: string): Promise<boolean> {
+export async function insertRemoteBlock(db: Kysely<DB>, userId: number, accountId: number, now: string): Promise<boolean> {
   const row = await db
-    .insertInto('remote_blocks')
-    .values({ user_id: userId, actor_id: actorId, created_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'actor_id']).doNothing())
-    .returning('actor_id')
+    .insertInto('blocks')
+    .values({ blocker_id: userId, blocked_id: accountId, created_at: now })
+    .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+    .returning('blocked_id')
     .executeTakeFirst();
   return row !== undefined;
 }
 
-export async function deleteRemoteBlock(db: Kysely<DB>, userId: number, actorId: number): Promise<void> {
-  await db.deleteFrom('remote_blocks').where('user_id', '=', userId).where('actor_id', '=', actorId).execute();
+export async function deleteRemoteBlock(db: Kysely<DB>, userId: number, accountId: number): Promise<void> {
+  await db.deleteFrom('blocks').where('blocker_id', '=', userId).where('blocked_id', '=', accountId).execute();
 }
 
 /** Whether the member blocked the account with this actor uri. */
 export async function hasBlockedRemote(db: Kysely<DB>, userId: number, actorUri: string): Promise<boolean> {
   const row = await db
-    .selectFrom('remote_blocks')
-    .innerJoin('remote_actors', 'remote_actors.id', 'remote_blocks.actor_id')
-    .select('remote_blocks.user_id')
-    .where('remote_blocks.user_id', '=', userId)
-    .where('remote_actors.uri', '=', actorUri)
+    .selectFrom('blocks as b')
+    .innerJoin('users as u', 'u.id', 'b.blocked_id')
+    .select('b.blocker_id')
+    .where('b.blocker_id', '=', userId)
+    .where('u.ap_id', '=', actorUri)
     .executeTakeFirst();
   return row !== undefined;
 }
 
-/** The accounts the member blocked, most recent first, as the site shows them. */
+/** The accounts elsewhere the member blocked, most recent first, as the site shows them (by their remote_actors id). */
 export function listRemoteBlocks(db: Kysely<DB>, userId: number) {
   return db
-    .selectFrom('remote_blocks')
-    .innerJoin('remote_actors', 'remote_actors.id', 'remote_blocks.actor_id')
-    .select(['remote_actors.id', 'remote_actors.handle', 'remote_actors.name', 'remote_actors.url'])
-    .where('remote_blocks.user_id', '=', userId)
-    .orderBy('remote_blocks.created_at', 'desc')
-    .orderBy('remote_actors.id', 'desc')
+    .selectFrom('blocks as b')
+    .innerJoin('remote_actors as ra', 'ra.user_id', 'b.blocked_id')
+    .select(['ra.id', 'ra.handle', 'ra.name', 'ra.url'])
+    .where('b.blocker_id', '=', userId)
+    .orderBy('b.created_at', 'desc')
+    .orderBy('ra.id', 'desc')
     .execute();
-}
-
-/** Whether a remote account with this row id is kept. */
-export async function remoteActorExists(db: Kysely<DB>, actorId: number): Promise<boolean> {
-  return (await db.selectFrom('remote_actors').select('id').where('id', '=', actorId).executeTakeFirst()) !== undefined;
 }

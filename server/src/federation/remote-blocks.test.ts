@@ -78,6 +78,14 @@ describe('a member blocks an account of another server', () => {
     const rejected = await received(peer, (a) => a instanceof Reject && a.objectId?.href === follow.id!.href);
     expect(rejected.activity.actorId?.href).toBe(ada.actor.id.href);
     expect(await blocksOf(session)).toEqual([{ id: dave!.account_id, handle: dave!.handle, name: 'Dave of the peer', url: `${peer.origin}/@dave` }]);
+    // One model (ADR 0083): the block is a row of `blocks`, of the account's row of users.
+    const blocked = await t.db
+      .selectFrom('blocks as b')
+      .innerJoin('users as u', 'u.id', 'b.blocked_id')
+      .select(['u.ap_id', 'u.domain'])
+      .where('b.blocker_id', '=', ada.id)
+      .execute();
+    expect(blocked).toEqual([{ ap_id: peer.actorUri('dave').href, domain: new URL(peer.origin).host }]);
     // Blocking twice is still one block.
     expect((await block(session, dave!.account_id, 1)).statusCode).toBe(200);
     expect(await blocksOf(session)).toHaveLength(1);
@@ -137,6 +145,6 @@ describe('a member blocks an account of another server', () => {
   });
 
   it('migrates remote_blocks up and down', async () => {
-    await expectMigrationRoundTrip('0036_remote_boost_notices', 'remote_', ['remote_blocks']);
+    await expectMigrationRoundTrip('0036_remote_boost_notices', 'remote_', ['remote_blocks'], '0046_actors_as_users');
   });
 });

@@ -9,7 +9,7 @@ import type { FediverseFollowers } from './fediverse-followers.ts';
 import type { FediverseFollowing } from './following.ts';
 import { removeFollowing } from './following.repository.ts';
 import { findRemoteAddress, removeRemoteFollowerOf } from './followers.repository.ts';
-import { deleteRemoteBlock, hasBlockedRemote, insertRemoteBlock, listRemoteBlocks, remoteActorExists } from './remote-blocks.repository.ts';
+import { actorUserId, deleteRemoteBlock, hasBlockedRemote, insertRemoteBlock, listRemoteBlocks } from './remote-blocks.repository.ts';
 
 /** Whether the member blocked the account with this actor uri (the inbox's listeners ask before they keep anything). */
 export function blockedBy(database: Database, userId: number, actorUri: URL): Promise<boolean> {
@@ -37,16 +37,17 @@ export class FediverseBlocks {
 
   async set(userId: number, accountId: number, block: boolean): Promise<BlockResponse> {
     const { db } = this.#database;
-    if (!(await remoteActorExists(db, accountId))) throw notFound(FEDIVERSE_ACCOUNT_NOT_FOUND);
+    const blockedId = await actorUserId(db, accountId);
+    if (blockedId === undefined) throw notFound(FEDIVERSE_ACCOUNT_NOT_FOUND);
     if (!block) {
-      await deleteRemoteBlock(db, userId, accountId);
+      await deleteRemoteBlock(db, userId, blockedId);
       return { message: FEDIVERSE_UNBLOCKED, is_blocked: false };
     }
     const ended = await db.transaction().execute(async (trx) => {
-      await insertRemoteBlock(trx, userId, accountId, nowIso());
+      await insertRemoteBlock(trx, userId, blockedId, nowIso());
       const follow = await removeRemoteFollowerOf(trx, userId, accountId);
       if (!follow) return undefined;
-      await notify.fediverse.unfollow(trx, userId, accountId);
+      await notify.fediverse.unfollow(trx, userId, blockedId);
       const address = await findRemoteAddress(trx, accountId);
       return address ? { address, followUri: follow.follow_uri } : undefined;
     });

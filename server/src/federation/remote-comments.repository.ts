@@ -264,7 +264,7 @@ export function listThreadAccounts(db: Kysely<DB>, threadId: number, sender?: nu
   return db
     .selectFrom('remote_actors as a')
     .$if(sender !== undefined, (q) =>
-      q.where((eb) => eb.not(eb.exists(eb.selectFrom('remote_blocks as b').select('b.user_id').where('b.user_id', '=', sender!).whereRef('b.actor_id', '=', 'a.id')))),
+      q.where((eb) => eb.not(eb.exists(eb.selectFrom('blocks as b').select('b.blocker_id').where('b.blocker_id', '=', sender!).whereRef('b.blocked_id', '=', 'a.user_id')))),
     )
     .select(['a.uri', 'a.inbox', 'a.shared_inbox', 'a.handle', 'a.url'])
     .where('a.id', 'in', (eb) =>

@@ -75,7 +75,7 @@ export function storiesFollowedBy(db: Kysely<DB>, userId: number, before: number
       'a.url as account_url',
       'l.like_uri',
     ])
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('remote_blocks as b').select('b.user_id').where('b.user_id', '=', userId).whereRef('b.actor_id', '=', 's.actor_id'))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('blocks as b').select('b.blocker_id').where('b.blocker_id', '=', userId).whereRef('b.blocked_id', '=', 'a.user_id'))))
     .$if(before !== null, (q) => q.where('s.id', '<', before!))
     .orderBy('s.id', 'desc')
     .limit(limit)

@@ -46,12 +46,12 @@ export async function receiveReply(ctx: InboxContext<void>, database: Database, 
   const sender = await senderOf(ctx, create);
   if (!sender) return;
   const now = nowIso();
-  const actorId = await saveRemoteActor(database.db, sender.fields, now);
+  const actor = await saveRemoteActor(database.db, sender.fields, now);
   const id = await addRemoteComment(
     database.db,
     {
       post_id: to.story.id,
-      actor_id: actorId,
+      actor_id: actor.id,
       thread_id: to.thread_id,
       reply_to_id: to.reply_to_id,
       note_uri: note.id.href,
@@ -62,7 +62,7 @@ export async function receiveReply(ctx: InboxContext<void>, database: Database, 
     },
     async (trx, commentId) => {
       const name = displayName(sender.fields);
-      const remote = { actorId, commentId };
+      const remote = { actorId: actor.userId, commentId };
       // The member it answers hears of it as theirs; the writer, of a reply on their story.
       if (to.member !== null && !memberBlocked) await notify.fediverse.reply(trx, to.member, to.story.id, remote, noticeText.fediverseAnswer(name, to.story.title), now);
       if (to.member !== to.story.user_id) await notify.fediverse.reply(trx, to.story.user_id, to.story.id, remote, noticeText.fediverseReply(name, to.story.title), now);

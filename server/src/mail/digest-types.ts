@@ -4,7 +4,7 @@ import type { MailKind } from '@inkwell/contract';
 
 /** Who did it, as a mail shows them. */
 export interface DigestActor {
-  /** A member's id; an account of another fediverse server has the negative of its row's id (remote_actors). */
+  /** Its row of users: a member's, or an account's of another fediverse server (ADR 0083). */
   id: number;
   /** null when the member has not given a name ('Someone' in the text). */
   name: string | null;

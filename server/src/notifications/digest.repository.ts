@@ -56,7 +56,6 @@ export function digestItems(db: Kysely<DB>, recipientId: number, ids: number[]) 
     .leftJoin('comments as c', 'c.id', 'n.comment_id')
     .leftJoin('replies as r', 'r.id', 'n.reply_id')
     .leftJoin('help_requests as h', 'h.id', 'n.help_request_id')
-    .leftJoin('remote_actors as ra', 'ra.id', 'n.remote_actor_id')
     .leftJoin('remote_comments as rc', 'rc.id', 'n.remote_comment_id')
     .select([
       'n.id',
@@ -66,10 +65,10 @@ export function digestItems(db: Kysely<DB>, recipientId: number, ids: number[]) 
       'n.actor_id',
       'a.name as actor_name',
       'a.profile_picture as actor_picture',
-      'n.remote_actor_id',
-      'ra.handle as remote_handle',
-      'ra.name as remote_name',
-      'ra.url as remote_url',
+      // An account of another server is a row of users too (ADR 0083): its domain says so.
+      'a.domain as actor_domain',
+      'a.handle as remote_handle',
+      'a.url as remote_url',
       'n.post_id',
       'p.title as post_title',
       'p.image as post_image',
@@ -87,9 +86,6 @@ export function digestItems(db: Kysely<DB>, recipientId: number, ids: number[]) 
     .where('n.user_id', '=', recipientId)
     .where((eb) => eb.or([eb('n.actor_id', 'is', null), eb('a.deactivated_at', 'is', null)]))
     .where((eb) => eb.not(eb.exists(eb.selectFrom('blocks as b').select('b.blocker_id').where('b.blocker_id', '=', recipientId).whereRef('b.blocked_id', '=', 'n.actor_id'))))
-    .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('remote_blocks as rb').select('rb.user_id').where('rb.user_id', '=', recipientId).whereRef('rb.actor_id', '=', 'n.remote_actor_id'))),
-    )
     .orderBy('n.id', 'desc')
     .execute();
 }

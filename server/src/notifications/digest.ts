@@ -105,17 +105,17 @@ export class NotificationMailer {
             ? `#fediverse-${row.remote_comment_id}`
             : '';
     const actor =
-      row.actor_id !== null
-        ? {
-            id: row.actor_id,
-            name: row.actor_name,
-            pictureUrl: row.actor_picture ? image(row.actor_picture) : null,
-            profileUrl: base + paths.viewProfile.getHref(row.actor_id),
-          }
-        : row.remote_actor_id !== null && row.remote_handle !== null
+      row.actor_id === null
+        ? null
+        : row.actor_domain !== null
           ? // An account of another server: its picture is not fetched for a mail; its page is on its server.
-            { id: -row.remote_actor_id, name: row.remote_name ?? row.remote_handle, pictureUrl: null, profileUrl: row.remote_url ?? `${base}${paths.notifications.getHref()}` }
-          : null;
+            { id: row.actor_id, name: row.actor_name ?? row.remote_handle, pictureUrl: null, profileUrl: row.remote_url ?? `${base}${paths.notifications.getHref()}` }
+          : {
+              id: row.actor_id,
+              name: row.actor_name,
+              pictureUrl: row.actor_picture ? image(row.actor_picture) : null,
+              profileUrl: base + paths.viewProfile.getHref(row.actor_id),
+            };
     const post =
       row.post_id === null || postUrl === null
         ? null

@@ -5,16 +5,15 @@ import { NOTICE_CHANNEL } from '../notify/notify.repository.ts';
 
 /**
  * A member's notifications as they may see them: leaving out those brought by someone they blocked
- * (a member, or an account of another server) or by a member who deactivated their account.
+ * (a member, or an account of another server: both rows of users, ADR 0083) or by a member who
+ * deactivated their account.
  */
 function visibleTo(db: Kysely<DB>, userId: number) {
   return db
     .selectFrom('notifications as n')
     .leftJoin('users as a', 'a.id', 'n.actor_id')
-    .leftJoin('remote_actors as ra', 'ra.id', 'n.remote_actor_id')
     .where('n.user_id', '=', userId)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('blocks as b').select('b.blocker_id').where('b.blocker_id', '=', userId).whereRef('b.blocked_id', '=', 'n.actor_id'))))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('remote_blocks as rb').select('rb.user_id').where('rb.user_id', '=', userId).whereRef('rb.actor_id', '=', 'n.remote_actor_id'))))
     .where((eb) => eb.or([eb('n.actor_id', 'is', null), eb('a.deactivated_at', 'is', null)]));
 }
 
@@ -31,8 +30,9 @@ export interface NoticeRow {
   actor_id: number | null;
   actor_name: string | null;
   actor_picture: string | null;
+  /** Set when the actor is an account of another server (ADR 0083), with its handle and page. */
+  actor_domain: string | null;
   remote_handle: string | null;
-  remote_name: string | null;
   remote_url: string | null;
 }
 
@@ -54,9 +54,9 @@ export function listNotifications(db: Kysely<DB>, userId: number, limit: number,
     'n.actor_id',
     'a.name as actor_name',
     'a.profile_picture as actor_picture',
-    'ra.handle as remote_handle',
-    'ra.name as remote_name',
-    'ra.url as remote_url',
+    'a.domain as actor_domain',
+    'a.handle as remote_handle',
+    'a.url as remote_url',
   ]);
   if (only.ids) query = query.where('n.id', 'in', only.ids.length > 0 ? only.ids : [0]);
   if (only.afterId !== undefined) query = query.where('n.id', '>', only.afterId);

@@ -105,28 +105,27 @@ export const notify = {
 
   /**
    * Follows, likes and replies from accounts of other servers (issue 30): the row names the account
-   * (remote_actor_id, actor_id null) and goes with it; one follow or like per account and post, taken
-   * back by its Undo; a reply's goes with the reply.
+   * as its actor (its row of users, ADR 0083) and goes with it; one follow or like per account and
+   * post, taken back by its Undo; a reply's goes with the reply.
    */
   fediverse: {
-    async follow(trx: Kysely<DB>, recipient: number, remoteActorId: number, message: string, now: string): Promise<void> {
-      await upsertNotice(trx, { user_id: recipient, actor_id: null, remote_actor_id: remoteActorId, type: 'follow', post_id: null, message, now });
+    async follow(trx: Kysely<DB>, recipient: number, accountId: number, message: string, now: string): Promise<void> {
+      await upsertNotice(trx, { user_id: recipient, actor_id: accountId, type: 'follow', post_id: null, message, now });
     },
-    async unfollow(trx: Kysely<DB>, recipient: number, remoteActorId: number): Promise<void> {
-      await retractNotice(trx, { user_id: recipient, actor_id: null, remote_actor_id: remoteActorId, type: 'follow', post_id: null });
+    async unfollow(trx: Kysely<DB>, recipient: number, accountId: number): Promise<void> {
+      await retractNotice(trx, { user_id: recipient, actor_id: accountId, type: 'follow', post_id: null });
     },
-    async like(trx: Kysely<DB>, post: PostTarget, remoteActorId: number, message: string, now: string): Promise<void> {
-      await upsertNotice(trx, { user_id: post.user_id, actor_id: null, remote_actor_id: remoteActorId, type: 'like', post_id: post.id, message, now });
+    async like(trx: Kysely<DB>, post: PostTarget, accountId: number, message: string, now: string): Promise<void> {
+      await upsertNotice(trx, { user_id: post.user_id, actor_id: accountId, type: 'like', post_id: post.id, message, now });
     },
-    async unlike(trx: Kysely<DB>, post: PostTarget, remoteActorId: number): Promise<void> {
-      await retractNotice(trx, { user_id: post.user_id, actor_id: null, remote_actor_id: remoteActorId, type: 'like', post_id: post.id });
+    async unlike(trx: Kysely<DB>, post: PostTarget, accountId: number): Promise<void> {
+      await retractNotice(trx, { user_id: post.user_id, actor_id: accountId, type: 'like', post_id: post.id });
     },
     /** A boost of the story, told to its writer under Likes: a row apart from a like, gone with the boost (its Undo). */
     async boost(trx: Kysely<DB>, post: PostTarget, remote: { actorId: number; reactionId: number }, message: string, now: string): Promise<void> {
       await insertNotice(trx, {
         user_id: post.user_id,
-        actor_id: null,
-        remote_actor_id: remote.actorId,
+        actor_id: remote.actorId,
         remote_reaction_id: remote.reactionId,
         type: 'like',
         post_id: post.id,
@@ -141,8 +140,7 @@ export const notify = {
     async reply(trx: Kysely<DB>, recipient: number, postId: number, remote: { actorId: number; commentId: number }, message: string, now: string): Promise<void> {
       await insertNotice(trx, {
         user_id: recipient,
-        actor_id: null,
-        remote_actor_id: remote.actorId,
+        actor_id: remote.actorId,
         remote_comment_id: remote.commentId,
         type: 'comment',
         post_id: postId,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import { isMember } from '../db/shared.repository.ts';
 
 /** true when this call created the block. */
 export async function insertBlock(db: Kysely<DB>, blockerId: number, blockedId: number, now: string): Promise<boolean> {
@@ -23,13 +24,18 @@ export async function hasBlocked(db: Kysely<DB>, blockerId: number, blockedId: n
   return row !== undefined;
 }
 
-/** The people a member blocked, most recent first, with what a list shows of them. */
+/**
+ * The members a member blocked, most recent first, with what a list shows of them. The accounts
+ * elsewhere they blocked (rows of `blocks` too, ADR 0083) are listed by the fediverse call until the
+ * two lists become one screen.
+ */
 export function blockedUsers(db: Kysely<DB>, blockerId: number) {
   return db
     .selectFrom('blocks as b')
     .innerJoin('users as u', 'u.id', 'b.blocked_id')
     .select(['u.id', 'u.name', 'u.profile_picture'])
     .where('b.blocker_id', '=', blockerId)
+    .where(isMember('u'))
     .orderBy('b.created_at', 'desc')
     .orderBy('u.id', 'desc')
     .execute();

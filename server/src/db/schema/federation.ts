@@ -137,13 +137,6 @@ export interface RemoteFollowingTable {
   accepted_at: string | null;
 }
 
-/** An account of another server a member blocked (migration 0037). */
-export interface RemoteBlocksTable {
-  user_id: number;
-  actor_id: number;
-  created_at: string;
-}
-
 /**
  * A reply from the fediverse shown as a comment on a story (migration 0035, ADR 0073): a Note from a
  * remote actor (actor_id, note_uri), or a member's answer to one (user_id). thread_id null: it answers

@@ -13,7 +13,7 @@ export interface NotificationsTable {
   reply_id: number | null;
   /** The help request a 'responses' notification answers. */
   help_request_id: number | null;
-  /** The fediverse account a follow or a like came from (0034; actor_id is then null). */
+  /** Unused since 0048 (an account elsewhere is the actor, its row of users); goes with remote_actors at the fold's end. */
   remote_actor_id: Generated<number | null>;
   /** The reply from the fediverse a 'comment' notification tells of (0035; it goes with it). */
   remote_comment_id: Generated<number | null>;
