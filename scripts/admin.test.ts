@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { NotificationEvent } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../server/src/db/database.ts';
+import { addRemoteFollower, listRemoteFollowers, saveRemoteActor } from '../server/src/federation/followers.repository.ts';
 import { SseClient, parseMail } from '../server/src/notifications/testkit.ts';
 import { type DataStore, type ServerProcess, call, createDataStore, killAllServers, login, startServer } from '../server/src/security/server-process.ts';
 import { aUser } from '../server/src/test/factories.ts';
@@ -88,16 +89,11 @@ describe('npm run admin -- domain:block / domain:unblock / domain:list', () => {
   it('blocks a server and its subdomains, ending their accounts’ follows, lists it, and lifts it', async () => {
     const member = await aUser(database.db);
     const now = new Date().toISOString();
+    // Followers elsewhere as the federation keeps them (ADR 0083): an account, and its follow of the member.
     const follower = async (uri: string) => {
-      const actor = await database.db
-        .insertInto('remote_actors')
-        .values({ uri, inbox: `${uri}/inbox`, shared_inbox: null, handle: `@x@${new URL(uri).host}`, name: null, icon_url: null, url: null, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await database.db
-        .insertInto('remote_followers')
-        .values({ user_id: member.id, actor_id: actor.id, follow_uri: `${uri}#follow`, created_at: now })
-        .execute();
+      const fields = { uri, inbox: `${uri}/inbox`, shared_inbox: null, handle: `@x@${new URL(uri).host}`, name: null, icon_url: null, url: null };
+      const account = await saveRemoteActor(database.db, fields, now);
+      await addRemoteFollower(database.db, member.id, account.userId, `${uri}#follow`, now);
     };
     await follower('https://spam.example/users/a');
     await follower('https://eu.spam.example/users/b');
@@ -108,14 +104,9 @@ describe('npm run admin -- domain:block / domain:unblock / domain:list', () => {
     expect(blocked).toMatchObject({ code: 0 });
     expect(blocked.out).toContain('Blocked spam.example and its subdomains');
     expect(blocked.out).toContain('2 follows of members ended');
-    const left = await database.db
-      .selectFrom('remote_followers')
-      .innerJoin('remote_actors', 'remote_actors.id', 'remote_followers.actor_id')
-      .select('remote_actors.uri')
-      .where('remote_followers.user_id', '=', member.id)
-      .orderBy('remote_actors.uri')
-      .execute();
-    expect(left.map((row) => row.uri)).toEqual(['https://good.example/users/spam.example', 'https://notspam.example/users/c']);
+    const left = await listRemoteFollowers(database.db, member.id);
+    expect(left.map((row) => row.uri).sort()).toEqual(['https://good.example/users/spam.example', 'https://notspam.example/users/c']);
+    expect((await database.db.selectFrom('users').select('followers_count').where('id', '=', member.id).executeTakeFirstOrThrow()).followers_count).toBe(2);
     expect((await admin('domain:list')).out).toContain('spam.example  since');
     expect(await admin('domain:block', 'not a domain!')).toMatchObject({ code: 1 });
     expect(await admin('domain:unblock', 'spam.example')).toMatchObject({ code: 0 });

@@ -82,6 +82,22 @@ async function onOwnDatabase(test: (db: Kysely<DB>, migrator: Migrator) => Promi
   }
 }
 
+/** An account elsewhere as the fold's migrations (0046 on) see it: a row of users, and its remote_actors row pointing at it. */
+async function accountElsewhere(db: Kysely<DB>, name: string, now: string): Promise<{ user: number; actor: number }> {
+  const uri = `https://${name}.example/users/${name}`;
+  const user = await db
+    .insertInto('users')
+    .values({ email: null, email_normalized: null, name, domain: `${name}.example`, ap_id: uri, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const actor = await db
+    .insertInto('remote_actors')
+    .values({ uri, inbox: `${uri}/inbox`, handle: `@${name}@${name}.example`, updated_at: now, user_id: user.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { user: user.id, actor: actor.id };
+}
+
 describe('0004_stored_images', () => {
   it('backfills the ledger and post_images from what posts and profiles reference, then keys post_images to it', async () => {
     await onOwnDatabase(async (db, migrator) => {
@@ -387,16 +403,9 @@ describe('0047_remote_blocks_folded', () => {
       const bo = await aUser(db, { name: 'Bo' });
       const now = nowIso();
       await db.insertInto('blocks').values({ blocker_id: ada.id, blocked_id: bo.id, created_at: now }).execute();
-      const account = await db
-        .insertInto('users')
-        .values({ email: null, email_normalized: null, name: 'Far', domain: 'far.example', ap_id: 'https://far.example/users/far', created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const actor = await db
-        .insertInto('remote_actors')
-        .values({ uri: 'https://far.example/users/far', inbox: 'https://far.example/users/far/inbox', handle: '@far@far.example', updated_at: now, user_id: account.id })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const far = await accountElsewhere(db, 'far', now);
+      const account = { id: far.user };
+      const actor = { id: far.actor };
       await sql`INSERT INTO remote_blocks (user_id, actor_id, created_at) VALUES (${bo.id}, ${actor.id}, ${'2026-11-02T00:00:00.000Z'})`.execute(db);
 
       await migrateToLatest(db);
@@ -422,16 +431,9 @@ describe('0048_notices_name_accounts', () => {
       const ada = await aUser(db, { name: 'Ada' });
       const bo = await aUser(db, { name: 'Bo' });
       const now = nowIso();
-      const account = await db
-        .insertInto('users')
-        .values({ email: null, email_normalized: null, name: 'Far', domain: 'far.example', ap_id: 'https://far.example/users/far', created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const actor = await db
-        .insertInto('remote_actors')
-        .values({ uri: 'https://far.example/users/far', inbox: 'https://far.example/users/far/inbox', handle: '@far@far.example', updated_at: now, user_id: account.id })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const far = await accountElsewhere(db, 'far', now);
+      const account = { id: far.user };
+      const actor = { id: far.actor };
       const notice = (values: { actor_id: number | null; remote_actor_id: number | null }) =>
         db
           .insertInto('notifications')
@@ -463,6 +465,53 @@ describe('0048_notices_name_accounts', () => {
       expect(await actors()).toEqual([
         { id: fromMember.id, actor_id: bo.id, remote_actor_id: null },
         { id: fromAfar.id, actor_id: null, remote_actor_id: actor.id },
+      ]);
+    });
+  });
+});
+
+describe('0049_remote_followers_folded', () => {
+  it('carries every follower elsewhere into follows with its Follow’s id and the counters, drops remote_followers, and goes back down', async () => {
+    await onOwnDatabase(async (db, migrator) => {
+      expect((await migrator.migrateTo('0048_notices_name_accounts')).error).toBeUndefined();
+      const ada = await aUser(db, { name: 'Ada' });
+      const bo = await aUser(db, { name: 'Bo' });
+      const now = nowIso();
+      await db.insertInto('follows').values({ follower_id: bo.id, following_id: ada.id, created_at: now }).execute();
+      await db.updateTable('users').set({ followers_count: 1 }).where('id', '=', ada.id).execute();
+      await db.updateTable('users').set({ following_count: 1 }).where('id', '=', bo.id).execute();
+      const far = await accountElsewhere(db, 'far', now);
+      const wide = await accountElsewhere(db, 'wide', now);
+      for (const [member, account, at] of [
+        [ada.id, far, '2026-11-01T00:00:00.000Z'],
+        [ada.id, wide, '2026-11-02T00:00:00.000Z'],
+        [bo.id, far, '2026-11-03T00:00:00.000Z'],
+      ] as const)
+        await sql`INSERT INTO remote_followers (user_id, actor_id, follow_uri, created_at) VALUES (${member}, ${account.actor}, ${`${at}#follow`}, ${at})`.execute(db);
+      const counts = async () =>
+        Object.fromEntries(
+          (await db.selectFrom('users').select(['id', 'followers_count', 'following_count']).orderBy('id').execute()).map((r) => [r.id, [r.followers_count, r.following_count]]),
+        );
+
+      await migrateToLatest(db);
+      const follows = await db.selectFrom('follows').select(['follower_id', 'following_id', 'activity_id']).orderBy('created_at').execute();
+      expect(follows).toEqual([
+        { follower_id: far.user, following_id: ada.id, activity_id: '2026-11-01T00:00:00.000Z#follow' },
+        { follower_id: wide.user, following_id: ada.id, activity_id: '2026-11-02T00:00:00.000Z#follow' },
+        { follower_id: far.user, following_id: bo.id, activity_id: '2026-11-03T00:00:00.000Z#follow' },
+        { follower_id: bo.id, following_id: ada.id, activity_id: null },
+      ]);
+      expect(await counts()).toEqual({ [ada.id]: [3, 0], [bo.id]: [1, 1], [far.user]: [0, 2], [wide.user]: [0, 1] });
+      expect((await db.introspection.getTables()).some((table) => table.name === 'remote_followers')).toBe(false);
+
+      expect((await migrator.migrateTo('0048_notices_name_accounts')).error).toBeUndefined();
+      expect(await db.selectFrom('follows').select(['follower_id', 'following_id']).execute()).toEqual([{ follower_id: bo.id, following_id: ada.id }]);
+      expect(await counts()).toEqual({ [ada.id]: [1, 0], [bo.id]: [0, 1], [far.user]: [0, 0], [wide.user]: [0, 0] });
+      const back = await sql<{ user_id: number; actor_id: number; follow_uri: string }>`SELECT user_id, actor_id, follow_uri FROM remote_followers ORDER BY created_at`.execute(db);
+      expect(back.rows).toEqual([
+        { user_id: ada.id, actor_id: far.actor, follow_uri: '2026-11-01T00:00:00.000Z#follow' },
+        { user_id: ada.id, actor_id: wide.actor, follow_uri: '2026-11-02T00:00:00.000Z#follow' },
+        { user_id: bo.id, actor_id: far.actor, follow_uri: '2026-11-03T00:00:00.000Z#follow' },
       ]);
     });
   });

@@ -47,6 +47,7 @@ import * as m0045 from './migrations/0045_actor_without_email.ts';
 import * as m0046 from './migrations/0046_actors_as_users.ts';
 import * as m0047 from './migrations/0047_remote_blocks_folded.ts';
 import * as m0048 from './migrations/0048_notices_name_accounts.ts';
+import * as m0049 from './migrations/0049_remote_followers_folded.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '0046_actors_as_users': m0046,
   '0047_remote_blocks_folded': m0047,
   '0048_notices_name_accounts': m0048,
+  '0049_remote_followers_folded': m0049,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,7 +10,6 @@ import type {
   RemoteStoriesTable,
   RemoteStoryLikesTable,
   RemoteStoryRepliesTable,
-  RemoteFollowersTable,
   RemoteCommentsTable,
   RemoteReactionsTable,
 } from './schema/federation.ts';
@@ -83,7 +82,6 @@ export interface DB {
   federation_messages: FederationMessagesTable;
   federation_keys: FederationKeysTable;
   remote_actors: RemoteActorsTable;
-  remote_followers: RemoteFollowersTable;
   federation_deliveries: FederationDeliveriesTable;
   federation_domain_blocks: FederationDomainBlocksTable;
   remote_reactions: RemoteReactionsTable;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { addToFollowCounts } from '../db/follow-counts.repository.ts';
 import type { DB } from '../db/schema.ts';
 
 /** The SQL of blocked fediverse domains (migration 0032, ADR 0070). */
@@ -38,9 +39,16 @@ export async function remoteActorsLike(db: Kysely<DB>, domain: string): Promise<
     .execute();
 }
 
-/** Ends every follow of these remote actors; resolves to how many ended. */
+/** Ends every follow of these remote actors (remote_actors ids) of our members, counted out; resolves to how many ended. */
 export async function deleteFollowsOf(db: Kysely<DB>, actorIds: readonly number[]): Promise<number> {
   if (actorIds.length === 0) return 0;
-  const result = await db.deleteFrom('remote_followers').where('actor_id', 'in', actorIds).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  if (!db.isTransaction) return db.transaction().execute((trx) => deleteFollowsOf(trx, actorIds));
+  const accounts = await db.selectFrom('remote_actors').select('user_id').where('id', 'in', actorIds).where('user_id', 'is not', null).execute();
+  let ended = 0;
+  for (const { user_id: accountId } of accounts) {
+    const rows = await db.deleteFrom('follows').where('follower_id', '=', accountId!).returning('following_id').execute();
+    for (const row of rows) await addToFollowCounts(db, accountId!, row.following_id, -1);
+    ended += rows.length;
+  }
+  return ended;
 }

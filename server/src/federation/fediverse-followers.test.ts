@@ -41,7 +41,7 @@ const call = async (path: string, payload: Record<string, unknown>) => {
 const profileCount = async (id: number) => (await call('get-profile-data', { id })).json.data.fediverse_followers_count;
 
 describe('followers on other servers, on the site', () => {
-  it('counts and lists a follow from the fediverse apart from the members, and its Undo takes it away', async () => {
+  it('counts a follow from the fediverse among the followers, says how many are there and lists them apart, and its Undo takes it away', async () => {
     const ada = await anActor(t, base);
     expect(await profileCount(ada.id)).toBe(0);
     expect(await renderedCounts(ada.id)).toBe('0 posts0 followers0 following');
@@ -51,9 +51,10 @@ describe('followers on other servers, on the site', () => {
 
     const profile = (await call('get-profile-data', { id: ada.id })).json.data;
     expect(profile.fediverse_followers_count).toBe(1);
-    expect(profile.followers_count).toBe(0);
+    // One count (ADR 0083): an account elsewhere follows like a member.
+    expect(profile.followers_count).toBe(1);
     // The page rendered before, kept in the pages' cache, went with the follow.
-    expect(await renderedCounts(ada.id)).toBe('0 posts0 followers0 following1 follower on the fediverse');
+    expect(await renderedCounts(ada.id)).toBe('0 posts1 follower0 following1 on the fediverse');
     const list = await call('fediverse-followers', { profile_id: ada.id });
     expect(list.status).toBe(200);
     expect(list.json).toEqual({
@@ -72,7 +73,7 @@ describe('followers on other servers, on the site', () => {
     const total = FEDIVERSE_FOLLOWERS_PAGE_SIZE + 5;
     for (let i = 0; i < total; i++) {
       const uri = `https://far.example/users/f${ada.id}-${i}`;
-      const { id: actor } = await saveRemoteActor(
+      const { userId: actor } = await saveRemoteActor(
         t.db,
         { uri, inbox: `${uri}/inbox`, shared_inbox: null, handle: `@f${i}@far.example`, name: null, icon_url: null, url: null },
         nowIso(),

@@ -7,7 +7,7 @@ import { notFound } from '../lib/errors.ts';
 import { route } from '../plugins/endpoint.ts';
 import { federatingMember } from './actor-member.ts';
 import { actAs } from './member-acts.ts';
-import { countRemoteFollowers, findRemoteAddress, pageOfFollowersShown, removeRemoteFollowerRow } from './followers.repository.ts';
+import { countRemoteFollowers, findAccountAddress, pageOfFollowersShown, removeRemoteFollowerOf } from './followers.repository.ts';
 import { type RemoteAddress, recipientOf } from './remote-actor.ts';
 
 export const FOLLOWER_REMOVED = 'Removed: they no longer follow you.';
@@ -45,13 +45,14 @@ export class FediverseFollowers {
     return { data, next_cursor: rows.length > FEDIVERSE_FOLLOWERS_PAGE_SIZE ? data.at(-1)!.id : null };
   }
 
-  /** The member stops the account of their list's row `rowId` following them, and its server is told (Reject of its Follow, queued). */
+  /** The member stops the account of their list's row `rowId` (its row of users) following them, and its server is told (Reject of its Follow, queued). */
   async remove(userId: number, rowId: number): Promise<void> {
     if (!(await federatingMember(this.#database, String(userId)))) throw notFound();
     const { db } = this.#database;
     const gone = await db.transaction().execute(async (trx) => {
-      const row = await removeRemoteFollowerRow(trx, userId, rowId);
-      const address = row ? await findRemoteAddress(trx, row.actor_id) : undefined;
+      // An account elsewhere only: a member's follow is ended by blocking them.
+      const address = await findAccountAddress(trx, rowId);
+      const row = address ? await removeRemoteFollowerOf(trx, userId, rowId) : undefined;
       return row && address ? { ...row, address } : undefined;
     });
     if (!gone) throw notFound(FOLLOWER_NOT_LISTED);

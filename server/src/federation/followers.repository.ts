@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, NotNull, Selectable } from 'kysely';
+import { addToFollowCounts } from '../db/follow-counts.repository.ts';
 import type { DB } from '../db/schema.ts';
 import type { RemoteActorsTable } from '../db/schema/federation.ts';
 
@@ -8,7 +9,7 @@ import type { RemoteActorsTable } from '../db/schema/federation.ts';
 export type RemoteActorFields = Omit<Selectable<RemoteActorsTable>, 'id' | 'updated_at' | 'user_id'>;
 
 export interface RemoteFollowerRow {
-  /** The follow's row: the collection's cursor. */
+  /** The follower's row of users: the collection's cursor. */
   id: number;
   uri: string;
   inbox: string;
@@ -63,75 +64,92 @@ async function saveActorUser(db: Kysely<DB>, actor: RemoteActorFields, now: stri
 }
 
 /**
- * The actor follows the member (by this Follow); a second Follow of the same pair keeps the first row
- * and takes the new Follow's id. Resolves to whether the follow is new (call it in a transaction).
+ * The account (its row of users) follows the member by this Follow: a row of follows like a member's
+ * (ADR 0083), with the Follow's id, counted in both counters; a second Follow of the same pair keeps
+ * the row and takes the new Follow's id. Resolves to whether the follow is new (call it in a transaction).
  */
-export async function addRemoteFollower(db: Kysely<DB>, userId: number, actorId: number, followUri: string, now: string): Promise<boolean> {
-  const before = await db.selectFrom('remote_followers').select('id').where('user_id', '=', userId).where('actor_id', '=', actorId).executeTakeFirst();
+export async function addRemoteFollower(db: Kysely<DB>, userId: number, accountId: number, followUri: string, now: string): Promise<boolean> {
+  const before = await db.selectFrom('follows').select('follower_id').where('follower_id', '=', accountId).where('following_id', '=', userId).executeTakeFirst();
   await db
-    .insertInto('remote_followers')
-    .values({ user_id: userId, actor_id: actorId, follow_uri: followUri, created_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'actor_id']).doUpdateSet({ follow_uri: followUri }))
+    .insertInto('follows')
+    .values({ follower_id: accountId, following_id: userId, created_at: now, activity_id: followUri })
+    .onConflict((oc) => oc.columns(['follower_id', 'following_id']).doUpdateSet({ activity_id: followUri }))
     .execute();
+  if (before === undefined) await addToFollowCounts(db, accountId, userId, 1);
   return before === undefined;
+}
+
+/** Deletes these follows of accounts elsewhere (found by `which`) and counts them out; resolves to the members they followed and the Follows they held. */
+async function endFollows(db: Kysely<DB>, accountId: number, which: { followUri: string } | { userId: number }) {
+  const theirs = db.deleteFrom('follows').where('follower_id', '=', accountId);
+  const rows = await ('followUri' in which ? theirs.where('activity_id', '=', which.followUri) : theirs.where('following_id', '=', which.userId))
+    .returning(['following_id as user_id', 'activity_id as follow_uri'])
+    .execute();
+  for (const row of rows) await addToFollowCounts(db, accountId, row.user_id, -1);
+  return rows.map((row) => ({ user_id: row.user_id, account_id: accountId, follow_uri: row.follow_uri ?? '' }));
 }
 
 /**
  * Ends the actor's follows (only the actor's own): the one kept with the Follow `followUri`, of
  * whichever member (an Undo of an older Follow, since replaced by a newer one, changes nothing), or
- * the one of the member `userId`. Resolves to what ended: the member and the actor's row, for each.
+ * the one of the member `userId`. Resolves to what ended: the member and the account's row of users, for each.
  */
 export async function removeRemoteFollower(db: Kysely<DB>, actorUri: string, which: { followUri: string } | { userId: number }) {
-  const theActors = db.deleteFrom('remote_followers').where('actor_id', 'in', (eb) => eb.selectFrom('remote_actors').select('id').where('uri', '=', actorUri));
-  const those = 'followUri' in which ? theActors.where('follow_uri', '=', which.followUri) : theActors.where('user_id', '=', which.userId);
-  return those.returning(['user_id', 'actor_id']).execute();
+  const accountId = await accountIdOf(db, actorUri);
+  return accountId === undefined ? [] : endFollows(db, accountId, which);
+}
+
+/** The follows of the member by accounts elsewhere: their rows of users, with the follow's key. */
+function followersElsewhere(db: Kysely<DB>, userId: number) {
+  return db.selectFrom('follows as f').innerJoin('users as u', 'u.id', 'f.follower_id').where('f.following_id', '=', userId).where('u.domain', 'is not', null);
 }
 
 /**
- * The member's remote followers, oldest first, with the addresses to deliver to: every one, or with
- * `page` those after the row `page.after` (0: from the start), `page.limit` at most.
+ * The member's followers elsewhere, in the order of their rows of users, with the addresses to deliver
+ * to: every one, or with `page` those after the account `page.after` (0: from the start), `page.limit` at most.
  */
 export async function listRemoteFollowers(db: Kysely<DB>, userId: number, page?: { after: number; limit: number }): Promise<RemoteFollowerRow[]> {
-  return db
-    .selectFrom('remote_followers')
-    .innerJoin('remote_actors', 'remote_actors.id', 'remote_followers.actor_id')
-    .select(['remote_followers.id', 'remote_actors.uri', 'remote_actors.inbox', 'remote_actors.shared_inbox'])
-    .where('remote_followers.user_id', '=', userId)
-    .$if(page !== undefined, (q) => q.where('remote_followers.id', '>', page!.after).limit(page!.limit))
-    .orderBy('remote_followers.id')
+  return followersElsewhere(db, userId)
+    .select(['f.follower_id as id', 'u.ap_id as uri', 'u.inbox', 'u.shared_inbox'])
+    .$narrowType<{ uri: NotNull; inbox: NotNull }>()
+    .$if(page !== undefined, (q) => q.where('f.follower_id', '>', page!.after).limit(page!.limit))
+    .orderBy('f.follower_id')
     .execute();
 }
 
 export async function countRemoteFollowers(db: Kysely<DB>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('remote_followers')
+  const row = await followersElsewhere(db, userId)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** A page of the member's remote followers as shown on the site, newest follow first, before the row `before` (null: from the newest). */
+/** A page of the member's followers elsewhere as shown on the site, newest account first, before the account `before` (null: from the newest). */
 export async function pageOfFollowersShown(db: Kysely<DB>, userId: number, before: number | null, limit: number) {
-  return db
-    .selectFrom('remote_followers')
-    .innerJoin('remote_actors', 'remote_actors.id', 'remote_followers.actor_id')
-    .select(['remote_followers.id', 'remote_actors.id as account_id', 'remote_actors.handle', 'remote_actors.name', 'remote_actors.url'])
-    .where('remote_followers.user_id', '=', userId)
-    .$if(before !== null, (q) => q.where('remote_followers.id', '<', before!))
-    .orderBy('remote_followers.id', 'desc')
+  return followersElsewhere(db, userId)
+    .innerJoin('remote_actors as ra', 'ra.user_id', 'u.id')
+    .select(['f.follower_id as id', 'ra.id as account_id', 'ra.handle', 'ra.name', 'ra.url'])
+    .$if(before !== null, (q) => q.where('f.follower_id', '<', before!))
+    .orderBy('f.follower_id', 'desc')
     .limit(limit)
     .execute();
 }
 
-/** Removes one row of the member's remote followers; resolves to what the Reject needs (the actor and its Follow), or undefined. */
-export async function removeRemoteFollowerRow(db: Kysely<DB>, userId: number, rowId: number) {
-  return db.deleteFrom('remote_followers').where('id', '=', rowId).where('user_id', '=', userId).returning(['actor_id', 'follow_uri']).executeTakeFirst();
+/** Ends the follow of the member by the account elsewhere `accountId` (its row of users); resolves to the Follow it held (for its Reject), or undefined. */
+export async function removeRemoteFollowerOf(db: Kysely<DB>, userId: number, accountId: number) {
+  const [ended] = await endFollows(db, accountId, { userId });
+  return ended;
 }
 
-/** Ends the account's follow of the member, if it follows; resolves to the Follow it held (for its Reject), or undefined. */
-export async function removeRemoteFollowerOf(db: Kysely<DB>, userId: number, actorId: number) {
-  return db.deleteFrom('remote_followers').where('user_id', '=', userId).where('actor_id', '=', actorId).returning(['actor_id', 'follow_uri']).executeTakeFirst();
+/** An account elsewhere's addresses, by its row of users (undefined for a member's row). */
+export async function findAccountAddress(db: Kysely<DB>, accountId: number) {
+  return db
+    .selectFrom('users')
+    .select(['ap_id as uri', 'inbox', 'shared_inbox'])
+    .where('id', '=', accountId)
+    .where('domain', 'is not', null)
+    .$narrowType<{ uri: NotNull; inbox: NotNull }>()
+    .executeTakeFirst();
 }
 
 /** A remote actor's kept addresses, by row id. */

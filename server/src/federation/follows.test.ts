@@ -27,14 +27,16 @@ afterAll(async () => {
 
 const member = (fields: { username?: string | null; deactivated?: boolean } = {}) => anActor(t, base, fields);
 
-/** The member's followers elsewhere, read as accounts: their rows of `users` (ADR 0083), reached through remote_actors' bridge. */
+/** The member's followers elsewhere as the one model keeps them (ADR 0083): rows of `follows` from the accounts' rows of `users`. */
 const followersOf = (userId: number) =>
   t.db
-    .selectFrom('remote_followers')
-    .innerJoin('remote_actors', 'remote_actors.id', 'remote_followers.actor_id')
-    .innerJoin('users as u', 'u.id', 'remote_actors.user_id')
-    .select(['u.ap_id as uri', 'u.handle', 'u.name', 'u.icon_url', 'u.url', 'u.inbox', 'u.shared_inbox', 'u.domain', 'u.email', 'remote_followers.follow_uri'])
-    .where('remote_followers.user_id', '=', userId)
+    .selectFrom('follows as f')
+    .innerJoin('users as u', 'u.id', 'f.follower_id')
+    .select(['u.ap_id as uri', 'u.handle', 'u.name', 'u.icon_url', 'u.url', 'u.inbox', 'u.shared_inbox', 'u.domain', 'u.email', 'f.activity_id as follow_uri'])
+    .where('f.following_id', '=', userId)
+    .where('u.domain', 'is not', null)
+    .orderBy('f.created_at')
+    .orderBy('f.follower_id')
     .execute();
 
 let serial = 1000;
@@ -128,7 +130,7 @@ describe('what changes nothing', () => {
     await peer.send('alice', shared, later);
     await accepted(later.id!);
     expect(await followersOf(gone.id)).toEqual([]);
-    expect(await t.db.selectFrom('remote_followers').select('user_id').where('follow_uri', 'in', [toGone.id!.href, elsewhere.id!.href]).execute()).toEqual([]);
+    expect(await t.db.selectFrom('follows').select('following_id').where('activity_id', 'in', [toGone.id!.href, elsewhere.id!.href]).execute()).toEqual([]);
     expect(peer.received.some(({ activity }) => [toGone.id!.href, elsewhere.id!.href].includes((activity as { objectId: URL | null }).objectId?.href ?? ''))).toBe(false);
   });
 });
@@ -157,5 +159,6 @@ describe('a blocked server', () => {
 });
 
 describe('migration 0030', () => {
-  it('makes remote_actors, remote_followers and takes them away again', () => expectMigrationRoundTrip('0029_federation_keys', 'remote_', ['remote_actors', 'remote_followers']));
+  it('makes remote_actors, remote_followers and takes them away again', () =>
+    expectMigrationRoundTrip('0029_federation_keys', 'remote_', ['remote_actors', 'remote_followers'], '0048_notices_name_accounts'));
 });

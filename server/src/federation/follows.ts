@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { federatingMember } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
-import { accountIdOf, addRemoteFollower, countRemoteFollowers, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
+import { addRemoteFollower, countRemoteFollowers, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
 import { displayName, recipientOf, senderOf } from './remote-actor.ts';
 import { acceptedFollowing, countAcceptedFollowing } from './following.repository.ts';
 import { blockedBy } from './remote-blocks.ts';
@@ -28,7 +28,7 @@ async function followedMember(ctx: InboxContext<void>, database: Database, objec
 
 /**
  * Follows from the fediverse (ADR 0068). A `Follow` of a member is accepted at once: the follower is
- * kept (remote_actors, remote_followers) and a signed `Accept` is queued to its inbox (its `Undo`:
+ * kept (the account a row of users, its follow a row of follows: ADR 0083) and a signed `Accept` is queued to its inbox (its `Undo`:
  * undo.ts, undoFollow). Fedify has checked the signature, and that its signer is the
  * activity's actor, before a listener runs; anything else (a Follow of nobody, of a deactivated
  * member, of a remote actor, by an actor with no inbox or of a blocked server) changes nothing, and
@@ -57,7 +57,7 @@ export function listenForFollows(inbox: InboxListenerSetters<void>, database: Da
     await db.transaction().execute(async (trx) => {
       const actor = await saveRemoteActor(trx, fields, now);
       // Told once: a Follow sent again (servers do) changes nothing the member sees.
-      if (await addRemoteFollower(trx, followed.member.id, actor.id, followUri, now)) {
+      if (await addRemoteFollower(trx, followed.member.id, actor.userId, followUri, now)) {
         await notify.fediverse.follow(trx, followed.member.id, actor.userId, noticeText.fediverseFollow(displayName(fields)), now);
       }
     });
@@ -85,9 +85,7 @@ export async function undoFollow(
   if (!which) return;
   const ended = await database.db.transaction().execute(async (trx) => {
     const rows = await removeRemoteFollower(trx, actor.href, which);
-    // The rows are `actor`'s own: its notifications name its row of users.
-    const account = rows.length > 0 ? await accountIdOf(trx, actor.href) : undefined;
-    if (account !== undefined) for (const row of rows) await notify.fediverse.unfollow(trx, row.user_id, account);
+    for (const row of rows) await notify.fediverse.unfollow(trx, row.user_id, row.account_id);
     return rows;
   });
   if (ended.length === 0) return;

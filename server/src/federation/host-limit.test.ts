@@ -46,6 +46,6 @@ describe('activities per remote server', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-    expect(await t.db.selectFrom('remote_followers').select('user_id').where('user_id', '=', members[2]!.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('follows').select('follower_id').where('following_id', '=', members[2]!.id).execute()).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { notify } from '../notify/notify.ts';
 import type { FediverseFollowers } from './fediverse-followers.ts';
 import type { FediverseFollowing } from './following.ts';
 import { removeFollowing } from './following.repository.ts';
-import { findRemoteAddress, removeRemoteFollowerOf } from './followers.repository.ts';
+import { findAccountAddress, removeRemoteFollowerOf } from './followers.repository.ts';
 import { actorUserId, deleteRemoteBlock, hasBlockedRemote, insertRemoteBlock, listRemoteBlocks } from './remote-blocks.repository.ts';
 
 /** Whether the member blocked the account with this actor uri (the inbox's listeners ask before they keep anything). */
@@ -45,10 +45,10 @@ export class FediverseBlocks {
     }
     const ended = await db.transaction().execute(async (trx) => {
       await insertRemoteBlock(trx, userId, blockedId, nowIso());
-      const follow = await removeRemoteFollowerOf(trx, userId, accountId);
+      const follow = await removeRemoteFollowerOf(trx, userId, blockedId);
       if (!follow) return undefined;
       await notify.fediverse.unfollow(trx, userId, blockedId);
-      const address = await findRemoteAddress(trx, accountId);
+      const address = await findAccountAddress(trx, blockedId);
       return address ? { address, followUri: follow.follow_uri } : undefined;
     });
     if (ended) await this.#followers?.reject(userId, ended.address, ended.followUri);

@@ -90,13 +90,15 @@ const post = (from: string, json: object) => bot.post(from, sharedInbox(), json)
 const followersOf = async (userId: number) =>
   (
     await t.db
-      .selectFrom('remote_followers')
-      .innerJoin('remote_actors', 'remote_actors.id', 'remote_followers.actor_id')
-      .select('remote_actors.uri')
-      .where('remote_followers.user_id', '=', userId)
-      .orderBy('remote_followers.id')
+      .selectFrom('follows as f')
+      .innerJoin('users as u', 'u.id', 'f.follower_id')
+      .select('u.ap_id')
+      .where('f.following_id', '=', userId)
+      .where('u.domain', 'is not', null)
+      .orderBy('f.created_at')
+      .orderBy('f.follower_id')
       .execute()
-  ).map((row) => row.uri);
+  ).map((row) => row.ap_id);
 
 const likesOf = async (postId: number) => (await t.db.selectFrom('posts').select('likes_count').where('id', '=', postId).executeTakeFirstOrThrow()).likes_count;
 const eventually = <T>(read: () => Promise<T>, want: T) => until(async () => (JSON.stringify(await read()) === JSON.stringify(want) ? true : undefined), 15_000);

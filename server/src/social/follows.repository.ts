@@ -2,6 +2,7 @@ import { FOLLOW_LIST_PAGE_SIZE } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import { member } from '../db/shared.repository.ts';
 
 /** true when this call created the follow. */
 export async function insertFollow(db: Kysely<DB>, followerId: number, followingId: number, now: string): Promise<boolean> {
@@ -25,30 +26,7 @@ export async function isFollowing(db: Kysely<DB>, followerId: number, followingI
   return row !== undefined;
 }
 
-/**
- * Moves the follower's following_count and the followed user's followers_count by delta, and answers
- * the followed user's new followers_count (read back by the update: no read after it). The two rows
- * are updated in id order, so A following B while B follows A cannot deadlock. (One statement
- * locking both rows in order first deadlocked under the burst: its update then waited on the older
- * version of a row it had locked, behind a transaction waiting for it.)
- */
-export async function addToFollowCounts(db: Kysely<DB>, followerId: number, followingId: number, delta: number): Promise<number> {
-  const updates = [
-    { id: followerId, column: 'following_count' as const },
-    { id: followingId, column: 'followers_count' as const },
-  ].sort((a, b) => a.id - b.id);
-  let followers = 0;
-  for (const { id, column } of updates) {
-    const row = await db
-      .updateTable('users')
-      .set((eb) => ({ [column]: eb(column, '+', delta) }))
-      .where('id', '=', id)
-      .returning('followers_count')
-      .executeTakeFirstOrThrow();
-    if (id === followingId) followers = row.followers_count;
-  }
-  return followers;
-}
+export { addToFollowCounts } from '../db/follow-counts.repository.ts';
 
 /** One more than a page of people tells whether there is a next one. */
 const LIST_FETCH = FOLLOW_LIST_PAGE_SIZE + 1;
@@ -58,13 +36,15 @@ const LIST_FETCH = FOLLOW_LIST_PAGE_SIZE + 1;
  * cursor: the page's rows come from one walk of follows_following_time_idx (follows_follower_time_idx)
  * that stops after LIST_FETCH rows (migration 0018); then each person's row by its key and whether the
  * viewer (0: a visitor) follows them, through the follows key. Deactivated members come back flagged
- * (`active` 0), for the service to leave out with those the viewer blocked.
+ * (`active` 0), for the service to leave out with those the viewer blocked; so do accounts of other
+ * servers (ADR 0083), which the profile lists apart (the fediverse followers call) until the two
+ * lists are one screen.
  * The cursor is one row comparison, so both databases bound the walk by it in the index itself.
  * Placeholders: viewer, member, before (time), before (id).
  */
 const listOf = (side: 'follower_id' | 'following_id', other: 'follower_id' | 'following_id') =>
   `SELECT u.id, u.name, u.username, u.bio, u.profile_picture, u.followers_count, page.followed_at,
-    CASE WHEN u.deactivated_at IS NULL THEN 1 ELSE 0 END AS active,
+    CASE WHEN u.deactivated_at IS NULL AND ${member('u')} THEN 1 ELSE 0 END AS active,
     EXISTS (SELECT 1 FROM follows mine WHERE mine.follower_id = ? AND mine.following_id = u.id) AS is_following
   FROM (
     SELECT ${side} AS id, created_at AS followed_at FROM follows

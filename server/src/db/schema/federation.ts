@@ -53,15 +53,6 @@ export interface RemoteActorsTable {
   user_id: number | null;
 }
 
-/** A remote actor following one of our members (0030), by the `Follow` whose id an `Undo` names. */
-export interface RemoteFollowersTable {
-  id: Generated<number>;
-  user_id: number;
-  actor_id: number;
-  follow_uri: string;
-  created_at: string;
-}
-
 /**
  * A change owed to a writer's fediverse followers (migration 0031), claimed by one process at a time:
  * of a story (post_id), or the deletion of the account ('delete-actor', with the followers' addresses

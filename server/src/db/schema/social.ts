@@ -17,6 +17,8 @@ export interface FollowsTable {
   follower_id: number;
   following_id: number;
   created_at: string;
+  /** The Follow's id when an account elsewhere follows (migration 0049): its Undo names it, a Reject answers it; null for a member's follow. */
+  activity_id: string | null;
 }
 
 export interface BlocksTable {

@@ -25,12 +25,16 @@ function api(options: { saved?: boolean; handle?: string; fediverseFollowers?: n
   return mockApi((path, init) => {
     if (path === 'get-profile-data') {
       const { id } = jsonBody(init) as { id: number };
-      if (id === 20) return { body: { data: { ...grace, fediverse_handle: options.handle ?? null, fediverse_followers_count: options.fediverseFollowers ?? null } } };
+      // The followers elsewhere are among the followers counted (ADR 0083).
+      const followers_count = grace.followers_count + (options.fediverseFollowers ?? 0);
+      if (id === 20)
+        return { body: { data: { ...grace, followers_count, fediverse_handle: options.handle ?? null, fediverse_followers_count: options.fediverseFollowers ?? null } } };
       if (id === 7)
         return {
           body: {
             data: {
               ...grace,
+              followers_count,
               id: 7,
               name: 'Ada',
               username: 'ada',
@@ -156,12 +160,12 @@ describe('Profiles', () => {
     vi.unstubAllGlobals();
   });
 
-  it('counts followers on the fediverse apart, and lists them with links to their own servers', async () => {
+  it('counts followers on the fediverse among the followers, says how many, and lists them with links to their own servers', async () => {
     mockIntersectionObserver();
     api({ handle: '@grace@inkwell.example', fediverseFollowers: 2 });
     renderApp(`/view-profile/${encodeId(20)}`);
-    expect(await screen.findByTestId('profile-counts')).toHaveTextContent('2 posts1 follower3 following2 followers on the fediverse');
-    await userEvent.setup().click(screen.getByRole('button', { name: '2 followers on the fediverse' }));
+    expect(await screen.findByTestId('profile-counts')).toHaveTextContent('2 posts3 followers3 following2 on the fediverse');
+    await userEvent.setup().click(screen.getByRole('button', { name: '2 on the fediverse' }));
     const dialog = await screen.findByRole('dialog', { name: 'Grace Hopper’s followers on the fediverse' });
     const rows = await within(dialog).findAllByTestId('fediverse-follower');
     expect(rows).toHaveLength(2);
@@ -179,7 +183,7 @@ describe('Profiles', () => {
     const fetchMock = api({ fediverseFollowers: 2 });
     renderApp('/profile');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '2 followers on the fediverse' }));
+    await user.click(await screen.findByRole('button', { name: '2 on the fediverse' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your followers on the fediverse' });
     await user.click(await within(dialog).findByRole('button', { name: 'Remove Lin' }));
     const asked = within(dialog).getByRole('group', { name: 'Remove Lin?' });
@@ -195,7 +199,7 @@ describe('Profiles', () => {
     const fetchMock = api({ fediverseFollowers: 2 });
     renderApp('/profile');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '2 followers on the fediverse' }));
+    await user.click(await screen.findByRole('button', { name: '2 on the fediverse' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your followers on the fediverse' });
     await user.click(await within(dialog).findByRole('button', { name: 'Remove Lin' }));
     await user.click(within(within(dialog).getByRole('group', { name: 'Remove Lin?' })).getByRole('button', { name: 'Block Lin' }));
@@ -239,7 +243,7 @@ describe('Profiles', () => {
     mockIntersectionObserver();
     api({ handle: '@grace@inkwell.example', fediverseFollowers: 2 });
     renderApp(`/view-profile/${encodeId(20)}`);
-    await userEvent.setup().click(await screen.findByRole('button', { name: '2 followers on the fediverse' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: '2 on the fediverse' }));
     const dialog = await screen.findByRole('dialog', { name: 'Grace Hopper’s followers on the fediverse' });
     await within(dialog).findAllByTestId('fediverse-follower');
     expect(within(dialog).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();

@@ -126,9 +126,8 @@ function Header({
           {count(profile.post_count, 'post', 'posts')}
           <CountButton onClick={() => setList('followers')}>{figure(profile.followers_count, 'follower', 'followers')}</CountButton>
           <CountButton onClick={() => setList('following')}>{figure(profile.following_count, 'following', 'following')}</CountButton>
-          {fediverseFollowers > 0 && (
-            <CountButton onClick={() => setList('fediverse')}>{figure(fediverseFollowers, 'follower on the fediverse', 'followers on the fediverse')}</CountButton>
-          )}
+          {/* Of the followers counted before, those on other servers (one count: an account elsewhere follows like a member). */}
+          {fediverseFollowers > 0 && <CountButton onClick={() => setList('fediverse')}>{figure(fediverseFollowers, 'on the fediverse', 'on the fediverse')}</CountButton>}
           {own && profile.fediverse_handle && <CountButton onClick={() => setList('fediverse-following')}>Following on the fediverse</CountButton>}
         </p>
         {profile.fediverse_handle && !own && !blocked && <FollowFromFediverse userId={profile.id} handle={profile.fediverse_handle} />}
