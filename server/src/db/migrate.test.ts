@@ -516,3 +516,41 @@ describe('0049_remote_followers_folded', () => {
     });
   });
 });
+
+describe('0050_remote_following_folded', () => {
+  it('makes a member’s accepted follow of an account elsewhere a follow, counted, and a waiting one a follow request; drops remote_following, and goes back down', async () => {
+    await onOwnDatabase(async (db, migrator) => {
+      expect((await migrator.migrateTo('0049_remote_followers_folded')).error).toBeUndefined();
+      const ada = await aUser(db, { name: 'Ada' });
+      const now = nowIso();
+      const far = await accountElsewhere(db, 'far', now);
+      const wide = await accountElsewhere(db, 'wide', now);
+      await sql`INSERT INTO remote_following (user_id, actor_id, follow_uri, state, created_at, accepted_at)
+        VALUES (${ada.id}, ${far.actor}, 'https://here.example/follows/1', 'accepted', '2026-11-01T00:00:00.000Z', '2026-11-01T00:01:00.000Z'),
+               (${ada.id}, ${wide.actor}, 'https://here.example/follows/2', 'pending', '2026-11-02T00:00:00.000Z', NULL)`.execute(db);
+      const counts = async () =>
+        Object.fromEntries(
+          (await db.selectFrom('users').select(['id', 'followers_count', 'following_count']).orderBy('id').execute()).map((r) => [r.id, [r.followers_count, r.following_count]]),
+        );
+
+      await migrateToLatest(db);
+      expect(await db.selectFrom('follows').select(['follower_id', 'following_id', 'activity_id', 'created_at']).execute()).toEqual([
+        { follower_id: ada.id, following_id: far.user, activity_id: 'https://here.example/follows/1', created_at: '2026-11-01T00:01:00.000Z' },
+      ]);
+      expect(await db.selectFrom('follow_requests').selectAll().execute()).toEqual([
+        { follower_id: ada.id, followed_id: wide.user, activity_id: 'https://here.example/follows/2', created_at: '2026-11-02T00:00:00.000Z' },
+      ]);
+      expect(await counts()).toEqual({ [ada.id]: [0, 1], [far.user]: [1, 0], [wide.user]: [0, 0] });
+      expect((await db.introspection.getTables()).some((table) => table.name === 'remote_following')).toBe(false);
+
+      expect((await migrator.migrateTo('0049_remote_followers_folded')).error).toBeUndefined();
+      expect(await db.selectFrom('follows').select('follower_id').execute()).toEqual([]);
+      expect(await counts()).toEqual({ [ada.id]: [0, 0], [far.user]: [0, 0], [wide.user]: [0, 0] });
+      const back = await sql<{ actor_id: number; follow_uri: string; state: string }>`SELECT actor_id, follow_uri, state FROM remote_following ORDER BY created_at`.execute(db);
+      expect(back.rows).toEqual([
+        { actor_id: far.actor, follow_uri: 'https://here.example/follows/1', state: 'accepted' },
+        { actor_id: wide.actor, follow_uri: 'https://here.example/follows/2', state: 'pending' },
+      ]);
+    });
+  });
+});

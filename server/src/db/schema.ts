@@ -6,7 +6,6 @@ import type {
   FederationKvTable,
   FederationMessagesTable,
   RemoteActorsTable,
-  RemoteFollowingTable,
   RemoteStoriesTable,
   RemoteStoryLikesTable,
   RemoteStoryRepliesTable,
@@ -24,7 +23,7 @@ import type {
   PostFanoutsTable,
 } from './schema/notifications.ts';
 import type { FeedAuthorMutesTable, FeedTopicTuningTable, PostReadersTable, PostStatsDailyTable, ReadingHistoryTable, StatsSaltsTable } from './schema/reading.ts';
-import type { BlocksTable, CommentsTable, FollowsTable, LikesTable, RepliesTable, SavesTable } from './schema/social.ts';
+import type { BlocksTable, CommentsTable, FollowRequestsTable, FollowsTable, LikesTable, RepliesTable, SavesTable } from './schema/social.ts';
 import type { AppKeysTable, LeasesTable, RateLimitsTable, WriteEpochTable } from './schema/system.ts';
 import type { CategoriesTable, DraftImagesTable, DraftsTable, PostImagesTable, PostsTable, StoredImagesTable, UserCategoriesTable } from './schema/writing.ts';
 
@@ -54,6 +53,7 @@ export interface DB {
   likes: LikesTable;
   saves: SavesTable;
   follows: FollowsTable;
+  follow_requests: FollowRequestsTable;
   blocks: BlocksTable;
   comments: CommentsTable;
   replies: RepliesTable;
@@ -85,7 +85,6 @@ export interface DB {
   federation_deliveries: FederationDeliveriesTable;
   federation_domain_blocks: FederationDomainBlocksTable;
   remote_reactions: RemoteReactionsTable;
-  remote_following: RemoteFollowingTable;
   remote_stories: RemoteStoriesTable;
   remote_story_likes: RemoteStoryLikesTable;
   remote_story_replies: RemoteStoryRepliesTable;

@@ -47,7 +47,7 @@ export function listenToInboxes(federation: Federation<void>, database: Database
   const inbox = federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox').setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }));
   listenForFollows(inbox, database, log, wrote);
   listenForReactions(inbox, database, wrote);
-  listenForFollowAnswers(inbox, database);
+  listenForFollowAnswers(inbox, database, wrote);
   inbox
     // A reply to one of ours, or a story of an account a member follows: the object read once, from
     // an actor of another server whose server is not blocked.

@@ -10,10 +10,9 @@ export type StoryFields = Pick<RemoteStoriesTable, 'url' | 'title' | 'summary' |
 export async function followedAccountId(db: Kysely<DB>, actorUri: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('remote_actors as a')
-    .innerJoin('remote_following as f', 'f.actor_id', 'a.id')
+    .innerJoin('follows as f', 'f.following_id', 'a.user_id')
     .select('a.id')
     .where('a.uri', '=', actorUri)
-    .where('f.state', '=', 'accepted')
     .limit(1)
     .executeTakeFirst();
   return row?.id;
@@ -58,8 +57,8 @@ export async function removeStory(db: Kysely<DB>, objectUri: string, actorUri: s
 export function storiesFollowedBy(db: Kysely<DB>, userId: number, before: number | null, limit: number) {
   return db
     .selectFrom('remote_stories as s')
-    .innerJoin('remote_following as f', (join) => join.onRef('f.actor_id', '=', 's.actor_id').on('f.user_id', '=', userId).on('f.state', '=', 'accepted'))
     .innerJoin('remote_actors as a', 'a.id', 's.actor_id')
+    .innerJoin('follows as f', (join) => join.onRef('f.following_id', '=', 'a.user_id').on('f.follower_id', '=', userId))
     .leftJoin('remote_story_likes as l', (join) => join.onRef('l.story_id', '=', 's.id').on('l.user_id', '=', userId))
     .select([
       's.id',
@@ -89,8 +88,8 @@ export function storiesFollowedBy(db: Kysely<DB>, userId: number, before: number
 export function storySeenBy(db: Kysely<DB>, userId: number, storyId: number) {
   return db
     .selectFrom('remote_stories as s')
-    .innerJoin('remote_following as f', (join) => join.onRef('f.actor_id', '=', 's.actor_id').on('f.user_id', '=', userId).on('f.state', '=', 'accepted'))
     .innerJoin('remote_actors as a', 'a.id', 's.actor_id')
+    .innerJoin('follows as f', (join) => join.onRef('f.following_id', '=', 'a.user_id').on('f.follower_id', '=', userId))
     .select(['s.id', 's.object_uri', 'a.uri', 'a.inbox', 'a.shared_inbox'])
     .where('s.id', '=', storyId)
     .executeTakeFirst();

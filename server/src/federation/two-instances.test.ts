@@ -70,11 +70,25 @@ describe('two Inkwell instances', () => {
     expect(JSON.stringify(collection.json())).toContain(bo.actor.id.href);
     // Asked again: already followed, nothing sent anew.
     expect((await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href })).json.message).toBe(FOLLOWING_MESSAGES.following(handle));
+    // One model on both sides (ADR 0083): a row of follows to the account's row of users, counted, no request left waiting.
+    const counted = (t: typeof one.t, id: number) => t.db.selectFrom('users').select(['followers_count', 'following_count']).where('id', '=', id).executeTakeFirstOrThrow();
+    const follow = await one.t.db
+      .selectFrom('follows as f')
+      .innerJoin('users as u', 'u.id', 'f.following_id')
+      .select(['u.ap_id', 'f.activity_id'])
+      .where('f.follower_id', '=', ada.id)
+      .execute();
+    expect(follow).toEqual([{ ap_id: bo.actor.id.href, activity_id: expect.stringContaining(one.base) }]);
+    expect(await one.t.db.selectFrom('follow_requests').select('follower_id').where('follower_id', '=', ada.id).execute()).toEqual([]);
+    expect(await counted(one.t, ada.id)).toEqual({ followers_count: 0, following_count: 1 });
+    expect(await counted(two.t, bo.id)).toEqual({ followers_count: 1, following_count: 0 });
 
     const accountId = asked.json.account.account_id as number;
     expect((await call(one.t, session, 'fediverse-following/unfollow', { user_id: ada.id, account_id: accountId })).json).toEqual({ message: FEDIVERSE_UNFOLLOWED });
     expect(await followingOf(session)).toEqual([]);
     await eventually(async () => (await followersOf(bo.id)).length === 0);
+    expect(await counted(one.t, ada.id)).toEqual({ followers_count: 0, following_count: 0 });
+    expect(await counted(two.t, bo.id)).toEqual({ followers_count: 0, following_count: 0 });
     const again = await call(one.t, session, 'fediverse-following/unfollow', { user_id: ada.id, account_id: accountId });
     expect(again).toEqual({ status: 404, json: expect.objectContaining({ message: FEDIVERSE_NOT_FOLLOWED }) });
   });
@@ -231,7 +245,11 @@ describe('two Inkwell instances', () => {
     await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
     await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
     // The follow is gone here without its Undo reaching Two (lost, say): Two still delivers to One.
-    await one.t.db.deleteFrom('remote_following').where('user_id', '=', ada.id).execute();
+    await one.t.db
+      .deleteFrom('follows')
+      .where('follower_id', '=', ada.id)
+      .where('following_id', 'in', (eb) => eb.selectFrom('users').select('id').where('domain', 'is not', null))
+      .execute();
     const delivered = () => one.t.db.selectFrom('federation_messages').select('id').execute();
     await createPost(two.t, boSession, { title: 'Unheard' });
     await eventually(async () => (await two.t.db.selectFrom('federation_deliveries').select('id').execute()).length === 0 && (await delivered()).length === 0);
@@ -249,6 +267,6 @@ describe('two Inkwell instances', () => {
   });
 
   it('migrates remote_following up and down', async () => {
-    await expectMigrationRoundTrip('0037_remote_blocks', 'remote_', ['remote_following']);
+    await expectMigrationRoundTrip('0037_remote_blocks', 'remote_', ['remote_following'], '0049_remote_followers_folded');
   });
 });

@@ -117,17 +117,6 @@ export interface RemoteStoryRepliesTable {
   created_at: string;
 }
 
-/** An account of another server a member follows (migration 0038): 'pending' until its server's Accept. */
-export interface RemoteFollowingTable {
-  id: Generated<number>;
-  user_id: number;
-  actor_id: number;
-  follow_uri: string;
-  state: 'pending' | 'accepted';
-  created_at: string;
-  accepted_at: string | null;
-}
-
 /**
  * A reply from the fediverse shown as a comment on a story (migration 0035, ADR 0073): a Note from a
  * remote actor (actor_id, note_uri), or a member's answer to one (user_id). thread_id null: it answers

@@ -21,6 +21,15 @@ export interface FollowsTable {
   activity_id: string | null;
 }
 
+/** A member's follow of an account elsewhere waiting for its Accept (migration 0050, ADR 0083); the Accept makes it a row of follows. */
+export interface FollowRequestsTable {
+  follower_id: number;
+  followed_id: number;
+  /** The Follow's id: its Accept, Reject or our Undo names it. */
+  activity_id: string;
+  created_at: string;
+}
+
 export interface BlocksTable {
   blocker_id: number;
   blocked_id: number;
