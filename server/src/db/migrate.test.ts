@@ -554,3 +554,49 @@ describe('0050_remote_following_folded', () => {
     });
   });
 });
+
+describe('0051_remote_likes_folded', () => {
+  it('makes a like from an account elsewhere a row of likes with its Like’s id, leaves the boosts, and goes back down', async () => {
+    await onOwnDatabase(async (db, migrator) => {
+      expect((await migrator.migrateTo('0050_remote_following_folded')).error).toBeUndefined();
+      await seedCategories(db);
+      const ada = await aUser(db, { name: 'Ada' });
+      const now = nowIso();
+      const category = await db.selectFrom('categories').select('id').executeTakeFirstOrThrow();
+      const post = await db
+        .insertInto('posts')
+        .values({ user_id: ada.id, category_id: category.id, title: 'T', sub_title: 'S', description: '<p>x</p>', image: null, created_at: now, updated_at: now, likes_count: 3 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const bo = await aUser(db, { name: 'Bo' });
+      await db.insertInto('likes').values({ post_id: post.id, user_id: bo.id, created_at: now }).execute();
+      const far = await accountElsewhere(db, 'far', now);
+      const wide = await accountElsewhere(db, 'wide', now);
+      await sql`INSERT INTO remote_reactions (post_id, actor_id, kind, activity_uri, created_at) VALUES
+        (${post.id}, ${far.actor}, 'like', 'https://far.example/likes/1', '2026-11-01T00:00:00.000Z'),
+        (${post.id}, ${far.actor}, 'announce', 'https://far.example/boosts/1', '2026-11-01T00:00:00.000Z'),
+        (${post.id}, ${wide.actor}, 'like', 'https://wide.example/likes/1', '2026-11-02T00:00:00.000Z')`.execute(db);
+      const reactions = async () => (await sql<{ actor_id: number; kind: string }>`SELECT actor_id, kind FROM remote_reactions ORDER BY id`.execute(db)).rows;
+
+      await migrateToLatest(db);
+      expect(await db.selectFrom('likes').select(['user_id', 'activity_id']).orderBy('created_at').orderBy('user_id').execute()).toEqual([
+        { user_id: far.user, activity_id: 'https://far.example/likes/1' },
+        { user_id: wide.user, activity_id: 'https://wide.example/likes/1' },
+        { user_id: bo.id, activity_id: null },
+      ]);
+      expect(await reactions()).toEqual([{ actor_id: far.actor, kind: 'announce' }]);
+      expect(await db.selectFrom('posts').select('likes_count').executeTakeFirst()).toEqual({ likes_count: 3 });
+      await expect(db.insertInto('likes').values({ post_id: post.id, user_id: ada.id, created_at: now, activity_id: 'https://far.example/likes/1' }).execute()).rejects.toSatisfy(
+        isUniqueViolation,
+      );
+
+      expect((await migrator.migrateTo('0050_remote_following_folded')).error).toBeUndefined();
+      expect(await db.selectFrom('likes').select('user_id').execute()).toEqual([{ user_id: bo.id }]);
+      expect(await reactions()).toEqual([
+        { actor_id: far.actor, kind: 'announce' },
+        { actor_id: far.actor, kind: 'like' },
+        { actor_id: wide.actor, kind: 'like' },
+      ]);
+    });
+  });
+});

@@ -63,6 +63,9 @@ describe('a Like from the fediverse', () => {
     await peer.send('dave', shared(), new Undo({ id: id('undo'), actor: peer.actorUri('dave'), object: like }));
     await eventually(() => likesShown(post.id), 1);
     expect(await countReactions(t.db, post.id)).toEqual({ like: 1, announce: 1 });
+    // One model (ADR 0083): the like left is a row of likes of Erin's account, its row of users.
+    const rows = await t.db.selectFrom('likes as l').innerJoin('users as u', 'u.id', 'l.user_id').select(['u.ap_id', 'u.domain']).where('l.post_id', '=', post.id).execute();
+    expect(rows).toEqual([{ ap_id: peer.actorUri('erin').href, domain: new URL(peer.origin).host }]);
   });
 
   it('changes nothing for a story that is not there', async () => {
@@ -71,7 +74,7 @@ describe('a Like from the fediverse', () => {
     const marker = new Like({ id: id('likes'), actor: peer.actorUri('dave'), object: new URL(`${base}/ap/posts/${post.id}`) });
     await peer.send('dave', shared(), marker);
     await eventually(async () => (await countReactions(t.db, post.id)).like, 1);
-    expect(await t.db.selectFrom('remote_reactions').select('post_id').where('post_id', '=', 999999).execute()).toEqual([]);
+    expect(await t.db.selectFrom('likes').select('post_id').where('post_id', '=', 999999).execute()).toEqual([]);
   });
 });
 

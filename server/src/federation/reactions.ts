@@ -6,7 +6,7 @@ import type { DB } from '../db/schema.ts';
 import { nowIso } from '../db/database.ts';
 import { storyOf } from './articles.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
-import { accountIdOf, saveRemoteActor } from './followers.repository.ts';
+import { saveRemoteActor } from './followers.repository.ts';
 import { addReaction, removeReaction } from './reactions.repository.ts';
 import { displayName, senderOf } from './remote-actor.ts';
 import { blockedBy } from './remote-blocks.ts';
@@ -36,7 +36,7 @@ export function listenForReactions(inbox: InboxListenerSetters<void>, database: 
       kind === 'like'
         ? notify.fediverse.like(trx, story, actor.userId, noticeText.fediverseLike(name, story.title), now)
         : notify.fediverse.boost(trx, story, { actorId: actor.userId, reactionId }, noticeText.fediverseBoost(name, story.title), now);
-    const reaction = { post_id: story.id, actor_id: actor.id, kind, activity_uri: activity.id.href, created_at: now };
+    const reaction = { post_id: story.id, actor_id: actor.id, user_id: actor.userId, kind, activity_uri: activity.id.href, created_at: now };
     if (await addReaction(database.db, reaction, told)) await wrote();
   };
   return inbox.on(Like, react('like')).on(Announce, react('announce'));
@@ -48,10 +48,9 @@ export function listenForReactions(inbox: InboxListenerSetters<void>, database: 
  * signature Fedify verified), of `kind` (null: whichever it was).
  */
 export async function undoReaction(database: Database, wrote: () => Promise<void>, actor: URL, activityId: URL, kind: Kind | null): Promise<void> {
-  const untold = async (trx: Kysely<DB>, story: { id: number; user_id: number }, _actorId: number, removed: Kind) => {
-    // A boost's notification goes with its row; a like's names the account's row of users (the reaction is `actor`'s own).
-    const account = removed === 'like' ? await accountIdOf(trx, actor.href) : undefined;
-    if (account !== undefined) await notify.fediverse.unlike(trx, story, account);
+  const untold = async (trx: Kysely<DB>, story: { id: number; user_id: number }, accountId: number, removed: Kind) => {
+    // A boost's notification goes with its row; a like's is keyed by the account, as a member's is.
+    if (removed === 'like') await notify.fediverse.unlike(trx, story, accountId);
   };
   if (await removeReaction(database.db, actor.href, activityId.href, kind, untold)) await wrote();
 }

@@ -1,7 +1,7 @@
 import { STATS_MESSAGES, type PostStatsResponse, type StatsResponse } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { PASSWORD, type Session, aPost, aUser, signIn } from '../test/factories.ts';
+import { PASSWORD, type Session, aPost, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 import { dayOf } from './readers.ts';
 import { beacon, ownStats, postStats, statsOf } from './stats.testkit.ts';
 
@@ -165,8 +165,11 @@ describe('what came from the fediverse', () => {
     });
     await t.db
       .insertInto('remote_reactions')
-      .values([reaction('like', 0, 1), reaction('announce', 0, 2)])
+      .values([reaction('announce', 0, 2)])
       .execute();
+    // A like from there is a row of likes of the account's row of users (ADR 0083).
+    const liker = await anAccountElsewhere(t.db, 'Dave Elsewhere');
+    await t.db.insertInto('likes').values({ post_id: post, user_id: liker.id, created_at: now, activity_id: 'https://elsewhere.example/like/1' }).execute();
     await t.db.insertInto('likes').values({ post_id: post, user_id: stranger.id, created_at: now }).execute();
     const reply = await t.db
       .insertInto('remote_comments')

@@ -5,6 +5,8 @@ export interface LikesTable {
   post_id: number;
   user_id: number;
   created_at: string;
+  /** The Like's id when an account elsewhere likes (migration 0051): its Undo names it; null for a member's like. */
+  activity_id: string | null;
 }
 
 export interface SavesTable {
