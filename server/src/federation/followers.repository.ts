@@ -1,5 +1,6 @@
 import type { Kysely, NotNull, Selectable } from 'kysely';
 import { addToFollowCounts } from '../db/follow-counts.repository.ts';
+import { accountIdOf } from './accounts.repository.ts';
 import type { DB } from '../db/schema.ts';
 import type { RemoteActorsTable } from '../db/schema/federation.ts';
 
@@ -32,12 +33,6 @@ export async function saveRemoteActor(db: Kysely<DB>, actor: RemoteActorFields, 
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, userId };
-}
-
-/** The row of users of the account elsewhere with this URI (its ap_id), when it is known. */
-export async function accountIdOf(db: Kysely<DB>, actorUri: string): Promise<number | undefined> {
-  const row = await db.selectFrom('users').select('id').where('ap_id', '=', actorUri).executeTakeFirst();
-  return row?.id;
 }
 
 /** The account elsewhere as a row of `users` (by its URI, ap_id): inserted, or brought up to date; resolves to its id. */

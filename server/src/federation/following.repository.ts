@@ -1,6 +1,7 @@
 import type { Kysely, NotNull } from 'kysely';
 import { addToFollowCounts } from '../db/follow-counts.repository.ts';
 import type { DB } from '../db/schema.ts';
+import { accountIdOf, accountOfActor } from './accounts.repository.ts';
 
 /**
  * The SQL of the accounts of other servers members follow (ADR 0083, migration 0050): one waiting for
@@ -10,18 +11,6 @@ import type { DB } from '../db/schema.ts';
  */
 
 type FollowState = 'pending' | 'accepted';
-
-/** The account's row of users, by its remote_actors id. */
-async function accountOf(db: Kysely<DB>, actorId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('remote_actors').select('user_id').where('id', '=', actorId).executeTakeFirst();
-  return row?.user_id ?? undefined;
-}
-
-/** The account elsewhere with this URI, by its row of users. */
-async function accountByUri(db: Kysely<DB>, actorUri: string): Promise<number | undefined> {
-  const row = await db.selectFrom('users').select('id').where('ap_id', '=', actorUri).where('domain', 'is not', null).executeTakeFirst();
-  return row?.id;
-}
 
 /** The member's follow of the account as it stands: accepted (a row of follows) or waiting (a request). */
 async function followOf(db: Kysely<DB>, userId: number, accountId: number): Promise<{ follow_uri: string; state: FollowState } | undefined> {
@@ -36,7 +25,7 @@ async function followOf(db: Kysely<DB>, userId: number, accountId: number): Prom
  * follow already there (pending or accepted) is kept as it is. Resolves to the follow as it stands.
  */
 export async function addFollowing(db: Kysely<DB>, userId: number, actorId: number, followUri: string, now: string): Promise<{ follow_uri: string; state: FollowState }> {
-  const accountId = await accountOf(db, actorId);
+  const accountId = await accountOfActor(db, actorId);
   if (accountId === undefined) throw new Error(`remote actor ${actorId} has no row of users`);
   const before = await followOf(db, userId, accountId);
   if (before) return before;
@@ -50,7 +39,7 @@ export async function addFollowing(db: Kysely<DB>, userId: number, actorId: numb
 
 /** Ends the member's follow of the account (remote_actors id), accepted or waiting; resolves to the Follow it held (for its Undo), or undefined. */
 export async function removeFollowing(db: Kysely<DB>, userId: number, actorId: number): Promise<{ follow_uri: string } | undefined> {
-  const accountId = await accountOf(db, actorId);
+  const accountId = await accountOfActor(db, actorId);
   if (accountId === undefined) return undefined;
   const asked = await db.deleteFrom('follow_requests').where('follower_id', '=', userId).where('followed_id', '=', accountId).returning('activity_id').executeTakeFirst();
   if (asked) return { follow_uri: asked.activity_id };
@@ -63,7 +52,7 @@ export async function removeFollowing(db: Kysely<DB>, userId: number, actorId: n
 /** The account `actorUri` accepted the Follow `followUri`: the request becomes a follow, counted; resolves to whether one did. */
 export async function acceptFollowing(db: Kysely<DB>, followUri: string, actorUri: string, now: string): Promise<boolean> {
   if (!db.isTransaction) return db.transaction().execute((trx) => acceptFollowing(trx, followUri, actorUri, now));
-  const accountId = await accountByUri(db, actorUri);
+  const accountId = await accountIdOf(db, actorUri);
   if (accountId === undefined) return false;
   const asked = await db.deleteFrom('follow_requests').where('activity_id', '=', followUri).where('followed_id', '=', accountId).returning('follower_id').executeTakeFirst();
   if (!asked) return false;
@@ -80,7 +69,7 @@ export async function acceptFollowing(db: Kysely<DB>, followUri: string, actorUr
 /** The account `actorUri` rejected (or ended) the Follow `followUri`: the follow, waiting or accepted, is no more. */
 export async function rejectFollowing(db: Kysely<DB>, followUri: string, actorUri: string): Promise<boolean> {
   if (!db.isTransaction) return db.transaction().execute((trx) => rejectFollowing(trx, followUri, actorUri));
-  const accountId = await accountByUri(db, actorUri);
+  const accountId = await accountIdOf(db, actorUri);
   if (accountId === undefined) return false;
   const asked = await db.deleteFrom('follow_requests').where('activity_id', '=', followUri).where('followed_id', '=', accountId).returning('follower_id').executeTakeFirst();
   if (asked) return true;

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { RemoteReactionsTable } from '../db/schema/federation.ts';
+import { accountIdOf } from './accounts.repository.ts';
 
 /** The SQL of likes and boosts from the fediverse (migrations 0033, 0051; ADR 0071, 0083). */
 
@@ -63,15 +64,15 @@ export async function removeReaction(
   removed?: (trx: Kysely<DB>, story: { id: number; user_id: number }, accountId: number, kind: Kind) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const account = await trx.selectFrom('users').select('id').where('ap_id', '=', actorUri).where('domain', 'is not', null).executeTakeFirst();
-    if (!account) return false;
+    const accountId = await accountIdOf(trx, actorUri);
+    if (accountId === undefined) return false;
     const likes =
       kind === 'announce'
         ? []
         : await trx
             .deleteFrom('likes')
             .where('activity_id', '=', activityUri)
-            .where('user_id', '=', account.id)
+            .where('user_id', '=', accountId)
             .returning(['post_id', sql.lit('like').as('kind')])
             .execute();
     const boosts =
@@ -80,7 +81,7 @@ export async function removeReaction(
         : await trx
             .deleteFrom('remote_reactions')
             .where('activity_uri', '=', activityUri)
-            .where('actor_id', 'in', (eb) => eb.selectFrom('remote_actors').select('id').where('user_id', '=', account.id))
+            .where('actor_id', 'in', (eb) => eb.selectFrom('remote_actors').select('id').where('user_id', '=', accountId))
             .where('kind', '=', 'announce')
             .returning(['post_id', 'kind'])
             .execute();
@@ -88,7 +89,7 @@ export async function removeReaction(
     for (const row of rows) {
       if (row.kind === 'like') await countLike(trx, row.post_id, -1);
       const story = removed ? await trx.selectFrom('posts').select(['id', 'user_id']).where('id', '=', row.post_id).executeTakeFirst() : undefined;
-      if (story) await removed!(trx, story, account.id, row.kind);
+      if (story) await removed!(trx, story, accountId, row.kind);
     }
     return rows.length > 0;
   });

@@ -6,12 +6,6 @@ import type { DB } from '../db/schema.ts';
  * 0047, ADR 0083), the account's row of users reached from its remote_actors row (`user_id`, 0046).
  */
 
-/** The account's row of users, by its remote_actors id (the fediverse calls' `account_id`); undefined when unknown. */
-export async function actorUserId(db: Kysely<DB>, actorId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('remote_actors').select('user_id').where('id', '=', actorId).executeTakeFirst();
-  return row?.user_id ?? undefined;
-}
-
 /** Resolves to whether this call made the block. */
 export async function insertRemoteBlock(db: Kysely<DB>, userId: number, accountId: number, now: string): Promise<boolean> {
   const row = await db

@@ -9,7 +9,8 @@ import type { FediverseFollowers } from './fediverse-followers.ts';
 import type { FediverseFollowing } from './following.ts';
 import { removeFollowing } from './following.repository.ts';
 import { findAccountAddress, removeRemoteFollowerOf } from './followers.repository.ts';
-import { actorUserId, deleteRemoteBlock, hasBlockedRemote, insertRemoteBlock, listRemoteBlocks } from './remote-blocks.repository.ts';
+import { accountOfActor } from './accounts.repository.ts';
+import { deleteRemoteBlock, hasBlockedRemote, insertRemoteBlock, listRemoteBlocks } from './remote-blocks.repository.ts';
 
 /** Whether the member blocked the account with this actor uri (the inbox's listeners ask before they keep anything). */
 export function blockedBy(database: Database, userId: number, actorUri: URL): Promise<boolean> {
@@ -37,7 +38,7 @@ export class FediverseBlocks {
 
   async set(userId: number, accountId: number, block: boolean): Promise<BlockResponse> {
     const { db } = this.#database;
-    const blockedId = await actorUserId(db, accountId);
+    const blockedId = await accountOfActor(db, accountId);
     if (blockedId === undefined) throw notFound(FEDIVERSE_ACCOUNT_NOT_FOUND);
     if (!block) {
       await deleteRemoteBlock(db, userId, blockedId);
