@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { idField } from './common.ts';
 
-/** SPEC §3's four types, and 'post': a member one follows published a story (issue 13). */
-export const NOTIFICATION_TYPES = ['follow', 'responses', 'like', 'comment', 'post'] as const;
+/**
+ * SPEC §3's four types, 'post': a member one follows published a story (issue 13), and 'boost': an
+ * account elsewhere boosted (shared with its followers) one's story, listed and mailed with the likes.
+ */
+export const NOTIFICATION_TYPES = ['follow', 'responses', 'like', 'comment', 'post', 'boost'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The mail choices of Settings › Notification (SPEC §2's four, and new stories), one per notification type. */
 export const MAIL_KINDS = ['like', 'comment', 'follow', 'help', 'post'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
-export const mailKindOf: Record<NotificationType, MailKind> = { like: 'like', comment: 'comment', follow: 'follow', responses: 'help', post: 'post' };
+export const mailKindOf: Record<NotificationType, MailKind> = { like: 'like', comment: 'comment', follow: 'follow', responses: 'help', post: 'post', boost: 'like' };
 
 /** The member who caused a notification (null for an answer to a help request). */
 export const notificationActor = z.object({

@@ -67,7 +67,7 @@ export interface TopicSignal {
 export function topicSignalsQuery(userId: number) {
   return sql<{ category_id: number; kind: 'liked' | 'saved' | 'followed'; n: number | string }>`
     SELECT p.category_id, 'liked' AS kind, COUNT(*) AS n
-      FROM (SELECT post_id FROM likes WHERE user_id = ${userId} ORDER BY post_id DESC LIMIT ${SIGNAL_WINDOW}) l
+      FROM (SELECT post_id FROM likes WHERE user_id = ${userId} AND kind = 'like' ORDER BY post_id DESC LIMIT ${SIGNAL_WINDOW}) l
       JOIN posts p ON p.id = l.post_id GROUP BY p.category_id
     UNION ALL
     SELECT p.category_id, 'saved' AS kind, COUNT(*) AS n

@@ -83,6 +83,20 @@ async function onOwnDatabase(test: (db: Kysely<DB>, migrator: Migrator) => Promi
 }
 
 /** An account elsewhere as the fold's migrations (0046 on) see it: a row of users, and its remote_actors row pointing at it. */
+/** A member (Ada) with a story of `likes` likes counted, on the categories seeded. */
+async function aStory(db: Kysely<DB>, likes: number) {
+  await seedCategories(db);
+  const ada = await aUser(db, { name: 'Ada' });
+  const now = nowIso();
+  const category = await db.selectFrom('categories').select('id').executeTakeFirstOrThrow();
+  const post = await db
+    .insertInto('posts')
+    .values({ user_id: ada.id, category_id: category.id, title: 'T', sub_title: 'S', description: '<p>x</p>', image: null, created_at: now, updated_at: now, likes_count: likes })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { ada, post, now };
+}
+
 async function accountElsewhere(db: Kysely<DB>, name: string, now: string): Promise<{ user: number; actor: number }> {
   const uri = `https://${name}.example/users/${name}`;
   const user = await db
@@ -559,15 +573,7 @@ describe('0051_remote_likes_folded', () => {
   it('makes a like from an account elsewhere a row of likes with its Like’s id, leaves the boosts, and goes back down', async () => {
     await onOwnDatabase(async (db, migrator) => {
       expect((await migrator.migrateTo('0050_remote_following_folded')).error).toBeUndefined();
-      await seedCategories(db);
-      const ada = await aUser(db, { name: 'Ada' });
-      const now = nowIso();
-      const category = await db.selectFrom('categories').select('id').executeTakeFirstOrThrow();
-      const post = await db
-        .insertInto('posts')
-        .values({ user_id: ada.id, category_id: category.id, title: 'T', sub_title: 'S', description: '<p>x</p>', image: null, created_at: now, updated_at: now, likes_count: 3 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const { ada, post, now } = await aStory(db, 3);
       const bo = await aUser(db, { name: 'Bo' });
       await db.insertInto('likes').values({ post_id: post.id, user_id: bo.id, created_at: now }).execute();
       const far = await accountElsewhere(db, 'far', now);
@@ -578,7 +584,7 @@ describe('0051_remote_likes_folded', () => {
         (${post.id}, ${wide.actor}, 'like', 'https://wide.example/likes/1', '2026-11-02T00:00:00.000Z')`.execute(db);
       const reactions = async () => (await sql<{ actor_id: number; kind: string }>`SELECT actor_id, kind FROM remote_reactions ORDER BY id`.execute(db)).rows;
 
-      await migrateToLatest(db);
+      expect((await migrator.migrateTo('0051_remote_likes_folded')).error).toBeUndefined();
       expect(await db.selectFrom('likes').select(['user_id', 'activity_id']).orderBy('created_at').orderBy('user_id').execute()).toEqual([
         { user_id: far.user, activity_id: 'https://far.example/likes/1' },
         { user_id: wide.user, activity_id: 'https://wide.example/likes/1' },
@@ -597,6 +603,61 @@ describe('0051_remote_likes_folded', () => {
         { actor_id: far.actor, kind: 'like' },
         { actor_id: wide.actor, kind: 'like' },
       ]);
+    });
+  });
+});
+
+describe('0052_boosts_folded', () => {
+  it('makes a boost from an account elsewhere a row of likes of kind boost, its notification one of type boost, and goes back down', async () => {
+    await onOwnDatabase(async (db, migrator) => {
+      expect((await migrator.migrateTo('0051_remote_likes_folded')).error).toBeUndefined();
+      const { ada, post, now } = await aStory(db, 2);
+      const bo = await aUser(db, { name: 'Bo' });
+      const far = await accountElsewhere(db, 'far', now);
+      await sql`INSERT INTO likes (post_id, user_id, created_at, activity_id) VALUES
+        (${post.id}, ${bo.id}, '2026-11-01T00:00:00.000Z', NULL), (${post.id}, ${far.user}, '2026-11-02T00:00:00.000Z', 'https://far.example/likes/1')`.execute(db);
+      const boost = await sql<{ id: number }>`INSERT INTO remote_reactions (post_id, actor_id, kind, activity_uri, created_at)
+        VALUES (${post.id}, ${far.actor}, 'announce', 'https://far.example/boosts/1', '2026-11-03T00:00:00.000Z') RETURNING id`.execute(db);
+      const notice = (type: string, reaction: number | null) =>
+        sql`INSERT INTO notifications (user_id, actor_id, type, post_id, remote_reaction_id, message, created_at, updated_at)
+          VALUES (${ada.id}, ${far.user}, ${type}, ${post.id}, ${reaction}, ${type}, ${now}, ${now})`.execute(db);
+      await notice('like', null);
+      await notice('like', boost.rows[0]!.id);
+      const notices = async () =>
+        (
+          await sql<{ type: string; boost: number }>`SELECT type, CASE WHEN remote_reaction_id IS NULL THEN 0 ELSE 1 END AS boost FROM notifications ORDER BY id`.execute(db)
+        ).rows.map((row) => ({ type: row.type, boost: Number(row.boost) }));
+      const likes = () => db.selectFrom('likes').select(['user_id', 'kind', 'activity_id']).orderBy('created_at').execute();
+
+      expect((await migrator.migrateTo('0052_boosts_folded')).error).toBeUndefined();
+      expect(await likes()).toEqual([
+        { user_id: bo.id, kind: 'like', activity_id: null },
+        { user_id: far.user, kind: 'like', activity_id: 'https://far.example/likes/1' },
+        { user_id: far.user, kind: 'boost', activity_id: 'https://far.example/boosts/1' },
+      ]);
+      expect(await notices()).toEqual([
+        { type: 'like', boost: 0 },
+        { type: 'boost', boost: 0 },
+      ]);
+      expect(Number((await sql<{ n: number | string }>`SELECT count(*) AS n FROM remote_reactions`.execute(db)).rows[0]!.n)).toBe(0);
+      expect(await db.selectFrom('posts').select('likes_count').executeTakeFirst()).toEqual({ likes_count: 2 });
+      // The key holds the kind: a second boost of the same account and story is refused, another kind is not.
+      await expect(db.insertInto('likes').values({ post_id: post.id, user_id: far.user, kind: 'boost', created_at: now }).execute()).rejects.toSatisfy(isUniqueViolation);
+      await expect(sql`INSERT INTO likes (post_id, user_id, kind, created_at) VALUES (${post.id}, ${ada.id}, 'repost', ${now})`.execute(db)).rejects.toThrow();
+
+      expect((await migrator.migrateTo('0051_remote_likes_folded')).error).toBeUndefined();
+      expect(await db.selectFrom('likes').select(['user_id', 'activity_id']).orderBy('created_at').execute()).toEqual([
+        { user_id: bo.id, activity_id: null },
+        { user_id: far.user, activity_id: 'https://far.example/likes/1' },
+      ]);
+      const back = await sql<{ actor_id: number; kind: string; activity_uri: string }>`SELECT actor_id, kind, activity_uri FROM remote_reactions`.execute(db);
+      expect(back.rows).toEqual([{ actor_id: far.actor, kind: 'announce', activity_uri: 'https://far.example/boosts/1' }]);
+      expect(await notices()).toEqual([
+        { type: 'like', boost: 0 },
+        { type: 'like', boost: 1 },
+      ]);
+      // The old key again: one like per account and story.
+      await expect(db.insertInto('likes').values({ post_id: post.id, user_id: bo.id, created_at: now }).execute()).rejects.toSatisfy(isUniqueViolation);
     });
   });
 });

@@ -50,6 +50,7 @@ import * as m0048 from './migrations/0048_notices_name_accounts.ts';
 import * as m0049 from './migrations/0049_remote_followers_folded.ts';
 import * as m0050 from './migrations/0050_remote_following_folded.ts';
 import * as m0051 from './migrations/0051_remote_likes_folded.ts';
+import * as m0052 from './migrations/0052_boosts_folded.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -105,6 +106,7 @@ const migrations: Record<string, Migration> = {
   '0049_remote_followers_folded': m0049,
   '0050_remote_following_folded': m0050,
   '0051_remote_likes_folded': m0051,
+  '0052_boosts_folded': m0052,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

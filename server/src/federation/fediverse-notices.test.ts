@@ -90,7 +90,7 @@ describe('notifications from the fediverse', () => {
       post_id: post.id,
     });
     const boosted = expect.objectContaining({
-      type: 'like',
+      type: 'boost',
       message: 'Dave of the peer boosted your post “Night trains” on the fediverse.',
       actor: null,
       remote_actor: dave(),

@@ -1,11 +1,17 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { RemoteReactionsTable } from '../db/schema/federation.ts';
 import { accountIdOf } from './accounts.repository.ts';
 
-/** The SQL of likes and boosts from the fediverse (migrations 0033, 0051; ADR 0071, 0083). */
+/**
+ * The SQL of likes and boosts from the fediverse (ADR 0071, 0083): both are rows of `likes` of the
+ * account's row of users, with the activity's id: a Like of kind 'like' like a member's (migration
+ * 0051), counted in likes_count; an Announce of kind 'boost' (0052), not counted.
+ */
 
-type Kind = RemoteReactionsTable['kind'];
+/** A reaction as the inbox names it: the activity. */
+export type Kind = 'like' | 'announce';
+const stored = { like: 'like', announce: 'boost' } as const;
+const kindOf = (kind: 'like' | 'boost'): Kind => (kind === 'boost' ? 'announce' : 'like');
 
 /** A like counts in the story's likes_count beside the members' own. */
 async function countLike(trx: Kysely<DB>, postId: number, delta: 1 | -1): Promise<void> {
@@ -16,37 +22,29 @@ async function countLike(trx: Kysely<DB>, postId: number, delta: 1 | -1): Promis
     .execute();
 }
 
-/** A reaction as the inbox hands it over: the account by both its rows (remote_actors and users). */
-export interface NewReaction extends Omit<RemoteReactionsTable, 'id'> {
-  /** The account's row of users: a like is a row of `likes` of it (ADR 0083). */
+export interface NewReaction {
+  post_id: number;
+  /** The account's row of users. */
   user_id: number;
+  kind: Kind;
+  activity_uri: string;
+  created_at: string;
 }
 
 /**
- * Keeps the reaction (a second one of the same story, account and kind changes nothing): a like as a
- * row of `likes` like a member's (migration 0051), counted in likes_count; a boost in remote_reactions.
- * Resolves to whether it is new. `added` runs in its transaction for a new one, with the boost's id
- * (0 for a like: its notification is keyed as a member's is).
+ * Keeps the reaction (a second one of the same story, account and kind changes nothing). Resolves to
+ * whether it is new. `added` runs in its transaction for a new one.
  */
-export async function addReaction(db: Kysely<DB>, reaction: NewReaction, added?: (trx: Kysely<DB>, reactionId: number) => Promise<void>): Promise<boolean> {
-  const { user_id: accountId, ...boost } = reaction;
+export async function addReaction(db: Kysely<DB>, reaction: NewReaction, added?: (trx: Kysely<DB>) => Promise<void>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row =
-      reaction.kind === 'like'
-        ? await trx
-            .insertInto('likes')
-            .values({ post_id: reaction.post_id, user_id: accountId, created_at: reaction.created_at, activity_id: reaction.activity_uri })
-            .onConflict((oc) => oc.doNothing())
-            .returning((eb) => eb.lit(0).as('id'))
-            .executeTakeFirst()
-        : await trx
-            .insertInto('remote_reactions')
-            .values(boost)
-            .onConflict((oc) => oc.columns(['post_id', 'actor_id', 'kind']).doNothing())
-            .returning('id')
-            .executeTakeFirst();
+    const row = await trx
+      .insertInto('likes')
+      .values({ post_id: reaction.post_id, user_id: reaction.user_id, kind: stored[reaction.kind], created_at: reaction.created_at, activity_id: reaction.activity_uri })
+      .onConflict((oc) => oc.doNothing())
+      .returning('post_id')
+      .executeTakeFirst();
     if (row && reaction.kind === 'like') await countLike(trx, reaction.post_id, 1);
-    if (row && added) await added(trx, row.id);
+    if (row && added) await added(trx);
     return row !== undefined;
   });
 }
@@ -66,30 +64,13 @@ export async function removeReaction(
   return db.transaction().execute(async (trx) => {
     const accountId = await accountIdOf(trx, actorUri);
     if (accountId === undefined) return false;
-    const likes =
-      kind === 'announce'
-        ? []
-        : await trx
-            .deleteFrom('likes')
-            .where('activity_id', '=', activityUri)
-            .where('user_id', '=', accountId)
-            .returning(['post_id', sql.lit('like').as('kind')])
-            .execute();
-    const boosts =
-      kind === 'like'
-        ? []
-        : await trx
-            .deleteFrom('remote_reactions')
-            .where('activity_uri', '=', activityUri)
-            .where('actor_id', 'in', (eb) => eb.selectFrom('remote_actors').select('id').where('user_id', '=', accountId))
-            .where('kind', '=', 'announce')
-            .returning(['post_id', 'kind'])
-            .execute();
-    const rows = [...likes, ...boosts] as Array<{ post_id: number; kind: Kind }>;
+    let query = trx.deleteFrom('likes').where('activity_id', '=', activityUri).where('user_id', '=', accountId);
+    if (kind !== null) query = query.where('kind', '=', stored[kind]);
+    const rows = await query.returning(['post_id', 'kind']).execute();
     for (const row of rows) {
       if (row.kind === 'like') await countLike(trx, row.post_id, -1);
       const story = removed ? await trx.selectFrom('posts').select(['id', 'user_id']).where('id', '=', row.post_id).executeTakeFirst() : undefined;
-      if (story) await removed!(trx, story, accountId, row.kind);
+      if (story) await removed!(trx, story, accountId, kindOf(row.kind));
     }
     return rows.length > 0;
   });
@@ -97,20 +78,15 @@ export async function removeReaction(
 
 /** The story's reactions from the fediverse, by kind: likes of accounts elsewhere, and boosts. */
 export async function countReactions(db: Kysely<DB>, postId: number): Promise<Record<Kind, number>> {
-  const [likes, boosts] = await Promise.all([
-    db
-      .selectFrom('likes as l')
-      .innerJoin('users as u', 'u.id', 'l.user_id')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('l.post_id', '=', postId)
-      .where('u.domain', 'is not', null)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('remote_reactions')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('post_id', '=', postId)
-      .where('kind', '=', 'announce')
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { like: Number(likes.n), announce: Number(boosts.n) };
+  const rows = await db
+    .selectFrom('likes as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select(['l.kind', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('l.post_id', '=', postId)
+    .where('u.domain', 'is not', null)
+    .groupBy('l.kind')
+    .execute();
+  const counts: Record<Kind, number> = { like: 0, announce: 0 };
+  for (const row of rows) counts[kindOf(row.kind)] = Number(row.n);
+  return counts;
 }

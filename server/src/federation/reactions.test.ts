@@ -63,9 +63,19 @@ describe('a Like from the fediverse', () => {
     await peer.send('dave', shared(), new Undo({ id: id('undo'), actor: peer.actorUri('dave'), object: like }));
     await eventually(() => likesShown(post.id), 1);
     expect(await countReactions(t.db, post.id)).toEqual({ like: 1, announce: 1 });
-    // One model (ADR 0083): the like left is a row of likes of Erin's account, its row of users.
-    const rows = await t.db.selectFrom('likes as l').innerJoin('users as u', 'u.id', 'l.user_id').select(['u.ap_id', 'u.domain']).where('l.post_id', '=', post.id).execute();
-    expect(rows).toEqual([{ ap_id: peer.actorUri('erin').href, domain: new URL(peer.origin).host }]);
+    // One model (ADR 0083): the like and the boost left are rows of likes of Erin's account, its row of users, each of its kind.
+    const rows = await t.db
+      .selectFrom('likes as l')
+      .innerJoin('users as u', 'u.id', 'l.user_id')
+      .select(['u.ap_id', 'u.domain', 'l.kind'])
+      .where('l.post_id', '=', post.id)
+      .orderBy('l.kind')
+      .execute();
+    const erin = { ap_id: peer.actorUri('erin').href, domain: new URL(peer.origin).host };
+    expect(rows).toEqual([
+      { ...erin, kind: 'boost' },
+      { ...erin, kind: 'like' },
+    ]);
   });
 
   it('changes nothing for a story that is not there', async () => {

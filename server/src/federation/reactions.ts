@@ -7,17 +7,15 @@ import { nowIso } from '../db/database.ts';
 import { storyOf } from './articles.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
 import { saveRemoteActor } from './followers.repository.ts';
-import { addReaction, removeReaction } from './reactions.repository.ts';
+import { type Kind, addReaction, removeReaction } from './reactions.repository.ts';
 import { displayName, senderOf } from './remote-actor.ts';
 import { blockedBy } from './remote-blocks.ts';
 import { noticeText, notify } from '../notify/notify.ts';
 
-type Kind = 'like' | 'announce';
-
 /**
  * Likes and boosts of stories from the fediverse (ADR 0071): a `Like` of a story counts in its likes
- * beside the members' own; an `Announce` (a boost) is kept and shown with the story's fediverse replies;
- * each tells the writer (a notification under Likes; its Undo takes it back). One of each per remote
+ * beside the members' own; an `Announce` (a boost) is a row of likes of kind 'boost', shown as a count
+ * with the story's fediverse replies; each tells the writer (a notification under Likes; its Undo takes it back). One of each per remote
  * account and story; none from an account the writer blocked (remote-blocks.ts).
  * `wrote` drops the cached pages that show the count, here and on every app server.
  */
@@ -32,11 +30,11 @@ export function listenForReactions(inbox: InboxListenerSetters<void>, database: 
     const now = nowIso();
     const actor = await saveRemoteActor(database.db, sender.fields, now);
     const name = displayName(sender.fields);
-    const told = (trx: Kysely<DB>, reactionId: number) =>
+    const told = (trx: Kysely<DB>) =>
       kind === 'like'
         ? notify.fediverse.like(trx, story, actor.userId, noticeText.fediverseLike(name, story.title), now)
-        : notify.fediverse.boost(trx, story, { actorId: actor.userId, reactionId }, noticeText.fediverseBoost(name, story.title), now);
-    const reaction = { post_id: story.id, actor_id: actor.id, user_id: actor.userId, kind, activity_uri: activity.id.href, created_at: now };
+        : notify.fediverse.boost(trx, story, actor.userId, noticeText.fediverseBoost(name, story.title), now);
+    const reaction = { post_id: story.id, user_id: actor.userId, kind, activity_uri: activity.id.href, created_at: now };
     if (await addReaction(database.db, reaction, told)) await wrote();
   };
   return inbox.on(Like, react('like')).on(Announce, react('announce'));
@@ -49,8 +47,8 @@ export function listenForReactions(inbox: InboxListenerSetters<void>, database: 
  */
 export async function undoReaction(database: Database, wrote: () => Promise<void>, actor: URL, activityId: URL, kind: Kind | null): Promise<void> {
   const untold = async (trx: Kysely<DB>, story: { id: number; user_id: number }, accountId: number, removed: Kind) => {
-    // A boost's notification goes with its row; a like's is keyed by the account, as a member's is.
     if (removed === 'like') await notify.fediverse.unlike(trx, story, accountId);
+    else await notify.fediverse.unboost(trx, story, accountId);
   };
   if (await removeReaction(database.db, actor.href, activityId.href, kind, untold)) await wrote();
 }

@@ -18,7 +18,7 @@ interface Logger {
  *   Undo's actor did by that id that ends;
  * - not embedded, only its id, or embedded from another origin than the Undo's (Fedify then reads it
  *   from its id rather than take it on the Undo's word), and not readable there: the follow
- *   (follows.activity_id), the like (likes.activity_id) or the boost (remote_reactions.activity_uri) kept with that
+ *   (follows.activity_id), the like or the boost (likes.activity_id, of either kind) kept with that
  *   id ends, when it is the Undo's actor's.
  * Nobody undoes another account's follow, like or boost: the row removed is always the Undo's actor's.
  */

@@ -54,7 +54,7 @@ describe.runIf(sqlite)('reading query plans (SQLite)', () => {
     ['cardsByIdsNewestFirst', SQL.cardsByIdsNewestFirst, /SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/],
     ['saved', SQL.saved, /SEARCH saves USING COVERING INDEX saves_user_time_idx \(user_id=\?/],
     ['detail', SQL.detail, /SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/],
-    ['viewerFlags', SQL.viewerFlags, /SEARCH likes USING COVERING INDEX \w+ \((post_id=\? AND user_id=\?|user_id=\? AND post_id=\?)\)/],
+    ['viewerFlags', SQL.viewerFlags, /SEARCH likes USING COVERING INDEX \w+ \((post_id=\? AND user_id=\? AND kind=\?|user_id=\? AND kind=\? AND post_id=\?)\)/],
     ['cardsByIds', SQL.cardsByIds, /SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/],
     ['imageSizes', SQL.imageSizes, /SEARCH pi USING (COVERING )?INDEX \w+ \(post_id=\?\)/],
   ])('%s picks its rows from an index and scans no table', async (_name, text, expected) => {
@@ -72,7 +72,7 @@ describe.runIf(sqlite)('reading query plans (SQLite)', () => {
       ).toBe(true);
     // The viewer's like and save are looked up per row of the page through their primary keys.
     if (text.includes('FROM likes l ')) {
-      expect(lines.some((l) => /SEARCH l USING COVERING INDEX .*\(post_id=\? AND user_id=\?\)/.test(l))).toBe(true);
+      expect(lines.some((l) => /SEARCH l USING COVERING INDEX .*\(post_id=\? AND user_id=\? AND kind=\?\)/.test(l))).toBe(true);
       expect(lines.some((l) => /SEARCH s USING COVERING INDEX .*\(user_id=\? AND post_id=\?\)/.test(l))).toBe(true);
     }
   });

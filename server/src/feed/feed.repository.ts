@@ -21,7 +21,7 @@ const CARD_COLUMNS = `p.id, p.user_id, p.category_id, p.title, p.sub_title, p.im
   si.height AS image_height, p.read_time, p.created_at,
   p.likes_count, p.comments_count, u.name AS author_name, u.profile_picture AS author_picture,
   u.followers_count AS author_followers, CASE WHEN u.deactivated_at IS NULL THEN 1 ELSE 0 END AS author_active,
-  EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ?) AS is_like,
+  EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ? AND l.kind = 'like') AS is_like,
   EXISTS (SELECT 1 FROM saves s WHERE s.user_id = ? AND s.post_id = p.id) AS is_saved`;
 
 /** A card's author, and its cover's size from the image ledger (by its primary key). */
@@ -101,10 +101,10 @@ export const SQL = {
     ORDER BY id DESC LIMIT 50`,
   /**
    * Which of up to 11 posts the viewer liked (kind 1) and saved (kind 2), through the likes (user_id,
-   * post_id) index and the saves key; unused slots carry 0, which no post has. Two index probes per
+   * kind, post_id) index and the saves key; unused slots carry 0, which no post has. Two index probes per
    * post: about half the cost of two correlated EXISTS per row.
    */
-  viewerFlags: `SELECT post_id, 1 AS kind FROM likes WHERE user_id = ? AND post_id IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  viewerFlags: `SELECT post_id, 1 AS kind FROM likes WHERE user_id = ? AND kind = 'like' AND post_id IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     UNION ALL SELECT post_id, 2 AS kind FROM saves WHERE user_id = ? AND post_id IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   /** Cards for up to FETCH given ids, newest first (unused slots carry 0, which no post has). */
   cardsByIdsNewestFirst: `SELECT ${CARD_COLUMNS} FROM posts p ${CARD_JOINS}

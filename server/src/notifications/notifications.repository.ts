@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { NotificationType } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { NOTICE_CHANNEL } from '../notify/notify.repository.ts';
@@ -19,7 +20,7 @@ function visibleTo(db: Kysely<DB>, userId: number) {
 
 export interface NoticeRow {
   id: number;
-  type: 'follow' | 'responses' | 'like' | 'comment' | 'post';
+  type: NotificationType;
   message: string;
   updated_at: string;
   read_at: string | null;

@@ -17,8 +17,6 @@ export interface NoticeValues {
   help_request_id?: number | null;
   /** The reply from the fediverse it tells of (it goes with it). */
   remote_comment_id?: number | null;
-  /** The boost from the fediverse it tells of (it goes with it). */
-  remote_reaction_id?: number | null;
   message: string;
   now: string;
 }
@@ -33,8 +31,8 @@ const preferenceColumn = {
 
 /** The notification's row as inserted. */
 function noticeRow(values: NoticeValues) {
-  const { now, comment_id = null, reply_id = null, help_request_id = null, remote_comment_id = null, remote_reaction_id = null, ...rest } = values;
-  return { ...rest, comment_id, reply_id, help_request_id, remote_comment_id, remote_reaction_id, read_at: null, created_at: now, updated_at: now };
+  const { now, comment_id = null, reply_id = null, help_request_id = null, remote_comment_id = null, ...rest } = values;
+  return { ...rest, comment_id, reply_id, help_request_id, remote_comment_id, read_at: null, created_at: now, updated_at: now };
 }
 
 /**
@@ -110,7 +108,7 @@ export function insertNotice(db: Kysely<DB>, values: NoticeValues): Promise<numb
 
 /**
  * What makes a like's or a follow's notification one of a kind: recipient, actor (a member or an
- * account elsewhere, both rows of users), type and post. A boost's (remote_reaction_id set) is a row apart.
+ * account elsewhere, both rows of users), type and post (a boost's is of type 'boost', apart from a like's).
  */
 type NoticeKey = Pick<NoticeValues, 'user_id' | 'actor_id' | 'type' | 'post_id'>;
 
@@ -120,7 +118,6 @@ function sameKey(eb: ExpressionBuilder<DB, 'notifications'>, key: NoticeKey) {
     key.actor_id === null ? eb('actor_id', 'is', null) : eb('actor_id', '=', key.actor_id),
     eb('type', '=', key.type),
     key.post_id === null ? eb('post_id', 'is', null) : eb('post_id', '=', key.post_id),
-    eb('remote_reaction_id', 'is', null),
   ]);
 }
 

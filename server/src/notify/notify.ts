@@ -121,17 +121,12 @@ export const notify = {
     async unlike(trx: Kysely<DB>, post: PostTarget, accountId: number): Promise<void> {
       await retractNotice(trx, { user_id: post.user_id, actor_id: accountId, type: 'like', post_id: post.id });
     },
-    /** A boost of the story, told to its writer under Likes: a row apart from a like, gone with the boost (its Undo). */
-    async boost(trx: Kysely<DB>, post: PostTarget, remote: { actorId: number; reactionId: number }, message: string, now: string): Promise<void> {
-      await insertNotice(trx, {
-        user_id: post.user_id,
-        actor_id: remote.actorId,
-        remote_reaction_id: remote.reactionId,
-        type: 'like',
-        post_id: post.id,
-        message,
-        now,
-      });
+    /** A boost of the story, told to its writer under Likes (type 'boost'): one per account and story, taken back by its Undo. */
+    async boost(trx: Kysely<DB>, post: PostTarget, accountId: number, message: string, now: string): Promise<void> {
+      await upsertNotice(trx, { user_id: post.user_id, actor_id: accountId, type: 'boost', post_id: post.id, message, now });
+    },
+    async unboost(trx: Kysely<DB>, post: PostTarget, accountId: number): Promise<void> {
+      await retractNotice(trx, { user_id: post.user_id, actor_id: accountId, type: 'boost', post_id: post.id });
     },
     /**
      * A reply to the story (or within its fediverse thread), told to `recipient` (the story's writer,

@@ -9,7 +9,7 @@ import type { DB } from '../db/schema.ts';
 
 /** A counter, the table holding it, and a COUNT of the rows it counts, correlated on `t.id`. */
 const COUNTERS = [
-  { table: 'posts', column: 'likes_count', rows: '(SELECT COUNT(*) FROM likes x WHERE x.post_id = t.id)' },
+  { table: 'posts', column: 'likes_count', rows: "(SELECT COUNT(*) FROM likes x WHERE x.post_id = t.id AND x.kind = 'like')" },
   {
     table: 'posts',
     column: 'comments_count',

@@ -6,7 +6,7 @@ export async function insertLike(db: Kysely<DB>, postId: number, userId: number,
   const row = await db
     .insertInto('likes')
     .values({ post_id: postId, user_id: userId, created_at: now })
-    .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+    .onConflict((oc) => oc.columns(['post_id', 'user_id', 'kind']).doNothing())
     .returning('post_id')
     .executeTakeFirst();
   return row !== undefined;
@@ -14,7 +14,7 @@ export async function insertLike(db: Kysely<DB>, postId: number, userId: number,
 
 /** true when this call removed the like. */
 export async function deleteLike(db: Kysely<DB>, postId: number, userId: number): Promise<boolean> {
-  const row = await db.deleteFrom('likes').where('post_id', '=', postId).where('user_id', '=', userId).returning('post_id').executeTakeFirst();
+  const row = await db.deleteFrom('likes').where('post_id', '=', postId).where('user_id', '=', userId).where('kind', '=', 'like').returning('post_id').executeTakeFirst();
   return row !== undefined;
 }
 

@@ -23,7 +23,7 @@ export async function postCounts(db: Kysely<DB>, postId: number) {
 }
 
 export async function likeRows(db: Kysely<DB>, postId: number): Promise<number[]> {
-  const rows = await db.selectFrom('likes').select('user_id').where('post_id', '=', postId).execute();
+  const rows = await db.selectFrom('likes').select('user_id').where('post_id', '=', postId).where('kind', '=', 'like').execute();
   return rows.map((r) => r.user_id).sort((a, b) => a - b);
 }
 

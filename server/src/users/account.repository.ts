@@ -61,8 +61,8 @@ export async function deleteMember(trx: Kysely<DB>, userId: number): Promise<voi
       ORDER BY p.id FOR NO KEY UPDATE`.execute(trx);
   }
 
-  const likes = await trx.deleteFrom('likes').where('user_id', '=', userId).where('post_id', 'not in', own()).returning('post_id').execute();
-  await lower(trx, 'posts', 'likes_count', tally(likes.map((r) => r.post_id)));
+  const likes = await trx.deleteFrom('likes').where('user_id', '=', userId).where('post_id', 'not in', own()).returning(['post_id', 'kind']).execute();
+  await lower(trx, 'posts', 'likes_count', tally(likes.filter((r) => r.kind === 'like').map((r) => r.post_id)));
 
   const replies = await trx
     .deleteFrom('replies')

@@ -129,6 +129,7 @@ export function likesPage(db: Kysely<DB>, userId: number, after: number, limit: 
     .innerJoin('posts as p', 'p.id', 'l.post_id')
     .select(['l.post_id', 'p.title as post_title', 'l.created_at'])
     .where('l.user_id', '=', userId)
+    .where('l.kind', '=', 'like')
     .where('l.post_id', '>', after)
     .orderBy('l.post_id')
     .limit(limit)

@@ -5,8 +5,8 @@ export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
   actor_id: number | null;
-  /** 'post': a member the recipient follows published post_id (one per post and member). */
-  type: 'follow' | 'responses' | 'like' | 'comment' | 'post';
+  /** 'post': a member the recipient follows published post_id (one per post and member); 'boost': an account elsewhere boosted post_id (0052). */
+  type: 'follow' | 'responses' | 'like' | 'comment' | 'post' | 'boost';
   post_id: number | null;
   /** The comment or reply the notification tells of (it goes with them); null for likes, follows, older rows. */
   comment_id: number | null;
@@ -17,7 +17,7 @@ export interface NotificationsTable {
   remote_actor_id: Generated<number | null>;
   /** The reply from the fediverse a 'comment' notification tells of (0035; it goes with it). */
   remote_comment_id: Generated<number | null>;
-  /** The boost from the fediverse a 'like' notification tells of (0036; it goes with it). */
+  /** Unused since 0052 (a boost is a row of likes and its notification of type 'boost'); goes with remote_actors at the fold's end. */
   remote_reaction_id: Generated<number | null>;
   message: string;
   /** When the member saw it (opened /notifications); null while unseen. */

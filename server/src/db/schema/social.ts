@@ -7,6 +7,8 @@ export interface LikesTable {
   created_at: string;
   /** The Like's id when an account elsewhere likes (migration 0051): its Undo names it; null for a member's like. */
   activity_id: string | null;
+  /** 'like', or 'boost': an account elsewhere boosted (Announce) the story (migration 0052); not in likes_count. Every reader asks for one kind. */
+  kind: Generated<'like' | 'boost'>;
 }
 
 export interface SavesTable {

@@ -108,11 +108,16 @@ describe('Notifications screen', () => {
         remote_actor: { handle: '@quiet@far.example', name: null, url: null },
       }),
       aNotification({ id: 4, type: 'comment', message: 'Lin replied to “Tides” from the fediverse.', post_id: 5, actor: null, remote_actor: lin, fediverse_comment_id: 12 }),
+      aNotification({ id: 5, type: 'boost', message: 'Lin boosted your post “Tides” on the fediverse.', post_id: 5, actor: null, remote_actor: lin }),
     ]);
     renderApp('/notifications');
     const like = await screen.findByRole('link', { name: /liked your post “Tides” from the fediverse/ });
     expect(like).toHaveAttribute('href', paths.viewPost.getHref(5));
     expect(within(like).getByText('Lin')).toHaveClass('font-semibold');
+    // A boost is listed with the likes, and leads to the story.
+    const likes = screen.getByRole('region', { name: /Likes/ });
+    expect(within(likes).getByRole('link', { name: /boosted your post “Tides” on the fediverse/ })).toHaveAttribute('href', paths.viewPost.getHref(5));
+    expect(within(likes).getByText('(2)')).toBeInTheDocument();
     // A reply from there leads to it, under the story's comments.
     expect(screen.getByRole('link', { name: /replied to “Tides” from the fediverse/ })).toHaveAttribute('href', `${paths.viewPost.getHref(5)}#fediverse-12`);
     const follow = screen.getByRole('link', { name: /Lin started following you from the fediverse/ });

@@ -10,14 +10,15 @@ import { useSeenOnScreen } from './use-seen-on-screen';
 
 /**
  * SPEC §2 Notifications: these sections in this order ('responses' are the answers to help requests),
- * then Stories: new stories of the people one follows (issue 13).
+ * then Stories: new stories of the people one follows (issue 13). Boosts from the fediverse are listed
+ * with the likes.
  */
-const SECTIONS: Array<{ type: NotificationType; title: string; Icon: LucideIcon }> = [
-  { type: 'like', title: 'Likes', Icon: Heart },
-  { type: 'comment', title: 'Comments', Icon: MessageCircle },
-  { type: 'responses', title: 'Help', Icon: LifeBuoy },
-  { type: 'follow', title: 'Follow', Icon: UserPlus },
-  { type: 'post', title: 'Stories', Icon: BookOpen },
+const SECTIONS: Array<{ types: NotificationType[]; title: string; Icon: LucideIcon }> = [
+  { types: ['like', 'boost'], title: 'Likes', Icon: Heart },
+  { types: ['comment'], title: 'Comments', Icon: MessageCircle },
+  { types: ['responses'], title: 'Help', Icon: LifeBuoy },
+  { types: ['follow'], title: 'Follow', Icon: UserPlus },
+  { types: ['post'], title: 'Stories', Icon: BookOpen },
 ];
 
 interface SectionProps {
@@ -59,7 +60,7 @@ export function NotificationsScreen({ userId }: { userId: string }) {
   const notifications = useNotifications(userId);
   const isNew = useSeenOnScreen(userId, notifications.data?.notifications);
   const items = notifications.data?.notifications ?? [];
-  const sections = SECTIONS.map((section) => ({ ...section, items: items.filter((item) => item.type === section.type) })).filter((section) => section.items.length > 0);
+  const sections = SECTIONS.map((section) => ({ ...section, items: items.filter((item) => section.types.includes(item.type)) })).filter((section) => section.items.length > 0);
 
   return (
     <>
@@ -79,7 +80,7 @@ export function NotificationsScreen({ userId }: { userId: string }) {
         ) : (
           <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {sections.map((section) => (
-              <Section key={section.type} title={section.title} Icon={section.Icon} items={section.items} isNew={isNew} />
+              <Section key={section.title} title={section.title} Icon={section.Icon} items={section.items} isNew={isNew} />
             ))}
           </div>
         )}

@@ -1,7 +1,7 @@
 import { paths, type NotificationItem } from '@inkwell/contract';
 
 /**
- * Where a notification leads: a like or comment to its post (at the comment or reply when it names
+ * Where a notification leads: a like, boost or comment to its post (at the comment or reply when it names
  * one), a new story to the story, a follow to the follower's profile (on their own server for an
  * account of another one), a help answer to Help. null when what it pointed at is gone (the server
  * sends no post or member any more).
@@ -9,6 +9,7 @@ import { paths, type NotificationItem } from '@inkwell/contract';
 export function notificationHref(item: NotificationItem): string | null {
   switch (item.type) {
     case 'like':
+    case 'boost':
     case 'comment': {
       if (item.post_id === null) return item.actor ? paths.viewProfile.getHref(item.actor.id) : null;
       const anchor =
