@@ -70,6 +70,14 @@ export const savedPostsBody = z.object({ user_id: idField('user id') });
 
 export const commentUser = z.object({ id: z.number(), name: z.string().nullable(), profile_picture: z.string().nullable() });
 
+/**
+ * Set on a comment or a reply that an account of another server wrote (issue 46: one model, its
+ * `user` the account's row): its handle (`@name@host`), its picture there, its profile page there and
+ * the original's page. Absent or null for a member's.
+ */
+export const commentElsewhere = z.object({ handle: z.string(), icon_url: z.string().nullable(), profile_url: z.string().nullable(), url: z.string().nullable() });
+export type CommentElsewhere = z.infer<typeof commentElsewhere>;
+
 export const replyItem = z.object({
   id: z.number(),
   user_id: z.number(),
@@ -79,6 +87,7 @@ export const replyItem = z.object({
   reply: z.string(),
   created_at: z.string(),
   user: commentUser,
+  elsewhere: commentElsewhere.nullable().optional(),
 });
 export type ReplyItem = z.infer<typeof replyItem>;
 
@@ -89,6 +98,7 @@ export const commentItem = z.object({
   comments: z.string(),
   created_at: z.string(),
   user: commentUser,
+  elsewhere: commentElsewhere.nullable().optional(),
   replies: z.array(replyItem),
 });
 export type CommentItem = z.infer<typeof commentItem>;

@@ -661,3 +661,28 @@ describe('0052_boosts_folded', () => {
     });
   });
 });
+
+describe('0053_comments_elsewhere', () => {
+  it('gives comments and replies a Note’s id (unique) and its page, and takes them away again', async () => {
+    await onOwnDatabase(async (db, migrator) => {
+      const columns = async () => {
+        const tables = await db.introspection.getTables();
+        return ['comments', 'replies'].map((name) =>
+          tables
+            .find((table) => table.name === name)!
+            .columns.filter((c) => c.name === 'ap_id' || c.name === 'url')
+            .map((c) => c.name),
+        );
+      };
+      expect((await migrator.migrateTo('0052_boosts_folded')).error).toBeUndefined();
+      expect(await columns()).toEqual([[], []]);
+      expect((await migrator.migrateTo('0053_comments_elsewhere')).error).toBeUndefined();
+      expect((await columns()).map((names) => names.sort())).toEqual([
+        ['ap_id', 'url'],
+        ['ap_id', 'url'],
+      ]);
+      expect((await migrator.migrateTo('0052_boosts_folded')).error).toBeUndefined();
+      expect(await columns()).toEqual([[], []]);
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { type CommentItem, PAGE_SIZE } from '@inkwell/contract';
+import { type CommentElsewhere, type CommentItem, PAGE_SIZE } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
 import { walkKey } from '../db/key-walk.ts';
 import type { CardRow } from '../lib/post-card.ts';
@@ -71,6 +71,9 @@ export const walkStatements = (postgres: boolean) => {
   };
 };
 
+/** A comment's or reply's author as an account elsewhere (null columns for a member), from its row of users `u`. */
+const ELSEWHERE = (u: string) => `${u}.domain, ${u}.handle, ${u}.icon_url, ${u}.url AS profile_url`;
+
 export const SQL = {
   ...walkStatements(false),
   latest: pageOf(`SELECT id FROM posts WHERE id < ? ORDER BY id DESC LIMIT ${FETCH}`),
@@ -91,9 +94,9 @@ export const SQL = {
   /** The recorded sizes of the stored images a post uses (its body's, for their width, height and srcset). */
   imageSizes: `SELECT si.path, si.width, si.height FROM post_images pi JOIN stored_images si ON si.path = pi.path
     WHERE pi.post_id = ? AND si.width IS NOT NULL`,
-  comments: `SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, u.name, u.profile_picture
+  comments: `SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, c.url, u.name, u.profile_picture, ${ELSEWHERE('u')}
     FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = ? AND u.deactivated_at IS NULL ORDER BY c.id DESC LIMIT 500`,
-  replies: `SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, u.name, u.profile_picture
+  replies: `SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, r.url, u.name, u.profile_picture, ${ELSEWHERE('u')}
     FROM replies r JOIN users u ON u.id = r.user_id WHERE r.post_id = ? AND u.deactivated_at IS NULL ORDER BY r.id ASC LIMIT 5000`,
   /** Title-word matches among the newest 2000 posts; 5 LIKE patterns (unused ones are '', which no title matches). */
   titleWords: `SELECT id, title, category_id FROM (SELECT id, title, category_id FROM posts ORDER BY id DESC LIMIT 2000) recent
@@ -123,11 +126,11 @@ export const SQL = {
    */
   postPage: `SELECT ${CARD_COLUMNS}, p.description, p.updated_at,
     (SELECT json_agg(c ORDER BY c.id DESC) FROM (
-        SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, cu.name, cu.profile_picture
+        SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, c.url, cu.name, cu.profile_picture, ${ELSEWHERE('cu')}
         FROM comments c JOIN users cu ON cu.id = c.user_id
         WHERE c.post_id = p.id AND cu.deactivated_at IS NULL ORDER BY c.id DESC LIMIT 500) c) AS comments,
     (SELECT json_agg(r ORDER BY r.id) FROM (
-        SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, ru.name, ru.profile_picture
+        SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, r.url, ru.name, ru.profile_picture, ${ELSEWHERE('ru')}
         FROM replies r JOIN users ru ON ru.id = r.user_id
         WHERE r.post_id = p.id AND ru.deactivated_at IS NULL ORDER BY r.id ASC LIMIT 5000) r) AS replies,
     CASE WHEN strpos(p.description, 'src="/storage/') > 0 THEN (SELECT json_agg(sized) FROM post_images pi
@@ -146,8 +149,16 @@ export interface ImageSizeRow {
   width: number;
   height: number;
 }
-type CommentRow = { id: number; user_id: number; post_id: number; body: string; created_at: string; name: string | null; profile_picture: string | null };
-type ReplyRow = {
+/** What a comment's or reply's row says of an account elsewhere that wrote it (all null for a member's). */
+interface ElsewhereColumns {
+  url: string | null;
+  domain: string | null;
+  handle: string | null;
+  icon_url: string | null;
+  profile_url: string | null;
+}
+type CommentRow = ElsewhereColumns & { id: number; user_id: number; post_id: number; body: string; created_at: string; name: string | null; profile_picture: string | null };
+type ReplyRow = ElsewhereColumns & {
   id: number;
   user_id: number;
   comment_id: number;
@@ -157,6 +168,12 @@ type ReplyRow = {
   name: string | null;
   profile_picture: string | null;
 };
+
+/** The account elsewhere that wrote a comment or reply (its row of users has a domain), or null: a member's. */
+function elsewhereOf(row: ElsewhereColumns): CommentElsewhere | null {
+  if (row.domain === null) return null;
+  return { handle: row.handle ?? `@${row.domain}`, icon_url: row.icon_url, profile_url: row.profile_url, url: row.url };
+}
 
 /** What the post page shows: the post, its comments with their replies (blocked and deactivated authors' left out), its body images' sizes. */
 export interface PostPageRows {
@@ -178,6 +195,7 @@ function thread(comments: CommentRow[], replies: ReplyRow[]): CommentItem[] {
       reply: r.body,
       created_at: r.created_at,
       user: { id: r.user_id, name: r.name, profile_picture: r.profile_picture },
+      elsewhere: elsewhereOf(r),
     });
     byComment.set(r.comment_id, list);
   }
@@ -188,6 +206,7 @@ function thread(comments: CommentRow[], replies: ReplyRow[]): CommentItem[] {
     comments: c.body,
     created_at: c.created_at,
     user: { id: c.user_id, name: c.name, profile_picture: c.profile_picture },
+    elsewhere: elsewhereOf(c),
     replies: byComment.get(c.id) ?? [],
   }));
 }

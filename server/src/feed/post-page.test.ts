@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nowIso, preparedName } from '../db/database.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { type Session, type TestUser, aPost, aUser, signIn } from '../test/factories.ts';
+import { type Session, type TestUser, aPost, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 import { SQL } from './feed.repository.ts';
 
 /**
@@ -79,6 +79,7 @@ describe('post details', () => {
       comments: text,
       created_at: c.created_at,
       user: author,
+      elsewhere: null,
       replies,
     });
     const replyOf = (r: { id: number; created_at: string }, commentId: number, u: TestUser, text: string, author: object) => ({
@@ -89,6 +90,7 @@ describe('post details', () => {
       reply: text,
       created_at: r.created_at,
       user: author,
+      elsewhere: null,
     });
 
     const visitor = await details(postId);
@@ -111,6 +113,66 @@ describe('post details', () => {
       commentOf(last, nameless, 'No name', user(nameless, null), [replyOf(namelessReply, last.id, nameless, 'Myself', user(nameless, null))]),
       commentOf(first, alice, 'First <b>words</b>\n"quoted" \\ ✓', aliceUser, [replyOf(aliceReply, first.id, alice, 'Alice again', aliceUser)]),
     ]);
+  });
+
+  it('lists a comment and a reply of an account elsewhere with the others, as its own, and its story’s writer removes them with the ordinary calls', async () => {
+    const dave = await anAccountElsewhere(t.db, 'Dave Elsewhere');
+    const [row] = await t.db.selectFrom('users').select(['handle', 'url', 'domain']).where('id', '=', dave.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ icon_url: `https://${row!.domain}/dave.png` })
+      .where('id', '=', dave.id)
+      .execute();
+    const { id: postId } = await aPost(t.db, { userId: writer.id, title: 'From afar' });
+    const time = at();
+    const note = `https://${row!.domain}/notes/1`;
+    const fromThere = await t.db
+      .insertInto('comments')
+      .values({ post_id: postId, user_id: dave.id, body: 'Hello from there', created_at: time, updated_at: time, ap_id: note, url: `https://${row!.domain}/@dave/1` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const answer = await reply(postId, fromThere.id, reader.id, 'Hello back');
+    const again = await t.db
+      .insertInto('replies')
+      .values({
+        post_id: postId,
+        comment_id: fromThere.id,
+        user_id: dave.id,
+        reply_to_id: answer.id,
+        body: 'Thanks',
+        created_at: at(),
+        updated_at: at(),
+        ap_id: `${note}/2`,
+        url: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The Note's id is one comment's: delivered twice, it is refused.
+    await expect(
+      t.db.insertInto('comments').values({ post_id: postId, user_id: dave.id, body: 'Twice', created_at: time, updated_at: time, ap_id: note }).execute(),
+    ).rejects.toThrow();
+
+    const elsewhere = { handle: row!.handle, icon_url: `https://${row!.domain}/dave.png`, profile_url: row!.url };
+    const [shown] = (await details(postId)).json().post.comments;
+    expect(shown).toMatchObject({
+      id: fromThere.id,
+      user_id: dave.id,
+      comments: 'Hello from there',
+      user: { id: dave.id, name: 'Dave Elsewhere', profile_picture: null },
+      elsewhere: { ...elsewhere, url: `https://${row!.domain}/@dave/1` },
+    });
+    expect(shown.replies).toEqual([
+      expect.objectContaining({ id: answer.id, user_id: reader.id, elsewhere: null }),
+      expect.objectContaining({ id: again.id, user_id: dave.id, reply_to_id: answer.id, reply: 'Thanks', elsewhere: { ...elsewhere, url: null } }),
+    ]);
+
+    // The story's writer removes the account's reply, then its comment, as a member's (canDeleteComment).
+    const owner = await signIn(t.app, writer);
+    const removeReply = await t.app.inject({ method: 'POST', url: '/api/user/reply-delete', payload: { id: again.id }, headers: owner.headers });
+    expect(removeReply.statusCode, removeReply.body).toBe(200);
+    const removeComment = await t.app.inject({ method: 'POST', url: '/api/user/comment-delete', payload: { id: fromThere.id }, headers: owner.headers });
+    expect(removeComment.statusCode, removeComment.body).toBe(200);
+    expect((await details(postId)).json().post.comments).toEqual([]);
   });
 
   it('answers a post without comments with an empty list, and 404 for a deactivated author’s post', async () => {

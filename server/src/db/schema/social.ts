@@ -47,6 +47,9 @@ export interface CommentsTable {
   body: string;
   created_at: string;
   updated_at: string;
+  /** An account elsewhere's (migration 0053): the Note's id (unique), and its page on its server. Null for a member's. */
+  ap_id: Generated<string | null>;
+  url: Generated<string | null>;
 }
 
 export interface RepliesTable {
@@ -59,4 +62,7 @@ export interface RepliesTable {
   body: string;
   created_at: string;
   updated_at: string;
+  /** As CommentsTable's (migration 0053). */
+  ap_id: Generated<string | null>;
+  url: Generated<string | null>;
 }

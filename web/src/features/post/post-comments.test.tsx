@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@inkwell/contract';
 import { jsonBody, renderApp } from '../../test/render';
-import { aComment, signIn } from '../../test/posts';
+import { aComment, aPostDetail, signIn } from '../../test/posts';
 import { aThread, api, comment } from './testing';
 
 /** Commenting on the post page: comments and replies sent and deleted, errors, a visitor's text kept through login, blocking. */
@@ -174,5 +174,60 @@ describe('Post page comments', () => {
     await user.click(within(ask).getByRole('button', { name: 'Block' }));
     await waitFor(() => expect(blocks).toEqual([{ user_id: 7, block_id: 40, status: 1 }]));
     expect(await screen.findByText('You have blocked this member.')).toBeInTheDocument();
+  });
+
+  it('shows a comment and a reply of an account elsewhere with its handle, its page there and the original; its story’s writer deletes it as any', async () => {
+    signIn(20);
+    const dave = { handle: '@dave@far.example', icon_url: 'https://far.example/dave.png', profile_url: 'https://far.example/@dave' };
+    const post = aPostDetail({
+      id: 1,
+      user_id: 20,
+      comments: [
+        aComment({
+          id: 300,
+          user_id: 90,
+          comments: 'Hello from there',
+          user: { id: 90, name: 'Dave', profile_picture: null },
+          elsewhere: { ...dave, url: 'https://far.example/@dave/1' },
+          replies: [
+            {
+              id: 400,
+              user_id: 91,
+              comment_id: 300,
+              reply_to_id: null,
+              reply: 'And from me',
+              created_at: new Date().toISOString(),
+              user: { id: 91, name: null, profile_picture: null },
+              elsewhere: { handle: '@quiet@far.example', icon_url: 'http://far.example/plain.png', profile_url: null, url: null },
+            },
+          ],
+        }),
+      ],
+    });
+    const fetchMock = api(post, (path) => (path === 'comment-delete' ? { body: { message: 'Deleted.' } } : undefined));
+    renderApp(href);
+    const user = userEvent.setup();
+    await screen.findByText('Hello from there');
+    const thread = comment('Hello from there');
+    const name = within(thread).getByRole('link', { name: 'Dave' });
+    expect(name).toHaveAttribute('href', 'https://far.example/@dave');
+    expect(name).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+    expect(within(thread).getByText(/@dave@far\.example/)).toBeInTheDocument();
+    expect(within(thread).getByRole('link', { name: 'Original' })).toHaveAttribute('href', 'https://far.example/@dave/1');
+    expect(thread.querySelector('img')).toHaveAttribute('src', 'https://far.example/dave.png');
+    // No member's profile to link, and no member's block for it.
+    expect(within(thread).queryByRole('link', { name: /view-profile/ })).toBeNull();
+    expect(within(thread).queryByRole('button', { name: /^Block/ })).toBeNull();
+
+    await user.click(within(thread).getByRole('button', { name: 'See 1 more replies...' }));
+    const reply = screen.getByText('And from me').closest('li')!;
+    // No name: the handle stands for it, once; no page there: plain text; a picture over http: the placeholder.
+    expect(within(reply).getByText('@quiet@far.example')).toBeInTheDocument();
+    expect(within(reply).queryByRole('link')).toBeNull();
+    expect(reply.querySelector('img')).not.toHaveAttribute('src', 'http://far.example/plain.png');
+
+    await user.click(within(thread).getAllByRole('button', { name: 'Delete' })[0]!);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: /Delete/ }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/comment-delete'))).toBe(true));
   });
 });

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TEXT, canDeleteComment, paths, relativeTime, type CommentItem, type ReplyItem } from '@inkwell/contract';
+import { TEXT, canDeleteComment, paths, relativeTime, type CommentElsewhere, type CommentItem, type ReplyItem } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
 import { useAddReply } from '../api/add-reply';
@@ -25,21 +25,51 @@ interface CommentThreadProps {
 const textButton =
   'rounded-md px-1.5 py-1 text-sm font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:opacity-60 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
 
-function Byline({ user, createdAt, size }: { user: CommentItem['user']; createdAt: string; size: number }) {
+const nameLink = 'block truncate font-semibold text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-100';
+const quietLink = 'font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300';
+/** A link to another server: a new tab, and nothing of this page goes with it. */
+const away = { target: '_blank', rel: 'noopener noreferrer nofollow ugc' } as const;
+
+interface BylineProps {
+  user: CommentItem['user'];
+  /** Set when an account of another server wrote it: its name links to its page there, its handle and the original follow. */
+  elsewhere?: CommentElsewhere | null;
+  createdAt: string;
+  size: number;
+}
+
+function Byline({ user, elsewhere, createdAt, size }: BylineProps) {
   const now = useNow();
+  const name = user.name?.trim() || elsewhere?.handle || TEXT.anonymous;
+  // A picture from elsewhere only over https (else the placeholder); Avatar sends no referrer with it.
+  const picture = elsewhere ? (elsewhere.icon_url?.startsWith('https://') ? elsewhere.icon_url : null) : user.profile_picture;
   return (
     <div className="flex items-center gap-2.5">
-      <Avatar src={user.profile_picture} size={size} />
+      <Avatar src={picture} size={size} />
       <div className="min-w-0 text-sm leading-5">
-        <Link
-          to={paths.viewProfile.getHref(user.id)}
-          className="block truncate font-semibold text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-100"
-        >
-          {user.name?.trim() || TEXT.anonymous}
-        </Link>
-        <time dateTime={createdAt} className="text-zinc-600 dark:text-zinc-400">
-          {relativeTime(createdAt, now)}
-        </time>
+        {!elsewhere ? (
+          <Link to={paths.viewProfile.getHref(user.id)} className={nameLink}>
+            {name}
+          </Link>
+        ) : elsewhere.profile_url ? (
+          <a href={elsewhere.profile_url} {...away} className={nameLink}>
+            {name}
+          </a>
+        ) : (
+          <span className="block truncate font-semibold text-zinc-900 dark:text-zinc-100">{name}</span>
+        )}
+        <span className="text-zinc-600 dark:text-zinc-400">
+          {elsewhere && name !== elsewhere.handle && <span className="break-all">{elsewhere.handle} · </span>}
+          <time dateTime={createdAt}>{relativeTime(createdAt, now)}</time>
+          {elsewhere?.url && (
+            <>
+              {' · '}
+              <a href={elsewhere.url} {...away} className={quietLink}>
+                Original
+              </a>
+            </>
+          )}
+        </span>
       </div>
     </div>
   );
@@ -87,7 +117,7 @@ function Reply({ reply, answers, canDelete, postId, anchor, onAnswer, form }: Re
   const flashing = useFlash(anchor?.kind === 'reply' && anchor.id === reply.id, anchor?.key);
   return (
     <li id={commentAnchorId('reply', reply.id)} data-testid="reply" data-highlighted={flashing || undefined} className={`-mx-2 scroll-mt-20 px-2 py-3 ${flashClass(flashing)}`}>
-      <Byline user={reply.user} createdAt={reply.created_at} size={28} />
+      <Byline user={reply.user} elsewhere={reply.elsewhere} createdAt={reply.created_at} size={28} />
       {answers && (
         <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
           Replying to{' '}
@@ -133,13 +163,13 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
   const addReply = useAddReply(postId);
   const remove = useDeleteComment(postId);
   const count = comment.replies.length;
-  const nameOf = (user: CommentItem['user']) => user.name?.trim() || TEXT.anonymous;
+  const nameOf = (said: { user: CommentItem['user']; elsewhere?: CommentElsewhere | null }) => said.user.name?.trim() || said.elsewhere?.handle || TEXT.anonymous;
   const shown = new Map(comment.replies.map((reply) => [reply.id, reply]));
 
   /** The box answering the comment (to: null) or one of its replies. */
   const replyForm = (to: ReplyItem | null) => (
     <CommentForm
-      label={`Reply to ${nameOf(to ? to.user : comment.user)}`}
+      label={`Reply to ${nameOf(to ?? comment)}`}
       submitLabel="Reply"
       placeholder="Write a reply…"
       busy={addReply.isPending}
@@ -160,14 +190,15 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
     // Each comment hydrates in a task of its own (a post may have dozens).
     <HydrateLater as="li" id={commentAnchorId('comment', comment.id)} data-testid="comment" className="scroll-mt-20 border-b border-zinc-200 py-5 dark:border-zinc-800">
       <div data-highlighted={flashing || undefined} className={`-mx-2 px-2 py-1 ${flashClass(flashing)}`}>
-        <Byline user={comment.user} createdAt={comment.created_at} size={32} />
+        <Byline user={comment.user} elsewhere={comment.elsewhere} createdAt={comment.created_at} size={32} />
         <Said text={comment.comments} />
       </div>
       <div className="mt-2 -ml-1.5 flex items-center gap-1">
         <button type="button" className={textButton} aria-expanded={replying} onClick={() => setReplying((value) => !value)}>
           Reply
         </button>
-        <BlockToggle person={{ id: comment.user_id, name: comment.user.name }} className={textButton} />
+        {/* Blocking an account elsewhere is the fediverse's own call until the fold's last step. */}
+        {!comment.elsewhere && <BlockToggle person={{ id: comment.user_id, name: comment.user.name }} className={textButton} />}
         {canDeleteComment(viewerId, comment.user_id, postOwnerId) && (
           <DeleteButton
             what="comment"
@@ -194,7 +225,7 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
                 <Reply
                   key={reply.id}
                   reply={reply}
-                  answers={reply.reply_to_id !== null && shown.has(reply.reply_to_id) ? { id: reply.reply_to_id, name: nameOf(shown.get(reply.reply_to_id)!.user) } : undefined}
+                  answers={reply.reply_to_id !== null && shown.has(reply.reply_to_id) ? { id: reply.reply_to_id, name: nameOf(shown.get(reply.reply_to_id)!) } : undefined}
                   postId={postId}
                   anchor={anchor}
                   canDelete={canDeleteComment(viewerId, reply.user_id, postOwnerId)}
