@@ -13,7 +13,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (built web app, fresh SQLite database) as `npm start` would, and waits for health. */
+/**
+ * Starts the real server (built web app, fresh SQLite database) as `npm start` would, and waits for health.
+ * The event-loop overload guard is off (OVERLOAD_EVENT_LOOP_DELAY_MS=0) unless a journey sets it: two
+ * journeys, their servers and their browsers share a CI machine's two cores, whose starved moments
+ * (a second and more of delay, seen on a busy machine) would shed a journey's call with 503. The guard
+ * is shown by its own suite (server/src/plugins/overload.test.ts); a journey shows what a reader sees.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-e2e-'));
@@ -21,7 +27,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

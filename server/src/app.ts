@@ -71,7 +71,7 @@ import { JobRunner } from './jobs/runner.ts';
 import { createAccountService } from './users/account.service.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { createUsersService } from './users/users.service.ts';
-import type { StoryFanout } from './deps.ts';
+import { DomainEventBus } from './events/domain-events.ts';
 
 export interface AppDeps {
   database: Database;
@@ -141,7 +141,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Open streams end before the server closes (it would otherwise wait for them).
   app.addHook('preClose', () => hub.close());
   const unsubscribe = createUnsubscribe(db);
+  // What a write says happened, and the modules that react to it, each declaring its own reaction (ADR 0084).
+  const events = new DomainEventBus();
   const postFanout = new PostFanout(db, app.log);
+  postFanout.reactTo(events);
   app.decorate('postFanout', postFanout);
   // Fan-outs under way finish their batch first (what is left is owed and taken up by the next process).
   app.addHook('onClose', () => postFanout.stop());
@@ -158,8 +161,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const images = createStoredImages(db, storage, { graceMs: config.uploadGraceMs, log: app.log });
   const users = createUsersService(db, images);
   // ActivityPub (FEDERATION; ADR 0067–0071): null when off. Its likes drop cached pages (afterWrite, below).
-  const fediverse = federationParts(app, config, deps.database, () => afterWrite());
-  const account = createAccountService({ db, config, outbox, images, farewell: fediverse?.farewell });
+  const fediverse = federationParts(app, config, deps.database, events, () => afterWrite());
+  const account = createAccountService({ db, config, outbox, images, events });
   app.decorate('images', images);
   // The sweep stops before the storage lets go of its connections.
   app.addHook('onClose', () => images.stop().then(() => storage.close()));
@@ -175,24 +178,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
     outbox,
     transport: deps.newsletterTransport ?? deps.mailTransport,
+    events,
   });
   if (deps.newsletterTransport) app.addHook('onClose', () => deps.newsletterTransport?.close?.());
-  // A new story is owed to its author's followers (notifications), unless published only to their
-  // subscribers (mail), and to the fediverse; an edit or a removal to the fediverse.
-  const stories: StoryFanout = {
-    async queue(trx, story) {
-      await postFanout.queue(trx, story.postId);
-      if (story.email) await newsletterSender.queue(trx, story.postId, story.writerId);
-      await fediverse?.owe(trx, { postId: story.postId, writerId: story.writerId, kind: 'create' });
-    },
-    start: (postId) => {
-      postFanout.start(postId);
-      fediverse?.send();
-    },
-    changed: async (trx, change) => fediverse?.owe(trx, change),
-    sendChanges: () => fediverse?.send(),
-  };
-  const featureDeps = { db, database: deps.database, config, storage, images, feedCache, feedAnswers, hiddenAuthors, stories };
+  const featureDeps = { db, database: deps.database, config, storage, images, feedCache, feedAnswers, hiddenAuthors, events };
   /** After any write, a request's or a job's: the cached pages go, here and in every other app process. */
   const afterWrite = async () => {
     feedCache.invalidate();
@@ -200,7 +189,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   };
   // One drafts service: the writer's calls and the scheduler publish through the same one. A scheduled
   // post that went out is a write like any other.
-  const drafts = createDraftsService({ db, images, publicUrl: config.publicUrl, stories });
+  const drafts = createDraftsService({ db, images, publicUrl: config.publicUrl, events });
   const scheduledPosts = new ScheduledPosts(drafts, afterWrite);
   app.decorate('scheduledPosts', scheduledPosts);
   const statsCleanup = new StatsCleanup(createStatsService(deps.database));

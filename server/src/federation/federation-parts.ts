@@ -1,10 +1,8 @@
 import { plural } from '@inkwell/contract';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import type { DB } from '../db/schema.ts';
-import type { AccountFarewell } from '../deps.ts';
+import type { DomainEventBus } from '../events/domain-events.ts';
 import { createInkwellFederation } from './federation.ts';
 import { federationRoutes } from './federation.routes.ts';
 import { PostDeliveries } from './post-deliveries.ts';
@@ -25,11 +23,6 @@ interface Jobs {
 
 /** What app.ts plugs in when FEDERATION is on (ADR 0067–0071). */
 export interface FederationParts {
-  /** The fediverse as a channel of a story: owed in the transaction that changed it, sent after its commit. */
-  owe(trx: Kysely<DB>, change: { postId: number; writerId: number; kind: 'create' | 'update' | 'delete' }): Promise<void>;
-  send(): void;
-  /** A deleted account's Delete to its fediverse followers. */
-  farewell: AccountFarewell;
   /** "Follow from the fediverse" on a profile: where the reader's own server takes the follow. */
   remoteFollow: RemoteFollow;
   /** A member's followers on other servers, counted and listed on the site. */
@@ -47,18 +40,21 @@ export interface FederationParts {
 }
 
 /**
- * Fedify's federation for this app and the stories and account deletions owed to the fediverse, or
- * null with FEDERATION off. `wrote` is the app's afterWrite: a like from the fediverse changes a
- * count pages show, and drops them as a request's write does.
+ * Fedify's federation for this app, or null with FEDERATION off. Its reactions (ADR 0084): a story
+ * published, edited or deleted is owed to the writer's followers elsewhere, a deleted account's Delete
+ * to its followers there; each owed in the writing transaction, sent once it committed. `wrote` is the
+ * app's afterWrite: a like from the fediverse changes a count pages show, and drops them as a
+ * request's write does.
  */
-export function federationParts(app: FastifyInstance, config: Config, database: Database, wrote: () => Promise<void>): FederationParts | null {
+export function federationParts(app: FastifyInstance, config: Config, database: Database, events: DomainEventBus, wrote: () => Promise<void>): FederationParts | null {
   if (!config.federation.enabled) return null;
   const federation = createInkwellFederation(config, database, app.log, wrote);
   const deliveries = new PostDeliveries(database.db, federation, config.publicUrl, app.log);
+  const send = () => deliveries.wake();
+  events.on('story.published', { owe: (trx, story) => deliveries.owe(trx, { post_id: story.postId, writer_id: story.writerId, kind: 'create' }), start: send });
+  events.on('story.changed', { owe: (trx, change) => deliveries.owe(trx, { post_id: change.postId, writer_id: change.writerId, kind: change.kind }), start: send });
+  events.on('account.deleting', { owe: (trx, account) => deliveries.oweAccountDeletion(trx, account.userId), start: send });
   return {
-    owe: (trx, change) => deliveries.owe(trx, { post_id: change.postId, writer_id: change.writerId, kind: change.kind }),
-    send: () => deliveries.wake(),
-    farewell: { owe: (trx, userId) => deliveries.oweAccountDeletion(trx, userId), send: () => deliveries.wake() },
     remoteFollow: new RemoteFollow(federation, database, config.publicUrl, config.federation.lookupTimeoutMs),
     followers: new FediverseFollowers(database, federation, config.publicUrl),
     answers: new FediverseAnswers(database, federation, config.publicUrl, deliveries),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
+import type { DomainEventBus } from '../events/domain-events.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { inboundMail } from './inbound-mail.ts';
@@ -17,7 +18,7 @@ import { createImport } from './subscribers-import.ts';
  * connections), which stops starting mails when the app closes; and, with MAIL_INBOUND_PORT, the SMTP
  * port where bounces and mailed unsubscribes come back (inbound-mail.ts).
  */
-export function newsletterParts(app: FastifyInstance, deps: { db: Kysely<DB>; config: Config; outbox: MailOutbox; transport: MailTransport }) {
+export function newsletterParts(app: FastifyInstance, deps: { db: Kysely<DB>; config: Config; outbox: MailOutbox; transport: MailTransport; events: DomainEventBus }) {
   const { db, config } = deps;
   const tokens = newsletterTokens(db);
   const newsletterSender = new NewsletterSender({
@@ -35,6 +36,8 @@ export function newsletterParts(app: FastifyInstance, deps: { db: Kysely<DB>; co
     log: app.log,
   });
   app.decorate('newsletterSender', newsletterSender);
+  // A story published with "Publish and email" is owed to its writer's subscribers (the sender's job mails it).
+  deps.events.on('story.published', { owe: async (trx, story) => (story.email ? newsletterSender.queue(trx, story.postId, story.writerId) : undefined) });
   app.addHook('preClose', () => newsletterSender.stop());
   const newsletters = createNewsletters({
     db,

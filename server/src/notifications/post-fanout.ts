@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import type { DomainEventBus } from '../events/domain-events.ts';
 import { actorName, noticeText } from '../notify/notify.ts';
 import {
   announceStoryNotices,
@@ -55,6 +56,11 @@ export class PostFanout {
     this.db = db;
     this.log = log;
     this.options = options;
+  }
+
+  /** Its reaction to a published story (ADR 0084): its writer's followers are owed a notification each, told once it committed. */
+  reactTo(events: DomainEventBus): void {
+    events.on('story.published', { owe: (trx, story) => this.queue(trx, story.postId), start: (story) => this.start(story.postId) });
   }
 
   /** In the publishing transaction: the story's followers are owed a notification each. */

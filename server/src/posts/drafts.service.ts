@@ -15,7 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import { isForeignKeyViolation, nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import type { StoryFanout } from '../deps.ts';
+import type { DomainEventBus, DomainEvents } from '../events/domain-events.ts';
 import { HttpError, notFound, validationError } from '../lib/errors.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
 import * as drafts from './drafts.repository.ts';
@@ -53,7 +53,7 @@ function asPost(row: drafts.DraftValues): posts.PostValues {
 }
 
 /** Drafts: saved as typed, listed, scheduled, shown through a secret link, and published (now or when due). */
-export function createDraftsService({ db, images, publicUrl, stories }: { db: Kysely<DB>; images: StoredImages; publicUrl: string; stories: StoryFanout }) {
+export function createDraftsService({ db, images, publicUrl, events }: { db: Kysely<DB>; images: StoredImages; publicUrl: string; events: DomainEventBus }) {
   const previewUrl = (token: string | null) => (token ? `${publicUrl}${paths.draftPreview.getHref(token)}` : null);
 
   const toDraft = (row: drafts.DraftRow): Draft => ({
@@ -89,14 +89,20 @@ export function createDraftsService({ db, images, publicUrl, stories }: { db: Ky
 
   /**
    * A post made of the draft `row` (already taken out of drafts in `trx`), counted and tied to its
-   * images; its followers are owed a notification (told once the caller's transaction committed), and
-   * with `email` its writer's subscribers a mail.
+   * images; it is emitted as published (its followers told once the caller's transaction committed:
+   * `event`, for events.committed), with `email` to its writer's subscribers too.
    */
-  async function publishRow(trx: Kysely<DB>, row: drafts.DraftRow, now: string, email: boolean): Promise<{ id: number; values: posts.PostValues }> {
+  async function publishRow(
+    trx: Kysely<DB>,
+    row: drafts.DraftRow,
+    now: string,
+    email: boolean,
+  ): Promise<{ id: number; values: posts.PostValues; event: DomainEvents['story.published'] }> {
     const values = asPost(row);
     const id = await posts.publishPost(trx, row.user_id, values, imagesOf(values), now);
-    await stories.queue(trx, { postId: id, writerId: row.user_id, email });
-    return { id, values };
+    const event = { postId: id, writerId: row.user_id, email };
+    await events.emit(trx, 'story.published', event);
+    return { id, values, event };
   }
 
   const imageGone = (err: unknown): never => {
@@ -162,7 +168,11 @@ export function createDraftsService({ db, images, publicUrl, stories }: { db: Ky
     /** Publishes the caller's draft now: it becomes a post (and is a draft no more), mailed to subscribers with `email`. */
     async publish(userId: number, id: number, email = true): Promise<SavePostResponse> {
       asPost(await own(userId, id)); // a clear 422 before anything is taken
-      const { id: postId, values } = await db
+      const {
+        id: postId,
+        values,
+        event,
+      } = await db
         .transaction()
         .execute(async (trx) => {
           const row = await drafts.takeDraft(trx, id, { userId });
@@ -170,7 +180,7 @@ export function createDraftsService({ db, images, publicUrl, stories }: { db: Ky
           return publishRow(trx, row, nowIso(), email);
         })
         .catch(imageGone);
-      stories.start(postId);
+      events.committed('story.published', event);
       return { message: TEXT.postCreated, post: { id: postId, read_time: values.read_time, image: values.image } };
     },
 
@@ -228,7 +238,7 @@ export function createDraftsService({ db, images, publicUrl, stories }: { db: Ky
           });
           if (done) {
             published += 1;
-            stories.start(done.id);
+            events.committed('story.published', done.event);
           }
         } catch (err) {
           if (!(err instanceof HttpError) && !isForeignKeyViolation(err)) throw err;

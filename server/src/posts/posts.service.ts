@@ -2,7 +2,7 @@ import { type PostFormFields, type SavePostResponse, TEXT, readTimeFromHtml } fr
 import type { Kysely } from 'kysely';
 import { isForeignKeyViolation, nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import type { StoryFanout } from '../deps.ts';
+import type { DomainEventBus } from '../events/domain-events.ts';
 import { canEditPost, requireAccess } from '../access/policy.ts';
 import { notFound, unauthorized, validationError } from '../lib/errors.ts';
 import type { Auth } from '../plugins/session.ts';
@@ -29,7 +29,7 @@ function imageGone(err: unknown): never {
   throw err;
 }
 
-export function createPostsService({ db, images, stories }: { db: Kysely<DB>; images: StoredImages; stories: StoryFanout }) {
+export function createPostsService({ db, images, events }: { db: Kysely<DB>; images: StoredImages; events: DomainEventBus }) {
   function signedIn(auth: Auth | null): Auth {
     if (!auth) throw unauthorized();
     return auth;
@@ -83,12 +83,14 @@ export function createPostsService({ db, images, stories }: { db: Kysely<DB>; im
       const caller = signedIn(auth);
       const { values, paths } = await prepare(input, null);
       try {
-        const id = await db.transaction().execute(async (trx) => {
+        const published = await db.transaction().execute(async (trx) => {
           const postId = await repo.publishPost(trx, caller.userId, values, paths, nowIso());
-          await stories.queue(trx, { postId, writerId: caller.userId, email: input.email_subscribers ?? true });
-          return postId;
+          const event = { postId, writerId: caller.userId, email: input.email_subscribers ?? true };
+          await events.emit(trx, 'story.published', event);
+          return event;
         });
-        stories.start(id); // after the commit: the followers are told in the background
+        const id = published.postId;
+        events.committed('story.published', published); // after the commit: the followers are told in the background
         return answer(POST_MESSAGES.created, id, values);
       } catch (err) {
         if (values.image) await images.release([values.image]);
@@ -105,14 +107,14 @@ export function createPostsService({ db, images, stories }: { db: Kysely<DB>; im
           const previous = await referencedBy(trx, id, post.image);
           await repo.updatePost(trx, id, values, nowIso());
           await repo.replacePostImages(trx, id, paths);
-          await stories.changed(trx, { postId: id, writerId: post.user_id, kind: 'update' });
+          await events.emit(trx, 'story.changed', { postId: id, writerId: post.user_id, kind: 'update' });
           return previous;
         })
         .catch(async (err: unknown) => {
           if (values.image && values.image !== post.image) await images.release([values.image]);
           return imageGone(err);
         });
-      stories.sendChanges();
+      events.committed('story.changed', { postId: id, writerId: post.user_id, kind: 'update' });
       await images.release(before.filter((p) => !paths.includes(p)));
       return answer(POST_MESSAGES.updated, id, values);
     },
@@ -127,10 +129,10 @@ export function createPostsService({ db, images, stories }: { db: Kysely<DB>; im
         // changes nothing, and the count must not move again.
         if (!(await repo.deletePostWithDependents(trx, id))) throw notFound(POST_MESSAGES.notFound);
         await repo.addToPostCount(trx, post.user_id, -1);
-        await stories.changed(trx, { postId: id, writerId: post.user_id, kind: 'delete' });
+        await events.emit(trx, 'story.changed', { postId: id, writerId: post.user_id, kind: 'delete' });
         return referenced;
       });
-      stories.sendChanges();
+      events.committed('story.changed', { postId: id, writerId: post.user_id, kind: 'delete' });
       await images.release(paths);
       return POST_MESSAGES.deleted;
     },

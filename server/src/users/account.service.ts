@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { isUniqueViolation, nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { MemberRow } from '../db/shared.repository.ts';
-import type { AccountFarewell } from '../deps.ts';
+import type { DomainEventBus } from '../events/domain-events.ts';
 import { forbidden, notFound, validationError } from '../lib/errors.ts';
 import { ownAccount, requireAccess } from '../access/policy.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
@@ -41,8 +41,8 @@ type UserRow = MemberRow;
  * the member to prove it is them: the current password, or, for an account without one, a sign-in
  * made in the last 15 minutes.
  */
-export function createAccountService(deps: { db: Kysely<DB>; config: Config; outbox: MailOutbox; images: StoredImages; farewell?: AccountFarewell }) {
-  const { db, config, outbox, images, farewell } = deps;
+export function createAccountService(deps: { db: Kysely<DB>; config: Config; outbox: MailOutbox; images: StoredImages; events: DomainEventBus }) {
+  const { db, config, outbox, images, events } = deps;
 
   async function member(auth: Auth, userId: number): Promise<UserRow> {
     requireAccess(ownAccount(auth, userId));
@@ -76,11 +76,11 @@ export function createAccountService(deps: { db: Kysely<DB>; config: Config; out
       await confirmIdentity(row, auth, currentPassword);
       const files = await db.transaction().execute(async (trx) => {
         const used = await repo.filesOf(trx, userId);
-        await farewell?.owe(trx, userId);
+        await events.emit(trx, 'account.deleting', { userId });
         await repo.deleteMember(trx, userId);
         return used;
       });
-      farewell?.send();
+      events.committed('account.deleting', { userId });
       await images.release(files);
       return ACCOUNT_MESSAGES.deleted;
     },

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+/**
+ * What a write says happened (ADR 0084): the one list of domain events. A service that writes says
+ * what happened; the modules that care declare, each for itself, what they do about it (a
+ * notification, a mail, a delivery to the fediverse). Neither knows the other: app.ts only hands the
+ * same bus to both.
+ */
+export interface DomainEvents {
+  /** A post was published (by its writer, or by the scheduler from a draft); with `email`, its writer's subscribers are to be mailed. */
+  'story.published': { postId: number; writerId: number; email: boolean };
+  /** A published post was edited or deleted. */
+  'story.changed': { postId: number; writerId: number; kind: 'update' | 'delete' };
+  /** A member's account is being deleted: emitted before its rows go, in the same transaction. */
+  'account.deleting': { userId: number };
+}
+
+export type EventName = keyof DomainEvents;
+
+/**
+ * A module's reaction to an event, in two halves:
+ * - `owe`, in the writing transaction: what the module must do is written down (a row a worker takes
+ *   up), so it commits with the write or not at all, and a crash between the two loses nothing;
+ * - `start`, once that transaction committed: the work begins in the background. It must not throw:
+ *   what fails there stays owed, and a worker takes it up again.
+ */
+export interface Reaction<E> {
+  owe(trx: Kysely<DB>, event: E): Promise<void>;
+  start?(event: E): void;
+}
+
+/** The bus: reactions are declared once, at start; every write emits through it. */
+export class DomainEventBus {
+  readonly #reactions = new Map<EventName, Array<Reaction<never>>>();
+
+  /** Declares a reaction to `name`; reactions run in the order they were declared. */
+  on<K extends EventName>(name: K, reaction: Reaction<DomainEvents[K]>): void {
+    const list = this.#reactions.get(name) ?? [];
+    list.push(reaction as Reaction<never>);
+    this.#reactions.set(name, list);
+  }
+
+  /** In the writing transaction: every reaction owes its part (one that throws rolls the write back). */
+  async emit<K extends EventName>(trx: Kysely<DB>, name: K, event: DomainEvents[K]): Promise<void> {
+    for (const reaction of this.#of(name)) await reaction.owe(trx, event);
+  }
+
+  /** Once that transaction committed: every reaction starts its work. */
+  committed<K extends EventName>(name: K, event: DomainEvents[K]): void {
+    for (const reaction of this.#of(name)) reaction.start?.(event);
+  }
+
+  /** How many reactions `name` has (for a start-up check and tests). */
+  reactionsTo(name: EventName): number {
+    return this.#of(name).length;
+  }
+
+  #of<K extends EventName>(name: K): Array<Reaction<DomainEvents[K]>> {
+    return (this.#reactions.get(name) ?? []) as Array<Reaction<DomainEvents[K]>>;
+  }
+}
