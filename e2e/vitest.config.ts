@@ -10,5 +10,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 90_000,
     hookTimeout: 90_000,
+    // expect.poll waits up to 10 s (Vitest's default is 1 s): on a busy two-core machine a page's call
+    // can take longer than a second, and a journey then failed on a count that was about to be right.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
