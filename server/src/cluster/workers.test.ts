@@ -33,6 +33,9 @@ describe('WORKERS app processes', () => {
     // The overload guard is off: on a busy machine three processes starting at once can lag past its
     // threshold and answer 503 (right, and tested in overload.test.ts), which is not what this checks.
     const server = await startServer(store, { env: { WORKERS: '3', OVERLOAD_EVENT_LOOP_DELAY_MS: '0' } });
+    // Health answers once one process listens; the primary says so when all three do. Killing one
+    // before then could kill the only listener, and the port closes until its replacement listens.
+    await until(() => (/\(3 processes,/.test(server.output()) ? true : undefined), 30_000);
     const first = await until(() => (childrenOf(server.pid).length === 3 ? childrenOf(server.pid) : undefined), 15_000);
     // Calls are handed round: every process answers.
     const answers = await Promise.all(Array.from({ length: 30 }, () => fetch(`${server.url}/api/health`).then((r) => r.status)));
