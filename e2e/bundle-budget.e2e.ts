@@ -121,7 +121,7 @@ describe('what a page fetches until the network is idle, in Chromium with a cold
   it('fetches the end of a story when the reader comes to it, and keeps a press made before its code came', async () => {
     const { context, page } = await openAs(world, reader, PHONE);
     const fetched = await scriptsFetched(page, `${server.url}${paths.viewPost.getHref(postId)}`);
-    expect(fetched?.map((file) => file.path).filter((path) => /SubscribeByEmail|FediverseReplies|RelatedPosts/.test(path))).toEqual([]);
+    expect(fetched?.map((file) => file.path).filter((path) => /SubscribeByEmail|RelatedPosts/.test(path))).toEqual([]);
     // Its code held back a second, so that the press surely lands before it (web/src/ssr/hydrate-when-seen.tsx).
     await page.route(/\/assets\/SubscribeByEmail-[\w-]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { flag, idField } from './common.ts';
-import { commentUser } from './feed.ts';
 import { commentText } from './social.ts';
 
 /** What the handle field says when it holds nothing a fediverse server could be asked about. */
@@ -140,54 +139,6 @@ export const fediverseStoryReplyBody = z.object({ user_id: idField('user id'), s
 export const FEDIVERSE_STORY_REPLY_SENT = 'Your reply is on its way.';
 /** POST /api/user/fediverse-following/stories/reply/delete {user_id, reply_id}: the member takes back their reply (a Delete of its Note goes to the account). */
 export const fediverseStoryReplyDeleteBody = z.object({ user_id: idField('user id'), reply_id: idField('reply id') });
-export const FEDIVERSE_STORY_REPLY_DELETED = 'Reply deleted: its writer’s server is told.';
-
-/** POST /api/user/fediverse-replies {post_id}: the story's replies from the fediverse, shown as comments (ADR 0073). */
-export const fediverseRepliesBody = z.object({ post_id: idField('post id') });
-/**
- * The account of another server that wrote a reply, as it presented itself (cleaned): its handle, name,
- * picture and profile page; account_id names the account (fediverse-blocks/set).
- */
-export const fediverseAuthor = z.object({ account_id: z.number(), handle: z.string(), name: z.string().nullable(), icon_url: z.string().nullable(), url: z.string().nullable() });
-export type FediverseAuthor = z.infer<typeof fediverseAuthor>;
-const fediverseReplyFields = {
-  id: z.number(),
-  /** Plain text, made from the Note's HTML. */
-  body: z.string(),
-  /** The reply's own page on its server (null for a member's answer). */
-  url: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  /** Its author: an account of another server, or (user) a member who answered from here. */
-  remote: fediverseAuthor.nullable(),
-  user: commentUser.nullable(),
-};
-/** An answer within a thread; reply_to_id is the one of the thread it answers, or null (its first). */
-export const fediverseReply = z.object({ ...fediverseReplyFields, reply_to_id: z.number().nullable() });
-export type FediverseReply = z.infer<typeof fediverseReply>;
-/** A reply to the story, with the answers to it, oldest first. */
-export const fediverseThread = z.object({ ...fediverseReplyFields, replies: z.array(fediverseReply) });
-export type FediverseThread = z.infer<typeof fediverseThread>;
-/**
- * Oldest first, as a conversation reads; `answerable`: members may answer them from here (FEDERATION
- * is on); `boosts`: how many accounts elsewhere boosted the story (its likes from there count with the likes).
- */
-export const fediverseRepliesResponse = z.object({ comments: z.array(fediverseThread), answerable: z.boolean(), boosts: z.number() });
-export type FediverseRepliesResponse = z.infer<typeof fediverseRepliesResponse>;
-
-/**
- * POST /api/user/fediverse-replies/delete {user_id, id}: the story's writer removes a reply from the
- * fediverse from their story (with the answers in its thread, when it opened one), as they may a
- * comment; a member removes their own answer (taken back where it went).
- */
-export const fediverseReplyDeleteBody = z.object({ user_id: idField('user id'), id: idField('id') });
-/** What the writer is told once it is gone, and when it is not one of their stories' replies. */
-export const FEDIVERSE_REPLY_DELETED = 'The reply is gone from your story.';
+/** A member's reply to a story elsewhere that is not theirs (or gone). */
 export const FEDIVERSE_REPLY_NOT_FOUND = 'Reply not found.';
-
-/**
- * POST /api/user/fediverse-replies/answer {user_id, post_id, reply_to_id, reply}: a member answers a
- * reply from the fediverse on a story (reply_to_id: a row of its fediverse-replies); the answer joins
- * the thread and is sent to its accounts elsewhere as a Note. The member needs a username (their handle).
- */
-export const fediverseAnswerBody = z.object({ user_id: idField('user id'), post_id: idField('post id'), reply_to_id: idField('reply to id'), reply: commentText('reply') });
+export const FEDIVERSE_STORY_REPLY_DELETED = 'Reply deleted: its writer’s server is told.';

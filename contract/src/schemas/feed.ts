@@ -75,7 +75,14 @@ export const commentUser = z.object({ id: z.number(), name: z.string().nullable(
  * `user` the account's row): its handle (`@name@host`), its picture there, its profile page there and
  * the original's page. Absent or null for a member's.
  */
-export const commentElsewhere = z.object({ handle: z.string(), icon_url: z.string().nullable(), profile_url: z.string().nullable(), url: z.string().nullable() });
+export const commentElsewhere = z.object({
+  handle: z.string(),
+  icon_url: z.string().nullable(),
+  profile_url: z.string().nullable(),
+  url: z.string().nullable(),
+  /** Names the account for fediverse-blocks/set (the post's writer may block it from the thread). */
+  account_id: z.number().nullable().optional(),
+});
 export type CommentElsewhere = z.infer<typeof commentElsewhere>;
 
 export const replyItem = z.object({
@@ -110,6 +117,8 @@ export const postDetail = postCard.extend({
   updated_at: z.string(),
   user_data: commentUser,
   comments: z.array(commentItem),
+  /** How many accounts elsewhere boosted it (their likes count in likes_count). */
+  boosts_count: z.number().optional(),
 });
 export type PostDetail = z.infer<typeof postDetail>;
 export const postDetailsResponse = z.object({ post: postDetail });

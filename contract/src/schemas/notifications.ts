@@ -38,8 +38,6 @@ export const notificationItem = z.object({
   post_id: z.number().nullable(),
   comment_id: z.number().nullable(),
   reply_id: z.number().nullable(),
-  /** A reply from the fediverse, or a member's answer there, that it tells of (the post page's #fediverse-<id>). */
-  fediverse_comment_id: z.number().nullable().optional(),
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
 export const notificationsResponse = z.object({ notifications: z.array(notificationItem), unseen_count: z.number() });

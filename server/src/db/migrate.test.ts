@@ -1,15 +1,11 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { createTestDatabase } from '../test/database.ts';
 import { aUser } from '../test/factories.ts';
 import { isForeignKeyViolation, isUniqueViolation, nowIso } from './database.ts';
-import { migrateToLatest, migrationProvider } from './migrate.ts';
+import { migrateToLatest } from './migrate.ts';
 import type { DB } from './schema.ts';
+import { accountElsewhere, onOwnDatabase } from './migrate.testkit.ts';
 import { CATEGORIES, seedCategories } from './seed-categories.ts';
 
 let t: TestApp;
@@ -70,18 +66,6 @@ describe('schema and seed', () => {
   });
 });
 
-/** A database of its own, migrated only as far as the test takes it, dropped afterwards. */
-async function onOwnDatabase(test: (db: Kysely<DB>, migrator: Migrator) => Promise<void>): Promise<void> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-migrate-'));
-  const { database, drop } = await createTestDatabase(dir, { migrate: false });
-  try {
-    await test(database.db, new Migrator({ db: database.db, provider: migrationProvider }));
-  } finally {
-    await database.destroy();
-    await drop();
-  }
-}
-
 /** An account elsewhere as the fold's migrations (0046 on) see it: a row of users, and its remote_actors row pointing at it. */
 /** A member (Ada) with a story of `likes` likes counted, on the categories seeded. */
 async function aStory(db: Kysely<DB>, likes: number) {
@@ -95,21 +79,6 @@ async function aStory(db: Kysely<DB>, likes: number) {
     .returning('id')
     .executeTakeFirstOrThrow();
   return { ada, post, now };
-}
-
-async function accountElsewhere(db: Kysely<DB>, name: string, now: string): Promise<{ user: number; actor: number }> {
-  const uri = `https://${name}.example/users/${name}`;
-  const user = await db
-    .insertInto('users')
-    .values({ email: null, email_normalized: null, name, domain: `${name}.example`, ap_id: uri, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const actor = await db
-    .insertInto('remote_actors')
-    .values({ uri, inbox: `${uri}/inbox`, handle: `@${name}@${name}.example`, updated_at: now, user_id: user.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { user: user.id, actor: actor.id };
 }
 
 describe('0004_stored_images', () => {

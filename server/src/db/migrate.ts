@@ -52,6 +52,7 @@ import * as m0050 from './migrations/0050_remote_following_folded.ts';
 import * as m0051 from './migrations/0051_remote_likes_folded.ts';
 import * as m0052 from './migrations/0052_boosts_folded.ts';
 import * as m0053 from './migrations/0053_comments_elsewhere.ts';
+import * as m0054 from './migrations/0054_comments_folded.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -109,6 +110,7 @@ const migrations: Record<string, Migration> = {
   '0051_remote_likes_folded': m0051,
   '0052_boosts_folded': m0052,
   '0053_comments_elsewhere': m0053,
+  '0054_comments_folded': m0054,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -14,6 +14,10 @@ export interface DomainEvents {
   'story.changed': { postId: number; writerId: number; kind: 'update' | 'delete' };
   /** A member's account is being deleted: emitted before its rows go, in the same transaction. */
   'account.deleting': { userId: number };
+  /** A member commented on a post (`replyId` null), or replied in a comment's thread (`replyId`, of the comment `commentId`). */
+  'comment.added': { postId: number; writerId: number; commentId: number; replyId: number | null };
+  /** A comment (with its replies: `replyId` null) or one reply is being removed: emitted before the rows go, in the same transaction. */
+  'comment.removing': { postId: number; commentId: number; replyId: number | null };
 }
 
 export type EventName = keyof DomainEvents;

@@ -8,8 +8,7 @@ import { federationRoutes } from './federation.routes.ts';
 import { PostDeliveries } from './post-deliveries.ts';
 import { FediverseFollowers, fediverseFollowersRoutes } from './fediverse-followers.ts';
 import { RemoteFollow, remoteFollowRoutes } from './remote-follow.ts';
-import { fediverseRepliesRoutes } from './fediverse-replies.ts';
-import { FediverseAnswers } from './answers.ts';
+import { federateThreads } from './thread-notes.ts';
 import { FediverseBlocks, fediverseBlocksRoutes } from './remote-blocks.ts';
 import { FediverseFollowing, fediverseFollowingRoutes } from './following.ts';
 import { FediverseStoryReplies, fediverseStoryRepliesRoutes } from './story-replies.ts';
@@ -27,8 +26,6 @@ export interface FederationParts {
   remoteFollow: RemoteFollow;
   /** A member's followers on other servers, counted and listed on the site. */
   followers: FediverseFollowers;
-  /** Members' answers to replies from the fediverse, sent back as Notes. */
-  answers: FediverseAnswers;
   /** Members following accounts of other servers. */
   following: FediverseFollowing;
   /** Members' replies to stories of accounts they follow there. */
@@ -42,7 +39,8 @@ export interface FederationParts {
 /**
  * Fedify's federation for this app, or null with FEDERATION off. Its reactions (ADR 0084): a story
  * published, edited or deleted is owed to the writer's followers elsewhere, a deleted account's Delete
- * to its followers there; each owed in the writing transaction, sent once it committed. `wrote` is the
+ * to its followers there, a member's reply in a thread with accounts elsewhere to those accounts
+ * (thread-notes.ts); each owed in the writing transaction, sent once it committed. `wrote` is the
  * app's afterWrite: a like from the fediverse changes a count pages show, and drops them as a
  * request's write does.
  */
@@ -54,10 +52,10 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
   events.on('story.published', { owe: (trx, story) => deliveries.owe(trx, { post_id: story.postId, writer_id: story.writerId, kind: 'create' }), start: send });
   events.on('story.changed', { owe: (trx, change) => deliveries.owe(trx, { post_id: change.postId, writer_id: change.writerId, kind: change.kind }), start: send });
   events.on('account.deleting', { owe: (trx, account) => deliveries.oweAccountDeletion(trx, account.userId), start: send });
+  federateThreads(events, database, federation, config.publicUrl, deliveries);
   return {
     remoteFollow: new RemoteFollow(federation, database, config.publicUrl, config.federation.lookupTimeoutMs),
     followers: new FediverseFollowers(database, federation, config.publicUrl),
-    answers: new FediverseAnswers(database, federation, config.publicUrl, deliveries),
     following: new FediverseFollowing(database, federation, config.publicUrl, config.federation.lookupTimeoutMs),
     storyReplies: new FediverseStoryReplies(database, federation, config.publicUrl, deliveries),
     pageLinks: (urlPath) => activityLinksFor(urlPath, config.publicUrl),
@@ -82,11 +80,10 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
 }
 
 /**
- * The federation's calls under /api/user: a story's replies from the fediverse, listed and removed,
- * and a member's blocks of accounts elsewhere, with FEDERATION on or off; the rest (answering one among them) answered 404 with it off (`parts` null).
+ * The federation's calls under /api/user: a member's blocks of accounts elsewhere, with FEDERATION on
+ * or off; the rest answered 404 with it off (`parts` null).
  */
 export const federationApiRoutes: FastifyPluginAsync<{ parts: FederationParts | null; database: Database }> = async (api, { parts, database }) => {
-  await api.register(fediverseRepliesRoutes, { database, answers: parts?.answers ?? null });
   await api.register(remoteFollowRoutes, { remoteFollow: parts?.remoteFollow ?? null });
   await api.register(fediverseFollowersRoutes, { followers: parts?.followers ?? null });
   await api.register(fediverseFollowingRoutes, { following: parts?.following ?? null, database });

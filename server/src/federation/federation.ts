@@ -11,7 +11,7 @@ import { isDeliveryToBlockedServer } from './domain-blocks.ts';
 import { serveFollowers, serveFollowing } from './follows.ts';
 import { listenToInboxes } from './inbox.ts';
 import { serveArticles } from './articles.ts';
-import { serveAnswers } from './answers.ts';
+import { serveNotes } from './thread-notes.ts';
 import { ActorKeys } from './keys.ts';
 import { hasKeyPairs } from './keys.repository.ts';
 import { KyselyKvStore } from './kv-store.ts';
@@ -122,7 +122,7 @@ export function createInkwellFederation(config: Config, database: Database, log:
   serveFollowers(federation, database);
   serveFollowing(federation, database);
   serveArticles(federation, database, publicUrl);
-  serveAnswers(federation, database, publicUrl);
+  serveNotes(federation, database);
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
     const usage = await countUsage(db);

@@ -35,7 +35,6 @@ interface Item {
   actor: unknown;
   remote_actor: unknown;
   post_id: number | null;
-  fediverse_comment_id?: number | null;
 }
 const noticesOf = async (session: Session) =>
   (await t.app.inject({ method: 'POST', url: '/api/user/notifications', headers: session.headers, payload: { user_id: session.id } })).json().notifications as Item[];
@@ -136,14 +135,16 @@ describe('notifications from the fediverse', () => {
     });
     await peer.send('dave', shared(), new Create({ id: id('creates'), actor: peer.actorUri('dave'), object, to: PUBLIC_COLLECTION }));
     await eventually(async () => (await noticesOf(session)).length === 1);
-    const kept = await t.db.selectFrom('remote_comments').select('id').where('note_uri', '=', note.href).executeTakeFirstOrThrow();
+    // A comment of the account's (issue 46).
+    const kept = await t.db.selectFrom('comments').select('id').where('ap_id', '=', note.href).executeTakeFirstOrThrow();
     expect(await noticesOf(session)).toEqual([
       expect.objectContaining({
         type: 'comment',
         message: 'Dave of the peer replied to “Slow mornings” from the fediverse.',
         remote_actor: dave(),
         post_id: post.id,
-        fediverse_comment_id: kept.id,
+        comment_id: kept.id,
+        reply_id: null,
       }),
     ]);
     t.sent.length = 0;
@@ -151,7 +152,7 @@ describe('notifications from the fediverse', () => {
     await t.app.outbox.drain();
     const [mail] = t.sent.filter((sent) => sent.to === ada.email);
     expect(mail!.text).toContain('Mine too, always.');
-    expect(mail!.html).toContain(`#fediverse-${kept.id}"`);
+    expect(mail!.html).toContain(`#comment-${kept.id}"`);
   });
 
   it('migrates notifications.remote_actor_id up and down', async () => {

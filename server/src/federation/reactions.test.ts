@@ -95,8 +95,8 @@ describe('an Announce (a boost)', () => {
     await peer.send('erin', shared(), boost);
     await eventually(async () => (await countReactions(t.db, post.id)).announce, 1);
     expect(await likesShown(post.id)).toBe(0);
-    // Shown with the story's replies from there.
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies', payload: { post_id: post.id } })).json()).toMatchObject({ comments: [], boosts: 1 });
+    // Shown with the story (post details: issue 46).
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/post/details', payload: { post_id: post.id } })).json().post).toMatchObject({ comments: [], boosts_count: 1 });
     await peer.send('erin', shared(), new Undo({ id: id('undo'), actor: peer.actorUri('erin'), object: boost }));
     await eventually(async () => (await countReactions(t.db, post.id)).announce, 0);
   });

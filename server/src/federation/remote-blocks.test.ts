@@ -39,11 +39,14 @@ const blocksOf = async (session: Session) => (await post(session, 'fediverse-blo
 const noticesOf = async (session: Session) => (await post(session, 'notifications', { user_id: session.id })).json().notifications as Array<{ type: string; message: string }>;
 const followers = async (profileId: number) =>
   (await t.app.inject({ method: 'POST', url: '/api/user/fediverse-followers', payload: { profile_id: profileId } })).json().data as Array<{ account_id: number; handle: string }>;
+/** The story's comments (a reply from the fediverse is one: issue 46), with the account that wrote each. */
 const repliesOf = async (postId: number) =>
-  (await t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies', payload: { post_id: postId } })).json().comments as Array<{
-    body: string;
-    remote: { account_id: number };
-  }>;
+  (
+    (await t.app.inject({ method: 'POST', url: '/api/user/post/details', payload: { post_id: postId } })).json().post.comments as Array<{
+      comments: string;
+      elsewhere: { account_id: number };
+    }>
+  ).map((c) => ({ body: c.comments, remote: c.elsewhere }));
 
 function reply(from: string, target: URL, content: string) {
   const actor = peer.actorUri(from);

@@ -47,12 +47,16 @@ describe('a server that asks for signed fetches', () => {
     await peer.send('dave', sharedInbox(base), new Create({ id: new URL(`${note.href}/activity`), actor, object, to: PUBLIC_COLLECTION }));
     await peer.send('dave', sharedInbox(base), new Like({ id: peerId(peer, 'likes'), actor, object: article }));
     const comments = await until(async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/user/fediverse-replies', payload: { post_id: post.id } });
-      const found = res.json().comments as Array<{ body: string; remote: { name: string | null; handle: string } | null }>;
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/post/details', payload: { post_id: post.id } });
+      const found = res.json().post.comments as Array<{ comments: string; user: { name: string | null }; elsewhere: { handle: string } | null }>;
       return found.length ? found : undefined;
     }, 15_000);
     expect(comments).toEqual([
-      expect.objectContaining({ body: 'Signed and sealed.', remote: expect.objectContaining({ name: 'Dave of the peer', handle: `@dave@${new URL(peer.origin).host}` }) }),
+      expect.objectContaining({
+        comments: 'Signed and sealed.',
+        user: expect.objectContaining({ name: 'Dave of the peer' }),
+        elsewhere: expect.objectContaining({ handle: `@dave@${new URL(peer.origin).host}` }),
+      }),
     ]);
     await until(async () => ((await countReactions(t.db, post.id)).like === 1 ? true : undefined), 15_000);
   });

@@ -201,7 +201,11 @@ describe('two Inkwell instances', () => {
     await eventually(async () => (await storiesOf()).length === 1);
     const [story] = await storiesOf();
     const repliesThere = async () =>
-      (await call(two.t, null, 'fediverse-replies', { post_id: post.id })).json.comments as Array<{ id: number; body: string; remote: { handle: string } }>;
+      ((await call(two.t, null, 'post/details', { post_id: post.id })).json.post.comments as Array<{ id: number; comments: string; elsewhere: { handle: string } }>).map((c) => ({
+        id: c.id,
+        body: c.comments,
+        remote: c.elsewhere,
+      }));
 
     const sent = await call(one.t, session, 'fediverse-following/stories/reply', { user_id: ada.id, story_id: story!.id, reply: 'Gladly.\n\nA <b>second</b> line.' });
     expect(sent).toEqual({ status: 200, json: { message: FEDIVERSE_STORY_REPLY_SENT, id: expect.any(Number) } });

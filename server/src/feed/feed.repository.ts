@@ -72,7 +72,11 @@ export const walkStatements = (postgres: boolean) => {
 };
 
 /** A comment's or reply's author as an account elsewhere (null columns for a member), from its row of users `u`. */
-const ELSEWHERE = (u: string) => `${u}.domain, ${u}.handle, ${u}.icon_url, ${u}.url AS profile_url`;
+/** What a comment's author says of an account elsewhere (null columns for a member); its remote_actors id looked up for such an account only (fediverse-blocks/set names it). */
+const ELSEWHERE = (u: string) =>
+  `${u}.domain, ${u}.handle, ${u}.icon_url, ${u}.url AS profile_url, CASE WHEN ${u}.domain IS NOT NULL THEN (SELECT ra.id FROM remote_actors ra WHERE ra.user_id = ${u}.id) END AS account_id`;
+/** How many accounts elsewhere boosted the post (likes of kind boost: one range of likes_post_time_idx). */
+const BOOSTS = `(SELECT COUNT(*) FROM likes b WHERE b.post_id = p.id AND b.kind = 'boost') AS boosts_count`;
 
 export const SQL = {
   ...walkStatements(false),
@@ -90,7 +94,7 @@ export const SQL = {
       WHERE user_id = ? AND (created_at < ? OR (created_at = ? AND post_id < ?))
       ORDER BY created_at DESC, post_id DESC LIMIT ${FETCH}
     ) page JOIN posts p ON p.id = page.id ${CARD_JOINS} ORDER BY page.saved_at DESC, p.id DESC`,
-  detail: `SELECT ${CARD_COLUMNS}, p.description, p.updated_at FROM posts p ${CARD_JOINS} WHERE p.id = ?`,
+  detail: `SELECT ${CARD_COLUMNS}, p.description, p.updated_at, ${BOOSTS} FROM posts p ${CARD_JOINS} WHERE p.id = ?`,
   /** The recorded sizes of the stored images a post uses (its body's, for their width, height and srcset). */
   imageSizes: `SELECT si.path, si.width, si.height FROM post_images pi JOIN stored_images si ON si.path = pi.path
     WHERE pi.post_id = ? AND si.width IS NOT NULL`,
@@ -124,7 +128,7 @@ export const SQL = {
    * the first 5 000 replies of active members, then those of authors the viewer blocked left out.
    * Placeholders: viewer (likes), viewer (saves), viewer (blocks, comments), viewer (blocks, replies), post.
    */
-  postPage: `SELECT ${CARD_COLUMNS}, p.description, p.updated_at,
+  postPage: `SELECT ${CARD_COLUMNS}, p.description, p.updated_at, ${BOOSTS},
     (SELECT json_agg(c ORDER BY c.id DESC) FROM (
         SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, c.url, cu.name, cu.profile_picture, ${ELSEWHERE('cu')}
         FROM comments c JOIN users cu ON cu.id = c.user_id
@@ -143,7 +147,7 @@ export const SQL = {
     FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ? AND u.deactivated_at IS NULL`,
 } as const;
 
-export type DetailRow = CardRow & { description: string; updated_at: string };
+export type DetailRow = CardRow & { description: string; updated_at: string; boosts_count: number | string };
 export interface ImageSizeRow {
   path: string;
   width: number;
@@ -156,6 +160,7 @@ interface ElsewhereColumns {
   handle: string | null;
   icon_url: string | null;
   profile_url: string | null;
+  account_id: number | null;
 }
 type CommentRow = ElsewhereColumns & { id: number; user_id: number; post_id: number; body: string; created_at: string; name: string | null; profile_picture: string | null };
 type ReplyRow = ElsewhereColumns & {
@@ -172,7 +177,13 @@ type ReplyRow = ElsewhereColumns & {
 /** The account elsewhere that wrote a comment or reply (its row of users has a domain), or null: a member's. */
 function elsewhereOf(row: ElsewhereColumns): CommentElsewhere | null {
   if (row.domain === null) return null;
-  return { handle: row.handle ?? `@${row.domain}`, icon_url: row.icon_url, profile_url: row.profile_url, url: row.url };
+  return {
+    handle: row.handle ?? `@${row.domain}`,
+    icon_url: row.icon_url,
+    profile_url: row.profile_url,
+    url: row.url,
+    account_id: row.account_id === null ? null : Number(row.account_id),
+  };
 }
 
 /** What the post page shows: the post, its comments with their replies (blocked and deactivated authors' left out), its body images' sizes. */

@@ -39,6 +39,7 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
       // Body images with their width, height and srcset (the stored body holds none: sizes live in the ledger).
       description: sizeBodyImages(row.description, new Map(imageSizes.map((i) => [i.path, i]))),
       updated_at: row.updated_at,
+      boosts_count: Number(row.boosts_count),
       user_data: { id: row.user_id, name: row.author_name, profile_picture: row.author_picture },
       // Comments and replies of deactivated members are left out (by the repository).
       comments,

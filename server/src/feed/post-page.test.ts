@@ -152,7 +152,8 @@ describe('post details', () => {
       t.db.insertInto('comments').values({ post_id: postId, user_id: dave.id, body: 'Twice', created_at: time, updated_at: time, ap_id: note }).execute(),
     ).rejects.toThrow();
 
-    const elsewhere = { handle: row!.handle, icon_url: `https://${row!.domain}/dave.png`, profile_url: row!.url };
+    // No remote_actors row for this account here: nothing for fediverse-blocks/set to name.
+    const elsewhere = { handle: row!.handle, icon_url: `https://${row!.domain}/dave.png`, profile_url: row!.url, account_id: null };
     const [shown] = (await details(postId)).json().post.comments;
     expect(shown).toMatchObject({
       id: fromThere.id,

@@ -56,7 +56,6 @@ export function digestItems(db: Kysely<DB>, recipientId: number, ids: number[]) 
     .leftJoin('comments as c', 'c.id', 'n.comment_id')
     .leftJoin('replies as r', 'r.id', 'n.reply_id')
     .leftJoin('help_requests as h', 'h.id', 'n.help_request_id')
-    .leftJoin('remote_comments as rc', 'rc.id', 'n.remote_comment_id')
     .select([
       'n.id',
       'n.type',
@@ -77,8 +76,6 @@ export function digestItems(db: Kysely<DB>, recipientId: number, ids: number[]) 
       'c.body as comment_body',
       'n.reply_id',
       'r.body as reply_body',
-      'n.remote_comment_id',
-      'rc.body as fediverse_body',
       'h.message as help_request',
       'h.answer as help_answer',
     ])

@@ -96,14 +96,7 @@ export class NotificationMailer {
     // A picture is a stored path or an address of its own (a Google sign-in's): the contract's one rule.
     const image = (value: string) => absoluteImageUrl(value, this.options);
     const postUrl = row.post_id === null ? null : base + paths.viewPost.getHref(row.post_id);
-    const anchor =
-      row.reply_id !== null
-        ? `#reply-${row.reply_id}`
-        : row.comment_id !== null
-          ? `#comment-${row.comment_id}`
-          : row.remote_comment_id !== null
-            ? `#fediverse-${row.remote_comment_id}`
-            : '';
+    const anchor = row.reply_id !== null ? `#reply-${row.reply_id}` : row.comment_id !== null ? `#comment-${row.comment_id}` : '';
     const actor =
       row.actor_id === null
         ? null
@@ -138,7 +131,7 @@ export class NotificationMailer {
       actor,
       post,
       message: row.message,
-      excerpt: row.type === 'responses' ? row.help_answer : (row.reply_body ?? row.comment_body ?? row.fediverse_body ?? null),
+      excerpt: row.type === 'responses' ? row.help_answer : (row.reply_body ?? row.comment_body ?? null),
       request: row.help_request ?? null,
       url,
       at: row.created_at,

@@ -24,7 +24,6 @@ function toItem(row: NoticeRow): NotificationItem {
     post_id: row.post_id,
     comment_id: row.comment_id,
     reply_id: row.reply_id,
-    fediverse_comment_id: row.remote_comment_id,
   };
 }
 

@@ -15,8 +15,6 @@ export interface NoticeValues {
   comment_id?: number | null;
   reply_id?: number | null;
   help_request_id?: number | null;
-  /** The reply from the fediverse it tells of (it goes with it). */
-  remote_comment_id?: number | null;
   message: string;
   now: string;
 }
@@ -31,8 +29,13 @@ const preferenceColumn = {
 
 /** The notification's row as inserted. */
 function noticeRow(values: NoticeValues) {
-  const { now, comment_id = null, reply_id = null, help_request_id = null, remote_comment_id = null, ...rest } = values;
-  return { ...rest, comment_id, reply_id, help_request_id, remote_comment_id, read_at: null, created_at: now, updated_at: now };
+  const { now, comment_id = null, reply_id = null, help_request_id = null, ...rest } = values;
+  return { ...rest, comment_id, reply_id, help_request_id, read_at: null, created_at: now, updated_at: now };
+}
+
+/** Whether the row of users is a member's (not an account elsewhere's, which is never notified). */
+export async function isMemberId(db: Kysely<DB>, userId: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).where(isMember()).executeTakeFirst()) !== undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { deleteNoticesOf, insertNotice, markHelpAnswered, retractNotice, upsertNotice } from './notify.repository.ts';
+import { deleteNoticesOf, insertNotice, isMemberId, markHelpAnswered, retractNotice, upsertNotice } from './notify.repository.ts';
 
 /** The post a like is about: whose it is. */
 interface PostTarget {
@@ -64,9 +64,13 @@ export const notify = {
     await upsertNotice(trx, { user_id: n.recipient, actor_id: n.actorId, type: 'follow', post_id: null, message: n.message, now: n.now });
   },
 
-  /** Of a comment or a reply: the row names it, so deleting it takes the notification too. */
+  /**
+   * Of a comment or a reply: the row names it, so deleting it takes the notification too. Its actor
+   * may be an account elsewhere (a reply from the fediverse); its recipient is told only when a member
+   * (an answer to an account elsewhere's comment goes to it as a Note instead: federation/).
+   */
   async comment(trx: Kysely<DB>, postId: number, source: { commentId: number } | { replyId: number }, n: Notice): Promise<void> {
-    if (n.recipient === n.actorId) return;
+    if (n.recipient === n.actorId || !(await isMemberId(trx, n.recipient))) return;
     const ids = 'commentId' in source ? { comment_id: source.commentId } : { reply_id: source.replyId };
     await insertNotice(trx, { user_id: n.recipient, actor_id: n.actorId, type: 'comment', post_id: postId, ...ids, message: n.message, now: n.now });
   },
@@ -104,9 +108,9 @@ export const notify = {
   },
 
   /**
-   * Follows, likes and replies from accounts of other servers (issue 30): the row names the account
-   * as its actor (its row of users, ADR 0083) and goes with it; one follow or like per account and
-   * post, taken back by its Undo; a reply's goes with the reply.
+   * Follows, likes and boosts from accounts of other servers (issue 30): the row names the account
+   * as its actor (its row of users, ADR 0083) and goes with it; one follow, like or boost per account
+   * and post, taken back by its Undo. Their replies are comments (`comment`).
    */
   fediverse: {
     async follow(trx: Kysely<DB>, recipient: number, accountId: number, message: string, now: string): Promise<void> {
@@ -127,26 +131,6 @@ export const notify = {
     },
     async unboost(trx: Kysely<DB>, post: PostTarget, accountId: number): Promise<void> {
       await retractNotice(trx, { user_id: post.user_id, actor_id: accountId, type: 'boost', post_id: post.id });
-    },
-    /**
-     * A reply to the story (or within its fediverse thread), told to `recipient` (the story's writer,
-     * or the member it answers): a row each, gone with the reply.
-     */
-    async reply(trx: Kysely<DB>, recipient: number, postId: number, remote: { actorId: number; commentId: number }, message: string, now: string): Promise<void> {
-      await insertNotice(trx, {
-        user_id: recipient,
-        actor_id: remote.actorId,
-        remote_comment_id: remote.commentId,
-        type: 'comment',
-        post_id: postId,
-        message,
-        now,
-      });
-    },
-    /** A member's answer in a fediverse thread on another's story, told to its writer; gone with the answer. */
-    async answer(trx: Kysely<DB>, post: PostTarget, answer: { memberId: number; commentId: number }, message: string, now: string): Promise<void> {
-      if (post.user_id === answer.memberId) return;
-      await insertNotice(trx, { user_id: post.user_id, actor_id: answer.memberId, remote_comment_id: answer.commentId, type: 'comment', post_id: post.id, message, now });
     },
   },
 };

@@ -7,6 +7,8 @@ export interface Deletable {
   post_id: number;
   user_id: number;
   post_owner_id: number;
+  /** The comment it belongs to (itself for a comment). */
+  comment_id: number;
 }
 
 export async function insertComment(db: Kysely<DB>, values: { post_id: number; user_id: number; body: string; now: string }): Promise<number> {
@@ -46,7 +48,7 @@ export function findComment(db: Kysely<DB>, id: number): Promise<Deletable | und
   return db
     .selectFrom('comments')
     .innerJoin('posts', 'posts.id', 'comments.post_id')
-    .select(['comments.id', 'comments.post_id', 'comments.user_id', 'posts.user_id as post_owner_id'])
+    .select(['comments.id', 'comments.post_id', 'comments.user_id', 'posts.user_id as post_owner_id', 'comments.id as comment_id'])
     .where('comments.id', '=', id)
     .executeTakeFirst();
 }
@@ -55,7 +57,7 @@ export function findReply(db: Kysely<DB>, id: number): Promise<Deletable | undef
   return db
     .selectFrom('replies')
     .innerJoin('posts', 'posts.id', 'replies.post_id')
-    .select(['replies.id', 'replies.post_id', 'replies.user_id', 'posts.user_id as post_owner_id'])
+    .select(['replies.id', 'replies.post_id', 'replies.user_id', 'posts.user_id as post_owner_id', 'replies.comment_id'])
     .where('replies.id', '=', id)
     .executeTakeFirst();
 }

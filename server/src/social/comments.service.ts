@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import type { DomainEventBus, DomainEvents } from '../events/domain-events.ts';
 import { canDeleteComment, requireAccess } from '../access/policy.ts';
 import { notFound } from '../lib/errors.ts';
 import type { Auth } from '../plugins/session.ts';
@@ -24,9 +25,11 @@ export const COMMENT_MESSAGES = {
 /**
  * Comments and replies are plain text (the schema trims and bounds them); they are stored as given
  * and never read as HTML. posts.comments_count counts both, kept in the transaction of each write,
- * which first locks the post so that writes to one post's thread take turns.
+ * which first locks the post so that writes to one post's thread take turns. Each says what happened
+ * (`comment.added`, `comment.removing`: ADR 0084) in its transaction, for the modules that react (the
+ * fediverse owes a reply to the thread's accounts elsewhere), and that it committed after.
  */
-export function createCommentsService(db: Kysely<DB>) {
+export function createCommentsService(db: Kysely<DB>, events: DomainEventBus) {
   async function requireDeleteAccess(auth: Auth, kind: 'comment' | 'reply', id: number): Promise<repo.Deletable> {
     const target = kind === 'comment' ? await repo.findComment(db, id) : await repo.findReply(db, id);
     if (!target) throw notFound(NOT_FOUND[kind]);
@@ -53,9 +56,14 @@ export function createCommentsService(db: Kysely<DB>) {
           const actor = actorName(await findUserName(trx, auth.userId));
           const message = noticeText.comment(actor, post.title);
           await notify.comment(trx, postId, { commentId: id }, { recipient: post.user_id, actorId: auth.userId, message, now });
-          return { message: COMMENT_MESSAGES.commented, id };
+          const added: DomainEvents['comment.added'] = { postId, writerId: auth.userId, commentId: id, replyId: null };
+          await events.emit(trx, 'comment.added', added);
+          return { created: { message: COMMENT_MESSAGES.commented, id }, added };
         }),
-      );
+      ).then(({ created, added }) => {
+        events.committed('comment.added', added);
+        return created;
+      });
     },
 
     /**
@@ -88,33 +96,44 @@ export function createCommentsService(db: Kysely<DB>) {
             const toReplier = noticeText.replyToReply(actor, post.title);
             await notify.comment(trx, postId, { replyId: id }, { recipient: answered.user_id, actorId: auth.userId, message: toReplier, now });
           }
-          return { message: COMMENT_MESSAGES.replied, id };
+          const added: DomainEvents['comment.added'] = { postId, writerId: auth.userId, commentId, replyId: id };
+          await events.emit(trx, 'comment.added', added);
+          return { created: { message: COMMENT_MESSAGES.replied, id }, added };
         }),
-      );
+      ).then(({ created, added }) => {
+        events.committed('comment.added', added);
+        return created;
+      });
     },
 
     /** POST /comment-delete: the comment and its replies go together. */
     async deleteComment(auth: Auth, id: number): Promise<string> {
       const comment = await requireDeleteAccess(auth, 'comment', id);
+      const removing: DomainEvents['comment.removing'] = { postId: comment.post_id, commentId: id, replyId: null };
       await db.transaction().execute(async (trx) => {
         await lockPost(trx, comment.post_id);
+        await events.emit(trx, 'comment.removing', removing);
         await notify.commentDeleted(trx, { commentId: id });
         const replies = await repo.deleteRepliesOfComment(trx, id);
         if (!(await repo.deleteComment(trx, id))) throw notFound(NOT_FOUND.comment);
         await repo.addToCommentsCount(trx, comment.post_id, -(1 + replies));
       });
+      events.committed('comment.removing', removing);
       return COMMENT_MESSAGES.commentDeleted;
     },
 
     /** POST /reply-delete. */
     async deleteReply(auth: Auth, id: number): Promise<string> {
       const reply = await requireDeleteAccess(auth, 'reply', id);
+      const removing: DomainEvents['comment.removing'] = { postId: reply.post_id, commentId: reply.comment_id, replyId: id };
       await db.transaction().execute(async (trx) => {
         await lockPost(trx, reply.post_id);
+        await events.emit(trx, 'comment.removing', removing);
         await notify.commentDeleted(trx, { replyId: id });
         if (!(await repo.deleteReply(trx, id))) throw notFound(NOT_FOUND.reply);
         await repo.addToCommentsCount(trx, reply.post_id, -1);
       });
+      events.committed('comment.removing', removing);
       return COMMENT_MESSAGES.replyDeleted;
     },
   };

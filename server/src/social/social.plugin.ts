@@ -8,11 +8,11 @@ import { createSavesService } from './saves.service.ts';
 import { socialRoutes } from './social.routes.ts';
 
 /** Likes, saves, comments and replies, follows (and the followers and following lists), blocks: registered under /api/user by app.ts. */
-export const socialPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, database, hiddenAuthors }) => {
+export const socialPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, database, hiddenAuthors, events }) => {
   await app.register(socialRoutes, {
     likes: createLikesService(db),
     saves: createSavesService(db),
-    comments: createCommentsService(db),
+    comments: createCommentsService(db, events),
     follows: createFollowsService(db),
     followLists: createFollowListsService(database, hiddenAuthors),
     blocks: createBlocksService(db),

@@ -37,15 +37,10 @@ beforeAll(async () => {
   }
   await sql`INSERT INTO replies (comment_id, post_id, user_id, body, created_at, updated_at)
     SELECT c.id, c.post_id, c.user_id, 'More', ${now}, ${now} FROM comments c`.execute(t.db);
-  // From the fediverse: 200 accounts, a boost and a reply of one of them on each post (their likes are rows of likes, ADR 0083).
-  await sql`INSERT INTO remote_actors (uri, inbox, handle, updated_at)
-    SELECT 'https://elsewhere.example/users/' || n, 'https://elsewhere.example/inbox', '@a' || n || '@elsewhere.example', ${now} FROM (${series(200)}) s`.execute(t.db);
-  const account = (await t.db.selectFrom('remote_actors').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-  // A boost of each post, a row of likes of its own kind (0052), which the stats must step over.
+  // A boost of each post, a row of likes of its own kind (0052), which the stats must step over; a
+  // reply from the fediverse is a comment (issue 46), already among those above.
   await sql`INSERT INTO likes (post_id, user_id, kind, created_at)
     SELECT p.id, ${first} + (p.id % 2000), 'boost', ${now} FROM posts p`.execute(t.db);
-  await sql`INSERT INTO remote_comments (post_id, actor_id, note_uri, body, created_at, updated_at)
-    SELECT p.id, ${account} + (p.id % 200), 'https://elsewhere.example/notes/' || p.id, 'From there', ${now}, ${now} FROM posts p`.execute(t.db);
   await sql`INSERT INTO post_readers (post_id, day, kind, reader)
     SELECT p.id, ${day('d.n')}, 'view', 'r' || p.id FROM posts p CROSS JOIN (${series(5)}) d`.execute(t.db);
   await sql`ANALYZE`.execute(t.db);
@@ -54,7 +49,7 @@ afterAll(() => t.close());
 
 /** likes_post_time_idx holds the kind between the post and the time (0052). */
 const kindOf = (index: string) => (index === 'likes_post_time_idx' ? 'kind=\\? AND ' : '');
-const STAT_INDEXES = ['likes_post_time_idx', 'saves_post_time_idx', 'comments_post_time_idx', 'replies_post_time_idx', 'remote_comments_post_time_idx'];
+const STAT_INDEXES = ['likes_post_time_idx', 'saves_post_time_idx', 'comments_post_time_idx', 'replies_post_time_idx'];
 
 /** SQLite's plan of a statement, one line per step. */
 async function sqlitePlan(text: string, params: readonly unknown[]): Promise<string[]> {
@@ -65,8 +60,8 @@ async function sqlitePlan(text: string, params: readonly unknown[]): Promise<str
 const postgresPlan = (text: string, params: readonly unknown[]) => genericPlanText(t.db, text, params);
 
 const since = { day: '2026-01-01', instant: '2026-01-01T00:00:00.000Z' };
-const overviewParams = [since.day, since.day, ...Array<string>(5).fill(since.instant), 7, 1000];
-const seriesParams = [1, since.day, 1, since.day, ...Array<unknown>(5).fill([1, since.instant]).flat()];
+const overviewParams = [since.day, since.day, ...Array<string>(4).fill(since.instant), 7, 1000];
+const seriesParams = [1, since.day, 1, since.day, ...Array<unknown>(4).fill([1, since.instant]).flat()];
 
 describe.runIf(sqlite)('on SQLite', () => {
   it('lists a writer’s posts through (user_id, id), in its order, each number from a range of an index', async () => {

@@ -151,23 +151,19 @@ describe('what came from the fediverse', () => {
     const author = await signIn(t.app, await aUser(t.db));
     const post = (await aPost(t.db, { userId: author.id, createdAt: ago(30) })).id;
     const now = ago(0);
-    const account = await t.db
-      .insertInto('remote_actors')
-      .values({ uri: 'https://elsewhere.example/users/dave', inbox: 'https://elsewhere.example/users/dave/inbox', handle: '@dave@elsewhere.example', updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     // A like from there is a row of likes of the account's row of users (ADR 0083).
     const liker = await anAccountElsewhere(t.db, 'Dave Elsewhere');
     await t.db.insertInto('likes').values({ post_id: post, user_id: liker.id, created_at: now, activity_id: 'https://elsewhere.example/like/1' }).execute();
     // A boost is a row of likes of its own kind (0052), which the stats leave out.
     await t.db.insertInto('likes').values({ post_id: post, user_id: liker.id, kind: 'boost', created_at: now, activity_id: 'https://elsewhere.example/announce/2' }).execute();
     await t.db.insertInto('likes').values({ post_id: post, user_id: stranger.id, created_at: now }).execute();
+    // A reply from there is a comment of the account (issue 46), a member's answer to it a reply.
     const reply = await t.db
-      .insertInto('remote_comments')
-      .values({ post_id: post, actor_id: account.id, note_uri: 'https://elsewhere.example/notes/1', body: 'From there', created_at: now, updated_at: now })
+      .insertInto('comments')
+      .values({ post_id: post, user_id: liker.id, ap_id: 'https://elsewhere.example/notes/1', body: 'From there', created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await t.db.insertInto('remote_comments').values({ post_id: post, user_id: stranger.id, thread_id: reply.id, body: 'From here', created_at: now, updated_at: now }).execute();
+    await t.db.insertInto('replies').values({ comment_id: reply.id, post_id: post, user_id: stranger.id, body: 'From here', created_at: now, updated_at: now }).execute();
     const stats = (await ownStats(t, author, { days: 7 })).json() as StatsResponse;
     expect(stats.posts).toEqual([expect.objectContaining({ id: post, likes: 2, comments: 2 })]);
     const days = ((await postStats(t, author, { user_id: author.id, post_id: post, days: 7 })).json() as PostStatsResponse).series;

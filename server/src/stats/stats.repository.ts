@@ -11,9 +11,9 @@ export const STATS_SQL = {
     WHERE p.id = ? AND u.deactivated_at IS NULL`,
   /**
    * A writer's newest posts, each with its numbers since a day (views, reads) and an instant (likes,
-   * saves, comments and replies; likes from the fediverse are rows of likes (ADR 0083), replies from
-   * there counted with them, as the story's own counts have them): every number one range of an index
-   * on (post_id, [kind,] day or created_at). Parameters: day, day, instant ×5, user id, limit. The author's test as walkKey says (db/key-walk.ts).
+   * saves, comments and replies; likes and replies from the fediverse are rows of likes, comments and
+   * replies (ADR 0083, issue 46), counted with them, as the story's own counts have them): every number one range of an index
+   * on (post_id, [kind,] day or created_at). Parameters: day, day, instant ×4, user id, limit. The author's test as walkKey says (db/key-walk.ts).
    */
   overview: (postgres: boolean) => `SELECT p.id AS id, p.title AS title, p.created_at AS created_at,
       COALESCE((SELECT SUM(d.views) FROM post_stats_daily d WHERE d.post_id = p.id AND d.day >= ?), 0) AS views,
@@ -21,8 +21,7 @@ export const STATS_SQL = {
       (SELECT COUNT(*) FROM likes l WHERE l.post_id = p.id AND l.kind = 'like' AND l.created_at >= ?) AS likes,
       (SELECT COUNT(*) FROM saves s WHERE s.post_id = p.id AND s.created_at >= ?) AS saves,
       (SELECT COUNT(*) FROM comments c WHERE c.post_id = p.id AND c.created_at >= ?)
-        + (SELECT COUNT(*) FROM replies r WHERE r.post_id = p.id AND r.created_at >= ?)
-        + (SELECT COUNT(*) FROM remote_comments rc WHERE rc.post_id = p.id AND rc.created_at >= ?) AS comments
+        + (SELECT COUNT(*) FROM replies r WHERE r.post_id = p.id AND r.created_at >= ?) AS comments
     FROM posts p
     WHERE ${walkKey(postgres, 'p.user_id')}
     ORDER BY p.user_id DESC, p.id DESC
@@ -34,15 +33,14 @@ export const STATS_SQL = {
   /**
    * One post's numbers per day since a day (views, reads) and an instant (the rest), as (kind, day, n)
    * rows; days without any have no row (a kind may have a row per table of a day: they add up).
-   * Parameters: (post id, day) ×2, (post id, instant) ×5.
+   * Parameters: (post id, day) ×2, (post id, instant) ×4.
    */
   series: `SELECT 'views' AS kind, day, views AS n FROM post_stats_daily WHERE post_id = ? AND day >= ?
     UNION ALL SELECT 'reads', day, reads FROM post_stats_daily WHERE post_id = ? AND day >= ?
     UNION ALL SELECT 'likes', substr(created_at, 1, 10), COUNT(*) FROM likes WHERE post_id = ? AND kind = 'like' AND created_at >= ? GROUP BY substr(created_at, 1, 10)
     UNION ALL SELECT 'saves', substr(created_at, 1, 10), COUNT(*) FROM saves WHERE post_id = ? AND created_at >= ? GROUP BY substr(created_at, 1, 10)
     UNION ALL SELECT 'comments', substr(created_at, 1, 10), COUNT(*) FROM comments WHERE post_id = ? AND created_at >= ? GROUP BY substr(created_at, 1, 10)
-    UNION ALL SELECT 'comments', substr(created_at, 1, 10), COUNT(*) FROM replies WHERE post_id = ? AND created_at >= ? GROUP BY substr(created_at, 1, 10)
-    UNION ALL SELECT 'comments', substr(created_at, 1, 10), COUNT(*) FROM remote_comments WHERE post_id = ? AND created_at >= ? GROUP BY substr(created_at, 1, 10)`,
+    UNION ALL SELECT 'comments', substr(created_at, 1, 10), COUNT(*) FROM replies WHERE post_id = ? AND created_at >= ? GROUP BY substr(created_at, 1, 10)`,
 } as const;
 
 export interface OverviewRow {
@@ -124,7 +122,7 @@ export async function deleteReadersBefore(db: Kysely<DB>, day: string, limit: nu
 
 export function overviewRows(database: Database, userId: number, sinceDay: string, sinceInstant: string, limit: number): Promise<OverviewRow[]> {
   const i = sinceInstant;
-  return database.all<OverviewRow>(STATS_SQL.overview(database.dialect === 'postgres'), [sinceDay, sinceDay, i, i, i, i, i, userId, limit]);
+  return database.all<OverviewRow>(STATS_SQL.overview(database.dialect === 'postgres'), [sinceDay, sinceDay, i, i, i, i, userId, limit]);
 }
 
 export async function findOwnPost(database: Database, postId: number, userId: number): Promise<{ id: number; title: string; created_at: string } | undefined> {
@@ -138,7 +136,7 @@ export async function findPostOwner(database: Database, postId: number): Promise
 export function seriesRows(database: Database, postId: number, sinceDay: string, sinceInstant: string): Promise<Array<{ kind: SeriesKind; day: string; n: number }>> {
   const p = postId;
   const i = sinceInstant;
-  return database.all(STATS_SQL.series, [p, sinceDay, p, sinceDay, p, i, p, i, p, i, p, i, p, i]);
+  return database.all(STATS_SQL.series, [p, sinceDay, p, sinceDay, p, i, p, i, p, i, p, i]);
 }
 
 /**

@@ -16,7 +16,7 @@ import { useHydrating } from '../lib/use-hydrating';
 
 /**
  * Parts of a rendered page whose code the reader may never need: the end of a story (its "Get new
- * stories by email", its replies from the fediverse, Related Posts), far below the first screen. The
+ * stories by email", Related Posts), far below the first screen. The
  * server renders them with the page, readable, their links and forms working as plain ones; the
  * browser fetches their code only when the reader comes near them (an IntersectionObserver, a screen
  * ahead) or acts in them (a tap, a click, a key, the focus), and then hydrates them. A click that

@@ -57,7 +57,9 @@ export interface RemoteActorsTable {
  * A change owed to a writer's fediverse followers (migration 0031), claimed by one process at a time:
  * of a story (post_id), or the deletion of the account ('delete-actor', with the followers' addresses
  * in `recipients` as JSON, for the account's follower rows are gone); or a note of a member owed to
- * accounts elsewhere (`subject`, 0042: 'answer:<id>' or 'story-reply:<id>', 'create' or 'delete').
+ * accounts elsewhere (`subject`, 0042: 'reply:<replies id>' or 'story-reply:<id>', 'create' or
+ * 'delete'; since 0054, 'answer:<n>' is left only for the Delete of an answer published before it as
+ * /ap/notes/<n>).
  */
 export interface FederationDeliveriesTable {
   id: Generated<number>;
@@ -120,7 +122,8 @@ export interface RemoteStoryRepliesTable {
 /**
  * A reply from the fediverse shown as a comment on a story (migration 0035, ADR 0073): a Note from a
  * remote actor (actor_id, note_uri), or a member's answer to one (user_id). thread_id null: it answers
- * the story; else the thread's first comment, and reply_to_id the one it answers.
+ * the story; else the thread's first comment, and reply_to_id the one it answers. Left empty since
+ * 0054 (its rows are comments and replies, with their Note's ap_id); dropped in step 6 of the fold.
  */
 export interface RemoteCommentsTable {
   id: Generated<number>;

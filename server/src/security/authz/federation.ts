@@ -22,14 +22,8 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   fediverseFollowers: open(404, { body: (s) => ({ profile_id: s.owner.id }) }),
   // The owner has no username, so no followers elsewhere to remove.
   removeFediverseFollower: own(404, { body: (_s, u) => ({ user_id: u.id, follower_id: 1 }) }),
-  // A story's replies from the fediverse: the same list whoever asks (here none).
-  fediverseReplies: open(200, { body: (s) => ({ post_id: s.ownPost }) }),
-  // A member's answer as ActivityPub: none here (and a browser is not sent anywhere).
+  // A member's comment or reply as ActivityPub: none here (and a browser is not sent anywhere).
   fediverseNote: open(404, { url: () => '/ap/notes/1' }),
-  // The owner has no username, so no handle to answer from: refused before anything is looked up.
-  fediverseAnswer: own(422, { body: (s, u) => ({ user_id: u.id, post_id: s.ownPost, reply_to_id: 1, reply: 'An answer' }) }),
-  // No reply from the fediverse on the owner's stories here: nothing to remove.
-  fediverseReplyDelete: own(404, { body: (_s, u) => ({ user_id: u.id, id: 1 }) }),
   // No account of another server is kept here: nothing to block.
   fediverseBlock: own(404, { body: (_s, u) => ({ user_id: u.id, account_id: 1, status: 1 }) }),
   // The member's own list of accounts elsewhere they blocked (here none).

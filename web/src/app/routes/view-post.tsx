@@ -11,6 +11,7 @@ import { categoriesQueryOptions } from '../../api/categories';
 import { postDetailsQueryOptions } from '../../features/post/api/post-details';
 import { prefetchFollows } from '../../features/post-actions/api/is-following';
 import { blockedUsersQueryOptions } from '../../components/use-block';
+import { fediverseBlocksQueryOptions } from '../../components/use-fediverse-block';
 import { loadSanitizer } from '../../components/post-html';
 import { type Screen, idParam } from '../screen';
 import { HydrateWhenSeen, lazyPart } from '../../ssr/hydrate-when-seen';
@@ -21,10 +22,6 @@ import { HydrateWhenSeen, lazyPart } from '../../ssr/hydrate-when-seen';
  */
 const subscribe = lazyPart(() => import('../../features/newsletter/components/SubscribeByEmail').then((module) => module.SubscribeByEmail));
 
-/** The story's replies from the fediverse (issue 30), under its comments: rendered with the page, their code (and their call's) fetched when the reader comes near them. */
-const fediverse = () => import('../../features/fediverse/components/FediverseReplies');
-const replies = lazyPart(() => fediverse().then((module) => module.default));
-
 export const screen: Screen = {
   render: 'everyone',
   indexed: true,
@@ -32,13 +29,21 @@ export const screen: Screen = {
     const postId = idParam(params.id);
     if (postId === null) return [];
     return [
-      // The post, then whether the reader follows its author (the Follow button by the byline).
+      // The post, then whether the reader follows its author (the Follow button by the byline), and for
+      // its writer, which accounts elsewhere they blocked (the Block of such an account's comment or reply).
       client.prefetchQuery(postDetailsQueryOptions(postId, viewerId)).then(() => {
         const post = client.getQueryData(postDetailsQueryOptions(postId, viewerId).queryKey);
-        return post ? prefetchFollows(client, viewerId, [post.author.id]) : undefined;
+        if (!post) return undefined;
+        const ownStory = viewerId !== undefined && Number(viewerId) === post.user_id;
+        const fromElsewhere = post.comments.some(
+          (comment) => typeof comment.elsewhere?.account_id === 'number' || comment.replies.some((reply) => typeof reply.elsewhere?.account_id === 'number'),
+        );
+        return Promise.all([
+          prefetchFollows(client, viewerId, [post.author.id]),
+          ...(ownStory && fromElsewhere ? [client.prefetchQuery(fediverseBlocksQueryOptions(post.user_id))] : []),
+        ]);
       }),
       import('../../features/post/api/related-posts').then((module) => client.prefetchQuery(module.relatedPostsQueryOptions(postId, viewerId))),
-      fediverse().then((module) => client.prefetchQuery(module.fediverseRepliesQueryOptions(postId))),
       client.prefetchQuery(categoriesQueryOptions()),
       // Whom the reader blocked: the comments' and the author card's Block (rendered with the page).
       ...(viewerId ? [client.prefetchQuery(blockedUsersQueryOptions(viewerId))] : []),
@@ -77,12 +82,6 @@ export default function ViewPostRoute() {
       renderAuthorFollow={(authorId) => <FollowButton authorId={authorId} active size="compact" />}
       renderPost={(post) => <PostCardWithActions post={post} />}
       renderCategory={(categoryId) => <CategoryLink categoryId={categoryId} />}
-      renderReplies={(id, ownerId) => (
-        // A press on Reply before their code is in is held and made once they are hydrated (ssr/hydrate-when-seen).
-        <HydrateWhenSeen lazy={replies}>
-          <replies.Component postId={id} ownerId={ownerId} />
-        </HydrateWhenSeen>
-      )}
       renderSubscribe={(authorId, name) => (
         <HydrateWhenSeen lazy={subscribe}>
           <subscribe.Component writerId={authorId} writerName={name} source="story" />

@@ -107,7 +107,17 @@ describe('Notifications screen', () => {
         actor: null,
         remote_actor: { handle: '@quiet@far.example', name: null, url: null },
       }),
-      aNotification({ id: 4, type: 'comment', message: 'Lin replied to “Tides” from the fediverse.', post_id: 5, actor: null, remote_actor: lin, fediverse_comment_id: 12 }),
+      aNotification({ id: 4, type: 'comment', message: 'Lin replied to “Tides” from the fediverse.', post_id: 5, actor: null, remote_actor: lin, comment_id: 12 }),
+      aNotification({
+        id: 6,
+        type: 'comment',
+        message: 'Lin answered a comment on “Tides” from the fediverse.',
+        post_id: 5,
+        actor: null,
+        remote_actor: lin,
+        comment_id: 12,
+        reply_id: 13,
+      }),
       aNotification({ id: 5, type: 'boost', message: 'Lin boosted your post “Tides” on the fediverse.', post_id: 5, actor: null, remote_actor: lin }),
     ]);
     renderApp('/notifications');
@@ -118,8 +128,9 @@ describe('Notifications screen', () => {
     const likes = screen.getByRole('region', { name: /Likes/ });
     expect(within(likes).getByRole('link', { name: /boosted your post “Tides” on the fediverse/ })).toHaveAttribute('href', paths.viewPost.getHref(5));
     expect(within(likes).getByText('(2)')).toBeInTheDocument();
-    // A reply from there leads to it, under the story's comments.
-    expect(screen.getByRole('link', { name: /replied to “Tides” from the fediverse/ })).toHaveAttribute('href', `${paths.viewPost.getHref(5)}#fediverse-12`);
+    // A reply from there is one of the story's comments (or a reply of one): it leads to it there.
+    expect(screen.getByRole('link', { name: /replied to “Tides” from the fediverse/ })).toHaveAttribute('href', `${paths.viewPost.getHref(5)}#comment-12`);
+    expect(screen.getByRole('link', { name: /answered a comment on “Tides” from the fediverse/ })).toHaveAttribute('href', `${paths.viewPost.getHref(5)}#reply-13`);
     const follow = screen.getByRole('link', { name: /Lin started following you from the fediverse/ });
     expect(follow).toHaveAttribute('href', 'https://mastodon.example/@lin');
     expect(follow).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');

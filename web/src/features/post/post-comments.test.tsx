@@ -1,12 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { paths } from '@inkwell/contract';
+import { FEDIVERSE_BLOCKED, FEDIVERSE_UNBLOCKED, TEXT, encodeId, paths, type FediverseBlocksResponse, type ReplyItem } from '@inkwell/contract';
 import { jsonBody, renderApp } from '../../test/render';
 import { aComment, aPostDetail, signIn } from '../../test/posts';
 import { aThread, api, comment } from './testing';
+import { createQueryClient } from '../../app/providers';
+import { screen as viewPost } from '../../app/routes/view-post';
+import { fediverseBlocksQueryOptions } from '../../components/use-fediverse-block';
 
-/** Commenting on the post page: comments and replies sent and deleted, errors, a visitor's text kept through login, blocking. */
+/** Commenting on the post page: comments and replies sent and deleted, errors, a visitor's text kept through login, blocking, boosts from elsewhere. */
 vi.mock('../../components/PostBody', () => ({
   PostBody: ({ html }: { html: string }) => <div data-testid="post-body">{html}</div>,
 }));
@@ -229,5 +232,134 @@ describe('Post page comments', () => {
     await user.click(within(thread).getAllByRole('button', { name: 'Delete' })[0]!);
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: /Delete/ }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/comment-delete'))).toBe(true));
+  });
+
+  it('lets the story’s writer block an account elsewhere from its comment or reply, asked once more, then unblock it; another reader sees no such Block', async () => {
+    const aReply = (overrides: Partial<ReplyItem> & Pick<ReplyItem, 'id' | 'user_id' | 'reply'>): ReplyItem => ({
+      comment_id: 300,
+      reply_to_id: null,
+      created_at: new Date().toISOString(),
+      user: { id: overrides.user_id, name: null, profile_picture: null },
+      ...overrides,
+    });
+    const post = aPostDetail({
+      id: 1,
+      user_id: 20,
+      comments: [
+        aComment({
+          id: 300,
+          user_id: 90,
+          comments: 'Hello from there',
+          user: { id: 90, name: 'Dave', profile_picture: null },
+          elsewhere: { handle: '@dave@far.example', icon_url: null, profile_url: 'https://far.example/@dave', url: 'https://far.example/@dave/1', account_id: 11 },
+          replies: [
+            aReply({ id: 400, user_id: 91, reply: 'Erin answers', elsewhere: { handle: '@erin@other.example', icon_url: null, profile_url: null, url: null, account_id: 12 } }),
+            aReply({ id: 401, user_id: 30, reply: 'A member answers', user: { id: 30, name: 'Reader', profile_picture: null } }),
+          ],
+        }),
+      ],
+    });
+    let blocked: FediverseBlocksResponse['data'] = [];
+    const sent: unknown[] = [];
+    api(post, (path, init) => {
+      if (path === 'blocked-users') return { body: { data: [] } };
+      if (path === 'fediverse-blocks') return { body: { data: blocked } };
+      if (path === 'fediverse-blocks/set') {
+        const body = jsonBody(init) as { account_id: number; status: number };
+        sent.push(body);
+        blocked = body.status === 1 ? [{ id: body.account_id, handle: '@dave@far.example', name: 'Dave', url: null }] : [];
+        return { body: { message: body.status === 1 ? FEDIVERSE_BLOCKED : FEDIVERSE_UNBLOCKED, is_blocked: body.status === 1 } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+
+    // Another member reading the story: no Block for an account elsewhere, on the comment or its replies.
+    signIn(40);
+    const reader = renderApp(href);
+    await screen.findByText('Hello from there');
+    await user.click(within(comment('Hello from there')).getByRole('button', { name: 'See 2 more replies...' }));
+    await screen.findByText('Erin answers');
+    expect(screen.queryByRole('button', { name: /^(Un)?[Bb]lock/ })).toBeNull();
+    reader.unmount();
+
+    signIn(20);
+    renderApp(href);
+    await screen.findByText('Hello from there');
+    const thread = comment('Hello from there');
+    await user.click(within(thread).getByRole('button', { name: 'See 2 more replies...' }));
+    // Each one of an account elsewhere (by its name, or its handle when it gave none); not the member's reply.
+    expect(within(screen.getByText('Erin answers').closest('li')!).getByRole('button', { name: 'Block @erin@other.example' })).toBeInTheDocument();
+    expect(within(screen.getByText('A member answers').closest('li')!).queryByRole('button', { name: /^Block/ })).toBeNull();
+
+    await user.click(within(thread).getByRole('button', { name: 'Block Dave' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Block @dave@far.example?' });
+    expect(
+      within(ask).getByText('They can no longer follow you, like, boost or reply to your stories, and you are not told of them. What they wrote here stays until you remove it.'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.click(within(ask).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(sent).toEqual([{ user_id: 20, account_id: 11, status: 1 }]));
+    expect(await screen.findByText(FEDIVERSE_BLOCKED)).toBeInTheDocument();
+    // What they wrote stays; the list of blocks is read again, and Block turns to Unblock.
+    await user.click(await within(thread).findByRole('button', { name: 'Unblock Dave' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { user_id: 20, account_id: 11, status: 1 },
+        { user_id: 20, account_id: 11, status: 0 },
+      ]),
+    );
+    expect(await within(thread).findByRole('button', { name: 'Block Dave' })).toBeInTheDocument();
+    expect(screen.getByText('Hello from there')).toBeInTheDocument();
+  });
+
+  it('has the page’s load ask which accounts elsewhere the writer blocked, for their story with one of those (rendered with the page), and for nobody else', async () => {
+    const elsewhere = { handle: '@dave@far.example', icon_url: null, profile_url: null, url: null, account_id: 11 };
+    const loaded = async (viewerId: string | undefined, post = aPostDetail({ id: 1, user_id: 20, comments: [aComment({ id: 300, user_id: 90, elsewhere })] })) => {
+      const fetchMock = api(post, (path) => (path === 'fediverse-blocks' ? { body: { data: [] } } : path === 'blocked-users' ? { body: { data: [] } } : undefined));
+      const client = createQueryClient();
+      await Promise.all(viewPost.load!({ params: { id: encodeId(1) }, url: new URL(`http://localhost${href}`), client, viewerId }));
+      return fetchMock.mock.calls.some(([url]) => String(url).endsWith('/fediverse-blocks')) && client.getQueryData(fediverseBlocksQueryOptions(20).queryKey) !== undefined;
+    };
+    expect(await loaded('20')).toBe(true);
+    expect(await loaded('40')).toBe(false);
+    expect(await loaded(undefined)).toBe(false);
+    // Only a reply of one: still asked; none from elsewhere (or none naming its account): not.
+    const reply = {
+      id: 400,
+      user_id: 91,
+      comment_id: 300,
+      reply_to_id: null,
+      reply: 'Hi',
+      created_at: new Date().toISOString(),
+      user: { id: 91, name: null, profile_picture: null },
+    };
+    expect(await loaded('20', aPostDetail({ id: 1, user_id: 20, comments: [aComment({ id: 300, replies: [{ ...reply, elsewhere }] })] }))).toBe(true);
+    expect(await loaded('20', aPostDetail({ id: 1, user_id: 20, comments: [aComment({ id: 300, elsewhere: { ...elsewhere, account_id: null } })] }))).toBe(false);
+    expect(await loaded('20', aThread())).toBe(false);
+  });
+
+  it('says by the comments’ heading how many accounts elsewhere boosted the story, and nothing when none did', async () => {
+    for (const [boosts, said] of [
+      [3, 'Boosted 3 times on the fediverse.'],
+      [1, 'Boosted once on the fediverse.'],
+    ] as const) {
+      api(aPostDetail({ id: 1, comments: [], comments_count: 0, boosts_count: boosts }));
+      const page = renderApp(href);
+      const line = await screen.findByTestId('fediverse-boosts');
+      expect(line).toHaveTextContent(new RegExp(`^${said.replace('.', '\\.')}$`));
+      expect(line.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+      expect(screen.getByRole('region', { name: /^Comments/ })).toContainElement(line);
+      // No comments for all that.
+      expect(screen.getByText(TEXT.noComments)).toBeInTheDocument();
+      page.unmount();
+    }
+    for (const boosts of [0, undefined]) {
+      api(aPostDetail({ id: 1, comments: [], comments_count: 0, boosts_count: boosts }));
+      const page = renderApp(href);
+      await screen.findByText(TEXT.noComments);
+      expect(screen.queryByTestId('fediverse-boosts')).toBeNull();
+      page.unmount();
+    }
   });
 });

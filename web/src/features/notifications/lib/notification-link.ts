@@ -12,14 +12,8 @@ export function notificationHref(item: NotificationItem): string | null {
     case 'boost':
     case 'comment': {
       if (item.post_id === null) return item.actor ? paths.viewProfile.getHref(item.actor.id) : null;
-      const anchor =
-        item.reply_id !== null
-          ? `#reply-${item.reply_id}`
-          : item.comment_id !== null
-            ? `#comment-${item.comment_id}`
-            : item.fediverse_comment_id
-              ? `#fediverse-${item.fediverse_comment_id}`
-              : '';
+      // A comment or reply from an account elsewhere is one of the post's comments too.
+      const anchor = item.reply_id !== null ? `#reply-${item.reply_id}` : item.comment_id !== null ? `#comment-${item.comment_id}` : '';
       return `${paths.viewPost.getHref(item.post_id)}${anchor}`;
     }
     case 'post':

@@ -1,7 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { TEXT, canDeleteComment, paths, relativeTime, type CommentElsewhere, type CommentItem, type ReplyItem } from '@inkwell/contract';
-import { Avatar } from '../../../components/Avatar';
+import { canDeleteComment, type CommentItem, type ReplyItem } from '@inkwell/contract';
 import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
 import { useAddReply } from '../api/add-reply';
 import { BlockToggle } from '../../../components/BlockProvider';
@@ -10,8 +8,8 @@ import { useDeleteReply } from '../api/delete-reply';
 import { CommentForm } from '../../../components/CommentForm';
 import { commentDraftKey, readCommentDraft } from '../../../lib/comment-drafts';
 import { commentAnchorId, flashClass, useFlash, type CommentAnchor } from '../lib/comment-anchor';
-import { useNow } from '../../../lib/use-now';
 import { HydrateLater } from '../../../ssr/hydrate-later';
+import { BlockElsewhere, Byline, authorName } from './CommentAuthor';
 
 interface CommentThreadProps {
   comment: CommentItem;
@@ -24,56 +22,6 @@ interface CommentThreadProps {
 
 const textButton =
   'rounded-md px-1.5 py-1 text-sm font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:opacity-60 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
-
-const nameLink = 'block truncate font-semibold text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-100';
-const quietLink = 'font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300';
-/** A link to another server: a new tab, and nothing of this page goes with it. */
-const away = { target: '_blank', rel: 'noopener noreferrer nofollow ugc' } as const;
-
-interface BylineProps {
-  user: CommentItem['user'];
-  /** Set when an account of another server wrote it: its name links to its page there, its handle and the original follow. */
-  elsewhere?: CommentElsewhere | null;
-  createdAt: string;
-  size: number;
-}
-
-function Byline({ user, elsewhere, createdAt, size }: BylineProps) {
-  const now = useNow();
-  const name = user.name?.trim() || elsewhere?.handle || TEXT.anonymous;
-  // A picture from elsewhere only over https (else the placeholder); Avatar sends no referrer with it.
-  const picture = elsewhere ? (elsewhere.icon_url?.startsWith('https://') ? elsewhere.icon_url : null) : user.profile_picture;
-  return (
-    <div className="flex items-center gap-2.5">
-      <Avatar src={picture} size={size} />
-      <div className="min-w-0 text-sm leading-5">
-        {!elsewhere ? (
-          <Link to={paths.viewProfile.getHref(user.id)} className={nameLink}>
-            {name}
-          </Link>
-        ) : elsewhere.profile_url ? (
-          <a href={elsewhere.profile_url} {...away} className={nameLink}>
-            {name}
-          </a>
-        ) : (
-          <span className="block truncate font-semibold text-zinc-900 dark:text-zinc-100">{name}</span>
-        )}
-        <span className="text-zinc-600 dark:text-zinc-400">
-          {elsewhere && name !== elsewhere.handle && <span className="break-all">{elsewhere.handle} · </span>}
-          <time dateTime={createdAt}>{relativeTime(createdAt, now)}</time>
-          {elsewhere?.url && (
-            <>
-              {' · '}
-              <a href={elsewhere.url} {...away} className={quietLink}>
-                Original
-              </a>
-            </>
-          )}
-        </span>
-      </div>
-    </div>
-  );
-}
 
 /** The text of a comment or reply: plain text, line breaks kept, never HTML. */
 function Said({ text }: { text: string }) {
@@ -106,13 +54,15 @@ interface ReplyProps {
   answers?: { id: number; name: string };
   canDelete: boolean;
   postId: number;
+  postOwnerId: number;
+  viewerId: number | null;
   anchor?: CommentAnchor | null;
   /** Opens the box answering this reply (below it); `form` is that box while open. */
   onAnswer: () => void;
   form: ReactNode;
 }
 
-function Reply({ reply, answers, canDelete, postId, anchor, onAnswer, form }: ReplyProps) {
+function Reply({ reply, answers, canDelete, postId, postOwnerId, viewerId, anchor, onAnswer, form }: ReplyProps) {
   const remove = useDeleteReply(postId);
   const flashing = useFlash(anchor?.kind === 'reply' && anchor.id === reply.id, anchor?.key);
   return (
@@ -131,6 +81,7 @@ function Reply({ reply, answers, canDelete, postId, anchor, onAnswer, form }: Re
         <button type="button" className={textButton} aria-expanded={form !== null} onClick={onAnswer}>
           Reply
         </button>
+        <BlockElsewhere said={reply} viewerId={viewerId} postOwnerId={postOwnerId} className={textButton} />
         {canDelete && (
           <DeleteButton what="reply" message="The reply will be gone for good." busy={remove.isPending} onDelete={(done) => remove.mutate(reply.id, { onSettled: done })} />
         )}
@@ -163,13 +114,12 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
   const addReply = useAddReply(postId);
   const remove = useDeleteComment(postId);
   const count = comment.replies.length;
-  const nameOf = (said: { user: CommentItem['user']; elsewhere?: CommentElsewhere | null }) => said.user.name?.trim() || said.elsewhere?.handle || TEXT.anonymous;
   const shown = new Map(comment.replies.map((reply) => [reply.id, reply]));
 
   /** The box answering the comment (to: null) or one of its replies. */
   const replyForm = (to: ReplyItem | null) => (
     <CommentForm
-      label={`Reply to ${nameOf(to ?? comment)}`}
+      label={`Reply to ${authorName(to ?? comment)}`}
       submitLabel="Reply"
       placeholder="Write a reply…"
       busy={addReply.isPending}
@@ -197,8 +147,12 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
         <button type="button" className={textButton} aria-expanded={replying} onClick={() => setReplying((value) => !value)}>
           Reply
         </button>
-        {/* Blocking an account elsewhere is the fediverse's own call until the fold's last step. */}
-        {!comment.elsewhere && <BlockToggle person={{ id: comment.user_id, name: comment.user.name }} className={textButton} />}
+        {/* A member's Block for a member (any reader); for an account elsewhere, the story's writer's. */}
+        {comment.elsewhere ? (
+          <BlockElsewhere said={comment} viewerId={viewerId} postOwnerId={postOwnerId} className={textButton} />
+        ) : (
+          <BlockToggle person={{ id: comment.user_id, name: comment.user.name }} className={textButton} />
+        )}
         {canDeleteComment(viewerId, comment.user_id, postOwnerId) && (
           <DeleteButton
             what="comment"
@@ -225,8 +179,10 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
                 <Reply
                   key={reply.id}
                   reply={reply}
-                  answers={reply.reply_to_id !== null && shown.has(reply.reply_to_id) ? { id: reply.reply_to_id, name: nameOf(shown.get(reply.reply_to_id)!) } : undefined}
+                  answers={reply.reply_to_id !== null && shown.has(reply.reply_to_id) ? { id: reply.reply_to_id, name: authorName(shown.get(reply.reply_to_id)!) } : undefined}
                   postId={postId}
+                  postOwnerId={postOwnerId}
+                  viewerId={viewerId}
                   anchor={anchor}
                   canDelete={canDeleteComment(viewerId, reply.user_id, postOwnerId)}
                   onAnswer={() => setAnswering(answering?.id === reply.id ? null : reply)}

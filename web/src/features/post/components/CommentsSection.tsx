@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Repeat2 } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { TEXT, encodeId, paths, type PostDetail } from '@inkwell/contract';
 import { useSession } from '../../../lib/session';
@@ -9,10 +9,10 @@ import { commentDraftKey } from '../../../lib/comment-drafts';
 import { parseCommentAnchor } from '../lib/comment-anchor';
 
 /**
- * SPEC §2 Post detail: the new-comment box with Post, then each comment, or 'No comments to show'
- * (when the count holds none either: replies from the fediverse count too, and come after, in `more`).
+ * SPEC §2 Post detail: how many boosted the story elsewhere, the new-comment box with Post, then each
+ * comment (those of accounts elsewhere among them), or 'No comments to show' when the count holds none either.
  */
-export function CommentsSection({ post, more }: { post: PostDetail; more?: ReactNode }) {
+export function CommentsSection({ post }: { post: PostDetail }) {
   const session = useSession();
   const viewerId = session ? Number(session.id) : null;
   const addComment = useAddComment(post.id);
@@ -31,6 +31,13 @@ export function CommentsSection({ post, more }: { post: PostDetail; more?: React
           </span>
         )}
       </h2>
+      {/* Boosts from the fediverse (its likes from there count with the likes above); rendered with the page. */}
+      {(post.boosts_count ?? 0) > 0 && (
+        <p data-testid="fediverse-boosts" className="mt-1 flex items-center gap-1 text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          <Repeat2 aria-hidden="true" className="size-4" />
+          Boosted {post.boosts_count === 1 ? 'once' : `${post.boosts_count} times`} on the fediverse.
+        </p>
+      )}
       <div className="mt-5">
         <CommentForm
           label="Write a comment"
@@ -57,7 +64,6 @@ export function CommentsSection({ post, more }: { post: PostDetail; more?: React
           ))}
         </ul>
       )}
-      {more}
     </section>
   );
 }

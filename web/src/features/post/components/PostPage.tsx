@@ -36,8 +36,6 @@ interface PostPageProps {
   renderCategory?: (categoryId: number) => ReactNode;
   /** "Get new stories by email" at the end of another member's story (the author's name as it shows). */
   renderSubscribe?: (authorId: number, name: string) => ReactNode;
-  /** What else answers the story, under its comments: its replies from the fediverse (ownerId: its writer). */
-  renderReplies?: (postId: number, ownerId: number) => ReactNode;
 }
 
 function PostSkeleton() {
@@ -60,7 +58,7 @@ function PostSkeleton() {
 }
 
 /** SPEC §2 Post detail: author, title, subtitle, image, body, actions, comments, Related Posts. */
-export function PostPage({ postId, renderActions, renderFollow, renderAuthorFollow, renderPost, renderCategory, renderSubscribe, renderReplies }: PostPageProps) {
+export function PostPage({ postId, renderActions, renderFollow, renderAuthorFollow, renderPost, renderCategory, renderSubscribe }: PostPageProps) {
   const session = useSession();
   const details = usePostDetails(postId, session?.id);
   const post = details.data;
@@ -105,7 +103,7 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
             {author && !ownStory && renderSubscribe && <div className="mt-12">{renderSubscribe(author.id, author.name?.trim() || TEXT.anonymous)}</div>}
             {/* Not a part itself: each of its comments is (parts hydrate later only when not inside one). */}
             <div className="mt-14 border-t border-zinc-200 pt-10 dark:border-zinc-800">
-              <CommentsSection post={post} more={renderReplies?.(post.id, post.user_id)} />
+              <CommentsSection post={post} />
             </div>
             {/* Its code comes when the reader comes near it; then its cards hydrate, each a part of its own. */}
             <HydrateWhenSeen lazy={related}>

@@ -1,0 +1,139 @@
+import type { Context, Federation } from '@fedify/fedify';
+import { Article, Mention, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { paths } from '@inkwell/contract';
+import type { Database } from '../db/database.ts';
+import type { DomainEventBus } from '../events/domain-events.ts';
+import { creationOf, instant } from './articles.ts';
+import { federatingMember, numericId } from './actor-member.ts';
+import { STORY_REPLY_MARK, storyReplyNoteAt } from './story-replies.ts';
+import { type Addressee, type MemberNoteRow, type ThreadItem, findMemberNote, listMemberReplies, listThreadAccounts, threadHasAccounts } from './thread.repository.ts';
+import type { NoteChange, PostDeliveries } from './post-deliveries.ts';
+import { recipientOf } from './remote-actor.ts';
+import { actAs, deletionOf } from './member-acts.ts';
+import { noteHtml } from './note-text.ts';
+
+/** Where a member's comment (`c<id>`), reply (`r<id>`) or reply to a story elsewhere (`s<id>`) lives as an ActivityPub object. */
+export const NOTE_PATH = '/ap/notes/{id}';
+const COMMENT_MARK = 'c';
+const REPLY_MARK = 'r';
+
+/** What a member's reply is as a note owed to the fediverse (federation_deliveries.subject `reply:<replies id>`). */
+const REPLY = 'reply';
+/**
+ * A member's answer published before migration 0054 (`/ap/notes/<n>`), owed its Delete by that id
+ * (`answer:<n>`; 0054 made the owed Creates `reply:<id>`).
+ */
+const ANSWER = 'answer';
+const PATH_PREFIX = NOTE_PATH.replace('{id}', '');
+
+/**
+ * The Note id of a comment or reply: an account elsewhere's own, or ours — a path kept from before
+ * migration 0054 (`/ap/notes/<n>`, a member's answer then), else `/ap/notes/c<id>` or `/ap/notes/r<id>`.
+ */
+export function noteIdOf(ctx: Context<void>, item: Pick<ThreadItem, 'kind' | 'id' | 'ap_id'>): URL {
+  if (item.ap_id !== null) return new URL(item.ap_id, ctx.canonicalOrigin);
+  return ctx.getObjectUri(Note, { id: `${item.kind === 'comment' ? COMMENT_MARK : REPLY_MARK}${item.id}` });
+}
+
+/** What a Note id of ours names: a comment, a reply, or a member's answer of before 0054 (by its kept path). */
+export function itemOfNoteId(id: string): { comment: number } | { reply: number } | { apId: string } | undefined {
+  const mark = id.slice(0, 1);
+  if (mark === COMMENT_MARK || mark === REPLY_MARK) {
+    const n = numericId(id.slice(1));
+    return n === undefined ? undefined : mark === COMMENT_MARK ? { comment: n } : { reply: n };
+  }
+  return numericId(id) === undefined ? undefined : { apId: NOTE_PATH.replace('{id}', id) };
+}
+
+/**
+ * A member's comment or reply as a `Note` (ADR 0073): by the member's actor, inReplyTo the story (a
+ * comment) or what the reply answers, mentioning that one's author when an account elsewhere wrote it;
+ * public, addressed to the thread's accounts elsewhere; its url the story's page at it.
+ */
+export function toNote(ctx: Context<void>, row: MemberNoteRow, accounts: readonly Addressee[]): Note {
+  const mention = row.answered && !row.answered.member ? accounts.find((account) => account.user_id === row.answered!.user_id) : undefined;
+  return new Note({
+    id: noteIdOf(ctx, row),
+    attribution: ctx.getActorUri(String(row.user_id)),
+    replyTarget: row.answered ? noteIdOf(ctx, row.answered) : ctx.getObjectUri(Article, { id: String(row.post_id) }),
+    content: noteHtml(row.body, mention),
+    url: new URL(`${paths.viewPost.getHref(row.post_id)}#${row.kind}-${row.id}`, ctx.canonicalOrigin),
+    published: instant(row.created_at),
+    updated: row.updated_at > row.created_at ? instant(row.updated_at) : null,
+    to: PUBLIC_COLLECTION,
+    ccs: accounts.map((account) => new URL(account.uri)),
+    tags: mention ? [new Mention({ href: new URL(mention.uri), name: mention.handle })] : [],
+  });
+}
+
+/** The Note of this id while its member federates (a reply to a story elsewhere: `s<id>`); else null. */
+async function noteAt(ctx: Context<void>, database: Database, id: string): Promise<Note | null> {
+  if (id.startsWith(STORY_REPLY_MARK)) return storyReplyNoteAt(ctx, database, id.slice(STORY_REPLY_MARK.length));
+  const by = itemOfNoteId(id);
+  const row = by && (await findMemberNote(database.db, by));
+  if (!row || !(await federatingMember(database, String(row.user_id)))) return null;
+  return toNote(ctx, row, await listThreadAccounts(database.db, row.comment_id, row.user_id));
+}
+
+/** Members' comments and replies as objects (`/ap/notes/<id>`), which the servers they are sent to may read back. */
+export function serveNotes(federation: Federation<void>, database: Database): void {
+  federation.setObjectDispatcher(Note, NOTE_PATH, (ctx, { id }) => noteAt(ctx, database, id));
+}
+
+/**
+ * What a member's comment or reply causes on the fediverse (ADR 0084): a reply in a thread that an
+ * account elsewhere took part in is owed to the thread's accounts as a `Create` of its Note, signed by
+ * the member's actor; removing members' replies of such a thread owes their Deletes to the same
+ * accounts (found before the rows go). Each is owed in the writing transaction and handed to Fedify's
+ * queue after the commit (post-deliveries.ts), so a crash between the two loses nothing. A member who
+ * does not federate (no username) sends nothing; their reply stays here.
+ */
+export function federateThreads(events: DomainEventBus, database: Database, federation: Federation<void>, publicUrl: string, deliveries: PostDeliveries): void {
+  const send = () => deliveries.wake();
+  events.on('comment.added', {
+    owe: async (trx, added) => {
+      if (added.replyId === null || !(await threadHasAccounts(trx, added.commentId))) return;
+      await deliveries.oweNote(trx, REPLY, { kind: 'create', id: added.replyId, writerId: added.writerId, recipients: [] });
+    },
+    start: send,
+  });
+  events.on('comment.removing', {
+    owe: async (trx, removing) => {
+      if (!(await threadHasAccounts(trx, removing.commentId))) return;
+      for (const reply of await listMemberReplies(trx, removing)) {
+        // To whom its Create went: the thread's accounts but those its member blocked.
+        const accounts = await listThreadAccounts(trx, removing.commentId, reply.user_id);
+        if (accounts.length === 0) continue;
+        const published = reply.ap_id?.startsWith(PATH_PREFIX) ? numericId(reply.ap_id.slice(PATH_PREFIX.length)) : undefined;
+        const change = { kind: 'delete', id: published ?? reply.id, writerId: reply.user_id, recipients: accounts } as const;
+        await deliveries.oweNote(trx, published === undefined ? REPLY : ANSWER, change);
+      }
+    },
+    start: send,
+  });
+  deliveries.sendsNotes(REPLY, (change) => sendReply(change));
+  deliveries.sendsNotes(ANSWER, async (change) => {
+    if (change.kind !== 'delete' || !(await federatingMember(database, String(change.writerId)))) return;
+    const member = actAs(federation, publicUrl, change.writerId);
+    await sendDelete(member, member.ctx.getObjectUri(Note, { id: String(change.id) }), change);
+  });
+
+  async function sendDelete(member: ReturnType<typeof actAs>, noteId: URL, change: NoteChange): Promise<void> {
+    if (change.recipients.length > 0) await member.send(change.recipients.map(recipientOf), deletionOf(noteId, member.me), { preferSharedInbox: true });
+  }
+
+  /**
+   * Hands an owed reply over: its Create to the thread's accounts as they are now (none the member
+   * blocked since; nothing when it is gone), or its Delete to whom it went to; nothing when its member
+   * no longer federates (their actor answers 410 Gone).
+   */
+  async function sendReply(change: NoteChange): Promise<void> {
+    if (!(await federatingMember(database, String(change.writerId)))) return;
+    const member = actAs(federation, publicUrl, change.writerId);
+    if (change.kind === 'delete') return sendDelete(member, noteIdOf(member.ctx, { kind: 'reply', id: change.id, ap_id: null }), change);
+    const row = await findMemberNote(database.db, { reply: change.id });
+    if (!row) return;
+    const accounts = await listThreadAccounts(database.db, row.comment_id, row.user_id);
+    if (accounts.length > 0) await member.send(accounts.map(recipientOf), creationOf(toNote(member.ctx, row, accounts)), { preferSharedInbox: true });
+  }
+}

@@ -1,0 +1,220 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+/**
+ * The SQL of comments and replies as the fediverse meets them (issue 46: a reply from there is a
+ * comment, its author the account's row of users): what a Note answers, a reply kept, edited or
+ * removed by its account, and whom a member's reply in such a thread goes to.
+ */
+
+/** A comment or a reply a Note may answer: with its thread (`comment_id`, itself for a comment) and its author. */
+export interface ThreadItem {
+  kind: 'comment' | 'reply';
+  id: number;
+  post_id: number;
+  comment_id: number;
+  user_id: number;
+  /** Its Note's id, when it came from elsewhere (or a path of ours, for a member's answer of before 0054). */
+  ap_id: string | null;
+  /** Whether a member wrote it (else an account elsewhere). */
+  member: boolean;
+}
+
+type ItemRow = Omit<ThreadItem, 'kind' | 'member'> & { domain: string | null };
+const item = (kind: ThreadItem['kind'], row: ItemRow | undefined): ThreadItem | undefined =>
+  row && { kind, id: row.id, post_id: row.post_id, comment_id: row.comment_id, user_id: row.user_id, ap_id: row.ap_id, member: row.domain === null };
+
+function findComment(db: Kysely<DB>, by: { id: number } | { apId: string }) {
+  return db
+    .selectFrom('comments as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.id', 'c.post_id', 'c.id as comment_id', 'c.user_id', 'c.ap_id', 'u.domain'])
+    .where('id' in by ? 'c.id' : 'c.ap_id', '=', 'id' in by ? by.id : by.apId)
+    .executeTakeFirst();
+}
+
+function findReply(db: Kysely<DB>, by: { id: number } | { apId: string }) {
+  return db
+    .selectFrom('replies as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.id', 'r.post_id', 'r.comment_id', 'r.user_id', 'r.ap_id', 'u.domain'])
+    .where('id' in by ? 'r.id' : 'r.ap_id', '=', 'id' in by ? by.id : by.apId)
+    .executeTakeFirst();
+}
+
+/** A comment or reply by its id, or either by its Note's id (ap_id). */
+export async function findThreadItem(db: Kysely<DB>, by: { comment: number } | { reply: number } | { apId: string }): Promise<ThreadItem | undefined> {
+  if ('comment' in by) return item('comment', await findComment(db, { id: by.comment }));
+  if ('reply' in by) return item('reply', await findReply(db, { id: by.reply }));
+  return item('comment', await findComment(db, by)) ?? item('reply', await findReply(db, by));
+}
+
+async function countComments(trx: Kysely<DB>, postId: number, delta: number): Promise<void> {
+  await trx
+    .updateTable('posts')
+    .set((eb) => ({ comments_count: eb('comments_count', '+', delta) }))
+    .where('id', '=', postId)
+    .execute();
+}
+
+/** A Note kept: the account's row of users, its text, its id and page there. */
+export interface KeptNote {
+  post_id: number;
+  user_id: number;
+  body: string;
+  ap_id: string;
+  url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Keeps a Note from elsewhere as a comment (`to` null: it answers the story) or as a reply in the
+ * thread of `to` (answering that reply, when `to` is one), counted in the story's comments; a second
+ * delivery of the same Note changes nothing. Resolves to what was kept, when it is new; `added` runs in
+ * its transaction (the notifications).
+ */
+export async function keepNote(
+  db: Kysely<DB>,
+  note: KeptNote,
+  to: ThreadItem | null,
+  added: (trx: Kysely<DB>, kept: { commentId: number } | { replyId: number }) => Promise<void>,
+): Promise<{ commentId: number } | { replyId: number } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const kept = to
+      ? await trx
+          .insertInto('replies')
+          .values({ ...note, comment_id: to.comment_id, reply_to_id: to.kind === 'reply' ? to.id : null })
+          .onConflict((oc) => oc.column('ap_id').doNothing())
+          .returning('id')
+          .executeTakeFirst()
+          .then((row) => row && { replyId: row.id })
+      : await trx
+          .insertInto('comments')
+          .values(note)
+          .onConflict((oc) => oc.column('ap_id').doNothing())
+          .returning('id')
+          .executeTakeFirst()
+          .then((row) => row && { commentId: row.id });
+    if (!kept) return undefined;
+    await countComments(trx, note.post_id, 1);
+    await added(trx, kept);
+    return kept;
+  });
+}
+
+/** The Note's new text, when the account `accountId` wrote it; resolves to whether it was kept. */
+export async function editNote(db: Kysely<DB>, apId: string, accountId: number, body: string, now: string): Promise<boolean> {
+  for (const table of ['comments', 'replies'] as const) {
+    const row = await db.updateTable(table).set({ body, updated_at: now }).where('ap_id', '=', apId).where('user_id', '=', accountId).returning('id').executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
+}
+
+/**
+ * Removes the Note the account `accountId` wrote: a comment with its replies (as a member's comment
+ * goes), or a reply, counted out of the story's comments. `removing` runs first in its transaction
+ * (what was told of it goes). Resolves to whether there was one.
+ */
+export async function removeNote(
+  db: Kysely<DB>,
+  apId: string,
+  accountId: number,
+  removing: (trx: Kysely<DB>, of: { commentId: number } | { replyId: number }) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const found = await findThreadItem(trx, { apId });
+    if (!found || found.user_id !== accountId) return false;
+    if (found.kind === 'comment') {
+      await removing(trx, { commentId: found.id });
+      const replies = await trx.deleteFrom('replies').where('comment_id', '=', found.id).returning('id').execute();
+      await trx.deleteFrom('comments').where('id', '=', found.id).execute();
+      await countComments(trx, found.post_id, -(1 + replies.length));
+    } else {
+      await removing(trx, { replyId: found.id });
+      await trx.deleteFrom('replies').where('id', '=', found.id).execute();
+      await countComments(trx, found.post_id, -1);
+    }
+    return true;
+  });
+}
+
+/** An account elsewhere a member's reply is addressed to: where to deliver it and how to mention it. */
+export interface Addressee {
+  user_id: number;
+  uri: string;
+  inbox: string;
+  shared_inbox: string | null;
+  handle: string;
+  url: string | null;
+}
+
+/**
+ * The accounts elsewhere of a comment's thread (they wrote the comment or one of its replies), whom a
+ * member's reply in it goes to; with `sender`, not those that member blocked (a reply of theirs is
+ * neither sent nor addressed to them).
+ */
+export function listThreadAccounts(db: Kysely<DB>, commentId: number, sender?: number): Promise<Addressee[]> {
+  return db
+    .selectFrom('remote_actors as a')
+    .$if(sender !== undefined, (q) =>
+      q.where((eb) => eb.not(eb.exists(eb.selectFrom('blocks as b').select('b.blocker_id').where('b.blocker_id', '=', sender!).whereRef('b.blocked_id', '=', 'a.user_id')))),
+    )
+    .select(['a.user_id', 'a.uri', 'a.inbox', 'a.shared_inbox', 'a.handle', 'a.url'])
+    .where((eb) =>
+      eb.or([
+        eb('a.user_id', 'in', eb.selectFrom('comments').select('user_id').where('id', '=', commentId)),
+        eb('a.user_id', 'in', eb.selectFrom('replies').select('user_id').where('comment_id', '=', commentId)),
+      ]),
+    )
+    .$narrowType<{ user_id: number }>()
+    .orderBy('a.id')
+    .execute();
+}
+
+/** A member's comment or reply as its Note says it, with what it answers (a reply: the comment, or the reply it names). */
+export interface MemberNoteRow {
+  kind: 'comment' | 'reply';
+  id: number;
+  post_id: number;
+  comment_id: number;
+  user_id: number;
+  body: string;
+  created_at: string;
+  updated_at: string;
+  /** Its own Note id's path when it was published before 0054 (`/ap/notes/<n>`); else null. */
+  ap_id: string | null;
+  /** What it answers (null for a comment: the story). */
+  answered: ThreadItem | null;
+}
+
+/** A member's comment or reply (never an account elsewhere's), with what it answers. */
+export async function findMemberNote(db: Kysely<DB>, by: { comment: number } | { reply: number } | { apId: string }): Promise<MemberNoteRow | undefined> {
+  const found = await findThreadItem(db, by);
+  if (!found?.member) return undefined;
+  const table = found.kind === 'comment' ? 'comments' : 'replies';
+  const row = await db.selectFrom(table).select(['body', 'created_at', 'updated_at']).where('id', '=', found.id).executeTakeFirstOrThrow();
+  let answered: ThreadItem | null = null;
+  if (found.kind === 'reply') {
+    const replyTo = await db.selectFrom('replies').select('reply_to_id').where('id', '=', found.id).executeTakeFirstOrThrow();
+    answered = (await findThreadItem(db, replyTo.reply_to_id === null ? { comment: found.comment_id } : { reply: replyTo.reply_to_id })) ?? null;
+  }
+  return { kind: found.kind, id: found.id, post_id: found.post_id, comment_id: found.comment_id, user_id: found.user_id, ap_id: found.ap_id, ...row, answered };
+}
+
+/** Whether a comment's thread holds anything an account elsewhere wrote. */
+export async function threadHasAccounts(db: Kysely<DB>, commentId: number): Promise<boolean> {
+  return (await listThreadAccounts(db, commentId)).length > 0;
+}
+
+/** The members' replies that go with the comment (all of its replies) or the one reply, with their authors. */
+export function listMemberReplies(db: Kysely<DB>, of: { commentId: number; replyId: number | null }) {
+  return db
+    .selectFrom('replies as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.id', 'r.user_id', 'r.ap_id'])
+    .where(of.replyId === null ? 'r.comment_id' : 'r.id', '=', of.replyId ?? of.commentId)
+    .where('u.domain', 'is', null)
+    .execute();
+}

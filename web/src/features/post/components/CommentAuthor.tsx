@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { TEXT, paths, relativeTime, type CommentElsewhere, type CommentItem } from '@inkwell/contract';
+import { Avatar } from '../../../components/Avatar';
+import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
+import { useFediverseBlock, useFediverseBlocks } from '../../../components/use-fediverse-block';
+import { useNow } from '../../../lib/use-now';
+
+/** Who wrote a comment or reply: a member (`user`), or an account of another server (`elsewhere` set, `user` its row). */
+export interface Author {
+  user: CommentItem['user'];
+  elsewhere?: CommentElsewhere | null;
+}
+
+/** The name a comment or reply shows for its author: theirs, else the handle of an account elsewhere, else Anonymous. */
+export const authorName = ({ user, elsewhere }: Author) => user.name?.trim() || elsewhere?.handle || TEXT.anonymous;
+
+const nameLink = 'block truncate font-semibold text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-100';
+const quietLink = 'font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300';
+/** A link to another server: a new tab, and nothing of this page goes with it. */
+const away = { target: '_blank', rel: 'noopener noreferrer nofollow ugc' } as const;
+
+interface BylineProps extends Author {
+  createdAt: string;
+  size: number;
+}
+
+/** Its author's picture and name (an account elsewhere's links to its page there, its handle and the original follow), then when. */
+export function Byline({ user, elsewhere, createdAt, size }: BylineProps) {
+  const now = useNow();
+  const name = authorName({ user, elsewhere });
+  // A picture from elsewhere only over https (else the placeholder); Avatar sends no referrer with it.
+  const picture = elsewhere ? (elsewhere.icon_url?.startsWith('https://') ? elsewhere.icon_url : null) : user.profile_picture;
+  return (
+    <div className="flex items-center gap-2.5">
+      <Avatar src={picture} size={size} />
+      <div className="min-w-0 text-sm leading-5">
+        {!elsewhere ? (
+          <Link to={paths.viewProfile.getHref(user.id)} className={nameLink}>
+            {name}
+          </Link>
+        ) : elsewhere.profile_url ? (
+          <a href={elsewhere.profile_url} {...away} className={nameLink}>
+            {name}
+          </a>
+        ) : (
+          <span className="block truncate font-semibold text-zinc-900 dark:text-zinc-100">{name}</span>
+        )}
+        <span className="text-zinc-600 dark:text-zinc-400">
+          {elsewhere && name !== elsewhere.handle && <span className="break-all">{elsewhere.handle} · </span>}
+          <time dateTime={createdAt}>{relativeTime(createdAt, now)}</time>
+          {elsewhere?.url && (
+            <>
+              {' · '}
+              <a href={elsewhere.url} {...away} className={quietLink}>
+                Original
+              </a>
+            </>
+          )}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+interface BlockElsewhereProps {
+  said: Author;
+  viewerId: number | null;
+  postOwnerId: number;
+  className: string;
+}
+
+/**
+ * The story's writer blocks the account elsewhere that wrote a comment or reply on it
+ * (fediverse-blocks/set), asked once more, or unblocks it; as a member's comment offers Block for the
+ * member. Nothing for anyone else, nor for a member's comment.
+ */
+export function BlockElsewhere({ said, viewerId, postOwnerId, className }: BlockElsewhereProps) {
+  const accountId = said.elsewhere?.account_id;
+  if (viewerId === null || viewerId !== postOwnerId || accountId === null || accountId === undefined) return null;
+  return <BlockAccount viewerId={viewerId} accountId={accountId} handle={said.elsewhere!.handle} name={authorName(said)} className={className} />;
+}
+
+function BlockAccount({ viewerId, accountId, handle, name, className }: { viewerId: number; accountId: number; handle: string; name: string; className: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const blocked = useFediverseBlocks(viewerId).data?.data.some((account) => account.id === accountId) ?? false;
+  const block = useFediverseBlock(viewerId);
+  if (blocked) {
+    return (
+      <button type="button" className={className} disabled={block.isPending} onClick={() => block.mutate({ accountId, block: false })}>
+        Unblock {name}
+      </button>
+    );
+  }
+  return (
+    <>
+      <button type="button" className={className} disabled={block.isPending} onClick={() => setConfirming(true)}>
+        Block {name}
+      </button>
+      <LazyConfirmDialog
+        open={confirming}
+        title={`Block ${handle}?`}
+        message="They can no longer follow you, like, boost or reply to your stories, and you are not told of them. What they wrote here stays until you remove it."
+        confirmLabel="Block"
+        busy={block.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => block.mutate({ accountId, block: true }, { onSettled: () => setConfirming(false) })}
+      />
+    </>
+  );
+}
