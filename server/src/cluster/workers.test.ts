@@ -30,9 +30,7 @@ const childrenOf = (pid: number): number[] => {
 
 describe('WORKERS app processes', () => {
   it('runs that many processes on one port, replaces one that dies, and stops them all on SIGTERM', async () => {
-    // The overload guard is off: on a busy machine three processes starting at once can lag past its
-    // threshold and answer 503 (right, and tested in overload.test.ts), which is not what this checks.
-    const server = await startServer(store, { env: { WORKERS: '3', OVERLOAD_EVENT_LOOP_DELAY_MS: '0' } });
+    const server = await startServer(store, { env: { WORKERS: '3' } });
     // Health answers once one process listens; the primary says so when all three do. Killing one
     // before then could kill the only listener, and the port closes until its replacement listens.
     await until(() => (/\(3 processes,/.test(server.output()) ? true : undefined), 30_000);
