@@ -148,12 +148,18 @@ export function savesPage(db: Kysely<DB>, userId: number, after: number, limit: 
     .execute();
 }
 
-/** The people the member follows. */
+/**
+ * What names a person who is an account elsewhere (ADR 0083: a row of users with a domain): its handle
+ * and its page there (else its actor's URI); all null for a member.
+ */
+const ELSEWHERE = ['u.domain', 'u.handle', 'u.url as page_url', 'u.ap_id'] as const;
+
+/** The people the member follows (members, and accounts elsewhere). */
 export function followingPage(db: Kysely<DB>, userId: number, after: number, limit: number) {
   return db
     .selectFrom('follows as f')
     .innerJoin('users as u', 'u.id', 'f.following_id')
-    .select(['u.id', 'u.name', 'u.username', 'f.created_at'])
+    .select(['u.id', 'u.name', 'u.username', 'f.created_at', ...ELSEWHERE])
     .where('f.follower_id', '=', userId)
     .where('f.following_id', '>', after)
     .orderBy('f.following_id')
@@ -161,12 +167,12 @@ export function followingPage(db: Kysely<DB>, userId: number, after: number, lim
     .execute();
 }
 
-/** The people who follow the member. */
+/** The people who follow the member (members, and accounts elsewhere). */
 export function followersPage(db: Kysely<DB>, userId: number, after: number, limit: number) {
   return db
     .selectFrom('follows as f')
     .innerJoin('users as u', 'u.id', 'f.follower_id')
-    .select(['u.id', 'u.name', 'u.username', 'f.created_at'])
+    .select(['u.id', 'u.name', 'u.username', 'f.created_at', ...ELSEWHERE])
     .where('f.following_id', '=', userId)
     .where('f.follower_id', '>', after)
     .orderBy('f.follower_id')
@@ -198,12 +204,12 @@ export function notificationsPage(db: Kysely<DB>, userId: number, after: number,
     .execute();
 }
 
-/** The members this member blocked (not who blocked them: that is the other member's choice to keep). */
+/** The members and accounts elsewhere this member blocked (not who blocked them: that is the other's choice to keep). */
 export function blockedPage(db: Kysely<DB>, userId: number, after: number, limit: number) {
   return db
     .selectFrom('blocks as b')
     .innerJoin('users as u', 'u.id', 'b.blocked_id')
-    .select(['b.blocker_id', 'b.blocked_id', 'u.name as blocked_name', 'b.created_at'])
+    .select(['b.blocker_id', 'b.blocked_id', 'u.name as blocked_name', 'b.created_at', ...ELSEWHERE])
     .where('b.blocker_id', '=', userId)
     .where('b.blocked_id', '>', after)
     .orderBy('b.blocked_id')

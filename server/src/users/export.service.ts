@@ -12,6 +12,14 @@ import { frontMatter, slugify } from './export.markdown.ts';
 import { readme } from './export.readme.ts';
 import * as repo from './export.repository.ts';
 
+/** The columns that name an account elsewhere in a row of the export (export.repository.ts ELSEWHERE). */
+interface Elsewhere {
+  domain: string | null;
+  handle: string | null;
+  page_url: string | null;
+  ap_id: string | null;
+}
+
 /**
  * "Download your data": one zip, streamed as it is made. Entries are added lazily, so yazl asks for
  * each one only when the one before it has been written to the client: a post is read and converted,
@@ -223,7 +231,15 @@ export function createExportService(options: ExportOptions) {
       }
 
       const onPost = <T extends { post_id: number }>(row: T) => ({ ...row, post_url: postUrl(row.post_id) });
-      const person = <T extends { id: number }>(row: T) => ({ ...row, profile_url: profileUrl(row.id) });
+      // A person: a member, with their profile here; an account elsewhere, with its handle and its page there.
+      const person = <T extends { id: number } & Partial<Elsewhere>>(row: T) => {
+        const { domain, handle, page_url, ap_id, ...rest } = row;
+        return domain ? { ...rest, handle, profile_url: page_url ?? ap_id } : { ...rest, profile_url: profileUrl(row.id) };
+      };
+      const blocked = <T extends Elsewhere>(row: T) => {
+        const { domain, handle, page_url, ap_id, ...rest } = row;
+        return domain === null ? rest : { ...rest, blocked_handle: handle, blocked_profile_url: page_url ?? ap_id };
+      };
       const list = <T>(file: string, page: Pager<T>, key: (row: T) => number, map: (row: T) => object = (row) => row as object) =>
         lazy(file, madeAt, () => jsonArray(rows(userId, page, key), map, tally(file)));
       list('comments.json', repo.commentsPage, (r) => r.id, onPost);
@@ -249,7 +265,7 @@ export function createExportService(options: ExportOptions) {
       });
       list('topics.json', repo.topicsPage, (r) => r.id);
       list('notifications.json', repo.notificationsPage, (r) => r.id);
-      list('blocked.json', repo.blockedPage, (r) => r.blocked_id);
+      list('blocked.json', repo.blockedPage, (r) => r.blocked_id, blocked);
       list('help_requests.json', repo.helpRequestsPage, (r) => r.id);
       list('reading_history.json', repo.readingHistoryPage, (r) => r.post_id, onPost);
       list('newsletter_subscribers.json', repo.newsletterSubscribersPage, (r) => r.id);
