@@ -59,9 +59,13 @@ describe('topics and threads, in Chromium', () => {
     await page.goto(`${server.url}${paths.categoryPosts.getHref(topic.id)}`);
     await page.getByRole('heading', { level: 1, name: topic.name }).waitFor();
     await page.getByText('0 followers').waitFor();
+    // The button turns at once; the reload waits for the server's answer (a reload that cuts the call
+    // short shows the topic unfollowed, as CI saw once on a slow machine).
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/selected-category' && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
     await page.getByRole('button', { name: 'Following' }).waitFor();
     await page.getByText('1 follower', { exact: true }).waitFor();
+    expect((await saved).status()).toBe(200);
 
     await page.reload();
     await page.getByRole('button', { name: 'Following' }).waitFor();
