@@ -156,21 +156,26 @@ export interface Addressee {
  * neither sent nor addressed to them).
  */
 export function listThreadAccounts(db: Kysely<DB>, commentId: number, sender?: number): Promise<Addressee[]> {
-  return db
-    .selectFrom('remote_actors as a')
+  return threadAccounts(db, commentId)
     .$if(sender !== undefined, (q) =>
       q.where((eb) => eb.not(eb.exists(eb.selectFrom('blocks as b').select('b.blocker_id').where('b.blocker_id', '=', sender!).whereRef('b.blocked_id', '=', 'a.user_id')))),
     )
     .select(['a.user_id', 'a.uri', 'a.inbox', 'a.shared_inbox', 'a.handle', 'a.url'])
+    .$narrowType<{ user_id: number }>()
+    .orderBy('a.id')
+    .execute();
+}
+
+/** The remote_actors rows of the accounts elsewhere that wrote a comment or one of its replies. */
+function threadAccounts(db: Kysely<DB>, commentId: number) {
+  return db
+    .selectFrom('remote_actors as a')
     .where((eb) =>
       eb.or([
         eb('a.user_id', 'in', eb.selectFrom('comments').select('user_id').where('id', '=', commentId)),
         eb('a.user_id', 'in', eb.selectFrom('replies').select('user_id').where('comment_id', '=', commentId)),
       ]),
-    )
-    .$narrowType<{ user_id: number }>()
-    .orderBy('a.id')
-    .execute();
+    );
 }
 
 /** A member's comment or reply as its Note says it, with what it answers (a reply: the comment, or the reply it names). */
@@ -205,7 +210,7 @@ export async function findMemberNote(db: Kysely<DB>, by: { comment: number } | {
 
 /** Whether a comment's thread holds anything an account elsewhere wrote. */
 export async function threadHasAccounts(db: Kysely<DB>, commentId: number): Promise<boolean> {
-  return (await listThreadAccounts(db, commentId)).length > 0;
+  return (await threadAccounts(db, commentId).select('a.id').limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** The members' replies that go with the comment (all of its replies) or the one reply, with their authors. */
