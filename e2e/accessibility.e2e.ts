@@ -16,7 +16,7 @@ import { type Session, type World, openAs, startWorld, stopWorld, verifiedUser }
  * file until a new path is visited or skipped with a reason), once the app has hydrated it and nothing
  * is loading, as a visitor and as a member, at 1280 and 375 px, in light and dark; and the W3C Nu
  * checker on the HTML the server sends for them. A serious or critical violation fails; moderate and
- * minor ones are printed. One browser page per reader and width goes through the screens; each is
+ * minor ones are printed. One browser page per reader, width and part of the table goes through its screens; each is
  * checked with every WCAG rule in the scheme it opened in, then switched to the other and checked with
  * the rules a scheme can change, its colours' (the scheme is CSS colours alone: no script of the app
  * reads it, and no element shows or hides with it), and a page the same as one checked already (a
@@ -48,10 +48,21 @@ interface Opened extends Visit {
   lands: string;
 }
 
-/** Every visit of the table as `reader` makes it, with where it lands. */
-function visitsOf(reader: Reader): Opened[] {
+/** The screens of the table with visits, in the table's order. */
+const VISITED = (Object.keys(screens) as PathName[]).filter((name) => !('skip' in screens[name]));
+/**
+ * The screens in parts of at most this many, each part a test with its own time: on a loaded two-core
+ * machine one test for all of a member's screens ran past five minutes (it takes 45 s on a quiet one).
+ */
+const PART_SIZE = 7;
+const PARTS = Array.from({ length: Math.ceil(VISITED.length / PART_SIZE) }, (_, i) => i);
+
+/** Every visit of the table (or of one part of it) as `reader` makes it, with where it lands; the not-found page ends the last part. */
+function visitsOf(reader: Reader, part?: number): Opened[] {
+  const names = part === undefined ? VISITED : VISITED.slice(part * PART_SIZE, (part + 1) * PART_SIZE);
   const opened: Opened[] = [];
-  for (const [name, entry] of Object.entries(screens) as Array<[PathName, (typeof screens)[PathName]]>) {
+  for (const name of names) {
+    const entry = screens[name];
     if ('skip' in entry) continue;
     for (const visit of entry.visits(cast)) {
       if (visit.only && visit.only !== reader) continue;
@@ -61,7 +72,8 @@ function visitsOf(reader: Reader): Opened[] {
       else opened.push({ ...visit, lands: reader === 'member' && visit.memberLands ? visit.memberLands : own });
     }
   }
-  return [...opened, { ...notFound, lands: notFound.url }];
+  const last = part === undefined || part === PARTS.length - 1;
+  return last ? [...opened, { ...notFound, lands: notFound.url }] : opened;
 }
 
 /** Nothing loading, and no colour still on its way (a scheme switched starts the transitions). */
@@ -136,38 +148,41 @@ describe('accessibility of every screen', () => {
     }
   });
 
-  // One test per reader and width, each with its own time.
+  // One test per reader, width and part of the table, each with its own time; the pages checked are
+  // remembered across the parts of a reader and width.
   describe.each(READERS)('as a %s', (reader) => {
-    it.each([1280, 375])(
-      'has no serious or critical axe violation at WCAG 2.2 AA on any screen, at %i px, light and dark',
-      async (width) => {
-        const { context, page } = await openAs(world, reader === 'member' ? cast.member : null, { width });
-        const failed: string[] = [];
-        const noted: string[] = [];
-        const checked = new Map<string, string>();
-        let scheme: Scheme = 'light';
-        for (const visit of visitsOf(reader)) {
-          await page.goto(`${world.server.url}${visit.url}`);
-          await page.waitForURL((url) => url.pathname === visit.lands);
-          if (visit.lands === paths.login.path && !visit.url.startsWith(paths.login.path)) {
-            await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-          } else await visit.ready?.(page);
-          await settle(page);
-          // A page the same as one checked already (a visitor sent to Login from each member's screen) has its verdict.
-          const key = await pageKey(page);
-          const same = checked.get(key);
-          if (same) {
-            noted.push(`${visit.label} (${reader}, ${width} px): the same page as ${same}`);
-            continue;
+    describe.each([1280, 375])('at %i px', (width) => {
+      const checked = new Map<string, string>();
+      it.each(PARTS)(
+        `has no serious or critical axe violation at WCAG 2.2 AA, light and dark, on the screens of part %i of ${PARTS.length}`,
+        async (part) => {
+          const { context, page } = await openAs(world, reader === 'member' ? cast.member : null, { width });
+          const failed: string[] = [];
+          const noted: string[] = [];
+          let scheme: Scheme = 'light';
+          for (const visit of visitsOf(reader, part)) {
+            await page.goto(`${world.server.url}${visit.url}`);
+            await page.waitForURL((url) => url.pathname === visit.lands);
+            if (visit.lands === paths.login.path && !visit.url.startsWith(paths.login.path)) {
+              await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+            } else await visit.ready?.(page);
+            await settle(page);
+            // A page the same as one checked already (a visitor sent to Login from each member's screen) has its verdict.
+            const key = await pageKey(page);
+            const same = checked.get(key);
+            if (same) {
+              noted.push(`${visit.label} (${reader}, ${width} px): the same page as ${same}`);
+              continue;
+            }
+            checked.set(key, visit.label);
+            scheme = await checkBothSchemes(page, scheme, `${visit.label} (${reader}, ${width} px`, failed, noted);
           }
-          checked.set(key, visit.label);
-          scheme = await checkBothSchemes(page, scheme, `${visit.label} (${reader}, ${width} px`, failed, noted);
-        }
-        await context.close();
-        report(failed, noted);
-      },
-      300_000,
-    );
+          await context.close();
+          report(failed, noted);
+        },
+        300_000,
+      );
+    });
   });
 
   it("has none on a new member's first page either (the welcome step)", async () => {
@@ -182,7 +197,7 @@ describe('accessibility of every screen', () => {
       await context.close();
     }
     report(failed, noted);
-  }, 60_000);
+  }, 180_000);
 
   it('has no Nu checker error in the HTML the server sends', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-nu-'));
