@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { rebuildSqliteTable } from '../sqlite-rebuild.ts';
 
 /**
  * The fold, step 1 (ADR 0080, 0083, docs/fold-audit.md §2): an account of another server has no mail
@@ -63,31 +64,15 @@ const AROUND_USERS = [
   END`,
 ];
 
-/** SQLite: users copied into a table of the new shape and put in its place, in one transaction, foreign keys off. */
+/** SQLite: users rebuilt in the new shape (db/sqlite-rebuild.ts), its indexes and triggers made again. */
 async function rebuildUsers(db: AnyDb, nullableEmail: boolean): Promise<void> {
-  const run = (text: string) => sql.raw(text).execute(db);
-  await run('PRAGMA foreign_keys = OFF');
-  try {
-    await run('BEGIN IMMEDIATE');
-    try {
-      const seq = await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = 'users'`.execute(db);
-      await run(usersTable('users_next', nullableEmail));
-      await run(`INSERT INTO users_next (${COLUMNS}) SELECT ${COLUMNS} FROM users`);
-      await run('DROP TABLE users');
-      await run('ALTER TABLE users_next RENAME TO users');
+  await rebuildSqliteTable(db, 'users', {
+    create: (name) => usersTable(name, nullableEmail),
+    columns: COLUMNS,
+    after: async (run) => {
       for (const statement of AROUND_USERS) await run(statement);
-      const highWater = seq.rows[0]?.seq ?? 0;
-      await sql`UPDATE sqlite_sequence SET seq = max(seq, ${highWater}) WHERE name = 'users'`.execute(db);
-      const broken = await sql`PRAGMA foreign_key_check`.execute(db);
-      if (broken.rows.length > 0) throw new Error(`users rebuild: ${broken.rows.length} rows would lose their account: ${JSON.stringify(broken.rows.slice(0, 3))}`);
-      await run('COMMIT');
-    } catch (err) {
-      await run('ROLLBACK');
-      throw err;
-    }
-  } finally {
-    await run('PRAGMA foreign_keys = ON');
-  }
+    },
+  });
 }
 
 export async function up(db: AnyDb): Promise<void> {
