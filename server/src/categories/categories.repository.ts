@@ -68,15 +68,15 @@ export function topicSignalsQuery(userId: number) {
   return sql<{ category_id: number; kind: 'liked' | 'saved' | 'followed'; n: number | string }>`
     SELECT p.category_id, 'liked' AS kind, COUNT(*) AS n
       FROM (SELECT post_id FROM likes WHERE user_id = ${userId} AND kind = 'like' ORDER BY post_id DESC LIMIT ${SIGNAL_WINDOW}) l
-      JOIN posts p ON p.id = l.post_id GROUP BY p.category_id
+      JOIN posts p ON p.id = l.post_id WHERE p.category_id IS NOT NULL GROUP BY p.category_id
     UNION ALL
     SELECT p.category_id, 'saved' AS kind, COUNT(*) AS n
       FROM (SELECT post_id FROM saves WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT ${SIGNAL_WINDOW}) s
-      JOIN posts p ON p.id = s.post_id GROUP BY p.category_id
+      JOIN posts p ON p.id = s.post_id WHERE p.category_id IS NOT NULL GROUP BY p.category_id
     UNION ALL
     SELECT p.category_id, 'followed' AS kind, COUNT(*) AS n
       FROM follows f JOIN posts p ON p.user_id = f.following_id
-      WHERE f.follower_id = ${userId} AND p.id > (SELECT COALESCE(MAX(id), 0) FROM posts) - ${RECENT_POSTS_WINDOW}
+      WHERE f.follower_id = ${userId} AND p.id > (SELECT COALESCE(MAX(id), 0) FROM posts) - ${RECENT_POSTS_WINDOW} AND p.category_id IS NOT NULL
       GROUP BY p.category_id`;
 }
 

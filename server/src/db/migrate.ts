@@ -53,6 +53,7 @@ import * as m0051 from './migrations/0051_remote_likes_folded.ts';
 import * as m0052 from './migrations/0052_boosts_folded.ts';
 import * as m0053 from './migrations/0053_comments_elsewhere.ts';
 import * as m0054 from './migrations/0054_comments_folded.ts';
+import * as m0055 from './migrations/0055_posts_elsewhere.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -111,6 +112,7 @@ const migrations: Record<string, Migration> = {
   '0052_boosts_folded': m0052,
   '0053_comments_elsewhere': m0053,
   '0054_comments_folded': m0054,
+  '0055_posts_elsewhere': m0055,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -34,7 +34,12 @@ const articleColumns = [
 ] as const;
 
 const articles = (db: Kysely<DB>) =>
-  db.selectFrom('posts').innerJoin('users', 'users.id', 'posts.user_id').innerJoin('categories', 'categories.id', 'posts.category_id').select(articleColumns);
+  db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.user_id')
+    .innerJoin('categories', 'categories.id', 'posts.category_id')
+    .select(articleColumns)
+    .where('posts.ap_id', 'is', null);
 
 /** A published story with its topic and its writer's standing; undefined when there is none. */
 export async function findArticle(db: Kysely<DB>, postId: number): Promise<ArticleRow | undefined> {

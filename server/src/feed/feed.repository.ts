@@ -1,6 +1,6 @@
 import { type CommentElsewhere, type CommentItem, PAGE_SIZE } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
-import { walkKey } from '../db/key-walk.ts';
+import { sitePosts, walkKey } from '../db/key-walk.ts';
 import type { CardRow } from '../lib/post-card.ts';
 
 export type { CardRow } from '../lib/post-card.ts';
@@ -66,6 +66,12 @@ export const walkStatements = (postgres: boolean) => {
     byAuthors: (k: number) => pageOf(mergedWalks(postgres, 'user_id', k)),
     /** The same ids without the cards, for a reader following more authors than one statement walks. */
     idsByAuthors: (k: number) => mergedWalks(postgres, 'user_id', k),
+    /** The site's newest posts (a story of an account elsewhere is in Following only, ADR 0080). */
+    latest: pageOf(`SELECT id FROM ${sitePosts(postgres)} WHERE id < ? AND ap_id IS NULL ORDER BY id DESC LIMIT ${FETCH}`),
+    /** Title-word matches among the site's newest 2000 posts (none from elsewhere); 5 LIKE patterns (unused ones are '', which no title matches). */
+    titleWords: `SELECT id, title, category_id FROM (SELECT id, title, category_id FROM ${sitePosts(postgres)} WHERE ap_id IS NULL ORDER BY id DESC LIMIT 2000) recent
+      WHERE id <> ? AND (LOWER(title) LIKE ? OR LOWER(title) LIKE ? OR LOWER(title) LIKE ? OR LOWER(title) LIKE ? OR LOWER(title) LIKE ?)
+      ORDER BY id DESC LIMIT 50`,
     /** A post's related posts: the newest of its topic but itself. */
     sameCategory: `SELECT id FROM posts WHERE ${walkKey(postgres, 'category_id')} AND id <> ? ORDER BY category_id DESC, id DESC LIMIT 12`,
   };
@@ -80,7 +86,6 @@ const BOOSTS = `(SELECT COUNT(*) FROM likes b WHERE b.post_id = p.id AND b.kind 
 
 export const SQL = {
   ...walkStatements(false),
-  latest: pageOf(`SELECT id FROM posts WHERE id < ? ORDER BY id DESC LIMIT ${FETCH}`),
   /** The authors a reader follows, with how much each wrote. */
   followedAuthors: `SELECT f.following_id, u.post_count FROM follows f JOIN users u ON u.id = f.following_id
     WHERE f.follower_id = ? ORDER BY f.following_id`,
@@ -102,10 +107,6 @@ export const SQL = {
     FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = ? AND u.deactivated_at IS NULL ORDER BY c.id DESC LIMIT 500`,
   replies: `SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, r.url, u.name, u.profile_picture, ${ELSEWHERE('u')}
     FROM replies r JOIN users u ON u.id = r.user_id WHERE r.post_id = ? AND u.deactivated_at IS NULL ORDER BY r.id ASC LIMIT 5000`,
-  /** Title-word matches among the newest 2000 posts; 5 LIKE patterns (unused ones are '', which no title matches). */
-  titleWords: `SELECT id, title, category_id FROM (SELECT id, title, category_id FROM posts ORDER BY id DESC LIMIT 2000) recent
-    WHERE id <> ? AND (LOWER(title) LIKE ? OR LOWER(title) LIKE ? OR LOWER(title) LIKE ? OR LOWER(title) LIKE ? OR LOWER(title) LIKE ?)
-    ORDER BY id DESC LIMIT 50`,
   /**
    * Which of up to 11 posts the viewer liked (kind 1) and saved (kind 2), through the likes (user_id,
    * kind, post_id) index and the saves key; unused slots carry 0, which no post has. Two index probes per
@@ -263,7 +264,7 @@ export function createFeedRepository(database: Database, tuning: { joinRowsPerAu
     return cards(SQL.cardsByIdsNewestFirst, viewer, [...newest, ...Array<number>(FETCH).fill(0)].slice(0, FETCH));
   };
   return {
-    latest: (viewer: number, cursor: number) => cards(SQL.latest, viewer, [cursor]),
+    latest: (viewer: number, cursor: number) => cards(W.latest, viewer, [cursor]),
     byCategory: (viewer: number, categoryId: number, cursor: number) => cards(W.byCategory, viewer, [categoryId, cursor]),
     byAuthor: (viewer: number, authorId: number, cursor: number) => cards(W.byAuthor, viewer, [authorId, cursor]),
     /** Following: the posts of the authors the viewer follows. */
@@ -305,7 +306,7 @@ export function createFeedRepository(database: Database, tuning: { joinRowsPerAu
       return { post, comments: thread(comments, replies), imageSizes };
     },
     sameCategory: async (categoryId: number, exceptId: number) => (await database.all<{ id: number }>(W.sameCategory, [categoryId, exceptId])).map((r) => r.id),
-    titleWordMatches: (exceptId: number, patterns: string[]) => database.all<{ id: number; title: string; category_id: number }>(SQL.titleWords, [exceptId, ...patterns]),
+    titleWordMatches: (exceptId: number, patterns: string[]) => database.all<{ id: number; title: string; category_id: number }>(W.titleWords, [exceptId, ...patterns]),
     viewerFlags: async (viewer: number, ids: number[]) => {
       const slots = [...ids, ...Array<number>(11).fill(0)].slice(0, 11);
       const rows = await database.all<{ post_id: number; kind: number }>(SQL.viewerFlags, [viewer, ...slots, viewer, ...slots]);

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { sitePosts } from '../db/key-walk.ts';
 import type { FollowedAuthor } from './feed.repository.ts';
 
 /**
@@ -28,9 +29,10 @@ export const FOR_YOU_SQL = {
       FROM follows f WHERE f.follower_id = ?`,
   /** Every topic's name (a dozen or so rows). */
   topicNames: 'SELECT id, name FROM categories',
-  /** The liked posts of the newest POPULAR_WINDOW, with their topic and likes. */
-  popular: `SELECT id, category_id, likes_count FROM (SELECT id, category_id, likes_count FROM posts ORDER BY id DESC LIMIT ${POPULAR_WINDOW}) recent
-    WHERE likes_count >= ${POPULAR_MIN_LIKES}`,
+  /** The liked posts of the site's newest POPULAR_WINDOW (none from elsewhere), with their topic and likes. */
+  popular: (postgres: boolean) => `SELECT id, category_id, likes_count FROM (
+      SELECT id, category_id, likes_count FROM ${sitePosts(postgres)} WHERE ap_id IS NULL ORDER BY id DESC LIMIT ${POPULAR_WINDOW}
+    ) recent WHERE likes_count >= ${POPULAR_MIN_LIKES}`,
 } as const;
 
 export interface ReaderProfile {
@@ -65,7 +67,7 @@ export function createForYouRepository(database: Database) {
 
     /** The popular posts of the newest POPULAR_WINDOW: each topic's POPULAR_TOP most liked (the newer first on a tie). */
     async popular(): Promise<ReadonlySet<number>> {
-      const rows = await database.all<{ id: number; category_id: number; likes_count: number }>(FOR_YOU_SQL.popular, []);
+      const rows = await database.all<{ id: number; category_id: number; likes_count: number }>(FOR_YOU_SQL.popular(database.dialect === 'postgres'), []);
       const byTopic = new Map<number, Array<{ id: number; likes: number }>>();
       for (const row of rows) {
         const list = byTopic.get(Number(row.category_id)) ?? [];

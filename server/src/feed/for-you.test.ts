@@ -65,11 +65,17 @@ async function readAll(reader: Reader | null, between?: () => Promise<void>) {
 /**
  * The rule, written again from the tables: the reader's topics (chosen and more, less those asked
  * less of) and followed authors, or every post without topics; never a topic asked less of, a muted or
- * blocked author, a deactivated one. Newest first.
+ * blocked author, a deactivated one, nor a story from elsewhere. Newest first.
  */
 async function expectedIds(readerId: number): Promise<number[]> {
   const [posts, chosen, tuned, mutes, follows, blocks] = await Promise.all([
-    t.db.selectFrom('posts as p').innerJoin('users as u', 'u.id', 'p.user_id').select(['p.id', 'p.user_id', 'p.category_id', 'u.deactivated_at']).execute(),
+    t.db
+      .selectFrom('posts as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.id', 'p.user_id', 'p.category_id', 'u.deactivated_at'])
+      .where('p.ap_id', 'is', null)
+      .$narrowType<{ category_id: number }>()
+      .execute(),
     t.db.selectFrom('user_categories').select('category_id').where('user_id', '=', readerId).execute(),
     t.db.selectFrom('feed_topic_tuning').select(['category_id', 'choice']).where('user_id', '=', readerId).execute(),
     t.db.selectFrom('feed_author_mutes').select('author_id').where('user_id', '=', readerId).execute(),

@@ -1,5 +1,6 @@
 import { PICKS_MAX, WHOM_TO_FOLLOW_MAX, type RecommendedUser } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
+import { sitePosts } from '../db/key-walk.ts';
 import { member } from '../db/shared.repository.ts';
 
 /** Picks come from the newest posts only, so the question costs the same however many there are. */
@@ -7,9 +8,9 @@ const PICKS_WINDOW = 500;
 
 /** The home page's side panels (feed/recommendations.ts): hand-written reads, prepared once (database.all). */
 export const RECOMMENDATION_SQL = {
-  /** The most liked of the newest PICKS_WINDOW posts, none of the reader's own, of a deactivated or blocked author. */
-  picks: `SELECT p.id, p.title, u.id AS user_id, u.name, u.profile_picture, u.followers_count
-    FROM (SELECT id FROM posts ORDER BY id DESC LIMIT ${PICKS_WINDOW}) recent
+  /** The most liked of the site's newest PICKS_WINDOW posts (none from elsewhere), none of the reader's own, of a deactivated or blocked author. */
+  picks: (postgres: boolean) => `SELECT p.id, p.title, u.id AS user_id, u.name, u.profile_picture, u.followers_count
+    FROM (SELECT id FROM ${sitePosts(postgres)} WHERE ap_id IS NULL ORDER BY id DESC LIMIT ${PICKS_WINDOW}) recent
     JOIN posts p ON p.id = recent.id JOIN users u ON u.id = p.user_id
     WHERE p.user_id <> ? AND u.deactivated_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ? AND b.blocked_id = p.user_id)
@@ -36,7 +37,7 @@ export interface PickRow {
 
 /** Picks for `reader` (0 for a visitor). */
 export function picks(database: Database, reader: number): Promise<PickRow[]> {
-  return database.all<PickRow>(RECOMMENDATION_SQL.picks, [reader, reader]);
+  return database.all<PickRow>(RECOMMENDATION_SQL.picks(database.dialect === 'postgres'), [reader, reader]);
 }
 
 /** Whom to follow for `reader` (0 for a visitor). */

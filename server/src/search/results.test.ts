@@ -138,7 +138,7 @@ describe('POST /api/user/search/results: posts', () => {
   it('keeps the indexes in step with edits and deletes, in the same transaction', async () => {
     const id = await aStory(t, { userId: ada.id, title: 'Ibis', body: '<p>The flamingo stands.</p>' });
     expect(await ids('flamingo')).toEqual([id]);
-    const category = (await t.db.selectFrom('posts').select('category_id').where('id', '=', id).executeTakeFirstOrThrow()).category_id;
+    const category = (await t.db.selectFrom('posts').select('category_id').where('id', '=', id).executeTakeFirstOrThrow()).category_id!;
     await updatePost(
       t.db,
       id,

@@ -1,5 +1,6 @@
 import { SEARCH_RESULTS_MAX, type SearchResponse } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
+import { sitePosts } from '../db/key-walk.ts';
 import { member } from '../db/shared.repository.ts';
 
 export type FoundUser = SearchResponse['users'][number];
@@ -29,8 +30,8 @@ const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 const LIMIT = SEARCH_RESULTS_MAX;
 
 /** The windows: index walks that stop at SEARCH_WINDOW rows (primary key; users_followers_rank_idx). */
-const RECENT_POSTS = `SELECT p.id, p.title, p.image, p.user_id FROM posts p JOIN users u ON u.id = p.user_id
-  WHERE u.deactivated_at IS NULL ORDER BY p.id DESC LIMIT ${SEARCH_WINDOW}`;
+const RECENT_POSTS = (postgres: boolean) => `SELECT p.id, p.title, p.image, p.user_id FROM ${sitePosts(postgres, 'p')} JOIN users u ON u.id = p.user_id
+  WHERE p.ap_id IS NULL AND u.deactivated_at IS NULL ORDER BY p.id DESC LIMIT ${SEARCH_WINDOW}`;
 const MOST_FOLLOWED = `SELECT id, name, username, profile_picture FROM users WHERE deactivated_at IS NULL AND ${member()}
   ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`;
 
@@ -43,11 +44,12 @@ const MOST_FOLLOWED = `SELECT id, name, username, profile_picture FROM users WHE
 const OLDER_POSTS = {
   sqlite: `SELECT p.id, p.title, p.image, p.user_id FROM (
       SELECT rowid AS id FROM posts_search WHERE posts_search MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ${LIMIT * 4}
-    ) hit JOIN posts p ON p.id = hit.id JOIN users u ON u.id = p.user_id WHERE u.deactivated_at IS NULL ORDER BY p.id DESC`,
+    ) hit JOIN posts p ON p.id = hit.id JOIN users u ON u.id = p.user_id WHERE u.deactivated_at IS NULL AND ${member('u')} ORDER BY p.id DESC`,
   // The author's state as a scalar subquery (a primary-key probe per match): a join would let the planner
-  // walk all users to hash them against the matches.
+  // walk all users to hash them against the matches. Beyond the window a story from elsewhere is left
+  // out by its author (an account elsewhere writes only those), which that probe reads anyway.
   postgres: `SELECT h.id, h.title, h.image, h.user_id FROM inkwell_title_hits(to_tsquery('simple', ?)) h
-    WHERE h.id < ? AND (SELECT u.deactivated_at FROM users u WHERE u.id = h.user_id) IS NULL
+    WHERE h.id < ? AND (SELECT u.id FROM users u WHERE u.id = h.user_id AND u.deactivated_at IS NULL AND ${member('u')}) IS NOT NULL
     ORDER BY h.id DESC LIMIT ${LIMIT * 4}`,
 };
 
@@ -67,7 +69,7 @@ const PEOPLE_BEYOND = {
 
 /** The statements of one database (exported for the plan tests). */
 export function searchStatements(dialect: Database['dialect']) {
-  return { recentPosts: RECENT_POSTS, olderPosts: OLDER_POSTS[dialect], mostFollowed: MOST_FOLLOWED, peopleBeyond: PEOPLE_BEYOND[dialect] };
+  return { recentPosts: RECENT_POSTS(dialect === 'postgres'), olderPosts: OLDER_POSTS[dialect], mostFollowed: MOST_FOLLOWED, peopleBeyond: PEOPLE_BEYOND[dialect] };
 }
 
 export function createSearchRepository(database: Database) {

@@ -31,6 +31,7 @@ export interface LocRow {
 
 const ITEM_COLUMNS = `p.id, p.user_id, p.category_id, p.title, p.sub_title, p.description, p.created_at, p.updated_at,
   u.name AS author_name, c.name AS category_name`;
+/** A story of an account elsewhere has no topic, so the join with categories leaves it out (ADR 0080: in no RSS feed). */
 const ITEMS_FROM = 'FROM posts p JOIN users u ON u.id = p.user_id JOIN categories c ON c.id = p.category_id';
 
 /**
@@ -55,11 +56,11 @@ export const SEO_SQL = {
   maxUserId: 'SELECT MAX(id) AS max_id FROM users',
   /** Whether a range holds any post of an active author (the sitemap index lists only pages with urls). */
   anyPostIn: `SELECT 1 AS hit FROM posts p JOIN users u ON u.id = p.user_id
-    WHERE p.id > ? AND p.id <= ? AND u.deactivated_at IS NULL LIMIT 1`,
+    WHERE p.id > ? AND p.id <= ? AND p.ap_id IS NULL AND u.deactivated_at IS NULL LIMIT 1`,
   anyPersonIn: `SELECT 1 AS hit FROM users u WHERE u.id > ? AND u.id <= ? AND u.post_count > 0 AND u.deactivated_at IS NULL AND ${member('u')} LIMIT 1`,
-  /** One sitemap page of posts: a primary-key range, active authors only. */
+  /** One sitemap page of posts: a primary-key range, the site's posts of active authors only (none from elsewhere). */
   postRange: `SELECT p.id, p.updated_at AS lastmod FROM posts p JOIN users u ON u.id = p.user_id
-    WHERE p.id > ? AND p.id <= ? AND u.deactivated_at IS NULL ORDER BY p.id`,
+    WHERE p.id > ? AND p.id <= ? AND p.ap_id IS NULL AND u.deactivated_at IS NULL ORDER BY p.id`,
   /** One sitemap page of people: a primary-key range of active members who wrote (no account elsewhere); lastmod also sees their newest post. */
   peopleRange: `SELECT u.id, u.updated_at AS lastmod, (${newestBy('u.id')}) AS last_post_at
     FROM users u WHERE u.id > ? AND u.id <= ? AND u.post_count > 0 AND u.deactivated_at IS NULL AND ${member('u')} ORDER BY u.id`,

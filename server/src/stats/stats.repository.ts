@@ -6,9 +6,9 @@ import type { StatsKind } from './readers.ts';
 
 /** The hand-written reads of the feature (prepared once; `?` placeholders), exported for the plan tests. */
 export const STATS_SQL = {
-  /** A post that can be counted: there, and its author not deactivated (its page answers 404 otherwise). */
+  /** A post that can be counted: there, the site's (a story from elsewhere has no stats here), and its author not deactivated (its page answers 404 otherwise). */
   countedPost: `SELECT p.user_id AS user_id FROM posts p JOIN users u ON u.id = p.user_id
-    WHERE p.id = ? AND u.deactivated_at IS NULL`,
+    WHERE p.id = ? AND p.ap_id IS NULL AND u.deactivated_at IS NULL`,
   /**
    * A writer's newest posts, each with its numbers since a day (views, reads) and an instant (likes,
    * saves, comments and replies; likes and replies from the fediverse are rows of likes, comments and

@@ -74,6 +74,40 @@ export async function anAccountElsewhere(db: Kysely<DB>, name: string, more: { f
   return { id: row.id, apId };
 }
 
+/**
+ * A story of an account elsewhere kept as a post (migration 0055, ADR 0080): no topic, its object id
+ * and its page on its own server; counted in its account's post_count.
+ */
+export async function aStoryElsewhere(db: Kysely<DB>, account: { id: number; apId: string }, overrides: { title?: string; subTitle?: string } = {}): Promise<{ id: number }> {
+  counter += 1;
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('posts')
+      .values({
+        user_id: account.id,
+        category_id: null,
+        title: overrides.title ?? 'A story from elsewhere',
+        sub_title: overrides.subTitle ?? '',
+        description: '<p>Words written on another server.</p>',
+        image: null,
+        read_time: 1,
+        created_at: now,
+        updated_at: now,
+        ap_id: `${account.apId}/statuses/${counter}`,
+        url: `${new URL(account.apId).origin}/stories/${counter}`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ post_count: eb('post_count', '+', 1) }))
+      .where('id', '=', account.id)
+      .execute();
+    return row;
+  });
+}
+
 export interface Session {
   token: string;
   id: number;

@@ -20,7 +20,8 @@ export interface UserCategoriesTable {
 export interface PostsTable {
   id: Generated<number>;
   user_id: number;
-  category_id: number;
+  /** Null only for a story of an account elsewhere (migration 0055: the CHECK posts_from_elsewhere). */
+  category_id: number | null;
   title: string;
   sub_title: string;
   description: string;
@@ -32,6 +33,12 @@ export interface PostsTable {
   comments_count: Generated<number>;
   created_at: string;
   updated_at: string;
+  /**
+   * A story of an account elsewhere (migration 0055): its object id (unique) and its page on its own
+   * server; both null for a member's post. `ap_id IS NULL` is what "a post of this site" says.
+   */
+  ap_id: Generated<string | null>;
+  url: Generated<string | null>;
 }
 
 /** Every file under /storage; a post_images row needs one (foreign key). */
