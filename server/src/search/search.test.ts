@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_RESULTS_MAX } from '@inkwell/contract';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { type TestUser, aPost, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
+import { type TestUser, aPost, aStoryElsewhere, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 import { bulkPeopleAndPosts } from '../test/bulk.ts';
 import { SEARCH_WINDOW } from './search.repository.ts';
 
@@ -120,8 +120,10 @@ describe('POST /api/user/search', () => {
     }
   });
 
-  it('finds posts older than the newest window through the index, in one newest-first list', async () => {
+  it('finds posts older than the newest window through the index, in one newest-first list, none from elsewhere', async () => {
     const older = await aPost(t.db, { userId: grace.id, title: 'Xylophone tuning at home' });
+    // A story of an account elsewhere (migration 0055), older than the window too: never found.
+    await aStoryElsewhere(t.db, await anAccountElsewhere(t.db, 'Xylo Elsewhere'), { title: 'Xylophone tuning elsewhere' });
     await bulkPeopleAndPosts(t, SEARCH_WINDOW + 50);
     const newer = await aPost(t.db, { userId: ada.id, title: 'Xylophones, repaired' });
     expect((await found('xylophone')).posts.map((p) => p.id)).toEqual([newer.id, older.id]);
