@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { hashPassword } from '../identity/passwords.ts';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import type { PostsTable } from '../db/schema/writing.ts';
 
 export const PASSWORD = 'Secret#123';
 let passwordHash: Promise<string> | undefined;
@@ -81,28 +82,29 @@ export async function anAccountElsewhere(db: Kysely<DB>, name: string, more: { f
 export async function aStoryElsewhere(db: Kysely<DB>, account: { id: number; apId: string }, overrides: { title?: string; subTitle?: string } = {}): Promise<{ id: number }> {
   counter += 1;
   const now = nowIso();
+  return aCountedPost(db, {
+    user_id: account.id,
+    category_id: null,
+    title: overrides.title ?? 'A story from elsewhere',
+    sub_title: overrides.subTitle ?? '',
+    description: '<p>Words written on another server.</p>',
+    image: null,
+    read_time: 1,
+    created_at: now,
+    updated_at: now,
+    ap_id: `${account.apId}/statuses/${counter}`,
+    url: `${new URL(account.apId).origin}/stories/${counter}`,
+  });
+}
+
+/** The post, counted in its writer's post_count, in one transaction (as the posts repository writes one). */
+function aCountedPost(db: Kysely<DB>, values: Insertable<PostsTable>): Promise<{ id: number }> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('posts')
-      .values({
-        user_id: account.id,
-        category_id: null,
-        title: overrides.title ?? 'A story from elsewhere',
-        sub_title: overrides.subTitle ?? '',
-        description: '<p>Words written on another server.</p>',
-        image: null,
-        read_time: 1,
-        created_at: now,
-        updated_at: now,
-        ap_id: `${account.apId}/statuses/${counter}`,
-        url: `${new URL(account.apId).origin}/stories/${counter}`,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await trx.insertInto('posts').values(values).returning('id').executeTakeFirstOrThrow();
     await trx
       .updateTable('users')
       .set((eb) => ({ post_count: eb('post_count', '+', 1) }))
-      .where('id', '=', account.id)
+      .where('id', '=', values.user_id)
       .execute();
     return row;
   });
@@ -137,28 +139,16 @@ export async function aPost(
 ): Promise<{ id: number; categoryId: number }> {
   const categoryId = overrides.categoryId ?? (await db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   const now = overrides.createdAt ?? nowIso();
-  const row = await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('posts')
-      .values({
-        user_id: overrides.userId,
-        category_id: categoryId,
-        title: overrides.title ?? 'A post worth reading',
-        sub_title: overrides.subTitle ?? 'Why it matters, in one line',
-        description: overrides.description ?? '<p>Some words of the body.</p>',
-        image: overrides.image === undefined ? null : overrides.image,
-        read_time: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ post_count: eb('post_count', '+', 1) }))
-      .where('id', '=', overrides.userId)
-      .execute();
-    return inserted;
+  const row = await aCountedPost(db, {
+    user_id: overrides.userId,
+    category_id: categoryId,
+    title: overrides.title ?? 'A post worth reading',
+    sub_title: overrides.subTitle ?? 'Why it matters, in one line',
+    description: overrides.description ?? '<p>Some words of the body.</p>',
+    image: overrides.image === undefined ? null : overrides.image,
+    read_time: 1,
+    created_at: now,
+    updated_at: now,
   });
   return { id: row.id, categoryId };
 }
