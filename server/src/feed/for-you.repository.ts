@@ -46,6 +46,7 @@ export interface ReaderProfile {
 export const NO_PROFILE: ReaderProfile = { chosen: [], more: [], less: [], muted: [], followed: [] };
 
 export function createForYouRepository(database: Database) {
+  const popularSql = FOR_YOU_SQL.popular(database.dialect === 'postgres');
   return {
     async readerProfile(userId: number): Promise<ReaderProfile> {
       const rows = await database.all<{ kind: string; id: number; n: number }>(FOR_YOU_SQL.readerProfile, [userId, userId, userId, userId]);
@@ -67,7 +68,7 @@ export function createForYouRepository(database: Database) {
 
     /** The popular posts of the newest POPULAR_WINDOW: each topic's POPULAR_TOP most liked (the newer first on a tie). */
     async popular(): Promise<ReadonlySet<number>> {
-      const rows = await database.all<{ id: number; category_id: number; likes_count: number }>(FOR_YOU_SQL.popular(database.dialect === 'postgres'), []);
+      const rows = await database.all<{ id: number; category_id: number; likes_count: number }>(popularSql, []);
       const byTopic = new Map<number, Array<{ id: number; likes: number }>>();
       for (const row of rows) {
         const list = byTopic.get(Number(row.category_id)) ?? [];

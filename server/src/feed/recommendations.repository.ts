@@ -35,9 +35,12 @@ export interface PickRow {
   followers_count: number;
 }
 
+/** Picks' text for each database, made once. */
+const PICKS = { sqlite: RECOMMENDATION_SQL.picks(false), postgres: RECOMMENDATION_SQL.picks(true) } as const;
+
 /** Picks for `reader` (0 for a visitor). */
 export function picks(database: Database, reader: number): Promise<PickRow[]> {
-  return database.all<PickRow>(RECOMMENDATION_SQL.picks(database.dialect === 'postgres'), [reader, reader]);
+  return database.all<PickRow>(PICKS[database.dialect], [reader, reader]);
 }
 
 /** Whom to follow for `reader` (0 for a visitor). */
