@@ -25,11 +25,29 @@ export const feedReason = z.object({
 });
 export type FeedReason = z.infer<typeof feedReason>;
 
+/**
+ * Set on a story, comment or reply that an account of another server wrote (issue 46: one model, its
+ * author the account's row of users): its handle (`@name@host`), its picture there, its profile page
+ * there and the original's page. Absent or null for a member's.
+ */
+export const writtenElsewhere = z.object({
+  handle: z.string(),
+  icon_url: z.string().nullable(),
+  profile_url: z.string().nullable(),
+  url: z.string().nullable(),
+  /** Names the account for fediverse-blocks/set (the post's writer may block it from the thread). */
+  account_id: z.number().nullable().optional(),
+});
+export type WrittenElsewhere = z.infer<typeof writtenElsewhere>;
+export const commentElsewhere = writtenElsewhere;
+export type CommentElsewhere = WrittenElsewhere;
+
 /** One post in a list: everything a card shows, with the viewer's is_like and is_saved. */
 export const postCard = z.object({
   id: z.number(),
   user_id: z.number(),
-  category_id: z.number(),
+  /** Null only for a story of an account elsewhere that a member follows (its `elsewhere` is set). */
+  category_id: z.number().nullable(),
   title: z.string(),
   sub_title: z.string(),
   /** Path under /storage, or null (the web app falls back to the default image). */
@@ -47,6 +65,8 @@ export const postCard = z.object({
   is_like: z.boolean(),
   is_saved: z.boolean(),
   author: postAuthor,
+  /** A story of an account elsewhere (shown in Following and on its page, never in the site's lists); absent or null for a member's. */
+  elsewhere: writtenElsewhere.nullable().optional(),
   /** Addition (issue 13): why the card is in 'For you'; null (or absent) in every other list. */
   reason: feedReason.nullable().optional(),
 });
@@ -69,21 +89,6 @@ export const authorPostsBody = z.object({ author_id: idField('author id'), user_
 export const savedPostsBody = z.object({ user_id: idField('user id') });
 
 export const commentUser = z.object({ id: z.number(), name: z.string().nullable(), profile_picture: z.string().nullable() });
-
-/**
- * Set on a comment or a reply that an account of another server wrote (issue 46: one model, its
- * `user` the account's row): its handle (`@name@host`), its picture there, its profile page there and
- * the original's page. Absent or null for a member's.
- */
-export const commentElsewhere = z.object({
-  handle: z.string(),
-  icon_url: z.string().nullable(),
-  profile_url: z.string().nullable(),
-  url: z.string().nullable(),
-  /** Names the account for fediverse-blocks/set (the post's writer may block it from the thread). */
-  account_id: z.number().nullable().optional(),
-});
-export type CommentElsewhere = z.infer<typeof commentElsewhere>;
 
 export const replyItem = z.object({
   id: z.number(),

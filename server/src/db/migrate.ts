@@ -54,6 +54,7 @@ import * as m0052 from './migrations/0052_boosts_folded.ts';
 import * as m0053 from './migrations/0053_comments_elsewhere.ts';
 import * as m0054 from './migrations/0054_comments_folded.ts';
 import * as m0055 from './migrations/0055_posts_elsewhere.ts';
+import * as m0056 from './migrations/0056_delivery_activity_ids.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -113,6 +114,7 @@ const migrations: Record<string, Migration> = {
   '0053_comments_elsewhere': m0053,
   '0054_comments_folded': m0054,
   '0055_posts_elsewhere': m0055,
+  '0056_delivery_activity_ids': m0056,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

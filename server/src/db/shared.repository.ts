@@ -22,6 +22,13 @@ export type MemberAddress = { email: NotNull; email_normalized: NotNull };
 /** A member's whole row of `users`, its address known. */
 export type MemberRow = Selectable<UsersTable> & { email: string; email_normalized: string };
 
+/**
+ * What a post card says of a story of an account elsewhere (null columns for a member's post), from
+ * the post `p` and its author's row of users `u` (post-card.ts reads them).
+ */
+export const cardElsewhere = (p: string, u: string): string =>
+  `${p}.url AS story_url, ${u}.domain AS author_domain, ${u}.handle AS author_handle, ${u}.icon_url AS author_icon, ${u}.url AS author_url`;
+
 /** The NOTIFY channel on which app servers tell each other that something was written. */
 export const WRITES_CHANNEL = 'inkwell_writes';
 

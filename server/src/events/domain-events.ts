@@ -16,6 +16,10 @@ export interface DomainEvents {
   'account.deleting': { userId: number };
   /** A member commented on a post (`replyId` null), or replied in a comment's thread (`replyId`, of the comment `commentId`). */
   'comment.added': { postId: number; writerId: number; commentId: number; replyId: number | null };
+  /** A reader liked a post (a row of likes of kind 'like' was made); `postApId` its id elsewhere when it is a story of an account elsewhere. */
+  'like.added': { postId: number; userId: number; postApId: string | null };
+  /** A reader's like of a post went, in the same transaction; `activityId` the Like it was sent as (to a story elsewhere), or null. */
+  'like.removed': { postId: number; userId: number; activityId: string | null };
   /** A comment (with its replies: `replyId` null) or one reply is being removed: emitted before the rows go, in the same transaction. */
   'comment.removing': { postId: number; commentId: number; replyId: number | null };
 }

@@ -65,7 +65,7 @@ export async function countWriterArticles(db: Kysely<DB>, writerId: number): Pro
   return Number(row.n);
 }
 
-export type Delivery = Pick<FederationDeliveriesTable, 'post_id' | 'writer_id' | 'kind'> & { recipients?: string | null; subject?: string | null };
+export type Delivery = Pick<FederationDeliveriesTable, 'post_id' | 'writer_id' | 'kind'> & { recipients?: string | null; subject?: string | null; activity_id?: string | null };
 
 /** In the transaction that changed the story (or kept or removed a member's note): the change is owed. */
 export async function oweDelivery(trx: Kysely<DB>, delivery: Delivery, now: string): Promise<void> {
@@ -90,13 +90,18 @@ export async function claimDelivery(db: Kysely<DB>, now: string, until: string):
         .selectFrom('federation_deliveries as owed')
         .select('owed.id')
         .where((w) => w.or([w('owed.claimed_until', 'is', null), w('owed.claimed_until', '<', now)]))
-        // One story's (or note's) changes go in order: none while an older one of the same is still owed.
+        // One story's (or one member's note's or like's) changes go in order: none while an older one of the same is still owed.
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
               selectFrom('federation_deliveries as older')
                 .select('older.id')
-                .where((o) => o.or([o('older.post_id', '=', o.ref('owed.post_id')), o('older.subject', '=', o.ref('owed.subject'))]))
+                .where((o) =>
+                  o.or([
+                    o('older.post_id', '=', o.ref('owed.post_id')),
+                    o.and([o('older.subject', '=', o.ref('owed.subject')), o('older.writer_id', '=', o.ref('owed.writer_id'))]),
+                  ]),
+                )
                 .whereRef('older.id', '<', 'owed.id'),
             ),
           ),
@@ -105,7 +110,7 @@ export async function claimDelivery(db: Kysely<DB>, now: string, until: string):
         .limit(1),
     )
     .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
-    .returning(['id', 'post_id', 'writer_id', 'kind', 'recipients', 'subject'])
+    .returning(['id', 'post_id', 'writer_id', 'kind', 'recipients', 'subject', 'activity_id'])
     .executeTakeFirst();
 }
 

@@ -9,6 +9,7 @@ import { PostDeliveries } from './post-deliveries.ts';
 import { FediverseFollowers, fediverseFollowersRoutes } from './fediverse-followers.ts';
 import { RemoteFollow, remoteFollowRoutes } from './remote-follow.ts';
 import { federateThreads } from './thread-notes.ts';
+import { federateLikes } from './story-likes.ts';
 import { FediverseBlocks, fediverseBlocksRoutes } from './remote-blocks.ts';
 import { FediverseFollowing, fediverseFollowingRoutes } from './following.ts';
 import { FediverseStoryReplies, fediverseStoryRepliesRoutes } from './story-replies.ts';
@@ -53,6 +54,7 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
   events.on('story.changed', { owe: (trx, change) => deliveries.owe(trx, { post_id: change.postId, writer_id: change.writerId, kind: change.kind }), start: send });
   events.on('account.deleting', { owe: (trx, account) => deliveries.oweAccountDeletion(trx, account.userId), start: send });
   federateThreads(events, database, federation, config.publicUrl, deliveries);
+  federateLikes(events, database, federation, config.publicUrl, deliveries);
   return {
     remoteFollow: new RemoteFollow(federation, database, config.publicUrl, config.federation.lookupTimeoutMs),
     followers: new FediverseFollowers(database, federation, config.publicUrl),

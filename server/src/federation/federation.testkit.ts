@@ -4,10 +4,11 @@ import path from 'node:path';
 import { Follow } from '@fedify/vocab';
 import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { nowIso } from '../db/database.ts';
 import { migrateToLatest, migrationProvider } from '../db/migrate.ts';
 import type { DB } from '../db/schema.ts';
+import { DomainEventBus } from '../events/domain-events.ts';
 import { type ConfigOverrides, type TestApp, buildRenderingTestApp, buildTestApp } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { aUser } from '../test/factories.ts';
@@ -29,6 +30,30 @@ export async function federatedApp(config: ConfigOverrides = {}, options: { rend
   await t.app.listen({ port, host: '127.0.0.1' });
   t.app.jobs.start();
   return { t, base };
+}
+
+const subjects = async (db: Kysely<DB>) =>
+  (await db.selectFrom('federation_deliveries').select('subject').where('subject', 'is not', null).execute()).map((row) => `${row.subject}`);
+
+/**
+ * What the events of `run` whose names start with `prefix` ('comment.', 'like.') owed the fediverse:
+ * the federation_deliveries subjects new in each one's transaction, read there before it commits (the
+ * hand-over after it may take them at once).
+ */
+export async function owedIn(prefix: string, run: () => Promise<void>): Promise<string[]> {
+  const owed: string[] = [];
+  const emit = DomainEventBus.prototype.emit;
+  const spy = vi.spyOn(DomainEventBus.prototype, 'emit').mockImplementation(async function (this: DomainEventBus, trx, name, event) {
+    const before = await subjects(trx);
+    await emit.call(this, trx, name, event as never);
+    if (name.startsWith(prefix)) owed.push(...(await subjects(trx)).filter((subject) => !before.includes(subject)));
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return owed;
 }
 
 /** A member (with a username unless told otherwise) and their actor as a recipient. */

@@ -25,8 +25,10 @@ export interface NoteChange {
   id: number;
   writerId: number;
   recipients: RemoteAddress[];
+  /** What a delete takes back when its row is gone: the Like a member sent (its Undo names it). */
+  activityId?: string | null;
 }
-/** Hands a member's note of one kind over to Fedify's queue (answers.ts, story-replies.ts). */
+/** Hands a member's note of one kind over to Fedify's queue (thread-notes.ts, story-replies.ts, story-likes.ts). */
 export type NoteSender = (change: NoteChange) => Promise<void>;
 
 /** Whom a delivery goes to, kept in its row as JSON (their rows may be gone by the time it is handed over). */
@@ -39,8 +41,9 @@ const addressesJson = (rows: readonly RemoteAddress[]) => JSON.stringify(rows.ma
  * process left): one claimed row at a time, a story's changes in order, each sent to the writer's
  * followers (shared inboxes where they have one) through Fedify's queue, which signs and retries each
  * delivery. A story that is gone or whose writer no longer federates sends nothing; a Delete goes
- * whatever is left of it. Members' notes (answers, replies to stories elsewhere) are owed and handed
- * over the same way, each by the sender its kind registered (`sendsNotes`), a note's changes in order.
+ * whatever is left of it. Members' notes and likes (comments, replies, likes of stories elsewhere)
+ * are owed and handed over the same way, each by the sender its kind registered (`sendsNotes`), a
+ * note's (or one member's like's) changes in order.
  */
 export class PostDeliveries {
   readonly #db: Kysely<DB>;
@@ -76,7 +79,8 @@ export class PostDeliveries {
    */
   oweNote(trx: Kysely<DB>, what: string, change: NoteChange): Promise<void> {
     const recipients = change.kind === 'delete' ? addressesJson(change.recipients) : null;
-    return oweDelivery(trx, { post_id: null, writer_id: change.writerId, kind: change.kind, subject: `${what}:${change.id}`, recipients }, nowIso());
+    const activity_id = change.activityId ?? null;
+    return oweDelivery(trx, { post_id: null, writer_id: change.writerId, kind: change.kind, subject: `${what}:${change.id}`, recipients, activity_id }, nowIso());
   }
 
   /**
@@ -175,7 +179,8 @@ export class PostDeliveries {
       this.#log.warn({ delivery: delivery.id, subject: delivery.subject, kind }, 'a note owed to the fediverse is of no kind this server sends; dropped');
       return;
     }
-    await send({ kind, id: Number(id), writerId: delivery.writer_id, recipients: JSON.parse(delivery.recipients ?? '[]') as RemoteAddress[] });
+    const recipients = JSON.parse(delivery.recipients ?? '[]') as RemoteAddress[];
+    await send({ kind, id: Number(id), writerId: delivery.writer_id, recipients, activityId: delivery.activity_id ?? null });
   }
 
   /**

@@ -1,16 +1,14 @@
 import { Create, Delete, Mention, Note, PUBLIC_COLLECTION, Tombstone } from '@fedify/vocab';
 import { paths } from '@inkwell/contract';
-import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/database.ts';
-import type { DB } from '../db/schema.ts';
-import { DomainEventBus } from '../events/domain-events.ts';
 import { createPost } from '../posts/testing.ts';
 import type { TestApp } from '../test/app.ts';
 import { PASSWORD, type Session, signIn } from '../test/factories.ts';
 import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
 import { until } from '../test/until.ts';
-import { anActor, expectColumnRoundTrip, federatedApp, received, sharedInbox } from './federation.testkit.ts';
+import { anActor, expectColumnRoundTrip, federatedApp, owedIn, received, sharedInbox } from './federation.testkit.ts';
 
 /**
  * A member's reply in a thread an account elsewhere took part in (issue 46, ADR 0073, 0084), over real
@@ -72,27 +70,7 @@ const created = async (id: string) => {
 const deleted = (id: string) => received(peer, (a) => a instanceof Delete && a.objectId?.href === noteUri(id));
 const accountOf = (name: string) => t.db.selectFrom('remote_actors').select(['id', 'user_id']).where('uri', '=', peer.actorUri(name).href).executeTakeFirstOrThrow();
 
-const subjects = async (db: Kysely<DB>) =>
-  (await db.selectFrom('federation_deliveries').select('subject').where('subject', 'is not', null).execute()).map((row) => `${row.subject}`);
-/**
- * What the comment events of `run` owed the fediverse: the federation_deliveries subjects new in each
- * one's transaction, read there before it commits (the hand-over after it may take them at once).
- */
-async function owedBy(run: () => Promise<void>): Promise<string[]> {
-  const owed: string[] = [];
-  const emit = DomainEventBus.prototype.emit;
-  const spy = vi.spyOn(DomainEventBus.prototype, 'emit').mockImplementation(async function (this: DomainEventBus, trx, name, event) {
-    const before = await subjects(trx);
-    await emit.call(this, trx, name, event as never);
-    if (name.startsWith('comment.')) owed.push(...(await subjects(trx)).filter((subject) => !before.includes(subject)));
-  });
-  try {
-    await run();
-  } finally {
-    spy.mockRestore();
-  }
-  return owed;
-}
+const owedBy = (run: () => Promise<void>) => owedIn('comment.', run);
 
 /** A story of Ada's with Dave's reply from the fediverse kept under it as a comment. */
 async function storyWithReply() {

@@ -19,12 +19,21 @@ const REPLY_MARK = 'r';
 
 /** What a member's reply is as a note owed to the fediverse (federation_deliveries.subject `reply:<replies id>`). */
 const REPLY = 'reply';
+/** A member's comment on a story of an account elsewhere (`comment:<comments id>`); a comment on ours goes nowhere. */
+const COMMENT = 'comment';
 /**
  * A member's answer published before migration 0054 (`/ap/notes/<n>`), owed its Delete by that id
  * (`answer:<n>`; 0054 made the owed Creates `reply:<id>`).
  */
 const ANSWER = 'answer';
 const PATH_PREFIX = NOTE_PATH.replace('{id}', '');
+
+/** Under which subject and id a member's comment or reply is owed: an answer of before 0054 by the id its Note kept, else its own. */
+function owedAs(item: Pick<ThreadItem, 'kind' | 'id' | 'ap_id'>): [string, number] {
+  const published = item.ap_id?.startsWith(PATH_PREFIX) ? numericId(item.ap_id.slice(PATH_PREFIX.length)) : undefined;
+  if (published !== undefined) return [ANSWER, published];
+  return [item.kind === 'comment' ? COMMENT : REPLY, item.id];
+}
 
 /**
  * The Note id of a comment or reply: an account elsewhere's own, or ours — a path kept from before
@@ -47,15 +56,19 @@ export function itemOfNoteId(id: string): { comment: number } | { reply: number 
 
 /**
  * A member's comment or reply as a `Note` (ADR 0073): by the member's actor, inReplyTo the story (a
- * comment) or what the reply answers, mentioning that one's author when an account elsewhere wrote it;
+ * comment: ours, or a story elsewhere by its id there) or what the reply answers, mentioning that one's
+ * author (or the story's) when an account elsewhere wrote it;
  * public, addressed to the thread's accounts elsewhere; its url the story's page at it.
  */
 export function toNote(ctx: Context<void>, row: MemberNoteRow, accounts: readonly Addressee[]): Note {
-  const mention = row.answered && !row.answered.member ? accounts.find((account) => account.user_id === row.answered!.user_id) : undefined;
+  // Whom it answers, when an account elsewhere: the author of what the reply answers, or the story's account.
+  const answeredAccount = row.answered ? (row.answered.member ? undefined : row.answered.user_id) : row.story?.user_id;
+  const mention = answeredAccount === undefined ? undefined : accounts.find((account) => account.user_id === answeredAccount);
+  const story = row.story ? new URL(row.story.ap_id) : ctx.getObjectUri(Article, { id: String(row.post_id) });
   return new Note({
     id: noteIdOf(ctx, row),
     attribution: ctx.getActorUri(String(row.user_id)),
-    replyTarget: row.answered ? noteIdOf(ctx, row.answered) : ctx.getObjectUri(Article, { id: String(row.post_id) }),
+    replyTarget: row.answered ? noteIdOf(ctx, row.answered) : story,
     content: noteHtml(row.body, mention),
     url: new URL(`${paths.viewPost.getHref(row.post_id)}#${row.kind}-${row.id}`, ctx.canonicalOrigin),
     published: instant(row.created_at),
@@ -92,26 +105,34 @@ export function federateThreads(events: DomainEventBus, database: Database, fede
   const send = () => deliveries.wake();
   events.on('comment.added', {
     owe: async (trx, added) => {
-      if (added.replyId === null || !(await threadHasAccounts(trx, added.commentId))) return;
-      await deliveries.oweNote(trx, REPLY, { kind: 'create', id: added.replyId, writerId: added.writerId, recipients: [] });
+      // A comment's thread has an account elsewhere only when its story is one's: that comment goes to it.
+      if (!(await threadHasAccounts(trx, added.commentId))) return;
+      const [what, id] = added.replyId === null ? [COMMENT, added.commentId] : [REPLY, added.replyId];
+      await deliveries.oweNote(trx, what, { kind: 'create', id, writerId: added.writerId, recipients: [] });
     },
     start: send,
   });
   events.on('comment.removing', {
     owe: async (trx, removing) => {
       if (!(await threadHasAccounts(trx, removing.commentId))) return;
+      const comment = removing.replyId === null ? await findMemberNote(trx, { comment: removing.commentId }) : undefined;
+      if (comment?.story) {
+        const accounts = await listThreadAccounts(trx, comment.comment_id, comment.user_id);
+        const [what, id] = owedAs(comment);
+        if (accounts.length > 0) await deliveries.oweNote(trx, what, { kind: 'delete', id, writerId: comment.user_id, recipients: accounts });
+      }
       for (const reply of await listMemberReplies(trx, removing)) {
         // To whom its Create went: the thread's accounts but those its member blocked.
         const accounts = await listThreadAccounts(trx, removing.commentId, reply.user_id);
         if (accounts.length === 0) continue;
-        const published = reply.ap_id?.startsWith(PATH_PREFIX) ? numericId(reply.ap_id.slice(PATH_PREFIX.length)) : undefined;
-        const change = { kind: 'delete', id: published ?? reply.id, writerId: reply.user_id, recipients: accounts } as const;
-        await deliveries.oweNote(trx, published === undefined ? REPLY : ANSWER, change);
+        const [what, id] = owedAs({ kind: 'reply', ...reply });
+        await deliveries.oweNote(trx, what, { kind: 'delete', id, writerId: reply.user_id, recipients: accounts });
       }
     },
     start: send,
   });
-  deliveries.sendsNotes(REPLY, (change) => sendReply(change));
+  deliveries.sendsNotes(REPLY, (change) => sendItem('reply', change));
+  deliveries.sendsNotes(COMMENT, (change) => sendItem('comment', change));
   deliveries.sendsNotes(ANSWER, async (change) => {
     if (change.kind !== 'delete' || !(await federatingMember(database, String(change.writerId)))) return;
     const member = actAs(federation, publicUrl, change.writerId);
@@ -123,15 +144,15 @@ export function federateThreads(events: DomainEventBus, database: Database, fede
   }
 
   /**
-   * Hands an owed reply over: its Create to the thread's accounts as they are now (none the member
-   * blocked since; nothing when it is gone), or its Delete to whom it went to; nothing when its member
-   * no longer federates (their actor answers 410 Gone).
+   * Hands an owed comment or reply over: its Create to the thread's accounts as they are now (none the
+   * member blocked since; nothing when it is gone), or its Delete to whom it went to; nothing when its
+   * member no longer federates (their actor answers 410 Gone).
    */
-  async function sendReply(change: NoteChange): Promise<void> {
+  async function sendItem(kind: 'comment' | 'reply', change: NoteChange): Promise<void> {
     if (!(await federatingMember(database, String(change.writerId)))) return;
     const member = actAs(federation, publicUrl, change.writerId);
-    if (change.kind === 'delete') return sendDelete(member, noteIdOf(member.ctx, { kind: 'reply', id: change.id, ap_id: null }), change);
-    const row = await findMemberNote(database.db, { reply: change.id });
+    if (change.kind === 'delete') return sendDelete(member, noteIdOf(member.ctx, { kind, id: change.id, ap_id: null }), change);
+    const row = await findMemberNote(database.db, kind === 'comment' ? { comment: change.id } : { reply: change.id });
     if (!row) return;
     const accounts = await listThreadAccounts(database.db, row.comment_id, row.user_id);
     if (accounts.length > 0) await member.send(accounts.map(recipientOf), creationOf(toNote(member.ctx, row, accounts)), { preferSharedInbox: true });

@@ -166,7 +166,10 @@ export function listThreadAccounts(db: Kysely<DB>, commentId: number, sender?: n
     .execute();
 }
 
-/** The remote_actors rows of the accounts elsewhere that wrote a comment or one of its replies. */
+/**
+ * The remote_actors rows of the accounts elsewhere that wrote a comment or one of its replies, or the
+ * story it answers (a story of an account elsewhere: every comment on it goes to its account).
+ */
 function threadAccounts(db: Kysely<DB>, commentId: number) {
   return db
     .selectFrom('remote_actors as a')
@@ -174,6 +177,11 @@ function threadAccounts(db: Kysely<DB>, commentId: number) {
       eb.or([
         eb('a.user_id', 'in', eb.selectFrom('comments').select('user_id').where('id', '=', commentId)),
         eb('a.user_id', 'in', eb.selectFrom('replies').select('user_id').where('comment_id', '=', commentId)),
+        eb(
+          'a.user_id',
+          'in',
+          eb.selectFrom('comments as tc').innerJoin('posts as tp', 'tp.id', 'tc.post_id').select('tp.user_id').where('tc.id', '=', commentId).where('tp.ap_id', 'is not', null),
+        ),
       ]),
     );
 }
@@ -192,6 +200,8 @@ export interface MemberNoteRow {
   ap_id: string | null;
   /** What it answers (null for a comment: the story). */
   answered: ThreadItem | null;
+  /** The story it is under, when that is a story of an account elsewhere: its id there and its account's row of users. */
+  story: { ap_id: string; user_id: number } | null;
 }
 
 /** A member's comment or reply (never an account elsewhere's), with what it answers. */
@@ -205,7 +215,9 @@ export async function findMemberNote(db: Kysely<DB>, by: { comment: number } | {
     const replyTo = await db.selectFrom('replies').select('reply_to_id').where('id', '=', found.id).executeTakeFirstOrThrow();
     answered = (await findThreadItem(db, replyTo.reply_to_id === null ? { comment: found.comment_id } : { reply: replyTo.reply_to_id })) ?? null;
   }
-  return { kind: found.kind, id: found.id, post_id: found.post_id, comment_id: found.comment_id, user_id: found.user_id, ap_id: found.ap_id, ...row, answered };
+  const post = await db.selectFrom('posts').select(['ap_id', 'user_id']).where('id', '=', found.post_id).executeTakeFirstOrThrow();
+  const story = post.ap_id === null ? null : { ap_id: post.ap_id, user_id: post.user_id };
+  return { kind: found.kind, id: found.id, post_id: found.post_id, comment_id: found.comment_id, user_id: found.user_id, ap_id: found.ap_id, ...row, answered, story };
 }
 
 /** Whether a comment's thread holds anything an account elsewhere wrote. */

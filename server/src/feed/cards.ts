@@ -22,6 +22,18 @@ export const MAX_EXTRA_READS = 4;
  * reader asked less of) are left out and the next stored page is read until the page is full, a few
  * reads at most. The cursor returned is that of the last row consumed.
  */
+export function collect<R extends CardRow, C, V extends R>(
+  readAt: (cursor: C) => Promise<R[]>,
+  first: C,
+  cursorOf: (row: R) => C,
+  visible: (row: R) => row is V,
+): Promise<{ rows: V[]; next: C | null }>;
+export function collect<R extends CardRow, C>(
+  readAt: (cursor: C) => Promise<R[]>,
+  first: C,
+  cursorOf: (row: R) => C,
+  visible: (row: R) => boolean,
+): Promise<{ rows: R[]; next: C | null }>;
 export async function collect<R extends CardRow, C>(
   readAt: (cursor: C) => Promise<R[]>,
   first: C,

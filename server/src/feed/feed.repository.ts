@@ -1,6 +1,7 @@
 import { type CommentElsewhere, type CommentItem, PAGE_SIZE } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
 import { sitePosts, walkKey } from '../db/key-walk.ts';
+import { cardElsewhere } from '../db/shared.repository.ts';
 import type { CardRow } from '../lib/post-card.ts';
 
 export type { CardRow } from '../lib/post-card.ts';
@@ -21,6 +22,7 @@ const CARD_COLUMNS = `p.id, p.user_id, p.category_id, p.title, p.sub_title, p.im
   si.height AS image_height, p.read_time, p.created_at,
   p.likes_count, p.comments_count, u.name AS author_name, u.profile_picture AS author_picture,
   u.followers_count AS author_followers, CASE WHEN u.deactivated_at IS NULL THEN 1 ELSE 0 END AS author_active,
+  ${cardElsewhere('p', 'u')},
   EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ? AND l.kind = 'like') AS is_like,
   EXISTS (SELECT 1 FROM saves s WHERE s.user_id = ? AND s.post_id = p.id) AS is_saved`;
 
@@ -225,7 +227,8 @@ function thread(comments: CommentRow[], replies: ReplyRow[]): CommentItem[] {
 
 export interface PostMeta {
   id: number;
-  category_id: number;
+  /** Null for a story of an account elsewhere. */
+  category_id: number | null;
   title: string;
   sub_title: string;
   image: string | null;

@@ -144,7 +144,7 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
         ),
       ].slice(0, 5);
       const patterns = [...words.map((w) => `%${w.replace(/[%_\\]/g, '')}%`), '', '', '', '', ''].slice(0, 5);
-      const [same, matches] = await Promise.all([repo.sameCategory(categoryId, postId), repo.titleWordMatches(postId, patterns)]);
+      const [same, matches] = await Promise.all([categoryId === null ? [] : repo.sameCategory(categoryId, postId), repo.titleWordMatches(postId, patterns)]);
       const score = new Map<number, number>();
       for (const id of same) score.set(id, 1000 + id / 1e10);
       for (const m of matches) {

@@ -5,6 +5,9 @@ import { type CardRow, FETCH, type FeedRepository, WALKS_PER_STATEMENT } from '.
 import { NO_PROFILE, type ReaderProfile, createForYouRepository } from './for-you.repository.ts';
 import type { PageCache } from '../cache/page-cache.ts';
 
+/** A card of a post of this site (a story of an account elsewhere has no topic). */
+type SitePostRow = CardRow & { category_id: number };
+
 /**
  * 'For you' (issue 13): the merge of keyset streams, all newest first by post id, each read with
  * `id < cursor` and a literal LIMIT:
@@ -83,7 +86,8 @@ export function createForYou(database: Database, { repo, cache, visibleTo }: For
       : readTopics;
 
     const usual = await visibleTo(viewer);
-    const visible = (row: CardRow) => usual(row) && !muted.has(row.user_id) && !less.has(row.category_id);
+    // A story of an account elsewhere (no topic) is in Following only (ADR 0080), though its account is followed.
+    const visible = (row: CardRow): row is SitePostRow => row.category_id !== null && usual(row) && !muted.has(row.user_id) && !less.has(row.category_id);
     const { rows, next } = await collect(read, cursor, byId, visible);
 
     // Popular matters only where no stronger reason (a followed author, a topic asked more of) holds.
@@ -100,7 +104,7 @@ export function createForYou(database: Database, { repo, cache, visibleTo }: For
     ]);
 
     /** Why the row is there: what made it appear, the most particular first. */
-    const reasonOf = (row: CardRow): FeedReason => {
+    const reasonOf = (row: SitePostRow): FeedReason => {
       if (followed.has(row.user_id)) return { kind: 'author', author: { id: row.user_id, name: row.author_name } };
       const topic = { id: row.category_id, name: topicName.get(row.category_id) ?? '' };
       if (more.has(row.category_id)) return { kind: 'more', topic };

@@ -101,3 +101,35 @@ describe('a story from elsewhere, kept as a post', () => {
     expect(await listWriterArticles(t.db, account.id, null, 10)).toEqual([]);
   });
 });
+
+describe('a story from elsewhere, to a member who follows its account', () => {
+  it('is in their Following with its handle and the original, and on its page; never in their For you', async () => {
+    const cy = await aUser(t.db, { name: 'Cy' });
+    const session = await signIn(t.app, cy);
+    const now = new Date().toISOString();
+    await t.db.insertInto('follows').values({ follower_id: cy.id, following_id: account.id, created_at: now }).execute();
+    // Cy follows Ada too, and chose the topic of her post: For you reads the followed authors' posts beside it.
+    await t.db
+      .insertInto('follows')
+      .values({ follower_id: cy.id, following_id: (await t.db.selectFrom('posts').select('user_id').where('id', '=', post).executeTakeFirstOrThrow()).user_id, created_at: now })
+      .execute();
+    const topic = (await t.db.selectFrom('posts').select('category_id').where('id', '=', post).executeTakeFirstOrThrow()).category_id!;
+    await t.db.insertInto('user_categories').values({ user_id: cy.id, category_id: topic, created_at: now }).execute();
+
+    const following = await call('following/posts', { user_id: cy.id }, session.headers);
+    expect(following.statusCode, following.body).toBe(200);
+    expect(ids(following.json().data)).toEqual([story, post]);
+    const [card, own] = following.json().data;
+    const url = (await t.db.selectFrom('posts').select('url').where('id', '=', story).executeTakeFirstOrThrow()).url;
+    expect(card).toMatchObject({ category_id: null, elsewhere: { handle: expect.stringMatching(/^@farwriter@elsewhere\d+\.example$/), url } });
+    expect(own.elsewhere).toBeNull();
+
+    const details = await call('post/details', { post_id: story, user_id: cy.id }, session.headers);
+    expect(details.statusCode, details.body).toBe(200);
+    expect(details.json().post).toMatchObject({ id: story, category_id: null, elsewhere: { url }, description: '<p>Words written on another server.</p>' });
+
+    const forYou = await call('view-posts', { user_id: cy.id }, session.headers);
+    expect(forYou.statusCode, forYou.body).toBe(200);
+    expect(ids(forYou.json().data)).toEqual([post]);
+  });
+});

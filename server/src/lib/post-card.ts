@@ -1,4 +1,4 @@
-import type { FeedReason, PostCard } from '@inkwell/contract';
+import type { FeedReason, PostCard, WrittenElsewhere } from '@inkwell/contract';
 
 /**
  * A post card as every list reads it (the feeds, the reading history): its row, and the card the
@@ -7,7 +7,8 @@ import type { FeedReason, PostCard } from '@inkwell/contract';
 export interface CardRow {
   id: number;
   user_id: number;
-  category_id: number;
+  /** Null for a story of an account elsewhere. */
+  category_id: number | null;
   title: string;
   sub_title: string;
   image: string | null;
@@ -25,6 +26,18 @@ export interface CardRow {
   author_active: number | boolean;
   is_like: number | boolean;
   is_saved: number | boolean;
+  /** A story of an account elsewhere: its page there, and its author's domain, handle, picture and profile there (all null for a member's post). */
+  story_url: string | null;
+  author_domain: string | null;
+  author_handle: string | null;
+  author_icon: string | null;
+  author_url: string | null;
+}
+
+/** What a card says of a story of an account elsewhere (its author's row has a domain), or null: a member's. */
+export function elsewhereOf(row: Pick<CardRow, 'story_url' | 'author_domain' | 'author_handle' | 'author_icon' | 'author_url'>): WrittenElsewhere | null {
+  if (row.author_domain === null) return null;
+  return { handle: row.author_handle ?? `@${row.author_domain}`, icon_url: row.author_icon, profile_url: row.author_url, url: row.story_url };
 }
 
 export const truthy = (value: number | boolean) => value === true || value === 1;
@@ -53,6 +66,7 @@ export function toCard(row: CardRow, flags?: ViewerFlags, reason: FeedReason | n
     is_like: flags ? flags.liked.has(row.id) : truthy(row.is_like),
     is_saved: flags ? flags.saved.has(row.id) : truthy(row.is_saved),
     author: { id: row.user_id, name: row.author_name, profile_picture: row.author_picture, followers_count: row.author_followers },
+    elsewhere: elsewhereOf(row),
     reason,
   };
 }

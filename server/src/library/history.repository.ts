@@ -1,6 +1,7 @@
 import { HISTORY_PAGE_SIZE } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import { type Database, isPostgres } from '../db/database.ts';
+import { cardElsewhere } from '../db/shared.repository.ts';
 import type { CardRow } from '../lib/post-card.ts';
 import type { DB } from '../db/schema.ts';
 
@@ -26,7 +27,7 @@ export const HISTORY_SQL = {
   page: `SELECT p.id, p.user_id, p.category_id, p.title, p.sub_title, p.image, si.width AS image_width,
       si.height AS image_height, p.read_time, p.created_at, p.likes_count, p.comments_count,
       u.name AS author_name, u.profile_picture AS author_picture, u.followers_count AS author_followers,
-      CASE WHEN u.deactivated_at IS NULL THEN 1 ELSE 0 END AS author_active,
+      CASE WHEN u.deactivated_at IS NULL THEN 1 ELSE 0 END AS author_active, ${cardElsewhere('p', 'u')},
       EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ? AND l.kind = 'like') AS is_like,
       EXISTS (SELECT 1 FROM saves s WHERE s.user_id = ? AND s.post_id = p.id) AS is_saved,
       page.read_at

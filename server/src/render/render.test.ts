@@ -7,7 +7,7 @@ import { TEXT, encodeId, paths } from '@inkwell/contract';
 import { NEWSLETTER_SUBSCRIBE_FORM } from '@inkwell/contract/newsletters';
 import { loadXssPayloads } from '../../../testdata/xss.ts';
 import { type TestApp, buildRenderingTestApp } from '../test/app.ts';
-import { aPost, aUser, signIn } from '../test/factories.ts';
+import { aPost, aStoryElsewhere, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 
 /**
  * Pages rendered on the server from the web app's own components (web/dist-ssr), read as a browser
@@ -72,6 +72,24 @@ describe('pages rendered on the server', () => {
     expect(article).toMatchObject({ '@type': 'Article', headline: 'Night trains of Europe', author: { name: 'Nadia Okafor' } });
     const state = JSON.parse(document.getElementById('inkwell-state')!.textContent!);
     expect(state.queries.some((q: { queryKey: unknown[] }) => q.queryKey[1] === 'detail')).toBe(true);
+  });
+
+  it('holds a story of an account elsewhere under its handle and a link to the original, marked noindex, with no Follow', async () => {
+    const account = await anAccountElsewhere(t.db, 'Far Writer');
+    const story = await aStoryElsewhere(t.db, account, { title: 'Letters from the peer' });
+    const res = await get(paths.viewPost.getHref(story.id));
+    expect(res.statusCode).toBe(200);
+    const document = dom(res.body);
+    const from = document.querySelector('[data-testid="from-elsewhere"]');
+    expect(from?.textContent).toMatch(/^From @\S+ · Original$/);
+    const original = [...from!.querySelectorAll('a')].find((a) => a.textContent === 'Original');
+    const url = (await t.db.selectFrom('posts').select('url').where('id', '=', story.id).executeTakeFirstOrThrow()).url;
+    expect(original?.getAttribute('href')).toBe(url);
+    expect(original?.getAttribute('rel')).toBe('noopener noreferrer nofollow ugc');
+    expect(visible(res.body)).toContain('Far Writer');
+    expect(visible(res.body)).not.toMatch(/Follow|new stories by email/i);
+    expect(document.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex');
+    expect(document.querySelector('link[rel=canonical]')).toBeNull();
   });
 
   it('answers 404 with the not-found page for a missing post, a missing profile and an unknown path', async () => {

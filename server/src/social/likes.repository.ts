@@ -12,10 +12,9 @@ export async function insertLike(db: Kysely<DB>, postId: number, userId: number,
   return row !== undefined;
 }
 
-/** true when this call removed the like. */
-export async function deleteLike(db: Kysely<DB>, postId: number, userId: number): Promise<boolean> {
-  const row = await db.deleteFrom('likes').where('post_id', '=', postId).where('user_id', '=', userId).where('kind', '=', 'like').returning('post_id').executeTakeFirst();
-  return row !== undefined;
+/** The like this call removed, with the Like it was sent as (null: never sent); undefined when there was none. */
+export function deleteLike(db: Kysely<DB>, postId: number, userId: number): Promise<{ activity_id: string | null } | undefined> {
+  return db.deleteFrom('likes').where('post_id', '=', postId).where('user_id', '=', userId).where('kind', '=', 'like').returning('activity_id').executeTakeFirst();
 }
 
 /** Adds delta (0 reads) to posts.likes_count and answers the stored count. */

@@ -10,7 +10,7 @@ import { socialRoutes } from './social.routes.ts';
 /** Likes, saves, comments and replies, follows (and the followers and following lists), blocks: registered under /api/user by app.ts. */
 export const socialPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, database, hiddenAuthors, events }) => {
   await app.register(socialRoutes, {
-    likes: createLikesService(db),
+    likes: createLikesService(db, events),
     saves: createSavesService(db),
     comments: createCommentsService(db, events),
     follows: createFollowsService(db),

@@ -25,10 +25,10 @@ const nameOf = (eb: ExpressionBuilder<DB, keyof DB>, actorId: number) =>
   eb.selectFrom('users as actor').select('actor.name').where('actor.id', '=', actorId).$asScalar().as('actor_name');
 
 /** The post, with the name of the member acting on it (for the notification's text), in one read. */
-export function findPostFor(db: Kysely<DB>, postId: number, actorId: number): Promise<(PostTarget & { actor_name: string | null }) | undefined> {
+export function findPostFor(db: Kysely<DB>, postId: number, actorId: number): Promise<(PostTarget & { ap_id: string | null; actor_name: string | null }) | undefined> {
   return db
     .selectFrom('posts')
-    .select((eb) => ['posts.id', 'posts.user_id', 'posts.title', nameOf(eb, actorId)])
+    .select((eb) => ['posts.id', 'posts.user_id', 'posts.title', 'posts.ap_id', nameOf(eb, actorId)])
     .where('posts.id', '=', postId)
     .executeTakeFirst();
 }

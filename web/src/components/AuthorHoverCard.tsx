@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TEXT, paths } from '@inkwell/contract';
+import { TEXT, paths, type WrittenElsewhere } from '@inkwell/contract';
 import { Avatar } from './Avatar';
 import { BlockToggle } from './BlockProvider';
+import { AuthorElsewhere } from './Elsewhere';
 
 export interface AuthorSummary {
   id: number;
@@ -13,6 +14,8 @@ export interface AuthorSummary {
 
 interface AuthorHoverCardProps {
   author: AuthorSummary | null | undefined;
+  /** Set for an account of another server (a story from elsewhere): its name leads to its profile there, and there is no card. */
+  elsewhere?: WrittenElsewhere | null;
   /** What goes under the follower count while the card is open (the Follow/Unfollow button). */
   renderFollow?: (open: boolean) => ReactNode;
   avatarSize?: number;
@@ -28,7 +31,7 @@ export function authorName(name: string | null | undefined): string {
  * The author's avatar and name (a link to the profile). Hovering or focusing it opens a card with
  * the follower count and Follow/Unfollow (SPEC §2); leaving it, blurring it or Escape closes it.
  */
-export function AuthorHoverCard({ author, renderFollow, avatarSize = 24 }: AuthorHoverCardProps) {
+export function AuthorHoverCard({ author, elsewhere, renderFollow, avatarSize = 24 }: AuthorHoverCardProps) {
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -37,6 +40,7 @@ export function AuthorHoverCard({ author, renderFollow, avatarSize = 24 }: Autho
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  if (author && elsewhere) return <AuthorElsewhere name={author.name?.trim() || elsewhere.handle} elsewhere={elsewhere} avatarSize={avatarSize} />;
   if (!author) {
     return (
       <span className="flex items-center gap-2 text-zinc-700 dark:text-zinc-300">

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TEXT, paths, type PostCard as PostCardData } from '@inkwell/contract';
 import { CoverImage } from './CoverImage';
+import { ElsewhereMark } from './Elsewhere';
 import { PostDate } from './PostDate';
 
 interface PostCardProps {
   post: PostCardData;
-  /** The author line (avatar, name, hover card). */
+  /** The author line (avatar, name, hover card); for a story elsewhere, its picture there (Elsewhere's authorWithPicture). */
   author: ReactNode;
   /** Like, comments, share, save. */
   actions: ReactNode;
@@ -33,7 +34,8 @@ export function postSubTitle(subTitle: string | null | undefined): string {
 
 /**
  * A post in a list, as SPEC §2 lists it: author, title, subtitle, cover, date (en-GB), read time and
- * the action icons. Texts are rendered as text (React escapes them), never as HTML.
+ * the action icons. Texts are rendered as text (React escapes them), never as HTML. A story of an
+ * account elsewhere has no topic: its handle and a link to the original follow the author.
  */
 export function PostCard({ post, author, actions, menu, reason, edit, priority = false }: PostCardProps) {
   const href = paths.viewPost.getHref(post.id);
@@ -41,7 +43,14 @@ export function PostCard({ post, author, actions, menu, reason, edit, priority =
     <article data-testid="post-card" className="border-b border-zinc-200 py-7 sm:py-8 dark:border-zinc-800">
       {reason}
       <div className="flex min-h-7 items-center justify-between gap-3 text-sm">
-        {author}
+        {post.elsewhere ? (
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+            {author}
+            <ElsewhereMark elsewhere={post.elsewhere} />
+          </div>
+        ) : (
+          author
+        )}
         {menu}
       </div>
       <div className="mt-3 flex gap-4 sm:gap-8">

@@ -70,6 +70,8 @@ export interface FederationDeliveriesTable {
   claimed_until: string | null;
   created_at: string;
   subject: string | null;
+  /** The Like an owed Undo takes back (migration 0056); null otherwise. */
+  activity_id: string | null;
 }
 
 /** A fediverse domain the operator blocked, subdomains included (migration 0032). */

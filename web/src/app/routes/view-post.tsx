@@ -39,7 +39,8 @@ export const screen: Screen = {
           (comment) => typeof comment.elsewhere?.account_id === 'number' || comment.replies.some((reply) => typeof reply.elsewhere?.account_id === 'number'),
         );
         return Promise.all([
-          prefetchFollows(client, viewerId, [post.author.id]),
+          // No Follow by the byline of a story of an account elsewhere.
+          ...(post.elsewhere ? [] : [prefetchFollows(client, viewerId, [post.author.id])]),
           ...(ownStory && fromElsewhere ? [client.prefetchQuery(fediverseBlocksQueryOptions(post.user_id))] : []),
         ]);
       }),
@@ -63,9 +64,11 @@ export const screen: Screen = {
         title: post.title,
         published: post.created_at,
         modified: post.updated_at,
-        author: post.author?.name?.trim() || 'Anonymous',
-        authorPath: paths.viewProfile.getHref(post.author.id),
+        author: post.author?.name?.trim() || post.elsewhere?.handle || 'Anonymous',
+        authorPath: post.elsewhere ? null : paths.viewProfile.getHref(post.author.id),
       },
+      // A story of an account elsewhere is its writer's on their server: search engines index it there.
+      ...(post.elsewhere ? { noindex: true } : {}),
     };
   },
 };

@@ -108,6 +108,20 @@ describe('For you explains itself (issue 13)', () => {
     expect(await screen.findByText('Science is back to usual in For you.')).toBeInTheDocument();
   });
 
+  it('offers no topic in the menu of a story without one (an account elsewhere’s)', async () => {
+    mockIntersectionObserver();
+    signIn(7);
+    const elsewhere = { handle: '@dave@far.example', icon_url: null, profile_url: null, url: null };
+    const author = { id: 40, name: 'Dave', profile_picture: null, followers_count: 0 };
+    mockApi((path) =>
+      path === 'view-posts' ? { body: aPage([aPost({ id: 8, title: 'From afar', user_id: 40, category_id: null, author, elsewhere, reason: { kind: 'latest' } })]) } : undefined,
+    );
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByTestId('post-card')).getByRole('button', { name: 'Story options' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute Dave', 'Tune your feed']);
+  });
+
   it('mutes a story’s author by their id, and shows a visitor the reasons without the menu', async () => {
     mockIntersectionObserver();
     signIn(7);

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { TEXT, paths } from '@inkwell/contract';
+import { DEFAULT_USER_IMAGE, TEXT, paths } from '@inkwell/contract';
 import { jsonBody, mockApi, renderApp } from '../../test/render';
 import { aPage, aPost, aPostDetail, mockIntersectionObserver, signIn } from '../../test/posts';
 import { aThread, api, comment } from './testing';
@@ -138,5 +138,36 @@ describe('Post page', () => {
     expect(chip).toHaveAttribute('href', paths.categoryPosts.getHref(3));
     await userEvent.setup().click(chip);
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.categoryPosts.getHref(3)));
+  });
+
+  it('shows a story from elsewhere with its handle and the original above its title, not a topic', async () => {
+    signIn(30);
+    const elsewhere = { handle: '@dave@far.example', icon_url: 'http://far.example/dave.png', profile_url: 'https://far.example/@dave', url: 'https://far.example/@dave/posts/1' };
+    api(
+      aPostDetail({ id: 1, user_id: 40, category_id: null, title: 'The post title', author: { id: 40, name: 'Dave', profile_picture: null, followers_count: 2 }, elsewhere }),
+      (path) => (path === 'categories' ? { body: { categories: [{ id: 3, name: 'Science', description: null, followers_count: 0 }] } } : undefined),
+    );
+    renderApp(href);
+    const from = await screen.findByTestId('from-elsewhere');
+    expect(from).toHaveTextContent('From @dave@far.example · Original');
+    const handle = within(from).getByRole('link', { name: '@dave@far.example' });
+    const original = within(from).getByRole('link', { name: 'Original' });
+    expect(handle).toHaveAttribute('href', 'https://far.example/@dave');
+    expect(original).toHaveAttribute('href', 'https://far.example/@dave/posts/1');
+    for (const link of [handle, original]) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+    }
+    // Before the title, in the post's header; no topic, and the post's own bar as for any story.
+    const header = screen.getByRole('heading', { level: 1, name: 'The post title' }).closest('header')!;
+    expect(header).toContainElement(from);
+    expect(screen.queryByRole('link', { name: 'Science' })).not.toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'Dave' })).toHaveAttribute('href', 'https://far.example/@dave');
+    expect(header.querySelector('img')).toHaveAttribute('src', DEFAULT_USER_IMAGE);
+    // No Follow and no subscription: the account is followed from the fediverse.
+    expect(screen.queryByRole('button', { name: /^Follow/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/new stories by email/i)).not.toBeInTheDocument();
+    for (const name of ['Like', 'Share', 'Save']) expect(within(header).getByRole('button', { name })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'Comments' })).toBeInTheDocument();
   });
 });

@@ -48,7 +48,7 @@ export function EditPostScreen({ rawId, userId }: { rawId: string | undefined; u
     <PostForm
       userId={userId}
       postId={data.id}
-      base={{ title: data.title, sub_title: data.sub_title, category_id: String(data.category_id), description: data.description }}
+      base={{ title: data.title, sub_title: data.sub_title, category_id: data.category_id === null ? '' : String(data.category_id), description: data.description }}
       currentCoverUrl={storageUrl(data.image, DEFAULT_POST_IMAGE)}
       author={{ name: data.author.name, profile_picture: data.author.profile_picture }}
       createdAt={data.created_at}

@@ -17,6 +17,8 @@ export function useForYouTuning(viewerId: string | undefined) {
 
   const onTune = (post: PostCard, kind: TuningKind) => {
     const targetId = kind === 'mute' ? post.user_id : post.category_id;
+    // A story elsewhere has no topic (For you never shows one; its menu offers no topic either).
+    if (targetId === null) return;
     tune.mutate(
       { kind, targetId, on: true },
       {

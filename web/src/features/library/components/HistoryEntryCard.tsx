@@ -42,5 +42,5 @@ export function HistoryEntryCard({ entry, renderCard, now, priority, removing, o
     </button>
   );
   if (renderCard) return renderCard(post, { priority, reason, menu });
-  return <PostCard post={post} priority={priority} reason={reason} author={<AuthorHoverCard author={post.author} />} actions={null} menu={menu} />;
+  return <PostCard post={post} priority={priority} reason={reason} author={<AuthorHoverCard author={post.author} elsewhere={post.elsewhere} />} actions={null} menu={menu} />;
 }

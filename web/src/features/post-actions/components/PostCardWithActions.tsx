@@ -33,7 +33,7 @@ export function PostCardWithActions({ post, editMode = false, priority = false, 
       post={post}
       priority={priority}
       reason={reason}
-      author={<AuthorHoverCard author={post.author} renderFollow={(open) => post.author && <FollowButton authorId={post.author.id} active={open} />} />}
+      author={<AuthorHoverCard author={post.author} elsewhere={post.elsewhere} renderFollow={(open) => post.author && <FollowButton authorId={post.author.id} active={open} />} />}
       actions={<PostActions post={post} />}
       menu={isOwner ? <PostOwnerMenu postId={post.id} /> : menu}
       edit={

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { TEXT, paths, relativeTime, type CommentElsewhere, type CommentItem } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
+import { OriginalLink, away, pictureElsewhere } from '../../../components/Elsewhere';
 import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
 import { useFediverseBlock, useFediverseBlocks } from '../../../components/use-fediverse-block';
 import { useNow } from '../../../lib/use-now';
@@ -16,9 +17,6 @@ export interface Author {
 export const authorName = ({ user, elsewhere }: Author) => user.name?.trim() || elsewhere?.handle || TEXT.anonymous;
 
 const nameLink = 'block truncate font-semibold text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-100';
-const quietLink = 'font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300';
-/** A link to another server: a new tab, and nothing of this page goes with it. */
-const away = { target: '_blank', rel: 'noopener noreferrer nofollow ugc' } as const;
 
 interface BylineProps extends Author {
   createdAt: string;
@@ -29,8 +27,7 @@ interface BylineProps extends Author {
 export function Byline({ user, elsewhere, createdAt, size }: BylineProps) {
   const now = useNow();
   const name = authorName({ user, elsewhere });
-  // A picture from elsewhere only over https (else the placeholder); Avatar sends no referrer with it.
-  const picture = elsewhere ? (elsewhere.icon_url?.startsWith('https://') ? elsewhere.icon_url : null) : user.profile_picture;
+  const picture = elsewhere ? pictureElsewhere(elsewhere) : user.profile_picture;
   return (
     <div className="flex items-center gap-2.5">
       <Avatar src={picture} size={size} />
@@ -52,9 +49,7 @@ export function Byline({ user, elsewhere, createdAt, size }: BylineProps) {
           {elsewhere?.url && (
             <>
               {' · '}
-              <a href={elsewhere.url} {...away} className={quietLink}>
-                Original
-              </a>
+              <OriginalLink url={elsewhere.url} />
             </>
           )}
         </span>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { POST_IMAGE_SIZES, type PostCard, type PostDetail, TEXT } from '@inkwell/contract';
 import { AuthorHoverCard } from '../../../components/AuthorHoverCard';
 import { CoverImage } from '../../../components/CoverImage';
+import { FromElsewhere } from '../../../components/Elsewhere';
 import { postSubTitle, postTitle } from '../../../components/PostCard';
 import { PostBody } from '../../../components/PostBody';
 import { PostHeader } from '../../../components/PostHeader';
@@ -32,7 +33,7 @@ interface PostPageProps {
   renderAuthorFollow?: (authorId: number) => ReactNode;
   /** A related post's card. */
   renderPost: (post: PostCard) => ReactNode;
-  /** The post's category above its title: a link to the category's posts. */
+  /** The post's category above its title: a link to the category's posts (none for a story elsewhere). */
   renderCategory?: (categoryId: number) => ReactNode;
   /** "Get new stories by email" at the end of another member's story (the author's name as it shows). */
   renderSubscribe?: (authorId: number, name: string) => ReactNode;
@@ -73,6 +74,9 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
 
   const author = post ? { ...post.user_data, ...post.author } : null;
   const ownStory = Boolean(session && author && Number(session.id) === author.id);
+  // A story of an account elsewhere: its handle and the original above the title, not a topic; no Follow
+  // or subscription here (its account is followed from the fediverse).
+  const elsewhere = post?.elsewhere ?? null;
   return (
     <>
       <DocumentTitle title={pageTitle} />
@@ -86,9 +90,16 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
                 level={1}
                 title={postTitle(post.title)}
                 subtitle={postSubTitle(post.sub_title)}
-                eyebrow={renderCategory?.(post.category_id)}
-                byline={<AuthorHoverCard author={author} avatarSize={44} renderFollow={renderFollow && author ? (open) => renderFollow(author.id, open) : undefined} />}
-                follow={author && !ownStory ? renderAuthorFollow?.(author.id) : undefined}
+                eyebrow={elsewhere ? <FromElsewhere elsewhere={elsewhere} /> : post.category_id !== null ? renderCategory?.(post.category_id) : undefined}
+                byline={
+                  <AuthorHoverCard
+                    author={author}
+                    elsewhere={elsewhere}
+                    avatarSize={44}
+                    renderFollow={renderFollow && author ? (open) => renderFollow(author.id, open) : undefined}
+                  />
+                }
+                follow={author && !ownStory && !elsewhere ? renderAuthorFollow?.(author.id) : undefined}
                 readTime={post.read_time ?? 0}
                 createdAt={post.created_at}
                 actions={renderActions(post)}
@@ -100,7 +111,7 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
               </HydrateLater>
               <div ref={bodyEnd} aria-hidden="true" className="h-px" />
             </article>
-            {author && !ownStory && renderSubscribe && <div className="mt-12">{renderSubscribe(author.id, author.name?.trim() || TEXT.anonymous)}</div>}
+            {author && !ownStory && !elsewhere && renderSubscribe && <div className="mt-12">{renderSubscribe(author.id, author.name?.trim() || TEXT.anonymous)}</div>}
             {/* Not a part itself: each of its comments is (parts hydrate later only when not inside one). */}
             <div className="mt-14 border-t border-zinc-200 pt-10 dark:border-zinc-800">
               <CommentsSection post={post} />
