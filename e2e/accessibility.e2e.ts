@@ -37,7 +37,7 @@ let cast: ScreenWorld;
 
 beforeAll(async () => {
   // Notification mails (and their unsubscribe links) leave at the digest worker's next round; with
-  // federation on, the screens show their fediverse parts (handles, Follow from the fediverse, the Fediverse tab).
+  // federation on, the screens show their fediverse parts (handles, Follow from the fediverse).
   world = await startWorld({ MAIL_DIGEST_MINUTES: '0', FEDERATION: 'on' });
   cast = await castScreens(world);
 }, 120_000);

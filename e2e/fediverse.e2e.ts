@@ -1,4 +1,4 @@
-import { Accept, Article, Create, Follow, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { Accept, Article, Create, Follow, Like, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CommentItem, type PostDetail, paths } from '@inkwell/contract';
 import { type FediversePeer, startFediversePeer } from '../server/src/test/fediverse-peer.ts';
@@ -11,8 +11,8 @@ import { type Session, type World, aStory, callApi, openAs, startWorld, stopWorl
  * another server (a Fedify peer on 127.0.0.1, real signatures) that is one of the story's comments, in
  * its ordinary thread on the page the server renders and once the app runs, answered by a member with
  * the ordinary reply form (sent back as a Note), and told to the writer, who may block its author from
- * it; and a member following an account there, reading its story in the Home feed's Fediverse tab and
- * replying to it.
+ * it; and a member following an account there, reading its story in the Home feed's Following tab with
+ * the ordinary card, liking it and commenting on it on its ordinary page (both sent to its server).
  */
 let world: World;
 let peer: FediversePeer;
@@ -137,7 +137,7 @@ describe('the fediverse in the browser', () => {
     await context.close();
   });
 
-  it('follows an account there from the profile, reads its story in the Home feed, and replies to it', async () => {
+  it('follows an account there from the profile, reads its story in Following, likes it and comments on it', async () => {
     const cy = await verifiedUser(world, 'cy.fediverse@example.com', 'Fediverse#2026');
     expect((await callApi(world, 'update-profile', { id: Number(cy.id), name: 'Cy Reader', username: 'cyreader' }, { ...cy })).status).toBe(200);
     const { context, page, errors } = await openAs(world, cy);
@@ -168,15 +168,31 @@ describe('the fediverse in the browser', () => {
       20_000,
     );
     await peer.send('dave', cyInbox, new Create({ id: new URL(`${article.id!.href}/activity`), actor: dave, object: article, to: PUBLIC_COLLECTION }));
-    await until(async () => ((await callApi(world, 'fediverse-following/stories', { user_id: Number(cy.id) }, { ...cy })).json.data as unknown[]).length > 0 || undefined, 20_000);
+    // The story is an ordinary post of Cy's Following feed.
+    await until(
+      async () =>
+        ((await callApi(world, 'following/posts', { user_id: Number(cy.id) }, { ...cy })).json.data as Array<{ title: string }>).some(
+          (post) => post.title === 'Letters from the peer',
+        ) || undefined,
+      20_000,
+    );
 
-    await page.goto(`${world.server.url}/?tab=fediverse`);
-    const story = page.getByTestId('fediverse-story');
-    await story.getByRole('heading', { name: 'Letters from the peer' }).waitFor();
-    await story.getByRole('button', { name: 'Reply', expanded: false }).click();
-    await story.getByRole('textbox', { name: 'Reply to Dave of the peer' }).fill('Hello back, from Inkwell.');
-    await story.locator('form').getByRole('button', { name: 'Reply' }).click();
-    await story.getByRole('region', { name: 'Your replies' }).getByText('Hello back, from Inkwell.').waitFor();
+    await page.goto(`${world.server.url}/?tab=following`);
+    const card = page.getByTestId('post-card').filter({ hasText: 'Letters from the peer' });
+    await card.waitFor();
+    await card.getByText(daveHandle()).waitFor();
+    expect(await card.getByRole('link', { name: 'Original' }).getAttribute('href')).toBe(`${peer.origin}/@dave/articles/1`);
+    // The ordinary Like: Dave's server receives a Like of his story, from Cy.
+    await card.getByRole('button', { name: 'Like' }).click();
+    await until(
+      () => peer.received.find(({ activity }) => activity instanceof Like && activity.actorId?.href === cyActor.href && activity.objectId?.href === article.id!.href),
+      20_000,
+    );
+    // Its ordinary page, and the ordinary comment form.
+    await card.getByRole('link', { name: 'Letters from the peer' }).click();
+    await page.getByLabel('Write a comment').fill('Hello back, from Inkwell.');
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    await page.getByTestId('comment').filter({ hasText: 'Hello back, from Inkwell.' }).waitFor();
     // Dave's server receives it as a Note answering his story, from Cy.
     const sent = await until(() => peer.received.find(({ activity }) => activity instanceof Create && activity.actorId?.href === cyActor.href), 20_000);
     const note = (await (sent.activity as Create).getObject()) as Note;

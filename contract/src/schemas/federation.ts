@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { flag, idField } from './common.ts';
-import { commentText } from './social.ts';
 
 /** What the handle field says when it holds nothing a fediverse server could be asked about. */
 export const REMOTE_HANDLE_INVALID = 'Enter your fediverse handle, like @you@mastodon.social.';
@@ -89,56 +88,3 @@ export const FEDIVERSE_NOT_FOLLOWED = 'You do not follow this account.';
 export const fediverseFollowingBody = z.object({ user_id: idField('user id') });
 export const fediverseFollowingResponse = z.object({ data: z.array(fediverseFollowed) });
 export type FediverseFollowingResponse = z.infer<typeof fediverseFollowingResponse>;
-
-/**
- * POST /api/user/fediverse-following/stories {user_id, cursor?}: the stories of the accounts elsewhere
- * the member follows, newest first, FEDIVERSE_STORIES_PAGE_SIZE a page. `content` is sanitized HTML
- * (the editor's tags, no pictures), title and summary plain text.
- */
-export const FEDIVERSE_STORIES_PAGE_SIZE = 20;
-export const fediverseStoriesBody = z.object({
-  user_id: idField('user id'),
-  cursor: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('cursor').optional()),
-});
-export const fediverseStory = z.object({
-  id: z.number(),
-  url: z.string().nullable(),
-  title: z.string().nullable(),
-  summary: z.string().nullable(),
-  content: z.string(),
-  published_at: z.string(),
-  updated_at: z.string(),
-  account: z.object({ account_id: z.number(), handle: z.string(), name: z.string().nullable(), url: z.string().nullable() }),
-  /** Whether the member liked it from here. */
-  liked: z.boolean(),
-  /** The member's own replies to it from here, oldest first (plain text). */
-  replies: z.array(z.object({ id: z.number(), body: z.string(), created_at: z.string() })),
-});
-export type FediverseStory = z.infer<typeof fediverseStory>;
-export const fediverseStoriesPage = z.object({ data: z.array(fediverseStory), next_cursor: z.number().nullable() });
-export type FediverseStoriesPage = z.infer<typeof fediverseStoriesPage>;
-
-/**
- * POST /api/user/fediverse-following/stories/like {user_id, story_id, status}: the member likes (1) or
- * stops liking (0) a story of an account they follow; its server is sent a Like, or its Undo.
- */
-export const fediverseStoryLikeBody = z.object({ user_id: idField('user id'), story_id: idField('story id'), status: flag('status') });
-export const fediverseStoryLikeResponse = z.object({ message: z.string(), liked: z.boolean() });
-export type FediverseStoryLikeResponse = z.infer<typeof fediverseStoryLikeResponse>;
-export const FEDIVERSE_STORY_LIKED = 'Liked: its writer’s server is told.';
-export const FEDIVERSE_STORY_UNLIKED = 'You no longer like this story.';
-export const FEDIVERSE_STORY_NOT_FOUND = 'Story not found.';
-
-/**
- * POST /api/user/fediverse-following/stories/reply {user_id, story_id, reply}: the member replies to a
- * story of an account they follow; the reply goes to that account as a Note answering the story (its
- * server shows it with the story's replies). The member needs a username (their handle). Answered
- * {message, id}.
- */
-export const fediverseStoryReplyBody = z.object({ user_id: idField('user id'), story_id: idField('story id'), reply: commentText('reply') });
-export const FEDIVERSE_STORY_REPLY_SENT = 'Your reply is on its way.';
-/** POST /api/user/fediverse-following/stories/reply/delete {user_id, reply_id}: the member takes back their reply (a Delete of its Note goes to the account). */
-export const fediverseStoryReplyDeleteBody = z.object({ user_id: idField('user id'), reply_id: idField('reply id') });
-/** A member's reply to a story elsewhere that is not theirs (or gone). */
-export const FEDIVERSE_REPLY_NOT_FOUND = 'Reply not found.';
-export const FEDIVERSE_STORY_REPLY_DELETED = 'Reply deleted: its writer’s server is told.';

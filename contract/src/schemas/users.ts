@@ -63,7 +63,7 @@ export type GetProfileDataResponse = z.infer<typeof getProfileDataResponse>;
 /** GET /api/user/client-config (an addition): what the web app needs to know of the server's configuration. */
 export const clientConfigResponse = z.object({
   google_client_id: z.string().nullable(),
-  /** Whether FEDERATION is on: the web app offers what only the fediverse fills (the Home feed's Fediverse tab). */
+  /** Whether FEDERATION is on (the server is on the fediverse: handles, follows and stories from elsewhere). */
   federation: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfigResponse>;

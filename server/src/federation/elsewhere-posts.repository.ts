@@ -29,3 +29,69 @@ export async function findLikeActivity(db: Kysely<DB>, postId: number, userId: n
   const row = await db.selectFrom('likes').select('activity_id').where('post_id', '=', postId).where('user_id', '=', userId).where('kind', '=', 'like').executeTakeFirst();
   return row?.activity_id ?? undefined;
 }
+
+/** What is kept of a story from elsewhere as a post (remote-stories.ts makes it from the object). */
+export interface StoryValues {
+  title: string;
+  sub_title: string;
+  description: string;
+  body_text: string;
+  read_time: number;
+  url: string | null;
+  updated_at: string;
+}
+
+/** The row of users of the account with this URI when a member follows it (accepted), else undefined. */
+export async function followedAccountId(db: Kysely<DB>, actorUri: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.ap_id', '=', actorUri)
+    .where('u.domain', 'is not', null)
+    .where((eb) => eb.exists(eb.selectFrom('follows as f').select('f.follower_id').whereRef('f.following_id', '=', 'u.id')))
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Keeps the story as a post of the account `accountId`, counted in its post_count (one sent again changes nothing); resolves to whether it is new. */
+export function addStoryPost(db: Kysely<DB>, accountId: number, apId: string, values: StoryValues & { created_at: string }): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('posts')
+      .values({ ...values, user_id: accountId, category_id: null, image: null, ap_id: apId })
+      // The unique index on ap_id is partial (migration 0055): the conflict target names its predicate.
+      .onConflict((oc) => oc.column('ap_id').where('ap_id', 'is not', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ post_count: eb('post_count', '+', 1) }))
+      .where('id', '=', accountId)
+      .execute();
+    return true;
+  });
+}
+
+/** The story's new text, when the account `actorUri` wrote it; resolves to whether one changed. */
+export async function editStoryPost(db: Kysely<DB>, apId: string, actorUri: string, values: StoryValues): Promise<boolean> {
+  const result = await db.updateTable('posts').set(values).where('ap_id', '=', apId).where('user_id', '=', accountOfUri(db, actorUri)).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Removes the story (and what hangs on it), when the account `actorUri` wrote it, counted out of its post_count; resolves to whether one went. */
+export function removeStoryPost(db: Kysely<DB>, apId: string, actorUri: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('posts').where('ap_id', '=', apId).where('user_id', '=', accountOfUri(trx, actorUri)).returning('user_id').executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ post_count: eb('post_count', '-', 1) }))
+      .where('id', '=', row.user_id)
+      .execute();
+    return true;
+  });
+}
+
+/** The row of users of the account elsewhere with this URI, as a subquery (never a member's). */
+const accountOfUri = (db: Kysely<DB>, actorUri: string) => db.selectFrom('users').select('id').where('ap_id', '=', actorUri).where('domain', 'is not', null);

@@ -12,7 +12,6 @@ import { federateThreads } from './thread-notes.ts';
 import { federateLikes } from './story-likes.ts';
 import { FediverseBlocks, fediverseBlocksRoutes } from './remote-blocks.ts';
 import { FediverseFollowing, fediverseFollowingRoutes } from './following.ts';
-import { FediverseStoryReplies, fediverseStoryRepliesRoutes } from './story-replies.ts';
 import { type ActivityLink, activityLinksFor } from './page-links.ts';
 
 /** The job runner, as far as federation uses it (jobs/runner.ts; a feature does not import the composition). */
@@ -29,8 +28,6 @@ export interface FederationParts {
   followers: FediverseFollowers;
   /** Members following accounts of other servers. */
   following: FediverseFollowing;
-  /** Members' replies to stories of accounts they follow there. */
-  storyReplies: FediverseStoryReplies;
   /** What a rendered page announces of itself to the fediverse (its actor or Article), by its path. */
   pageLinks(urlPath: string): ActivityLink[];
   /** The queue's worker and the deliveries' job (on every process), and the federation's routes. */
@@ -59,7 +56,6 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
     remoteFollow: new RemoteFollow(federation, database, config.publicUrl, config.federation.lookupTimeoutMs),
     followers: new FediverseFollowers(database, federation, config.publicUrl),
     following: new FediverseFollowing(database, federation, config.publicUrl, config.federation.lookupTimeoutMs),
-    storyReplies: new FediverseStoryReplies(database, federation, config.publicUrl, deliveries),
     pageLinks: (urlPath) => activityLinksFor(urlPath, config.publicUrl),
     async mount(server, jobs) {
       // Every app process works the federation's queue (each message claimed by one) while its jobs
@@ -89,6 +85,5 @@ export const federationApiRoutes: FastifyPluginAsync<{ parts: FederationParts | 
   await api.register(remoteFollowRoutes, { remoteFollow: parts?.remoteFollow ?? null });
   await api.register(fediverseFollowersRoutes, { followers: parts?.followers ?? null });
   await api.register(fediverseFollowingRoutes, { following: parts?.following ?? null, database });
-  await api.register(fediverseStoryRepliesRoutes, { replies: parts?.storyReplies ?? null, database });
   await api.register(fediverseBlocksRoutes, { blocks: new FediverseBlocks(database, parts?.followers ?? null, parts?.following ?? null) });
 };

@@ -1,18 +1,6 @@
 import type { Federation } from '@fedify/fedify';
-import { Follow, Like, Undo, isActor } from '@fedify/vocab';
-import {
-  FEDIVERSE_ACCOUNT_INVALID,
-  FEDIVERSE_NOT_FOLLOWED,
-  FEDIVERSE_STORIES_PAGE_SIZE,
-  FEDIVERSE_STORY_LIKED,
-  FEDIVERSE_STORY_NOT_FOUND,
-  FEDIVERSE_STORY_UNLIKED,
-  FEDIVERSE_UNFOLLOWED,
-  type FediverseFollowResponse,
-  type FediverseFollowingResponse,
-  type FediverseStoriesPage,
-  type FediverseStoryLikeResponse,
-} from '@inkwell/contract';
+import { Follow, Undo, isActor } from '@fedify/vocab';
+import { FEDIVERSE_ACCOUNT_INVALID, FEDIVERSE_NOT_FOLLOWED, FEDIVERSE_UNFOLLOWED, type FediverseFollowResponse, type FediverseFollowingResponse } from '@inkwell/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
@@ -25,9 +13,7 @@ import { findRemoteAddress, saveRemoteActor } from './followers.repository.ts';
 import { addFollowing, listFollowing, removeFollowing } from './following.repository.ts';
 import { recipientOf, remoteActorFields } from './remote-actor.ts';
 import { hasBlockedRemote } from './remote-blocks.repository.ts';
-import { addStoryLike, removeStoryLike, storiesFollowedBy, storySeenBy } from './remote-stories.repository.ts';
 import { hostOf, resourceOf } from './remote-follow.ts';
-import { storyRepliesBy } from './story-replies.repository.ts';
 
 export const FOLLOWING_MESSAGES = {
   notFound: 'We could not find that account. Check the handle and try again.',
@@ -100,31 +86,6 @@ export class FediverseFollowing {
     if (!(await this.stop(userId, accountId))) throw notFound(FEDIVERSE_NOT_FOLLOWED);
   }
 
-  /**
-   * The member likes (or no longer likes) a story of an account they follow: kept here, and its server
-   * is sent a signed Like of it, or the Undo of that Like.
-   */
-  async like(userId: number, storyId: number, like: boolean): Promise<FediverseStoryLikeResponse> {
-    const { db } = this.#database;
-    const story = await storySeenBy(db, userId, storyId);
-    if (!story) throw notFound(FEDIVERSE_STORY_NOT_FOUND);
-    const member = actAs(this.#federation, this.#publicUrl, userId);
-    const { me } = member;
-    if (like) {
-      const likeUri = member.newId('likes');
-      if (await addStoryLike(db, userId, storyId, likeUri.href, nowIso())) {
-        await member.send(recipientOf(story), new Like({ id: likeUri, actor: me, object: new URL(story.object_uri) }));
-      }
-      return { message: FEDIVERSE_STORY_LIKED, liked: true };
-    }
-    const gone = await removeStoryLike(db, userId, storyId);
-    if (gone) {
-      const undone = new Like({ id: new URL(gone.like_uri), actor: me, object: new URL(story.object_uri) });
-      await member.send(recipientOf(story), new Undo({ id: member.newId('undos'), actor: me, object: undone }));
-    }
-    return { message: FEDIVERSE_STORY_UNLIKED, liked: false };
-  }
-
   /** Ends the member's follow of the account, if there is one, and tells its server (an Undo); resolves to whether there was one. */
   async stop(userId: number, accountId: number): Promise<boolean> {
     const { db } = this.#database;
@@ -142,34 +103,12 @@ export class FediverseFollowing {
 }
 
 /**
- * POST /api/user/fediverse-following (the member's list) and /stories (what those accounts published),
- * with FEDERATION on or off, and
+ * POST /api/user/fediverse-following (the member's list), with FEDERATION on or off (what those
+ * accounts publish is in the ordinary Following: remote-stories.ts), and
  * /fediverse-following/follow and /unfollow (404 with it off: `following` null).
  */
 export const fediverseFollowingRoutes: FastifyPluginAsync<{ following: FediverseFollowing | null; database: Database }> = async (app, { following, database }) => {
   route(app, 'fediverseFollowing', async (request): Promise<FediverseFollowingResponse> => ({ data: await listFollowing(database.db, request.auth!.userId) }));
-  route(app, 'fediverseStories', async (request): Promise<FediverseStoriesPage> => {
-    const userId = request.auth!.userId;
-    const found = await storiesFollowedBy(database.db, userId, request.body.cursor ?? null, FEDIVERSE_STORIES_PAGE_SIZE + 1);
-    const more = found.length > FEDIVERSE_STORIES_PAGE_SIZE;
-    const rows = found.slice(0, FEDIVERSE_STORIES_PAGE_SIZE);
-    const replies = await storyRepliesBy(
-      database.db,
-      userId,
-      rows.map((row) => row.id),
-    );
-    const data = rows.map(({ account_id, handle, name, account_url, like_uri, ...story }) => ({
-      ...story,
-      account: { account_id, handle, name, url: account_url },
-      liked: like_uri !== null,
-      replies: replies.filter((reply) => reply.story_id === story.id).map(({ story_id: _story, ...reply }) => reply),
-    }));
-    return { data, next_cursor: more ? data.at(-1)!.id : null };
-  });
-  route(app, 'fediverseStoryLike', async (request) => {
-    if (!following) throw notFound();
-    return following.like(request.auth!.userId, request.body.story_id, request.body.status === 1);
-  });
   route(app, 'fediverseFollow', async (request) => {
     if (!following) throw notFound();
     return following.follow(request.auth!.userId, request.body.account);

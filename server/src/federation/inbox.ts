@@ -57,7 +57,7 @@ export function listenToInboxes(federation: Federation<void>, database: Database
       const object = await ownObject(ctx, create);
       if (!object) return;
       if (isReply(object)) await receiveReply(ctx, database, wrote, create, object);
-      else if (!object.replyTargetId) await receiveStory(database, actor, object);
+      else if (!object.replyTargetId) await receiveStory(database, wrote, actor, object);
     })
     .on(Undo, (ctx, undo) => receiveUndo(ctx, database, log, wrote, undo))
     .on(Update, async (ctx, update) => {
@@ -66,12 +66,12 @@ export function listenToInboxes(federation: Federation<void>, database: Database
       const object = await ownObject(ctx, update);
       if (!object) return;
       if (isReply(object)) await editReply(database, wrote, actor, object);
-      else if (!object.replyTargetId) await updateStory(database, actor, object);
+      else if (!object.replyTargetId) await updateStory(database, wrote, actor, object);
     })
     .on(Delete, async (_ctx, deletion) => {
       if (!deletion.actorId || !deletion.objectId) return;
       await deleteReply(database, wrote, deletion.actorId, deletion.objectId);
-      await deleteStory(database, deletion.actorId, deletion.objectId);
+      await deleteStory(database, wrote, deletion.actorId, deletion.objectId);
     })
     .onError((_ctx, err) => log.warn({ err }, 'an inbox listener failed'));
 }

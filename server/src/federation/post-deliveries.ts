@@ -28,7 +28,7 @@ export interface NoteChange {
   /** What a delete takes back when its row is gone: the Like a member sent (its Undo names it). */
   activityId?: string | null;
 }
-/** Hands a member's note of one kind over to Fedify's queue (thread-notes.ts, story-replies.ts, story-likes.ts). */
+/** Hands a member's note of one kind over to Fedify's queue (thread-notes.ts, story-likes.ts). */
 export type NoteSender = (change: NoteChange) => Promise<void>;
 
 /** Whom a delivery goes to, kept in its row as JSON (their rows may be gone by the time it is handed over). */

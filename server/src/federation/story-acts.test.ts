@@ -1,11 +1,11 @@
-import { Create, Delete, Like, Mention, type Note, PUBLIC_COLLECTION, Undo } from '@fedify/vocab';
+import { Create, Delete, Like, Mention, Note, PUBLIC_COLLECTION, Tombstone, Undo, Update } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from '../posts/testing.ts';
 import type { TestApp } from '../test/app.ts';
 import { PASSWORD, type Session, aStoryElsewhere, signIn } from '../test/factories.ts';
 import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
 import { until } from '../test/until.ts';
-import { anActor, expectColumnRoundTrip, federatedApp, followedBy, owedIn, received } from './federation.testkit.ts';
+import { anActor, expectColumnRoundTrip, federatedApp, followedBy, owedIn, received, sharedInbox } from './federation.testkit.ts';
 
 /**
  * What a member does to a story of an account elsewhere (issue 46, ADR 0080, 0084), with the ordinary
@@ -24,7 +24,7 @@ let storyUri: string;
 
 beforeAll(async () => {
   ({ t, base } = await federatedApp());
-  peer = await startFediversePeer(['dave']);
+  peer = await startFediversePeer(['dave', 'erin']);
   // Dave follows a member: his account is known here (a row of users with a domain).
   await followedBy(peer, 'dave', await anActor(t, base));
   const uri = peer.actorUri('dave');
@@ -160,6 +160,53 @@ describe('a member’s comment on a story elsewhere', () => {
       }),
     ).toEqual([]);
     expect(await owedIn('comment.', async () => void (await call(session, 'comment-delete', { id: commentId })))).toEqual([]);
+  });
+});
+
+describe('a story the inbox receives from an account a member follows', () => {
+  let serial = 0;
+  const aNote = (to: URL[], content: string, id = new URL(`${peer.origin}/users/dave/notes/${++serial}`)) =>
+    new Note({ id, attribution: dave.uri, content, tos: to, ccs: [new URL(`${peer.origin}/users/dave/followers`)] });
+  const deliver = (activity: Create | Update | Delete) => peer.send(activity.actorId?.href.endsWith('/erin') ? 'erin' : 'dave', sharedInbox(base), activity);
+  const create = (note: Note) => new Create({ id: new URL(`${note.id!.href}/activity`), actor: dave.uri, object: note, tos: note.toIds, ccs: note.ccIds });
+  const postOf = (apId: URL) => t.db.selectFrom('posts').select(['id', 'user_id', 'category_id', 'title', 'description']).where('ap_id', '=', apId.href).executeTakeFirst();
+
+  it('is kept as a post of its account when addressed to the public, and never when it is for followers or one person', async () => {
+    const { session } = await member();
+    await t.db.insertInto('follows').values({ follower_id: session.id, following_id: dave.id, created_at: new Date().toISOString() }).execute();
+    const before = (await t.db.selectFrom('users').select('post_count').where('id', '=', dave.id).executeTakeFirstOrThrow()).post_count;
+    const followersOnly = aNote([new URL(`${peer.origin}/users/dave/followers`)], '<p>Only for my followers.</p>');
+    const direct = aNote([new URL(`${base}/ap/users/${session.id}`)], '<p>Just between us.</p>');
+    const open = aNote([PUBLIC_COLLECTION], '<p>For everyone.</p>');
+    for (const note of [followersOnly, direct, open]) await deliver(create(note));
+    const kept = await until(() => postOf(open.id!), 15_000);
+    expect(kept).toMatchObject({ user_id: dave.id, category_id: null, description: '<p>For everyone.</p>' });
+    expect(await postOf(followersOnly.id!)).toBeUndefined();
+    expect(await postOf(direct.id!)).toBeUndefined();
+    expect((await t.db.selectFrom('users').select('post_count').where('id', '=', dave.id).executeTakeFirstOrThrow()).post_count).toBe(before + 1);
+    const following = await t.app.inject({ method: 'POST', url: '/api/user/following/posts', headers: session.headers, payload: { user_id: session.id } });
+    expect((following.json().data as Array<{ id: number }>).map((card) => card.id)).toContain(kept.id);
+
+    // Only Dave changes or removes it: Erin's Update and Delete of it change nothing.
+    const forged = new Note({ id: open.id, attribution: peer.actorUri('erin'), content: '<p>Forged.</p>', tos: [PUBLIC_COLLECTION] });
+    await deliver(new Update({ id: new URL(`${peer.origin}/users/erin/updates/1`), actor: peer.actorUri('erin'), object: forged, tos: [PUBLIC_COLLECTION] }));
+    await deliver(
+      new Delete({ id: new URL(`${peer.origin}/users/erin/deletes/1`), actor: peer.actorUri('erin'), object: new Tombstone({ id: open.id }), tos: [PUBLIC_COLLECTION] }),
+    );
+    const edited = aNote([PUBLIC_COLLECTION], '<p>For everyone, edited.</p>', open.id!);
+    await deliver(new Update({ id: new URL(`${open.id!.href}/update`), actor: dave.uri, object: edited, tos: [PUBLIC_COLLECTION] }));
+    await until(async () => ((await postOf(open.id!))?.description === '<p>For everyone, edited.</p>' ? true : undefined), 15_000);
+
+    // Made followers-only by an Update, it goes; so does one its account deletes.
+    const again = aNote([PUBLIC_COLLECTION], '<p>For now.</p>');
+    await deliver(create(again));
+    await until(() => postOf(again.id!), 15_000);
+    await deliver(
+      new Update({ id: new URL(`${again.id!.href}/update`), actor: dave.uri, object: aNote([new URL(`${peer.origin}/users/dave/followers`)], '<p>Hidden.</p>', again.id!) }),
+    );
+    await deliver(new Delete({ id: new URL(`${open.id!.href}/delete`), actor: dave.uri, object: new Tombstone({ id: open.id }), tos: [PUBLIC_COLLECTION] }));
+    await until(async () => ((await postOf(open.id!)) === undefined && (await postOf(again.id!)) === undefined ? true : undefined), 15_000);
+    expect((await t.db.selectFrom('users').select('post_count').where('id', '=', dave.id).executeTakeFirstOrThrow()).post_count).toBe(before);
   });
 });
 

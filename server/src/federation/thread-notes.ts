@@ -5,17 +5,20 @@ import type { Database } from '../db/database.ts';
 import type { DomainEventBus } from '../events/domain-events.ts';
 import { creationOf, instant } from './articles.ts';
 import { federatingMember, numericId } from './actor-member.ts';
-import { STORY_REPLY_MARK, storyReplyNoteAt } from './story-replies.ts';
 import { type Addressee, type MemberNoteRow, type ThreadItem, findMemberNote, listMemberReplies, listThreadAccounts, threadHasAccounts } from './thread.repository.ts';
 import type { NoteChange, PostDeliveries } from './post-deliveries.ts';
 import { recipientOf } from './remote-actor.ts';
 import { actAs, deletionOf } from './member-acts.ts';
 import { noteHtml } from './note-text.ts';
 
-/** Where a member's comment (`c<id>`), reply (`r<id>`) or reply to a story elsewhere (`s<id>`) lives as an ActivityPub object. */
+/**
+ * Where a member's comment (`c<id>`) or reply (`r<id>`) lives as an ActivityPub object; a member's reply
+ * to a story elsewhere published before migration 0057 (now a comment) kept its Note's `s<n>`.
+ */
 export const NOTE_PATH = '/ap/notes/{id}';
 const COMMENT_MARK = 'c';
 const REPLY_MARK = 'r';
+const STORY_REPLY_MARK = 's';
 
 /** What a member's reply is as a note owed to the fediverse (federation_deliveries.subject `reply:<replies id>`). */
 const REPLY = 'reply';
@@ -26,12 +29,17 @@ const COMMENT = 'comment';
  * (`answer:<n>`; 0054 made the owed Creates `reply:<id>`).
  */
 const ANSWER = 'answer';
+/** A member's reply to a story elsewhere published before migration 0057 (`/ap/notes/s<n>`), owed its Delete by that id (`story-reply:<n>`). */
+const STORY_REPLY = 'story-reply';
 const PATH_PREFIX = NOTE_PATH.replace('{id}', '');
 
-/** Under which subject and id a member's comment or reply is owed: an answer of before 0054 by the id its Note kept, else its own. */
+/** Under which subject and id a member's comment or reply is owed: one of before 0054 or 0057 by the id its Note kept, else its own. */
 function owedAs(item: Pick<ThreadItem, 'kind' | 'id' | 'ap_id'>): [string, number] {
-  const published = item.ap_id?.startsWith(PATH_PREFIX) ? numericId(item.ap_id.slice(PATH_PREFIX.length)) : undefined;
-  if (published !== undefined) return [ANSWER, published];
+  const kept = item.ap_id?.startsWith(PATH_PREFIX) ? item.ap_id.slice(PATH_PREFIX.length) : undefined;
+  const answer = kept === undefined ? undefined : numericId(kept);
+  if (answer !== undefined) return [ANSWER, answer];
+  const storyReply = kept?.startsWith(STORY_REPLY_MARK) ? numericId(kept.slice(STORY_REPLY_MARK.length)) : undefined;
+  if (storyReply !== undefined) return [STORY_REPLY, storyReply];
   return [item.kind === 'comment' ? COMMENT : REPLY, item.id];
 }
 
@@ -44,14 +52,15 @@ export function noteIdOf(ctx: Context<void>, item: Pick<ThreadItem, 'kind' | 'id
   return ctx.getObjectUri(Note, { id: `${item.kind === 'comment' ? COMMENT_MARK : REPLY_MARK}${item.id}` });
 }
 
-/** What a Note id of ours names: a comment, a reply, or a member's answer of before 0054 (by its kept path). */
+/** What a Note id of ours names: a comment, a reply, or one published before 0054 or 0057 (by its kept path). */
 export function itemOfNoteId(id: string): { comment: number } | { reply: number } | { apId: string } | undefined {
   const mark = id.slice(0, 1);
   if (mark === COMMENT_MARK || mark === REPLY_MARK) {
     const n = numericId(id.slice(1));
     return n === undefined ? undefined : mark === COMMENT_MARK ? { comment: n } : { reply: n };
   }
-  return numericId(id) === undefined ? undefined : { apId: NOTE_PATH.replace('{id}', id) };
+  const kept = mark === STORY_REPLY_MARK ? id.slice(1) : id;
+  return numericId(kept) === undefined ? undefined : { apId: NOTE_PATH.replace('{id}', id) };
 }
 
 /**
@@ -79,9 +88,8 @@ export function toNote(ctx: Context<void>, row: MemberNoteRow, accounts: readonl
   });
 }
 
-/** The Note of this id while its member federates (a reply to a story elsewhere: `s<id>`); else null. */
+/** The Note of this id while its member federates; else null. */
 async function noteAt(ctx: Context<void>, database: Database, id: string): Promise<Note | null> {
-  if (id.startsWith(STORY_REPLY_MARK)) return storyReplyNoteAt(ctx, database, id.slice(STORY_REPLY_MARK.length));
   const by = itemOfNoteId(id);
   const row = by && (await findMemberNote(database.db, by));
   if (!row || !(await federatingMember(database, String(row.user_id)))) return null;
@@ -133,11 +141,17 @@ export function federateThreads(events: DomainEventBus, database: Database, fede
   });
   deliveries.sendsNotes(REPLY, (change) => sendItem('reply', change));
   deliveries.sendsNotes(COMMENT, (change) => sendItem('comment', change));
-  deliveries.sendsNotes(ANSWER, async (change) => {
-    if (change.kind !== 'delete' || !(await federatingMember(database, String(change.writerId)))) return;
-    const member = actAs(federation, publicUrl, change.writerId);
-    await sendDelete(member, member.ctx.getObjectUri(Note, { id: String(change.id) }), change);
-  });
+  // Those published before 0054 and 0057 are owed Deletes only, by the id they went out with.
+  for (const [what, mark] of [
+    [ANSWER, ''],
+    [STORY_REPLY, STORY_REPLY_MARK],
+  ] as const) {
+    deliveries.sendsNotes(what, async (change) => {
+      if (change.kind !== 'delete' || !(await federatingMember(database, String(change.writerId)))) return;
+      const member = actAs(federation, publicUrl, change.writerId);
+      await sendDelete(member, member.ctx.getObjectUri(Note, { id: `${mark}${change.id}` }), change);
+    });
+  }
 
   async function sendDelete(member: ReturnType<typeof actAs>, noteId: URL, change: NoteChange): Promise<void> {
     if (change.recipients.length > 0) await member.send(change.recipients.map(recipientOf), deletionOf(noteId, member.me), { preferSharedInbox: true });

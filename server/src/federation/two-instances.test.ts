@@ -1,13 +1,4 @@
-import {
-  FEDIVERSE_NOT_FOLLOWED,
-  FEDIVERSE_REPLY_NOT_FOUND,
-  FEDIVERSE_STORY_LIKED,
-  FEDIVERSE_STORY_NOT_FOUND,
-  FEDIVERSE_STORY_REPLY_DELETED,
-  FEDIVERSE_STORY_REPLY_SENT,
-  FEDIVERSE_STORY_UNLIKED,
-  FEDIVERSE_UNFOLLOWED,
-} from '@inkwell/contract';
+import { FEDIVERSE_NOT_FOLLOWED, FEDIVERSE_UNFOLLOWED, type PostCard, type PostDetail } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, firstCategoryId, send } from '../posts/testing.ts';
 import type { TestApp } from '../test/app.ts';
@@ -131,45 +122,43 @@ describe('two Inkwell instances', () => {
     expect((await call(one.t, namelessSession, 'fediverse-following/follow', { user_id: nameless.id, account: `${two.base}/ap/users/1` })).status).toBe(422);
   });
 
-  it('the stories of a member followed there reach the follower here: published, edited, deleted', async () => {
+  it('the stories of a member followed there reach the follower here, in Following: published, liked, edited, deleted', async () => {
     const { ada, session, bo, boSession } = await pair();
     await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
     await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
-    const storiesOf = async () =>
-      (await call(one.t, session, 'fediverse-following/stories', { user_id: ada.id })).json as { data: Array<Record<string, unknown>>; next_cursor: number | null };
+    const storiesOf = async () => ((await call(one.t, session, 'following/posts', { user_id: ada.id })).json.data as PostCard[]).filter((card) => card.elsewhere);
 
     const post = await createPost(two.t, boSession, {
       title: 'Letters from Two',
       sub_title: 'A subtitle',
       description: '<p>Hello <strong>One</strong>.</p><script>alert(1)</script>',
     });
-    await eventually(async () => (await storiesOf()).data.length === 1);
-    const [story] = (await storiesOf()).data;
-    expect(story).toEqual({
-      id: expect.any(Number),
-      url: expect.stringMatching(new RegExp(`^${two.base}/view-post/`)),
+    await eventually(async () => (await storiesOf()).length === 1);
+    const [story] = await storiesOf();
+    expect(story).toMatchObject({
+      category_id: null,
       title: 'Letters from Two',
-      summary: 'A subtitle',
-      content: '<p>Hello <strong>One</strong>.</p>',
-      published_at: expect.any(String),
-      updated_at: expect.any(String),
-      account: { account_id: expect.any(Number), handle: `@m${bo.id}@${new URL(two.base).host}`, name: 'Bo of Two', url: expect.any(String) },
-      liked: false,
-      replies: [],
+      sub_title: 'A subtitle',
+      likes_count: 0,
+      is_like: false,
+      author: { name: 'Bo of Two' },
+      elsewhere: { handle: `@m${bo.id}@${new URL(two.base).host}`, url: expect.stringMatching(new RegExp(`^${two.base}/view-post/`)) },
     });
+    const details = async () => (await call(one.t, session, 'post/details', { post_id: story!.id, user_id: ada.id })).json.post as PostDetail;
+    expect((await details()).description).toBe('<p>Hello <strong>One</strong>.</p>');
 
-    // Ada likes it from One: it counts on Two, Bo is told; taken back, it counts no more.
+    // Ada likes it from One with the ordinary call: it counts on Two, Bo is told; taken back, it counts no more.
     const likesThere = async () => (await two.t.db.selectFrom('posts').select('likes_count').where('id', '=', post.id).executeTakeFirstOrThrow()).likes_count;
-    const like = (status: 0 | 1) => call(one.t, session, 'fediverse-following/stories/like', { user_id: ada.id, story_id: story!.id, status });
-    expect((await like(1)).json).toEqual({ message: FEDIVERSE_STORY_LIKED, liked: true });
+    const like = (status: 0 | 1) => call(one.t, session, 'like', { user_id: ada.id, post_id: story!.id, status });
+    expect((await like(1)).json).toMatchObject({ is_like: true, likes_count: 1 });
     await eventually(async () => (await likesThere()) === 1);
-    expect((await storiesOf()).data[0]?.liked).toBe(true);
+    expect((await storiesOf())[0]).toMatchObject({ is_like: true, likes_count: 1 });
     const told = (await call(two.t, boSession, 'notifications', { user_id: bo.id })).json.notifications as Array<{ message: string }>;
     expect(told.some((n) => /liked your post “Letters from Two” from the fediverse\.$/.test(n.message))).toBe(true);
     await like(1);
-    expect((await like(0)).json).toEqual({ message: FEDIVERSE_STORY_UNLIKED, liked: false });
+    expect((await like(0)).json).toMatchObject({ is_like: false, likes_count: 0 });
     await eventually(async () => (await likesThere()) === 0);
-    expect((await storiesOf()).data[0]?.liked).toBe(false);
+    expect((await storiesOf())[0]?.is_like).toBe(false);
 
     const category = await firstCategoryId(two.t);
     const edit = await send(
@@ -179,25 +168,25 @@ describe('two Inkwell instances', () => {
       boSession,
     );
     expect(edit.statusCode).toBe(200);
-    await eventually(async () => (await storiesOf()).data[0]?.title === 'Letters, revised');
-    expect((await storiesOf()).data[0]?.content).toBe('<p>Edited.</p>');
+    await eventually(async () => (await storiesOf())[0]?.title === 'Letters, revised');
+    expect((await details()).description).toBe('<p>Edited.</p>');
 
     const removed = await two.t.app.inject({ method: 'POST', url: '/api/user/delete-posts', payload: { id: post.id }, headers: boSession.headers });
     expect(removed.statusCode).toBe(200);
-    await eventually(async () => (await storiesOf()).data.length === 0);
-    // Someone not following sees none of it; the list is each member's own.
+    await eventually(async () => (await storiesOf()).length === 0);
+    expect((await call(one.t, session, 'post/details', { post_id: story!.id, user_id: ada.id })).status).toBe(404);
+    // Someone else reads no one's Following but their own.
     const other = await anActor(one.t, one.base);
     const otherSession = await signIn(one.t.app, { ...other, password: PASSWORD });
-    expect((await call(one.t, otherSession, 'fediverse-following/stories', { user_id: ada.id })).status).toBe(403);
+    expect((await call(one.t, otherSession, 'following/posts', { user_id: ada.id })).status).toBe(403);
   });
 
-  it('a member replies to a story there: a comment on it there, its writer told; taken back, gone there', async () => {
+  it('a member comments on a story there: a comment on it there, its writer told; taken back, gone there', async () => {
     const { ada, session, bo, boSession } = await pair();
     await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
     await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
     const post = await createPost(two.t, boSession, { title: 'Answer me' });
-    const storiesOf = async () =>
-      (await call(one.t, session, 'fediverse-following/stories', { user_id: ada.id })).json.data as Array<{ id: number; replies: Array<{ id: number; body: string }> }>;
+    const storiesOf = async () => ((await call(one.t, session, 'following/posts', { user_id: ada.id })).json.data as PostCard[]).filter((card) => card.elsewhere);
     await eventually(async () => (await storiesOf()).length === 1);
     const [story] = await storiesOf();
     const repliesThere = async () =>
@@ -207,9 +196,10 @@ describe('two Inkwell instances', () => {
         remote: c.elsewhere,
       }));
 
-    const sent = await call(one.t, session, 'fediverse-following/stories/reply', { user_id: ada.id, story_id: story!.id, reply: 'Gladly.\n\nA <b>second</b> line.' });
-    expect(sent).toEqual({ status: 200, json: { message: FEDIVERSE_STORY_REPLY_SENT, id: expect.any(Number) } });
-    expect((await storiesOf())[0]?.replies).toEqual([{ id: sent.json.id, body: 'Gladly.\n\nA <b>second</b> line.', created_at: expect.any(String) }]);
+    const sent = await call(one.t, session, 'comment', { user_id: ada.id, post_id: story!.id, comments: 'Gladly.\n\nA <b>second</b> line.' });
+    expect(sent.status).toBe(200);
+    const here = (await call(one.t, session, 'post/details', { post_id: story!.id, user_id: ada.id })).json.post as PostDetail;
+    expect(here.comments.map((c) => ({ id: c.id, body: c.comments }))).toEqual([{ id: sent.json.id, body: 'Gladly.\n\nA <b>second</b> line.' }]);
     // Two keeps it as a comment of the story, by Ada's account, its text as she wrote it; Bo is told.
     await eventually(async () => (await repliesThere()).length === 1);
     expect(await repliesThere()).toEqual([
@@ -218,26 +208,18 @@ describe('two Inkwell instances', () => {
     const told = (await call(two.t, boSession, 'notifications', { user_id: bo.id })).json.notifications as Array<{ message: string }>;
     expect(told.some((n) => n.message.includes('“Answer me”'))).toBe(true);
     // Its Note is served at its id, for a server that reads it back.
-    const note = await one.t.app.inject({ method: 'GET', url: `/ap/notes/s${sent.json.id}`, headers: { accept: 'application/activity+json' } });
+    const note = await one.t.app.inject({ method: 'GET', url: `/ap/notes/c${sent.json.id}`, headers: { accept: 'application/activity+json' } });
     expect(note.statusCode).toBe(200);
     expect(note.json()).toMatchObject({ type: 'Note', attributedTo: ada.actor.id.href, inReplyTo: expect.stringContaining(two.base) });
 
-    // Nobody else takes it back, nor replies to a story they do not follow.
+    // Nobody else takes it back: the one rule of comments (its author, or the post's owner, an account elsewhere here).
     const other = await anActor(one.t, one.base);
     const otherSession = await signIn(one.t.app, { ...other, password: PASSWORD });
-    expect((await call(one.t, otherSession, 'fediverse-following/stories/reply/delete', { user_id: other.id, reply_id: sent.json.id })).json.message).toBe(
-      FEDIVERSE_REPLY_NOT_FOUND,
-    );
-    expect((await call(one.t, otherSession, 'fediverse-following/stories/reply', { user_id: other.id, story_id: story!.id, reply: 'Me too' })).json.message).toBe(
-      FEDIVERSE_STORY_NOT_FOUND,
-    );
+    expect((await call(one.t, otherSession, 'comment-delete', { user_id: other.id, id: sent.json.id })).status).toBe(403);
 
-    expect((await call(one.t, session, 'fediverse-following/stories/reply/delete', { user_id: ada.id, reply_id: sent.json.id })).json).toEqual({
-      message: FEDIVERSE_STORY_REPLY_DELETED,
-    });
-    expect((await storiesOf())[0]?.replies).toEqual([]);
+    expect((await call(one.t, session, 'comment-delete', { user_id: ada.id, id: sent.json.id })).status).toBe(200);
     await eventually(async () => (await repliesThere()).length === 0);
-    expect((await one.t.app.inject({ method: 'GET', url: `/ap/notes/s${sent.json.id}`, headers: { accept: 'application/activity+json' } })).statusCode).toBe(404);
+    expect((await one.t.app.inject({ method: 'GET', url: `/ap/notes/c${sent.json.id}`, headers: { accept: 'application/activity+json' } })).statusCode).toBe(404);
   });
 
   it('migrates remote_story_replies up and down', async () => {
@@ -258,8 +240,8 @@ describe('two Inkwell instances', () => {
     await createPost(two.t, boSession, { title: 'Unheard' });
     await eventually(async () => (await two.t.db.selectFrom('federation_deliveries').select('id').execute()).length === 0 && (await delivered()).length === 0);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(await one.t.db.selectFrom('remote_stories').select('title').where('title', '=', 'Unheard').execute()).toEqual([]);
-    expect((await call(one.t, session, 'fediverse-following/stories', { user_id: ada.id })).json.data).toEqual([]);
+    expect(await one.t.db.selectFrom('posts').select('title').where('title', '=', 'Unheard').execute()).toEqual([]);
+    expect((await call(one.t, session, 'following/posts', { user_id: ada.id })).json.data).toEqual([]);
   });
 
   it('migrates remote_story_likes up and down', async () => {

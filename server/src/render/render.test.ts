@@ -208,7 +208,7 @@ describe('pages rendered on the server', () => {
       '/no/such/page',
     ];
     urls.push(paths.newsletterConfirm.getHref('no-such-token'), paths.newsletterUnsubscribe.getHref('1.no-such-signature'));
-    // Each Home tab the address may name (a visitor's Following and Fediverse are For you).
+    // Each Home tab the address may name (a visitor's Following is For you; the old Fediverse tab is Following).
     urls.push('/?tab=following', '/?tab=fediverse', `/?tab=catogery&category=${encodeId(post.categoryId)}`);
     for (const cookie of ['', `token=${session.token}; id=${reader.id}`]) {
       for (const url of urls) expect((await get(url, cookie ? { cookie } : {})).statusCode, url).toBeLessThan(500);

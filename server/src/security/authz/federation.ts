@@ -31,12 +31,6 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   // The owner has no username: they follow nobody elsewhere (refused before anything is looked up).
   fediverseFollow: own(422, { body: (_s, u) => ({ user_id: u.id, account: '@someone@mastodon.example' }) }),
   fediverseUnfollow: own(404, { body: (_s, u) => ({ user_id: u.id, account_id: 1 }) }),
-  // No story from elsewhere is kept here: nothing to like.
-  fediverseStoryLike: own(404, { body: (_s, u) => ({ user_id: u.id, story_id: 1, status: 1 }) }),
-  // No story from elsewhere is kept here: nothing to answer (the owner's missing username is said first).
-  fediverseStoryReply: own(422, { body: (_s, u) => ({ user_id: u.id, story_id: 1, reply: 'A reply' }) }),
-  fediverseStoryReplyDelete: own(404, { body: (_s, u) => ({ user_id: u.id, reply_id: 1 }) }),
-  fediverseStories: own(200, { body: (_s, u) => ({ user_id: u.id }) }),
   fediverseFollowing: own(200, { body: (_s, u) => ({ user_id: u.id }) }),
   remoteFollow: open(404, { body: (s) => ({ user_id: s.owner.id, handle: '@reader@mastodon.example' }) }),
 };

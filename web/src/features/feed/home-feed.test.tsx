@@ -109,95 +109,33 @@ describe('Home feed', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('cursor=x'))).toBe(false);
   });
 
-  it('shows the stories of the accounts followed on the fediverse under its own tab, readable here', async () => {
+  it('lands an old link to the Fediverse tab (?tab=fediverse) on Following, where stories from elsewhere are now', async () => {
     mockIntersectionObserver();
     signIn(7);
-    const story = {
-      id: 5,
-      url: 'https://mastodon.example/@lin/1',
-      title: 'Letters from elsewhere',
-      summary: 'A summary',
-      content: '<p>Hello <strong>Inkwell</strong>.</p>',
-      published_at: '2026-11-27T10:00:00.000Z',
-      updated_at: '2026-11-27T10:00:00.000Z',
-      account: { account_id: 9, handle: '@lin@mastodon.example', name: 'Lin', url: 'https://mastodon.example/@lin' },
-      liked: false,
-      replies: [] as Array<{ id: number; body: string; created_at: string }>,
-    };
-    let refused = 0;
-    const fetchMock = mockApi((path, init) => {
-      if (path === 'view-posts') return { body: aPage([]) };
-      if (path === 'client-config') return { body: { google_client_id: null, federation: true } };
-      if (path === 'fediverse-following/stories') return { body: { data: [story], next_cursor: null } };
-      if (path === 'fediverse-following/stories/like') {
-        story.liked = (jsonBody(init) as { status: number }).status === 1;
-        return { body: { message: 'Liked: its writer’s server is told.', liked: story.liked } };
-      }
-      if (path === 'fediverse-following/stories/reply' && !refused++) {
-        const message = 'Choose a username in Settings first: it is how the fediverse knows you.';
-        return { status: 422, body: { message, errors: { reply: [message] } } };
-      }
-      if (path === 'fediverse-following/stories/reply') {
-        story.replies = [{ id: 31, body: (jsonBody(init) as { reply: string }).reply, created_at: '2026-11-27T11:00:00.000Z' }];
-        return { body: { message: 'Your reply is on its way.', id: 31 } };
-      }
-      if (path === 'fediverse-following/stories/reply/delete') {
-        story.replies = [];
-        return { body: { message: 'Reply deleted: its writer’s server is told.' } };
-      }
+    const fetchMock = mockApi((path) => {
+      if (path === 'following/posts') return { body: aPage([aPost({ id: 2, title: 'A story from afar', category_id: null })]) };
+      if (path === 'categories') return { body: categories };
       return undefined;
     });
-    const { router } = renderApp('/');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('tab', { name: 'Fediverse' }));
-    const card = await screen.findByTestId('fediverse-story');
-    expect(router.state.location.search).toBe('?tab=fediverse');
-    expect(within(card).getByRole('heading', { name: 'Letters from elsewhere' })).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Lin' })).toHaveAttribute('href', 'https://mastodon.example/@lin');
-    expect(within(card).getByText('A summary')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: /Read on mastodon\.example/ })).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
-    await user.click(within(card).getByText('Read here'));
-    expect(within(card).getByText('Inkwell').tagName).toBe('STRONG');
-    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-following/stories'));
-    expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 7 });
-    await user.click(within(card).getByRole('button', { name: 'Like' }));
-    await waitFor(() => expect(within(card).getByRole('button', { name: 'Unlike' })).toHaveAttribute('aria-pressed', 'true'));
-    const liked = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-following/stories/like'));
-    expect(jsonBody(liked![1] as RequestInit)).toEqual({ user_id: 7, story_id: 5, status: 1 });
-
-    // A reply goes to its writer there, and shows here under the member's replies, until deleted.
-    await user.click(within(card).getByRole('button', { name: 'Reply', expanded: false }));
-    const box = within(card).getByRole('textbox', { name: 'Reply to Lin' });
-    await user.type(box, 'Gladly.');
-    await user.click(within(box.closest('form')!).getByRole('button', { name: 'Reply' }));
-    // Refused (no username yet): said under the box, which keeps the text.
-    expect(await within(card).findByRole('alert')).toHaveTextContent('Choose a username in Settings first');
-    expect(box).toHaveValue('Gladly.');
-    await user.click(within(box.closest('form')!).getByRole('button', { name: 'Reply' }));
-    const mine = await within(card).findByRole('region', { name: 'Your replies' });
-    expect(within(mine).getByText('Gladly.')).toBeInTheDocument();
-    expect(within(card).queryByRole('textbox')).toBeNull();
-    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-following/stories/reply'));
-    expect(jsonBody(sent![1] as RequestInit)).toEqual({ user_id: 7, story_id: 5, reply: 'Gladly.' });
-    expect(await screen.findByText('Your reply is on its way.')).toBeInTheDocument();
-    await user.click(within(mine).getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete your reply?' })).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(within(card).queryByRole('region', { name: 'Your replies' })).toBeNull());
-    const deleted = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-following/stories/reply/delete'));
-    expect(jsonBody(deleted![1] as RequestInit)).toEqual({ user_id: 7, reply_id: 31 });
+    renderApp('/?tab=fediverse');
+    expect(await screen.findByText('A story from afar')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Following' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'feed-tab-following');
+    const following = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/following/posts');
+    expect(jsonBody(following![1] as RequestInit)).toEqual({ user_id: 7 });
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('view-posts'))).toBe(false);
+    expect(screen.queryByRole('tab', { name: 'Fediverse' })).not.toBeInTheDocument();
   });
 
-  it('falls back to every category when the chosen topics cannot be read, and has no Fediverse tab where the server does not federate', async () => {
+  it('falls back to every category when the chosen topics cannot be read', async () => {
     mockIntersectionObserver();
     signIn(7);
     mockApi((path) => {
       if (path === 'view-posts') return { body: aPage([]) };
       if (path === 'categories') return { body: categories };
-      if (path === 'client-config') return { body: { google_client_id: null, federation: false } };
       return undefined; // user-categories: 404
     });
-    // The address names the Fediverse tab, but this server does not federate: no such tab, For you instead.
-    renderApp('/?tab=fediverse');
+    renderApp('/');
     expect(await screen.findByRole('tab', { name: 'Poetry' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'For you' })).toHaveAttribute('aria-selected', 'true');
     expect(

@@ -1,25 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { decodeId, type FeedTab } from '@inkwell/contract';
-import { clientConfigQueryOptions } from '../../api/client-config';
 import { forYouPostsQueryOptions } from '../../api/view-posts';
 import { categoryPostsQueryOptions } from './api/category-posts';
-import { fediverseStoriesQueryOptions } from './api/fediverse-stories-query';
 import { followingPostsQueryOptions } from './api/following-posts';
 
 export interface Selection {
-  /** 'fediverse' (issue 30): the stories of the accounts on other servers the reader follows. */
-  tab: FeedTab | 'fediverse';
+  tab: FeedTab;
   categoryId: number | null;
 }
 
 /**
- * The tab in the address: ?tab=foryou|following|fediverse|catogery (&category=<encoded id>); 'For you'
- * otherwise. Following and Fediverse are a signed-in reader's, Fediverse only where the server federates.
+ * The tab in the address: ?tab=foryou|following|catogery (&category=<encoded id>); 'For you' otherwise.
+ * Following is a signed-in reader's. ?tab=fediverse named the tab of the stories of accounts followed
+ * elsewhere, which are in Following now: an old link or bookmark lands there.
  */
-export function readSelection(params: URLSearchParams, signedIn: boolean, federates: boolean): Selection {
+export function readSelection(params: URLSearchParams, signedIn: boolean): Selection {
   const tab = params.get('tab');
-  if (tab === 'following' && signedIn) return { tab: 'following', categoryId: null };
-  if (tab === 'fediverse' && signedIn && federates) return { tab: 'fediverse', categoryId: null };
+  if ((tab === 'following' || tab === 'fediverse') && signedIn) return { tab: 'following', categoryId: null };
   if (tab === 'catogery') {
     const categoryId = decodeId(params.get('category') ?? '');
     if (categoryId !== null) return { tab: 'catogery', categoryId };
@@ -31,22 +28,10 @@ export function tabKey(selection: Selection): string {
   return selection.tab === 'catogery' ? `c${selection.categoryId}` : selection.tab;
 }
 
-/**
- * The first page of the tab the address names, into the page's cache (the Home screen's `load`: the
- * server renders it whole). A member's page also needs whether the server federates (their strip of
- * tabs): asked beside the feed, and waited for first only when the address names the Fediverse tab.
- */
-export async function loadSelected(client: QueryClient, params: URLSearchParams, viewerId: string | undefined): Promise<unknown> {
-  const config = viewerId ? client.fetchQuery(clientConfigQueryOptions()).catch(() => null) : Promise.resolve(null);
-  const federates = readSelection(params, viewerId !== undefined, true).tab === 'fediverse' && (await config)?.federation === true;
-  const selection = readSelection(params, viewerId !== undefined, federates);
-  const feed =
-    selection.tab === 'fediverse' && viewerId
-      ? client.prefetchInfiniteQuery(fediverseStoriesQueryOptions(viewerId))
-      : selection.tab === 'following' && viewerId
-        ? client.prefetchInfiniteQuery(followingPostsQueryOptions(viewerId))
-        : selection.tab === 'catogery'
-          ? client.prefetchInfiniteQuery(categoryPostsQueryOptions(selection.categoryId ?? 0, viewerId))
-          : client.prefetchInfiniteQuery(forYouPostsQueryOptions(viewerId));
-  return Promise.all([feed, config]);
+/** The first page of the tab the address names, into the page's cache (the Home screen's `load`: the server renders it whole). */
+export function loadSelected(client: QueryClient, params: URLSearchParams, viewerId: string | undefined): Promise<unknown> {
+  const selection = readSelection(params, viewerId !== undefined);
+  if (selection.tab === 'following' && viewerId) return client.prefetchInfiniteQuery(followingPostsQueryOptions(viewerId));
+  if (selection.tab === 'catogery') return client.prefetchInfiniteQuery(categoryPostsQueryOptions(selection.categoryId ?? 0, viewerId));
+  return client.prefetchInfiniteQuery(forYouPostsQueryOptions(viewerId));
 }

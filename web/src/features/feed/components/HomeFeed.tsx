@@ -1,4 +1,4 @@
-import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ChevronDown, Compass } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,17 +8,12 @@ import { useCategories } from '../../../api/categories';
 import { useCategoryPosts, categoryPostsQueryOptions } from '../api/category-posts';
 import { followingPostsQueryOptions, useFollowingPosts } from '../api/following-posts';
 import { forYouPostsQueryOptions, useForYouPosts } from '../../../api/view-posts';
-import { fediverseStoriesQueryOptions } from '../api/fediverse-stories-query';
 import { useUserCategories } from '../../../api/user-categories';
-import { useClientConfig } from '../../../api/client-config';
 import { FeedTabs, type FeedTabItem } from './FeedTabs';
 import { PostFeedList, type RenderPost } from '../../../components/PostFeedList';
 import { useForYouTuning } from './use-for-you-tuning';
 import { HydrateLater } from '../../../ssr/hydrate-later';
 import { type Selection, readSelection, tabKey } from '../selection';
-
-// Only a signed-in reader who picks the tab needs it: its code loads then.
-const FediverseStories = lazy(() => import('./FediverseStories'));
 
 interface HomeFeedProps {
   renderPost: RenderPost;
@@ -40,10 +35,7 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
   const panelId = useId();
   const asideId = useId();
   const [panelsOpen, setPanelsOpen] = useState(false);
-  // The Fediverse tab is there only where the server federates (a member's page asks; a visitor's has no such tab).
-  const config = useClientConfig(Boolean(session));
-  const federates = config.data?.federation === true;
-  const selection = readSelection(params, Boolean(session), federates);
+  const selection = readSelection(params, Boolean(session));
 
   const forYou = useForYouPosts(viewerId, selection.tab === 'foryou');
   const following = useFollowingPosts(viewerId, selection.tab === 'following');
@@ -62,21 +54,19 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
 
   const tabs: FeedTabItem[] = [
     { key: 'foryou', label: 'For you' },
-    ...(session ? [{ key: 'following', label: 'Following' }, ...(federates ? [{ key: 'fediverse', label: 'Fediverse' }] : [])] : []),
+    ...(session ? [{ key: 'following', label: 'Following' }] : []),
     ...shown.map((item) => ({ key: `c${item.id}`, label: item.name })),
   ];
 
   const select = (key: string) => {
-    const next: Selection = key === 'foryou' || key === 'following' || key === 'fediverse' ? { tab: key, categoryId: null } : { tab: 'catogery', categoryId: Number(key.slice(1)) };
+    const next: Selection = key === 'foryou' || key === 'following' ? { tab: key, categoryId: null } : { tab: 'catogery', categoryId: Number(key.slice(1)) };
     // SPEC §4 Feed tab: the list is cleared and loads again from the first page.
     const queryKey =
-      next.tab === 'fediverse'
-        ? fediverseStoriesQueryOptions(viewerId ?? '0').queryKey
-        : next.tab === 'foryou'
-          ? forYouPostsQueryOptions(viewerId).queryKey
-          : next.tab === 'following'
-            ? followingPostsQueryOptions(viewerId ?? '0').queryKey
-            : categoryPostsQueryOptions(next.categoryId ?? 0, viewerId).queryKey;
+      next.tab === 'foryou'
+        ? forYouPostsQueryOptions(viewerId).queryKey
+        : next.tab === 'following'
+          ? followingPostsQueryOptions(viewerId ?? '0').queryKey
+          : categoryPostsQueryOptions(next.categoryId ?? 0, viewerId).queryKey;
     void queryClient.resetQueries({ queryKey, exact: true });
     const search = new URLSearchParams(params);
     search.set('tab', next.tab);
@@ -116,13 +106,7 @@ export function HomeFeed({ renderPost, banner, aside }: HomeFeedProps) {
         <h1 className="sr-only">Home</h1>
         <FeedTabs tabs={tabs} selected={tabKey(selection)} onSelect={select} controls={panelId} />
         <div id={panelId} role="tabpanel" aria-labelledby={`feed-tab-${tabKey(selection)}`}>
-          {selection.tab === 'fediverse' && viewerId ? (
-            <Suspense fallback={null}>
-              <FediverseStories viewerId={viewerId} />
-            </Suspense>
-          ) : (
-            <PostFeedList key={tabKey(selection)} query={active} renderPost={render} emptyText={TEXT.noPosts} label="Posts" />
-          )}
+          <PostFeedList key={tabKey(selection)} query={active} renderPost={render} emptyText={TEXT.noPosts} label="Posts" />
         </div>
       </div>
       {tuning.notice}
