@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, NotNull } from 'kysely';
 import { addToFollowCounts } from '../db/follow-counts.repository.ts';
 import type { DB } from '../db/schema.ts';
 
@@ -30,24 +30,25 @@ export async function anyBlocked(db: Kysely<DB>, domains: readonly string[]): Pr
   return row !== undefined;
 }
 
-/** Remote actors whose id mentions the domain (the caller keeps those whose host it covers). */
-export async function remoteActorsLike(db: Kysely<DB>, domain: string): Promise<Array<{ id: number; uri: string }>> {
+/** Accounts elsewhere (rows of users) whose id mentions the domain (the caller keeps those whose host it covers). */
+export async function accountsLike(db: Kysely<DB>, domain: string): Promise<Array<{ id: number; uri: string }>> {
   return db
-    .selectFrom('remote_actors')
-    .select(['id', 'uri'])
-    .where('uri', 'like', `%${domain.replace(/[%_\\]/g, '')}%`)
+    .selectFrom('users')
+    .select(['id', 'ap_id as uri'])
+    .where('domain', 'is not', null)
+    .where('ap_id', 'like', `%${domain.replace(/[%_\\]/g, '')}%`)
+    .$narrowType<{ uri: NotNull }>()
     .execute();
 }
 
-/** Ends every follow of these remote actors (remote_actors ids) of our members, counted out; resolves to how many ended. */
-export async function deleteFollowsOf(db: Kysely<DB>, actorIds: readonly number[]): Promise<number> {
-  if (actorIds.length === 0) return 0;
-  if (!db.isTransaction) return db.transaction().execute((trx) => deleteFollowsOf(trx, actorIds));
-  const accounts = await db.selectFrom('remote_actors').select('user_id').where('id', 'in', actorIds).where('user_id', 'is not', null).execute();
+/** Ends every follow of our members by these accounts elsewhere (rows of users), counted out; resolves to how many ended. */
+export async function deleteFollowsOf(db: Kysely<DB>, accountIds: readonly number[]): Promise<number> {
+  if (accountIds.length === 0) return 0;
+  if (!db.isTransaction) return db.transaction().execute((trx) => deleteFollowsOf(trx, accountIds));
   let ended = 0;
-  for (const { user_id: accountId } of accounts) {
-    const rows = await db.deleteFrom('follows').where('follower_id', '=', accountId!).returning('following_id').execute();
-    for (const row of rows) await addToFollowCounts(db, accountId!, row.following_id, -1);
+  for (const accountId of accountIds) {
+    const rows = await db.deleteFrom('follows').where('follower_id', '=', accountId).returning('following_id').execute();
+    for (const row of rows) await addToFollowCounts(db, accountId, row.following_id, -1);
     ended += rows.length;
   }
   return ended;

@@ -2,7 +2,7 @@ import { domainToASCII } from 'node:url';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { anyBlocked, deleteDomainBlock, deleteFollowsOf, insertDomainBlock, listDomainBlocks, remoteActorsLike } from './domain-blocks.repository.ts';
+import { anyBlocked, deleteDomainBlock, deleteFollowsOf, insertDomainBlock, listDomainBlocks, accountsLike } from './domain-blocks.repository.ts';
 
 /** A domain as blocks keep it (lower case, punycode, no port or path), or null when it is not one. */
 export function normalDomain(text: string): string | null {
@@ -61,7 +61,7 @@ export function createDomainBlocks(db: Kysely<DB>) {
       const domain = normalDomain(text);
       if (!domain) return null;
       await insertDomainBlock(db, domain, nowIso());
-      const covered = (await remoteActorsLike(db, domain)).filter((actor) => {
+      const covered = (await accountsLike(db, domain)).filter((actor) => {
         try {
           return domainsAbove(new URL(actor.uri).hostname).includes(domain);
         } catch {

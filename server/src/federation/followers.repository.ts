@@ -1,13 +1,22 @@
-import type { Kysely, NotNull, Selectable } from 'kysely';
+import type { Kysely, NotNull } from 'kysely';
 import { addToFollowCounts } from '../db/follow-counts.repository.ts';
 import { accountIdOf } from './accounts.repository.ts';
 import type { DB } from '../db/schema.ts';
-import type { RemoteActorsTable } from '../db/schema/federation.ts';
 
 /** The SQL of remote actors and their follows (migration 0030, ADR 0068). */
 
-/** What is kept of a remote actor, as read from it (remote_actors without its row id, time and row of users). */
-export type RemoteActorFields = Omit<Selectable<RemoteActorsTable>, 'id' | 'updated_at' | 'user_id'>;
+/** What is kept of an account elsewhere, as read from its actor (remote-actor.ts checks each part). */
+export interface RemoteActorFields {
+  uri: string;
+  inbox: string;
+  shared_inbox: string | null;
+  /** `@name@host`. */
+  handle: string;
+  name: string | null;
+  icon_url: string | null;
+  /** Its profile page. */
+  url: string | null;
+}
 
 export interface RemoteFollowerRow {
   /** The follower's row of users: the collection's cursor. */
@@ -18,24 +27,14 @@ export interface RemoteFollowerRow {
 }
 
 /**
- * Writes the actor as just read (a new row, or the one with its uri brought up to date), both as a row
- * of `users` (an account elsewhere: ADR 0083) and as remote_actors, which points at it until the fold
- * is done; resolves to both ids: its remote_actors row (`id`) and its row of users (`userId`, what
- * notifications and blocks name). One transaction (the caller's, when it is in one).
+ * Writes the actor as just read as a row of `users` (an account elsewhere: ADR 0083; a new row, or the
+ * one with its URI, ap_id, brought up to date); resolves to its id (`userId`: what follows, blocks,
+ * comments, likes and notifications name). remote_actors is no longer written (the fold, step 6).
  */
-export async function saveRemoteActor(db: Kysely<DB>, actor: RemoteActorFields, now: string): Promise<{ id: number; userId: number }> {
-  if (!db.isTransaction) return db.transaction().execute((trx) => saveRemoteActor(trx, actor, now));
-  const userId = await saveActorUser(db, actor, now);
-  const row = await db
-    .insertInto('remote_actors')
-    .values({ ...actor, updated_at: now, user_id: userId })
-    .onConflict((oc) => oc.column('uri').doUpdateSet({ ...actor, updated_at: now, user_id: userId }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, userId };
+export async function saveRemoteActor(db: Kysely<DB>, actor: RemoteActorFields, now: string): Promise<{ userId: number }> {
+  return { userId: await saveActorUser(db, actor, now) };
 }
 
-/** The account elsewhere as a row of `users` (by its URI, ap_id): inserted, or brought up to date; resolves to its id. */
 async function saveActorUser(db: Kysely<DB>, actor: RemoteActorFields, now: string): Promise<number> {
   const seen = {
     name: actor.name,
@@ -122,8 +121,7 @@ export async function countRemoteFollowers(db: Kysely<DB>, userId: number): Prom
 /** A page of the member's followers elsewhere as shown on the site, newest account first, before the account `before` (null: from the newest). */
 export async function pageOfFollowersShown(db: Kysely<DB>, userId: number, before: number | null, limit: number) {
   return followersElsewhere(db, userId)
-    .innerJoin('remote_actors as ra', 'ra.user_id', 'u.id')
-    .select(['f.follower_id as id', 'ra.id as account_id', 'ra.handle', 'ra.name', 'ra.url'])
+    .select(['f.follower_id as id', 'f.follower_id as account_id', 'u.handle', 'u.name', 'u.url'])
     .$if(before !== null, (q) => q.where('f.follower_id', '<', before!))
     .orderBy('f.follower_id', 'desc')
     .limit(limit)
@@ -145,9 +143,4 @@ export async function findAccountAddress(db: Kysely<DB>, accountId: number) {
     .where('domain', 'is not', null)
     .$narrowType<{ uri: NotNull; inbox: NotNull }>()
     .executeTakeFirst();
-}
-
-/** A remote actor's kept addresses, by row id. */
-export async function findRemoteAddress(db: Kysely<DB>, actorId: number) {
-  return db.selectFrom('remote_actors').select(['uri', 'inbox', 'shared_inbox']).where('id', '=', actorId).executeTakeFirst();
 }

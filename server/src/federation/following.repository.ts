@@ -1,13 +1,12 @@
 import type { Kysely, NotNull } from 'kysely';
 import { addToFollowCounts } from '../db/follow-counts.repository.ts';
 import type { DB } from '../db/schema.ts';
-import { accountIdOf, accountOfActor } from './accounts.repository.ts';
+import { accountIdOf } from './accounts.repository.ts';
 
 /**
  * The SQL of the accounts of other servers members follow (ADR 0083, migration 0050): one waiting for
  * its Accept is a row of follow_requests, an accepted one a row of follows (counted like a member's
- * follow), both with the Follow's id. The fediverse calls name an account by its remote_actors id;
- * here it becomes its row of users (remote_actors.user_id) until that table goes.
+ * follow), both with the Follow's id. The fediverse calls name an account by its row of users.
  */
 
 type FollowState = 'pending' | 'accepted';
@@ -21,12 +20,10 @@ async function followOf(db: Kysely<DB>, userId: number, accountId: number): Prom
 }
 
 /**
- * The member follows the account (remote_actors id) by the Follow `followUri`, pending its Accept; a
+ * The member follows the account (its row of users) by the Follow `followUri`, pending its Accept; a
  * follow already there (pending or accepted) is kept as it is. Resolves to the follow as it stands.
  */
-export async function addFollowing(db: Kysely<DB>, userId: number, actorId: number, followUri: string, now: string): Promise<{ follow_uri: string; state: FollowState }> {
-  const accountId = await accountOfActor(db, actorId);
-  if (accountId === undefined) throw new Error(`remote actor ${actorId} has no row of users`);
+export async function addFollowing(db: Kysely<DB>, userId: number, accountId: number, followUri: string, now: string): Promise<{ follow_uri: string; state: FollowState }> {
   const before = await followOf(db, userId, accountId);
   if (before) return before;
   await db
@@ -37,10 +34,8 @@ export async function addFollowing(db: Kysely<DB>, userId: number, actorId: numb
   return (await followOf(db, userId, accountId))!;
 }
 
-/** Ends the member's follow of the account (remote_actors id), accepted or waiting; resolves to the Follow it held (for its Undo), or undefined. */
-export async function removeFollowing(db: Kysely<DB>, userId: number, actorId: number): Promise<{ follow_uri: string } | undefined> {
-  const accountId = await accountOfActor(db, actorId);
-  if (accountId === undefined) return undefined;
+/** Ends the member's follow of the account (its row of users), accepted or waiting; resolves to the Follow it held (for its Undo), or undefined. */
+export async function removeFollowing(db: Kysely<DB>, userId: number, accountId: number): Promise<{ follow_uri: string } | undefined> {
   const asked = await db.deleteFrom('follow_requests').where('follower_id', '=', userId).where('followed_id', '=', accountId).returning('activity_id').executeTakeFirst();
   if (asked) return { follow_uri: asked.activity_id };
   const accepted = await db.deleteFrom('follows').where('follower_id', '=', userId).where('following_id', '=', accountId).returning('activity_id').executeTakeFirst();
@@ -79,20 +74,23 @@ export async function rejectFollowing(db: Kysely<DB>, followUri: string, actorUr
   return true;
 }
 
-/** The accounts the member follows (or asked to), newest first, as the site shows them (by their remote_actors id). */
+/** The accounts the member follows (or asked to), newest first, as the site shows them (by their rows of users). */
 export async function listFollowing(db: Kysely<DB>, userId: number) {
   const [accepted, asked] = await Promise.all([
     db
       .selectFrom('follows as f')
-      .innerJoin('remote_actors as a', 'a.user_id', 'f.following_id')
+      .innerJoin('users as a', 'a.id', 'f.following_id')
       .select(['a.id as account_id', 'a.handle', 'a.name', 'a.url', 'f.created_at'])
       .where('f.follower_id', '=', userId)
+      .where('a.domain', 'is not', null)
+      .$narrowType<{ handle: NotNull }>()
       .execute(),
     db
       .selectFrom('follow_requests as r')
-      .innerJoin('remote_actors as a', 'a.user_id', 'r.followed_id')
+      .innerJoin('users as a', 'a.id', 'r.followed_id')
       .select(['a.id as account_id', 'a.handle', 'a.name', 'a.url', 'r.created_at'])
       .where('r.follower_id', '=', userId)
+      .$narrowType<{ handle: NotNull }>()
       .execute(),
   ]);
   return [...accepted.map((row) => ({ ...row, state: 'accepted' as const })), ...asked.map((row) => ({ ...row, state: 'pending' as const }))]

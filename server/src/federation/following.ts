@@ -9,7 +9,7 @@ import { route } from '../plugins/endpoint.ts';
 import { INSTANCE_ACTOR, NO_USERNAME, federatingMember } from './actor-member.ts';
 import { actAs } from './member-acts.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
-import { findRemoteAddress, saveRemoteActor } from './followers.repository.ts';
+import { findAccountAddress, saveRemoteActor } from './followers.repository.ts';
 import { addFollowing, listFollowing, removeFollowing } from './following.repository.ts';
 import { recipientOf, remoteActorFields } from './remote-actor.ts';
 import { hasBlockedRemote } from './remote-blocks.repository.ts';
@@ -31,7 +31,7 @@ const refuse = (message: string) => validationError({ account: [message] });
  * (WebFinger) or address with the instance actor's signed fetches (a server in secure mode answers
  * those): https for a handle, never a loopback or private address unless
  * FEDERATION_ALLOW_PRIVATE_ADDRESS (SSRF), FEDERATION_LOOKUP_TIMEOUT_MS at most. It is kept
- * (remote_actors), the follow written 'pending' and a signed Follow queued to it; its server's Accept
+ * (a row of users), the follow written 'pending' and a signed Follow queued to it; its server's Accept
  * or Reject (follow-answers.ts) settles it. Unfollowing sends an Undo of that Follow.
  */
 export class FediverseFollowing {
@@ -68,9 +68,9 @@ export class FediverseFollowing {
     if (await hasBlockedRemote(db, userId, fields.uri)) throw refuse(FOLLOWING_MESSAGES.youBlocked);
 
     const now = nowIso();
-    const { actorId, row } = await db.transaction().execute(async (trx) => {
-      const { id: actorId } = await saveRemoteActor(trx, fields, now);
-      return { actorId, row: await addFollowing(trx, userId, actorId, member.newId('follows').href, now) };
+    const { accountId, row } = await db.transaction().execute(async (trx) => {
+      const { userId: accountId } = await saveRemoteActor(trx, fields, now);
+      return { accountId, row: await addFollowing(trx, userId, accountId, member.newId('follows').href, now) };
     });
     // A follow still waiting is asked again (its server may have lost the first), with the same Follow.
     if (row.state === 'pending') {
@@ -78,7 +78,7 @@ export class FediverseFollowing {
     }
     return {
       message: row.state === 'pending' ? FOLLOWING_MESSAGES.asked(fields.handle) : FOLLOWING_MESSAGES.following(fields.handle),
-      account: { account_id: actorId, handle: fields.handle, name: fields.name, url: fields.url, state: row.state },
+      account: { account_id: accountId, handle: fields.handle, name: fields.name, url: fields.url, state: row.state },
     };
   }
 
@@ -91,7 +91,7 @@ export class FediverseFollowing {
     const { db } = this.#database;
     const ended = await db.transaction().execute(async (trx) => {
       const row = await removeFollowing(trx, userId, accountId);
-      const address = row ? await findRemoteAddress(trx, accountId) : undefined;
+      const address = row ? await findAccountAddress(trx, accountId) : undefined;
       return row && address ? { followUri: row.follow_uri, address } : undefined;
     });
     if (!ended) return false;

@@ -30,7 +30,7 @@ export function webAddress(value: URL | { href?: URL | null } | null | undefined
 }
 
 /**
- * What is kept of a remote actor (remote_actors): where to deliver to it and what a reader is shown of
+ * What is kept of a remote actor (its row of users): where to deliver to it and what a reader is shown of
  * it, every part checked (it is the other server's word). Null when it has no id or no inbox over
  * http(s), which nothing can be sent to.
  */

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, NotNull } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 /**
  * The SQL of members' blocks of accounts of other servers: rows of `blocks` like any other (migration
- * 0047, ADR 0083), the account's row of users reached from its remote_actors row (`user_id`, 0046).
+ * 0047, ADR 0083), the account named by its row of users.
  */
 
 /** Resolves to whether this call made the block. */
@@ -33,14 +33,16 @@ export async function hasBlockedRemote(db: Kysely<DB>, userId: number, actorUri:
   return row !== undefined;
 }
 
-/** The accounts elsewhere the member blocked, most recent first, as the site shows them (by their remote_actors id). */
+/** The accounts elsewhere the member blocked, most recent first, as the site shows them (by their rows of users). */
 export function listRemoteBlocks(db: Kysely<DB>, userId: number) {
   return db
     .selectFrom('blocks as b')
-    .innerJoin('remote_actors as ra', 'ra.user_id', 'b.blocked_id')
-    .select(['ra.id', 'ra.handle', 'ra.name', 'ra.url'])
+    .innerJoin('users as u', 'u.id', 'b.blocked_id')
+    .select(['u.id', 'u.handle', 'u.name', 'u.url'])
     .where('b.blocker_id', '=', userId)
+    .where('u.domain', 'is not', null)
+    .$narrowType<{ handle: NotNull }>()
     .orderBy('b.created_at', 'desc')
-    .orderBy('ra.id', 'desc')
+    .orderBy('u.id', 'desc')
     .execute();
 }

@@ -9,7 +9,6 @@ import type { FediverseFollowers } from './fediverse-followers.ts';
 import type { FediverseFollowing } from './following.ts';
 import { removeFollowing } from './following.repository.ts';
 import { findAccountAddress, removeRemoteFollowerOf } from './followers.repository.ts';
-import { accountOfActor } from './accounts.repository.ts';
 import { deleteRemoteBlock, hasBlockedRemote, insertRemoteBlock, listRemoteBlocks } from './remote-blocks.repository.ts';
 
 /** Whether the member blocked the account with this actor uri (the inbox's listeners ask before they keep anything). */
@@ -38,8 +37,9 @@ export class FediverseBlocks {
 
   async set(userId: number, accountId: number, block: boolean): Promise<BlockResponse> {
     const { db } = this.#database;
-    const blockedId = await accountOfActor(db, accountId);
-    if (blockedId === undefined) throw notFound(FEDIVERSE_ACCOUNT_NOT_FOUND);
+    // An account elsewhere only (a member is blocked with the ordinary call).
+    if (!(await findAccountAddress(db, accountId))) throw notFound(FEDIVERSE_ACCOUNT_NOT_FOUND);
+    const blockedId = accountId;
     if (!block) {
       await deleteRemoteBlock(db, userId, blockedId);
       return { message: FEDIVERSE_UNBLOCKED, is_blocked: false };

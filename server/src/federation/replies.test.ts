@@ -94,9 +94,9 @@ const noticesOf = async (session: Session) =>
   }>;
 const eventually = (read: () => Promise<boolean>) => until(async () => ((await read()) ? true : undefined), 15_000);
 const host = () => new URL(peer.origin).host;
-/** The account's row of users (its comments' and replies' author) and its remote_actors id. */
+/** The account's row of users (its comments' and replies' author, and what the fediverse calls name it by). */
 const accountOf = (name: string) =>
-  t.db.selectFrom('remote_actors').select(['id', 'user_id']).where('uri', '=', peer.actorUri(name).href).$narrowType<{ user_id: number }>().executeTakeFirstOrThrow();
+  t.db.selectFrom('users').select(['id', 'id as user_id']).where('ap_id', '=', peer.actorUri(name).href).where('domain', 'is not', null).executeTakeFirstOrThrow();
 const call = (who: Session, path: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/api/user/${path}`, headers: who.headers, payload: { user_id: who.id, ...payload } });
 

@@ -68,7 +68,9 @@ const created = async (id: string) => {
   return { create: activity as Create, note: (await (activity as Create).getObject()) as Note };
 };
 const deleted = (id: string) => received(peer, (a) => a instanceof Delete && a.objectId?.href === noteUri(id));
-const accountOf = (name: string) => t.db.selectFrom('remote_actors').select(['id', 'user_id']).where('uri', '=', peer.actorUri(name).href).executeTakeFirstOrThrow();
+/** The account's row of users (what the fediverse calls name it by). */
+const accountOf = (name: string) =>
+  t.db.selectFrom('users').select(['id', 'id as user_id']).where('ap_id', '=', peer.actorUri(name).href).where('domain', 'is not', null).executeTakeFirstOrThrow();
 
 const owedBy = (run: () => Promise<void>) => owedIn('comment.', run);
 

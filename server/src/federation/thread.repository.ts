@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, NotNull } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 /**
@@ -158,27 +158,28 @@ export interface Addressee {
 export function listThreadAccounts(db: Kysely<DB>, commentId: number, sender?: number): Promise<Addressee[]> {
   return threadAccounts(db, commentId)
     .$if(sender !== undefined, (q) =>
-      q.where((eb) => eb.not(eb.exists(eb.selectFrom('blocks as b').select('b.blocker_id').where('b.blocker_id', '=', sender!).whereRef('b.blocked_id', '=', 'a.user_id')))),
+      q.where((eb) => eb.not(eb.exists(eb.selectFrom('blocks as b').select('b.blocker_id').where('b.blocker_id', '=', sender!).whereRef('b.blocked_id', '=', 'a.id')))),
     )
-    .select(['a.user_id', 'a.uri', 'a.inbox', 'a.shared_inbox', 'a.handle', 'a.url'])
-    .$narrowType<{ user_id: number }>()
+    .select(['a.id as user_id', 'a.ap_id as uri', 'a.inbox', 'a.shared_inbox', 'a.handle', 'a.url'])
+    .$narrowType<{ uri: NotNull; inbox: NotNull; handle: NotNull }>()
     .orderBy('a.id')
     .execute();
 }
 
 /**
- * The remote_actors rows of the accounts elsewhere that wrote a comment or one of its replies, or the
- * story it answers (a story of an account elsewhere: every comment on it goes to its account).
+ * The accounts elsewhere (rows of users with a domain) that wrote a comment or one of its replies, or
+ * the story it answers (a story of an account elsewhere: every comment on it goes to its account).
  */
 function threadAccounts(db: Kysely<DB>, commentId: number) {
   return db
-    .selectFrom('remote_actors as a')
+    .selectFrom('users as a')
+    .where('a.domain', 'is not', null)
     .where((eb) =>
       eb.or([
-        eb('a.user_id', 'in', eb.selectFrom('comments').select('user_id').where('id', '=', commentId)),
-        eb('a.user_id', 'in', eb.selectFrom('replies').select('user_id').where('comment_id', '=', commentId)),
+        eb('a.id', 'in', eb.selectFrom('comments').select('user_id').where('id', '=', commentId)),
+        eb('a.id', 'in', eb.selectFrom('replies').select('user_id').where('comment_id', '=', commentId)),
         eb(
-          'a.user_id',
+          'a.id',
           'in',
           eb.selectFrom('comments as tc').innerJoin('posts as tp', 'tp.id', 'tc.post_id').select('tp.user_id').where('tc.id', '=', commentId).where('tp.ap_id', 'is not', null),
         ),

@@ -94,7 +94,7 @@ describe('two Inkwell instances', () => {
     await eventually(async () => (await followingOf(session)).length === 0);
 
     // Bo blocks Ada's account: asking again is rejected there, and nothing stays here.
-    const account = (await two.t.db.selectFrom('remote_actors').select('id').where('uri', '=', ada.actor.id.href).executeTakeFirstOrThrow()).id;
+    const account = (await two.t.db.selectFrom('users').select('id').where('ap_id', '=', ada.actor.id.href).executeTakeFirstOrThrow()).id;
     await call(two.t, boSession, 'fediverse-blocks/set', { user_id: bo.id, account_id: account, status: 1 });
     expect((await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href })).json.account.state).toBe('pending');
     await eventually(async () => (await followingOf(session)).length === 0);

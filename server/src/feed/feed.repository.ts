@@ -79,10 +79,8 @@ export const walkStatements = (postgres: boolean) => {
   };
 };
 
-/** A comment's or reply's author as an account elsewhere (null columns for a member), from its row of users `u`. */
-/** What a comment's author says of an account elsewhere (null columns for a member); its remote_actors id looked up for such an account only (fediverse-blocks/set names it). */
-const ELSEWHERE = (u: string) =>
-  `${u}.domain, ${u}.handle, ${u}.icon_url, ${u}.url AS profile_url, CASE WHEN ${u}.domain IS NOT NULL THEN (SELECT ra.id FROM remote_actors ra WHERE ra.user_id = ${u}.id) END AS account_id`;
+/** What a comment's author says of an account elsewhere (null columns for a member), from its row of users `u`, which fediverse-blocks/set names. */
+const ELSEWHERE = (u: string) => `${u}.domain, ${u}.handle, ${u}.icon_url, ${u}.url AS profile_url, CASE WHEN ${u}.domain IS NOT NULL THEN ${u}.id END AS account_id`;
 /** How many accounts elsewhere boosted the post (likes of kind boost: one range of likes_post_time_idx). */
 const BOOSTS = `(SELECT COUNT(*) FROM likes b WHERE b.post_id = p.id AND b.kind = 'boost') AS boosts_count`;
 
