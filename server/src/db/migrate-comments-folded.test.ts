@@ -4,6 +4,7 @@ import { aUser } from '../test/factories.ts';
 import { nowIso } from './database.ts';
 import { accountElsewhere, onOwnDatabase } from './migrate.testkit.ts';
 import { seedCategories } from './seed-categories.ts';
+import { earlier } from './schema/dropped.ts';
 
 /** The fold's migration 0054 (remote_comments into comments and replies), beside db/migrate.test.ts (same helpers). */
 
@@ -89,7 +90,7 @@ describe('0054_comments_folded', () => {
       const comments = () => db.selectFrom('comments').select(['id', 'user_id', 'post_id', 'body', 'created_at', 'updated_at', 'ap_id', 'url']).orderBy('id').execute();
       const replies = () =>
         db.selectFrom('replies').select(['id', 'user_id', 'comment_id', 'post_id', 'reply_to_id', 'body', 'created_at', 'updated_at', 'ap_id', 'url']).orderBy('id').execute();
-      const notices = () => db.selectFrom('notifications').select(['id', 'comment_id', 'reply_id', 'remote_comment_id']).orderBy('id').execute();
+      const notices = () => earlier(db).selectFrom('notifications').select(['id', 'comment_id', 'reply_id', 'remote_comment_id']).orderBy('id').execute();
       const subjects = () => db.selectFrom('federation_deliveries').select(['id', 'kind', 'subject']).orderBy('id').execute();
       const remoteRows = async () =>
         (
@@ -262,7 +263,7 @@ describe('0054_comments_folded', () => {
         .executeTakeFirstOrThrow();
       const far = await accountElsewhere(db, 'far', now);
       // An actor 0046 could not bridge (no row of users): the thread it answered in stays where it is.
-      const lost = await db
+      const lost = await earlier(db)
         .insertInto('remote_actors')
         .values({ uri: 'lost', inbox: 'https://lost.example/inbox', handle: '@lost@lost.example', updated_at: now, user_id: null })
         .returning('id')
@@ -281,7 +282,7 @@ describe('0054_comments_folded', () => {
 
       expect((await migrator.migrateTo('0054_comments_folded')).error).toBeUndefined();
       expect(await remoteIds()).toEqual([kept, lostAnswer]);
-      expect(await db.selectFrom('notifications').select(['comment_id', 'reply_id', 'remote_comment_id']).execute()).toEqual([
+      expect(await earlier(db).selectFrom('notifications').select(['comment_id', 'reply_id', 'remote_comment_id']).execute()).toEqual([
         { comment_id: null, reply_id: null, remote_comment_id: kept },
       ]);
       const farComment = await db.selectFrom('comments').select('id').where('ap_id', '=', 'https://far.example/notes/10').executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aUser } from '../test/factories.ts';
 import { nowIso } from './database.ts';
 import { accountElsewhere, onOwnDatabase } from './migrate.testkit.ts';
+import { earlier } from './schema/dropped.ts';
 
 /** The fold's migration 0057 (stories from elsewhere, their likes and replies become posts, likes and comments), beside db/migrate.test.ts. */
 
@@ -10,22 +11,28 @@ describe('0057_stories_folded', () => {
     await onOwnDatabase(async (db, migrator) => {
       expect((await migrator.migrateTo('0056_delivery_activity_ids')).error).toBeUndefined();
       const now = nowIso();
-      const earlier = '2026-11-01T10:00:00.000Z';
+      const published = '2026-11-01T10:00:00.000Z';
       const lin = await accountElsewhere(db, 'lin', now);
       const ada = await aUser(db, { name: 'Ada' });
       const bo = await aUser(db, { name: 'Bo' });
       const story = (uri: string, title: string | null, summary: string | null, content: string) =>
-        db
+        earlier(db)
           .insertInto('remote_stories')
-          .values({ actor_id: lin.actor, object_uri: uri, url: `${uri}/page`, title, summary, content, published_at: earlier, updated_at: now })
+          .values({ actor_id: lin.actor, object_uri: uri, url: `${uri}/page`, title, summary, content, published_at: published, updated_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
       const long = await story('https://lin.example/articles/1', 'Night trains', 'Sleeping through borders', `<p>${'word '.repeat(150)}</p>`);
       await story('https://lin.example/notes/2', null, null, '<p>Just a thought.</p>');
-      await db.insertInto('remote_story_likes').values({ user_id: ada.id, story_id: long.id, like_uri: 'https://here.example/ap/users/1#likes/a', created_at: now }).execute();
-      await db.insertInto('remote_story_likes').values({ user_id: bo.id, story_id: long.id, like_uri: 'https://here.example/ap/users/2#likes/b', created_at: now }).execute();
+      await earlier(db)
+        .insertInto('remote_story_likes')
+        .values({ user_id: ada.id, story_id: long.id, like_uri: 'https://here.example/ap/users/1#likes/a', created_at: now })
+        .execute();
+      await earlier(db)
+        .insertInto('remote_story_likes')
+        .values({ user_id: bo.id, story_id: long.id, like_uri: 'https://here.example/ap/users/2#likes/b', created_at: now })
+        .execute();
       const reply = (userId: number, body: string) =>
-        db.insertInto('remote_story_replies').values({ story_id: long.id, user_id: userId, body, created_at: now }).returning('id').executeTakeFirstOrThrow();
+        earlier(db).insertInto('remote_story_replies').values({ story_id: long.id, user_id: userId, body, created_at: now }).returning('id').executeTakeFirstOrThrow();
       const owed = await reply(ada.id, 'Lovely.');
       const sent = await reply(bo.id, 'Indeed.');
       const owe = (subject: string, kind: 'create' | 'delete', writer: number) =>
@@ -51,7 +58,7 @@ describe('0057_stories_folded', () => {
           read_time: 2,
           likes_count: 2,
           comments_count: 2,
-          created_at: earlier,
+          created_at: published,
           ap_id: 'https://lin.example/articles/1',
           url: 'https://lin.example/articles/1/page',
         },
@@ -72,7 +79,7 @@ describe('0057_stories_folded', () => {
         { subject: `comment:${comments[0]!.id}`, kind: 'create' },
         { subject: 'story-reply:999', kind: 'delete' },
       ]);
-      for (const table of ['remote_stories', 'remote_story_likes', 'remote_story_replies'] as const) expect(await db.selectFrom(table).selectAll().execute()).toEqual([]);
+      for (const table of ['remote_stories', 'remote_story_likes', 'remote_story_replies'] as const) expect(await earlier(db).selectFrom(table).selectAll().execute()).toEqual([]);
 
       // A like never sent and a reply under a comment cannot go back; the rest does, the replies with their ids.
       await db.insertInto('likes').values({ post_id: second!.id, user_id: ada.id, created_at: now }).execute();
@@ -82,7 +89,11 @@ describe('0057_stories_folded', () => {
       expect(await db.selectFrom('likes').select('post_id').execute()).toEqual([]);
       expect(await db.selectFrom('comments').select('id').execute()).toEqual([]);
       expect((await db.selectFrom('users').select('post_count').where('id', '=', lin.user).executeTakeFirstOrThrow()).post_count).toBe(0);
-      const stories = await db.selectFrom('remote_stories').select(['id', 'actor_id', 'object_uri', 'url', 'title', 'summary', 'content', 'published_at']).orderBy('id').execute();
+      const stories = await earlier(db)
+        .selectFrom('remote_stories')
+        .select(['id', 'actor_id', 'object_uri', 'url', 'title', 'summary', 'content', 'published_at'])
+        .orderBy('id')
+        .execute();
       expect(stories).toEqual([
         {
           id: expect.any(Number),
@@ -92,15 +103,15 @@ describe('0057_stories_folded', () => {
           title: 'Night trains',
           summary: 'Sleeping through borders',
           content: `<p>${'word '.repeat(150)}</p>`,
-          published_at: earlier,
+          published_at: published,
         },
         expect.objectContaining({ actor_id: lin.actor, object_uri: 'https://lin.example/notes/2', title: null, summary: null }),
       ]);
-      expect(await db.selectFrom('remote_story_likes').select(['user_id', 'story_id', 'like_uri']).orderBy('user_id').execute()).toEqual([
+      expect(await earlier(db).selectFrom('remote_story_likes').select(['user_id', 'story_id', 'like_uri']).orderBy('user_id').execute()).toEqual([
         { user_id: ada.id, story_id: stories[0]!.id, like_uri: 'https://here.example/ap/users/1#likes/a' },
         { user_id: bo.id, story_id: stories[0]!.id, like_uri: 'https://here.example/ap/users/2#likes/b' },
       ]);
-      expect(await db.selectFrom('remote_story_replies').select(['id', 'story_id', 'user_id', 'body']).orderBy('id').execute()).toEqual([
+      expect(await earlier(db).selectFrom('remote_story_replies').select(['id', 'story_id', 'user_id', 'body']).orderBy('id').execute()).toEqual([
         { id: owed.id, story_id: stories[0]!.id, user_id: ada.id, body: 'Lovely.' },
         { id: sent.id, story_id: stories[0]!.id, user_id: bo.id, body: 'Indeed.' },
       ]);

@@ -6,6 +6,7 @@ import { Migrator } from 'kysely/migration';
 import { createTestDatabase } from '../test/database.ts';
 import { migrationProvider } from './migrate.ts';
 import type { DB } from './schema.ts';
+import { earlier } from './schema/dropped.ts';
 
 /** What the migration tests share (migrate.test.ts, migrate-comments-folded.test.ts). */
 
@@ -29,7 +30,7 @@ export async function accountElsewhere(db: Kysely<DB>, name: string, now: string
     .values({ email: null, email_normalized: null, name, domain: `${name}.example`, ap_id: uri, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const actor = await db
+  const actor = await earlier(db)
     .insertInto('remote_actors')
     .values({ uri, inbox: `${uri}/inbox`, handle: `@${name}@${name}.example`, updated_at: now, user_id: user.id })
     .returning('id')

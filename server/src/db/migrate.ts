@@ -56,6 +56,7 @@ import * as m0054 from './migrations/0054_comments_folded.ts';
 import * as m0055 from './migrations/0055_posts_elsewhere.ts';
 import * as m0056 from './migrations/0056_delivery_activity_ids.ts';
 import * as m0057 from './migrations/0057_stories_folded.ts';
+import * as m0058 from './migrations/0058_remote_tables_dropped.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   '0055_posts_elsewhere': m0055,
   '0056_delivery_activity_ids': m0056,
   '0057_stories_folded': m0057,
+  '0058_remote_tables_dropped': m0058,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,17 +1,5 @@
 import type { EmailTokensTable, LoginThrottleTable, LoginTrustTable, SessionsTable, UsersTable } from './schema/accounts.ts';
-import type {
-  FederationDeliveriesTable,
-  FederationDomainBlocksTable,
-  FederationKeysTable,
-  FederationKvTable,
-  FederationMessagesTable,
-  RemoteActorsTable,
-  RemoteStoriesTable,
-  RemoteStoryLikesTable,
-  RemoteStoryRepliesTable,
-  RemoteCommentsTable,
-  RemoteReactionsTable,
-} from './schema/federation.ts';
+import type { FederationDeliveriesTable, FederationDomainBlocksTable, FederationKeysTable, FederationKvTable, FederationMessagesTable } from './schema/federation.ts';
 import type {
   HelpRequestsTable,
   MailOutboxTable,
@@ -81,12 +69,6 @@ export interface DB {
   federation_kv: FederationKvTable;
   federation_messages: FederationMessagesTable;
   federation_keys: FederationKeysTable;
-  remote_actors: RemoteActorsTable;
   federation_deliveries: FederationDeliveriesTable;
   federation_domain_blocks: FederationDomainBlocksTable;
-  remote_reactions: RemoteReactionsTable;
-  remote_stories: RemoteStoriesTable;
-  remote_story_likes: RemoteStoryLikesTable;
-  remote_story_replies: RemoteStoryRepliesTable;
-  remote_comments: RemoteCommentsTable;
 }

@@ -132,8 +132,11 @@ export async function expectMigrationRoundTrip(previous: string, prefix: string,
   expect(await roundTrip(previous, present, upTo)).toEqual([[], [...tables].sort(), []]);
 }
 
-/** Migrating from `previous` to the latest adds `column` to `table`, and migrating back takes it away, on a fresh database. */
-export async function expectColumnRoundTrip(previous: string, table: string, column: string): Promise<void> {
+/**
+ * Migrating from `previous` to the latest (or to `upTo`, before the column was dropped) adds `column`
+ * to `table`, and migrating back takes it away, on a fresh database.
+ */
+export async function expectColumnRoundTrip(previous: string, table: string, column: string, upTo?: string): Promise<void> {
   const has = async (db: Kysely<DB>) => (await db.introspection.getTables()).find((t) => t.name === table)?.columns.some((c) => c.name === column) ?? false;
-  expect(await roundTrip(previous, has)).toEqual([false, true, false]);
+  expect(await roundTrip(previous, has, upTo)).toEqual([false, true, false]);
 }

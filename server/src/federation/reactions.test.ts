@@ -103,5 +103,5 @@ describe('an Announce (a boost)', () => {
 });
 
 describe('migration 0033', () => {
-  it('makes remote_reactions and takes it away again', () => expectMigrationRoundTrip('0032_federation_domain_blocks', 'remote_', ['remote_reactions']));
+  it('makes remote_reactions and takes it away again', () => expectMigrationRoundTrip('0032_federation_domain_blocks', 'remote_', ['remote_reactions'], '0057_stories_folded'));
 });

@@ -129,7 +129,6 @@ describe('a member blocks an account of another server', () => {
       t.db.selectFrom('likes as l').innerJoin('users as u', 'u.id', 'l.user_id').select('u.ap_id').where('l.post_id', '=', postId).where('u.domain', 'is not', null).execute();
     await eventually(async () => (await fromElsewhere()).length === 1);
     expect(await fromElsewhere()).toEqual([{ ap_id: peer.actorUri('erin').href }]);
-    expect(await t.db.selectFrom('remote_reactions').select('id').where('post_id', '=', postId).execute()).toEqual([]);
     await settled();
     const story = await t.db.selectFrom('posts').select(['likes_count', 'comments_count']).where('id', '=', postId).executeTakeFirstOrThrow();
     expect(story).toEqual({ likes_count: 1, comments_count: 1 });

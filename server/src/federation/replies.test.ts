@@ -373,5 +373,5 @@ describe('the writer removing a reply from the fediverse on their story', () => 
 });
 
 describe('migration 0035', () => {
-  it('makes remote_comments and takes it away again', () => expectMigrationRoundTrip('0034_remote_notices', 'remote_', ['remote_comments']));
+  it('makes remote_comments and takes it away again', () => expectMigrationRoundTrip('0034_remote_notices', 'remote_', ['remote_comments'], '0057_stories_folded'));
 });

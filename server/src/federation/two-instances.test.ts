@@ -223,7 +223,7 @@ describe('two Inkwell instances', () => {
   });
 
   it('migrates remote_story_replies up and down', async () => {
-    await expectMigrationRoundTrip('0040_remote_story_likes', 'remote_', ['remote_story_replies']);
+    await expectMigrationRoundTrip('0040_remote_story_likes', 'remote_', ['remote_story_replies'], '0057_stories_folded');
   });
 
   it('keeps no story of an account nobody here follows, though its server still sends them', async () => {
@@ -245,11 +245,11 @@ describe('two Inkwell instances', () => {
   });
 
   it('migrates remote_story_likes up and down', async () => {
-    await expectMigrationRoundTrip('0039_remote_stories', 'remote_', ['remote_story_likes']);
+    await expectMigrationRoundTrip('0039_remote_stories', 'remote_', ['remote_story_likes'], '0057_stories_folded');
   });
 
   it('migrates remote_stories up and down', async () => {
-    await expectMigrationRoundTrip('0038_remote_following', 'remote_', ['remote_stories']);
+    await expectMigrationRoundTrip('0038_remote_following', 'remote_', ['remote_stories'], '0057_stories_folded');
   });
 
   it('migrates remote_following up and down', async () => {

@@ -13,12 +13,6 @@ export interface NotificationsTable {
   reply_id: number | null;
   /** The help request a 'responses' notification answers. */
   help_request_id: number | null;
-  /** Unused since 0048 (an account elsewhere is the actor, its row of users); goes with remote_actors at the fold's end. */
-  remote_actor_id: Generated<number | null>;
-  /** The reply from the fediverse a 'comment' notification tells of (0035; it goes with it). */
-  remote_comment_id: Generated<number | null>;
-  /** Unused since 0052 (a boost is a row of likes and its notification of type 'boost'); goes with remote_actors at the fold's end. */
-  remote_reaction_id: Generated<number | null>;
   message: string;
   /** When the member saw it (opened /notifications); null while unseen. */
   read_at: string | null;
