@@ -12,17 +12,16 @@
  * "before" is the text without the filter: on this data it answers the stories too, which is what the
  * filter is for; the ratio is what leaving them out costs (or saves).
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { type Database, nowIso, openDatabase } from '../server/src/db/database.ts';
+import { type Database, nowIso } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { walkStatements } from '../server/src/feed/feed.repository.ts';
 import { FOR_YOU_SQL } from '../server/src/feed/for-you.repository.ts';
 import { RECOMMENDATION_SQL } from '../server/src/feed/recommendations.repository.ts';
-import { arg, ensurePostgres, middle, seedDemo } from './support.ts';
+import { arg, middle, onDemoDatabases } from './support.ts';
 
 const posts = arg('posts', '100000');
 const likes = arg('likes', String(Number(posts) * 2));
@@ -117,15 +116,4 @@ async function run(label: string, database: Database): Promise<void> {
   }
 }
 
-fs.mkdirSync(dataDir, { recursive: true });
-const sqliteFile = path.join(dataDir, 'inkwell.sqlite');
-if (!fs.existsSync(sqliteFile)) seedDemo({ DATA_DIR: dataDir }, posts, likes);
-const sqlite = openDatabase({ sqliteFile });
-await run('SQLite', sqlite);
-await sqlite.destroy();
-if (pgUrl) {
-  await ensurePostgres(pgUrl, posts, likes, path.join(dataDir, 'pg-files'));
-  const postgres = openDatabase({ databaseUrl: pgUrl });
-  await run('PostgreSQL', postgres);
-  await postgres.destroy();
-}
+await onDemoDatabases(dataDir, { posts, likes }, pgUrl, run);

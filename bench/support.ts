@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { type Database, openDatabase } from '../server/src/db/database.ts';
 import { freePort } from '../server/src/test/ports.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -187,6 +188,29 @@ export async function ensurePostgres(url: string, posts: string, likes: string, 
   await analyze.connect();
   await analyze.query('ANALYZE');
   await analyze.end();
+}
+
+/**
+ * The demo community in a SQLite database in `dataDir` (seeded once) and, with `pgUrl`, in a PostgreSQL
+ * one (seeded when it holds fewer posts), each opened as the app opens it and handed to `run` in turn.
+ */
+export async function onDemoDatabases(
+  dataDir: string,
+  counts: { posts: string; likes: string },
+  pgUrl: string,
+  run: (label: string, database: Database) => Promise<void>,
+): Promise<void> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const sqliteFile = path.join(dataDir, 'inkwell.sqlite');
+  if (!fs.existsSync(sqliteFile)) seedDemo({ DATA_DIR: dataDir }, counts.posts, counts.likes);
+  const sqlite = openDatabase({ sqliteFile });
+  await run('SQLite', sqlite);
+  await sqlite.destroy();
+  if (!pgUrl) return;
+  await ensurePostgres(pgUrl, counts.posts, counts.likes, path.join(dataDir, 'pg-files'));
+  const postgres = openDatabase({ databaseUrl: pgUrl });
+  await run('PostgreSQL', postgres);
+  await postgres.destroy();
 }
 
 /** A read of a benchmark's own database (`?` placeholders): the rows as plain objects. */
