@@ -7,43 +7,26 @@
  *   npm run bench:card-columns -- [--posts 100000] [--likes 200000] [--data DIR] [--pg postgres://…/db] [--runs 400]
  *
  * Seeds (or reuses) a SQLite database in --data and, with --pg, a PostgreSQL database there, then for
- * each statement alternates the two texts in blocks of 20 calls through the app's own `database.all`
- * (prepared once) and prints the median µs per call of each and their ratio.
+ * each statement alternates the two texts in blocks of 20 calls (support.ts `alternate`) and prints
+ * the median µs per call of each and their ratio.
  */
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { Database } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { cardElsewhere } from '../server/src/db/shared.repository.ts';
 import { FETCH, SQL } from '../server/src/feed/feed.repository.ts';
-import { arg, middle, onDemoDatabases } from './support.ts';
+import { alternate, arg, onDemoDatabases } from './support.ts';
 
 const posts = arg('posts', '100000');
 const likes = arg('likes', String(Number(posts) * 2));
 const runs = Number(arg('runs', '400'));
 const dataDir = path.resolve(arg('data', path.join(os.tmpdir(), `inkwell-card-columns-${posts}`)));
 const pgUrl = arg('pg', '');
-const BLOCK = 20;
 
 /** The text as it was before: without the five columns. */
 const before = (text: string) => text.replace(`${cardElsewhere('p', 'u')},`, '');
-
-async function measure(database: Database, text: string, params: readonly unknown[]): Promise<{ old: number; now: number }> {
-  const texts = [before(text), text];
-  if (texts[0] === texts[1]) throw new Error('no card columns to take away');
-  const times: number[][] = [[], []];
-  for (const t of texts) for (let i = 0; i < BLOCK; i += 1) await database.all(t, params); // warm
-  for (let block = 0; block < runs / BLOCK; block += 1) {
-    for (const [i, t] of texts.entries()) {
-      const start = performance.now();
-      for (let k = 0; k < BLOCK; k += 1) await database.all(t, params);
-      times[i]!.push(((performance.now() - start) * 1000) / BLOCK);
-    }
-  }
-  return { old: middle(times[0]!), now: middle(times[1]!) };
-}
 
 async function run(label: string, database: Database): Promise<void> {
   await migrateToLatest(database.db);
@@ -58,7 +41,9 @@ async function run(label: string, database: Database): Promise<void> {
   console.log(`\n${label}: ${posts} posts, median µs per call of ${runs}`);
   console.log('| statement | without the five columns | with them | with / without |\n|---|---:|---:|---:|');
   for (const c of cases) {
-    const { old, now } = await measure(database, c.text, c.params);
+    const texts = [before(c.text), c.text] as const;
+    if (texts[0] === texts[1]) throw new Error('no card columns to take away');
+    const { old, now } = await alternate(database, texts, c.params, runs);
     console.log(`| ${c.name} | ${old.toFixed(0)} | ${now.toFixed(0)} | ${(now / old).toFixed(2)} |`);
   }
 }

@@ -14,14 +14,13 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { type Database, nowIso } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { walkStatements } from '../server/src/feed/feed.repository.ts';
 import { FOR_YOU_SQL } from '../server/src/feed/for-you.repository.ts';
 import { RECOMMENDATION_SQL } from '../server/src/feed/recommendations.repository.ts';
-import { arg, middle, onDemoDatabases } from './support.ts';
+import { alternate, arg, onDemoDatabases } from './support.ts';
 
 const posts = arg('posts', '100000');
 const likes = arg('likes', String(Number(posts) * 2));
@@ -29,7 +28,6 @@ const elsewhere = Number(arg('elsewhere', String(Number(posts) / 10)));
 const runs = Number(arg('runs', '400'));
 const dataDir = path.resolve(arg('data', path.join(os.tmpdir(), `inkwell-site-posts-${posts}`)));
 const pgUrl = arg('pg', '');
-const BLOCK = 20;
 
 /** The text as it was before 0055: without its test of ap_id (nor the index SQLite is told to walk). */
 const before = (text: string) => text.replace(/ AND ap_id IS NULL| WHERE ap_id IS NULL| INDEXED BY posts_site_idx/g, '');
@@ -77,18 +75,9 @@ interface Case {
 }
 
 async function measure(database: Database, c: Case): Promise<{ old: number; now: number }> {
-  const texts = [before(c.text), c.text];
+  const texts = [before(c.text), c.text] as const;
   if (texts[0] === texts[1]) throw new Error(`${c.name}: no ap_id test to take away`);
-  const times: number[][] = [[], []];
-  for (const text of texts) for (let i = 0; i < BLOCK; i += 1) await database.all(text, c.params); // warm
-  for (let block = 0; block < runs / BLOCK; block += 1) {
-    for (const [i, text] of texts.entries()) {
-      const start = performance.now();
-      for (let k = 0; k < BLOCK; k += 1) await database.all(text, c.params);
-      times[i]!.push(((performance.now() - start) * 1000) / BLOCK);
-    }
-  }
-  return { old: middle(times[0]!), now: middle(times[1]!) };
+  return alternate(database, texts, c.params, runs);
 }
 
 async function run(label: string, database: Database): Promise<void> {

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { type Database, openDatabase } from '../server/src/db/database.ts';
@@ -188,6 +189,25 @@ export async function ensurePostgres(url: string, posts: string, likes: string, 
   await analyze.connect();
   await analyze.query('ANALYZE');
   await analyze.end();
+}
+
+/**
+ * Two texts of one statement timed side by side: each run `runs` times through the app's own
+ * `database.all` (prepared once, warmed first), alternated in blocks of 20 calls so that a noisy moment
+ * falls on both; resolves to the median µs per call of each.
+ */
+export async function alternate(database: Database, texts: readonly [string, string], params: readonly unknown[], runs: number): Promise<{ old: number; now: number }> {
+  const BLOCK = 20;
+  const times: number[][] = [[], []];
+  for (const text of texts) for (let i = 0; i < BLOCK; i += 1) await database.all(text, params);
+  for (let block = 0; block < runs / BLOCK; block += 1) {
+    for (const [i, text] of texts.entries()) {
+      const start = performance.now();
+      for (let k = 0; k < BLOCK; k += 1) await database.all(text, params);
+      times[i]!.push(((performance.now() - start) * 1000) / BLOCK);
+    }
+  }
+  return { old: middle(times[0]!), now: middle(times[1]!) };
 }
 
 /**

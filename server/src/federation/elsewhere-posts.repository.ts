@@ -1,5 +1,7 @@
 import type { Kysely, NotNull } from 'kysely';
+import { addToPostCount } from '../db/post-count.repository.ts';
 import type { DB } from '../db/schema.ts';
+import { accountOfUri } from './accounts.repository.ts';
 
 /**
  * The SQL of stories of accounts elsewhere as rows of posts (issue 46, ADR 0080: `ap_id` set, the
@@ -43,12 +45,8 @@ export interface StoryValues {
 
 /** The row of users of the account with this URI when a member follows it (accepted), else undefined. */
 export async function followedAccountId(db: Kysely<DB>, actorUri: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('users as u')
-    .select('u.id')
-    .where('u.ap_id', '=', actorUri)
-    .where('u.domain', 'is not', null)
-    .where((eb) => eb.exists(eb.selectFrom('follows as f').select('f.follower_id').whereRef('f.following_id', '=', 'u.id')))
+  const row = await accountOfUri(db, actorUri)
+    .where((eb) => eb.exists(eb.selectFrom('follows as f').select('f.follower_id').whereRef('f.following_id', '=', 'users.id')))
     .executeTakeFirst();
   return row?.id;
 }
@@ -64,11 +62,7 @@ export function addStoryPost(db: Kysely<DB>, accountId: number, apId: string, va
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ post_count: eb('post_count', '+', 1) }))
-      .where('id', '=', accountId)
-      .execute();
+    await addToPostCount(trx, accountId, 1);
     return true;
   });
 }
@@ -84,14 +78,7 @@ export function removeStoryPost(db: Kysely<DB>, apId: string, actorUri: string):
   return db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom('posts').where('ap_id', '=', apId).where('user_id', '=', accountOfUri(trx, actorUri)).returning('user_id').executeTakeFirst();
     if (!row) return false;
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ post_count: eb('post_count', '-', 1) }))
-      .where('id', '=', row.user_id)
-      .execute();
+    await addToPostCount(trx, row.user_id, -1);
     return true;
   });
 }
-
-/** The row of users of the account elsewhere with this URI, as a subquery (never a member's). */
-const accountOfUri = (db: Kysely<DB>, actorUri: string) => db.selectFrom('users').select('id').where('ap_id', '=', actorUri).where('domain', 'is not', null);

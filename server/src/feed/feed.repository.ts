@@ -1,8 +1,8 @@
-import { type CommentElsewhere, type CommentItem, PAGE_SIZE } from '@inkwell/contract';
+import { type CommentItem, PAGE_SIZE } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
 import { sitePosts, walkKey } from '../db/key-walk.ts';
 import { cardElsewhere } from '../db/shared.repository.ts';
-import type { CardRow } from '../lib/post-card.ts';
+import { type AuthorElsewhereColumns, type CardRow, writtenElsewhere } from '../lib/post-card.ts';
 
 export type { CardRow } from '../lib/post-card.ts';
 
@@ -155,14 +155,7 @@ export interface ImageSizeRow {
   height: number;
 }
 /** What a comment's or reply's row says of an account elsewhere that wrote it (all null for a member's). */
-interface ElsewhereColumns {
-  url: string | null;
-  domain: string | null;
-  handle: string | null;
-  icon_url: string | null;
-  profile_url: string | null;
-  account_id: number | null;
-}
+type ElsewhereColumns = AuthorElsewhereColumns & { account_id: number | null };
 type CommentRow = ElsewhereColumns & { id: number; user_id: number; post_id: number; body: string; created_at: string; name: string | null; profile_picture: string | null };
 type ReplyRow = ElsewhereColumns & {
   id: number;
@@ -174,18 +167,6 @@ type ReplyRow = ElsewhereColumns & {
   name: string | null;
   profile_picture: string | null;
 };
-
-/** The account elsewhere that wrote a comment or reply (its row of users has a domain), or null: a member's. */
-function elsewhereOf(row: ElsewhereColumns): CommentElsewhere | null {
-  if (row.domain === null) return null;
-  return {
-    handle: row.handle ?? `@${row.domain}`,
-    icon_url: row.icon_url,
-    profile_url: row.profile_url,
-    url: row.url,
-    account_id: row.account_id === null ? null : Number(row.account_id),
-  };
-}
 
 /** What the post page shows: the post, its comments with their replies (blocked and deactivated authors' left out), its body images' sizes. */
 export interface PostPageRows {
@@ -207,7 +188,7 @@ function thread(comments: CommentRow[], replies: ReplyRow[]): CommentItem[] {
       reply: r.body,
       created_at: r.created_at,
       user: { id: r.user_id, name: r.name, profile_picture: r.profile_picture },
-      elsewhere: elsewhereOf(r),
+      elsewhere: writtenElsewhere(r),
     });
     byComment.set(r.comment_id, list);
   }
@@ -218,7 +199,7 @@ function thread(comments: CommentRow[], replies: ReplyRow[]): CommentItem[] {
     comments: c.body,
     created_at: c.created_at,
     user: { id: c.user_id, name: c.name, profile_picture: c.profile_picture },
-    elsewhere: elsewhereOf(c),
+    elsewhere: writtenElsewhere(c),
     replies: byComment.get(c.id) ?? [],
   }));
 }

@@ -34,11 +34,27 @@ export interface CardRow {
   author_url: string | null;
 }
 
-/** What a card says of a story of an account elsewhere (its author's row has a domain), or null: a member's. */
-export function elsewhereOf(row: Pick<CardRow, 'story_url' | 'author_domain' | 'author_handle' | 'author_icon' | 'author_url'>): WrittenElsewhere | null {
-  if (row.author_domain === null) return null;
-  return { handle: row.author_handle ?? `@${row.author_domain}`, icon_url: row.author_icon, profile_url: row.author_url, url: row.story_url };
+/** An author's columns as a story, comment or reply reads them: its row of users' domain, handle, picture and profile there, and the original's page. */
+export interface AuthorElsewhereColumns {
+  domain: string | null;
+  handle: string | null;
+  icon_url: string | null;
+  profile_url: string | null;
+  url: string | null;
+  /** What fediverse-blocks/set names it by (a comment's or reply's only). */
+  account_id?: number | string | null;
 }
+
+/** What a story, comment or reply says of the account elsewhere that wrote it (its row of users has a domain), or null: a member's. */
+export function writtenElsewhere(author: AuthorElsewhereColumns): WrittenElsewhere | null {
+  if (author.domain === null) return null;
+  const named = author.account_id === undefined ? {} : { account_id: author.account_id === null ? null : Number(author.account_id) };
+  return { handle: author.handle ?? `@${author.domain}`, icon_url: author.icon_url, profile_url: author.profile_url, url: author.url, ...named };
+}
+
+/** What a card says of a story of an account elsewhere, or null: a member's. */
+const elsewhereOf = (row: CardRow): WrittenElsewhere | null =>
+  writtenElsewhere({ domain: row.author_domain, handle: row.author_handle, icon_url: row.author_icon, profile_url: row.author_url, url: row.story_url });
 
 export const truthy = (value: number | boolean) => value === true || value === 1;
 

@@ -2,6 +2,7 @@ import { type Kysely, type Transaction } from 'kysely';
 import { isPostgres } from '../db/database.ts';
 import { postBodyText } from '@inkwell/contract';
 import type { DB } from '../db/schema.ts';
+import { addToPostCount } from '../db/post-count.repository.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -46,14 +47,6 @@ export async function updatePost(db: Db, id: number, values: PostValues, now: st
     .updateTable('posts')
     .set({ ...values, body_text: postBodyText(values.description), updated_at: now })
     .where('id', '=', id)
-    .execute();
-}
-
-export async function addToPostCount(db: Db, userId: number, delta: 1 | -1): Promise<void> {
-  await db
-    .updateTable('users')
-    .set((eb) => ({ post_count: delta > 0 ? eb('post_count', '+', 1) : eb('post_count', '-', 1) }))
-    .where('id', '=', userId)
     .execute();
 }
 

@@ -9,6 +9,7 @@ import type { Auth } from '../plugins/session.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
 import * as repo from './posts.repository.ts';
 import { sanitizeDescription, usedImagePaths } from '../post-html/sanitize.ts';
+import { addToPostCount } from '../db/post-count.repository.ts';
 
 export const POST_MESSAGES = {
   created: TEXT.postCreated,
@@ -128,7 +129,7 @@ export function createPostsService({ db, images, events }: { db: Kysely<DB>; ima
         // Another delete of the same post may have won the race since ownPost read it: then this one
         // changes nothing, and the count must not move again.
         if (!(await repo.deletePostWithDependents(trx, id))) throw notFound(POST_MESSAGES.notFound);
-        await repo.addToPostCount(trx, post.user_id, -1);
+        await addToPostCount(trx, post.user_id, -1);
         await events.emit(trx, 'story.changed', { postId: id, writerId: post.user_id, kind: 'delete' });
         return referenced;
       });

@@ -4,6 +4,7 @@ import { hashPassword } from '../identity/passwords.ts';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { PostsTable } from '../db/schema/writing.ts';
+import { addToPostCount } from '../db/post-count.repository.ts';
 
 export const PASSWORD = 'Secret#123';
 let passwordHash: Promise<string> | undefined;
@@ -101,11 +102,7 @@ export async function aStoryElsewhere(db: Kysely<DB>, account: { id: number; apI
 function aCountedPost(db: Kysely<DB>, values: Insertable<PostsTable>): Promise<{ id: number }> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('posts').values(values).returning('id').executeTakeFirstOrThrow();
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ post_count: eb('post_count', '+', 1) }))
-      .where('id', '=', values.user_id)
-      .execute();
+    await addToPostCount(trx, values.user_id, 1);
     return row;
   });
 }
