@@ -226,8 +226,9 @@ describe('the fediverse in the browser', () => {
       .toBe(true);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Block' }).click();
     await thread.getByRole('button', { name: 'Unblock Dave of the peer' }).waitFor();
-    const blocked = await callApi(world, 'fediverse-blocks', { user_id: Number(ines.id) }, { ...ines });
-    expect(blocked.json.data).toEqual([expect.objectContaining({ id: davesComment.elsewhere!.account_id, handle: daveHandle() })]);
+    // One graph: the ordinary list of whom she blocked holds his account elsewhere.
+    const blocked = await callApi(world, 'blocked-users', { user_id: Number(ines.id) }, { ...ines });
+    expect(blocked.json.data).toEqual([expect.objectContaining({ id: davesComment.elsewhere!.account_id, elsewhere: expect.objectContaining({ handle: daveHandle() }) })]);
     await thread.getByText(said).waitFor();
     expect(errors).toEqual([]);
     await context.close();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, idField } from './common.ts';
+import { idField } from './common.ts';
 
 /** What the handle field says when it holds nothing a fediverse server could be asked about. */
 export const REMOTE_HANDLE_INVALID = 'Enter your fediverse handle, like @you@mastodon.social.';
@@ -42,22 +42,9 @@ export type FediverseFollowersPage = z.infer<typeof fediverseFollowersPage>;
  */
 export const removeFediverseFollowerBody = z.object({ user_id: idField('user id'), follower_id: idField('follower id') });
 
-/**
- * POST /api/user/fediverse-blocks/set {user_id, account_id, status}: a member blocks (1) or unblocks (0)
- * an account of another server (fediverseFollower.account_id, fediverseAuthor.account_id). While
- * blocked it cannot follow them (its follow ends, its server told with a Reject), like, boost or reply
- * to their stories, and they are not told of it. Answered like /block: {message, is_blocked}.
- */
-export const fediverseBlockBody = z.object({ user_id: idField('user id'), account_id: idField('account id'), status: flag('status') });
+/** What /block answers for an account elsewhere: while blocked it cannot follow the member (its follow ends, its server told with a Reject), like, boost or reply to their stories. */
 export const FEDIVERSE_BLOCKED = 'Blocked: this account can no longer follow you, like, boost or reply to your stories.';
 export const FEDIVERSE_UNBLOCKED = 'You have unblocked this account.';
-export const FEDIVERSE_ACCOUNT_NOT_FOUND = 'Account not found.';
-/** POST /api/user/fediverse-blocks {user_id}: the accounts of other servers the member blocked, most recent first. */
-export const fediverseBlocksBody = z.object({ user_id: idField('user id') });
-export const fediverseBlocksResponse = z.object({
-  data: z.array(z.object({ id: z.number(), handle: z.string(), name: z.string().nullable(), url: z.string().nullable() })),
-});
-export type FediverseBlocksResponse = z.infer<typeof fediverseBlocksResponse>;
 
 /**
  * POST /api/user/fediverse-following/follow {user_id, account}: the member follows an account of another

@@ -35,7 +35,7 @@ export const writtenElsewhere = z.object({
   icon_url: z.string().nullable(),
   profile_url: z.string().nullable(),
   url: z.string().nullable(),
-  /** Names the account for fediverse-blocks/set (the post's writer may block it from the thread). */
+  /** Names the account (its row of users) for /block: the post's writer may block it from the thread. */
   account_id: z.number().nullable().optional(),
 });
 export type WrittenElsewhere = z.infer<typeof writtenElsewhere>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { flag, idField, requiredMessage } from './common.ts';
+import { writtenElsewhere } from './feed.ts';
 import { publicProfile } from './users.ts';
 
 /** Comments and replies are plain text of 1 to 5000 characters. */
@@ -44,14 +45,14 @@ export const followBody = z.object({ user_id: idField('user id'), follow_id: idF
 export const isFollowingBody = z.object({ user_id: idField('user id'), follow_id: idField('follow id') });
 export const followResponse = z.object({ message: z.string(), is_following: z.boolean(), followers_count: z.number() });
 
-/** POST /api/user/block {user_id, block_id, status 1|0}: block or unblock a member. */
+/** POST /api/user/block {user_id, block_id, status 1|0}: block or unblock a member or an account elsewhere (its row of users: a comment's `elsewhere.account_id`, a list's id). */
 export const blockBody = z.object({ user_id: idField('user id'), block_id: idField('block id'), status: flag('status') });
 export const blockResponse = z.object({ message: z.string(), is_blocked: z.boolean() });
 export type BlockResponse = z.infer<typeof blockResponse>;
-/** POST /api/user/blocked-users {user_id}: the people the caller blocked, most recent first. */
+/** POST /api/user/blocked-users {user_id}: the people the caller blocked, most recent first: members and accounts elsewhere (`elsewhere` set: handle, picture and profile there). */
 export const blockedUsersBody = z.object({ user_id: idField('user id') });
 export const blockedUsersResponse = z.object({
-  data: z.array(z.object({ id: z.number(), name: z.string().nullable(), profile_picture: z.string().nullable() })),
+  data: z.array(z.object({ id: z.number(), name: z.string().nullable(), profile_picture: z.string().nullable(), elsewhere: writtenElsewhere.nullable().optional() })),
 });
 export type BlockedUsersResponse = z.infer<typeof blockedUsersResponse>;
 

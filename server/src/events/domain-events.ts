@@ -20,6 +20,12 @@ export interface DomainEvents {
   'like.added': { postId: number; userId: number; postApId: string | null };
   /** A reader's like of a post went, in the same transaction; `activityId` the Like it was sent as (to a story elsewhere), or null. */
   'like.removed': { postId: number; userId: number; activityId: string | null };
+  /**
+   * A follow ended (an unfollow, a block, a follower removed), accepted or still waiting for its
+   * Accept, in the same transaction; `activityId` the Follow it was made by when an account elsewhere
+   * was one of the two (its server is told: an Undo or a Reject), null between members.
+   */
+  'follow.removed': { followerId: number; followingId: number; activityId: string | null };
   /** A comment (with its replies: `replyId` null) or one reply is being removed: emitted before the rows go, in the same transaction. */
   'comment.removing': { postId: number; commentId: number; replyId: number | null };
 }

@@ -10,7 +10,7 @@ import { FediverseFollowers, fediverseFollowersRoutes } from './fediverse-follow
 import { RemoteFollow, remoteFollowRoutes } from './remote-follow.ts';
 import { federateThreads } from './thread-notes.ts';
 import { federateLikes } from './story-likes.ts';
-import { FediverseBlocks, fediverseBlocksRoutes } from './remote-blocks.ts';
+import { federateFollowEnds } from './follow-ends.ts';
 import { FediverseFollowing, fediverseFollowingRoutes } from './following.ts';
 import { type ActivityLink, activityLinksFor } from './page-links.ts';
 
@@ -38,7 +38,8 @@ export interface FederationParts {
  * Fedify's federation for this app, or null with FEDERATION off. Its reactions (ADR 0084): a story
  * published, edited or deleted is owed to the writer's followers elsewhere, a deleted account's Delete
  * to its followers there, a member's reply in a thread with accounts elsewhere to those accounts
- * (thread-notes.ts); each owed in the writing transaction, sent once it committed. `wrote` is the
+ * (thread-notes.ts), a like of a story elsewhere to its account (story-likes.ts), the end of a
+ * follow with an account elsewhere to it (follow-ends.ts); each owed in the writing transaction, sent once it committed. `wrote` is the
  * app's afterWrite: a like from the fediverse changes a count pages show, and drops them as a
  * request's write does.
  */
@@ -52,6 +53,7 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
   events.on('account.deleting', { owe: (trx, account) => deliveries.oweAccountDeletion(trx, account.userId), start: send });
   federateThreads(events, database, federation, config.publicUrl, deliveries);
   federateLikes(events, database, federation, config.publicUrl, deliveries);
+  federateFollowEnds(events, database, federation, config.publicUrl, deliveries);
   return {
     remoteFollow: new RemoteFollow(federation, database, config.publicUrl, config.federation.lookupTimeoutMs),
     followers: new FediverseFollowers(database, federation, config.publicUrl),
@@ -78,12 +80,11 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
 }
 
 /**
- * The federation's calls under /api/user: a member's blocks of accounts elsewhere, with FEDERATION on
- * or off; the rest answered 404 with it off (`parts` null).
+ * The federation's calls under /api/user: a member's list of accounts elsewhere they follow, with
+ * FEDERATION on or off; the rest answered 404 with it off (`parts` null).
  */
 export const federationApiRoutes: FastifyPluginAsync<{ parts: FederationParts | null; database: Database }> = async (api, { parts, database }) => {
   await api.register(remoteFollowRoutes, { remoteFollow: parts?.remoteFollow ?? null });
   await api.register(fediverseFollowersRoutes, { followers: parts?.followers ?? null });
   await api.register(fediverseFollowingRoutes, { following: parts?.following ?? null, database });
-  await api.register(fediverseBlocksRoutes, { blocks: new FediverseBlocks(database, parts?.followers ?? null, parts?.following ?? null) });
 };

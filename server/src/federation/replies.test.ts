@@ -254,7 +254,7 @@ describe('a reply from the fediverse', () => {
     expect((await noticesOf(session))[0]).toMatchObject({ message: `Erin of the peer answered your reply on “${title}” from the fediverse.` });
 
     // Bo blocks Erin: her next answer to him is kept, but he is not told of it.
-    const blocked = await call(bo.session, 'fediverse-blocks/set', { account_id: (await accountOf('erin')).id, status: 1 });
+    const blocked = await call(bo.session, 'block', { block_id: (await accountOf('erin')).id, status: 1 });
     expect(blocked.statusCode, blocked.body).toBe(200);
     await peer.send('erin', shared(), reply('erin', new URL(`${base}/ap/notes/r${bosReply}`), '<p>Still me.</p>').create);
     await eventually(async () => (await commentsOf(post.id))[1]!.replies.some((r) => r.reply === 'Still me.'));

@@ -164,7 +164,7 @@ describe('a member replying to an account elsewhere', () => {
     expect(toOwn.content!.toString()).not.toContain('mention');
 
     // Bo blocks Erin: his next reply in the thread is neither addressed nor sent to her, and its Note says so read back.
-    const blocked = await call(bo.session, 'fediverse-blocks/set', { account_id: (await accountOf('erin')).id, status: 1 });
+    const blocked = await call(bo.session, 'block', { block_id: (await accountOf('erin')).id, status: 1 });
     expect(blocked.statusCode, blocked.body).toBe(200);
     const fourth = await answer(bo.session, { post_id: postId, comment_id: thread.id, reply: 'Only to Dave.' });
     const toDave = (await created(`r${fourth}`)).note;

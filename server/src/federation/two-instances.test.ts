@@ -95,7 +95,7 @@ describe('two Inkwell instances', () => {
 
     // Bo blocks Ada's account: asking again is rejected there, and nothing stays here.
     const account = (await two.t.db.selectFrom('users').select('id').where('ap_id', '=', ada.actor.id.href).executeTakeFirstOrThrow()).id;
-    await call(two.t, boSession, 'fediverse-blocks/set', { user_id: bo.id, account_id: account, status: 1 });
+    await call(two.t, boSession, 'block', { user_id: bo.id, block_id: account, status: 1 });
     expect((await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href })).json.account.state).toBe('pending');
     await eventually(async () => (await followingOf(session)).length === 0);
     expect(await followersOf(bo.id)).toEqual([]);
@@ -106,7 +106,7 @@ describe('two Inkwell instances', () => {
     const asked = await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
     await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
     expect(await followersOf(bo.id)).toHaveLength(1);
-    await call(one.t, session, 'fediverse-blocks/set', { user_id: ada.id, account_id: asked.json.account.account_id, status: 1 });
+    await call(one.t, session, 'block', { user_id: ada.id, block_id: asked.json.account.account_id, status: 1 });
     expect(await followingOf(session)).toEqual([]);
     await eventually(async () => (await followersOf(bo.id)).length === 0);
   });

@@ -79,7 +79,7 @@ export const walkStatements = (postgres: boolean) => {
   };
 };
 
-/** What a comment's author says of an account elsewhere (null columns for a member), from its row of users `u`, which fediverse-blocks/set names. */
+/** What a comment's author says of an account elsewhere (null columns for a member), from its row of users `u`, which /block names. */
 const ELSEWHERE = (u: string) => `${u}.domain, ${u}.handle, ${u}.icon_url, ${u}.url AS profile_url, CASE WHEN ${u}.domain IS NOT NULL THEN ${u}.id END AS account_id`;
 /** How many accounts elsewhere boosted the post (likes of kind boost: one range of likes_post_time_idx). */
 const BOOSTS = `(SELECT COUNT(*) FROM likes b WHERE b.post_id = p.id AND b.kind = 'boost') AS boosts_count`;

@@ -152,7 +152,7 @@ describe('post details', () => {
       t.db.insertInto('comments').values({ post_id: postId, user_id: dave.id, body: 'Twice', created_at: time, updated_at: time, ap_id: note }).execute(),
     ).rejects.toThrow();
 
-    // fediverse-blocks/set names the account by its row of users.
+    // /block names the account by its row of users.
     const elsewhere = { handle: row!.handle, icon_url: `https://${row!.domain}/dave.png`, profile_url: row!.url, account_id: dave.id };
     const [shown] = (await details(postId)).json().post.comments;
     expect(shown).toMatchObject({

@@ -41,7 +41,7 @@ export interface AuthorElsewhereColumns {
   icon_url: string | null;
   profile_url: string | null;
   url: string | null;
-  /** What fediverse-blocks/set names it by (a comment's or reply's only). */
+  /** What /block names it by: its row of users (a comment's or reply's only). */
   account_id?: number | string | null;
 }
 

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { isMember } from '../db/shared.repository.ts';
 
 /** true when this call created the block. */
 export async function insertBlock(db: Kysely<DB>, blockerId: number, blockedId: number, now: string): Promise<boolean> {
@@ -25,17 +24,16 @@ export async function hasBlocked(db: Kysely<DB>, blockerId: number, blockedId: n
 }
 
 /**
- * The members a member blocked, most recent first, with what a list shows of them. The accounts
- * elsewhere they blocked (rows of `blocks` too, ADR 0083) are listed by the fediverse call until the
- * two lists become one screen.
+ * Whom a member blocked, most recent first, with what a list shows of each: members and accounts
+ * elsewhere alike (rows of `blocks` both, ADR 0083), an account elsewhere with its handle, picture
+ * there and profile page (`domain` set).
  */
 export function blockedUsers(db: Kysely<DB>, blockerId: number) {
   return db
     .selectFrom('blocks as b')
     .innerJoin('users as u', 'u.id', 'b.blocked_id')
-    .select(['u.id', 'u.name', 'u.profile_picture'])
+    .select(['u.id', 'u.name', 'u.profile_picture', 'u.domain', 'u.handle', 'u.icon_url', 'u.url as profile_url'])
     .where('b.blocker_id', '=', blockerId)
-    .where(isMember('u'))
     .orderBy('b.created_at', 'desc')
     .orderBy('u.id', 'desc')
     .execute();

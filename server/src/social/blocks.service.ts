@@ -1,15 +1,16 @@
-import type { BlockResponse, BlockedUsersResponse } from '@inkwell/contract';
+import { FEDIVERSE_BLOCKED, FEDIVERSE_UNBLOCKED, type BlockResponse, type BlockedUsersResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
+import { endFollow } from '../db/follow-ends.repository.ts';
 import type { DB } from '../db/schema.ts';
+import type { DomainEventBus, DomainEvents } from '../events/domain-events.ts';
 import { forbidden, notFound, validationError } from '../lib/errors.ts';
 import type { Auth } from '../plugins/session.ts';
 import * as repo from './blocks.repository.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
-import { addToFollowCounts, deleteFollow } from './follows.repository.ts';
 import { notify } from '../notify/notify.ts';
-import { type FollowBlocks, findActiveUser } from './targets.repository.ts';
-import { truthy } from '../lib/post-card.ts';
+import { type FollowBlocks, findBlockTarget } from './targets.repository.ts';
+import { truthy, writtenElsewhere } from '../lib/post-card.ts';
 
 export const BLOCK_MESSAGES = {
   blocked: 'You have blocked this member. You will not see their posts, comments or notifications.',
@@ -20,11 +21,19 @@ export const BLOCK_MESSAGES = {
   cannotComment: 'The author of this post does not accept your comments.',
 } as const;
 
-/** Ends a follow, if there was one, with its counters and its notification, in the caller's transaction. */
-async function unfollow(trx: Kysely<DB>, followerId: number, followingId: number): Promise<void> {
-  if (!(await deleteFollow(trx, followerId, followingId))) return;
-  await addToFollowCounts(trx, followerId, followingId, -1);
-  await notify.unfollow(trx, followingId, followerId);
+type FollowRemoved = DomainEvents['follow.removed'];
+
+/**
+ * Ends a follow, if there was one (accepted, with its counters and its notification, or still asked),
+ * in the caller's transaction, and says so (`follow.removed`: an account elsewhere's server is told).
+ */
+async function unfollow(trx: Kysely<DB>, events: DomainEventBus, followerId: number, followingId: number): Promise<FollowRemoved | undefined> {
+  const ended = await endFollow(trx, followerId, followingId);
+  if (!ended) return undefined;
+  if (ended.accepted) await notify.unfollow(trx, followingId, followerId);
+  const removed = { followerId, followingId, activityId: ended.activity_id };
+  await events.emit(trx, 'follow.removed', removed);
+  return removed;
 }
 
 /** Refuses a follow between two members when either blocked the other (403 with a message), from the follow target's read. */
@@ -39,34 +48,52 @@ export async function refuseBlockedComment(db: Kysely<DB>, postOwnerId: number, 
 }
 
 /**
- * POST /block and /blocked-users. Blocking ends the follows both ways (counters and notifications with
- * them) in the same transaction; what the blocker reads is filtered by the feed, search, panels and
- * notifications through their blocked ids.
+ * POST /block and /blocked-users, for a member or an account elsewhere alike (ADR 0083: one graph).
+ * Blocking ends the follows both ways (counters and notifications with them; with an account
+ * elsewhere, its server told through `follow.removed`: a Reject of its follow, an Undo of the
+ * member's) in the same transaction; what the blocker reads is filtered by the feed, search, panels
+ * and notifications through their blocked ids, and the inbox drops what a blocked account sends them.
  */
-export function createBlocksService(db: Kysely<DB>) {
+export function createBlocksService(db: Kysely<DB>, events: DomainEventBus) {
   return {
     async setBlocked(auth: Auth, blockId: number, block: boolean): Promise<BlockResponse> {
       if (blockId === auth.userId) throw validationError({ block_id: [BLOCK_MESSAGES.self] });
-      return orNotFound(NOT_FOUND.user, () =>
+      const { answer, told } = await orNotFound(NOT_FOUND.user, () =>
         db.transaction().execute(async (trx) => {
-          if (!(await findActiveUser(trx, blockId))) throw notFound(NOT_FOUND.user);
+          const target = await findBlockTarget(trx, blockId);
+          if (!target) throw notFound(NOT_FOUND.user);
+          const told: FollowRemoved[] = [];
           if (block) {
             await repo.insertBlock(trx, auth.userId, blockId, nowIso());
             for (const [a, b] of [
               [auth.userId, blockId],
               [blockId, auth.userId],
-            ] as const)
-              await unfollow(trx, a, b);
+            ] as const) {
+              const removed = await unfollow(trx, events, a, b);
+              if (removed) told.push(removed);
+            }
           } else {
             await repo.deleteBlock(trx, auth.userId, blockId);
           }
-          return { message: block ? BLOCK_MESSAGES.blocked : BLOCK_MESSAGES.unblocked, is_blocked: block };
+          const elsewhere = target.domain !== null;
+          const message = block ? (elsewhere ? FEDIVERSE_BLOCKED : BLOCK_MESSAGES.blocked) : elsewhere ? FEDIVERSE_UNBLOCKED : BLOCK_MESSAGES.unblocked;
+          return { answer: { message, is_blocked: block }, told };
         }),
       );
+      for (const removed of told) events.committed('follow.removed', removed);
+      return answer;
     },
 
     async list(auth: Auth): Promise<BlockedUsersResponse> {
-      return { data: await repo.blockedUsers(db, auth.userId) };
+      const rows = await repo.blockedUsers(db, auth.userId);
+      return {
+        data: rows.map(({ id, name, profile_picture, domain, handle, icon_url, profile_url }) => ({
+          id,
+          name,
+          profile_picture,
+          elsewhere: writtenElsewhere({ domain, handle, icon_url, profile_url, url: null }),
+        })),
+      };
     },
   };
 }

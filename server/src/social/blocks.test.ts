@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@inkwell/contract';
+import { FEDIVERSE_BLOCKED, FEDIVERSE_UNBLOCKED, PAGE_SIZE } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app.ts';
 import { aPost, anAccountElsewhere } from '../test/factories.ts';
@@ -25,7 +25,7 @@ describe('POST /block and /blocked-users', () => {
     expect(res.json()).toEqual({ message: BLOCK_MESSAGES.blocked, is_blocked: true });
     expect((await block(ana, bo)).statusCode).toBe(200); // idempotent
     const list = await call(t, '/blocked-users', { user_id: ana.id }, ana);
-    expect(list.json()).toEqual({ data: [{ id: bo.id, name: 'Bo', profile_picture: null }] });
+    expect(list.json()).toEqual({ data: [{ id: bo.id, name: 'Bo', profile_picture: null, elsewhere: null }] });
     expect((await call(t, '/blocked-users', { user_id: bo.id }, bo)).json()).toEqual({ data: [] });
 
     expect((await block(ana, bo, 0)).json()).toEqual({ message: BLOCK_MESSAGES.unblocked, is_blocked: false });
@@ -35,9 +35,12 @@ describe('POST /block and /blocked-users', () => {
     expect(self.statusCode).toBe(422);
     expect(self.json().errors.block_id[0]).toBe(BLOCK_MESSAGES.self);
     expect((await call(t, '/block', { user_id: ana.id, block_id: 999_999, status: 1 }, ana)).statusCode).toBe(404);
-    // An account of another server is blocked through the fediverse call, which ends its follows there too.
+    // One graph (issue 46): an account of another server is blocked with the same call, listed in the same list.
     const elsewhere = await anAccountElsewhere(t.db, 'Far Troll');
-    expect((await call(t, '/block', { user_id: ana.id, block_id: elsewhere.id, status: 1 }, ana)).statusCode).toBe(404);
+    expect((await call(t, '/block', { user_id: ana.id, block_id: elsewhere.id, status: 1 }, ana)).json()).toEqual({ message: FEDIVERSE_BLOCKED, is_blocked: true });
+    const [listed] = (await call(t, '/blocked-users', { user_id: ana.id }, ana)).json().data;
+    expect(listed).toMatchObject({ id: elsewhere.id, name: 'Far Troll', elsewhere: { handle: expect.stringMatching(/^@/) } });
+    expect((await call(t, '/block', { user_id: ana.id, block_id: elsewhere.id, status: 0 }, ana)).json()).toEqual({ message: FEDIVERSE_UNBLOCKED, is_blocked: false });
     expect((await call(t, '/blocked-users', { user_id: ana.id }, ana)).json()).toEqual({ data: [] });
     expect((await call(t, '/block', { user_id: ana.id, block_id: bo.id, status: 1 })).statusCode).toBe(401);
     expect((await call(t, '/block', { user_id: bo.id, block_id: ana.id, status: 1 }, ana)).statusCode).toBe(403);
@@ -68,6 +71,27 @@ describe('POST /block and /blocked-users', () => {
     await block(ana, bo, 0);
     expect((await follow(bo, ana)).statusCode).toBe(200);
     expect(await counts(ana)).toEqual({ followers_count: 1, following_count: 0 });
+  });
+
+  it('ends the follows both ways with an account elsewhere too: accepted (counted out) or still asked', async () => {
+    const ana = await aMember(t, 'Ana');
+    const far = await anAccountElsewhere(t.db, 'Far Follower');
+    const now = new Date().toISOString();
+    await t.db
+      .insertInto('follows')
+      .values({ follower_id: far.id, following_id: ana.id, created_at: now, activity_id: `${far.apId}#follows/1` })
+      .execute();
+    await t.db.updateTable('users').set({ followers_count: 1 }).where('id', '=', ana.id).execute();
+    await t.db.updateTable('users').set({ following_count: 1 }).where('id', '=', far.id).execute();
+    await t.db
+      .insertInto('follow_requests')
+      .values({ follower_id: ana.id, followed_id: far.id, created_at: now, activity_id: 'https://inkwell.example/ap/users/1#follows/2' })
+      .execute();
+
+    expect((await call(t, '/block', { user_id: ana.id, block_id: far.id, status: 1 }, ana)).statusCode).toBe(200);
+    expect(await counts(ana)).toEqual({ followers_count: 0, following_count: 0 });
+    expect(await t.db.selectFrom('follows').select('follower_id').where('following_id', '=', ana.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('follow_requests').select('followed_id').where('follower_id', '=', ana.id).execute()).toEqual([]);
   });
 
   it('refuses the blocked member’s comments and replies on the blocker’s posts, not elsewhere', async () => {

@@ -15,6 +15,6 @@ export const socialPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db
     comments: createCommentsService(db, events),
     follows: createFollowsService(db),
     followLists: createFollowListsService(database, hiddenAuthors),
-    blocks: createBlocksService(db),
+    blocks: createBlocksService(db, events),
   });
 };

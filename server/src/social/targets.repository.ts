@@ -55,6 +55,11 @@ export function findActiveUser(db: Kysely<DB>, userId: number): Promise<UserTarg
   return db.selectFrom('users').select(['id', 'name', 'followers_count']).where('id', '=', userId).where('deactivated_at', 'is', null).where(isMember()).executeTakeFirst();
 }
 
+/** Anyone a member may block: a member (deactivated: missing) or an account elsewhere (ADR 0083: one graph), with its domain (null: a member). */
+export function findBlockTarget(db: Kysely<DB>, userId: number): Promise<{ id: number; domain: string | null } | undefined> {
+  return db.selectFrom('users').select(['id', 'domain']).where('id', '=', userId).where('deactivated_at', 'is', null).executeTakeFirst();
+}
+
 /** Whether either of two members blocked the other, as a follow of `followerId`'s would ask. */
 export interface FollowBlocks {
   /** The member to be followed blocked the follower. */

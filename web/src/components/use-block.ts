@@ -4,9 +4,11 @@ import { useNotice } from './NoticeProvider';
 import * as endpoints from '@inkwell/contract/calls';
 
 /**
- * Blocking, shared by the places that offer it (a profile, the author hover card, a comment's menu,
- * Settings' Blocked Users). The list of whom the reader blocked is small and read once; a block or an
- * unblock refreshes everything a reader sees, since what the server leaves out changes.
+ * Blocking a member or an account of another fediverse server (its row of users: a comment's
+ * `elsewhere.account_id`, a fediverse follower's `account_id`), shared by the places that offer it (a
+ * profile, the author hover card, a comment's menu, one's followers on the fediverse, Settings' Blocked
+ * Users). The list of whom the reader blocked is small and read once; a block or an unblock refreshes
+ * everything a reader sees, since what the server leaves out changes.
  */
 export const blockedUsersQueryOptions = (viewerId: string) =>
   queryOptions({
@@ -15,7 +17,7 @@ export const blockedUsersQueryOptions = (viewerId: string) =>
     staleTime: 60_000,
   });
 
-/** Whom the reader blocked (empty for a visitor). */
+/** Whom the reader blocked, members and accounts elsewhere (`elsewhere` set), most recent first (empty for a visitor). */
 export function useBlockedUsers(viewerId: string | null) {
   return useQuery({ ...blockedUsersQueryOptions(viewerId ?? '0'), enabled: viewerId !== null });
 }
@@ -25,7 +27,7 @@ export function useIsBlocked(viewerId: string | null, userId: number): boolean {
   return useBlockedUsers(viewerId).data?.data.some((u) => u.id === userId) ?? false;
 }
 
-/** POST /api/user/block {user_id, block_id, status 1|0}. */
+/** POST /api/user/block {user_id, block_id, status 1|0}: a member or an account elsewhere. */
 export function useBlock(viewerId: string) {
   const queryClient = useQueryClient();
   const { showNotice } = useNotice();
@@ -33,7 +35,7 @@ export function useBlock(viewerId: string) {
     mutationFn: ({ userId, block }: { userId: number; block: boolean }) => api(endpoints.block, { user_id: Number(viewerId), block_id: userId, status: block ? 1 : 0 }),
     onSuccess: (answer) => {
       showNotice(answer.message, 'success_light');
-      for (const key of ['blocked', 'posts', 'profile', 'is-following', 'notifications', 'recommended-posts', 'recommended-users', 'search']) {
+      for (const key of ['blocked', 'posts', 'profile', 'is-following', 'notifications', 'recommended-posts', 'recommended-users', 'search', 'fediverse-followers']) {
         void queryClient.invalidateQueries({ queryKey: [key] });
       }
     },

@@ -24,10 +24,6 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   removeFediverseFollower: own(404, { body: (_s, u) => ({ user_id: u.id, follower_id: 1 }) }),
   // A member's comment or reply as ActivityPub: none here (and a browser is not sent anywhere).
   fediverseNote: open(404, { url: () => '/ap/notes/1' }),
-  // No account of another server is kept here: nothing to block.
-  fediverseBlock: own(404, { body: (_s, u) => ({ user_id: u.id, account_id: 1, status: 1 }) }),
-  // The member's own list of accounts elsewhere they blocked (here none).
-  fediverseBlocks: own(200, { body: (_s, u) => ({ user_id: u.id }) }),
   // The owner has no username: they follow nobody elsewhere (refused before anything is looked up).
   fediverseFollow: own(422, { body: (_s, u) => ({ user_id: u.id, account: '@someone@mastodon.example' }) }),
   fediverseUnfollow: own(404, { body: (_s, u) => ({ user_id: u.id, account_id: 1 }) }),

@@ -11,7 +11,6 @@ import { categoriesQueryOptions } from '../../api/categories';
 import { postDetailsQueryOptions } from '../../features/post/api/post-details';
 import { prefetchFollows } from '../../features/post-actions/api/is-following';
 import { blockedUsersQueryOptions } from '../../components/use-block';
-import { fediverseBlocksQueryOptions } from '../../components/use-fediverse-block';
 import { loadSanitizer } from '../../components/post-html';
 import { type Screen, idParam } from '../screen';
 import { HydrateWhenSeen, lazyPart } from '../../ssr/hydrate-when-seen';
@@ -29,24 +28,16 @@ export const screen: Screen = {
     const postId = idParam(params.id);
     if (postId === null) return [];
     return [
-      // The post, then whether the reader follows its author (the Follow button by the byline), and for
-      // its writer, which accounts elsewhere they blocked (the Block of such an account's comment or reply).
+      // The post, then whether the reader follows its author (the Follow button by the byline).
       client.prefetchQuery(postDetailsQueryOptions(postId, viewerId)).then(() => {
         const post = client.getQueryData(postDetailsQueryOptions(postId, viewerId).queryKey);
-        if (!post) return undefined;
-        const ownStory = viewerId !== undefined && Number(viewerId) === post.user_id;
-        const fromElsewhere = post.comments.some(
-          (comment) => typeof comment.elsewhere?.account_id === 'number' || comment.replies.some((reply) => typeof reply.elsewhere?.account_id === 'number'),
-        );
-        return Promise.all([
-          // No Follow by the byline of a story of an account elsewhere.
-          ...(post.elsewhere ? [] : [prefetchFollows(client, viewerId, [post.author.id])]),
-          ...(ownStory && fromElsewhere ? [client.prefetchQuery(fediverseBlocksQueryOptions(post.user_id))] : []),
-        ]);
+        // No Follow by the byline of a story of an account elsewhere.
+        if (!post || post.elsewhere) return undefined;
+        return prefetchFollows(client, viewerId, [post.author.id]);
       }),
       import('../../features/post/api/related-posts').then((module) => client.prefetchQuery(module.relatedPostsQueryOptions(postId, viewerId))),
       client.prefetchQuery(categoriesQueryOptions()),
-      // Whom the reader blocked: the comments' and the author card's Block (rendered with the page).
+      // Whom the reader blocked, members and accounts elsewhere: the comments' and the author card's Block (rendered with the page).
       ...(viewerId ? [client.prefetchQuery(blockedUsersQueryOptions(viewerId))] : []),
       // A move here in the browser: the body is cleaned there, DOMPurify comes beside the post (the server has its own).
       loadSanitizer().catch(() => undefined),

@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FEDIVERSE_BLOCKED, FEDIVERSE_UNBLOCKED, TEXT, encodeId, paths, type FediverseBlocksResponse, type ReplyItem } from '@inkwell/contract';
+import { FEDIVERSE_BLOCKED, FEDIVERSE_UNBLOCKED, TEXT, encodeId, paths, type BlockedUsersResponse, type ReplyItem } from '@inkwell/contract';
 import { jsonBody, renderApp } from '../../test/render';
 import { aComment, aPostDetail, signIn } from '../../test/posts';
 import { aThread, api, comment } from './testing';
 import { createQueryClient } from '../../app/providers';
 import { screen as viewPost } from '../../app/routes/view-post';
-import { fediverseBlocksQueryOptions } from '../../components/use-fediverse-block';
+import { blockedUsersQueryOptions } from '../../components/use-block';
 
 /** Commenting on the post page: comments and replies sent and deleted, errors, a visitor's text kept through login, blocking, boosts from elsewhere. */
 vi.mock('../../components/PostBody', () => ({
@@ -259,15 +259,17 @@ describe('Post page comments', () => {
         }),
       ],
     });
-    let blocked: FediverseBlocksResponse['data'] = [];
+    let blocked: BlockedUsersResponse['data'] = [];
     const sent: unknown[] = [];
     api(post, (path, init) => {
-      if (path === 'blocked-users') return { body: { data: [] } };
-      if (path === 'fediverse-blocks') return { body: { data: blocked } };
-      if (path === 'fediverse-blocks/set') {
-        const body = jsonBody(init) as { account_id: number; status: number };
+      if (path === 'blocked-users') return { body: { data: blocked } };
+      if (path === 'block') {
+        const body = jsonBody(init) as { block_id: number; status: number };
         sent.push(body);
-        blocked = body.status === 1 ? [{ id: body.account_id, handle: '@dave@far.example', name: 'Dave', url: null }] : [];
+        blocked =
+          body.status === 1
+            ? [{ id: body.block_id, name: 'Dave', profile_picture: null, elsewhere: { handle: '@dave@far.example', icon_url: null, profile_url: null, url: null } }]
+            : [];
         return { body: { message: body.status === 1 ? FEDIVERSE_BLOCKED : FEDIVERSE_UNBLOCKED, is_blocked: body.status === 1 } };
       }
       return undefined;
@@ -299,44 +301,32 @@ describe('Post page comments', () => {
     ).toBeInTheDocument();
     expect(sent).toEqual([]);
     await user.click(within(ask).getByRole('button', { name: 'Block' }));
-    await waitFor(() => expect(sent).toEqual([{ user_id: 20, account_id: 11, status: 1 }]));
+    await waitFor(() => expect(sent).toEqual([{ user_id: 20, block_id: 11, status: 1 }]));
     expect(await screen.findByText(FEDIVERSE_BLOCKED)).toBeInTheDocument();
     // What they wrote stays; the list of blocks is read again, and Block turns to Unblock.
     await user.click(await within(thread).findByRole('button', { name: 'Unblock Dave' }));
     await waitFor(() =>
       expect(sent).toEqual([
-        { user_id: 20, account_id: 11, status: 1 },
-        { user_id: 20, account_id: 11, status: 0 },
+        { user_id: 20, block_id: 11, status: 1 },
+        { user_id: 20, block_id: 11, status: 0 },
       ]),
     );
     expect(await within(thread).findByRole('button', { name: 'Block Dave' })).toBeInTheDocument();
     expect(screen.getByText('Hello from there')).toBeInTheDocument();
   });
 
-  it('has the page’s load ask which accounts elsewhere the writer blocked, for their story with one of those (rendered with the page), and for nobody else', async () => {
+  it('has the page’s load ask whom the reader blocked, accounts elsewhere included (the Block of their comments, rendered with the page), and not for a visitor', async () => {
     const elsewhere = { handle: '@dave@far.example', icon_url: null, profile_url: null, url: null, account_id: 11 };
-    const loaded = async (viewerId: string | undefined, post = aPostDetail({ id: 1, user_id: 20, comments: [aComment({ id: 300, user_id: 90, elsewhere })] })) => {
-      const fetchMock = api(post, (path) => (path === 'fediverse-blocks' ? { body: { data: [] } } : path === 'blocked-users' ? { body: { data: [] } } : undefined));
+    const post = aPostDetail({ id: 1, user_id: 20, comments: [aComment({ id: 300, user_id: 90, elsewhere })] });
+    const loaded = async (viewerId: string | undefined) => {
+      const fetchMock = api(post, (path) => (path === 'blocked-users' ? { body: { data: [{ id: 11, name: null, profile_picture: null, elsewhere }] } } : undefined));
       const client = createQueryClient();
       await Promise.all(viewPost.load!({ params: { id: encodeId(1) }, url: new URL(`http://localhost${href}`), client, viewerId }));
-      return fetchMock.mock.calls.some(([url]) => String(url).endsWith('/fediverse-blocks')) && client.getQueryData(fediverseBlocksQueryOptions(20).queryKey) !== undefined;
+      const asked = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/blocked-users')).map(([, init]) => jsonBody(init as RequestInit));
+      return { asked, cached: viewerId ? client.getQueryData(blockedUsersQueryOptions(viewerId).queryKey)?.data.map((row) => row.id) : undefined };
     };
-    expect(await loaded('20')).toBe(true);
-    expect(await loaded('40')).toBe(false);
-    expect(await loaded(undefined)).toBe(false);
-    // Only a reply of one: still asked; none from elsewhere (or none naming its account): not.
-    const reply = {
-      id: 400,
-      user_id: 91,
-      comment_id: 300,
-      reply_to_id: null,
-      reply: 'Hi',
-      created_at: new Date().toISOString(),
-      user: { id: 91, name: null, profile_picture: null },
-    };
-    expect(await loaded('20', aPostDetail({ id: 1, user_id: 20, comments: [aComment({ id: 300, replies: [{ ...reply, elsewhere }] })] }))).toBe(true);
-    expect(await loaded('20', aPostDetail({ id: 1, user_id: 20, comments: [aComment({ id: 300, elsewhere: { ...elsewhere, account_id: null } })] }))).toBe(false);
-    expect(await loaded('20', aThread())).toBe(false);
+    expect(await loaded('20')).toEqual({ asked: [{ user_id: 20 }], cached: [11] });
+    expect(await loaded(undefined)).toEqual({ asked: [], cached: undefined });
   });
 
   it('says by the comments’ heading how many accounts elsewhere boosted the story, and nothing when none did', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { TEXT, encodeId } from '@inkwell/contract';
+import { FEDIVERSE_BLOCKED, FEDIVERSE_UNBLOCKED, TEXT, encodeId } from '@inkwell/contract';
 import { aProfile, jsonBody, mockApi, renderApp } from '../../test/render';
 import { aPage, aPost, mockIntersectionObserver, signIn } from '../../test/posts';
 import { leave } from '../../lib/leave';
@@ -86,7 +86,6 @@ function api(options: { saved?: boolean; handle?: string; fediverseFollowers?: n
       following = following.filter((row) => row.account_id !== (jsonBody(init) as { account_id: number }).account_id);
       return { body: { message: 'You no longer follow this account.' } };
     }
-    if (path === 'fediverse-blocks/set') return { body: { message: 'Blocked: this account can no longer follow you, like, boost or reply to your stories.', is_blocked: true } };
     if (path === 'remote-follow') {
       const { handle } = jsonBody(init) as { handle: string };
       if (handle === '@me@quiet.example')
@@ -95,6 +94,8 @@ function api(options: { saved?: boolean; handle?: string; fediverseFollowers?: n
     }
     if (path === 'block') {
       const { block_id, status } = jsonBody(init) as { block_id: number; status: number };
+      // 51 and 52: the followers on the fediverse (accounts elsewhere), answered as such.
+      if (block_id === 51 || block_id === 52) return { body: { message: status === 1 ? FEDIVERSE_BLOCKED : FEDIVERSE_UNBLOCKED, is_blocked: status === 1 } };
       blocked = status === 1 ? [{ id: block_id, name: 'Grace Hopper', profile_picture: null }] : [];
       return { body: { message: status === 1 ? 'You have blocked this member.' : 'You have unblocked this member.', is_blocked: status === 1 } };
     }
@@ -202,10 +203,14 @@ describe('Profiles', () => {
     await user.click(await screen.findByRole('button', { name: '2 on the fediverse' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your followers on the fediverse' });
     await user.click(await within(dialog).findByRole('button', { name: 'Remove Lin' }));
+    const readFollowers = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/fediverse-followers')).length;
+    const before = readFollowers();
     await user.click(within(within(dialog).getByRole('group', { name: 'Remove Lin?' })).getByRole('button', { name: 'Block Lin' }));
-    expect(await screen.findByText('Blocked: this account can no longer follow you, like, boost or reply to your stories.')).toBeInTheDocument();
-    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-blocks/set'));
-    expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 7, account_id: 52, status: 1 });
+    expect(await screen.findByText(FEDIVERSE_BLOCKED)).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/block'));
+    expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 7, block_id: 52, status: 1 });
+    // The list is read again: the blocked account no longer follows.
+    await waitFor(() => expect(readFollowers()).toBeGreaterThan(before));
   });
 
   it('lets a member follow accounts on the fediverse from their own profile, and unfollow them', async () => {

@@ -1,25 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { FEDIVERSE_UNBLOCKED, type WrittenElsewhere } from '@inkwell/contract';
 import { aProfile, jsonBody, mockApi, renderApp } from '../../test/render';
 import { signIn } from '../../test/posts';
 import { homeWithMessage } from './api/account';
 import { leave } from '../../lib/leave';
 
-function api() {
-  let blocked = [{ id: 9, name: 'Loud Lex', profile_picture: null }];
-  let elsewhere = [{ id: 31, handle: '@troll@far.example', name: 'Far Troll', url: null }];
+type BlockedRow = { id: number; name: string | null; profile_picture: string | null; elsewhere?: WrittenElsewhere | null };
+
+function api(initiallyBlocked: BlockedRow[] = [{ id: 9, name: 'Loud Lex', profile_picture: null, elsewhere: null }]) {
+  let blocked = initiallyBlocked;
   return mockApi((path, init) => {
     if (path === 'profile') return { body: { user: { ...aProfile, id: 7, has_password: true } } };
     if (path === 'blocked-users') return { body: { data: blocked } };
     if (path === 'block') {
-      blocked = blocked.filter((b) => b.id !== (jsonBody(init) as { block_id: number }).block_id);
-      return { body: { message: 'You have unblocked this member.', is_blocked: false } };
-    }
-    if (path === 'fediverse-blocks') return { body: { data: elsewhere } };
-    if (path === 'fediverse-blocks/set') {
-      elsewhere = elsewhere.filter((b) => b.id !== (jsonBody(init) as { account_id: number }).account_id);
-      return { body: { message: 'You have unblocked this account.', is_blocked: false } };
+      const { block_id } = jsonBody(init) as { block_id: number };
+      const elsewhere = blocked.some((b) => b.id === block_id && b.elsewhere);
+      blocked = blocked.filter((b) => b.id !== block_id);
+      return { body: { message: elsewhere ? FEDIVERSE_UNBLOCKED : 'You have unblocked this member.', is_blocked: false } };
     }
     if (path === 'update-profile') return { body: { message: 'We sent a link to new@example.com.', user: { ...aProfile, id: 7 } } };
     if (path === 'deactivate') {
@@ -81,14 +80,38 @@ describe('Settings: the account’s life', () => {
     await user.click(screen.getByRole('button', { name: /^Change blocked users/i }));
     const blocked = screen.getByRole('dialog', { name: 'Blocked Users' });
     expect(await within(blocked).findByText('Loud Lex')).toBeInTheDocument();
-    // Accounts of other servers, apart, by name and handle.
-    const elsewhere = within(blocked).getByRole('region', { name: 'On other servers' });
-    expect(elsewhere).toHaveTextContent('Far Troll@troll@far.example');
-    await user.click(within(blocked).getAllByRole('button', { name: 'Unblock' })[0]!);
+    await user.click(within(blocked).getByRole('button', { name: 'Unblock' }));
     await waitFor(() => expect(callsTo(fetchMock, 'block')).toEqual([{ user_id: 7, block_id: 9, status: 0 }]));
-    await waitFor(() => expect(within(blocked).queryByText('Loud Lex')).not.toBeInTheDocument());
-    await user.click(within(elsewhere).getByRole('button', { name: 'Unblock' }));
-    await waitFor(() => expect(callsTo(fetchMock, 'fediverse-blocks/set')).toEqual([{ user_id: 7, account_id: 31, status: 0 }]));
     expect(await within(blocked).findByText('You have not blocked anyone.')).toBeInTheDocument();
+    expect(within(blocked).queryByText('Loud Lex')).not.toBeInTheDocument();
+  });
+
+  it('lists members and accounts elsewhere in one list, as the server orders them, and unblocks an account elsewhere with the ordinary block', async () => {
+    signIn(7);
+    const troll = { handle: '@troll@far.example', icon_url: 'https://far.example/troll.png', profile_url: 'https://far.example/@troll', url: null };
+    const fetchMock = api([
+      { id: 31, name: 'Far Troll', profile_picture: null, elsewhere: troll },
+      { id: 9, name: 'Loud Lex', profile_picture: null, elsewhere: null },
+    ]);
+    renderApp('/settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Change blocked users/i }, { timeout: 3000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Blocked Users' });
+    await within(dialog).findByText('Loud Lex');
+    expect(within(dialog).queryByRole('region')).toBeNull();
+    const rows = within(within(dialog).getByRole('list')).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    // The account elsewhere: its picture there, its name and under it its handle; the member as before.
+    expect(rows[0]).toHaveTextContent('Far Troll@troll@far.example');
+    expect(within(rows[0]!).getByTestId('elsewhere-mark')).toHaveTextContent('@troll@far.example');
+    expect(rows[0]!.querySelector('img')).toHaveAttribute('src', 'https://far.example/troll.png');
+    expect(rows[1]).toHaveTextContent('Loud Lex');
+    expect(within(rows[1]!).queryByTestId('elsewhere-mark')).toBeNull();
+
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Unblock' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'block')).toEqual([{ user_id: 7, block_id: 31, status: 0 }]));
+    expect(await screen.findByText(FEDIVERSE_UNBLOCKED)).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).queryByText('Far Troll')).not.toBeInTheDocument());
+    expect(within(dialog).getByText('Loud Lex')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { TEXT, paths, relativeTime, type CommentElsewhere, type CommentItem } fr
 import { Avatar } from '../../../components/Avatar';
 import { OriginalLink, away, pictureElsewhere } from '../../../components/Elsewhere';
 import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
-import { useFediverseBlock, useFediverseBlocks } from '../../../components/use-fediverse-block';
+import { useBlock, useIsBlocked } from '../../../components/use-block';
 import { useNow } from '../../../lib/use-now';
 
 /** Who wrote a comment or reply: a member (`user`), or an account of another server (`elsewhere` set, `user` its row). */
@@ -67,7 +67,7 @@ interface BlockElsewhereProps {
 
 /**
  * The story's writer blocks the account elsewhere that wrote a comment or reply on it
- * (fediverse-blocks/set), asked once more, or unblocks it; as a member's comment offers Block for the
+ * (/block, with its account's id), asked once more, or unblocks it; as a member's comment offers Block for the
  * member. Nothing for anyone else, nor for a member's comment.
  */
 export function BlockElsewhere({ said, viewerId, postOwnerId, className }: BlockElsewhereProps) {
@@ -78,11 +78,11 @@ export function BlockElsewhere({ said, viewerId, postOwnerId, className }: Block
 
 function BlockAccount({ viewerId, accountId, handle, name, className }: { viewerId: number; accountId: number; handle: string; name: string; className: string }) {
   const [confirming, setConfirming] = useState(false);
-  const blocked = useFediverseBlocks(viewerId).data?.data.some((account) => account.id === accountId) ?? false;
-  const block = useFediverseBlock(viewerId);
+  const blocked = useIsBlocked(String(viewerId), accountId);
+  const block = useBlock(String(viewerId));
   if (blocked) {
     return (
-      <button type="button" className={className} disabled={block.isPending} onClick={() => block.mutate({ accountId, block: false })}>
+      <button type="button" className={className} disabled={block.isPending} onClick={() => block.mutate({ userId: accountId, block: false })}>
         Unblock {name}
       </button>
     );
@@ -99,7 +99,7 @@ function BlockAccount({ viewerId, accountId, handle, name, className }: { viewer
         confirmLabel="Block"
         busy={block.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => block.mutate({ accountId, block: true }, { onSettled: () => setConfirming(false) })}
+        onConfirm={() => block.mutate({ userId: accountId, block: true }, { onSettled: () => setConfirming(false) })}
       />
     </>
   );

@@ -4,7 +4,7 @@ import type { FediverseFollower } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { useFediverseFollowers, useRemoveFediverseFollower } from '../api/fediverse-followers';
 import { PeopleListDialog } from './PeopleListDialog';
-import { useFediverseBlock } from '../../../components/use-fediverse-block';
+import { useBlock } from '../../../components/use-block';
 
 const smallButton =
   'rounded-full px-3 py-1 text-sm font-medium ring-1 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60';
@@ -16,7 +16,7 @@ const smallButton =
 function RemoveFollower({ userId, follower, name }: { userId: number; follower: FediverseFollower; name: string }) {
   const [asking, setAsking] = useState(false);
   const remove = useRemoveFediverseFollower(userId);
-  const block = useFediverseBlock(userId);
+  const block = useBlock(String(userId));
   if (!asking) {
     return (
       <button
@@ -42,7 +42,7 @@ function RemoveFollower({ userId, follower, name }: { userId: number; follower: 
       <button
         type="button"
         disabled={block.isPending}
-        onClick={() => block.mutate({ accountId: follower.account_id, block: true })}
+        onClick={() => block.mutate({ userId: follower.account_id, block: true })}
         aria-label={`Block ${name}`}
         className={`${smallButton} text-red-700 ring-red-300 hover:bg-red-50 dark:text-red-400 dark:ring-red-800 dark:hover:bg-red-950`}
       >

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { TEXT, type OwnProfile } from '@inkwell/contract';
+import { TEXT, type BlockedUsersResponse, type OwnProfile } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
+import { ElsewhereMark, pictureElsewhere } from '../../../components/Elsewhere';
 import { FormDialog } from '../../../components/FormDialog';
 import { Modal } from '../../../components/Modal';
 import { PasswordField } from '../../../components/PasswordField';
 import { TextField } from '../../../components/TextField';
 import { buttonStyles } from '../../../components/Button';
 import { useBlock, useBlockedUsers } from '../../../components/use-block';
-import { useFediverseBlock, useFediverseBlocks } from '../../../components/use-fediverse-block';
 import { fieldErrors, useUpdateProfile } from '../api/update-profile';
 
 interface DialogProps {
@@ -52,65 +52,52 @@ export function EmailDialog({ profile, onClose }: DialogProps) {
   );
 }
 
-/** Accounts of other fediverse servers the member blocked, each with Unblock (none listed when there are none). */
-function FediverseBlocked({ viewerId }: { viewerId: number }) {
-  const blocked = useFediverseBlocks(viewerId);
-  const unblock = useFediverseBlock(viewerId);
-  const accounts = blocked.data?.data ?? [];
-  if (accounts.length === 0) return null;
+type Blocked = BlockedUsersResponse['data'][number];
+
+/** A member's name (else Anonymous); an account elsewhere's name, else its handle, with its handle under it when named. */
+function BlockedName({ person }: { person: Blocked }) {
+  const name = person.name?.trim();
+  const nameClass = 'block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100';
+  if (!person.elsewhere) return <span className={`min-w-0 flex-1 ${nameClass}`}>{name || TEXT.anonymous}</span>;
   return (
-    <section aria-labelledby="fediverse-blocked" className="mt-6">
-      <h3 id="fediverse-blocked" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-        On other servers
-      </h3>
-      <ul className="mt-2 divide-y divide-zinc-200 dark:divide-zinc-800">
-        {accounts.map((account) => (
-          <li key={account.id} className="flex items-center gap-3 py-3">
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{account.name?.trim() || account.handle}</span>
-              {account.name?.trim() && <span className="block truncate text-sm text-zinc-600 dark:text-zinc-400">{account.handle}</span>}
-            </span>
-            <button type="button" className={buttonStyles.secondary} disabled={unblock.isPending} onClick={() => unblock.mutate({ accountId: account.id, block: false })}>
-              Unblock
-            </button>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <span className="min-w-0 flex-1 text-sm">
+      <span className={nameClass}>{name || person.elsewhere.handle}</span>
+      {name && <ElsewhereMark elsewhere={person.elsewhere} />}
+    </span>
   );
 }
 
-/** SPEC §2 Settings' 'Blocked Users': the people the member blocked, each with Unblock, then the accounts elsewhere. */
+/** One the member blocked: the picture (an account elsewhere's from there, over https only), the name, and Unblock. */
+function BlockedRow({ person, busy, onUnblock }: { person: Blocked; busy: boolean; onUnblock: () => void }) {
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <Avatar src={person.elsewhere ? pictureElsewhere(person.elsewhere) : person.profile_picture} size={32} />
+      <BlockedName person={person} />
+      <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={onUnblock}>
+        Unblock
+      </button>
+    </li>
+  );
+}
+
+/** SPEC §2 Settings' 'Blocked Users': whom the member blocked, members and accounts elsewhere in one list, most recent first, each with Unblock. */
 export function BlockedUsersDialog({ profile, onClose }: DialogProps) {
   const viewerId = String(profile.id);
   const blocked = useBlockedUsers(viewerId);
-  const elsewhere = useFediverseBlocks(profile.id);
   const unblock = useBlock(viewerId);
   const people = blocked.data?.data ?? [];
-  const nobody = people.length === 0 && (elsewhere.data?.data.length ?? 0) === 0;
   return (
     <Modal title="Blocked Users" size="max-h-[90vh] max-w-md overflow-y-auto" initialFocus={(panel) => panel.querySelector<HTMLElement>('button')} onClose={onClose}>
-      {blocked.isPending || elsewhere.isPending ? (
+      {blocked.isPending ? (
         <div className="mt-4 h-10 animate-pulse rounded bg-zinc-100 dark:bg-zinc-900" />
-      ) : nobody ? (
+      ) : people.length === 0 ? (
         <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">You have not blocked anyone.</p>
       ) : (
-        <>
-          {people.length > 0 && (
-            <ul className="mt-4 divide-y divide-zinc-200 dark:divide-zinc-800">
-              {people.map((person) => (
-                <li key={person.id} className="flex items-center gap-3 py-3">
-                  <Avatar src={person.profile_picture} size={32} />
-                  <span className="min-w-0 flex-1 truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{person.name?.trim() || TEXT.anonymous}</span>
-                  <button type="button" className={buttonStyles.secondary} disabled={unblock.isPending} onClick={() => unblock.mutate({ userId: person.id, block: false })}>
-                    Unblock
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <FediverseBlocked viewerId={profile.id} />
-        </>
+        <ul className="mt-4 divide-y divide-zinc-200 dark:divide-zinc-800">
+          {people.map((person) => (
+            <BlockedRow key={person.id} person={person} busy={unblock.isPending} onUnblock={() => unblock.mutate({ userId: person.id, block: false })} />
+          ))}
+        </ul>
       )}
       <div className="mt-6 flex justify-end">
         <button type="button" className={buttonStyles.secondary} onClick={onClose}>
