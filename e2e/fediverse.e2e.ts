@@ -213,7 +213,7 @@ describe('the fediverse in the browser', () => {
     await told.click();
     const thread = page.locator(`#comment-${davesComment.id}`);
     await thread.getByText(said).waitFor();
-    // The writer blocks Dave from his comment, asked once more; what he wrote stays (the file's last case: nothing after needs him unblocked).
+    // The writer blocks Dave from his comment, asked once more (the file's last case: nothing after needs him unblocked).
     const block = thread.getByRole('button', { name: 'Block Dave of the peer' });
     await expect
       .poll(
@@ -225,12 +225,29 @@ describe('the fediverse in the browser', () => {
       )
       .toBe(true);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Block' }).click();
-    await thread.getByRole('button', { name: 'Unblock Dave of the peer' }).waitFor();
-    // One graph: the ordinary list of whom she blocked holds his account elsewhere.
+    // One graph: as a blocked member's comment, his leaves her thread (ADR 0007), and the ordinary list of whom she blocked holds his account.
+    await thread.waitFor({ state: 'detached' });
     const blocked = await callApi(world, 'blocked-users', { user_id: Number(ines.id) }, { ...ines });
     expect(blocked.json.data).toEqual([expect.objectContaining({ id: davesComment.elsewhere!.account_id, elsewhere: expect.objectContaining({ handle: daveHandle() }) })]);
-    await thread.getByText(said).waitFor();
+    // What he wrote stays for every other reader.
+    const shown = await callApi(world, 'post/details', { post_id: storyId });
+    expect((shown.json.post as { comments: Array<{ comments: string }> }).comments.map((c) => c.comments)).toContain(said);
     expect(errors).toEqual([]);
     await context.close();
+    // Settings' Blocked Users lists him in the one list, with his handle and Unblock, at 1280 and 375, light and dark.
+    for (const [width, dark] of [
+      [1280, false],
+      [375, true],
+    ] as const) {
+      const shot = await openAs(world, ines, { width, dark });
+      await shot.page.goto(`${world.server.url}/settings`);
+      await shot.page.getByRole('button', { name: /Blocked Users/ }).click();
+      const list = shot.page.getByRole('dialog', { name: 'Blocked Users' });
+      await list.getByText(daveHandle()).waitFor();
+      expect(await list.getByRole('button', { name: 'Unblock' }).count()).toBe(1);
+      await shot.page.screenshot({ path: artifactPath(`fediverse-blocked-${width}${dark ? '-dark' : ''}.png`) });
+      expect(shot.errors).toEqual([]);
+      await shot.context.close();
+    }
   });
 });

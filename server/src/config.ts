@@ -107,7 +107,7 @@ export interface Config {
     federationHost: RateLimit;
     /** "Follow from the fediverse" asked per client address (each makes this server ask another one). */
     remoteFollow: RateLimit;
-    /** Accounts of other servers a member asks to follow, per client address (each is looked up there). */
+    /** Accounts of other servers a member looks up by handle to follow, per client address (each is looked up there). */
     fediverseFollow: RateLimit;
     /** Failed logins per account from addresses and devices that never signed in to it. */
     failedLoginsPerAccount: RateLimit;

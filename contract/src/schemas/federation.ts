@@ -47,15 +47,29 @@ export const FEDIVERSE_BLOCKED = 'Blocked: this account can no longer follow you
 export const FEDIVERSE_UNBLOCKED = 'You have unblocked this account.';
 
 /**
- * POST /api/user/fediverse-following/follow {user_id, account}: the member follows an account of another
- * server, named by its handle (`@someone@server`, `someone@server`) or its address. A signed Follow goes
- * to it; the follow is 'pending' until its server accepts it (a Reject ends it).
+ * POST /api/user/fediverse-accounts/lookup {user_id, account}: the account of another server named by
+ * its handle (`@someone@server`, `someone@server`) or its address, looked up there (WebFinger, then its
+ * actor) and kept here as a row of users; its id is what the ordinary calls take (`/follow-unfollow`'s
+ * follow_id, `/block`'s block_id). 422 with a message in `errors.account` when there is none to follow.
  */
 export const FEDIVERSE_ACCOUNT_INVALID = 'Enter the account’s handle, like @someone@mastodon.social, or its address.';
-export const fediverseFollowBody = z.object({
+export const lookupAccountBody = z.object({
   user_id: idField('user id'),
   account: z.string({ error: FEDIVERSE_ACCOUNT_INVALID }).trim().min(1, FEDIVERSE_ACCOUNT_INVALID).max(2048, 'That handle is too long.'),
 });
+/** The account found, as the site shows it, with whether the caller follows it (`pending` while its server has not said yes). */
+export const lookupAccountResponse = z.object({
+  account: z.object({
+    id: z.number(),
+    name: z.string().nullable(),
+    handle: z.string(),
+    icon_url: z.string().nullable(),
+    profile_url: z.string().nullable(),
+    is_following: z.boolean(),
+    pending: z.boolean(),
+  }),
+});
+export type LookupAccountResponse = z.infer<typeof lookupAccountResponse>;
 /** An account elsewhere the member follows: 'pending' until its server accepts. */
 export const fediverseFollowed = z.object({
   account_id: z.number(),
@@ -65,12 +79,6 @@ export const fediverseFollowed = z.object({
   state: z.enum(['pending', 'accepted']),
 });
 export type FediverseFollowed = z.infer<typeof fediverseFollowed>;
-export const fediverseFollowResponse = z.object({ message: z.string(), account: fediverseFollowed });
-export type FediverseFollowResponse = z.infer<typeof fediverseFollowResponse>;
-/** POST /api/user/fediverse-following/unfollow {user_id, account_id}: the member stops following it (an Undo of the Follow goes to it). */
-export const fediverseUnfollowBody = z.object({ user_id: idField('user id'), account_id: idField('account id') });
-export const FEDIVERSE_UNFOLLOWED = 'You no longer follow this account.';
-export const FEDIVERSE_NOT_FOLLOWED = 'You do not follow this account.';
 /** POST /api/user/fediverse-following {user_id}: the accounts elsewhere the member follows, newest first. */
 export const fediverseFollowingBody = z.object({ user_id: idField('user id') });
 export const fediverseFollowingResponse = z.object({ data: z.array(fediverseFollowed) });

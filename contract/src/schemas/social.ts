@@ -39,11 +39,12 @@ export const commentCreatedResponse = z.object({ message: z.string(), id: z.numb
 /** POST /api/user/comment-delete {id} and /reply-delete {id}: by the author or the post's owner. */
 export const deleteByIdBody = z.object({ id: idField('id'), user_id: z.unknown().optional() });
 
-/** POST /api/user/follow-unfollow {follow_id, followType 1|0, user_id}. */
+/** POST /api/user/follow-unfollow {follow_id, followType 1|0, user_id}: follow_id names a member or an account elsewhere (its row of users: /fediverse-accounts/lookup's id). */
 export const followBody = z.object({ user_id: idField('user id'), follow_id: idField('follow id'), followType: flag('follow type') });
 /** POST /api/user/is-following {user_id, follow_id}. */
 export const isFollowingBody = z.object({ user_id: idField('user id'), follow_id: idField('follow id') });
-export const followResponse = z.object({ message: z.string(), is_following: z.boolean(), followers_count: z.number() });
+/** `pending` (an account elsewhere only): the caller asked to follow it and its server has not said yes yet (is_following is true meanwhile: a second press takes the ask back). */
+export const followResponse = z.object({ message: z.string(), is_following: z.boolean(), followers_count: z.number(), pending: z.boolean().optional() });
 
 /** POST /api/user/block {user_id, block_id, status 1|0}: block or unblock a member or an account elsewhere (its row of users: a comment's `elsewhere.account_id`, a list's id). */
 export const blockBody = z.object({ user_id: idField('user id'), block_id: idField('block id'), status: flag('status') });

@@ -57,6 +57,7 @@ import * as m0055 from './migrations/0055_posts_elsewhere.ts';
 import * as m0056 from './migrations/0056_delivery_activity_ids.ts';
 import * as m0057 from './migrations/0057_stories_folded.ts';
 import * as m0058 from './migrations/0058_remote_tables_dropped.ts';
+import * as m0059 from './migrations/0059_follow_requests_asked.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -119,6 +120,7 @@ const migrations: Record<string, Migration> = {
   '0056_delivery_activity_ids': m0056,
   '0057_stories_folded': m0057,
   '0058_remote_tables_dropped': m0058,
+  '0059_follow_requests_asked': m0059,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -21,6 +21,12 @@ export interface DomainEvents {
   /** A reader's like of a post went, in the same transaction; `activityId` the Like it was sent as (to a story elsewhere), or null. */
   'like.removed': { postId: number; userId: number; activityId: string | null };
   /**
+   * A member asked to follow an account elsewhere (a row of follow_requests, made now or waiting since
+   * an earlier ask: its server may have lost the Follow), in the same transaction; its server is to be
+   * sent the Follow, and its Accept makes it a follow.
+   */
+  'follow.requested': { followerId: number; followingId: number };
+  /**
    * A follow ended (an unfollow, a block, a follower removed), accepted or still waiting for its
    * Accept, in the same transaction; `activityId` the Follow it was made by when an account elsewhere
    * was one of the two (its server is told: an Undo or a Reject), null between members.

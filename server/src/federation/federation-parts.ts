@@ -10,8 +10,8 @@ import { FediverseFollowers, fediverseFollowersRoutes } from './fediverse-follow
 import { RemoteFollow, remoteFollowRoutes } from './remote-follow.ts';
 import { federateThreads } from './thread-notes.ts';
 import { federateLikes } from './story-likes.ts';
-import { federateFollowEnds } from './follow-ends.ts';
-import { FediverseFollowing, fediverseFollowingRoutes } from './following.ts';
+import { federateMemberFollows } from './member-follows.ts';
+import { AccountLookup, fediverseFollowingRoutes } from './following.ts';
 import { type ActivityLink, activityLinksFor } from './page-links.ts';
 
 /** The job runner, as far as federation uses it (jobs/runner.ts; a feature does not import the composition). */
@@ -26,8 +26,8 @@ export interface FederationParts {
   remoteFollow: RemoteFollow;
   /** A member's followers on other servers, counted and listed on the site. */
   followers: FediverseFollowers;
-  /** Members following accounts of other servers. */
-  following: FediverseFollowing;
+  /** An account of another server looked up by its handle, for the ordinary follow. */
+  lookup: AccountLookup;
   /** What a rendered page announces of itself to the fediverse (its actor or Article), by its path. */
   pageLinks(urlPath: string): ActivityLink[];
   /** The queue's worker and the deliveries' job (on every process), and the federation's routes. */
@@ -39,7 +39,7 @@ export interface FederationParts {
  * published, edited or deleted is owed to the writer's followers elsewhere, a deleted account's Delete
  * to its followers there, a member's reply in a thread with accounts elsewhere to those accounts
  * (thread-notes.ts), a like of a story elsewhere to its account (story-likes.ts), the end of a
- * follow with an account elsewhere to it (follow-ends.ts); each owed in the writing transaction, sent once it committed. `wrote` is the
+ * follow asked or ended with an account elsewhere to it (member-follows.ts); each owed in the writing transaction, sent once it committed. `wrote` is the
  * app's afterWrite: a like from the fediverse changes a count pages show, and drops them as a
  * request's write does.
  */
@@ -53,11 +53,11 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
   events.on('account.deleting', { owe: (trx, account) => deliveries.oweAccountDeletion(trx, account.userId), start: send });
   federateThreads(events, database, federation, config.publicUrl, deliveries);
   federateLikes(events, database, federation, config.publicUrl, deliveries);
-  federateFollowEnds(events, database, federation, config.publicUrl, deliveries);
+  federateMemberFollows(events, database, federation, config.publicUrl, deliveries);
   return {
     remoteFollow: new RemoteFollow(federation, database, config.publicUrl, config.federation.lookupTimeoutMs),
     followers: new FediverseFollowers(database, federation, config.publicUrl),
-    following: new FediverseFollowing(database, federation, config.publicUrl, config.federation.lookupTimeoutMs),
+    lookup: new AccountLookup(database, federation, config.publicUrl, config.federation.lookupTimeoutMs),
     pageLinks: (urlPath) => activityLinksFor(urlPath, config.publicUrl),
     async mount(server, jobs) {
       // Every app process works the federation's queue (each message claimed by one) while its jobs
@@ -86,5 +86,5 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
 export const federationApiRoutes: FastifyPluginAsync<{ parts: FederationParts | null; database: Database }> = async (api, { parts, database }) => {
   await api.register(remoteFollowRoutes, { remoteFollow: parts?.remoteFollow ?? null });
   await api.register(fediverseFollowersRoutes, { followers: parts?.followers ?? null });
-  await api.register(fediverseFollowingRoutes, { following: parts?.following ?? null, database });
+  await api.register(fediverseFollowingRoutes, { lookup: parts?.lookup ?? null, database });
 };

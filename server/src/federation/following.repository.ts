@@ -6,42 +6,20 @@ import { accountIdOf } from './accounts.repository.ts';
 /**
  * The SQL of the accounts of other servers members follow (ADR 0083, migration 0050): one waiting for
  * its Accept is a row of follow_requests, an accepted one a row of follows (counted like a member's
- * follow), both with the Follow's id. The fediverse calls name an account by its row of users.
+ * follow), both with the Follow's id. The ordinary follow call writes and ends them
+ * (social/follows.repository.ts, db/follow-state.repository.ts, ADR 0085); what is here is the
+ * federation's part: the Follow's id, its server's answer, the lists.
  */
 
-type FollowState = 'pending' | 'accepted';
-
-/** The member's follow of the account as it stands: accepted (a row of follows) or waiting (a request). */
-async function followOf(db: Kysely<DB>, userId: number, accountId: number): Promise<{ follow_uri: string; state: FollowState } | undefined> {
-  const accepted = await db.selectFrom('follows').select('activity_id').where('follower_id', '=', userId).where('following_id', '=', accountId).executeTakeFirst();
-  if (accepted) return { follow_uri: accepted.activity_id ?? '', state: 'accepted' };
+/** The id of the Follow of the member's request to follow the account (null: not given yet), or undefined when there is no request (accepted since, or taken back). */
+export async function requestActivity(db: Kysely<DB>, userId: number, accountId: number): Promise<string | null | undefined> {
   const asked = await db.selectFrom('follow_requests').select('activity_id').where('follower_id', '=', userId).where('followed_id', '=', accountId).executeTakeFirst();
-  return asked ? { follow_uri: asked.activity_id, state: 'pending' } : undefined;
+  return asked?.activity_id;
 }
 
-/**
- * The member follows the account (its row of users) by the Follow `followUri`, pending its Accept; a
- * follow already there (pending or accepted) is kept as it is. Resolves to the follow as it stands.
- */
-export async function addFollowing(db: Kysely<DB>, userId: number, accountId: number, followUri: string, now: string): Promise<{ follow_uri: string; state: FollowState }> {
-  const before = await followOf(db, userId, accountId);
-  if (before) return before;
-  await db
-    .insertInto('follow_requests')
-    .values({ follower_id: userId, followed_id: accountId, activity_id: followUri, created_at: now })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  return (await followOf(db, userId, accountId))!;
-}
-
-/** Ends the member's follow of the account (its row of users), accepted or waiting; resolves to the Follow it held (for its Undo), or undefined. */
-export async function removeFollowing(db: Kysely<DB>, userId: number, accountId: number): Promise<{ follow_uri: string } | undefined> {
-  const asked = await db.deleteFrom('follow_requests').where('follower_id', '=', userId).where('followed_id', '=', accountId).returning('activity_id').executeTakeFirst();
-  if (asked) return { follow_uri: asked.activity_id };
-  const accepted = await db.deleteFrom('follows').where('follower_id', '=', userId).where('following_id', '=', accountId).returning('activity_id').executeTakeFirst();
-  if (!accepted) return undefined;
-  await addToFollowCounts(db, userId, accountId, -1);
-  return { follow_uri: accepted.activity_id ?? '' };
+/** Gives the member's request its Follow's id (in the transaction that asked: migration 0059). */
+export async function setRequestActivity(db: Kysely<DB>, userId: number, accountId: number, followUri: string): Promise<void> {
+  await db.updateTable('follow_requests').set({ activity_id: followUri }).where('follower_id', '=', userId).where('followed_id', '=', accountId).execute();
 }
 
 /** The account `actorUri` accepted the Follow `followUri`: the request becomes a follow, counted; resolves to whether one did. */

@@ -1,16 +1,18 @@
-import { FEDIVERSE_NOT_FOLLOWED, FEDIVERSE_UNFOLLOWED, type PostCard, type PostDetail } from '@inkwell/contract';
+import { FEDIVERSE_ACCOUNT_INVALID, type PostCard, type PostDetail } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, firstCategoryId, send } from '../posts/testing.ts';
 import type { TestApp } from '../test/app.ts';
 import { PASSWORD, type Session, signIn } from '../test/factories.ts';
 import { until } from '../test/until.ts';
 import { anActor, expectMigrationRoundTrip, federatedApp } from './federation.testkit.ts';
-import { FOLLOWING_MESSAGES } from './following.ts';
+import { FOLLOW_MESSAGES } from '../social/follows.service.ts';
+import { LOOKUP_MESSAGES } from './following.ts';
 
 /**
  * Two Inkwell instances on 127.0.0.1 (their own ports and databases, SQLite or PostgreSQL as
  * INKWELL_TEST_DB says), talking with real signatures (issue 30): a member of one follows a member of
- * the other by their actor's address, is accepted, is listed on both sides, and unfollows.
+ * the other by their actor's address (looked up, then the ordinary follow: ADR 0085), is accepted, is
+ * listed on both sides, and unfollows.
  */
 let one: { t: TestApp; base: string };
 let two: { t: TestApp; base: string };
@@ -31,6 +33,14 @@ const call = async (t: TestApp, session: Session | null, path: string, payload: 
 const followingOf = async (session: Session) =>
   (await call(one.t, session, 'fediverse-following', { user_id: session.id })).json.data as Array<{ account_id: number; handle: string; state: string }>;
 const followersOf = async (id: number) => (await call(two.t, null, 'fediverse-followers', { profile_id: id })).json.data as Array<{ id: number; handle: string; name: string }>;
+/** The member follows an account of the other instance as the web does: looked up by its handle or address, then the ordinary follow of its id. */
+async function followElsewhere(session: Session, account: string) {
+  const found = await call(one.t, session, 'fediverse-accounts/lookup', { user_id: session.id, account });
+  if (found.status !== 200) return { ...found, account: undefined };
+  const followed = await call(one.t, session, 'follow-unfollow', { user_id: session.id, follow_id: found.json.account.id, followType: 1 });
+  return { ...followed, account: found.json.account as { id: number; is_following: boolean; pending: boolean } };
+}
+const unfollowElsewhere = (session: Session, accountId: number) => call(one.t, session, 'follow-unfollow', { user_id: session.id, follow_id: accountId, followType: 0 });
 const eventually = (read: () => Promise<boolean>) => until(async () => ((await read()) ? true : undefined), 20_000);
 
 async function pair() {
@@ -44,12 +54,18 @@ describe('two Inkwell instances', () => {
   it('a member of one follows a member of the other by address: asked, accepted, listed on both, then undone', async () => {
     const { ada, session, bo, boSession } = await pair();
     const handle = `@m${bo.id}@${new URL(two.base).host}`;
-    const asked = await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
+    const asked = await followElsewhere(session, bo.actor.id.href);
     expect(asked.status).toBe(200);
-    expect(asked.json).toEqual({
-      message: FOLLOWING_MESSAGES.asked(handle),
-      account: { account_id: expect.any(Number), handle, name: 'Bo of Two', url: expect.stringMatching(new RegExp(`^${two.base}/view-profile/`)), state: 'pending' },
+    expect(asked.account).toEqual({
+      id: expect.any(Number),
+      name: 'Bo of Two',
+      handle,
+      icon_url: `${two.base}/images/default-user.webp`,
+      profile_url: expect.stringMatching(new RegExp(`^${two.base}/view-profile/`)),
+      is_following: false,
+      pending: false,
     });
+    expect(asked.json).toEqual({ message: FOLLOW_MESSAGES.asked(handle), is_following: true, followers_count: 0, pending: true });
     // Their server accepts at once: the follow is accepted here, and Bo has a follower there, told of it.
     await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
     expect(await followersOf(bo.id)).toEqual([expect.objectContaining({ handle: `@m${ada.id}@${new URL(one.base).host}` })]);
@@ -60,7 +76,9 @@ describe('two Inkwell instances', () => {
     expect(collection.statusCode).toBe(200);
     expect(JSON.stringify(collection.json())).toContain(bo.actor.id.href);
     // Asked again: already followed, nothing sent anew.
-    expect((await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href })).json.message).toBe(FOLLOWING_MESSAGES.following(handle));
+    const again = await followElsewhere(session, bo.actor.id.href);
+    expect(again.account).toMatchObject({ is_following: true, pending: false });
+    expect(again.json.message).toBe(FOLLOW_MESSAGES.followingElsewhere(handle));
     // One model on both sides (ADR 0083): a row of follows to the account's row of users, counted, no request left waiting.
     const counted = (t: typeof one.t, id: number) => t.db.selectFrom('users').select(['followers_count', 'following_count']).where('id', '=', id).executeTakeFirstOrThrow();
     const follow = await one.t.db
@@ -74,19 +92,19 @@ describe('two Inkwell instances', () => {
     expect(await counted(one.t, ada.id)).toEqual({ followers_count: 0, following_count: 1 });
     expect(await counted(two.t, bo.id)).toEqual({ followers_count: 1, following_count: 0 });
 
-    const accountId = asked.json.account.account_id as number;
-    expect((await call(one.t, session, 'fediverse-following/unfollow', { user_id: ada.id, account_id: accountId })).json).toEqual({ message: FEDIVERSE_UNFOLLOWED });
+    const accountId = asked.account!.id;
+    expect((await unfollowElsewhere(session, accountId)).json).toEqual({ message: FOLLOW_MESSAGES.unfollowedElsewhere, is_following: false, followers_count: 0, pending: false });
     expect(await followingOf(session)).toEqual([]);
     await eventually(async () => (await followersOf(bo.id)).length === 0);
     expect(await counted(one.t, ada.id)).toEqual({ followers_count: 0, following_count: 0 });
     expect(await counted(two.t, bo.id)).toEqual({ followers_count: 0, following_count: 0 });
-    const again = await call(one.t, session, 'fediverse-following/unfollow', { user_id: ada.id, account_id: accountId });
-    expect(again).toEqual({ status: 404, json: expect.objectContaining({ message: FEDIVERSE_NOT_FOLLOWED }) });
+    // Unfollowing again changes nothing, as between members.
+    expect(await unfollowElsewhere(session, accountId)).toEqual({ status: 200, json: expect.objectContaining({ is_following: false }) });
   });
 
   it('a follow the other side removes, or that its member blocked, ends here too', async () => {
     const { ada, session, bo, boSession } = await pair();
-    await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
+    await followElsewhere(session, bo.actor.id.href);
     await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
     const [row] = await followersOf(bo.id);
     // Bo removes Ada from their followers there: a Reject comes here and the follow ends.
@@ -96,35 +114,39 @@ describe('two Inkwell instances', () => {
     // Bo blocks Ada's account: asking again is rejected there, and nothing stays here.
     const account = (await two.t.db.selectFrom('users').select('id').where('ap_id', '=', ada.actor.id.href).executeTakeFirstOrThrow()).id;
     await call(two.t, boSession, 'block', { user_id: bo.id, block_id: account, status: 1 });
-    expect((await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href })).json.account.state).toBe('pending');
+    expect((await followElsewhere(session, bo.actor.id.href)).json.pending).toBe(true);
     await eventually(async () => (await followingOf(session)).length === 0);
     expect(await followersOf(bo.id)).toEqual([]);
   });
 
   it('a member who blocks an account they follow stops following it, there too', async () => {
     const { ada, session, bo } = await pair();
-    const asked = await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
+    const asked = await followElsewhere(session, bo.actor.id.href);
     await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
     expect(await followersOf(bo.id)).toHaveLength(1);
-    await call(one.t, session, 'block', { user_id: ada.id, block_id: asked.json.account.account_id, status: 1 });
+    await call(one.t, session, 'block', { user_id: ada.id, block_id: asked.account!.id, status: 1 });
     expect(await followingOf(session)).toEqual([]);
     await eventually(async () => (await followersOf(bo.id)).length === 0);
   });
 
   it('refuses what is no account elsewhere, and a member without a username', async () => {
-    const { ada, session } = await pair();
-    const refused = async (account: string) => (await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account })).json.errors?.account?.[0];
-    expect(await refused('not a handle')).toBe('Enter the account’s handle, like @someone@mastodon.social, or its address.');
-    expect(await refused(`${two.base}/ap/users/987654`)).toBe(FOLLOWING_MESSAGES.notFound);
-    expect(await refused(`${one.base}/ap/users/${ada.id}`)).toBe(FOLLOWING_MESSAGES.onThisSite);
+    const { ada, session, bo } = await pair();
+    const refused = async (account: string) => (await followElsewhere(session, account)).json.errors?.account?.[0];
+    expect(await refused('not a handle')).toBe(FEDIVERSE_ACCOUNT_INVALID);
+    expect(await refused(`${two.base}/ap/users/987654`)).toBe(LOOKUP_MESSAGES.notFound);
+    expect(await refused(`${one.base}/ap/users/${ada.id}`)).toBe(LOOKUP_MESSAGES.onThisSite);
+    // A member without a username may look an account up, not follow it: refused in the follow's transaction, nothing kept.
     const nameless = await anActor(one.t, one.base, { username: null });
     const namelessSession = await signIn(one.t.app, { ...nameless, password: PASSWORD });
-    expect((await call(one.t, namelessSession, 'fediverse-following/follow', { user_id: nameless.id, account: `${two.base}/ap/users/1` })).status).toBe(422);
+    const noName = await followElsewhere(namelessSession, bo.actor.id.href);
+    expect(noName.status).toBe(422);
+    expect(noName.json.errors.follow_id[0]).toBe('Choose a username in Settings first: it is how the fediverse knows you.');
+    expect(await one.t.db.selectFrom('follow_requests').select('followed_id').where('follower_id', '=', nameless.id).execute()).toEqual([]);
   });
 
   it('the stories of a member followed there reach the follower here, in Following: published, liked, edited, deleted', async () => {
     const { ada, session, bo, boSession } = await pair();
-    await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
+    await followElsewhere(session, bo.actor.id.href);
     await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
     const storiesOf = async () => ((await call(one.t, session, 'following/posts', { user_id: ada.id })).json.data as PostCard[]).filter((card) => card.elsewhere);
 
@@ -183,7 +205,7 @@ describe('two Inkwell instances', () => {
 
   it('a member comments on a story there: a comment on it there, its writer told; taken back, gone there', async () => {
     const { ada, session, bo, boSession } = await pair();
-    await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
+    await followElsewhere(session, bo.actor.id.href);
     await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
     const post = await createPost(two.t, boSession, { title: 'Answer me' });
     const storiesOf = async () => ((await call(one.t, session, 'following/posts', { user_id: ada.id })).json.data as PostCard[]).filter((card) => card.elsewhere);
@@ -228,7 +250,7 @@ describe('two Inkwell instances', () => {
 
   it('keeps no story of an account nobody here follows, though its server still sends them', async () => {
     const { ada, session, bo, boSession } = await pair();
-    await call(one.t, session, 'fediverse-following/follow', { user_id: ada.id, account: bo.actor.id.href });
+    await followElsewhere(session, bo.actor.id.href);
     await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
     // The follow is gone here without its Undo reaching Two (lost, say): Two still delivers to One.
     await one.t.db

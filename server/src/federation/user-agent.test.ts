@@ -39,11 +39,18 @@ describe('the User-Agent of requests to other servers', () => {
     const ada = await anActor(t, base);
     const session = await signIn(t.app, { ...ada, password: PASSWORD });
     // Following the peer's account: it is looked up with a signed fetch, then sent a Follow from the queue.
-    const follow = await t.app.inject({
+    const found = await t.app.inject({
       method: 'POST',
-      url: '/api/user/fediverse-following/follow',
+      url: '/api/user/fediverse-accounts/lookup',
       headers: session.headers,
       payload: { user_id: ada.id, account: peer.actorUri('alice').href },
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    const follow = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/follow-unfollow',
+      headers: session.headers,
+      payload: { user_id: ada.id, follow_id: found.json().account.id, followType: 1 },
     });
     expect(follow.statusCode, follow.body).toBe(200);
     await received(peer, (activity) => activity instanceof Follow && activity.actorId?.href === ada.actor.id.href);

@@ -1,7 +1,7 @@
 import { FEDIVERSE_BLOCKED, FEDIVERSE_UNBLOCKED, type BlockResponse, type BlockedUsersResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
-import { endFollow } from '../db/follow-ends.repository.ts';
+import { endFollow } from '../db/follow-state.repository.ts';
 import type { DB } from '../db/schema.ts';
 import type { DomainEventBus, DomainEvents } from '../events/domain-events.ts';
 import { forbidden, notFound, validationError } from '../lib/errors.ts';

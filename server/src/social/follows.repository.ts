@@ -27,6 +27,24 @@ export async function isFollowing(db: Kysely<DB>, followerId: number, followingI
 }
 
 export { addToFollowCounts } from '../db/follow-counts.repository.ts';
+export { type FollowState, followStateOf } from '../db/follow-state.repository.ts';
+import { type FollowState, followStateOf } from '../db/follow-state.repository.ts';
+
+/**
+ * The member asks to follow an account elsewhere: a row of follow_requests, with no Follow id yet (the
+ * federation's reaction to `follow.requested` gives it, in the same transaction: migration 0059),
+ * unless they follow it already or asked before. Resolves to the follow as it stands now.
+ */
+export async function requestFollow(db: Kysely<DB>, followerId: number, followingId: number, now: string): Promise<FollowState> {
+  const before = await followStateOf(db, followerId, followingId);
+  if (before) return before;
+  await db
+    .insertInto('follow_requests')
+    .values({ follower_id: followerId, followed_id: followingId, activity_id: null, created_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return 'pending';
+}
 
 /** One more than a page of people tells whether there is a next one. */
 const LIST_FETCH = FOLLOW_LIST_PAGE_SIZE + 1;

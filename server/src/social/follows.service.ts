@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import { type Database, nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { HiddenAuthors } from '../deps.ts';
-import { notFound, validationError } from '../lib/errors.ts';
+import { forbidden, notFound, validationError } from '../lib/errors.ts';
+import { endFollow } from '../db/follow-state.repository.ts';
+import type { DomainEventBus, DomainEvents } from '../events/domain-events.ts';
 import type { Auth } from '../plugins/session.ts';
 import { refuseBlockedFollow } from './blocks.service.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
@@ -21,23 +23,68 @@ export const FOLLOW_MESSAGES = {
   following: 'You follow this writer.',
   notFollowing: 'You do not follow this writer.',
   self: 'You cannot follow yourself.',
+  /** An account elsewhere (ADR 0085). */
+  asked: (handle: string) => `Asked to follow ${handle}: you follow them once their server says yes.`,
+  followingElsewhere: (handle: string) => `You follow ${handle}.`,
+  unfollowedElsewhere: 'You no longer follow this account.',
+  youBlockedElsewhere: 'You blocked this account. Unblock it in Settings › Blocked Users to follow it.',
+  noFederation: 'This site does not follow accounts of other servers.',
 } as const;
 
-export function createFollowsService(db: Kysely<DB>) {
+type FollowTarget = NonNullable<Awaited<ReturnType<typeof findFollowTarget>>>;
+type Told = { name: 'follow.requested'; event: DomainEvents['follow.requested'] } | { name: 'follow.removed'; event: DomainEvents['follow.removed'] };
+
+/** Says what a follow of an account elsewhere caused: in the transaction (`trx`), or once it committed (none). */
+async function tell(events: DomainEventBus, told: Told, trx?: Kysely<DB>): Promise<void> {
+  if (told.name === 'follow.requested') await (trx ? events.emit(trx, told.name, told.event) : events.committed(told.name, told.event));
+  else await (trx ? events.emit(trx, told.name, told.event) : events.committed(told.name, told.event));
+}
+
+/**
+ * `federates`: whether this server follows accounts elsewhere (FEDERATION on); without it, asking to
+ * follow one is refused (nothing would ever send the Follow), though ending a follow still works.
+ */
+export function createFollowsService(db: Kysely<DB>, events: DomainEventBus, { federates }: { federates: boolean }) {
+  /**
+   * A follow of an account elsewhere (ADR 0085): asked (a request, `follow.requested`: the federation
+   * owes its server the Follow, and refuses in this transaction a member it cannot speak for), then
+   * accepted by its server (follow-answers.ts); ended with its counters and `follow.removed` (the Undo).
+   */
+  async function followElsewhere(trx: Kysely<DB>, auth: Auth, target: FollowTarget, follow: boolean): Promise<{ answer: FollowResponse; told: Told[] }> {
+    const handle = target.handle ?? `@${target.domain}`;
+    if (!follow) {
+      const ended = await endFollow(trx, auth.userId, target.id);
+      const told: Told[] = ended ? [{ name: 'follow.removed', event: { followerId: auth.userId, followingId: target.id, activityId: ended.activity_id } }] : [];
+      for (const t of told) await tell(events, t, trx);
+      const answer = { message: FOLLOW_MESSAGES.unfollowedElsewhere, is_following: false, followers_count: ended?.followers_count ?? target.followers_count, pending: false };
+      return { answer, told };
+    }
+    if (!federates) throw validationError({ follow_id: [FOLLOW_MESSAGES.noFederation] });
+    if (truthy(target.follower_blocked)) throw forbidden(FOLLOW_MESSAGES.youBlockedElsewhere);
+    const state = await repo.requestFollow(trx, auth.userId, target.id, nowIso());
+    // A follow still waiting is asked again (its server may have lost the first Follow), with the same Follow.
+    const told: Told[] = state === 'pending' ? [{ name: 'follow.requested', event: { followerId: auth.userId, followingId: target.id } }] : [];
+    for (const t of told) await tell(events, t, trx);
+    const message = state === 'pending' ? FOLLOW_MESSAGES.asked(handle) : FOLLOW_MESSAGES.followingElsewhere(handle);
+    return { answer: { message, is_following: true, followers_count: target.followers_count, pending: state === 'pending' }, told };
+  }
+
   return {
     /**
-     * POST /follow-unfollow: a signed-in reader follows or unfollows anyone but themselves.
-     * Idempotent; both counters move only when a row was really inserted or deleted, in its transaction,
-     * last, just before the commit: their rows (the followed member's above all) are locked by every
-     * follow of them, so held for those statements only, not for the notification's (ADR 0077).
+     * POST /follow-unfollow: a signed-in reader follows or unfollows anyone but themselves, a member or
+     * an account elsewhere. Idempotent; both counters move only when a row was really inserted or
+     * deleted, in its transaction, last, just before the commit: their rows (the followed member's
+     * above all) are locked by every follow of them, so held for those statements only, not for the
+     * notification's (ADR 0077).
      */
     async setFollowing(auth: Auth, followId: number, follow: boolean): Promise<FollowResponse> {
       if (followId === auth.userId) throw validationError({ follow_id: [FOLLOW_MESSAGES.self] });
-      return orNotFound(NOT_FOUND.user, () =>
-        db.transaction().execute(async (trx) => {
-          // The member, the follower's name and the blocks between them: one read.
+      const { answer, told } = await orNotFound(NOT_FOUND.user, () =>
+        db.transaction().execute(async (trx): Promise<{ answer: FollowResponse; told: Told[] }> => {
+          // The one followed, the follower's name and the blocks between them: one read.
           const target = await findFollowTarget(trx, followId, auth.userId);
           if (!target) throw notFound(NOT_FOUND.user);
+          if (target.domain !== null) return followElsewhere(trx, auth, target, follow);
           if (follow) refuseBlockedFollow(target);
           const now = nowIso();
           const changed = follow ? await repo.insertFollow(trx, auth.userId, followId, now) : await repo.deleteFollow(trx, auth.userId, followId);
@@ -46,25 +93,29 @@ export function createFollowsService(db: Kysely<DB>) {
             await notify.follow(trx, { recipient: followId, actorId: auth.userId, message, now });
           }
           if (changed && !follow) await notify.unfollow(trx, followId, auth.userId);
-          return {
+          const answer = {
             message: follow ? FOLLOW_MESSAGES.followed : FOLLOW_MESSAGES.unfollowed,
             is_following: follow,
             // Unchanged, the count read with the member above.
             followers_count: changed ? await repo.addToFollowCounts(trx, auth.userId, followId, follow ? 1 : -1) : target.followers_count,
           };
+          return { answer, told: [] };
         }),
       );
+      for (const t of told) await tell(events, t);
+      return answer;
     },
 
-    /** POST /is-following: whether the caller follows that user. */
+    /** POST /is-following: whether the caller follows that member or account elsewhere (`pending` while its server has not said yes). */
     async isFollowing(auth: Auth, followId: number): Promise<FollowResponse> {
-      const user = await findActiveUser(db, followId);
+      const user = await findFollowTarget(db, followId, auth.userId);
       if (!user) throw notFound(NOT_FOUND.user);
-      const following = await repo.isFollowing(db, auth.userId, followId);
+      const state = await repo.followStateOf(db, auth.userId, followId);
       return {
-        message: following ? FOLLOW_MESSAGES.following : FOLLOW_MESSAGES.notFollowing,
-        is_following: following,
+        message: state ? FOLLOW_MESSAGES.following : FOLLOW_MESSAGES.notFollowing,
+        is_following: state !== undefined,
         followers_count: user.followers_count,
+        ...(user.domain === null ? {} : { pending: state === 'pending' }),
       };
     },
   };

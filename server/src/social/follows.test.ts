@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app.ts';
 import { anAccountElsewhere } from '../test/factories.ts';
+import { FOLLOW_MESSAGES } from './follows.service.ts';
 import { type Member, aMember, call, noticesOf } from './social.testkit.ts';
 
 let t: TestApp;
@@ -57,13 +58,26 @@ describe('POST /follow-unfollow and /is-following', () => {
     expect((await counts(ada.id)).followers_count).toBe(0);
   });
 
-  it('finds no member in an account of another server: following it is the fediverse call’s, its server told (404 here)', async () => {
+  it('follows an account of another server with the same call only where this server federates; ends a follow of one either way', async () => {
     const before = await followRows();
     const elsewhere = await anAccountElsewhere(t.db, 'Far Writer');
-    expect((await follow(ada, elsewhere.id, 1)).statusCode).toBe(404);
-    expect((await isFollowing(ada, elsewhere.id)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/followers', payload: { profile_id: elsewhere.id } })).statusCode).toBe(404);
+    // FEDERATION is off here: nothing would send the Follow, so asking is refused and nothing kept.
+    const refused = await follow(ada, elsewhere.id, 1);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.follow_id).toEqual([FOLLOW_MESSAGES.noFederation]);
+    expect((await isFollowing(ada, elsewhere.id)).json()).toMatchObject({ is_following: false, pending: false });
     expect(await followRows()).toBe(before);
+    // A request asked while it was on is taken back with the ordinary unfollow.
+    const now = new Date().toISOString();
+    await t.db
+      .insertInto('follow_requests')
+      .values({ follower_id: ada.id, followed_id: elsewhere.id, activity_id: 'https://inkwell.example/ap/users/1#follows/9', created_at: now })
+      .execute();
+    expect((await isFollowing(ada, elsewhere.id)).json()).toMatchObject({ is_following: true, pending: true });
+    expect((await follow(ada, elsewhere.id, 0)).json()).toEqual({ message: FOLLOW_MESSAGES.unfollowedElsewhere, is_following: false, followers_count: 0, pending: false });
+    expect(await t.db.selectFrom('follow_requests').select('follower_id').where('followed_id', '=', elsewhere.id).execute()).toEqual([]);
+    // Its lists are not a member's lists.
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/followers', payload: { profile_id: elsewhere.id } })).statusCode).toBe(404);
   });
 
   it('notifies the followed user once per follower, refreshed on a new follow', async () => {

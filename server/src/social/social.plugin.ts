@@ -8,12 +8,12 @@ import { createSavesService } from './saves.service.ts';
 import { socialRoutes } from './social.routes.ts';
 
 /** Likes, saves, comments and replies, follows (and the followers and following lists), blocks: registered under /api/user by app.ts. */
-export const socialPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, database, hiddenAuthors, events }) => {
+export const socialPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, database, hiddenAuthors, events, config }) => {
   await app.register(socialRoutes, {
     likes: createLikesService(db, events),
     saves: createSavesService(db),
     comments: createCommentsService(db, events),
-    follows: createFollowsService(db),
+    follows: createFollowsService(db, events, { federates: config.federation.enabled }),
     followLists: createFollowListsService(database, hiddenAuthors),
     blocks: createBlocksService(db, events),
   });

@@ -47,9 +47,8 @@ export function lockPost(trx: Kysely<DB>, postId: number): Promise<PostTarget | 
 }
 
 /**
- * A member who can be followed or blocked, or whose lists are read: deactivated accounts count as
- * missing, and so (until their follows and blocks are folded in, ADR 0083) do accounts elsewhere,
- * which the fediverse calls follow and block with their server told.
+ * A member whose lists are read: deactivated accounts count as missing, and so (until the lists hold
+ * both kinds, ADR 0085) do accounts elsewhere.
  */
 export function findActiveUser(db: Kysely<DB>, userId: number): Promise<UserTarget | undefined> {
   return db.selectFrom('users').select(['id', 'name', 'followers_count']).where('id', '=', userId).where('deactivated_at', 'is', null).where(isMember()).executeTakeFirst();
@@ -69,10 +68,15 @@ export interface FollowBlocks {
 }
 
 /**
- * The member `followerId` follows or unfollows (deactivated: missing), with the follower's name and
- * the blocks between the two, in one read (they were four).
+ * The member or account elsewhere `followerId` follows or unfollows (deactivated: missing), with its
+ * domain and handle (null for a member), the follower's name and the blocks between the two, in one
+ * read (they were four).
  */
-export function findFollowTarget(db: Kysely<DB>, followId: number, followerId: number): Promise<(UserTarget & FollowBlocks & { actor_name: string | null }) | undefined> {
+export function findFollowTarget(
+  db: Kysely<DB>,
+  followId: number,
+  followerId: number,
+): Promise<(UserTarget & FollowBlocks & { actor_name: string | null; domain: string | null; handle: string | null }) | undefined> {
   const blocked = (eb: ExpressionBuilder<DB, 'users'>, blocker: number, blockedId: number) =>
     eb.exists(eb.selectFrom('blocks').select('blocks.blocker_id').where('blocks.blocker_id', '=', blocker).where('blocks.blocked_id', '=', blockedId));
   return db
@@ -81,13 +85,14 @@ export function findFollowTarget(db: Kysely<DB>, followId: number, followerId: n
       'users.id',
       'users.name',
       'users.followers_count',
+      'users.domain',
+      'users.handle',
       nameOf(eb, followerId),
       blocked(eb, followId, followerId).as('blocked_follower'),
       blocked(eb, followerId, followId).as('follower_blocked'),
     ])
     .where('users.id', '=', followId)
     .where('users.deactivated_at', 'is', null)
-    .where(isMember('users'))
     .executeTakeFirst();
 }
 

@@ -29,8 +29,8 @@ export interface FollowsTable {
 export interface FollowRequestsTable {
   follower_id: number;
   followed_id: number;
-  /** The Follow's id: its Accept, Reject or our Undo names it. */
-  activity_id: string;
+  /** The Follow's id: its Accept, Reject or our Undo names it (null only inside the transaction that asks: the federation's reaction gives it, migration 0059). */
+  activity_id: string | null;
   created_at: string;
 }
 

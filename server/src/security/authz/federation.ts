@@ -24,9 +24,8 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   removeFediverseFollower: own(404, { body: (_s, u) => ({ user_id: u.id, follower_id: 1 }) }),
   // A member's comment or reply as ActivityPub: none here (and a browser is not sent anywhere).
   fediverseNote: open(404, { url: () => '/ap/notes/1' }),
-  // The owner has no username: they follow nobody elsewhere (refused before anything is looked up).
-  fediverseFollow: own(422, { body: (_s, u) => ({ user_id: u.id, account: '@someone@mastodon.example' }) }),
-  fediverseUnfollow: own(404, { body: (_s, u) => ({ user_id: u.id, account_id: 1 }) }),
+  // Not a handle: refused before anything is looked up.
+  lookupAccount: own(422, { body: (_s, u) => ({ user_id: u.id, account: 'not a handle' }) }),
   fediverseFollowing: own(200, { body: (_s, u) => ({ user_id: u.id }) }),
   remoteFollow: open(404, { body: (s) => ({ user_id: s.owner.id, handle: '@reader@mastodon.example' }) }),
 };

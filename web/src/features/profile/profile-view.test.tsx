@@ -19,9 +19,6 @@ const grace = {
 
 function api(options: { saved?: boolean; handle?: string; fediverseFollowers?: number } = {}) {
   let blocked: Array<{ id: number; name: string; profile_picture: null }> = [];
-  let following: Array<{ account_id: number; handle: string; name: string | null; url: string | null; state: 'pending' | 'accepted' }> = [
-    { account_id: 60, handle: '@quiet@far.example', name: null, url: null, state: 'accepted' },
-  ];
   return mockApi((path, init) => {
     if (path === 'get-profile-data') {
       const { id } = jsonBody(init) as { id: number };
@@ -68,24 +65,6 @@ function api(options: { saved?: boolean; handle?: string; fediverseFollowers?: n
       };
     }
     if (path === 'fediverse-followers/remove') return { body: { message: 'Removed: they no longer follow you.' } };
-    if (path === 'fediverse-following') return { body: { data: following } };
-    if (path === 'fediverse-following/follow') {
-      const { account } = jsonBody(init) as { account: string };
-      if (account === '@nobody@far.example')
-        return {
-          status: 422,
-          body: {
-            message: 'We could not find that account. Check the handle and try again.',
-            errors: { account: ['We could not find that account. Check the handle and try again.'] },
-          },
-        };
-      following = [{ account_id: 61, handle: '@lin@mastodon.example', name: 'Lin', url: 'https://mastodon.example/@lin', state: 'pending' }, ...following];
-      return { body: { message: 'Asked to follow @lin@mastodon.example: you follow them once their server says yes.', account: following[0] } };
-    }
-    if (path === 'fediverse-following/unfollow') {
-      following = following.filter((row) => row.account_id !== (jsonBody(init) as { account_id: number }).account_id);
-      return { body: { message: 'You no longer follow this account.' } };
-    }
     if (path === 'remote-follow') {
       const { handle } = jsonBody(init) as { handle: string };
       if (handle === '@me@quiet.example')
@@ -211,37 +190,6 @@ describe('Profiles', () => {
     expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 7, block_id: 52, status: 1 });
     // The list is read again: the blocked account no longer follows.
     await waitFor(() => expect(readFollowers()).toBeGreaterThan(before));
-  });
-
-  it('lets a member follow accounts on the fediverse from their own profile, and unfollow them', async () => {
-    signIn(7);
-    const fetchMock = api({ handle: '@ada@inkwell.example' });
-    renderApp('/profile');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Following on the fediverse' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Following on the fediverse' });
-    expect(await within(dialog).findByText('@quiet@far.example')).toBeInTheDocument();
-    const field = within(dialog).getByLabelText('Follow an account on Mastodon or elsewhere');
-    await user.type(field, '@nobody@far.example');
-    await user.click(within(dialog).getByRole('button', { name: 'Follow' }));
-    expect(await within(dialog).findByText('We could not find that account. Check the handle and try again.')).toBeInTheDocument();
-    await user.clear(field);
-    await user.type(field, '  @lin@mastodon.example ');
-    await user.click(within(dialog).getByRole('button', { name: 'Follow' }));
-    expect(await screen.findByText('Asked to follow @lin@mastodon.example: you follow them once their server says yes.')).toBeInTheDocument();
-    const rows = await within(dialog).findAllByTestId('fediverse-followed');
-    expect(rows).toHaveLength(2);
-    expect(rows[0]).toHaveTextContent('LinRequested · @lin@mastodon.example');
-    expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', 'https://mastodon.example/@lin');
-    expect(field).toHaveValue('');
-    await user.click(within(rows[1]!).getByRole('button', { name: 'Unfollow @quiet@far.example' }));
-    await waitFor(() => expect(within(dialog).getAllByTestId('fediverse-followed')).toHaveLength(1));
-    const sent = fetchMock.mock.calls.filter(([url]) => /fediverse-following\/(follow|unfollow)$/.test(String(url))).map(([, init]) => jsonBody(init as RequestInit));
-    expect(sent).toEqual([
-      { user_id: 7, account: '@nobody@far.example' },
-      { user_id: 7, account: '@lin@mastodon.example' },
-      { user_id: 7, account_id: 60 },
-    ]);
   });
 
   it('offers no Remove on another member’s list', async () => {

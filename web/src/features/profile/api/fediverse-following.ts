@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as endpoints from '@inkwell/contract/calls';
 import { api, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
@@ -15,28 +15,56 @@ export const fediverseFollowingQueryOptions = (userId: number) =>
 export const useFediverseFollowing = (userId: number) =>
   useQuery({ ...fediverseFollowingQueryOptions(userId), refetchInterval: (query) => (query.state.data?.data.some((row) => row.state === 'pending') ? 3_000 : false) });
 
-/** POST /api/user/fediverse-following/follow {user_id, account}: the answer said in a notice; a refusal is the form's to show. */
-export function useFediverseFollow(userId: number) {
+/**
+ * After a follow or an unfollow of an account elsewhere: the list, whether the member follows that
+ * account (the ordinary follow state, keyed as post-actions' isFollowingQueryOptions keys it), and the
+ * profiles (the member's following count counts it, as the ordinary follow's hook refreshes them).
+ */
+function refreshAfterFollow(queryClient: QueryClient, userId: number, accountId: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['fediverse-following', userId] }),
+    queryClient.invalidateQueries({ queryKey: ['is-following', userId, accountId] }),
+    queryClient.invalidateQueries({ queryKey: ['profile'] }),
+  ]);
+}
+
+/**
+ * POST /api/user/fediverse-accounts/lookup {user_id, account} finds the account by its handle or
+ * address, then the ordinary POST /api/user/follow-unfollow {follow_id: its id, followType 1} follows it
+ * (`pending` until its server says yes). The answer is said in a notice; a refusal of either call
+ * (lookup's errors.account, follow's errors.follow_id, or a message) is the form's to show.
+ */
+export function useFollowElsewhere(userId: number) {
   const queryClient = useQueryClient();
   const { showNotice } = useNotice();
   return useMutation({
-    mutationFn: (account: string) => api(endpoints.fediverseFollow, { user_id: userId, account }),
-    onSuccess: (answer) => {
+    mutationFn: async (handle: string) => {
+      const { account } = await api(endpoints.lookupAccount, { user_id: userId, account: handle });
+      const answer = await api(endpoints.followUnfollow, { user_id: userId, follow_id: account.id, followType: 1 });
+      return { answer, accountId: account.id };
+    },
+    onSuccess: ({ answer, accountId }) => {
       showNotice(answer.message, 'success_light');
-      return queryClient.invalidateQueries({ queryKey: ['fediverse-following', userId] });
+      return refreshAfterFollow(queryClient, userId, accountId);
     },
   });
 }
 
-/** POST /api/user/fediverse-following/unfollow {user_id, account_id}. */
-export function useFediverseUnfollow(userId: number) {
+/** The first words of a refusal of useFollowElsewhere's calls, to show under the handle field. */
+export function followElsewhereFailure(error: Error | null): string | undefined {
+  if (!error) return undefined;
+  return (isApiError(error) && (error.field('account') ?? error.field('follow_id') ?? error.message)) || 'Something went wrong. Please try again.';
+}
+
+/** The ordinary POST /api/user/follow-unfollow {follow_id: the account's id, followType 0}. */
+export function useUnfollowElsewhere(userId: number) {
   const queryClient = useQueryClient();
   const { showNotice } = useNotice();
   return useMutation({
-    mutationFn: (accountId: number) => api(endpoints.fediverseUnfollow, { user_id: userId, account_id: accountId }),
-    onSuccess: (answer) => {
+    mutationFn: (accountId: number) => api(endpoints.followUnfollow, { user_id: userId, follow_id: accountId, followType: 0 }),
+    onSuccess: (answer, accountId) => {
       showNotice(answer.message, 'success_light');
-      return queryClient.invalidateQueries({ queryKey: ['fediverse-following', userId] });
+      return refreshAfterFollow(queryClient, userId, accountId);
     },
     onError: (error) => showNotice((isApiError(error) && error.message) || 'That did not work. Please try again.', 'danger_light'),
   });

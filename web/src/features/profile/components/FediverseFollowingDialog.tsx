@@ -5,8 +5,7 @@ import { Avatar } from '../../../components/Avatar';
 import { Button, buttonStyles } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { TextField } from '../../../components/TextField';
-import { isApiError } from '../../../lib/api-client';
-import { useFediverseFollow, useFediverseFollowing, useFediverseUnfollow } from '../api/fediverse-following';
+import { followElsewhereFailure, useFediverseFollowing, useFollowElsewhere, useUnfollowElsewhere } from '../api/fediverse-following';
 
 function Row({ account, onUnfollow, busy }: { account: FediverseFollowed; onUnfollow: () => void; busy: boolean }) {
   const label = account.name ?? account.handle;
@@ -50,15 +49,15 @@ function Row({ account, onUnfollow, busy }: { account: FediverseFollowed; onUnfo
 
 /**
  * The accounts of other fediverse servers the member follows (issue 30), in a dialog over their own
- * profile: a form to follow one more by its handle or address (this server finds it and asks to follow;
- * "Requested" until its server says yes), and the list, each with Unfollow.
+ * profile: a form to follow one more by its handle or address (this server looks it up, then the
+ * ordinary follow asks its server; "Requested" until it says yes), and the list, each with Unfollow.
  */
 export default function FediverseFollowingDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
   const [account, setAccount] = useState('');
   const list = useFediverseFollowing(userId);
-  const follow = useFediverseFollow(userId);
-  const unfollow = useFediverseUnfollow(userId);
-  const failure = follow.error ? (isApiError(follow.error) && (follow.error.field('account') ?? follow.error.message)) || 'Something went wrong. Please try again.' : undefined;
+  const follow = useFollowElsewhere(userId);
+  const unfollow = useUnfollowElsewhere(userId);
+  const failure = followElsewhereFailure(follow.error);
   const rows = list.data?.data ?? [];
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
