@@ -142,10 +142,11 @@ describe('the fediverse in the browser', () => {
     expect((await callApi(world, 'update-profile', { id: Number(cy.id), name: 'Cy Reader', username: 'cyreader' }, { ...cy })).status).toBe(200);
     const { context, page, errors } = await openAs(world, cy);
     await page.goto(`${world.server.url}${paths.profile.getHref()}`);
-    await page.getByRole('button', { name: 'Following on the fediverse' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Following on the fediverse' });
+    // One list (ADR 0085): her own Following list, with the form to follow an account elsewhere at its top.
+    await page.getByRole('button', { name: /^\d+ following$/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'You follow' });
     await dialog.getByRole('textbox', { name: 'Follow an account on Mastodon or elsewhere' }).fill(peer.actorUri('dave').href);
-    await dialog.getByRole('button', { name: 'Follow' }).click();
+    await dialog.getByRole('button', { name: 'Follow', exact: true }).click();
     await dialog.getByText('Requested').waitFor();
     // Dave's server takes the Follow and says yes; then Dave publishes a story.
     const asked = await until(() => peer.received.find(({ activity }) => activity instanceof Follow && activity.actorId?.href.endsWith(`/ap/users/${cy.id}`)), 20_000);
@@ -162,11 +163,11 @@ describe('the fediverse in the browser', () => {
       url: new URL(`${peer.origin}/@dave/articles/1`),
       to: PUBLIC_COLLECTION,
     });
-    await until(
-      async () =>
-        ((await callApi(world, 'fediverse-following', { user_id: Number(cy.id) }, { ...cy })).json.data as Array<{ state: string }>)[0]?.state === 'accepted' || undefined,
-      20_000,
-    );
+    // The list reads itself again while a follow waits: Requested becomes Following.
+    await dialog.getByRole('button', { name: 'Following', exact: true }).waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: artifactPath('fediverse-following-list-1280.png') });
+    const followed = await callApi(world, 'following', { profile_id: Number(cy.id), user_id: Number(cy.id) }, { ...cy });
+    expect(followed.json.data).toEqual([expect.objectContaining({ elsewhere: expect.objectContaining({ handle: daveHandle() }), is_following: true })]);
     await peer.send('dave', cyInbox, new Create({ id: new URL(`${article.id!.href}/activity`), actor: dave, object: article, to: PUBLIC_COLLECTION }));
     // The story is an ordinary post of Cy's Following feed.
     await until(

@@ -220,7 +220,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth, passwordReset, config });
-      await api.register(usersRoutes, { users, account, fediverse: fediverse && { host: new URL(config.publicUrl).host, countFollowers: (id) => fediverse.followers.count(id) } });
+      await api.register(usersRoutes, { users, account, fediverse: fediverse && { host: new URL(config.publicUrl).host } });
       await api.register(accountRoutes, { account, config });
       await api.register(notificationsRoutes, { notifications, hub, guards, config });
       await api.register(unsubscribeApiRoutes, { unsubscribe });
@@ -234,7 +234,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(libraryPlugin, featureDeps);
       await api.register(exportRoutes, featureDeps);
       await api.register(newslettersPlugin, { newsletters, importSubscribers, memberSubscriptions });
-      await api.register(federationApiRoutes, { parts: fediverse, database: deps.database });
+      await api.register(federationApiRoutes, { parts: fediverse });
     },
     { prefix: '/api/user' },
   );

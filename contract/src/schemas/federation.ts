@@ -17,31 +17,6 @@ export const remoteFollowBody = z.object({
 export const remoteFollowResponse = z.object({ url: z.string() });
 export type RemoteFollowResponse = z.infer<typeof remoteFollowResponse>;
 
-/** POST /api/user/fediverse-followers {profile_id, cursor?}: the member's followers on other servers, newest first. */
-export const fediverseFollowersBody = z.object({
-  profile_id: idField('profile id'),
-  cursor: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('cursor').optional()),
-});
-/**
- * A follower on another server, as it presented itself (cleaned): its handle, name and profile page;
- * account_id names the account (fediverse-blocks/set).
- */
-export const fediverseFollower = z.object({ id: z.number(), account_id: z.number(), handle: z.string().nullable(), name: z.string().nullable(), url: z.string().nullable() });
-export type FediverseFollower = z.infer<typeof fediverseFollower>;
-export const fediverseFollowersPage = z.object({
-  data: z.array(fediverseFollower),
-  /** The cursor of the next page, or null after the last. */
-  next_cursor: z.number().nullable(),
-});
-export type FediverseFollowersPage = z.infer<typeof fediverseFollowersPage>;
-
-/**
- * POST /api/user/fediverse-followers/remove {user_id, follower_id}: the member stops an account of
- * another server following them (its server is told with a Reject of the follow). follower_id is a
- * row of their list (fediverseFollower.id).
- */
-export const removeFediverseFollowerBody = z.object({ user_id: idField('user id'), follower_id: idField('follower id') });
-
 /** What /block answers for an account elsewhere: while blocked it cannot follow the member (its follow ends, its server told with a Reject), like, boost or reply to their stories. */
 export const FEDIVERSE_BLOCKED = 'Blocked: this account can no longer follow you, like, boost or reply to your stories.';
 export const FEDIVERSE_UNBLOCKED = 'You have unblocked this account.';
@@ -70,16 +45,3 @@ export const lookupAccountResponse = z.object({
   }),
 });
 export type LookupAccountResponse = z.infer<typeof lookupAccountResponse>;
-/** An account elsewhere the member follows: 'pending' until its server accepts. */
-export const fediverseFollowed = z.object({
-  account_id: z.number(),
-  handle: z.string(),
-  name: z.string().nullable(),
-  url: z.string().nullable(),
-  state: z.enum(['pending', 'accepted']),
-});
-export type FediverseFollowed = z.infer<typeof fediverseFollowed>;
-/** POST /api/user/fediverse-following {user_id}: the accounts elsewhere the member follows, newest first. */
-export const fediverseFollowingBody = z.object({ user_id: idField('user id') });
-export const fediverseFollowingResponse = z.object({ data: z.array(fediverseFollowed) });
-export type FediverseFollowingResponse = z.infer<typeof fediverseFollowingResponse>;

@@ -66,11 +66,20 @@ const viewerId = z.preprocess((v) => (v === '' || v === null ? undefined : v), i
  * FOLLOW_LIST_PAGE_SIZE a page. Open to visitors; user_id, when sent, must be the caller's (as on feeds).
  */
 export const followListBody = z.object({ profile_id: idField('profile id'), user_id: viewerId });
-/** One person of such a list (publicProfile's public fields), with whether the caller follows them. */
+/**
+ * One of such a list (publicProfile's public fields), with whether the caller follows them: a member,
+ * or an account elsewhere (`elsewhere` set: its handle, picture and profile there; ADR 0085). In one's
+ * own following list, an account elsewhere asked to follow and not yet accepted by its server comes
+ * with `pending` true.
+ */
 export const followListPerson = publicProfile
   .pick({ id: true, name: true, username: true, bio: true, profile_picture: true, followers_count: true })
-  .extend({ is_following: z.boolean() });
+  .extend({ is_following: z.boolean(), elsewhere: writtenElsewhere.nullable().optional(), pending: z.boolean().optional() });
 export type FollowListPerson = z.infer<typeof followListPerson>;
 /** A page of people; next_page_url carries a keyset cursor ("<followed at>|<id>") and is null on the last page. */
 export const followListPage = z.object({ data: z.array(followListPerson), next_page_url: z.string().nullable() });
 export type FollowListPage = z.infer<typeof followListPage>;
+/** POST /api/user/followers/remove {user_id, follower_id}: the member stops someone following them (a member, or an account elsewhere, whose server is told with a Reject). */
+export const removeFollowerBody = z.object({ user_id: idField('user id'), follower_id: idField('follower id') });
+export const FOLLOWER_REMOVED = 'Removed: they no longer follow you.';
+export const FOLLOWER_NOT_LISTED = 'They do not follow you.';

@@ -53,8 +53,6 @@ export const getProfileDataBody = z.object({ id: idField('id') });
  */
 export const profileData = publicProfile.extend({
   fediverse_handle: z.string().nullable().optional(),
-  /** Followers on other servers (with federation on), apart from followers_count, which counts members. */
-  fediverse_followers_count: z.number().nullable().optional(),
 });
 export type ProfileData = z.infer<typeof profileData>;
 export const getProfileDataResponse = z.object({ data: profileData });

@@ -6,7 +6,6 @@ import type { DomainEventBus } from '../events/domain-events.ts';
 import { createInkwellFederation } from './federation.ts';
 import { federationRoutes } from './federation.routes.ts';
 import { PostDeliveries } from './post-deliveries.ts';
-import { FediverseFollowers, fediverseFollowersRoutes } from './fediverse-followers.ts';
 import { RemoteFollow, remoteFollowRoutes } from './remote-follow.ts';
 import { federateThreads } from './thread-notes.ts';
 import { federateLikes } from './story-likes.ts';
@@ -24,8 +23,6 @@ interface Jobs {
 export interface FederationParts {
   /** "Follow from the fediverse" on a profile: where the reader's own server takes the follow. */
   remoteFollow: RemoteFollow;
-  /** A member's followers on other servers, counted and listed on the site. */
-  followers: FediverseFollowers;
   /** An account of another server looked up by its handle, for the ordinary follow. */
   lookup: AccountLookup;
   /** What a rendered page announces of itself to the fediverse (its actor or Article), by its path. */
@@ -56,7 +53,6 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
   federateMemberFollows(events, database, federation, config.publicUrl, deliveries);
   return {
     remoteFollow: new RemoteFollow(federation, database, config.publicUrl, config.federation.lookupTimeoutMs),
-    followers: new FediverseFollowers(database, federation, config.publicUrl),
     lookup: new AccountLookup(database, federation, config.publicUrl, config.federation.lookupTimeoutMs),
     pageLinks: (urlPath) => activityLinksFor(urlPath, config.publicUrl),
     async mount(server, jobs) {
@@ -79,12 +75,8 @@ export function federationParts(app: FastifyInstance, config: Config, database: 
   };
 }
 
-/**
- * The federation's calls under /api/user: a member's list of accounts elsewhere they follow, with
- * FEDERATION on or off; the rest answered 404 with it off (`parts` null).
- */
-export const federationApiRoutes: FastifyPluginAsync<{ parts: FederationParts | null; database: Database }> = async (api, { parts, database }) => {
+/** The federation's calls under /api/user: "Follow from the fediverse" and the look-up of an account elsewhere, answered 404 with FEDERATION off (`parts` null). */
+export const federationApiRoutes: FastifyPluginAsync<{ parts: FederationParts | null }> = async (api, { parts }) => {
   await api.register(remoteFollowRoutes, { remoteFollow: parts?.remoteFollow ?? null });
-  await api.register(fediverseFollowersRoutes, { followers: parts?.followers ?? null });
-  await api.register(fediverseFollowingRoutes, { lookup: parts?.lookup ?? null, database });
+  await api.register(fediverseFollowingRoutes, { lookup: parts?.lookup ?? null });
 };

@@ -118,22 +118,6 @@ export async function countRemoteFollowers(db: Kysely<DB>, userId: number): Prom
   return Number(row.n);
 }
 
-/** A page of the member's followers elsewhere as shown on the site, newest account first, before the account `before` (null: from the newest). */
-export async function pageOfFollowersShown(db: Kysely<DB>, userId: number, before: number | null, limit: number) {
-  return followersElsewhere(db, userId)
-    .select(['f.follower_id as id', 'f.follower_id as account_id', 'u.handle', 'u.name', 'u.url'])
-    .$if(before !== null, (q) => q.where('f.follower_id', '<', before!))
-    .orderBy('f.follower_id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** Ends the follow of the member by the account elsewhere `accountId` (its row of users); resolves to the Follow it held (for its Reject), or undefined. */
-export async function removeRemoteFollowerOf(db: Kysely<DB>, userId: number, accountId: number) {
-  const [ended] = await endFollows(db, accountId, { userId });
-  return ended;
-}
-
 /** An account elsewhere's addresses, by its row of users (undefined for a member's row). */
 export async function findAccountAddress(db: Kysely<DB>, accountId: number) {
   return db

@@ -52,30 +52,6 @@ export async function rejectFollowing(db: Kysely<DB>, followUri: string, actorUr
   return true;
 }
 
-/** The accounts the member follows (or asked to), newest first, as the site shows them (by their rows of users). */
-export async function listFollowing(db: Kysely<DB>, userId: number) {
-  const [accepted, asked] = await Promise.all([
-    db
-      .selectFrom('follows as f')
-      .innerJoin('users as a', 'a.id', 'f.following_id')
-      .select(['a.id as account_id', 'a.handle', 'a.name', 'a.url', 'f.created_at'])
-      .where('f.follower_id', '=', userId)
-      .where('a.domain', 'is not', null)
-      .$narrowType<{ handle: NotNull }>()
-      .execute(),
-    db
-      .selectFrom('follow_requests as r')
-      .innerJoin('users as a', 'a.id', 'r.followed_id')
-      .select(['a.id as account_id', 'a.handle', 'a.name', 'a.url', 'r.created_at'])
-      .where('r.follower_id', '=', userId)
-      .$narrowType<{ handle: NotNull }>()
-      .execute(),
-  ]);
-  return [...accepted.map((row) => ({ ...row, state: 'accepted' as const })), ...asked.map((row) => ({ ...row, state: 'pending' as const }))]
-    .sort((a, b) => (a.created_at === b.created_at ? b.account_id - a.account_id : a.created_at < b.created_at ? 1 : -1))
-    .map(({ created_at: _at, ...row }) => row);
-}
-
 /** The member's follows of accounts elsewhere (accepted): rows of follows to rows of users with a domain. */
 function followedElsewhere(db: Kysely<DB>, userId: number) {
   return db.selectFrom('follows as f').innerJoin('users as u', 'u.id', 'f.following_id').where('f.follower_id', '=', userId).where('u.domain', 'is not', null);

@@ -1,6 +1,6 @@
 import type { Federation } from '@fedify/fedify';
 import { isActor } from '@fedify/vocab';
-import { FEDIVERSE_ACCOUNT_INVALID, type FediverseFollowingResponse, type LookupAccountResponse } from '@inkwell/contract';
+import { FEDIVERSE_ACCOUNT_INVALID, type LookupAccountResponse } from '@inkwell/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
@@ -10,7 +10,6 @@ import { INSTANCE_ACTOR } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
 import { saveRemoteActor } from './followers.repository.ts';
 import { followStateOf } from '../db/follow-state.repository.ts';
-import { listFollowing } from './following.repository.ts';
 import { remoteActorFields } from './remote-actor.ts';
 import { hostOf, resourceOf } from './remote-follow.ts';
 
@@ -76,12 +75,8 @@ export class AccountLookup {
   }
 }
 
-/**
- * POST /api/user/fediverse-following (the member's list of accounts elsewhere they follow or asked
- * to), with FEDERATION on or off, and /fediverse-accounts/lookup (404 with it off: `lookup` null).
- */
-export const fediverseFollowingRoutes: FastifyPluginAsync<{ lookup: AccountLookup | null; database: Database }> = async (app, { lookup, database }) => {
-  route(app, 'fediverseFollowing', async (request): Promise<FediverseFollowingResponse> => ({ data: await listFollowing(database.db, request.auth!.userId) }));
+/** POST /api/user/fediverse-accounts/lookup (404 with FEDERATION off: `lookup` null). */
+export const fediverseFollowingRoutes: FastifyPluginAsync<{ lookup: AccountLookup | null }> = async (app, { lookup }) => {
   route(app, 'lookupAccount', async (request) => {
     if (!lookup) throw notFound();
     return lookup.find(request.auth!.userId, request.body.account);

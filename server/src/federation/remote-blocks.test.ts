@@ -40,7 +40,14 @@ const blocksOf = async (session: Session) =>
   (await post(session, 'blocked-users', { user_id: session.id })).json().data as Array<{ id: number; elsewhere: { handle: string } | null }>;
 const noticesOf = async (session: Session) => (await post(session, 'notifications', { user_id: session.id })).json().notifications as Array<{ type: string; message: string }>;
 const followers = async (profileId: number) =>
-  (await t.app.inject({ method: 'POST', url: '/api/user/fediverse-followers', payload: { profile_id: profileId } })).json().data as Array<{ account_id: number; handle: string }>;
+  (
+    (await t.app.inject({ method: 'POST', url: '/api/user/followers', payload: { profile_id: profileId } })).json().data as Array<{
+      id: number;
+      elsewhere: { handle: string } | null;
+    }>
+  )
+    .filter((person) => person.elsewhere)
+    .map((person) => ({ account_id: person.id, handle: person.elsewhere!.handle }));
 /** The story's comments (a reply from the fediverse is one: issue 46), with the account that wrote each. */
 const repliesOf = async (postId: number) =>
   (

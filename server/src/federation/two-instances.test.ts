@@ -30,9 +30,22 @@ const call = async (t: TestApp, session: Session | null, path: string, payload: 
   const res = await t.app.inject({ method: 'POST', url: `/api/user/${path}`, headers: session?.headers ?? {}, payload });
   return { status: res.statusCode, json: res.json() };
 };
+/** One's own following list (ADR 0085: the ordinary one), its accounts elsewhere: waiting for their Accept ('pending') or accepted. */
 const followingOf = async (session: Session) =>
-  (await call(one.t, session, 'fediverse-following', { user_id: session.id })).json.data as Array<{ account_id: number; handle: string; state: string }>;
-const followersOf = async (id: number) => (await call(two.t, null, 'fediverse-followers', { profile_id: id })).json.data as Array<{ id: number; handle: string; name: string }>;
+  (
+    (await call(one.t, session, 'following', { profile_id: session.id, user_id: session.id })).json.data as Array<{
+      id: number;
+      elsewhere: { handle: string } | null;
+      pending?: boolean;
+    }>
+  )
+    .filter((person) => person.elsewhere)
+    .map((person) => ({ account_id: person.id, handle: person.elsewhere!.handle, state: person.pending ? 'pending' : 'accepted' }));
+/** A member's followers on Two that are accounts elsewhere, from the ordinary list. */
+const followersOf = async (id: number) =>
+  ((await call(two.t, null, 'followers', { profile_id: id })).json.data as Array<{ id: number; name: string | null; elsewhere: { handle: string } | null }>)
+    .filter((person) => person.elsewhere)
+    .map((person) => ({ id: person.id, handle: person.elsewhere!.handle, name: person.name }));
 /** The member follows an account of the other instance as the web does: looked up by its handle or address, then the ordinary follow of its id. */
 async function followElsewhere(session: Session, account: string) {
   const found = await call(one.t, session, 'fediverse-accounts/lookup', { user_id: session.id, account });
@@ -108,7 +121,7 @@ describe('two Inkwell instances', () => {
     await eventually(async () => (await followingOf(session))[0]?.state === 'accepted');
     const [row] = await followersOf(bo.id);
     // Bo removes Ada from their followers there: a Reject comes here and the follow ends.
-    await call(two.t, boSession, 'fediverse-followers/remove', { user_id: bo.id, follower_id: row!.id });
+    await call(two.t, boSession, 'followers/remove', { user_id: bo.id, follower_id: row!.id });
     await eventually(async () => (await followingOf(session)).length === 0);
 
     // Bo blocks Ada's account: asking again is rejected there, and nothing stays here.

@@ -1,10 +1,11 @@
 import { FOLLOW_LIST_PAGE_SIZE, type FollowListPage } from '@inkwell/contract';
 import { sql } from 'kysely';
+import { nowIso } from '../db/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app.ts';
 import { bulkPeopleAndPosts } from '../test/bulk.ts';
 import { genericPlanText } from '../test/plans.ts';
-import { type TestUser, aPost, aUser, signIn } from '../test/factories.ts';
+import { type TestUser, aPost, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 import { FOLLOW_LIST_SQL } from './follows.repository.ts';
 import { type Member, aMember, call } from './social.testkit.ts';
 
@@ -75,7 +76,16 @@ describe('POST /followers and /following', () => {
     const followers = page(await list('followers', writer.id));
     expect(ids(followers)).toEqual([b.id, c.id, a.id]);
     expect(followers.next_page_url).toBeNull();
-    expect(followers.data[0]).toEqual({ id: b.id, name: 'B', username: 'bee', bio: 'Bees and words', profile_picture: null, followers_count: 0, is_following: false });
+    expect(followers.data[0]).toEqual({
+      id: b.id,
+      name: 'B',
+      username: 'bee',
+      bio: 'Bees and words',
+      profile_picture: null,
+      followers_count: 0,
+      is_following: false,
+      elsewhere: null,
+    });
     expect(followers.data.find((p) => p.id === c.id)?.followers_count).toBe(1);
 
     const following = page(await list('following', writer.id));
@@ -173,6 +183,38 @@ describe('POST /followers and /following', () => {
     expect(ids(page(await list('following', writer.id)))).toEqual([newestFirst[10], blocked[0]]);
   });
 
+  it('holds accounts elsewhere beside members (ADR 0085), and one’s own following list starts with the follows still asked', async () => {
+    const m = await aMember(t, 'Mira');
+    const member = await aMember(t, 'Member');
+    const far = await anAccountElsewhere(t.db, 'Far Follower');
+    const near = await anAccountElsewhere(t.db, 'Near Writer');
+    const asked = await anAccountElsewhere(t.db, 'Asked Writer');
+    await follows(far, m, 1);
+    await follows(member, m, 2);
+    await follows(m, near, 3);
+    await t.db
+      .insertInto('follow_requests')
+      .values({ follower_id: m.id, followed_id: asked.id, activity_id: 'https://inkwell.example/ap/users/1#follows/x', created_at: nowIso() })
+      .execute();
+
+    const followers = page(await list('followers', m.id));
+    expect(ids(followers)).toEqual([member.id, far.id]);
+    expect(followers.data[1]).toMatchObject({
+      name: 'Far Follower',
+      elsewhere: { handle: expect.stringMatching(/^@farfollower@/), profile_url: expect.stringMatching(/^https:/) },
+    });
+    expect(followers.data[0]!.elsewhere).toBeNull();
+    // Her own list: the one still asked first ('pending', counted as followed by her), then the accepted ones.
+    const own = page(await list('following', m.id, m));
+    expect(own.data.map((p) => [p.id, p.is_following, p.pending ?? false])).toEqual([
+      [asked.id, true, true],
+      [near.id, true, false],
+    ]);
+    // Anyone else sees the accepted follows only.
+    expect(ids(page(await list('following', m.id)))).toEqual([near.id]);
+    expect(ids(page(await list('following', m.id, member)))).toEqual([near.id]);
+  });
+
   it('answers 404 for a missing or deactivated member, 403 for another caller, 422 for bad input and cursors', async () => {
     const writer = await aUser(t.db);
     const reader = await aMember(t, 'Reader');
@@ -255,6 +297,10 @@ describe('the lists’ query plans', () => {
         ON CONFLICT DO NOTHING`.execute(t.db);
       await sql`INSERT INTO follows (follower_id, following_id, created_at)
         SELECT id, ${first.id}, '2023-02-01T00:00:00.000Z' FROM users WHERE id <> ${first.id} ON CONFLICT DO NOTHING`.execute(t.db);
+      // And follows still waiting for an Accept, one in ten people asking four others.
+      await sql`INSERT INTO follow_requests (follower_id, followed_id, activity_id, created_at)
+        SELECT a.id, b.id, 'https://inkwell.example/ap/users/' || a.id || '#follows/' || b.id, '2023-03-01T00:00:00.000Z'
+        FROM users a JOIN users b ON b.id BETWEEN a.id + 5 AND a.id + 8 WHERE a.id % 10 = 0 ON CONFLICT DO NOTHING`.execute(t.db);
     }
     await sql`ANALYZE`.execute(t.db);
   }, 120_000);
@@ -264,7 +310,7 @@ describe('the lists’ query plans', () => {
       ['followers', 'follows_following_time_idx'],
       ['following', 'follows_follower_time_idx'],
     ] as const) {
-      const rows = await t.database.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${FOLLOW_LIST_SQL[which]}`, [1, 1, 'x', 1]);
+      const rows = await t.database.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${FOLLOW_LIST_SQL[which]}`, [1, 1, 1, 'x', 1]);
       const lines = rows.map((r) => r.detail);
       const shown = lines.join('\n');
       expect(
@@ -287,6 +333,11 @@ describe('the lists’ query plans', () => {
         lines.some((l) => /SEARCH u USING INTEGER PRIMARY KEY/.test(l)),
         shown,
       ).toBe(true);
+      // Whether the viewer asked to follow it: the follow_requests key.
+      expect(
+        lines.some((l) => /SEARCH asked USING (COVERING )?INDEX sqlite_autoindex_follow_requests\w* \(follower_id=\? AND followed_id=\?\)|SEARCH asked USING PRIMARY KEY/.test(l)),
+        shown,
+      ).toBe(true);
     }
   });
 
@@ -295,10 +346,12 @@ describe('the lists’ query plans', () => {
       ['followers', 'follows_following_time_idx'],
       ['following', 'follows_follower_time_idx'],
     ] as const) {
-      const plan = await genericPlanText(t.db, FOLLOW_LIST_SQL[which], [people[1]!.id, people[0]!.id, '9999', 2147483647]);
+      const plan = await genericPlanText(t.db, FOLLOW_LIST_SQL[which], [people[1]!.id, people[1]!.id, people[0]!.id, '9999', 2147483647]);
       // The page is the first rows of a backward walk bounded by the cursor in the index: nothing sorted.
       expect(plan, plan).toMatch(new RegExp(`Limit[^\\n]*\\n\\s*->  Index Only Scan Backward using ${index}`));
       expect(plan, plan).not.toMatch(/Seq Scan/);
+      // Whether the viewer asked to follow each one: the follow_requests key.
+      expect(plan, plan).toMatch(/Index (Only )?Scan using follow_requests_\w+ on follow_requests asked/);
     }
   });
 });

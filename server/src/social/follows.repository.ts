@@ -2,7 +2,6 @@ import { FOLLOW_LIST_PAGE_SIZE } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { member } from '../db/shared.repository.ts';
 
 /** true when this call created the follow. */
 export async function insertFollow(db: Kysely<DB>, followerId: number, followingId: number, now: string): Promise<boolean> {
@@ -49,21 +48,26 @@ export async function requestFollow(db: Kysely<DB>, followerId: number, followin
 /** One more than a page of people tells whether there is a next one. */
 const LIST_FETCH = FOLLOW_LIST_PAGE_SIZE + 1;
 
+/** What a list shows of each one: a member's public fields, or an account elsewhere's with its domain, handle, picture and profile there. */
+const PERSON = `u.id, u.name, u.username, u.bio, u.profile_picture, u.followers_count, u.domain, u.handle, u.icon_url, u.url AS profile_url`;
+/** Whether the viewer asked to follow the row's account elsewhere and its server has not said yes (placeholder: viewer). */
+const ASKED = `EXISTS (SELECT 1 FROM follow_requests asked WHERE asked.follower_id = ? AND asked.followed_id = u.id) AS pending`;
+
 /**
  * The followers (or followed) of one member, newest follow first, below a (created_at, id) keyset
  * cursor: the page's rows come from one walk of follows_following_time_idx (follows_follower_time_idx)
- * that stops after LIST_FETCH rows (migration 0018); then each person's row by its key and whether the
- * viewer (0: a visitor) follows them, through the follows key. Deactivated members come back flagged
- * (`active` 0), for the service to leave out with those the viewer blocked; so do accounts of other
- * servers (ADR 0083), which the profile lists apart (the fediverse followers call) until the two
- * lists are one screen.
+ * that stops after LIST_FETCH rows (migration 0018); then each one's row by its key and whether the
+ * viewer (0: a visitor) follows them, through the follows key, or asked to (an account elsewhere
+ * whose server has not said yes: the follow_requests key). Members and accounts elsewhere alike (ADR
+ * 0085); deactivated members come back flagged (`active` 0), for the service to leave out with those
+ * the viewer blocked.
  * The cursor is one row comparison, so both databases bound the walk by it in the index itself.
- * Placeholders: viewer, member, before (time), before (id).
+ * Placeholders: viewer, viewer, member, before (time), before (id).
  */
 const listOf = (side: 'follower_id' | 'following_id', other: 'follower_id' | 'following_id') =>
-  `SELECT u.id, u.name, u.username, u.bio, u.profile_picture, u.followers_count, page.followed_at,
-    CASE WHEN u.deactivated_at IS NULL AND ${member('u')} THEN 1 ELSE 0 END AS active,
-    EXISTS (SELECT 1 FROM follows mine WHERE mine.follower_id = ? AND mine.following_id = u.id) AS is_following
+  `SELECT ${PERSON}, page.followed_at,
+    CASE WHEN u.deactivated_at IS NULL THEN 1 ELSE 0 END AS active,
+    EXISTS (SELECT 1 FROM follows mine WHERE mine.follower_id = ? AND mine.following_id = u.id) AS is_following, ${ASKED}
   FROM (
     SELECT ${side} AS id, created_at AS followed_at FROM follows
     WHERE ${other} = ? AND (created_at, ${side}) < (?, ?)
@@ -84,11 +88,15 @@ export interface FollowListRow {
   bio: string | null;
   profile_picture: string | null;
   followers_count: number;
+  domain: string | null;
+  handle: string | null;
+  icon_url: string | null;
+  profile_url: string | null;
   followed_at: string;
   active: number | boolean;
   is_following: number | boolean;
+  pending: number | boolean;
 }
-
 /** Up to LIST_FETCH people of a member's list below the cursor (prepared once, database.all). */
 export function followListPage(
   database: Database,
@@ -97,5 +105,20 @@ export function followListPage(
   memberId: number,
   before: { at: string; id: number },
 ): Promise<FollowListRow[]> {
-  return database.all<FollowListRow>(FOLLOW_LIST_SQL[list], [viewer, memberId, before.at, before.id]);
+  return database.all<FollowListRow>(FOLLOW_LIST_SQL[list], [viewer, viewer, memberId, before.at, before.id]);
+}
+
+/** How many of a member's follows still waiting for their Accept the first page of their own following list shows, at most. */
+export const ASKED_SHOWN = 50;
+
+/**
+ * The member's follows of accounts elsewhere still waiting for their server's Accept, newest first,
+ * ASKED_SHOWN at most (the top of their own following list: a handful, read by the follow_requests key).
+ */
+export function askedFollows(database: Database, memberId: number): Promise<FollowListRow[]> {
+  return database.all<FollowListRow>(
+    `SELECT ${PERSON}, r.created_at AS followed_at, CASE WHEN u.deactivated_at IS NULL THEN 1 ELSE 0 END AS active, 1 AS is_following, 1 AS pending
+    FROM follow_requests r JOIN users u ON u.id = r.followed_id WHERE r.follower_id = ? ORDER BY r.created_at DESC, r.followed_id DESC LIMIT ${ASKED_SHOWN}`,
+    [memberId],
+  );
 }

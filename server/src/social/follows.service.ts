@@ -1,4 +1,4 @@
-import { FOLLOW_LIST_PAGE_SIZE, type FollowListPage, MAX_ID, type followResponse } from '@inkwell/contract';
+import { FOLLOWER_NOT_LISTED, FOLLOWER_REMOVED, FOLLOW_LIST_PAGE_SIZE, type FollowListPage, MAX_ID, type followResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type Database, nowIso } from '../db/database.ts';
@@ -13,7 +13,7 @@ import { NOT_FOUND, orNotFound } from './errors.ts';
 import * as repo from './follows.repository.ts';
 import { actorName, noticeText, notify } from '../notify/notify.ts';
 import { findActiveUser, findFollowTarget } from './targets.repository.ts';
-import { truthy } from '../lib/post-card.ts';
+import { truthy, writtenElsewhere } from '../lib/post-card.ts';
 
 type FollowResponse = z.infer<typeof followResponse>;
 
@@ -106,6 +106,24 @@ export function createFollowsService(db: Kysely<DB>, events: DomainEventBus, { f
       return answer;
     },
 
+    /**
+     * POST /followers/remove: the member stops someone following them, a member (their notification
+     * taken back) or an account elsewhere (`follow.removed`: its server is sent a Reject, as Mastodon
+     * removes a follower). 404 when they do not follow the member.
+     */
+    async removeFollower(auth: Auth, followerId: number): Promise<{ message: string }> {
+      const removed = await db.transaction().execute(async (trx) => {
+        const ended = await endFollow(trx, followerId, auth.userId);
+        if (!ended) throw notFound(FOLLOWER_NOT_LISTED);
+        if (ended.accepted) await notify.unfollow(trx, auth.userId, followerId);
+        const event = { followerId, followingId: auth.userId, activityId: ended.activity_id };
+        await events.emit(trx, 'follow.removed', event);
+        return event;
+      });
+      events.committed('follow.removed', removed);
+      return { message: FOLLOWER_REMOVED };
+    },
+
     /** POST /is-following: whether the caller follows that member or account elsewhere (`pending` while its server has not said yes). */
     async isFollowing(auth: Auth, followId: number): Promise<FollowResponse> {
       const user = await findFollowTarget(db, followId, auth.userId);
@@ -131,17 +149,38 @@ const MAX_EXTRA_READS = 4;
 export type FollowList = 'followers' | 'following';
 export type FollowListCursor = typeof LIST_START;
 
+/** A row of a list as the contract shows it: a member, or an account elsewhere (`elsewhere`), with whether the viewer follows it or asked to. */
+function personOf(row: repo.FollowListRow): FollowListPage['data'][number] {
+  const { id, name, username, bio, profile_picture, followers_count, domain, handle, icon_url, profile_url } = row;
+  const pending = truthy(row.pending);
+  return {
+    id,
+    name,
+    username,
+    bio,
+    profile_picture,
+    followers_count,
+    is_following: truthy(row.is_following) || pending,
+    elsewhere: writtenElsewhere({ domain, handle, icon_url, profile_url, url: null }),
+    ...(pending ? { pending } : {}),
+  };
+}
+
 /**
  * POST /followers and /following: a member's lists as the viewer (0: a visitor) may see them, newest
- * follow first. Deactivated members and those the viewer blocked are left out; a page whose stored
- * rows held some reads the next ones to fill itself, a few reads at most (as feeds do).
+ * follow first, members and accounts elsewhere alike (ADR 0085). Deactivated members and those the
+ * viewer blocked are left out; a page whose stored rows held some reads the next ones to fill itself,
+ * a few reads at most (as feeds do). The first page of one's own following list starts with the
+ * follows still waiting for their server's Accept (`pending`).
  */
 export function createFollowListsService(database: Database, hiddenAuthors: HiddenAuthors) {
   return {
     async list(list: FollowList, viewer: number, memberId: number, cursor: FollowListCursor = LIST_START): Promise<FollowListPage> {
       const [member, hidden] = await Promise.all([findActiveUser(database.db, memberId), hiddenAuthors(viewer)]);
       if (!member) throw notFound(NOT_FOUND.user);
-      const people: FollowListPage['data'] = [];
+      const asked = list === 'following' && viewer === memberId && cursor === LIST_START ? await repo.askedFollows(database, memberId) : [];
+      const people: FollowListPage['data'] = asked.filter((row) => truthy(row.active) && !hidden.has(row.id)).map(personOf);
+      const full = people.length + FOLLOW_LIST_PAGE_SIZE;
       let before = cursor;
       let next: FollowListCursor | null = null;
       for (let read = 0; read <= MAX_EXTRA_READS; read += 1) {
@@ -152,14 +191,13 @@ export function createFollowListsService(database: Database, hiddenAuthors: Hidd
         for (const [i, row] of page.entries()) {
           before = { at: row.followed_at, id: row.id };
           if (!truthy(row.active) || hidden.has(row.id)) continue;
-          const { id, name, username, bio, profile_picture, followers_count } = row;
-          people.push({ id, name, username, bio, profile_picture, followers_count, is_following: truthy(row.is_following) });
-          if (people.length === FOLLOW_LIST_PAGE_SIZE) {
+          people.push(personOf(row));
+          if (people.length === full) {
             next = i < page.length - 1 || more ? before : null;
             break;
           }
         }
-        if (people.length === FOLLOW_LIST_PAGE_SIZE || !more) break;
+        if (people.length === full || !more) break;
         next = before; // a page not yet full whose reads ran out still goes on from where it stopped
       }
       return {

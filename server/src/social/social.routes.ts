@@ -56,6 +56,8 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
     route(app, list, async (request) => followLists.list(list, viewer(request, request.body.user_id), request.body.profile_id, followCursor(request.query.cursor)));
   }
 
+  route(app, 'removeFollower', async (request) => follows.removeFollower(request.auth!, request.body.follower_id));
+
   route(app, 'block', async (request) => blocks.setBlocked(request.auth!, request.body.block_id, request.body.status === 1));
 
   route(app, 'blockedUsers', async (request) => blocks.list(request.auth!));

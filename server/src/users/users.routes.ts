@@ -12,12 +12,12 @@ const pictureFile = z.preprocess(
 
 /**
  * `fediverse`, when federation is on: this server's host (a member with a username is followed from the
- * fediverse as `@username@host`) and how many follow a member from there; else null.
+ * fediverse as `@username@host`); else null. Their followers there are counted in followers_count.
  */
 export const usersRoutes: FastifyPluginAsync<{
   users: UsersService;
   account: AccountService;
-  fediverse: { host: string; countFollowers(userId: number): Promise<number | null> } | null;
+  fediverse: { host: string } | null;
 }> = async (app, { users, account, fediverse }) => {
   route(app, 'ownProfile', async (request) => ({ user: await users.getOwnProfile(request.auth!, request.body.id) }));
 
@@ -36,8 +36,7 @@ export const usersRoutes: FastifyPluginAsync<{
 
   route(app, 'getProfileData', async (request) => {
     const profile = await users.getPublicProfile(request.body.id);
-    if (!fediverse) return { data: { ...profile, fediverse_handle: null, fediverse_followers_count: null } };
-    const followers = await fediverse.countFollowers(profile.id);
-    return { data: { ...profile, fediverse_handle: profile.username ? `@${profile.username}@${fediverse.host}` : null, fediverse_followers_count: followers } };
+    if (!fediverse) return { data: { ...profile, fediverse_handle: null } };
+    return { data: { ...profile, fediverse_handle: profile.username ? `@${profile.username}@${fediverse.host}` : null } };
   });
 };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TEXT, paths, type PostCard as PostCardData } from '@inkwell/contract';
 import { CoverImage } from './CoverImage';
-import { ElsewhereMark } from './Elsewhere';
+import { ElsewhereMark } from './ElsewhereMark';
 import { PostDate } from './PostDate';
 
 interface PostCardProps {

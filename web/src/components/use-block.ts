@@ -5,10 +5,10 @@ import * as endpoints from '@inkwell/contract/calls';
 
 /**
  * Blocking a member or an account of another fediverse server (its row of users: a comment's
- * `elsewhere.account_id`, a fediverse follower's `account_id`), shared by the places that offer it (a
- * profile, the author hover card, a comment's menu, one's followers on the fediverse, Settings' Blocked
- * Users). The list of whom the reader blocked is small and read once; a block or an unblock refreshes
- * everything a reader sees, since what the server leaves out changes.
+ * `elsewhere.account_id`, a followers list's id), shared by the places that offer it (a profile, the
+ * author hover card, a comment's menu, one's own followers list, Settings' Blocked Users). The list of
+ * whom the reader blocked is small and read once; a block or an unblock refreshes everything a reader
+ * sees, since what the server leaves out changes.
  */
 export const blockedUsersQueryOptions = (viewerId: string) =>
   queryOptions({
@@ -35,7 +35,7 @@ export function useBlock(viewerId: string) {
     mutationFn: ({ userId, block }: { userId: number; block: boolean }) => api(endpoints.block, { user_id: Number(viewerId), block_id: userId, status: block ? 1 : 0 }),
     onSuccess: (answer) => {
       showNotice(answer.message, 'success_light');
-      for (const key of ['blocked', 'posts', 'profile', 'is-following', 'notifications', 'recommended-posts', 'recommended-users', 'search', 'fediverse-followers']) {
+      for (const key of ['blocked', 'posts', 'profile', 'is-following', 'notifications', 'recommended-posts', 'recommended-users', 'search', 'follow-list']) {
         void queryClient.invalidateQueries({ queryKey: [key] });
       }
     },

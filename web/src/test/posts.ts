@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { CommentItem, PostCard, PostDetail, PostPage } from '@inkwell/contract';
+import type { CommentItem, FollowListPerson, PostCard, PostDetail, PostPage } from '@inkwell/contract';
 import { setSession } from '../lib/session';
 
 /** A post card as the server sends it; override what a test cares about. */
@@ -91,3 +91,15 @@ export function mockIntersectionObserver() {
     },
   };
 }
+
+/** One of a followers or following list (FollowListPerson): a member by default; `elsewhere` makes it an account elsewhere. */
+export const aListPerson = (id: number, name: string | null, more: Partial<FollowListPerson> = {}): FollowListPerson => ({
+  id,
+  name,
+  username: null,
+  bio: null,
+  profile_picture: null,
+  followers_count: 0,
+  is_following: false,
+  ...more,
+});

@@ -18,14 +18,9 @@ export const FEDERATION_ROUTES: Readonly<Record<string, Entry>> = {
   actorFollowing: open(404, { url: (s) => `/ap/users/${s.owner.id}/following` }),
   actorInbox: open(404, { url: (s) => `/ap/users/${s.owner.id}/inbox` }),
   sharedInbox: open(400),
-  // The owner has no username: nobody follows them from elsewhere, whoever asks (nothing is looked up).
-  fediverseFollowers: open(404, { body: (s) => ({ profile_id: s.owner.id }) }),
-  // The owner has no username, so no followers elsewhere to remove.
-  removeFediverseFollower: own(404, { body: (_s, u) => ({ user_id: u.id, follower_id: 1 }) }),
   // A member's comment or reply as ActivityPub: none here (and a browser is not sent anywhere).
   fediverseNote: open(404, { url: () => '/ap/notes/1' }),
   // Not a handle: refused before anything is looked up.
   lookupAccount: own(422, { body: (_s, u) => ({ user_id: u.id, account: 'not a handle' }) }),
-  fediverseFollowing: own(200, { body: (_s, u) => ({ user_id: u.id }) }),
   remoteFollow: open(404, { body: (s) => ({ user_id: s.owner.id, handle: '@reader@mastodon.example' }) }),
 };

@@ -22,6 +22,8 @@ export const SOCIAL_ROUTES: Readonly<Record<string, Entry>> = {
     body: (s, u) => ({ user_id: u.id, follow_id: s.postOwner.id, followType: 0 }),
     changes: async (s) => [sorted(await s.db.selectFrom('follows').selectAll().where('following_id', '=', s.postOwner.id).execute()), await userRow(s, s.postOwner.id)],
   }),
+  // Nobody follows the owner here: nothing to remove (404); another's user_id is refused first.
+  removeFollower: own(404, { body: (s, u) => ({ user_id: u.id, follower_id: s.postOwner.id }) }),
   isFollowing: own(200, {
     body: (s, u) => ({ user_id: u.id, follow_id: s.postOwner.id }),
     private: () => '"is_following":true',

@@ -12,7 +12,7 @@ export default function ProfileRoute() {
       viewerId={session.id}
       renderPost={(post) => <PostCardWithActions post={post} />}
       renderFollow={(userId) => <FollowButton authorId={userId} active />}
-      renderListFollow={(person) => <FollowButton authorId={person.id} active known={person.is_following} size="compact" />}
+      renderListFollow={(person) => <FollowButton authorId={person.id} active known={person.is_following} pending={person.pending} size="compact" />}
     />
   );
 }

@@ -70,7 +70,7 @@ export default function ViewProfileRoute() {
       viewerId={session?.id ?? null}
       renderPost={(post) => <PostCardWithActions post={post} />}
       renderFollow={(id) => <FollowWithEmail authorId={id} viewerId={session?.id ?? null} />}
-      renderListFollow={(person) => <FollowButton authorId={person.id} active known={person.is_following} size="compact" />}
+      renderListFollow={(person) => <FollowButton authorId={person.id} active known={person.is_following} pending={person.pending} size="compact" />}
       renderSubscribe={(id, name) => <ProfileSubscribe writerId={id} writerName={name} viewerId={session?.id ?? null} />}
     />
   );

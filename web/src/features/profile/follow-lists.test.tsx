@@ -1,21 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { encodeId, paths, type FollowListPerson } from '@inkwell/contract';
+import { encodeId, paths } from '@inkwell/contract';
 import { aProfile, jsonBody, mockApi, renderApp } from '../../test/render';
-import { aPage, mockIntersectionObserver, signIn } from '../../test/posts';
+import { aPage, mockIntersectionObserver, signIn, aListPerson } from '../../test/posts';
 
 const grace = { id: 20, name: 'Grace Hopper', username: 'grace', bio: null, profile_picture: null, post_count: 0, followers_count: 3, following_count: 1 };
-const person = (id: number, name: string, more: Partial<FollowListPerson> = {}): FollowListPerson => ({
-  id,
-  name,
-  username: null,
-  bio: null,
-  profile_picture: null,
-  followers_count: 0,
-  is_following: false,
-  ...more,
-});
+const person = aListPerson;
 const NEXT = '/api/user/followers?cursor=2024-01-01T00%3A00%3A05.000Z%7C31';
 
 /** Grace (20) is followed by Linus (30), Barbara (31, whom Ada follows) and Ada (7); the second page holds Alan (32). */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FEDIVERSE_BLOCKED, FEDIVERSE_UNBLOCKED, TEXT, encodeId } from '@inkwell/contract';
+import { TEXT, encodeId } from '@inkwell/contract';
 import { aProfile, jsonBody, mockApi, renderApp } from '../../test/render';
 import { aPage, aPost, mockIntersectionObserver, signIn } from '../../test/posts';
 import { leave } from '../../lib/leave';
@@ -17,30 +17,13 @@ const grace = {
   following_count: 3,
 };
 
-function api(options: { saved?: boolean; handle?: string; fediverseFollowers?: number } = {}) {
+function api(options: { saved?: boolean; handle?: string } = {}) {
   let blocked: Array<{ id: number; name: string; profile_picture: null }> = [];
   return mockApi((path, init) => {
     if (path === 'get-profile-data') {
       const { id } = jsonBody(init) as { id: number };
-      // The followers elsewhere are among the followers counted (ADR 0083).
-      const followers_count = grace.followers_count + (options.fediverseFollowers ?? 0);
-      if (id === 20)
-        return { body: { data: { ...grace, followers_count, fediverse_handle: options.handle ?? null, fediverse_followers_count: options.fediverseFollowers ?? null } } };
-      if (id === 7)
-        return {
-          body: {
-            data: {
-              ...grace,
-              followers_count,
-              id: 7,
-              name: 'Ada',
-              username: 'ada',
-              bio: null,
-              fediverse_handle: options.handle ?? null,
-              fediverse_followers_count: options.fediverseFollowers ?? null,
-            },
-          },
-        };
+      if (id === 20) return { body: { data: { ...grace, fediverse_handle: options.handle ?? null } } };
+      if (id === 7) return { body: { data: { ...grace, id: 7, name: 'Ada', username: 'ada', bio: null, fediverse_handle: options.handle ?? null } } };
       return { status: 404, body: { message: 'User not found.' } };
     }
     if (path === 'profile') return { body: { user: aProfile } };
@@ -53,18 +36,6 @@ function api(options: { saved?: boolean; handle?: string; fediverseFollowers?: n
     if (path === 'saved-posts') return { body: aPage(options.saved ? [aPost({ id: 9, title: 'A saved story' })] : []) };
     if (path === 'is-following') return { body: { message: 'ok', is_following: false, followers_count: 1 } };
     if (path === 'blocked-users') return { body: { data: blocked } };
-    if (path === 'fediverse-followers') {
-      return {
-        body: {
-          data: [
-            { id: 2, account_id: 52, handle: '@lin@mastodon.example', name: 'Lin', url: 'https://mastodon.example/@lin' },
-            { id: 1, account_id: 51, handle: '@quiet@far.example', name: null, url: null },
-          ],
-          next_cursor: null,
-        },
-      };
-    }
-    if (path === 'fediverse-followers/remove') return { body: { message: 'Removed: they no longer follow you.' } };
     if (path === 'remote-follow') {
       const { handle } = jsonBody(init) as { handle: string };
       if (handle === '@me@quiet.example')
@@ -73,8 +44,6 @@ function api(options: { saved?: boolean; handle?: string; fediverseFollowers?: n
     }
     if (path === 'block') {
       const { block_id, status } = jsonBody(init) as { block_id: number; status: number };
-      // 51 and 52: the followers on the fediverse (accounts elsewhere), answered as such.
-      if (block_id === 51 || block_id === 52) return { body: { message: status === 1 ? FEDIVERSE_BLOCKED : FEDIVERSE_UNBLOCKED, is_blocked: status === 1 } };
       blocked = status === 1 ? [{ id: block_id, name: 'Grace Hopper', profile_picture: null }] : [];
       return { body: { message: status === 1 ? 'You have blocked this member.' : 'You have unblocked this member.', is_blocked: status === 1 } };
     }
@@ -140,73 +109,13 @@ describe('Profiles', () => {
     vi.unstubAllGlobals();
   });
 
-  it('counts followers on the fediverse among the followers, says how many, and lists them with links to their own servers', async () => {
-    mockIntersectionObserver();
-    api({ handle: '@grace@inkwell.example', fediverseFollowers: 2 });
-    renderApp(`/view-profile/${encodeId(20)}`);
-    expect(await screen.findByTestId('profile-counts')).toHaveTextContent('2 posts3 followers3 following2 on the fediverse');
-    await userEvent.setup().click(screen.getByRole('button', { name: '2 on the fediverse' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Grace Hopper’s followers on the fediverse' });
-    const rows = await within(dialog).findAllByTestId('fediverse-follower');
-    expect(rows).toHaveLength(2);
-    const lin = within(rows[0]!).getByRole('link');
-    expect(lin).toHaveAttribute('href', 'https://mastodon.example/@lin');
-    expect(lin).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
-    expect(lin).toHaveTextContent('Lin@lin@mastodon.example');
-    expect(within(rows[1]!).queryByRole('link')).not.toBeInTheDocument();
-    expect(rows[1]).toHaveTextContent('@quiet@far.example');
-  });
-
-  it('lets a member remove a follower on the fediverse from their own list, asking once more in the row', async () => {
+  it('has one count of followers and of following, whichever server they are on, and no separate lists of the fediverse', async () => {
     mockIntersectionObserver();
     signIn(7);
-    const fetchMock = api({ fediverseFollowers: 2 });
+    api({ handle: '@ada@inkwell.example' });
     renderApp('/profile');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '2 on the fediverse' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Your followers on the fediverse' });
-    await user.click(await within(dialog).findByRole('button', { name: 'Remove Lin' }));
-    const asked = within(dialog).getByRole('group', { name: 'Remove Lin?' });
-    await user.click(within(asked).getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/fediverse-followers/remove'))).toBe(true));
-    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/fediverse-followers/remove'));
-    expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 7, follower_id: 2 });
-  });
-
-  it('lets a member block a follower on the fediverse from the same question', async () => {
-    mockIntersectionObserver();
-    signIn(7);
-    const fetchMock = api({ fediverseFollowers: 2 });
-    renderApp('/profile');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '2 on the fediverse' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Your followers on the fediverse' });
-    await user.click(await within(dialog).findByRole('button', { name: 'Remove Lin' }));
-    const readFollowers = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/fediverse-followers')).length;
-    const before = readFollowers();
-    await user.click(within(within(dialog).getByRole('group', { name: 'Remove Lin?' })).getByRole('button', { name: 'Block Lin' }));
-    expect(await screen.findByText(FEDIVERSE_BLOCKED)).toBeInTheDocument();
-    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/block'));
-    expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 7, block_id: 52, status: 1 });
-    // The list is read again: the blocked account no longer follows.
-    await waitFor(() => expect(readFollowers()).toBeGreaterThan(before));
-  });
-
-  it('offers no Remove on another member’s list', async () => {
-    mockIntersectionObserver();
-    api({ handle: '@grace@inkwell.example', fediverseFollowers: 2 });
-    renderApp(`/view-profile/${encodeId(20)}`);
-    await userEvent.setup().click(await screen.findByRole('button', { name: '2 on the fediverse' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Grace Hopper’s followers on the fediverse' });
-    await within(dialog).findAllByTestId('fediverse-follower');
-    expect(within(dialog).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
-  });
-
-  it('shows no fediverse count when nobody follows from there', async () => {
-    mockIntersectionObserver();
-    api({ handle: '@grace@inkwell.example', fediverseFollowers: 0 });
-    renderApp(`/view-profile/${encodeId(20)}`);
     expect(await screen.findByTestId('profile-counts')).toHaveTextContent(/^2 posts1 follower3 following$/);
+    expect(screen.queryByRole('button', { name: /on the fediverse/ })).not.toBeInTheDocument();
   });
 
   it('gives one’s own profile the menu and the Saved tab, on /profile and on one’s own /view-profile address', async () => {

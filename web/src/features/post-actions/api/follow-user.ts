@@ -49,9 +49,11 @@ export function useFollowUser(authorId: number) {
       showNotice((isApiError(error) && error.message) || 'Could not update following.', 'danger_light');
     },
     onSuccess: (answer, variables) => {
+      // `pending`: an account elsewhere whose server has not said yes yet (the button says Requested).
       queryClient.setQueryData(isFollowingQueryOptions(variables.user_id, variables.follow_id).queryKey, {
         is_following: answer.is_following,
         followers_count: answer.followers_count,
+        pending: answer.pending,
       });
       setFollowers(queryClient, variables.follow_id, () => answer.followers_count);
       void queryClient.invalidateQueries({ queryKey: ['profile'] });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { TEXT, paths, relativeTime, type CommentElsewhere, type CommentItem } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
-import { OriginalLink, away, pictureElsewhere } from '../../../components/Elsewhere';
+import { OriginalLink, away, pictureElsewhere } from '../../../components/ElsewhereMark';
 import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
 import { useBlock, useIsBlocked } from '../../../components/use-block';
 import { useNow } from '../../../lib/use-now';

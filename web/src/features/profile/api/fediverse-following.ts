@@ -1,28 +1,18 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as endpoints from '@inkwell/contract/calls';
 import { api, isApiError } from '../../../lib/api-client';
 import { useNotice } from '../../../components/NoticeProvider';
-
-/** POST /api/user/fediverse-following {user_id}: the accounts elsewhere the member follows, newest first. */
-export const fediverseFollowingQueryOptions = (userId: number) =>
-  queryOptions({
-    queryKey: ['fediverse-following', userId],
-    queryFn: ({ signal }) => api(endpoints.fediverseFollowing, { user_id: userId }, { signal }),
-    staleTime: 0,
-  });
-
-/** Read afresh while the list is open: a follow asked is accepted by the other server a moment later. */
-export const useFediverseFollowing = (userId: number) =>
-  useQuery({ ...fediverseFollowingQueryOptions(userId), refetchInterval: (query) => (query.state.data?.data.some((row) => row.state === 'pending') ? 3_000 : false) });
+import { followListKey } from './follow-lists';
 
 /**
- * After a follow or an unfollow of an account elsewhere: the list, whether the member follows that
- * account (the ordinary follow state, keyed as post-actions' isFollowingQueryOptions keys it), and the
- * profiles (the member's following count counts it, as the ordinary follow's hook refreshes them).
+ * After a follow of an account elsewhere: the member's following list (which now holds it), whether
+ * the member follows that account (the ordinary follow state, keyed as post-actions'
+ * isFollowingQueryOptions keys it), and the profiles (the member's following count counts it, as the
+ * ordinary follow's hook refreshes them).
  */
 function refreshAfterFollow(queryClient: QueryClient, userId: number, accountId: number) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['fediverse-following', userId] }),
+    queryClient.invalidateQueries({ queryKey: followListKey('following', userId) }),
     queryClient.invalidateQueries({ queryKey: ['is-following', userId, accountId] }),
     queryClient.invalidateQueries({ queryKey: ['profile'] }),
   ]);
@@ -54,18 +44,4 @@ export function useFollowElsewhere(userId: number) {
 export function followElsewhereFailure(error: Error | null): string | undefined {
   if (!error) return undefined;
   return (isApiError(error) && (error.field('account') ?? error.field('follow_id') ?? error.message)) || 'Something went wrong. Please try again.';
-}
-
-/** The ordinary POST /api/user/follow-unfollow {follow_id: the account's id, followType 0}. */
-export function useUnfollowElsewhere(userId: number) {
-  const queryClient = useQueryClient();
-  const { showNotice } = useNotice();
-  return useMutation({
-    mutationFn: (accountId: number) => api(endpoints.followUnfollow, { user_id: userId, follow_id: accountId, followType: 0 }),
-    onSuccess: (answer, accountId) => {
-      showNotice(answer.message, 'success_light');
-      return refreshAfterFollow(queryClient, userId, accountId);
-    },
-    onError: (error) => showNotice((isApiError(error) && error.message) || 'That did not work. Please try again.', 'danger_light'),
-  });
 }

@@ -16,11 +16,12 @@ function PersonSkeleton() {
 type ListQuery = Pick<UseInfiniteQueryResult, 'isError' | 'isPending' | 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>;
 
 /**
- * A list of people in a dialog over a profile (followers, following, followers on the fediverse):
- * `items` as `query` has loaded them, more as the reader scrolls, a message when it could not load.
+ * A list of people in a dialog over a profile (followers, following): `items` as `query` has loaded
+ * them, more as the reader scrolls, a message when it could not load; `header` above the list.
  */
 export function PeopleListDialog<T extends { id: number }>({
   title,
+  header,
   items,
   query,
   emptyText,
@@ -28,6 +29,7 @@ export function PeopleListDialog<T extends { id: number }>({
   onClose,
 }: {
   title: string;
+  header?: ReactNode;
   items: T[];
   query: ListQuery;
   emptyText: string;
@@ -36,6 +38,7 @@ export function PeopleListDialog<T extends { id: number }>({
 }) {
   return (
     <Modal title={title} size="max-w-md" closeButton onClose={onClose} initialFocus={(panel) => panel.querySelector<HTMLElement>('[data-close]')}>
+      {header}
       <div className="-mx-6 mt-3 max-h-[min(70vh,36rem)] overflow-y-auto overscroll-contain border-t border-zinc-200 px-6 dark:border-zinc-800">
         {query.isError ? (
           <p role="alert" className="py-10 text-center text-zinc-600 dark:text-zinc-400">

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { TEXT, paths, type PostCard, type ProfileData } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
@@ -14,15 +14,11 @@ import { PostFeedList } from '../../../components/PostFeedList';
 import { useProfileData } from '../api/get-profile-data';
 import { useIsBlocked } from '../../../components/use-block';
 import { BlockMenu, BlockedNote } from './BlockControls';
-import { FediverseFollowersDialog } from './FediverseFollowersDialog';
 import { FediverseHandle } from './FediverseHandle';
 import { FollowFromFediverse } from './FollowFromFediverse';
 import { FollowListDialog, type RenderListFollow } from './FollowListDialog';
 import { PictureDialog } from './PictureDialog';
 import type { FollowList } from '../api/follow-lists';
-
-// Only one's own profile opens it, and only when asked: its code loads then.
-const FediverseFollowingDialog = lazy(() => import('./FediverseFollowingDialog'));
 
 interface ProfileViewProps {
   userId: number;
@@ -75,8 +71,7 @@ function Header({
   renderListFollow: RenderListFollow;
 }) {
   const [enlarged, setEnlarged] = useState(false);
-  const [list, setList] = useState<FollowList | 'fediverse' | 'fediverse-following' | null>(null);
-  const fediverseFollowers = profile.fediverse_followers_count ?? 0;
+  const [list, setList] = useState<FollowList | null>(null);
   const name = profile.name?.trim() || TEXT.anonymous;
   return (
     <header className="flex flex-col gap-5 sm:flex-row sm:items-start">
@@ -126,21 +121,20 @@ function Header({
           {count(profile.post_count, 'post', 'posts')}
           <CountButton onClick={() => setList('followers')}>{figure(profile.followers_count, 'follower', 'followers')}</CountButton>
           <CountButton onClick={() => setList('following')}>{figure(profile.following_count, 'following', 'following')}</CountButton>
-          {/* Of the followers counted before, those on other servers (one count: an account elsewhere follows like a member). */}
-          {fediverseFollowers > 0 && <CountButton onClick={() => setList('fediverse')}>{figure(fediverseFollowers, 'on the fediverse', 'on the fediverse')}</CountButton>}
-          {own && profile.fediverse_handle && <CountButton onClick={() => setList('fediverse-following')}>Following on the fediverse</CountButton>}
         </p>
         {profile.fediverse_handle && !own && !blocked && <FollowFromFediverse userId={profile.id} handle={profile.fediverse_handle} />}
       </div>
       {enlarged && <PictureDialog src={storageUrl(profile.profile_picture)} alt={name} onClose={() => setEnlarged(false)} />}
-      {list === 'fediverse' && <FediverseFollowersDialog profileId={profile.id} ownerName={own ? null : name} onClose={() => setList(null)} />}
-      {list === 'fediverse-following' && (
-        <Suspense fallback={null}>
-          <FediverseFollowingDialog userId={profile.id} onClose={() => setList(null)} />
-        </Suspense>
-      )}
-      {(list === 'followers' || list === 'following') && (
-        <FollowListDialog list={list} profileId={profile.id} ownerName={own ? null : name} viewerId={viewerId} renderFollow={renderListFollow} onClose={() => setList(null)} />
+      {list && (
+        <FollowListDialog
+          list={list}
+          profileId={profile.id}
+          ownerName={own ? null : name}
+          viewerId={viewerId}
+          federates={Boolean(profile.fediverse_handle)}
+          renderFollow={renderListFollow}
+          onClose={() => setList(null)}
+        />
       )}
     </header>
   );

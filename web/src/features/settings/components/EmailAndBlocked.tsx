@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TEXT, type BlockedUsersResponse, type OwnProfile } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
-import { ElsewhereMark, pictureElsewhere } from '../../../components/Elsewhere';
+import { ElsewhereMark, pictureElsewhere } from '../../../components/ElsewhereMark';
 import { FormDialog } from '../../../components/FormDialog';
 import { Modal } from '../../../components/Modal';
 import { PasswordField } from '../../../components/PasswordField';

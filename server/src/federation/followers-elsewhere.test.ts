@@ -1,19 +1,19 @@
 import { Reject, Undo } from '@fedify/vocab';
 import { JSDOM } from 'jsdom';
-import { paths } from '@inkwell/contract';
+import { FOLLOWER_NOT_LISTED, FOLLOWER_REMOVED, FOLLOW_LIST_PAGE_SIZE, paths } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/database.ts';
 import type { TestApp } from '../test/app.ts';
 import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
 import { until } from '../test/until.ts';
 import { PASSWORD, signIn } from '../test/factories.ts';
-import { FEDIVERSE_FOLLOWERS_PAGE_SIZE, FOLLOWER_NOT_LISTED, FOLLOWER_REMOVED } from './fediverse-followers.ts';
 import { aFollow, accepted, anActor, federatedApp, received } from './federation.testkit.ts';
 import { addRemoteFollower, saveRemoteActor } from './followers.repository.ts';
 
 /**
- * A member's followers on other servers, counted on the profile and listed on the site (issue 30), on
- * SQLite or PostgreSQL as INKWELL_TEST_DB says: a follow from a real Fedify peer shows, its Undo takes it away.
+ * A member's followers on other servers, counted on the profile and listed in the ordinary followers
+ * list (issue 30; one graph, ADR 0085), on SQLite or PostgreSQL as INKWELL_TEST_DB says: a follow from
+ * a real Fedify peer shows, its Undo takes it away, and the member removes it with the ordinary call.
  */
 let t: TestApp;
 let base: string;
@@ -38,10 +38,15 @@ const call = async (path: string, payload: Record<string, unknown>) => {
   const res = await t.app.inject({ method: 'POST', url: `/api/user/${path}`, payload });
   return { status: res.statusCode, json: res.json() as Record<string, unknown> & { data: Record<string, unknown> & Array<Record<string, unknown>> } };
 };
-const profileCount = async (id: number) => (await call('get-profile-data', { id })).json.data.fediverse_followers_count;
+const profileCount = async (id: number) => (await call('get-profile-data', { id })).json.data.followers_count;
+const followersOf = async (id: number, cursor?: string) =>
+  (await call(`followers${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { profile_id: id })).json as unknown as {
+    data: Array<{ id: number; name: string | null; elsewhere: { handle: string } | null }>;
+    next_page_url: string | null;
+  };
 
 describe('followers on other servers, on the site', () => {
-  it('counts a follow from the fediverse among the followers, says how many are there and lists them apart, and its Undo takes it away', async () => {
+  it('counts a follow from the fediverse among the followers and lists it in the ordinary list, and its Undo takes it away', async () => {
     const ada = await anActor(t, base);
     expect(await profileCount(ada.id)).toBe(0);
     expect(await renderedCounts(ada.id)).toBe('0 posts0 followers0 following');
@@ -49,28 +54,37 @@ describe('followers on other servers, on the site', () => {
     await peer.send('alice', ada.actor, follow);
     await accepted(peer, follow.id!);
 
-    const profile = (await call('get-profile-data', { id: ada.id })).json.data;
-    expect(profile.fediverse_followers_count).toBe(1);
     // One count (ADR 0083): an account elsewhere follows like a member.
-    expect(profile.followers_count).toBe(1);
+    expect(await profileCount(ada.id)).toBe(1);
     // The page rendered before, kept in the pages' cache, went with the follow.
-    expect(await renderedCounts(ada.id)).toBe('0 posts1 follower0 following1 on the fediverse');
-    const list = await call('fediverse-followers', { profile_id: ada.id });
-    expect(list.status).toBe(200);
-    expect(list.json).toEqual({
-      data: [{ id: expect.any(Number), account_id: expect.any(Number), handle: `@alice@${new URL(peer.origin).host}`, name: 'Alice of the peer', url: `${peer.origin}/@alice` }],
-      next_cursor: null,
+    expect(await renderedCounts(ada.id)).toBe('0 posts1 follower0 following');
+    // One list (ADR 0085): it is a row of the ordinary followers list, with what the site shows of it.
+    const list = await followersOf(ada.id);
+    expect(list).toEqual({
+      data: [
+        {
+          id: expect.any(Number),
+          name: 'Alice of the peer',
+          username: null,
+          bio: null,
+          profile_picture: null,
+          followers_count: 0,
+          is_following: false,
+          elsewhere: { handle: `@alice@${new URL(peer.origin).host}`, icon_url: `${peer.origin}/avatars/alice.png`, profile_url: `${peer.origin}/@alice`, url: null },
+        },
+      ],
+      next_page_url: null,
     });
 
     await peer.send('alice', ada.actor, new Undo({ id: new URL(`${follow.id!.href}#undo`), actor: peer.actorUri('alice'), object: follow }));
     await until(async () => ((await profileCount(ada.id)) === 0 ? true : undefined), 15_000);
-    expect((await call('fediverse-followers', { profile_id: ada.id })).json.data).toEqual([]);
+    expect((await followersOf(ada.id)).data).toEqual([]);
     expect(await renderedCounts(ada.id)).toBe('0 posts0 followers0 following');
   });
 
   it('lists newest first, a page at a time, to the last', async () => {
     const ada = await anActor(t, base);
-    const total = FEDIVERSE_FOLLOWERS_PAGE_SIZE + 5;
+    const total = FOLLOW_LIST_PAGE_SIZE + 5;
     for (let i = 0; i < total; i++) {
       const uri = `https://far.example/users/f${ada.id}-${i}`;
       const { userId: actor } = await saveRemoteActor(
@@ -80,12 +94,12 @@ describe('followers on other servers, on the site', () => {
       );
       await addRemoteFollower(t.db, ada.id, actor, `${uri}#follow`, nowIso());
     }
-    const first = await call('fediverse-followers', { profile_id: ada.id });
-    expect(first.json.data).toHaveLength(FEDIVERSE_FOLLOWERS_PAGE_SIZE);
-    expect(first.json.data[0]!.handle).toBe(`@f${total - 1}@far.example`);
-    const second = await call('fediverse-followers', { profile_id: ada.id, cursor: first.json.next_cursor });
-    expect(second.json.data.map((f) => f.handle)).toEqual([4, 3, 2, 1, 0].map((i) => `@f${i}@far.example`));
-    expect(second.json.next_cursor).toBeNull();
+    const first = await followersOf(ada.id);
+    expect(first.data).toHaveLength(FOLLOW_LIST_PAGE_SIZE);
+    expect(first.data[0]!.elsewhere!.handle).toBe(`@f${total - 1}@far.example`);
+    const second = await followersOf(ada.id, decodeURIComponent(first.next_page_url!.split('cursor=')[1]!));
+    expect(second.data.map((f) => f.elsewhere!.handle)).toEqual([4, 3, 2, 1, 0].map((i) => `@f${i}@far.example`));
+    expect(second.next_page_url).toBeNull();
     expect(await profileCount(ada.id)).toBe(total);
   });
 
@@ -94,9 +108,9 @@ describe('followers on other servers, on the site', () => {
     const follow = aFollow(peer, 'alice', ada.actor.id);
     await peer.send('alice', ada.actor, follow);
     await accepted(peer, follow.id!);
-    const [row] = (await call('fediverse-followers', { profile_id: ada.id })).json.data;
+    const [row] = (await followersOf(ada.id)).data;
     const remove = async (as: { id: number }, headers: Record<string, string>, followerId: unknown) =>
-      t.app.inject({ method: 'POST', url: '/api/user/fediverse-followers/remove', headers, payload: { user_id: as.id, follower_id: followerId } });
+      t.app.inject({ method: 'POST', url: '/api/user/followers/remove', headers, payload: { user_id: as.id, follower_id: followerId } });
 
     // Nobody else removes it: another member names the row as theirs (404), or as Ada's (403).
     const bo = await anActor(t, base);
@@ -110,20 +124,10 @@ describe('followers on other servers, on the site', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: FOLLOWER_REMOVED });
     expect(await profileCount(ada.id)).toBe(0);
-    expect((await call('fediverse-followers', { profile_id: ada.id })).json.data).toEqual([]);
+    expect((await followersOf(ada.id)).data).toEqual([]);
     const { recipient, activity } = await received(peer, (a) => a instanceof Reject && a.objectId?.href === follow.id!.href);
     expect(recipient).toBe('alice');
     expect(activity.actorId?.href).toBe(ada.actor.id.href);
     expect((await remove(ada, session.headers, row!.id)).statusCode).toBe(404);
-  });
-
-  it('is 404 for a member who does not federate, and counts nothing for them', async () => {
-    for (const fields of [{ username: null }, { deactivated: true }]) {
-      const member = await anActor(t, base, fields);
-      expect((await call('fediverse-followers', { profile_id: member.id })).status).toBe(404);
-    }
-    const nameless = await anActor(t, base, { username: null });
-    expect(await profileCount(nameless.id)).toBeNull();
-    expect((await call('fediverse-followers', { profile_id: 999_999 })).status).toBe(404);
   });
 });
