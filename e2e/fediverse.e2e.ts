@@ -69,13 +69,14 @@ describe('the fediverse in the browser', () => {
 
   it('shows a reply from the fediverse as a comment, in the ordinary thread, before and after the app starts, at 1280 and 375, light and dark', async () => {
     const href = `${world.server.url}${paths.viewPost.getHref(storyId)}`;
-    // The page as the server sends it, no scripts run: the comment, Dave's name linked to his page there, his handle.
+    // The page as the server sends it, no scripts run: the comment, Dave's name linked to his profile here (ADR 0085), his handle.
     const html = await (await fetch(href)).text();
     const start = html.indexOf(`id="comment-${davesComment.id}"`);
     expect(start).toBeGreaterThan(0);
     const comment = html.slice(start, html.indexOf('</li>', start));
     expect(comment).toContain(said);
-    expect(comment).toContain(`href="${peer.origin}/@dave"`);
+    const daveHere = paths.viewProfile.getHref(davesComment.elsewhere!.account_id!);
+    expect(comment).toContain(`href="${daveHere}"`);
     expect(comment).toContain(daveHandle());
     expect(html).not.toContain('From the fediverse');
     for (const [width, dark] of [
@@ -88,7 +89,7 @@ describe('the fediverse in the browser', () => {
       await section.waitFor();
       const thread = section.getByTestId('comment').filter({ hasText: said });
       await thread.getByText(said).waitFor();
-      expect(await thread.getByRole('link', { name: 'Dave of the peer' }).getAttribute('href')).toBe(`${peer.origin}/@dave`);
+      expect(await thread.getByRole('link', { name: 'Dave of the peer' }).getAttribute('href')).toBe(daveHere);
       await thread.getByText(daveHandle()).waitFor();
       expect(await thread.getByRole('link', { name: 'Original' }).getAttribute('href')).toBe(`${peer.origin}/@dave/1`);
       // A visitor has no Block for it (the story's writer has: 'tells the writer').
@@ -202,6 +203,24 @@ describe('the fediverse in the browser', () => {
     await page.screenshot({ path: artifactPath('fediverse-story-reply-1280.png') });
     expect(errors).toEqual([]);
     await context.close();
+    // Dave's profile here (ADR 0085): his story kept here, his followers here, the way to his profile there; at 1280 and 375, light and dark.
+    const daveId = (followed.json.data as Array<{ id: number }>)[0]!.id;
+    for (const [width, dark] of [
+      [1280, false],
+      [375, true],
+    ] as const) {
+      const shot = await openAs(world, cy, { width, dark });
+      await shot.page.goto(`${world.server.url}${paths.viewProfile.getHref(daveId)}`);
+      await shot.page.getByRole('heading', { name: 'Dave of the peer' }).waitFor();
+      expect(await shot.page.getByRole('link', { name: /^View on / }).getAttribute('href')).toBe(`${peer.origin}/@dave`);
+      await shot.page.getByTestId('post-card').filter({ hasText: 'Letters from the peer' }).waitFor();
+      // She follows him: the profile's ordinary button offers to stop.
+      await shot.page.getByRole('button', { name: 'Unfollow', exact: true }).waitFor();
+      expect(await shot.page.locator('meta[name=robots]').getAttribute('content')).toBe('noindex');
+      await shot.page.screenshot({ path: artifactPath(`fediverse-profile-elsewhere-${width}${dark ? '-dark' : ''}.png`) });
+      expect(shot.errors).toEqual([]);
+      await shot.context.close();
+    }
   });
 
   it('tells the writer, whose notification leads to the comment, where they may block its author', async () => {

@@ -44,3 +44,18 @@ export const flag = (field: string) =>
     (v) => (v === '1' || v === 1 || v === true || v === 'true' ? 1 : v === '0' || v === 0 || v === false || v === 'false' ? 0 : v),
     z.union([z.literal(0), z.literal(1)], { error: `The ${field} field must be 1 or 0.` }),
   );
+
+/**
+ * Set on a story, comment or reply that an account of another server wrote (issue 46: one model, its
+ * author the account's row of users): its handle (`@name@host`), its picture there, its profile page
+ * there and the original's page. Absent or null for a member's.
+ */
+export const writtenElsewhere = z.object({
+  handle: z.string(),
+  icon_url: z.string().nullable(),
+  profile_url: z.string().nullable(),
+  url: z.string().nullable(),
+  /** Names the account (its row of users) for /block: the post's writer may block it from the thread. */
+  account_id: z.number().nullable().optional(),
+});
+export type WrittenElsewhere = z.infer<typeof writtenElsewhere>;

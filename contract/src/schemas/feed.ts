@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common.ts';
+import { type WrittenElsewhere, idField, writtenElsewhere } from './common.ts';
 import { publicProfile } from './users.ts';
 
 const optionalUserId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('user id').optional());
@@ -25,20 +25,6 @@ export const feedReason = z.object({
 });
 export type FeedReason = z.infer<typeof feedReason>;
 
-/**
- * Set on a story, comment or reply that an account of another server wrote (issue 46: one model, its
- * author the account's row of users): its handle (`@name@host`), its picture there, its profile page
- * there and the original's page. Absent or null for a member's.
- */
-export const writtenElsewhere = z.object({
-  handle: z.string(),
-  icon_url: z.string().nullable(),
-  profile_url: z.string().nullable(),
-  url: z.string().nullable(),
-  /** Names the account (its row of users) for /block: the post's writer may block it from the thread. */
-  account_id: z.number().nullable().optional(),
-});
-export type WrittenElsewhere = z.infer<typeof writtenElsewhere>;
 export const commentElsewhere = writtenElsewhere;
 export type CommentElsewhere = WrittenElsewhere;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { flag, idField, requiredMessage } from './common.ts';
-import { writtenElsewhere } from './feed.ts';
+import { flag, idField, requiredMessage, writtenElsewhere } from './common.ts';
 import { publicProfile } from './users.ts';
 
 /** Comments and replies are plain text of 1 to 5000 characters. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT } from '../constants.ts';
 import { emailField, passwordField } from './auth.ts';
-import { idField } from './common.ts';
+import { idField, writtenElsewhere } from './common.ts';
 
 /** What anyone may see of a user (get-profile-data, cards). Never the email or any secret. */
 export const publicProfile = z.object({
@@ -53,6 +53,11 @@ export const getProfileDataBody = z.object({ id: idField('id') });
  */
 export const profileData = publicProfile.extend({
   fediverse_handle: z.string().nullable().optional(),
+  /**
+   * Set when the profile is an account of another server (ADR 0085): its handle, picture and profile
+   * there. Its page here shows its stories that members follow, and its followers here.
+   */
+  elsewhere: writtenElsewhere.nullable().optional(),
 });
 export type ProfileData = z.infer<typeof profileData>;
 export const getProfileDataResponse = z.object({ data: profileData });

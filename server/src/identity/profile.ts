@@ -5,7 +5,8 @@ import type { MemberRow } from '../db/shared.repository.ts';
 
 type UserRow = MemberRow;
 
-export function toPublicProfile(row: UserRow): PublicProfile {
+/** What anyone may see: of a member, or of an account elsewhere (the public fields only). */
+export function toPublicProfile(row: Pick<UserRow, 'id' | 'name' | 'username' | 'bio' | 'profile_picture' | 'post_count' | 'followers_count' | 'following_count'>): PublicProfile {
   return {
     id: row.id,
     name: row.name,

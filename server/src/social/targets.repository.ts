@@ -1,7 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { isPostgres } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { isMember } from '../db/shared.repository.ts';
 
 /** The posts and users that social calls act on. */
 export interface PostTarget {
@@ -46,12 +45,9 @@ export function lockPost(trx: Kysely<DB>, postId: number): Promise<PostTarget | 
     .executeTakeFirst();
 }
 
-/**
- * A member whose lists are read: deactivated accounts count as missing, and so (until the lists hold
- * both kinds, ADR 0085) do accounts elsewhere.
- */
+/** Whose lists are read: a member or an account elsewhere (its followers and whom it follows here, ADR 0085); deactivated members count as missing. */
 export function findActiveUser(db: Kysely<DB>, userId: number): Promise<UserTarget | undefined> {
-  return db.selectFrom('users').select(['id', 'name', 'followers_count']).where('id', '=', userId).where('deactivated_at', 'is', null).where(isMember()).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'name', 'followers_count']).where('id', '=', userId).where('deactivated_at', 'is', null).executeTakeFirst();
 }
 
 /** Anyone a member may block: a member (deactivated: missing) or an account elsewhere (ADR 0083: one graph), with its domain (null: a member). */

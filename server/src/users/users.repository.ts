@@ -8,6 +8,11 @@ export function findUserById(db: Db, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).where('deactivated_at', 'is', null).where(isMember()).$narrowType<MemberAddress>().executeTakeFirst();
 }
 
+/** Whom a profile page shows: a member (deactivated: missing) or an account elsewhere (its row of users, `domain` set: ADR 0085). */
+export function findProfileById(db: Db, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).where('deactivated_at', 'is', null).executeTakeFirst();
+}
+
 /** Writes the given columns of a member's row. */
 export async function updateUser(db: Db, id: number, set: Updateable<UsersTable>): Promise<void> {
   await db.updateTable('users').set(set).where('id', '=', id).execute();

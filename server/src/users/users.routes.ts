@@ -36,7 +36,8 @@ export const usersRoutes: FastifyPluginAsync<{
 
   route(app, 'getProfileData', async (request) => {
     const profile = await users.getPublicProfile(request.body.id);
-    if (!fediverse) return { data: { ...profile, fediverse_handle: null } };
+    // An account elsewhere is followed by its own handle there (`elsewhere.handle`), not by one of ours.
+    if (!fediverse || profile.elsewhere) return { data: { ...profile, fediverse_handle: null } };
     return { data: { ...profile, fediverse_handle: profile.username ? `@${profile.username}@${fediverse.host}` : null } };
   });
 };

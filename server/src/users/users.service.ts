@@ -1,4 +1,4 @@
-import type { OwnProfile, PublicProfile, updateProfileBody } from '@inkwell/contract';
+import type { OwnProfile, PublicProfile, WrittenElsewhere, updateProfileBody } from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Kysely, Updateable } from 'kysely';
 import { deleteSessionsOfUser, voidEmailTokens } from '../identity/identity.repository.ts';
@@ -10,7 +10,8 @@ import { ownAccount, requireAccess } from '../access/policy.ts';
 import type { Auth } from '../plugins/session.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
 import { toOwnProfile, toPublicProfile } from '../identity/profile.ts';
-import { findUserById, listSavedPostIds, updateUser } from './users.repository.ts';
+import { findProfileById, findUserById, listSavedPostIds, updateUser } from './users.repository.ts';
+import { writtenElsewhere } from '../lib/post-card.ts';
 
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated successfully.',
@@ -88,10 +89,15 @@ export function createUsersService(db: Kysely<DB>, images: StoredImages) {
     },
 
     /** POST /get-profile-data: anyone's public profile. */
-    async getPublicProfile(id: number): Promise<PublicProfile> {
-      const row = await findUserById(db, id);
+    /**
+     * What anyone may see of a member, or of an account elsewhere (ADR 0085: one graph), which comes
+     * with `elsewhere` (its handle, picture and profile there) and no picture or username of ours.
+     */
+    async getPublicProfile(id: number): Promise<PublicProfile & { elsewhere: WrittenElsewhere | null }> {
+      const row = await findProfileById(db, id);
       if (!row) throw notFound('User not found.');
-      return toPublicProfile(row);
+      const elsewhere = writtenElsewhere({ domain: row.domain, handle: row.handle, icon_url: row.icon_url, profile_url: row.url, url: null });
+      return { ...toPublicProfile(row), elsewhere };
     },
   };
 }

@@ -14,7 +14,7 @@ export interface AuthorSummary {
 
 interface AuthorHoverCardProps {
   author: AuthorSummary | null | undefined;
-  /** Set for an account of another server (a story from elsewhere): its name leads to its profile there, and there is no card. */
+  /** Set for an account of another server (a story from elsewhere): its name leads to its profile here, and there is no card. */
   elsewhere?: WrittenElsewhere | null;
   /** What goes under the follower count while the card is open (the Follow/Unfollow button). */
   renderFollow?: (open: boolean) => ReactNode;
@@ -40,7 +40,7 @@ export function AuthorHoverCard({ author, elsewhere, renderFollow, avatarSize = 
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  if (author && elsewhere) return <AuthorElsewhere name={author.name?.trim() || elsewhere.handle} elsewhere={elsewhere} avatarSize={avatarSize} />;
+  if (author && elsewhere) return <AuthorElsewhere id={author.id} name={author.name?.trim() || elsewhere.handle} elsewhere={elsewhere} avatarSize={avatarSize} />;
   if (!author) {
     return (
       <span className="flex items-center gap-2 text-zinc-700 dark:text-zinc-300">

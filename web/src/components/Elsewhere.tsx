@@ -1,30 +1,27 @@
-import type { WrittenElsewhere } from '@inkwell/contract';
+import { Link } from 'react-router';
+import { paths, type WrittenElsewhere } from '@inkwell/contract';
 import { Avatar } from './Avatar';
 import { OriginalLink, away, pictureElsewhere, quietLink } from './ElsewhereMark';
 
 /**
  * What a story of an account on another server shows of its author (issue 46): its picture there, its
- * name and handle leading to its profile there, and the original. The small parts every list shows
- * (the handle, the picture, the link out) are ElsewhereMark.tsx's.
+ * name leading to its profile here (ADR 0085), its handle leading to its profile there, and the
+ * original. The small parts every list shows (the handle, the picture, the link out) are ElsewhereMark.tsx's.
  */
 
 /**
- * A story's author that is an account elsewhere: its picture there and its name, leading to its profile
- * there in a new tab (plain text without one). No hover card: it has no profile, followers or Follow here.
+ * A story's author that is an account elsewhere (`id`, its row of users): its picture there and its
+ * name, leading to its profile here (ADR 0085), as a member's does. No hover card.
  */
-export function AuthorElsewhere({ name, elsewhere, avatarSize }: { name: string; elsewhere: WrittenElsewhere; avatarSize: number }) {
-  const nameClass = 'truncate font-medium text-zinc-900 dark:text-zinc-100';
+export function AuthorElsewhere({ id, name, elsewhere, avatarSize }: { id: number; name: string; elsewhere: WrittenElsewhere; avatarSize: number }) {
   return (
-    <span className="flex min-w-0 items-center gap-2">
+    <Link
+      to={paths.viewProfile.getHref(id)}
+      className="flex min-w-0 items-center gap-2 rounded-full pr-1 font-medium text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-zinc-100"
+    >
       <Avatar src={pictureElsewhere(elsewhere)} size={avatarSize} />
-      {elsewhere.profile_url ? (
-        <a href={elsewhere.profile_url} {...away} className={`${nameClass} hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600`}>
-          {name}
-        </a>
-      ) : (
-        <span className={nameClass}>{name}</span>
-      )}
-    </span>
+      <span className="truncate">{name}</span>
+    </Link>
   );
 }
 

@@ -33,6 +33,11 @@ export const screen: Screen = {
     const userId = idParam(params.id);
     const profile = userId === null ? undefined : client.getQueryData<ProfileData>(profileDataQueryOptions(userId).queryKey);
     if (!profile) return null;
+    // An account of another server (ADR 0085): its profile is its server's, where search engines index it.
+    if (profile.elsewhere) {
+      const who = profile.name?.trim() || profile.elsewhere.handle;
+      return { description: profile.bio?.trim() || `Stories by ${who}, from another server, on Inkwell.`, kind: 'profile', noindex: true };
+    }
     return {
       description: profile.bio?.trim() || `Stories by ${profile.name?.trim() || 'an Inkwell writer'} on Inkwell.`,
       image: profile.profile_picture,
@@ -69,7 +74,7 @@ export default function ViewProfileRoute() {
       userId={userId}
       viewerId={session?.id ?? null}
       renderPost={(post) => <PostCardWithActions post={post} />}
-      renderFollow={(id) => <FollowWithEmail authorId={id} viewerId={session?.id ?? null} />}
+      renderFollow={(id, elsewhere) => (elsewhere ? <FollowButton authorId={id} active /> : <FollowWithEmail authorId={id} viewerId={session?.id ?? null} />)}
       renderListFollow={(person) => <FollowButton authorId={person.id} active known={person.is_following} pending={person.pending} size="compact" />}
       renderSubscribe={(id, name) => <ProfileSubscribe writerId={id} writerName={name} viewerId={session?.id ?? null} />}
     />

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_USER_IMAGE, paths, type WrittenElsewhere } from '@inkwell/contract';
 import { mockApi, renderApp } from '../../test/render';
@@ -47,25 +48,24 @@ describe('A post card of a story from elsewhere', () => {
     expect(original).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
     expect(topicLinks(story)).toHaveLength(0);
     expect(within(story).queryByText('Science')).not.toBeInTheDocument();
-    // The author's name leads to their profile there (they have none here), with their picture there (https).
+    // The author's name leads to their profile here (ADR 0085), as a member's does, with their picture there (https).
     const name = within(story).getByRole('link', { name: 'Dave' });
-    expect(name).toHaveAttribute('href', 'https://far.example/@dave');
-    expect(name).toHaveAttribute('target', '_blank');
-    expect(name).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
-    expect(
-      within(story)
-        .queryAllByRole('link')
-        .some((link) => link.getAttribute('href') === paths.viewProfile.getHref(40)),
-    ).toBe(false);
+    expect(name).toHaveAttribute('href', paths.viewProfile.getHref(40));
+    expect(name).not.toHaveAttribute('target');
+    expect(name).toContainElement(avatarOf(story));
     expect(avatarOf(story)).toHaveAttribute('src', 'https://far.example/dave.png');
+    // No hover card for it.
+    await userEvent.setup().hover(name);
+    expect(within(story).queryByRole('group', { name: /About/ })).not.toBeInTheDocument();
     // Like, comments, share and save as on any card.
     for (const name of ['Like', 'Share', 'Save']) expect(within(story).getByRole('button', { name })).toBeInTheDocument();
   });
 
-  it('shows the placeholder for a picture not over https, and no Original link without one', async () => {
-    following([fromElsewhere({ icon_url: 'http://far.example/dave.png', url: null })]);
+  it('shows the placeholder for a picture not over https, and no Original link without one; its name leads here all the same', async () => {
+    following([fromElsewhere({ icon_url: 'http://far.example/dave.png', url: null, profile_url: null })]);
     const story = await card('A story from afar');
     expect(within(story).getByText('@dave@far.example')).toBeInTheDocument();
+    expect(within(story).getByRole('link', { name: 'Dave' })).toHaveAttribute('href', paths.viewProfile.getHref(40));
     expect(within(story).queryByRole('link', { name: 'Original' })).not.toBeInTheDocument();
     expect(avatarOf(story)).toHaveAttribute('src', DEFAULT_USER_IMAGE);
   });

@@ -212,21 +212,24 @@ describe('Post page comments', () => {
     const user = userEvent.setup();
     await screen.findByText('Hello from there');
     const thread = comment('Hello from there');
+    // Its name leads to its profile here (its row of users, ADR 0085); the original, to its server.
     const name = within(thread).getByRole('link', { name: 'Dave' });
-    expect(name).toHaveAttribute('href', 'https://far.example/@dave');
-    expect(name).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+    expect(name).toHaveAttribute('href', paths.viewProfile.getHref(90));
+    expect(name).not.toHaveAttribute('target');
     expect(within(thread).getByText(/@dave@far\.example/)).toBeInTheDocument();
-    expect(within(thread).getByRole('link', { name: 'Original' })).toHaveAttribute('href', 'https://far.example/@dave/1');
+    const original = within(thread).getByRole('link', { name: 'Original' });
+    expect(original).toHaveAttribute('href', 'https://far.example/@dave/1');
+    expect(original).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
     expect(thread.querySelector('img')).toHaveAttribute('src', 'https://far.example/dave.png');
-    // No member's profile to link, and no member's block for it.
-    expect(within(thread).queryByRole('link', { name: /view-profile/ })).toBeNull();
+    // No member's block for it.
     expect(within(thread).queryByRole('button', { name: /^Block/ })).toBeNull();
 
     await user.click(within(thread).getByRole('button', { name: 'See 1 more replies...' }));
     const reply = screen.getByText('And from me').closest('li')!;
-    // No name: the handle stands for it, once; no page there: plain text; a picture over http: the placeholder.
-    expect(within(reply).getByText('@quiet@far.example')).toBeInTheDocument();
-    expect(within(reply).queryByRole('link')).toBeNull();
+    // No name: the handle stands for it, once, leading to its profile here (it has none there); a picture over http: the placeholder.
+    expect(within(reply).getAllByText('@quiet@far.example')).toHaveLength(1);
+    expect(within(reply).getByRole('link', { name: '@quiet@far.example' })).toHaveAttribute('href', paths.viewProfile.getHref(91));
+    expect(within(reply).getAllByRole('link')).toHaveLength(1);
     expect(reply.querySelector('img')).not.toHaveAttribute('src', 'http://far.example/plain.png');
 
     await user.click(within(thread).getAllByRole('button', { name: 'Delete' })[0]!);

@@ -162,7 +162,8 @@ describe('Post page', () => {
     const header = screen.getByRole('heading', { level: 1, name: 'The post title' }).closest('header')!;
     expect(header).toContainElement(from);
     expect(screen.queryByRole('link', { name: 'Science' })).not.toBeInTheDocument();
-    expect(within(header).getByRole('link', { name: 'Dave' })).toHaveAttribute('href', 'https://far.example/@dave');
+    // Its name leads to its profile here (ADR 0085); the handle above, to its profile there.
+    expect(within(header).getByRole('link', { name: 'Dave' })).toHaveAttribute('href', paths.viewProfile.getHref(40));
     expect(header.querySelector('img')).toHaveAttribute('src', DEFAULT_USER_IMAGE);
     // No Follow and no subscription: the account is followed from the fediverse.
     expect(screen.queryByRole('button', { name: /^Follow/ })).not.toBeInTheDocument();

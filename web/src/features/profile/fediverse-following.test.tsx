@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { FollowListPerson } from '@inkwell/contract';
+import { paths, type FollowListPerson } from '@inkwell/contract';
 import { aProfile, jsonBody, mockApi, renderApp } from '../../test/render';
 import { aListPerson, aPage, mockIntersectionObserver, signIn } from '../../test/posts';
 import { PENDING_REFRESH_MS } from './api/follow-lists';
@@ -86,7 +86,7 @@ describe('Following an account elsewhere, from one’s own Following list', () =
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Lin');
     expect(within(rows[0]!).getByRole('button', { name: 'Requested' })).toBeInTheDocument();
-    expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', 'https://mastodon.example/@lin');
+    expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', paths.viewProfile.getHref(61));
     expect(within(rows[1]!).getByRole('button', { name: 'Following' })).toBeInTheDocument();
     expect(field).toHaveValue('');
     expect(followCalls(fetchMock)).toEqual([

@@ -59,7 +59,7 @@ function mixedApi() {
 }
 
 describe('Followers and following elsewhere, in the same lists', () => {
-  it('lists members and accounts elsewhere together: the handle, their picture there over https only, their profile there', async () => {
+  it('lists members and accounts elsewhere together: the handle, their picture there over https only, their profile here', async () => {
     mockIntersectionObserver();
     signIn(7);
     mixedApi();
@@ -69,20 +69,19 @@ describe('Followers and following elsewhere, in the same lists', () => {
     expect(within(dialog).getAllByTestId('follow-list-person')).toHaveLength(3);
     // The member: their profile here.
     expect(within(row(dialog, 'Linus')).getByRole('link')).toHaveAttribute('href', paths.viewProfile.getHref(30));
-    // Lin: her name, her handle under it, her picture there, her profile there in a new tab.
+    // Lin: her name, her handle under it, her picture there, her profile here (ADR 0085; the way to her server is there).
     const linRow = row(dialog, 'Lin');
     expect(within(linRow).getByTestId('elsewhere-handle')).toHaveTextContent('@lin@mastodon.example');
     expect(linRow.querySelector('img')).toHaveAttribute('src', 'https://mastodon.example/avatars/lin.png');
-    const there = within(linRow).getByRole('link');
-    expect(there).toHaveAttribute('href', 'https://mastodon.example/@lin');
-    expect(there).toHaveAttribute('target', '_blank');
-    expect(there).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
-    expect(there).toHaveAccessibleName('Lin @lin@mastodon.example (their profile on their server, in a new tab)');
-    // Nameless: the handle as the name, once; a picture not over https is not loaded; no profile to link.
+    const here = within(linRow).getByRole('link');
+    expect(here).toHaveAttribute('href', paths.viewProfile.getHref(40));
+    expect(here).not.toHaveAttribute('target');
+    expect(here).toHaveAccessibleName('Lin @lin@mastodon.example');
+    // Nameless: the handle as the name, once; a picture not over https is not loaded; its profile here all the same.
     const quietRow = row(dialog, '@quiet@far.example');
     expect(within(quietRow).getAllByText('@quiet@far.example')).toHaveLength(1);
     expect(quietRow.querySelector('img')).toHaveAttribute('src', DEFAULT_USER_IMAGE);
-    expect(within(quietRow).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(quietRow).getByRole('link')).toHaveAttribute('href', paths.viewProfile.getHref(41));
     expect(within(quietRow).getByRole('button', { name: 'Follow' })).toBeInTheDocument();
     // Somebody else's list: no Remove, no form.
     expect(within(dialog).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { TEXT, paths, relativeTime, type CommentElsewhere, type CommentItem } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
-import { OriginalLink, away, pictureElsewhere } from '../../../components/ElsewhereMark';
+import { OriginalLink, pictureElsewhere } from '../../../components/ElsewhereMark';
 import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
 import { useBlock, useIsBlocked } from '../../../components/use-block';
 import { useNow } from '../../../lib/use-now';
@@ -23,7 +23,10 @@ interface BylineProps extends Author {
   size: number;
 }
 
-/** Its author's picture and name (an account elsewhere's links to its page there, its handle and the original follow), then when. */
+/**
+ * Its author's picture and name, leading to their profile here (an account elsewhere's too, its row of
+ * users: ADR 0085; its handle and the original, on its server, follow), then when.
+ */
 export function Byline({ user, elsewhere, createdAt, size }: BylineProps) {
   const now = useNow();
   const name = authorName({ user, elsewhere });
@@ -32,17 +35,9 @@ export function Byline({ user, elsewhere, createdAt, size }: BylineProps) {
     <div className="flex items-center gap-2.5">
       <Avatar src={picture} size={size} />
       <div className="min-w-0 text-sm leading-5">
-        {!elsewhere ? (
-          <Link to={paths.viewProfile.getHref(user.id)} className={nameLink}>
-            {name}
-          </Link>
-        ) : elsewhere.profile_url ? (
-          <a href={elsewhere.profile_url} {...away} className={nameLink}>
-            {name}
-          </a>
-        ) : (
-          <span className="block truncate font-semibold text-zinc-900 dark:text-zinc-100">{name}</span>
-        )}
+        <Link to={paths.viewProfile.getHref(user.id)} className={nameLink}>
+          {name}
+        </Link>
         <span className="text-zinc-600 dark:text-zinc-400">
           {elsewhere && name !== elsewhere.handle && <span className="break-all">{elsewhere.handle} · </span>}
           <time dateTime={createdAt}>{relativeTime(createdAt, now)}</time>

@@ -6,9 +6,9 @@ import { COPY_NOTICE_MS } from '@inkwell/contract';
  * The member's fediverse handle (`@username@host`) under their name, with Copy: pasted into the search
  * of Mastodon or any fediverse app, it finds them to follow. The handle is plain text, selectable
  * before the app's scripts run; Copy says "Copied" for 2 s. Without a clipboard (a page served over
- * plain http) it selects the handle, to be copied by hand.
+ * plain http) it selects the handle, to be copied by hand. `hint` (its title) says what it is for.
  */
-export function FediverseHandle({ handle }: { handle: string }) {
+export function FediverseHandle({ handle, hint = 'Follow from Mastodon or anywhere in the fediverse with this handle' }: { handle: string; hint?: string }) {
   const [copied, setCopied] = useState(false);
   const text = useRef<HTMLSpanElement>(null);
   useEffect(() => {
@@ -29,7 +29,7 @@ export function FediverseHandle({ handle }: { handle: string }) {
 
   return (
     <p className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
-      <span ref={text} data-testid="fediverse-handle" className="break-words" title="Follow from Mastodon or anywhere in the fediverse with this handle">
+      <span ref={text} data-testid="fediverse-handle" className="break-words" title={hint}>
         {user}
         {host && (
           <>

@@ -29,7 +29,7 @@ const TITLES: Record<FollowList, { own: string; of: (name: string) => string; em
 /**
  * A member's followers or the people they follow, members and accounts on other servers in one list,
  * in a dialog over their profile: newest follow first, more as the reader scrolls, each with a link to
- * their profile (here, or there for an account elsewhere) and Follow / Following. On one's own
+ * their profile here (an account elsewhere's too) and Follow / Following. On one's own
  * followers, each has Remove; on one's own following (with federation on), a form to follow an
  * account elsewhere heads the list.
  */

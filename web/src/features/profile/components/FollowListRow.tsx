@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ExternalLink } from 'lucide-react';
 import { TEXT, paths, type FollowListPerson, type WrittenElsewhere } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
-import { away, pictureElsewhere } from '../../../components/ElsewhereMark';
+import { pictureElsewhere } from '../../../components/ElsewhereMark';
 
 const nameClass = 'block truncate font-medium text-zinc-900 dark:text-zinc-50';
 const aboutClass = 'block truncate text-sm text-zinc-600 dark:text-zinc-400';
@@ -25,15 +24,15 @@ function Member({ person }: { person: FollowListPerson }) {
 
 /**
  * An account of another server: its picture there (over https only), its name (its handle when it has
- * none) and its handle, leading to its profile there in a new tab: it has no profile page here.
+ * none) and its handle, leading to its profile here (ADR 0085; the way to its server is there).
  */
 function Elsewhere({ person, elsewhere }: { person: FollowListPerson; elsewhere: WrittenElsewhere }) {
   const name = person.name?.trim();
-  const who = (
-    <>
+  return (
+    <Link to={paths.viewProfile.getHref(person.id)} className={linkClass}>
       <Avatar src={pictureElsewhere(elsewhere)} size={40} />
       <span className="min-w-0">
-        <span className={nameClass}>{name || elsewhere.handle}</span>
+        <span className={`${nameClass} hover:underline`}>{name || elsewhere.handle}</span>
         {name && (
           <>
             {/* A space between the lines, for the link's name read out. */}{' '}
@@ -43,15 +42,7 @@ function Elsewhere({ person, elsewhere }: { person: FollowListPerson; elsewhere:
           </>
         )}
       </span>
-    </>
-  );
-  if (!elsewhere.profile_url) return <div className="flex min-w-0 flex-1 items-center gap-3">{who}</div>;
-  return (
-    <a href={elsewhere.profile_url} {...away} className={`group ${linkClass}`}>
-      {who}
-      <ExternalLink aria-hidden="true" className="size-4 shrink-0 text-zinc-500 group-hover:text-zinc-900 dark:group-hover:text-zinc-50" />{' '}
-      <span className="sr-only">(their profile on their server, in a new tab)</span>
-    </a>
+    </Link>
   );
 }
 

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { TEXT, paths, type PostCard, type ProfileData } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
+import { pictureElsewhere } from '../../../components/ElsewhereMark';
 import { NotHere } from '../../../components/NotHere';
 import { OptionsMenu } from '../../../components/OptionsMenu';
 import { UnderlineTabs } from '../../../components/UnderlineTabs';
@@ -18,6 +19,7 @@ import { FediverseHandle } from './FediverseHandle';
 import { FollowFromFediverse } from './FollowFromFediverse';
 import { FollowListDialog, type RenderListFollow } from './FollowListDialog';
 import { PictureDialog } from './PictureDialog';
+import { ElsewhereIdentity, NO_STORIES_ELSEWHERE, profileName } from './ProfileElsewhere';
 import type { FollowList } from '../api/follow-lists';
 
 interface ProfileViewProps {
@@ -25,11 +27,11 @@ interface ProfileViewProps {
   /** The signed-in reader's id, or null for a visitor. */
   viewerId: string | null;
   renderPost: (post: PostCard) => ReactNode;
-  /** Follow/Unfollow for another user's profile. */
-  renderFollow: (userId: number) => ReactNode;
+  /** Follow/Unfollow for another user's profile; `elsewhere`: an account of another server's. */
+  renderFollow: (userId: number, elsewhere: boolean) => ReactNode;
   /** Follow / Following for a person of the followers and following lists. */
   renderListFollow: RenderListFollow;
-  /** "Get new stories by email" on another member's profile (their name as it shows). */
+  /** "Get new stories by email" on another member's profile (their name as it shows); not an account elsewhere's. */
   renderSubscribe?: (userId: number, name: string) => ReactNode;
 }
 
@@ -54,6 +56,32 @@ function CountButton({ children, onClick }: { children: ReactNode; onClick: () =
   );
 }
 
+/** The picture, 96 px; a member's enlarges on a double click (or Enter), an account elsewhere's (from there, https only) does not. */
+function Picture({ profile, name }: { profile: ProfileData; name: string }) {
+  const [enlarged, setEnlarged] = useState(false);
+  if (profile.elsewhere) return <Avatar src={pictureElsewhere(profile.elsewhere)} size={96} className="self-start" />;
+  return (
+    <>
+      <button
+        type="button"
+        onDoubleClick={() => setEnlarged(true)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            setEnlarged(true);
+          }
+        }}
+        aria-label={`${name}’s picture (double-click to enlarge)`}
+        title="Double-click to enlarge"
+        className="shrink-0 self-start rounded-full focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
+      >
+        <Avatar src={profile.profile_picture} size={96} />
+      </button>
+      {enlarged && <PictureDialog src={storageUrl(profile.profile_picture)} alt={name} onClose={() => setEnlarged(false)} />}
+    </>
+  );
+}
+
 function Header({
   profile,
   own,
@@ -70,31 +98,19 @@ function Header({
   renderFollow: ProfileViewProps['renderFollow'];
   renderListFollow: RenderListFollow;
 }) {
-  const [enlarged, setEnlarged] = useState(false);
   const [list, setList] = useState<FollowList | null>(null);
-  const name = profile.name?.trim() || TEXT.anonymous;
+  const name = profileName(profile);
+  const elsewhere = profile.elsewhere ?? null;
   return (
     <header className="flex flex-col gap-5 sm:flex-row sm:items-start">
-      <button
-        type="button"
-        onDoubleClick={() => setEnlarged(true)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' || event.key === ' ') {
-            event.preventDefault();
-            setEnlarged(true);
-          }
-        }}
-        aria-label={`${name}’s picture (double-click to enlarge)`}
-        title="Double-click to enlarge"
-        className="shrink-0 self-start rounded-full focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
-      >
-        <Avatar src={profile.profile_picture} size={96} />
-      </button>
+      <Picture profile={profile} name={name} />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <h1 className="break-words font-serif text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">{name}</h1>
-            {profile.fediverse_handle ? (
+            {elsewhere ? (
+              <ElsewhereIdentity elsewhere={elsewhere} />
+            ) : profile.fediverse_handle ? (
               <FediverseHandle handle={profile.fediverse_handle} />
             ) : (
               profile.username && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">@{profile.username}</p>
@@ -111,7 +127,7 @@ function Header({
             />
           ) : (
             <div className="flex shrink-0 items-center gap-1">
-              {!blocked && <div className="w-32">{renderFollow(profile.id)}</div>}
+              {!blocked && <div className="w-32">{renderFollow(profile.id, Boolean(elsewhere))}</div>}
               {viewerId && <BlockMenu viewerId={viewerId} userId={profile.id} name={name} />}
             </div>
           )}
@@ -122,9 +138,8 @@ function Header({
           <CountButton onClick={() => setList('followers')}>{figure(profile.followers_count, 'follower', 'followers')}</CountButton>
           <CountButton onClick={() => setList('following')}>{figure(profile.following_count, 'following', 'following')}</CountButton>
         </p>
-        {profile.fediverse_handle && !own && !blocked && <FollowFromFediverse userId={profile.id} handle={profile.fediverse_handle} />}
+        {profile.fediverse_handle && !elsewhere && !own && !blocked && <FollowFromFediverse userId={profile.id} handle={profile.fediverse_handle} />}
       </div>
-      {enlarged && <PictureDialog src={storageUrl(profile.profile_picture)} alt={name} onClose={() => setEnlarged(false)} />}
       {list && (
         <FollowListDialog
           list={list}
@@ -145,9 +160,9 @@ function OwnSavedPosts({ viewerId, renderPost }: { viewerId: string; renderPost:
   return <PostFeedList query={posts} renderPost={renderPost} emptyText={TEXT.noPostsToShow} label="Saved posts" />;
 }
 
-function AuthorPosts({ userId, viewerId, renderPost }: { userId: number; viewerId: string | null; renderPost: ProfileViewProps['renderPost'] }) {
+function AuthorPosts({ userId, viewerId, elsewhere, renderPost }: { userId: number; viewerId: string | null; elsewhere: boolean; renderPost: ProfileViewProps['renderPost'] }) {
   const posts = useAuthorPosts(userId, viewerId ?? undefined);
-  return <PostFeedList query={posts} renderPost={renderPost} emptyText={TEXT.noPostsToShow} label="Posts" />;
+  return <PostFeedList query={posts} renderPost={renderPost} emptyText={elsewhere ? NO_STORIES_ELSEWHERE : TEXT.noPostsToShow} label="Posts" />;
 }
 
 /**
@@ -155,6 +170,9 @@ function AuthorPosts({ userId, viewerId, renderPost }: { userId: number; viewerI
  * (or the username without federation), bio, the counts; one's own
  * has a menu (Update Profile, Notifications, Manage Recommendation), another's a Follow button; the
  * followers and following counts open their lists; then the tabs Posts and, on one's own only, Saved.
+ * An account of another server (`elsewhere`, ADR 0085) shows its picture there, its handle and the way to
+ * its profile there, its counts and lists here, Follow and Block, and its stories kept here; no
+ * subscription by email and no following from the fediverse; search engines leave it out (noindex).
  */
 export function ProfileView({ userId, viewerId, renderPost, renderFollow, renderListFollow, renderSubscribe }: ProfileViewProps) {
   const profile = useProfileData(userId);
@@ -163,7 +181,8 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow, render
   const [params, setParams] = useSearchParams();
   const panelId = useId();
   const tab: 'posts' | 'saved' = own && params.get('tab') === 'saved' ? 'saved' : 'posts';
-  const pageTitle = profile.data ? profile.data.name?.trim() || TEXT.anonymous : profile.isError ? 'Profile not found' : null;
+  const pageTitle = profile.data ? profileName(profile.data) : profile.isError ? 'Profile not found' : null;
+  const elsewhere = Boolean(profile.data?.elsewhere);
 
   if (profile.isError && isApiError(profile.error) && profile.error.status === 404) {
     return <NotHere title="Profile not found">Nobody writes here under this address. The link may not be quite right.</NotHere>;
@@ -172,7 +191,7 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow, render
   const tabs: Array<{ key: 'posts' | 'saved'; label: string }> = [{ key: 'posts', label: 'Posts' }, ...(own ? [{ key: 'saved' as const, label: 'Saved' }] : [])];
   return (
     <>
-      <DocumentTitle title={pageTitle} />
+      <DocumentTitle title={pageTitle} noindex={elsewhere} />
       <section className="mx-auto w-full max-w-[728px] px-4 pb-16 pt-8 sm:px-6 sm:pt-12">
         {profile.data ? (
           <Header profile={profile.data} own={own} viewerId={viewerId} blocked={blocked} renderFollow={renderFollow} renderListFollow={renderListFollow} />
@@ -185,7 +204,7 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow, render
             </div>
           </div>
         )}
-        {profile.data && !own && !blocked && renderSubscribe && <div className="mt-6">{renderSubscribe(userId, profile.data.name?.trim() || TEXT.anonymous)}</div>}
+        {profile.data && !own && !blocked && !elsewhere && renderSubscribe && <div className="mt-6">{renderSubscribe(userId, profileName(profile.data))}</div>}
         <div className="mt-8">
           <UnderlineTabs
             panelId={panelId}
@@ -197,11 +216,11 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow, render
         </div>
         <div id={panelId} role="tabpanel" aria-label={tab === 'saved' ? 'Saved' : 'Posts'}>
           {blocked && viewerId ? (
-            <BlockedNote viewerId={viewerId} userId={userId} name={profile.data?.name?.trim() || TEXT.anonymous} />
+            <BlockedNote viewerId={viewerId} userId={userId} name={profile.data ? profileName(profile.data) : TEXT.anonymous} />
           ) : tab === 'saved' && viewerId ? (
             <OwnSavedPosts viewerId={viewerId} renderPost={renderPost} />
           ) : (
-            <AuthorPosts userId={userId} viewerId={viewerId} renderPost={renderPost} />
+            <AuthorPosts userId={userId} viewerId={viewerId} elsewhere={elsewhere} renderPost={renderPost} />
           )}
         </div>
       </section>
