@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/database.ts';
 import type { PoolOptions } from '../db/pool.ts';
@@ -42,6 +43,9 @@ export async function createTestDatabase(
     }
   }
   const database = open();
+  // Its pool opened as the app's is at its first query (a Kysely never used ignores destroy(), which
+  // a test of readiness relies on to take the database away).
+  await sql`SELECT 1`.execute(database.db);
   return {
     database,
     url: url.toString(),
