@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { NotificationEvent } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../server/src/db/database.ts';
-import { addRemoteFollower, listRemoteFollowers, saveRemoteActor } from '../server/src/federation/followers.repository.ts';
+import { listRemoteFollowers, saveRemoteActor } from '../server/src/federation/followers.repository.ts';
+import { addToFollowCounts, keepFollowFrom } from '../server/src/social/follows.repository.ts';
 import { SseClient, parseMail } from '../server/src/notifications/testkit.ts';
 import { type DataStore, type ServerProcess, call, createDataStore, killAllServers, login, startServer } from '../server/src/security/server-process.ts';
 import { aUser } from '../server/src/test/factories.ts';
@@ -93,7 +94,8 @@ describe('npm run admin -- domain:block / domain:unblock / domain:list', () => {
     const follower = async (uri: string) => {
       const fields = { uri, inbox: `${uri}/inbox`, shared_inbox: null, handle: `@x@${new URL(uri).host}`, name: null, icon_url: null, url: null };
       const account = await saveRemoteActor(database.db, fields, now);
-      await addRemoteFollower(database.db, member.id, account.userId, `${uri}#follow`, now);
+      await keepFollowFrom(database.db, account.userId, member.id, `${uri}#follow`, now);
+      await addToFollowCounts(database.db, account.userId, member.id, 1);
     };
     await follower('https://spam.example/users/a');
     await follower('https://eu.spam.example/users/b');

@@ -59,7 +59,7 @@ import { StatsCleanup } from './stats/cleanup.ts';
 import { createStatsService } from './stats/stats.service.ts';
 import { statsPlugin } from './stats/stats.plugin.ts';
 import { createHiddenAuthors } from './social/hidden-authors.ts';
-import { socialPlugin } from './social/social.plugin.ts';
+import { createSocial, socialPlugin } from './social/social.plugin.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { createStoredImages } from './storage/stored-images.ts';
 import { storagePlugin } from './storage/storage.plugin.ts';
@@ -160,8 +160,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const storage = createStorage(config, app.log);
   const images = createStoredImages(db, storage, { graceMs: config.uploadGraceMs, log: app.log });
   const users = createUsersService(db, images);
-  // ActivityPub (FEDERATION; ADR 0067–0071): null when off. Its likes drop cached pages (afterWrite, below).
-  const fediverse = federationParts(app, config, deps.database, events, () => afterWrite());
   const account = createAccountService({ db, config, outbox, images, events });
   app.decorate('images', images);
   // The sweep stops before the storage lets go of its connections.
@@ -187,6 +185,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     feedCache.invalidate();
     await writeSignal?.announce();
   };
+  // One set of social services for a member's calls and for what an account elsewhere does (ADR 0086).
+  const social = createSocial(featureDeps, afterWrite);
+  // ActivityPub (FEDERATION; ADR 0067–0071): null when off. Its inbox acts through the social services.
+  const fediverse = federationParts(app, config, deps.database, events, social.acts, afterWrite);
   // One drafts service: the writer's calls and the scheduler publish through the same one. A scheduled
   // post that went out is a write like any other.
   const drafts = createDraftsService({ db, images, publicUrl: config.publicUrl, events });
@@ -227,7 +229,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(postsPlugin, { ...featureDeps, drafts });
       await api.register(feedPlugin, featureDeps);
       await api.register(categoriesPlugin, featureDeps);
-      await api.register(socialPlugin, featureDeps);
+      await api.register(socialPlugin, social.services);
       await api.register(searchPlugin, featureDeps);
       await api.register(helpPlugin, featureDeps);
       await api.register(statsPlugin, featureDeps);

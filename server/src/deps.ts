@@ -30,3 +30,43 @@ export interface FeatureDeps {
   /** What a write says happened (a post published, edited, deleted): the modules that care react (ADR 0084). */
   events: DomainEventBus;
 }
+
+/**
+ * What an account elsewhere does here, as the inbox hands it over (ADR 0086): the calls a member's
+ * request makes, of the same services (social/), the actor named by its row of users. The federation
+ * checks the activity and translates it; social keeps it with the same rules, counters,
+ * notifications and domain events as a member's. Each resolves to whether it changed anything (a
+ * change drops the cached pages, as a request's write does).
+ */
+export interface SocialActs {
+  /** A Like (`kind` 'like', counted in the post's likes) or an Announce ('boost') of a post, made (`activityId` its id) or taken back. */
+  react(actorId: number, postId: number, kind: 'like' | 'boost', on: boolean, activityId: string): Promise<boolean>;
+  /**
+   * A Follow of a member (`activityId` its id, kept to be undone by) or its Undo. 'refused': the member
+   * blocked the actor (its server is to be sent a Reject); 'none': no member to follow or nothing to end.
+   */
+  follow(actorId: number, memberId: number, on: boolean, activityId: string): Promise<'followed' | 'unchanged' | 'ended' | 'refused' | 'none'>;
+  /**
+   * The account's answer to a member's Follow of it (`followUri`, the Follow's id): accepted (the
+   * request becomes a follow, counted) or rejected (the request, or the follow it became, ends).
+   */
+  answer(actorId: number, followUri: string, accepted: boolean): Promise<boolean>;
+  /**
+   * A Note kept as a comment of the post (`answers` null) or as a reply in a comment's thread, answering
+   * the comment or one of its replies; its id there (`apId`, a second delivery changes nothing), its page
+   * and its time. false when not kept (the post's writer blocked the actor, or it came before).
+   */
+  comment(actorId: number, note: ActNote): Promise<boolean>;
+  /** The actor's own comment or reply, by its Note id: new text, or removed (as the delete call removes one). */
+  editComment(actorId: number, apId: string, body: string): Promise<boolean>;
+  removeComment(actorId: number, apId: string): Promise<boolean>;
+}
+
+export interface ActNote {
+  postId: number;
+  answers: { kind: 'comment' | 'reply'; id: number; commentId: number } | null;
+  body: string;
+  apId: string;
+  url: string | null;
+  createdAt: string;
+}

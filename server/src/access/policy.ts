@@ -21,8 +21,8 @@ export function canEditPost(auth: Auth, post: { user_id: number }): boolean {
   return post.user_id === auth.userId;
 }
 
-/** A comment or reply is deleted by its author or by the owner of its post (SPEC §6). */
-export function canDeleteComment(auth: Auth, target: { user_id: number; post_owner_id: number }): boolean {
+/** A comment or reply is deleted by its author or by the owner of its post (SPEC §6): a member, or an account elsewhere by its Delete. */
+export function canDeleteComment(auth: Pick<Auth, 'userId'>, target: { user_id: number; post_owner_id: number }): boolean {
   return commentRule(auth.userId, target.user_id, target.post_owner_id);
 }
 

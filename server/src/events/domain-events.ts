@@ -14,9 +14,12 @@ export interface DomainEvents {
   'story.changed': { postId: number; writerId: number; kind: 'update' | 'delete' };
   /** A member's account is being deleted: emitted before its rows go, in the same transaction. */
   'account.deleting': { userId: number };
-  /** A member commented on a post (`replyId` null), or replied in a comment's thread (`replyId`, of the comment `commentId`). */
-  'comment.added': { postId: number; writerId: number; commentId: number; replyId: number | null };
-  /** A reader liked a post (a row of likes of kind 'like' was made); `postApId` its id elsewhere when it is a story of an account elsewhere. */
+  /**
+   * Someone commented on a post (`replyId` null), or replied in a comment's thread (`replyId`, of the
+   * comment `commentId`): a member, or an account elsewhere (`elsewhere`: its reply came from there).
+   */
+  'comment.added': { postId: number; writerId: number; commentId: number; replyId: number | null; elsewhere?: boolean };
+  /** A reader (a member, or an account elsewhere by its Like) liked a post (a row of likes of kind 'like' was made); `postApId` its id elsewhere when it is a story of an account elsewhere. */
   'like.added': { postId: number; userId: number; postApId: string | null };
   /** A reader's like of a post went, in the same transaction; `activityId` the Like it was sent as (to a story elsewhere), or null. */
   'like.removed': { postId: number; userId: number; activityId: string | null };
@@ -29,9 +32,10 @@ export interface DomainEvents {
   /**
    * A follow ended (an unfollow, a block, a follower removed), accepted or still waiting for its
    * Accept, in the same transaction; `activityId` the Follow it was made by when an account elsewhere
-   * was one of the two (its server is told: an Undo or a Reject), null between members.
+   * was one of the two (its server is told: an Undo or a Reject), null between members. `undone`: the
+   * account elsewhere ended it itself (its Undo), so its server is not told.
    */
-  'follow.removed': { followerId: number; followingId: number; activityId: string | null };
+  'follow.removed': { followerId: number; followingId: number; activityId: string | null; undone?: boolean };
   /** A comment (with its replies: `replyId` null) or one reply is being removed: emitted before the rows go, in the same transaction. */
   'comment.removing': { postId: number; commentId: number; replyId: number | null };
 }

@@ -2,6 +2,7 @@ import { plural } from '@inkwell/contract';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { SocialActs } from '../deps.ts';
 import type { DomainEventBus } from '../events/domain-events.ts';
 import { createInkwellFederation } from './federation.ts';
 import { federationRoutes } from './federation.routes.ts';
@@ -36,13 +37,21 @@ export interface FederationParts {
  * published, edited or deleted is owed to the writer's followers elsewhere, a deleted account's Delete
  * to its followers there, a member's reply in a thread with accounts elsewhere to those accounts
  * (thread-notes.ts), a like of a story elsewhere to its account (story-likes.ts), the end of a
- * follow asked or ended with an account elsewhere to it (member-follows.ts); each owed in the writing transaction, sent once it committed. `wrote` is the
- * app's afterWrite: a like from the fediverse changes a count pages show, and drops them as a
- * request's write does.
+ * follow asked or ended with an account elsewhere to it (member-follows.ts); each owed in the
+ * writing transaction, sent once it committed. What an account elsewhere does to members' posts,
+ * comments and follows goes through `acts` (the social services: ADR 0086); `wrote` is the app's
+ * afterWrite, for what the federation writes itself (stories elsewhere, answers to follows).
  */
-export function federationParts(app: FastifyInstance, config: Config, database: Database, events: DomainEventBus, wrote: () => Promise<void>): FederationParts | null {
+export function federationParts(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  events: DomainEventBus,
+  acts: SocialActs,
+  wrote: () => Promise<void>,
+): FederationParts | null {
   if (!config.federation.enabled) return null;
-  const federation = createInkwellFederation(config, database, app.log, wrote);
+  const federation = createInkwellFederation(config, database, app.log, wrote, acts);
   const deliveries = new PostDeliveries(database.db, federation, config.publicUrl, app.log);
   const send = () => deliveries.wake();
   events.on('story.published', { owe: (trx, story) => deliveries.owe(trx, { post_id: story.postId, writer_id: story.writerId, kind: 'create' }), start: send });

@@ -8,7 +8,8 @@ import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.t
 import { until } from '../test/until.ts';
 import { PASSWORD, signIn } from '../test/factories.ts';
 import { aFollow, accepted, anActor, federatedApp, received } from './federation.testkit.ts';
-import { addRemoteFollower, saveRemoteActor } from './followers.repository.ts';
+import { saveRemoteActor } from './followers.repository.ts';
+import { addToFollowCounts, keepFollowFrom } from '../social/follows.repository.ts';
 
 /**
  * A member's followers on other servers, counted on the profile and listed in the ordinary followers
@@ -92,7 +93,8 @@ describe('followers on other servers, on the site', () => {
         { uri, inbox: `${uri}/inbox`, shared_inbox: null, handle: `@f${i}@far.example`, name: null, icon_url: null, url: null },
         nowIso(),
       );
-      await addRemoteFollower(t.db, ada.id, actor, `${uri}#follow`, nowIso());
+      await keepFollowFrom(t.db, actor, ada.id, `${uri}#follow`, nowIso());
+      await addToFollowCounts(t.db, actor, ada.id, 1);
     }
     const first = await followersOf(ada.id);
     expect(first.data).toHaveLength(FOLLOW_LIST_PAGE_SIZE);

@@ -1,6 +1,4 @@
 import type { Kysely, NotNull } from 'kysely';
-import { addToFollowCounts } from '../db/follow-counts.repository.ts';
-import { accountIdOf } from './accounts.repository.ts';
 import type { DB } from '../db/schema.ts';
 
 /** The SQL of remote actors and their follows (migration 0030, ADR 0068). */
@@ -57,40 +55,10 @@ async function saveActorUser(db: Kysely<DB>, actor: RemoteActorFields, now: stri
   return row.id;
 }
 
-/**
- * The account (its row of users) follows the member by this Follow: a row of follows like a member's
- * (ADR 0083), with the Follow's id, counted in both counters; a second Follow of the same pair keeps
- * the row and takes the new Follow's id. Resolves to whether the follow is new (call it in a transaction).
- */
-export async function addRemoteFollower(db: Kysely<DB>, userId: number, accountId: number, followUri: string, now: string): Promise<boolean> {
-  const before = await db.selectFrom('follows').select('follower_id').where('follower_id', '=', accountId).where('following_id', '=', userId).executeTakeFirst();
-  await db
-    .insertInto('follows')
-    .values({ follower_id: accountId, following_id: userId, created_at: now, activity_id: followUri })
-    .onConflict((oc) => oc.columns(['follower_id', 'following_id']).doUpdateSet({ activity_id: followUri }))
-    .execute();
-  if (before === undefined) await addToFollowCounts(db, accountId, userId, 1);
-  return before === undefined;
-}
-
-/** Deletes these follows of accounts elsewhere (found by `which`) and counts them out; resolves to the members they followed and the Follows they held. */
-async function endFollows(db: Kysely<DB>, accountId: number, which: { followUri: string } | { userId: number }) {
-  const theirs = db.deleteFrom('follows').where('follower_id', '=', accountId);
-  const rows = await ('followUri' in which ? theirs.where('activity_id', '=', which.followUri) : theirs.where('following_id', '=', which.userId))
-    .returning(['following_id as user_id', 'activity_id as follow_uri'])
-    .execute();
-  for (const row of rows) await addToFollowCounts(db, accountId, row.user_id, -1);
-  return rows.map((row) => ({ user_id: row.user_id, account_id: accountId, follow_uri: row.follow_uri ?? '' }));
-}
-
-/**
- * Ends the actor's follows (only the actor's own): the one kept with the Follow `followUri`, of
- * whichever member (an Undo of an older Follow, since replaced by a newer one, changes nothing), or
- * the one of the member `userId`. Resolves to what ended: the member and the account's row of users, for each.
- */
-export async function removeRemoteFollower(db: Kysely<DB>, actorUri: string, which: { followUri: string } | { userId: number }) {
-  const accountId = await accountIdOf(db, actorUri);
-  return accountId === undefined ? [] : endFollows(db, accountId, which);
+/** The members the account follows by the Follow `followUri` (an Undo of an older Follow, since replaced by a newer one, finds none). */
+export async function membersFollowedBy(db: Kysely<DB>, accountId: number, followUri: string): Promise<number[]> {
+  const rows = await db.selectFrom('follows').select('following_id').where('follower_id', '=', accountId).where('activity_id', '=', followUri).execute();
+  return rows.map((row) => row.following_id);
 }
 
 /** The follows of the member by accounts elsewhere: their rows of users, with the follow's key. */

@@ -3,20 +3,16 @@ import type { Federation, InboxContext, InboxListenerSetters } from '@fedify/fed
 import { Accept, Follow, Reject } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
+import { accountIdOf } from './accounts.repository.ts';
+import type { InboxDeps } from './inbox.ts';
 import { federatingMember } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
-import { addRemoteFollower, countRemoteFollowers, listRemoteFollowers, removeRemoteFollower, saveRemoteActor } from './followers.repository.ts';
-import { displayName, recipientOf, senderOf } from './remote-actor.ts';
+import { countRemoteFollowers, listRemoteFollowers, membersFollowedBy, saveRemoteActor } from './followers.repository.ts';
+import { recipientOf, senderOf } from './remote-actor.ts';
 import { acceptedFollowing, countAcceptedFollowing } from './following.repository.ts';
-import { blockedBy } from './remote-blocks.ts';
-import { noticeText, notify } from '../notify/notify.ts';
 
 /** Followers on one page of the followers collection. */
 export const FOLLOWERS_PAGE_SIZE = 50;
-
-interface Logger {
-  info(obj: object, msg: string): void;
-}
 
 /** The member a Follow is for: one of our member actors, there and not deactivated; else undefined. */
 async function followedMember(ctx: InboxContext<void>, database: Database, object: URL | null) {
@@ -27,15 +23,16 @@ async function followedMember(ctx: InboxContext<void>, database: Database, objec
 }
 
 /**
- * Follows from the fediverse (ADR 0068). A `Follow` of a member is accepted at once: the follower is
- * kept (the account a row of users, its follow a row of follows: ADR 0083) and a signed `Accept` is queued to its inbox (its `Undo`:
- * undo.ts, undoFollow). Fedify has checked the signature, and that its signer is the
- * activity's actor, before a listener runs; anything else (a Follow of nobody, of a deactivated
- * member, of a remote actor, by an actor with no inbox or of a blocked server) changes nothing, and
- * one by an account the member blocked (remote-blocks.ts) is answered with a signed `Reject`.
- * `wrote` drops the cached pages that show the member's count of fediverse followers.
+ * Follows from the fediverse (ADR 0068, 0086). A `Follow` of a member is the ordinary follow: the
+ * account (its row of users, brought up to date) follows the member through the social service a
+ * member's follow goes through (`acts.follow`: the same counters and notification), and a signed
+ * `Accept` is queued to its inbox (its `Undo`: undo.ts, undoFollow). Fedify has checked the
+ * signature, and that its signer is the activity's actor, before a listener runs; anything else (a
+ * Follow of nobody, of a deactivated member, of a remote actor, by an actor with no inbox or of a
+ * blocked server) changes nothing, and one by an account the member blocked is answered with a
+ * signed `Reject`, as Mastodon refuses one.
  */
-export function listenForFollows(inbox: InboxListenerSetters<void>, database: Database, log: Logger, wrote: () => Promise<void>): InboxListenerSetters<void> {
+export function listenForFollows(inbox: InboxListenerSetters<void>, { database, log, acts }: InboxDeps): InboxListenerSetters<void> {
   const { db } = database;
   return inbox.on(Follow, async (ctx, follow) => {
     if (!follow.id || !follow.actorId || ctx.parseUri(follow.actorId)) return;
@@ -47,50 +44,34 @@ export function listenForFollows(inbox: InboxListenerSetters<void>, database: Da
     if (!sender) return;
     const { actor: follower, fields } = sender;
     const me = ctx.getActorUri(followed.identifier);
-    if (await blockedBy(database, followed.member.id, follow.actorId)) {
-      // Blocked by the member: refused, as Mastodon refuses one, with a signed Reject.
-      await ctx.sendActivity({ identifier: followed.identifier }, follower, new Reject({ id: new URL(`#rejects/${randomUUID()}`, me), actor: me, object: follow }));
-      return;
-    }
-    const now = nowIso();
-    const followUri = follow.id.href;
-    await db.transaction().execute(async (trx) => {
-      const actor = await saveRemoteActor(trx, fields, now);
-      // Told once: a Follow sent again (servers do) changes nothing the member sees.
-      if (await addRemoteFollower(trx, followed.member.id, actor.userId, followUri, now)) {
-        await notify.fediverse.follow(trx, followed.member.id, actor.userId, noticeText.fediverseFollow(displayName(fields)), now);
-      }
-    });
-    await wrote();
-    await ctx.sendActivity({ identifier: followed.identifier }, follower, new Accept({ id: new URL(`#accepts/${randomUUID()}`, me), actor: me, object: follow }));
-    log.info({ follower: fields.uri, member: followed.member.id }, 'a fediverse account follows a member');
+    const account = await saveRemoteActor(db, fields, nowIso());
+    const outcome = await acts.follow(account.userId, followed.member.id, true, follow.id.href);
+    if (outcome === 'none') return;
+    const answer = outcome === 'refused' ? Reject : Accept;
+    await ctx.sendActivity(
+      { identifier: followed.identifier },
+      follower,
+      new answer({ id: new URL(`#${outcome === 'refused' ? 'rejects' : 'accepts'}/${randomUUID()}`, me), actor: me, object: follow }),
+    );
+    if (outcome === 'followed') log.info({ follower: fields.uri, member: followed.member.id }, 'a fediverse account follows a member');
   });
 }
 
 /**
  * Undo of a Follow (undo.ts, which checked the Follow is `actor`'s where it names an actor): ends the
  * follow kept with the Follow's id, when it is `actor`'s own (the Undo's actor, whose signature
- * Fedify verified); a Follow without an id names instead the member it followed.
+ * Fedify verified); a Follow without an id names instead the member it followed. It ends as a
+ * member's unfollow does (`acts.follow`).
  */
-export async function undoFollow(
-  ctx: InboxContext<void>,
-  database: Database,
-  log: Logger,
-  wrote: () => Promise<void>,
-  actor: URL,
-  follow: { id: URL | null; objectId: URL | null },
-): Promise<void> {
+export async function undoFollow(ctx: InboxContext<void>, { database, log, acts }: InboxDeps, actor: URL, follow: { id: URL | null; objectId: URL | null }): Promise<void> {
+  const accountId = await accountIdOf(database.db, actor.href);
+  if (accountId === undefined) return;
   const followed = follow.id ? undefined : await followedMember(ctx, database, follow.objectId);
-  const which = follow.id ? { followUri: follow.id.href } : followed ? { userId: followed.member.id } : undefined;
-  if (!which) return;
-  const ended = await database.db.transaction().execute(async (trx) => {
-    const rows = await removeRemoteFollower(trx, actor.href, which);
-    for (const row of rows) await notify.fediverse.unfollow(trx, row.user_id, row.account_id);
-    return rows;
-  });
-  if (ended.length === 0) return;
-  await wrote();
-  for (const row of ended) log.info({ follower: actor.href, member: row.user_id }, 'a fediverse account stopped following a member');
+  const members = follow.id ? await membersFollowedBy(database.db, accountId, follow.id.href) : followed ? [followed.member.id] : [];
+  for (const member of members) {
+    if ((await acts.follow(accountId, member, false, follow.id?.href ?? '')) === 'ended')
+      log.info({ follower: actor.href, member }, 'a fediverse account stopped following a member');
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Context, Federation } from '@fedify/fedify';
 import { Article, Create, Delete, Note, Undo, Update } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
+import type { SocialActs } from '../deps.ts';
 import { INSTANCE_ACTOR } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
 import { listenForFollows } from './follows.ts';
@@ -13,6 +14,19 @@ import { receiveUndo } from './undo.ts';
 interface Logger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+}
+
+/**
+ * What the inbox's listeners work with: the database (to read what an activity names), the log,
+ * `acts` (what an account elsewhere does to members' posts, comments and follows: the social
+ * services a member's request calls, deps.ts) and `wrote` (after a story elsewhere or a follow's
+ * answer changed: the cached pages go).
+ */
+export interface InboxDeps {
+  database: Database;
+  log: Logger;
+  acts: SocialActs;
+  wrote: () => Promise<void>;
 }
 
 /**
@@ -43,11 +57,12 @@ const isReply = (object: Article | Note): object is Note => object instanceof No
  * member's inbox by that member's key (Fedify's own), the shared inbox by the instance actor's — the
  * sender's key when its signature is checked, and the object and actor of what it sent.
  */
-export function listenToInboxes(federation: Federation<void>, database: Database, log: Logger, wrote: () => Promise<void>): void {
+export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): void {
+  const { database, log, wrote } = deps;
   const inbox = federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox').setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }));
-  listenForFollows(inbox, database, log, wrote);
-  listenForReactions(inbox, database, wrote);
-  listenForFollowAnswers(inbox, database, wrote);
+  listenForFollows(inbox, deps);
+  listenForReactions(inbox, deps);
+  listenForFollowAnswers(inbox, deps);
   inbox
     // A reply to one of ours, or a story of an account a member follows: the object read once, from
     // an actor of another server whose server is not blocked.
@@ -56,21 +71,21 @@ export function listenToInboxes(federation: Federation<void>, database: Database
       if (!actor || ctx.parseUri(actor) || (await isBlockedAddress(database.db, actor))) return;
       const object = await ownObject(ctx, create);
       if (!object) return;
-      if (isReply(object)) await receiveReply(ctx, database, wrote, create, object);
+      if (isReply(object)) await receiveReply(ctx, deps, create, object);
       else if (!object.replyTargetId) await receiveStory(database, wrote, actor, object);
     })
-    .on(Undo, (ctx, undo) => receiveUndo(ctx, database, log, wrote, undo))
+    .on(Undo, (ctx, undo) => receiveUndo(ctx, deps, undo))
     .on(Update, async (ctx, update) => {
       const actor = update.actorId;
       if (!actor || (await isBlockedAddress(database.db, actor))) return;
       const object = await ownObject(ctx, update);
       if (!object) return;
-      if (isReply(object)) await editReply(database, wrote, actor, object);
+      if (isReply(object)) await editReply(deps, actor, object);
       else if (!object.replyTargetId) await updateStory(database, wrote, actor, object);
     })
     .on(Delete, async (_ctx, deletion) => {
       if (!deletion.actorId || !deletion.objectId) return;
-      await deleteReply(database, wrote, deletion.actorId, deletion.objectId);
+      await deleteReply(deps, deletion.actorId, deletion.objectId);
       await deleteStory(database, wrote, deletion.actorId, deletion.objectId);
     })
     .onError((_ctx, err) => log.warn({ err }, 'an inbox listener failed'));

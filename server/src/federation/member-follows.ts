@@ -47,7 +47,7 @@ export function federateMemberFollows(events: DomainEventBus, database: Database
   });
   events.on('follow.removed', {
     owe: async (trx, removed) => {
-      if (removed.activityId === null) return;
+      if (removed.activityId === null || removed.undone) return;
       const [followed, follower] = await Promise.all([findAccountAddress(trx, removed.followingId), findAccountAddress(trx, removed.followerId)]);
       const end = (what: string, account: number, member: number, address: NonNullable<typeof followed>) =>
         deliveries.oweNote(trx, what, { kind: 'delete', id: account, writerId: member, recipients: [address], activityId: removed.activityId });

@@ -1,41 +1,34 @@
 import type { InboxContext, InboxListenerSetters } from '@fedify/fedify';
 import { Announce, Like } from '@fedify/vocab';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
-import type { DB } from '../db/schema.ts';
 import { nowIso } from '../db/database.ts';
+import { accountIdOf } from './accounts.repository.ts';
 import { storyOf } from './articles.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
 import { saveRemoteActor } from './followers.repository.ts';
-import { type Kind, addReaction, removeReaction } from './reactions.repository.ts';
-import { displayName, senderOf } from './remote-actor.ts';
-import { blockedBy } from './remote-blocks.ts';
-import { noticeText, notify } from '../notify/notify.ts';
+import type { InboxDeps } from './inbox.ts';
+import { reactionsBy } from './reactions.repository.ts';
+import { senderOf } from './remote-actor.ts';
+
+/** A reaction as the inbox names it: the activity. */
+export type Kind = 'like' | 'announce';
+const stored = { like: 'like', announce: 'boost' } as const;
 
 /**
- * Likes and boosts of stories from the fediverse (ADR 0071): a `Like` of a story counts in its likes
- * beside the members' own; an `Announce` (a boost) is a row of likes of kind 'boost', shown as a count
- * with the story's fediverse replies; each tells the writer (a notification under Likes; its Undo takes it back). One of each per remote
- * account and story; none from an account the writer blocked (remote-blocks.ts).
- * `wrote` drops the cached pages that show the count, here and on every app server.
+ * Likes and boosts of stories from the fediverse (ADR 0071, 0086): a `Like` of a story is a like as a
+ * member's is (`acts.react`: counted in its likes, told to its writer, not kept when the writer
+ * blocked the account); an `Announce` (a boost) a row of likes of kind 'boost', told under Likes and
+ * not counted. One of each per account and story; its Undo takes it back.
  */
-export function listenForReactions(inbox: InboxListenerSetters<void>, database: Database, wrote: () => Promise<void>): InboxListenerSetters<void> {
+export function listenForReactions(inbox: InboxListenerSetters<void>, { database, acts }: InboxDeps): InboxListenerSetters<void> {
   const react = (kind: Kind) => async (ctx: InboxContext<void>, activity: Like | Announce) => {
     if (!activity.id || !activity.actorId || ctx.parseUri(activity.actorId)) return;
     if (await isBlockedAddress(database.db, activity.actorId)) return;
     const story = await storyOf(ctx, database, activity.objectId);
-    if (!story || (await blockedBy(database, story.user_id, activity.actorId))) return;
+    if (!story) return;
     const sender = await senderOf(ctx, activity);
     if (!sender) return;
-    const now = nowIso();
-    const actor = await saveRemoteActor(database.db, sender.fields, now);
-    const name = displayName(sender.fields);
-    const told = (trx: Kysely<DB>) =>
-      kind === 'like'
-        ? notify.fediverse.like(trx, story, actor.userId, noticeText.fediverseLike(name, story.title), now)
-        : notify.fediverse.boost(trx, story, actor.userId, noticeText.fediverseBoost(name, story.title), now);
-    const reaction = { post_id: story.id, user_id: actor.userId, kind, activity_uri: activity.id.href, created_at: now };
-    if (await addReaction(database.db, reaction, told)) await wrote();
+    const account = await saveRemoteActor(database.db, sender.fields, nowIso());
+    await acts.react(account.userId, story.id, stored[kind], true, activity.id.href);
   };
   return inbox.on(Like, react('like')).on(Announce, react('announce'));
 }
@@ -43,12 +36,12 @@ export function listenForReactions(inbox: InboxListenerSetters<void>, database: 
 /**
  * Undo of a Like or an Announce (undo.ts, which checked it is `actor`'s where it names an actor): the
  * reaction kept with the activity's id ends, when it is `actor`'s own (the Undo's actor, whose
- * signature Fedify verified), of `kind` (null: whichever it was).
+ * signature Fedify verified), of `kind` (null: whichever it was), as a member's unlike does.
  */
-export async function undoReaction(database: Database, wrote: () => Promise<void>, actor: URL, activityId: URL, kind: Kind | null): Promise<void> {
-  const untold = async (trx: Kysely<DB>, story: { id: number; user_id: number }, accountId: number, removed: Kind) => {
-    if (removed === 'like') await notify.fediverse.unlike(trx, story, accountId);
-    else await notify.fediverse.unboost(trx, story, accountId);
-  };
-  if (await removeReaction(database.db, actor.href, activityId.href, kind, untold)) await wrote();
+export async function undoReaction({ database, acts }: InboxDeps, actor: URL, activityId: URL, kind: Kind | null): Promise<void> {
+  const accountId = await accountIdOf(database.db, actor.href);
+  if (accountId === undefined) return;
+  for (const row of await reactionsBy(database.db, accountId, activityId.href, kind && stored[kind])) {
+    await acts.react(accountId, row.post_id, row.kind, false, activityId.href);
+  }
 }

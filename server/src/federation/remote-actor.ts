@@ -72,8 +72,3 @@ export type RemoteAddress = Pick<RemoteFollowerRow, 'uri' | 'inbox' | 'shared_in
 export function recipientOf(row: RemoteAddress): Recipient {
   return { id: new URL(row.uri), inboxId: new URL(row.inbox), endpoints: row.shared_inbox ? { sharedInbox: new URL(row.shared_inbox) } : null };
 }
-
-/** What a member is told a remote account is called: its name, or its handle when it gave none. */
-export function displayName(fields: Pick<RemoteActorFields, 'name' | 'handle'>): string {
-  return fields.name ?? fields.handle;
-}

@@ -223,7 +223,7 @@ describe('a reply from the fediverse', () => {
     expect(await countShown(post.id)).toBe(5);
     // Bo hears of both answers, by their replies; Ada, the story's writer, of both too.
     expect((await noticesOf(bo.session)).map((n) => [n.message, n.reply_id])).toEqual([
-      [`Dave of the peer answered your reply on “${title}” from the fediverse.`, daveToBo],
+      [`Dave of the peer replied to your comment on “${title}” from the fediverse.`, daveToBo],
       [`Erin of the peer answered your reply on “${title}” from the fediverse.`, erins],
     ]);
     expect((await noticesOf(session)).filter((n) => n.reply_id === erins || n.reply_id === daveToBo).map((n) => [n.message, n.reply_id])).toEqual([

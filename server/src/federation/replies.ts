@@ -7,11 +7,10 @@ import { findArticle } from './articles.repository.ts';
 import { saveRemoteActor } from './followers.repository.ts';
 import { accountIdOf } from './accounts.repository.ts';
 import { noteText } from './note-text.ts';
-import { type ThreadItem, editNote, findThreadItem, keepNote, removeNote } from './thread.repository.ts';
+import { type ThreadItem, findThreadItem } from './thread.repository.ts';
 import { itemOfNoteId } from './thread-notes.ts';
-import { displayName, senderOf, webAddress } from './remote-actor.ts';
-import { blockedBy } from './remote-blocks.ts';
-import { noticeText, notify } from '../notify/notify.ts';
+import { senderOf, webAddress } from './remote-actor.ts';
+import type { InboxDeps } from './inbox.ts';
 
 /** What a Note answers here: one of our stories (it becomes a comment), or a comment or reply of one (it becomes a reply in that thread). */
 async function answered(ctx: Context<void>, database: Database, target: URL | null) {
@@ -28,61 +27,44 @@ async function answered(ctx: Context<void>, database: Database, target: URL | nu
 }
 
 /**
- * A reply from the fediverse is a comment (issue 46; inbox.ts hands it every Create of a Note
- * answering something, read and checked there as the actor's own): a `Note` whose inReplyTo is one of
- * our stories becomes a comment of it, one answering a comment or a reply becomes a reply in that
- * comment's thread; kept as plain text (note-text.ts), its author the account's row of users, counted
- * in the story's comments, and told to the members it concerns — unless the story's writer blocked its
- * author (then it is not kept). Update and Delete of the Note (routed here by inbox.ts) change or
- * remove it, only for the account that wrote it. `wrote` drops the cached pages that show it.
+ * A reply from the fediverse is a comment (issue 46, ADR 0086; inbox.ts hands it every Create of a
+ * Note answering something, read and checked there as the actor's own): a `Note` whose inReplyTo is
+ * one of our stories becomes a comment of it, one answering a comment or a reply becomes a reply in
+ * that comment's thread, through the social service a member's comment goes through (`acts.comment`:
+ * counted, told to the members it concerns, not kept when the story's writer blocked its author);
+ * kept as plain text (note-text.ts), its author the account's row of users. Update and Delete of the
+ * Note (routed here by inbox.ts) change or remove it, only for the account that wrote it.
  */
-export async function receiveReply(ctx: InboxContext<void>, database: Database, wrote: () => Promise<void>, create: Create, note: Note): Promise<void> {
+export async function receiveReply(ctx: InboxContext<void>, { database, acts }: InboxDeps, create: Create, note: Note): Promise<void> {
   const to = await answered(ctx, database, note.replyTargetId);
   const body = to ? noteText(note.content?.toString() ?? '') : null;
   if (!create.actorId || !note.id || !to || !body) return;
-  const { story, item } = to;
-  if (await blockedBy(database, story.user_id, create.actorId)) return;
-  // The member it answers, when one did, is told unless they blocked the account.
-  const answeredMember = item?.member && !(await blockedBy(database, item.user_id, create.actorId)) ? item.user_id : null;
   const sender = await senderOf(ctx, create);
   if (!sender) return;
   const now = nowIso();
-  const actor = await saveRemoteActor(database.db, sender.fields, now);
-  const kept = await keepNote(
-    database.db,
-    {
-      post_id: story.id,
-      user_id: actor.userId,
-      body,
-      ap_id: note.id.href,
-      url: webAddress(note.url as URL | { href?: URL | null } | null) ?? webAddress(note.id),
-      created_at: storedTime(note.published, now, now),
-      updated_at: now,
-    },
-    item,
-    async (trx, source) => {
-      const name = displayName(sender.fields);
-      const told = { actorId: actor.userId, now };
-      if (answeredMember !== null) await notify.comment(trx, story.id, source, { ...told, recipient: answeredMember, message: noticeText.fediverseAnswer(name, story.title) });
-      if (answeredMember !== story.user_id)
-        await notify.comment(trx, story.id, source, { ...told, recipient: story.user_id, message: noticeText.fediverseReply(name, story.title) });
-    },
-  );
-  if (kept) await wrote();
+  const account = await saveRemoteActor(database.db, sender.fields, now);
+  const { story, item } = to;
+  await acts.comment(account.userId, {
+    postId: story.id,
+    answers: item && { kind: item.kind, id: item.id, commentId: item.comment_id },
+    body,
+    apId: note.id.href,
+    url: webAddress(note.url as URL | { href?: URL | null } | null) ?? webAddress(note.id),
+    createdAt: storedTime(note.published, now, now),
+  });
 }
 
 /** An Update of a kept Note (`actor`: who sent it): its new text, when its author sent it. */
-export async function editReply(database: Database, wrote: () => Promise<void>, actor: URL, note: Note): Promise<void> {
+export async function editReply({ database, acts }: InboxDeps, actor: URL, note: Note): Promise<void> {
   const body = noteText(note.content?.toString() ?? '');
   if (!note.id || !body) return;
   const accountId = await accountIdOf(database.db, actor.href);
-  if (accountId !== undefined && (await editNote(database.db, note.id.href, accountId, body, nowIso()))) await wrote();
+  if (accountId !== undefined) await acts.editComment(accountId, note.id.href, body);
 }
 
 /** A Delete of a kept Note (`id`: the Note's, whether it came as a Tombstone or an address), by the account that wrote it: as a comment or reply is deleted here. */
-export async function deleteReply(database: Database, wrote: () => Promise<void>, actor: URL, id: URL): Promise<void> {
+export async function deleteReply({ database, acts }: InboxDeps, actor: URL, id: URL): Promise<void> {
   if (id.origin !== actor.origin) return;
   const accountId = await accountIdOf(database.db, actor.href);
-  if (accountId === undefined) return;
-  if (await removeNote(database.db, id.href, accountId, (trx, of) => notify.commentDeleted(trx, of))) await wrote();
+  if (accountId !== undefined) await acts.removeComment(accountId, id.href);
 }

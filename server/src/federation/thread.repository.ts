@@ -2,9 +2,9 @@ import type { Kysely, NotNull } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 /**
- * The SQL of comments and replies as the fediverse meets them (issue 46: a reply from there is a
- * comment, its author the account's row of users): what a Note answers, a reply kept, edited or
- * removed by its account, and whom a member's reply in such a thread goes to.
+ * What the fediverse reads of comments and replies (issue 46: a reply from there is a comment, its
+ * author the account's row of users, written by the social service: ADR 0086): what a Note answers,
+ * and whom a member's reply in such a thread goes to.
  */
 
 /** A comment or a reply a Note may answer: with its thread (`comment_id`, itself for a comment) and its author. */
@@ -47,97 +47,6 @@ export async function findThreadItem(db: Kysely<DB>, by: { comment: number } | {
   if ('comment' in by) return item('comment', await findComment(db, { id: by.comment }));
   if ('reply' in by) return item('reply', await findReply(db, { id: by.reply }));
   return item('comment', await findComment(db, by)) ?? item('reply', await findReply(db, by));
-}
-
-async function countComments(trx: Kysely<DB>, postId: number, delta: number): Promise<void> {
-  await trx
-    .updateTable('posts')
-    .set((eb) => ({ comments_count: eb('comments_count', '+', delta) }))
-    .where('id', '=', postId)
-    .execute();
-}
-
-/** A Note kept: the account's row of users, its text, its id and page there. */
-export interface KeptNote {
-  post_id: number;
-  user_id: number;
-  body: string;
-  ap_id: string;
-  url: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/**
- * Keeps a Note from elsewhere as a comment (`to` null: it answers the story) or as a reply in the
- * thread of `to` (answering that reply, when `to` is one), counted in the story's comments; a second
- * delivery of the same Note changes nothing. Resolves to what was kept, when it is new; `added` runs in
- * its transaction (the notifications).
- */
-export async function keepNote(
-  db: Kysely<DB>,
-  note: KeptNote,
-  to: ThreadItem | null,
-  added: (trx: Kysely<DB>, kept: { commentId: number } | { replyId: number }) => Promise<void>,
-): Promise<{ commentId: number } | { replyId: number } | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const kept = to
-      ? await trx
-          .insertInto('replies')
-          .values({ ...note, comment_id: to.comment_id, reply_to_id: to.kind === 'reply' ? to.id : null })
-          .onConflict((oc) => oc.column('ap_id').doNothing())
-          .returning('id')
-          .executeTakeFirst()
-          .then((row) => row && { replyId: row.id })
-      : await trx
-          .insertInto('comments')
-          .values(note)
-          .onConflict((oc) => oc.column('ap_id').doNothing())
-          .returning('id')
-          .executeTakeFirst()
-          .then((row) => row && { commentId: row.id });
-    if (!kept) return undefined;
-    await countComments(trx, note.post_id, 1);
-    await added(trx, kept);
-    return kept;
-  });
-}
-
-/** The Note's new text, when the account `accountId` wrote it; resolves to whether it was kept. */
-export async function editNote(db: Kysely<DB>, apId: string, accountId: number, body: string, now: string): Promise<boolean> {
-  for (const table of ['comments', 'replies'] as const) {
-    const row = await db.updateTable(table).set({ body, updated_at: now }).where('ap_id', '=', apId).where('user_id', '=', accountId).returning('id').executeTakeFirst();
-    if (row) return true;
-  }
-  return false;
-}
-
-/**
- * Removes the Note the account `accountId` wrote: a comment with its replies (as a member's comment
- * goes), or a reply, counted out of the story's comments. `removing` runs first in its transaction
- * (what was told of it goes). Resolves to whether there was one.
- */
-export async function removeNote(
-  db: Kysely<DB>,
-  apId: string,
-  accountId: number,
-  removing: (trx: Kysely<DB>, of: { commentId: number } | { replyId: number }) => Promise<void>,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const found = await findThreadItem(trx, { apId });
-    if (!found || found.user_id !== accountId) return false;
-    if (found.kind === 'comment') {
-      await removing(trx, { commentId: found.id });
-      const replies = await trx.deleteFrom('replies').where('comment_id', '=', found.id).returning('id').execute();
-      await trx.deleteFrom('comments').where('id', '=', found.id).execute();
-      await countComments(trx, found.post_id, -(1 + replies.length));
-    } else {
-      await removing(trx, { replyId: found.id });
-      await trx.deleteFrom('replies').where('id', '=', found.id).execute();
-      await countComments(trx, found.post_id, -1);
-    }
-    return true;
-  });
 }
 
 /** An account elsewhere a member's reply is addressed to: where to deliver it and how to mention it. */

@@ -1,12 +1,8 @@
 import type { InboxContext } from '@fedify/fedify';
 import { Activity, Announce, Follow, Like, type Undo } from '@fedify/vocab';
-import type { Database } from '../db/database.ts';
 import { undoFollow } from './follows.ts';
+import type { InboxDeps } from './inbox.ts';
 import { undoReaction } from './reactions.ts';
-
-interface Logger {
-  info(obj: object, msg: string): void;
-}
 
 /**
  * An `Undo` as the fediverse sends it (ADR 0079; inbox.ts hands it every one). It is judged by its own
@@ -22,17 +18,17 @@ interface Logger {
  *   id ends, when it is the Undo's actor's.
  * Nobody undoes another account's follow, like or boost: the row removed is always the Undo's actor's.
  */
-export async function receiveUndo(ctx: InboxContext<void>, database: Database, log: Logger, wrote: () => Promise<void>, undo: Undo): Promise<void> {
+export async function receiveUndo(ctx: InboxContext<void>, deps: InboxDeps, undo: Undo): Promise<void> {
   const actor = undo.actorId;
   if (!actor) return;
   const undone = await undo.getObject(ctx).catch(() => null);
   if (undone instanceof Activity && undone.actorIds.some((id) => id.href !== actor.href)) return;
   const id = undone?.id ?? undo.objectId;
-  if (undone instanceof Follow) await undoFollow(ctx, database, log, wrote, actor, { id, objectId: undone.objectId });
-  else if ((undone instanceof Like || undone instanceof Announce) && id) await undoReaction(database, wrote, actor, id, undone instanceof Like ? 'like' : 'announce');
+  if (undone instanceof Follow) await undoFollow(ctx, deps, actor, { id, objectId: undone.objectId });
+  else if ((undone instanceof Like || undone instanceof Announce) && id) await undoReaction(deps, actor, id, undone instanceof Like ? 'like' : 'announce');
   else if (!(undone instanceof Activity) && id) {
     // Not read (or read as no activity): whichever of the actor's own was kept with that id.
-    await undoFollow(ctx, database, log, wrote, actor, { id, objectId: null });
-    await undoReaction(database, wrote, actor, id, null);
+    await undoFollow(ctx, deps, actor, { id, objectId: null });
+    await undoReaction(deps, actor, id, null);
   }
 }

@@ -33,9 +33,16 @@ function noticeRow(values: NoticeValues) {
   return { ...rest, comment_id, reply_id, help_request_id, read_at: null, created_at: now, updated_at: now };
 }
 
-/** Whether the row of users is a member's (not an account elsewhere's, which is never notified). */
-export async function isMemberId(db: Kysely<DB>, userId: number): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('id', '=', userId).where(isMember()).executeTakeFirst()) !== undefined;
+/** Whether `userId` is to be told of what `actorId` did: a member's row of users (an account elsewhere is never notified) who has not blocked the actor. */
+export async function mayTell(db: Kysely<DB>, userId: number, actorId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where(isMember())
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('blocks').select('blocks.blocker_id').where('blocks.blocker_id', '=', userId).where('blocks.blocked_id', '=', actorId))))
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { deleteNoticesOf, insertNotice, isMemberId, markHelpAnswered, retractNotice, upsertNotice } from './notify.repository.ts';
+import { deleteNoticesOf, insertNotice, markHelpAnswered, mayTell, retractNotice, upsertNotice } from './notify.repository.ts';
 
 /** The post a like is about: whose it is. */
 interface PostTarget {
@@ -34,11 +34,49 @@ export const noticeText = {
   fediverseLike: (actor: string, title: string) => `${actor} liked your post ${quote(title)} from the fediverse.`,
   fediverseBoost: (actor: string, title: string) => `${actor} boosted your post ${quote(title)} on the fediverse.`,
   fediverseReply: (actor: string, title: string) => `${actor} replied to ${quote(title)} from the fediverse.`,
-  /** To a member whose answer in a fediverse thread was answered from there. */
+  /** To a member whose comment was answered from there. */
+  fediverseReplyToAuthor: (actor: string, title: string) => `${actor} replied to your comment on ${quote(title)} from the fediverse.`,
+  /** To a member whose reply was answered from there. */
   fediverseAnswer: (actor: string, title: string) => `${actor} answered your reply on ${quote(title)} from the fediverse.`,
   helpAnswer: (answer: string) => `We answered your help request: ${answer}`,
   post: (author: string, title: string) => `${author} published a new story: ${quote(title)}.`,
 };
+
+/** Who acted, as a notification names them: a member (`domain` null) or an account elsewhere (its name, or its handle). */
+export interface Teller {
+  name: string | null;
+  handle: string | null;
+  domain: string | null;
+}
+
+/**
+ * The texts of what `actor` did: a member's (SPEC's wording), or an account elsewhere's, which say
+ * "from the fediverse" (ADR 0086: one act, told one way or the other by who did it).
+ */
+export function noticesBy(actor: Teller) {
+  if (actor.domain === null) {
+    const who = actorName(actor.name);
+    return {
+      like: (title: string) => noticeText.like(who, title),
+      follow: () => noticeText.follow(who),
+      comment: (title: string) => noticeText.comment(who, title),
+      replyToAuthor: (title: string) => noticeText.replyToAuthor(who, title),
+      replyToOwner: (title: string) => noticeText.replyToOwner(who, title),
+      replyToReply: (title: string) => noticeText.replyToReply(who, title),
+      boost: (title: string) => noticeText.fediverseBoost(who, title),
+    };
+  }
+  const who = actor.name?.trim() || actor.handle || 'Someone';
+  return {
+    like: (title: string) => noticeText.fediverseLike(who, title),
+    follow: () => noticeText.fediverseFollow(who),
+    comment: (title: string) => noticeText.fediverseReply(who, title),
+    replyToAuthor: (title: string) => noticeText.fediverseReplyToAuthor(who, title),
+    replyToOwner: (title: string) => noticeText.fediverseReply(who, title),
+    replyToReply: (title: string) => noticeText.fediverseAnswer(who, title),
+    boost: (title: string) => noticeText.fediverseBoost(who, title),
+  };
+}
 
 interface Notice {
   recipient: number;
@@ -54,9 +92,10 @@ interface Notice {
  * A new story is told to its author's followers apart, after the publishing commit (post-fanout.ts).
  */
 export const notify = {
-  async like(trx: Kysely<DB>, post: PostTarget, n: Omit<Notice, 'recipient'>): Promise<void> {
+  /** A like, or a boost from the fediverse (told under Likes, type 'boost'): one per actor, post and kind. */
+  async like(trx: Kysely<DB>, post: PostTarget, n: Omit<Notice, 'recipient'>, kind: 'like' | 'boost' = 'like'): Promise<void> {
     if (post.user_id === n.actorId) return;
-    await upsertNotice(trx, { user_id: post.user_id, actor_id: n.actorId, type: 'like', post_id: post.id, message: n.message, now: n.now });
+    await upsertNotice(trx, { user_id: post.user_id, actor_id: n.actorId, type: kind, post_id: post.id, message: n.message, now: n.now });
   },
 
   async follow(trx: Kysely<DB>, n: Notice): Promise<void> {
@@ -67,17 +106,18 @@ export const notify = {
   /**
    * Of a comment or a reply: the row names it, so deleting it takes the notification too. Its actor
    * may be an account elsewhere (a reply from the fediverse); its recipient is told only when a member
-   * (an answer to an account elsewhere's comment goes to it as a Note instead: federation/).
+   * (an answer to an account elsewhere's comment goes to it as a Note instead: federation/) who has
+   * not blocked the actor.
    */
   async comment(trx: Kysely<DB>, postId: number, source: { commentId: number } | { replyId: number }, n: Notice): Promise<void> {
-    if (n.recipient === n.actorId || !(await isMemberId(trx, n.recipient))) return;
+    if (n.recipient === n.actorId || !(await mayTell(trx, n.recipient, n.actorId))) return;
     const ids = 'commentId' in source ? { comment_id: source.commentId } : { reply_id: source.replyId };
     await insertNotice(trx, { user_id: n.recipient, actor_id: n.actorId, type: 'comment', post_id: postId, ...ids, message: n.message, now: n.now });
   },
 
-  /** An unlike takes back the like's notification. */
-  async unlike(trx: Kysely<DB>, post: PostTarget, actorId: number): Promise<void> {
-    await retractNotice(trx, { user_id: post.user_id, actor_id: actorId, type: 'like', post_id: post.id });
+  /** An unlike (or an Undo of a boost) takes back its notification. */
+  async unlike(trx: Kysely<DB>, post: PostTarget, actorId: number, kind: 'like' | 'boost' = 'like'): Promise<void> {
+    await retractNotice(trx, { user_id: post.user_id, actor_id: actorId, type: kind, post_id: post.id });
   },
 
   /** An unfollow takes back the follow's notification. */
@@ -105,32 +145,5 @@ export const notify = {
       message: noticeText.helpAnswer(answer),
       now,
     });
-  },
-
-  /**
-   * Follows, likes and boosts from accounts of other servers (issue 30): the row names the account
-   * as its actor (its row of users, ADR 0083) and goes with it; one follow, like or boost per account
-   * and post, taken back by its Undo. Their replies are comments (`comment`).
-   */
-  fediverse: {
-    async follow(trx: Kysely<DB>, recipient: number, accountId: number, message: string, now: string): Promise<void> {
-      await upsertNotice(trx, { user_id: recipient, actor_id: accountId, type: 'follow', post_id: null, message, now });
-    },
-    async unfollow(trx: Kysely<DB>, recipient: number, accountId: number): Promise<void> {
-      await retractNotice(trx, { user_id: recipient, actor_id: accountId, type: 'follow', post_id: null });
-    },
-    async like(trx: Kysely<DB>, post: PostTarget, accountId: number, message: string, now: string): Promise<void> {
-      await upsertNotice(trx, { user_id: post.user_id, actor_id: accountId, type: 'like', post_id: post.id, message, now });
-    },
-    async unlike(trx: Kysely<DB>, post: PostTarget, accountId: number): Promise<void> {
-      await retractNotice(trx, { user_id: post.user_id, actor_id: accountId, type: 'like', post_id: post.id });
-    },
-    /** A boost of the story, told to its writer under Likes (type 'boost'): one per account and story, taken back by its Undo. */
-    async boost(trx: Kysely<DB>, post: PostTarget, accountId: number, message: string, now: string): Promise<void> {
-      await upsertNotice(trx, { user_id: post.user_id, actor_id: accountId, type: 'boost', post_id: post.id, message, now });
-    },
-    async unboost(trx: Kysely<DB>, post: PostTarget, accountId: number): Promise<void> {
-      await retractNotice(trx, { user_id: post.user_id, actor_id: accountId, type: 'boost', post_id: post.id });
-    },
   },
 };

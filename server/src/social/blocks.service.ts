@@ -9,7 +9,7 @@ import type { Auth } from '../plugins/session.ts';
 import * as repo from './blocks.repository.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
 import { notify } from '../notify/notify.ts';
-import { type FollowBlocks, findBlockTarget } from './targets.repository.ts';
+import { type FollowBlocks, findActiveUser } from './targets.repository.ts';
 import { truthy, writtenElsewhere } from '../lib/post-card.ts';
 
 export const BLOCK_MESSAGES = {
@@ -60,7 +60,7 @@ export function createBlocksService(db: Kysely<DB>, events: DomainEventBus) {
       if (blockId === auth.userId) throw validationError({ block_id: [BLOCK_MESSAGES.self] });
       const { answer, told } = await orNotFound(NOT_FOUND.user, () =>
         db.transaction().execute(async (trx) => {
-          const target = await findBlockTarget(trx, blockId);
+          const target = await findActiveUser(trx, blockId);
           if (!target) throw notFound(NOT_FOUND.user);
           const told: FollowRemoved[] = [];
           if (block) {

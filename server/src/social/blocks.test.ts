@@ -151,6 +151,12 @@ describe('what a blocker no longer sees', () => {
     const whom = (await call(t, '/recommended-users', { id: reader.id }, reader)).json().recommended_users;
     expect(whom.some((u: { id: number }) => u.id === loud.id)).toBe(false);
     expect((await call(t, '/notifications', { user_id: reader.id }, reader)).json().notifications).toEqual([]);
+    // What the blocked member does meanwhile is not told to the blocker at all (nor mailed): no row is written.
+    const raes = (await call(t, '/comment', { user_id: reader.id, post_id: quietPost, comments: 'Rae here' }, reader)).json().id as number;
+    const answered = await call(t, '/replies', { user_id: loud.id, post_id: quietPost, comment_id: raes, reply: 'Loud answer' }, loud);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect((await noticesOf(t.db, reader.id)).filter((n) => n.actor_id === loud.id && n.type === 'comment')).toEqual([]);
+    expect((await noticesOf(t.db, quiet.id)).filter((n) => n.actor_id === loud.id && n.reply_id !== null)).toHaveLength(1);
 
     // The blocked member does not see the blocker in Whom to follow either (they could not follow).
     const theirs = (await call(t, '/recommended-users', { id: loud.id }, loud)).json().recommended_users;

@@ -11,27 +11,65 @@ export interface Deletable {
   comment_id: number;
 }
 
-export async function insertComment(db: Kysely<DB>, values: { post_id: number; user_id: number; body: string; now: string }): Promise<number> {
+/** What a Note from elsewhere adds to its comment or reply: its id there, its page and its time (ADR 0086). */
+interface NoteColumns {
+  ap_id?: string;
+  url?: string | null;
+  created_at?: string;
+}
+
+/** The new comment's id; undefined when its Note (`ap_id`) was kept before. */
+export async function insertComment(db: Kysely<DB>, values: { post_id: number; user_id: number; body: string; now: string } & NoteColumns): Promise<number | undefined> {
   const { now, ...rest } = values;
   const row = await db
     .insertInto('comments')
-    .values({ ...rest, created_at: now, updated_at: now })
+    .values({ created_at: now, ...rest, updated_at: now })
+    .onConflict((oc) => oc.column('ap_id').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id;
 }
 
+/** The new reply's id; undefined when its Note (`ap_id`) was kept before. */
 export async function insertReply(
   db: Kysely<DB>,
-  values: { comment_id: number; post_id: number; user_id: number; reply_to_id: number | null; body: string; now: string },
-): Promise<number> {
+  values: { comment_id: number; post_id: number; user_id: number; reply_to_id: number | null; body: string; now: string } & NoteColumns,
+): Promise<number | undefined> {
   const { now, ...rest } = values;
   const row = await db
     .insertInto('replies')
-    .values({ ...rest, created_at: now, updated_at: now })
+    .values({ created_at: now, ...rest, updated_at: now })
+    .onConflict((oc) => oc.column('ap_id').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** A comment or reply by its Note's id (ap_id), with what deciding who may remove it needs. */
+export async function findByNote(db: Kysely<DB>, apId: string): Promise<{ kind: 'comment' | 'reply'; target: Deletable } | undefined> {
+  const comment = await db
+    .selectFrom('comments')
+    .innerJoin('posts', 'posts.id', 'comments.post_id')
+    .select(['comments.id', 'comments.post_id', 'comments.user_id', 'posts.user_id as post_owner_id', 'comments.id as comment_id'])
+    .where('comments.ap_id', '=', apId)
+    .executeTakeFirst();
+  if (comment) return { kind: 'comment', target: comment };
+  const reply = await db
+    .selectFrom('replies')
+    .innerJoin('posts', 'posts.id', 'replies.post_id')
+    .select(['replies.id', 'replies.post_id', 'replies.user_id', 'posts.user_id as post_owner_id', 'replies.comment_id'])
+    .where('replies.ap_id', '=', apId)
+    .executeTakeFirst();
+  return reply && { kind: 'reply', target: reply };
+}
+
+/** The new text of the comment or reply of the Note `apId`, when `userId` wrote it; whether there was one. */
+export async function editByNote(db: Kysely<DB>, apId: string, userId: number, body: string, now: string): Promise<boolean> {
+  for (const table of ['comments', 'replies'] as const) {
+    const row = await db.updateTable(table).set({ body, updated_at: now }).where('ap_id', '=', apId).where('user_id', '=', userId).returning('id').executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
 }
 
 /** The comment, only when it belongs to that post. */

@@ -14,14 +14,49 @@ export async function insertFollow(db: Kysely<DB>, followerId: number, following
   return row !== undefined;
 }
 
+/**
+ * An account elsewhere follows a member by the Follow `activityId` (ADR 0083): a row of follows like a
+ * member's, with the Follow's id; a second Follow of the same pair keeps the row and takes the newer
+ * id. true when the follow is new (call it in a transaction; the counters are the caller's).
+ */
+export async function keepFollowFrom(db: Kysely<DB>, accountId: number, memberId: number, activityId: string, now: string): Promise<boolean> {
+  const before = await db.selectFrom('follows').select('follower_id').where('follower_id', '=', accountId).where('following_id', '=', memberId).executeTakeFirst();
+  await db
+    .insertInto('follows')
+    .values({ follower_id: accountId, following_id: memberId, created_at: now, activity_id: activityId })
+    .onConflict((oc) => oc.columns(['follower_id', 'following_id']).doUpdateSet({ activity_id: activityId }))
+    .execute();
+  return before === undefined;
+}
+
+/**
+ * The account `accountId` accepted the Follow `followUri` of a member's request: the request becomes
+ * a follow with that id; resolves to the member whose follow it became (its counters are the
+ * caller's), or undefined when there was no such request (taken back, or accepted before).
+ */
+export async function acceptRequest(db: Kysely<DB>, accountId: number, followUri: string, now: string): Promise<number | undefined> {
+  const asked = await db.deleteFrom('follow_requests').where('activity_id', '=', followUri).where('followed_id', '=', accountId).returning('follower_id').executeTakeFirst();
+  if (!asked) return undefined;
+  const made = await db
+    .insertInto('follows')
+    .values({ follower_id: asked.follower_id, following_id: accountId, created_at: now, activity_id: followUri })
+    .onConflict((oc) => oc.columns(['follower_id', 'following_id']).doNothing())
+    .returning('follower_id')
+    .executeTakeFirst();
+  return made?.follower_id;
+}
+
+/** The member whose request or follow of the account `accountId` is by the Follow `followUri`; undefined when none is. */
+export async function followerByActivity(db: Kysely<DB>, accountId: number, followUri: string): Promise<number | undefined> {
+  const asked = await db.selectFrom('follow_requests').select('follower_id').where('activity_id', '=', followUri).where('followed_id', '=', accountId).executeTakeFirst();
+  if (asked) return asked.follower_id;
+  const follow = await db.selectFrom('follows').select('follower_id').where('activity_id', '=', followUri).where('following_id', '=', accountId).executeTakeFirst();
+  return follow?.follower_id;
+}
+
 /** true when this call removed the follow. */
 export async function deleteFollow(db: Kysely<DB>, followerId: number, followingId: number): Promise<boolean> {
   const row = await db.deleteFrom('follows').where('follower_id', '=', followerId).where('following_id', '=', followingId).returning('follower_id').executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function isFollowing(db: Kysely<DB>, followerId: number, followingId: number): Promise<boolean> {
-  const row = await db.selectFrom('follows').select('follower_id').where('follower_id', '=', followerId).where('following_id', '=', followingId).executeTakeFirst();
   return row !== undefined;
 }
 

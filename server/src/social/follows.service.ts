@@ -11,7 +11,7 @@ import type { Auth } from '../plugins/session.ts';
 import { refuseBlockedFollow } from './blocks.service.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
 import * as repo from './follows.repository.ts';
-import { actorName, noticeText, notify } from '../notify/notify.ts';
+import { noticesBy, notify } from '../notify/notify.ts';
 import { findActiveUser, findFollowTarget } from './targets.repository.ts';
 import { truthy, writtenElsewhere } from '../lib/post-card.ts';
 
@@ -36,8 +36,9 @@ type Told = { name: 'follow.requested'; event: DomainEvents['follow.requested'] 
 
 /** Says what a follow of an account elsewhere caused: in the transaction (`trx`), or once it committed (none). */
 async function tell(events: DomainEventBus, told: Told, trx?: Kysely<DB>): Promise<void> {
-  if (told.name === 'follow.requested') await (trx ? events.emit(trx, told.name, told.event) : events.committed(told.name, told.event));
-  else await (trx ? events.emit(trx, told.name, told.event) : events.committed(told.name, told.event));
+  const { name, event } = told as { name: 'follow.removed'; event: DomainEvents['follow.removed'] };
+  if (trx) await events.emit(trx, name, event);
+  else events.committed(name, event);
 }
 
 /**
@@ -89,7 +90,7 @@ export function createFollowsService(db: Kysely<DB>, events: DomainEventBus, { f
           const now = nowIso();
           const changed = follow ? await repo.insertFollow(trx, auth.userId, followId, now) : await repo.deleteFollow(trx, auth.userId, followId);
           if (changed && follow) {
-            const message = noticeText.follow(actorName(target.actor_name));
+            const message = noticesBy(target.actor).follow();
             await notify.follow(trx, { recipient: followId, actorId: auth.userId, message, now });
           }
           if (changed && !follow) await notify.unfollow(trx, followId, auth.userId);
@@ -124,9 +125,60 @@ export function createFollowsService(db: Kysely<DB>, events: DomainEventBus, { f
       return { message: FOLLOWER_REMOVED };
     },
 
+    /**
+     * A Follow of a member from an account elsewhere, or its Undo (the inbox: deps.ts SocialActs), kept
+     * as a member's follow with its counters and notification; refused when the member blocked the
+     * account (its server is sent a Reject by the inbox). The Undo's end says `follow.removed`, undone.
+     */
+    async followFrom(actorId: number, memberId: number, follow: boolean, activityId: string): Promise<'followed' | 'unchanged' | 'ended' | 'refused' | 'none'> {
+      const { outcome, removed } = await db.transaction().execute(async (trx) => {
+        const target = await findFollowTarget(trx, memberId, actorId);
+        if (!target || target.domain !== null) return { outcome: 'none' as const };
+        if (!follow) {
+          const ended = await endFollow(trx, actorId, memberId);
+          if (!ended) return { outcome: 'none' as const };
+          if (ended.accepted) await notify.unfollow(trx, memberId, actorId);
+          const event = { followerId: actorId, followingId: memberId, activityId: ended.activity_id, undone: true };
+          await events.emit(trx, 'follow.removed', event);
+          return { outcome: 'ended' as const, removed: event };
+        }
+        if (truthy(target.blocked_follower)) return { outcome: 'refused' as const };
+        const now = nowIso();
+        if (!(await repo.keepFollowFrom(trx, actorId, memberId, activityId, now))) return { outcome: 'unchanged' as const };
+        await notify.follow(trx, { recipient: memberId, actorId, message: noticesBy(target.actor).follow(), now });
+        await repo.addToFollowCounts(trx, actorId, memberId, 1);
+        return { outcome: 'followed' as const };
+      });
+      if (removed) events.committed('follow.removed', removed);
+      return outcome;
+    },
+
+    /**
+     * An account elsewhere's answer to a member's Follow of it (the inbox: deps.ts SocialActs): an
+     * Accept makes the request a follow, counted; a Reject (then, or later to end it) ends the request
+     * or the follow, as an unfollow does (`follow.removed`, undone: its server needs no Undo).
+     */
+    async answeredBy(actorId: number, followUri: string, accepted: boolean): Promise<boolean> {
+      const { changed, removed } = await db.transaction().execute(async (trx) => {
+        if (accepted) {
+          const member = await repo.acceptRequest(trx, actorId, followUri, nowIso());
+          if (member !== undefined) await repo.addToFollowCounts(trx, member, actorId, 1);
+          return { changed: member !== undefined };
+        }
+        const member = await repo.followerByActivity(trx, actorId, followUri);
+        const ended = member === undefined ? undefined : await endFollow(trx, member, actorId);
+        if (member === undefined || !ended) return { changed: false };
+        const event = { followerId: member, followingId: actorId, activityId: ended.activity_id, undone: true };
+        await events.emit(trx, 'follow.removed', event);
+        return { changed: true, removed: event };
+      });
+      if (removed) events.committed('follow.removed', removed);
+      return changed;
+    },
+
     /** POST /is-following: whether the caller follows that member or account elsewhere (`pending` while its server has not said yes). */
     async isFollowing(auth: Auth, followId: number): Promise<FollowResponse> {
-      const user = await findFollowTarget(db, followId, auth.userId);
+      const user = await findActiveUser(db, followId);
       if (!user) throw notFound(NOT_FOUND.user);
       const state = await repo.followStateOf(db, auth.userId, followId);
       return {

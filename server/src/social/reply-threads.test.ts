@@ -46,7 +46,7 @@ describe('answering a reply', () => {
     expect((await postCounts(t.db, post.id)).comments_count).toBe(4);
   });
 
-  it('tells the author of the answered reply once, and nobody twice', async () => {
+  it('tells the author of the answered reply once, of their reply answered, and nobody twice', async () => {
     const post = await aPost(t.db, { userId: owner.id, title: 'Engines' });
     const cy = await aMember(t, 'Cy Replier');
     const commentId = await comment(ada, post.id);
@@ -61,7 +61,12 @@ describe('answering a reply', () => {
     const adasReply = idOf(await reply(ada, post.id, commentId));
     const adaCount = (await noticesOf(t.db, ada.id)).length;
     await reply(bob, post.id, commentId, adasReply);
-    expect((await noticesOf(t.db, ada.id)).length).toBe(adaCount + 1);
+    expect((await noticesOf(t.db, ada.id)).slice(adaCount).map((n) => n.message)).toEqual(['Bob Stranger answered your reply on “Engines”.']);
+    // The post's owner whose reply is answered hears of it as such, once.
+    const ownersReply = idOf(await reply(owner, post.id, commentId));
+    const ownerCount = (await noticesOf(t.db, owner.id)).length;
+    await reply(bob, post.id, commentId, ownersReply);
+    expect((await noticesOf(t.db, owner.id)).slice(ownerCount).map((n) => n.message)).toEqual(['Bob Stranger answered your reply on “Engines”.']);
     const cyCount = (await noticesOf(t.db, cy.id)).length;
     await reply(cy, post.id, commentId, first);
     expect((await noticesOf(t.db, cy.id)).length).toBe(cyCount);

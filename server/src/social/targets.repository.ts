@@ -19,17 +19,22 @@ export function findPost(db: Kysely<DB>, postId: number): Promise<PostTarget | u
   return db.selectFrom('posts').select(['id', 'user_id', 'title']).where('id', '=', postId).executeTakeFirst();
 }
 
-/** The name of `actorId`, as a column of a read about something else: one round trip instead of two. */
-const nameOf = (eb: ExpressionBuilder<DB, keyof DB>, actorId: number) =>
-  eb.selectFrom('users as actor').select('actor.name').where('actor.id', '=', actorId).$asScalar().as('actor_name');
+/** Who acts, as a notification names them (notify.ts noticesBy): a member (`domain` null) or an account elsewhere. */
+export interface Teller {
+  name: string | null;
+  handle: string | null;
+  domain: string | null;
+}
 
-/** The post, with the name of the member acting on it (for the notification's text), in one read. */
-export function findPostFor(db: Kysely<DB>, postId: number, actorId: number): Promise<(PostTarget & { ap_id: string | null; actor_name: string | null }) | undefined> {
+/** The post, with who acts on it (a member or an account elsewhere: for the notification's text, notify.ts noticesBy), in one read. */
+export function findPostFor(db: Kysely<DB>, postId: number, actorId: number): Promise<(PostTarget & { ap_id: string | null; actor: Teller }) | undefined> {
   return db
     .selectFrom('posts')
-    .select((eb) => ['posts.id', 'posts.user_id', 'posts.title', 'posts.ap_id', nameOf(eb, actorId)])
+    .innerJoin('users as actor', (join) => join.on('actor.id', '=', actorId))
+    .select(['posts.id', 'posts.user_id', 'posts.title', 'posts.ap_id', 'actor.name', 'actor.handle', 'actor.domain'])
     .where('posts.id', '=', postId)
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then((row) => row && { id: row.id, user_id: row.user_id, title: row.title, ap_id: row.ap_id, actor: { name: row.name, handle: row.handle, domain: row.domain } });
 }
 
 /**
@@ -45,14 +50,12 @@ export function lockPost(trx: Kysely<DB>, postId: number): Promise<PostTarget | 
     .executeTakeFirst();
 }
 
-/** Whose lists are read: a member or an account elsewhere (its followers and whom it follows here, ADR 0085); deactivated members count as missing. */
-export function findActiveUser(db: Kysely<DB>, userId: number): Promise<UserTarget | undefined> {
-  return db.selectFrom('users').select(['id', 'name', 'followers_count']).where('id', '=', userId).where('deactivated_at', 'is', null).executeTakeFirst();
-}
-
-/** Anyone a member may block: a member (deactivated: missing) or an account elsewhere (ADR 0083: one graph), with its domain (null: a member). */
-export function findBlockTarget(db: Kysely<DB>, userId: number): Promise<{ id: number; domain: string | null } | undefined> {
-  return db.selectFrom('users').select(['id', 'domain']).where('id', '=', userId).where('deactivated_at', 'is', null).executeTakeFirst();
+/**
+ * Anyone a member may follow, block or read the lists of: a member (deactivated: missing) or an
+ * account elsewhere (ADR 0083, 0085: one graph), with its domain (null: a member) and followers count.
+ */
+export function findActiveUser(db: Kysely<DB>, userId: number): Promise<(UserTarget & { domain: string | null }) | undefined> {
+  return db.selectFrom('users').select(['id', 'name', 'followers_count', 'domain']).where('id', '=', userId).where('deactivated_at', 'is', null).executeTakeFirst();
 }
 
 /** Whether either of two members blocked the other, as a follow of `followerId`'s would ask. */
@@ -72,27 +75,36 @@ export function findFollowTarget(
   db: Kysely<DB>,
   followId: number,
   followerId: number,
-): Promise<(UserTarget & FollowBlocks & { actor_name: string | null; domain: string | null; handle: string | null }) | undefined> {
+): Promise<(UserTarget & FollowBlocks & { actor: Teller; domain: string | null; handle: string | null }) | undefined> {
   const blocked = (eb: ExpressionBuilder<DB, 'users'>, blocker: number, blockedId: number) =>
     eb.exists(eb.selectFrom('blocks').select('blocks.blocker_id').where('blocks.blocker_id', '=', blocker).where('blocks.blocked_id', '=', blockedId));
   return db
     .selectFrom('users')
+    .innerJoin('users as actor', (join) => join.on('actor.id', '=', followerId))
     .select((eb) => [
       'users.id',
       'users.name',
       'users.followers_count',
       'users.domain',
       'users.handle',
-      nameOf(eb, followerId),
+      'actor.name as actor_name',
+      'actor.handle as actor_handle',
+      'actor.domain as actor_domain',
       blocked(eb, followId, followerId).as('blocked_follower'),
       blocked(eb, followerId, followId).as('follower_blocked'),
     ])
     .where('users.id', '=', followId)
     .where('users.deactivated_at', 'is', null)
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then((row) => {
+      if (!row) return undefined;
+      const { actor_name, actor_handle, actor_domain, ...rest } = row;
+      return { ...rest, actor: { name: actor_name, handle: actor_handle, domain: actor_domain } };
+    });
 }
 
-export async function findUserName(db: Kysely<DB>, userId: number): Promise<string | null> {
-  const row = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
-  return row?.name ?? null;
+/** Who acts, as a notification names them (notify.ts noticesBy): a member or an account elsewhere. */
+export async function findTeller(db: Kysely<DB>, userId: number): Promise<Teller> {
+  const row = await db.selectFrom('users').select(['name', 'handle', 'domain']).where('id', '=', userId).executeTakeFirst();
+  return row ?? { name: null, handle: null, domain: null };
 }
