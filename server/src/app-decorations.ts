@@ -29,7 +29,7 @@ declare module 'fastify' {
     newsletterSender: NewsletterSender;
     /** Deletes past days' stats reader rows and salts (a job behind a lease; tests call runOnce()). */
     statsCleanup: StatsCleanup;
-    /** The background jobs (jobs/app-jobs.ts): main.ts starts them, closing the app stops them. */
+    /** The background jobs (each module's, and jobs/app-jobs.ts' shared ones): main.ts starts them, closing the app stops them. */
     jobs: JobRunner;
     /** The turns of signed-in writes (plugins/write-queue.ts; tests hold turns to fill it). */
     writeQueue: WriteQueue;

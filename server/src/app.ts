@@ -1,22 +1,19 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { authRoutes } from './auth/auth.routes.ts';
-import { createAuthService } from './auth/auth.service.ts';
-import { createGoogleVerifier } from './auth/google.ts';
-import { createPasswordReset } from './auth/password-reset.ts';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { authModule } from './auth/auth.module.ts';
+import type { AppCore, AppModule, FeatureDeps } from './deps.ts';
+import { federationModule } from './federation/federation.module.ts';
+import { newslettersModule } from './newsletters/newsletters.module.ts';
+import { notificationsModule } from './notifications/notifications.module.ts';
+import { postsModule } from './posts/posts.plugin.ts';
+import { socialModule } from './social/social.plugin.ts';
+import { statsModule } from './stats/stats.plugin.ts';
+import { usersModule } from './users/users.module.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { inkwellUserAgent } from './lib/user-agent.ts';
 import { registerRateLimits, sweepEndedCounters } from './rate-limit/rate-limit.ts';
 import { MailOutbox } from './mail/outbox.ts';
 import type { MailTransport } from './mail/transport.ts';
-import { NotificationMailer } from './notifications/digest.ts';
-import { NotificationHub } from './notifications/live.ts';
-import { notificationsRoutes } from './notifications/notifications.routes.ts';
-import { createNotificationsService } from './notifications/notifications.service.ts';
-import { PostFanout } from './notifications/post-fanout.ts';
-import { createUnsubscribe } from './notifications/unsubscribe.ts';
-import { unsubscribeApiRoutes, unsubscribeOneClickRoutes } from './notifications/unsubscribe.routes.ts';
 import { registerBodyParsers } from './plugins/bodies.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCsrfCheck } from './plugins/csrf.ts';
@@ -39,38 +36,23 @@ import type { RenderedPage } from './render/renderer.ts';
 import { frontDoor } from './plugins/front-door.ts';
 import { categoriesPlugin } from './categories/categories.plugin.ts';
 import { feedPlugin } from './feed/feed.plugin.ts';
-import { federationApiRoutes, federationParts } from './federation/federation-parts.ts';
 import type { CardRow } from './feed/feed.repository.ts';
 import { createFeedService } from './feed/feed.service.ts';
 import { CacheClock, PageCache } from './cache/page-cache.ts';
 import type { EncodedBody } from './lib/encoded-body.ts';
 import { createWriteSignal } from './db/write-signal.ts';
-import { createDraftsService } from './posts/drafts.service.ts';
-import { postsPlugin } from './posts/posts.plugin.ts';
-import { ScheduledPosts } from './posts/scheduled.ts';
 import { searchPlugin } from './search/search.plugin.ts';
 import { feedLinksFor } from './seo/feed-links.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 import { helpPlugin } from './help/help.plugin.ts';
-import { newsletterOneClickRoutes, newslettersPlugin } from './newsletters/newsletters.plugin.ts';
-import { newsletterParts } from './newsletters/newsletter-parts.ts';
 import { libraryPlugin } from './library/library.plugin.ts';
-import { StatsCleanup } from './stats/cleanup.ts';
-import { createStatsService } from './stats/stats.service.ts';
-import { statsPlugin } from './stats/stats.plugin.ts';
 import { createHiddenAuthors } from './social/hidden-authors.ts';
-import { createSocial, socialPlugin } from './social/social.plugin.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { createStoredImages } from './storage/stored-images.ts';
 import { storagePlugin } from './storage/storage.plugin.ts';
-import { accountRoutes } from './users/account.routes.ts';
-import { exportRoutes } from './users/export.routes.ts';
 import { leaseGate } from './db/leases.ts';
 import { appJobs } from './jobs/app-jobs.ts';
 import { JobRunner } from './jobs/runner.ts';
-import { createAccountService } from './users/account.service.ts';
-import { usersRoutes } from './users/users.routes.ts';
-import { createUsersService } from './users/users.service.ts';
 import { DomainEventBus } from './events/domain-events.ts';
 
 export interface AppDeps {
@@ -85,6 +67,11 @@ export interface AppDeps {
 
 /** How long a session found stays in memory (any write anywhere drops it sooner; expiry is checked on every call). */
 const SESSION_CACHE_MS = 30_000;
+
+/** A feature that is only its calls, made from the feature deps. */
+function plain(name: string, plugin: FastifyPluginAsync<FeatureDeps>, deps: FeatureDeps): AppModule {
+  return { name, api: (api) => api.register(plugin, deps) };
+}
 
 /** The whole app as a Fastify instance. It never listens: main.ts does, tests inject. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -132,35 +119,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   recordRoutes(app, guards);
   provideEndpointDeps(app, { guards, rateLimits: config.rateLimits });
   app.decorateRequest('auth', null);
-  const google = config.googleClientId ? createGoogleVerifier(config.googleClientId, config.googleJwksUrl, inkwellUserAgent(config.publicUrl)) : null;
-  const auth = createAuthService({ db, config, outbox, google });
-  const passwordReset = createPasswordReset({ db, config, outbox });
-  const notifications = createNotificationsService(db);
-  const hub = new NotificationHub(deps.database, { pollMs: config.notifications.livePollMs, log: app.log });
-  app.decorate('notificationHub', hub);
-  // Open streams end before the server closes (it would otherwise wait for them).
-  app.addHook('preClose', () => hub.close());
-  const unsubscribe = createUnsubscribe(db);
   // What a write says happened, and the modules that react to it, each declaring its own reaction (ADR 0084).
   const events = new DomainEventBus();
-  const postFanout = new PostFanout(db, app.log);
-  postFanout.reactTo(events);
-  app.decorate('postFanout', postFanout);
-  // Fan-outs under way finish their batch first (what is left is owed and taken up by the next process).
-  app.addHook('onClose', () => postFanout.stop());
-  const digestOptions = {
-    windowMs: config.notifications.digestMs,
-    pollMs: config.notifications.digestPollMs,
-    publicUrl: config.publicUrl,
-    storagePublicUrl: config.storage.publicUrl,
-  };
-  const notificationMailer = new NotificationMailer(db, outbox, unsubscribe, digestOptions);
-  app.decorate('notificationMailer', notificationMailer);
-
   const storage = createStorage(config, app.log);
   const images = createStoredImages(db, storage, { graceMs: config.uploadGraceMs, log: app.log });
-  const users = createUsersService(db, images);
-  const account = createAccountService({ db, config, outbox, images, events });
   app.decorate('images', images);
   // The sweep stops before the storage lets go of its connections.
   app.addHook('onClose', () => images.stop().then(() => storage.close()));
@@ -171,44 +133,41 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Rendered pages live longer than feed pages: a render costs far more than a feed read, and the
   // same writes drop both (with the feed cache off, so are they).
   const renderedPages = feedCache.sibling<RenderedPage>(config.render.cacheEntries, config.feedCacheMs > 0 ? config.render.cacheMs : 0);
-  const { newsletters, newsletterSender, importSubscribers, memberSubscriptions } = newsletterParts(app, {
-    db,
-    config,
-    outbox,
-    transport: deps.newsletterTransport ?? deps.mailTransport,
-    events,
-  });
-  if (deps.newsletterTransport) app.addHook('onClose', () => deps.newsletterTransport?.close?.());
-  const featureDeps = { db, database: deps.database, config, storage, images, feedCache, feedAnswers, hiddenAuthors, events };
   /** After any write, a request's or a job's: the cached pages go, here and in every other app process. */
   const afterWrite = async () => {
     feedCache.invalidate();
     await writeSignal?.announce();
   };
-  // One set of social services for a member's calls and for what an account elsewhere does (ADR 0086).
-  const social = createSocial(featureDeps, afterWrite);
-  // ActivityPub (FEDERATION; ADR 0067–0071): null when off. Its inbox acts through the social services.
-  const fediverse = federationParts(app, config, deps.database, events, social.acts, afterWrite);
-  // One drafts service: the writer's calls and the scheduler publish through the same one. A scheduled
-  // post that went out is a write like any other.
-  const drafts = createDraftsService({ db, images, publicUrl: config.publicUrl, events });
-  const scheduledPosts = new ScheduledPosts(drafts, afterWrite);
-  app.decorate('scheduledPosts', scheduledPosts);
-  const statsCleanup = new StatsCleanup(createStatsService(deps.database));
-  app.decorate('statsCleanup', statsCleanup);
+  const core: AppCore = { db, database: deps.database, config, storage, images, feedCache, feedAnswers, hiddenAuthors, events, outbox, afterWrite };
+  if (deps.newsletterTransport) app.addHook('onClose', () => deps.newsletterTransport?.close?.());
+
+  // The app is its modules (deps.ts AppModule): each brings its calls, its routes, its jobs, and
+  // declares its reactions to what a write says happened as it is made.
+  const social = socialModule(core);
+  const fediverse = federationModule(app, core, social.acts);
+  const modules: AppModule[] = [
+    authModule(core),
+    usersModule(core),
+    notificationsModule(app, core, guards),
+    postsModule(app, core),
+    plain('feed', feedPlugin, core),
+    plain('categories', categoriesPlugin, core),
+    social,
+    plain('search', searchPlugin, core),
+    plain('help', helpPlugin, core),
+    statsModule(app, core),
+    plain('library', libraryPlugin, core),
+    newslettersModule(app, { db, config, outbox, transport: deps.newsletterTransport ?? deps.mailTransport, events }),
+    fediverse,
+    { name: 'seo', routes: (root) => root.register(seoRoutes, { database: deps.database, config }) },
+  ];
+
   const jobs = new JobRunner({ gate: (name, everyMs) => leaseGate(db, name, everyMs), log: app.log });
-  const jobParts = {
-    outbox,
-    digests: notificationMailer,
-    stories: postFanout,
-    images,
-    scheduledPosts,
-    statsCleanup,
-    forgetUnconfirmed: newsletters.forgetUnconfirmed,
-    newsletterSender,
-    sweepRateLimits: redis ? null : () => sweepEndedCounters(db),
-  };
-  for (const job of appJobs(config, jobParts)) jobs.add(job);
+  for (const job of appJobs(config, { outbox, images, sweepRateLimits: redis ? null : () => sweepEndedCounters(db) })) jobs.add(job);
+  for (const module of modules) {
+    for (const job of module.jobs ?? []) jobs.add(job);
+    for (const worker of module.workers ?? []) jobs.addWorker(worker);
+  }
   app.decorate('jobs', jobs);
   // Before the mail transport, the storage and the database let go (onClose): no round starts after.
   app.addHook('preClose', () => jobs.stop());
@@ -221,30 +180,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { auth, passwordReset, config });
-      await api.register(usersRoutes, { users, account, fediverse: fediverse && { host: new URL(config.publicUrl).host } });
-      await api.register(accountRoutes, { account, config });
-      await api.register(notificationsRoutes, { notifications, hub, guards, config });
-      await api.register(unsubscribeApiRoutes, { unsubscribe });
-      await api.register(postsPlugin, { ...featureDeps, drafts });
-      await api.register(feedPlugin, featureDeps);
-      await api.register(categoriesPlugin, featureDeps);
-      await api.register(socialPlugin, social.services);
-      await api.register(searchPlugin, featureDeps);
-      await api.register(helpPlugin, featureDeps);
-      await api.register(statsPlugin, featureDeps);
-      await api.register(libraryPlugin, featureDeps);
-      await api.register(exportRoutes, featureDeps);
-      await api.register(newslettersPlugin, { newsletters, importSubscribers, memberSubscriptions });
-      await api.register(federationApiRoutes, { parts: fediverse });
+      for (const module of modules) await module.api?.(api);
     },
     { prefix: '/api/user' },
   );
-
-  await app.register(unsubscribeOneClickRoutes, { unsubscribe });
-  await app.register(newsletterOneClickRoutes, { newsletters });
-  await app.register(seoRoutes, { database: deps.database, config });
-  await fediverse?.mount(app, jobs);
+  for (const module of modules) await module.routes?.(app);
 
   // A load balancer's liveness and readiness probes.
   registerProbes(app, { database: deps.database, storage, redis });
@@ -258,7 +198,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     pageHeaders,
     metrics,
     preview: (id) => feedForPreviews.meta(id),
-    alternates: (urlPath) => [...feedLinksFor(urlPath, config.publicUrl), ...(fediverse?.pageLinks(urlPath) ?? [])],
+    alternates: (urlPath) => [...feedLinksFor(urlPath, config.publicUrl), ...fediverse.pageLinks(urlPath)],
   });
   return app;
 }

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { MailOutbox } from './mail/outbox.ts';
 import type { EncodedBody } from './lib/encoded-body.ts';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
@@ -69,4 +71,40 @@ export interface ActNote {
   apId: string;
   url: string | null;
   createdAt: string;
+}
+
+/** A background job of a module: one round every `everyMs` (jobs/runner.ts runs it; `lease`: on one process at a time). */
+export interface ModuleJob {
+  name: string;
+  everyMs: number;
+  lease: boolean;
+  atStart?: boolean;
+  run(): Promise<{ said?: string }>;
+}
+
+/** Background work of a module that runs until the jobs stop (a queue's listener). */
+export interface ModuleWorker {
+  name: string;
+  run(signal: AbortSignal): Promise<void>;
+}
+
+/**
+ * What a feature brings to the app (issue 46): its calls under /api/user (`api`), its routes outside
+ * it, its background jobs and workers. What it reacts to (domain events) it declares itself when it
+ * is made, and so its hooks (what it lets go of when the app closes) and the app's decorations tests
+ * reach it by. app.ts is the list of them.
+ */
+export interface AppModule {
+  name: string;
+  api?: (api: FastifyInstance) => PromiseLike<unknown>;
+  routes?: (app: FastifyInstance) => PromiseLike<unknown>;
+  jobs?: ModuleJob[];
+  workers?: ModuleWorker[];
+}
+
+/** What app.ts makes before the modules and hands each: the feature deps, the mail outbox and the cache drop after a write. */
+export interface AppCore extends FeatureDeps {
+  outbox: MailOutbox;
+  /** After any write, a request's or a job's: the cached pages go, here and in every other app process. */
+  afterWrite: () => Promise<void>;
 }

@@ -57,7 +57,7 @@ async function serve(config: Config, database: Database): Promise<void> {
     : undefined;
   const app = await buildApp(config, { database, mailTransport: transport, newsletterTransport, logger });
   mailLog.info = (message) => app.log.info(message);
-  // The outbox, the digests, scheduled posts, the storage sweep and the stats clean-up (jobs/app-jobs.ts).
+  // Every module's jobs and workers (the outbox, the digests, scheduled posts, the storage sweep, …: app.ts).
   app.jobs.start();
 
   let closing = false;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../config.ts';
 import { appJobs } from './app-jobs.ts';
 import { type Job, JobRunner } from './runner.ts';
+import { buildTestApp } from '../test/app.ts';
 
 function aLog() {
   const lines: string[] = [];
@@ -160,25 +161,43 @@ describe('the job runner', () => {
 });
 
 describe("the app's jobs", () => {
-  it('are the outbox, the digests, story fan-outs and scheduled posts on every process, the storage sweep, the stats clean-up, the newsletter’s sending and its clean-up on the lease holder', () => {
-    const config = loadConfig({});
-    const jobs = appJobs(config, {} as Parameters<typeof appJobs>[1]);
-    expect(jobs.map((job) => [job.name, job.lease])).toEqual([
-      ['mail-outbox', false],
-      ['notification-digests', false],
-      ['story-fanouts', false],
-      ['scheduled-posts', false],
-      ['storage-sweep', true],
-      ['stats-cleanup', true],
-      ['newsletter-send', true],
-      ['newsletter-unconfirmed', true],
-    ]);
-    expect(jobs.find((job) => job.name === 'storage-sweep')?.everyMs).toBe(config.storageSweepMs);
+  it('are the outbox, the digests, story fan-outs and scheduled posts on every process, the storage sweep, the stats clean-up, the newsletter’s sending and its clean-up on the lease holder', async () => {
+    const t = await buildTestApp();
+    try {
+      expect(t.app.jobs.list().jobs.toSorted()).toEqual(
+        [
+          ['mail-outbox', false],
+          ['notification-digests', false],
+          ['story-fanouts', false],
+          ['scheduled-posts', false],
+          ['storage-sweep', true],
+          ['stats-cleanup', true],
+          ['newsletter-send', true],
+          ['newsletter-unconfirmed', true],
+          // Counted in the database (the tests have no Redis): its ended counters are swept.
+          ['rate-limit-sweep', true],
+        ].toSorted(),
+      );
+      expect(t.app.jobs.list().workers).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('and, with FEDERATION on, the federation’s deliveries on every process and its queue’s worker', async () => {
+    const t = await buildTestApp({ config: { federation: { ...loadConfig({}).federation, enabled: true } } });
+    try {
+      expect(t.app.jobs.list().jobs).toContainEqual(['federation-deliveries', false]);
+      expect(t.app.jobs.list().workers).toEqual(['federation-queue']);
+    } finally {
+      await t.close();
+    }
   });
 
   it('and, when rate limits are counted in the database, the sweep of ended counters once a minute on the lease holder', () => {
     const jobs = appJobs(loadConfig({}), { sweepRateLimits: async () => 0 } as unknown as Parameters<typeof appJobs>[1]);
     const sweep = jobs.find((job) => job.name === 'rate-limit-sweep');
     expect(sweep && { lease: sweep.lease, everyMs: sweep.everyMs }).toEqual({ lease: true, everyMs: 60_000 });
+    expect(jobs.find((job) => job.name === 'storage-sweep')?.everyMs).toBe(loadConfig({}).storageSweepMs);
   });
 });

@@ -56,6 +56,11 @@ export class JobRunner {
     this.log = deps.log;
   }
 
+  /** The jobs and workers added, by name, in the order they were (a job with whether it holds a lease). */
+  list(): { jobs: Array<[string, boolean]>; workers: string[] } {
+    return { jobs: this.jobs.map((job) => [job.name, job.lease]), workers: this.workers.map((worker) => worker.name) };
+  }
+
   add(job: Job): void {
     if (this.jobs.some((known) => known.name === job.name)) throw new Error(`Two jobs are called ${job.name}`);
     this.jobs.push(job);

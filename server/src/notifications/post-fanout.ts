@@ -41,7 +41,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * committed (`start`), in the background, a batch of followers per statement, each batch in a
  * transaction of its own with their waiting mails and one NOTIFY; the row goes when all are told. A
  * process that dies between the commit and the end leaves the row, which the story fan-outs job's
- * next round anywhere takes up (`sweep`, jobs/app-jobs.ts): batches already written are skipped by the unique index. A
+ * next round anywhere takes up (`sweep`: the `story-fanouts` job, notifications.module.ts): batches already written are skipped by the unique index. A
  * failure is logged and never reaches the publishing call.
  */
 export class PostFanout {

@@ -2,7 +2,7 @@ import type { DraftsService } from './drafts.service.ts';
 
 /**
  * Publishes scheduled drafts when their time comes: every app process looks each round (the
- * `scheduled-posts` job, jobs/app-jobs.ts; tests call runOnce()). Safe everywhere at once: each draft
+ * `scheduled-posts` job, posts.plugin.ts postsModule; tests call runOnce()). Safe everywhere at once: each draft
  * is taken by one DELETE … RETURNING, so it becomes one post on one server. Each round that published
  * something drops the caches here and in every other process (`wrote`, the path a request's write
  * takes), as a write through the API does.

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureDeps, SocialActs } from '../deps.ts';
+import type { AppCore, AppModule, FeatureDeps, SocialActs } from '../deps.ts';
 import { createBlocksService } from './blocks.service.ts';
 import { createCommentsService } from './comments.service.ts';
 import { createFollowListsService, createFollowsService } from './follows.service.ts';
@@ -60,3 +60,9 @@ export function createSocial({ db, database, hiddenAuthors, events, config }: Fe
 export const socialPlugin: FastifyPluginAsyncZod<SocialRoutesOptions> = async (app, services) => {
   await app.register(socialRoutes, services);
 };
+
+/** Social as a module of the app: its calls, and `acts` for the federation's inbox. */
+export function socialModule(core: AppCore): AppModule & { acts: SocialActs } {
+  const { services, acts } = createSocial(core, core.afterWrite);
+  return { name: 'social', api: (api) => api.register(socialPlugin, services), acts };
+}

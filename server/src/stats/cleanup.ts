@@ -4,7 +4,7 @@ import type { StatsService } from './stats.service.ts';
 export const STATS_CLEANUP_MS = 60 * 60_000;
 
 /**
- * The periodic clean-up of the counting rows (the `stats-cleanup` job, jobs/app-jobs.ts, run by one
+ * The periodic clean-up of the counting rows (the `stats-cleanup` job of stats.plugin.ts statsModule, run by one
  * process of all servers at a time through its lease; tests call runOnce()): reader rows are needed
  * only while their day can still be counted, and a past day's salt must not outlive it.
  */

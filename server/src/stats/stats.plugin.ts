@@ -1,6 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { FeatureDeps } from '../deps.ts';
+import { plural } from '@inkwell/contract';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { AppModule, FeatureDeps } from '../deps.ts';
 import { route } from '../plugins/endpoint.ts';
+import { STATS_CLEANUP_MS, StatsCleanup } from './cleanup.ts';
 import { createStatsService } from './stats.service.ts';
 
 /**
@@ -26,3 +28,24 @@ export const statsPlugin: FastifyPluginAsync<FeatureDeps> = async (app, { databa
     owner: (request) => stats.ownerOf(request.body.post_id),
   });
 };
+
+/** Stats as a module of the app: the calls, and the `stats-cleanup` job on the process holding its lease. */
+export function statsModule(app: FastifyInstance, deps: FeatureDeps): AppModule {
+  const statsCleanup = new StatsCleanup(createStatsService(deps.database));
+  app.decorate('statsCleanup', statsCleanup);
+  return {
+    name: 'stats',
+    api: (api) => api.register(statsPlugin, deps),
+    jobs: [
+      {
+        name: 'stats-cleanup',
+        everyMs: STATS_CLEANUP_MS,
+        lease: true,
+        run: async () => {
+          const removed = await statsCleanup.runOnce();
+          return removed > 0 ? { said: `Stats clean-up removed ${plural(removed, 'past reader row')}` } : {};
+        },
+      },
+    ],
+  };
+}

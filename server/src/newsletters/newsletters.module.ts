@@ -1,4 +1,6 @@
+import { plural } from '@inkwell/contract';
 import type { FastifyInstance } from 'fastify';
+import type { AppModule } from '../deps.ts';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
@@ -11,6 +13,10 @@ import { NewsletterSender } from './newsletter-sender.ts';
 import { newsletterTokens } from './newsletter-tokens.ts';
 import { createNewsletters } from './newsletters.service.ts';
 import { createImport } from './subscribers-import.ts';
+import { newsletterOneClickRoutes, newslettersPlugin } from './newsletters.plugin.ts';
+
+/** How often unconfirmed newsletter addresses are looked for (they are forgotten 7 days after their last confirmation mail). */
+const NEWSLETTER_CLEANUP_MS = 60 * 60 * 1000;
 
 /**
  * The newsletter's services on one key (app_keys 'newsletter'): subscribing and the writer's list
@@ -18,7 +24,7 @@ import { createImport } from './subscribers-import.ts';
  * connections), which stops starting mails when the app closes; and, with MAIL_INBOUND_PORT, the SMTP
  * port where bounces and mailed unsubscribes come back (inbound-mail.ts).
  */
-export function newsletterParts(app: FastifyInstance, deps: { db: Kysely<DB>; config: Config; outbox: MailOutbox; transport: MailTransport; events: DomainEventBus }) {
+export function newslettersModule(app: FastifyInstance, deps: { db: Kysely<DB>; config: Config; outbox: MailOutbox; transport: MailTransport; events: DomainEventBus }): AppModule {
   const { db, config } = deps;
   const tokens = newsletterTokens(db);
   const newsletterSender = new NewsletterSender({
@@ -61,5 +67,36 @@ export function newsletterParts(app: FastifyInstance, deps: { db: Kysely<DB>; co
     confirmationsPerAddress: config.newsletterConfirmationsPerAddress,
   });
   const memberSubscriptions = createMemberSubscriptions({ db, newsletters });
-  return { newsletters, newsletterSender, importSubscribers, memberSubscriptions };
+  return {
+    name: 'newsletters',
+    api: (api) => api.register(newslettersPlugin, { newsletters, importSubscribers, memberSubscriptions }),
+    routes: (root) => root.register(newsletterOneClickRoutes, { newsletters }),
+    jobs: [
+      {
+        // One process of all the servers mails the stories (its lease), each delivery claimed before it goes.
+        name: 'newsletter-send',
+        everyMs: config.newsletter.pollMs,
+        lease: true,
+        atStart: true,
+        run: async () => {
+          const r = await newsletterSender.runOnce();
+          const said = r.listed + r.sent + r.bounced + r.failed + r.finished > 0;
+          return said
+            ? {
+                said: `Newsletter: ${r.listed} listed, ${r.sent} sent, ${r.retried} to retry, ${r.bounced} bounced, ${r.failed} failed, ${plural(r.finished, 'story', 'stories')} done`,
+              }
+            : {};
+        },
+      },
+      {
+        name: 'newsletter-unconfirmed',
+        everyMs: NEWSLETTER_CLEANUP_MS,
+        lease: true,
+        run: async () => {
+          const forgotten = await newsletters.forgetUnconfirmed();
+          return forgotten > 0 ? { said: `Forgot ${plural(forgotten, 'unconfirmed newsletter address', 'unconfirmed newsletter addresses')}` } : {};
+        },
+      },
+    ],
+  };
 }
