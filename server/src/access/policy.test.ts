@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_YOURS, canDeleteComment, canEditPost, ownAccount, requireAccess, requireOwner } from './policy.ts';
+import { NOT_YOURS, actingFor, canDeleteComment, canEditPost, ownAccount, requireAccess, requireOwner } from './policy.ts';
 
 const me = { userId: 7, sessionId: 1 };
 
@@ -7,6 +7,12 @@ describe('the access policy', () => {
   it('lets a member act as themself only', () => {
     expect(ownAccount(me, 7)).toBe(true);
     expect(ownAccount(me, 8)).toBe(false);
+  });
+
+  it('makes the member a service acts for only for the caller themself (403 for anyone else)', () => {
+    expect(actingFor(me)).toBe(7);
+    expect(actingFor(me, 7)).toBe(7);
+    expect(() => actingFor(me, 8)).toThrow(NOT_YOURS);
   });
 
   it('lets a post be changed by its author alone', () => {

@@ -16,8 +16,23 @@ export function ownAccount(auth: Auth, userId: number): boolean {
   return auth.userId === userId;
 }
 
+declare const acting: unique symbol;
+
+/**
+ * The member a service acts for, as the policy allowed it (ADR 0088): only `actingFor` makes one, so
+ * a service method that takes it (the library's, the newsletters', the stats', the federation's
+ * look-up) cannot be called without the policy asked first.
+ */
+export type Acting = number & { readonly [acting]: true };
+
+/** The caller acts for themself (a `user_id` the body names must be theirs: 403 otherwise). */
+export function actingFor(auth: Pick<Auth, 'userId'>, userId: number = auth.userId): Acting {
+  requireAccess(auth.userId === userId);
+  return userId as Acting;
+}
+
 /** A post is changed, or deleted, by its author alone. */
-export function canEditPost(auth: Auth, post: { user_id: number }): boolean {
+export function canEditPost(auth: Pick<Auth, 'userId'>, post: { user_id: number }): boolean {
   return post.user_id === auth.userId;
 }
 
@@ -44,7 +59,7 @@ export interface Owned {
  * its author's or its post owner's (403); a draft its writer's, and anybody else's is not found (404,
  * as the drafts service answers: a draft's existence is nobody else's business).
  */
-export function requireOwner(kind: 'post' | 'draft' | 'comment', auth: Auth, thing: Owned, reading = false): void {
+export function requireOwner(kind: 'post' | 'draft' | 'comment', auth: Pick<Auth, 'userId'>, thing: Owned, reading = false): void {
   if (kind === 'draft') {
     if (thing.user_id !== auth.userId) throw notFound(DRAFT_MESSAGES.notFound);
     return;

@@ -1,4 +1,6 @@
+import type { Acting } from '../access/policy.ts';
 import type { Federation } from '@fedify/fedify';
+import { actingFor } from '../access/policy.ts';
 import { isActor } from '@fedify/vocab';
 import { FEDIVERSE_ACCOUNT_INVALID, type LookupAccountResponse } from '@inkwell/contract';
 import type { FastifyPluginAsync } from 'fastify';
@@ -42,7 +44,7 @@ export class AccountLookup {
     this.#timeoutMs = timeoutMs;
   }
 
-  async find(userId: number, account: string): Promise<LookupAccountResponse> {
+  async find(userId: Acting, account: string): Promise<LookupAccountResponse> {
     const { db } = this.#database;
     const resource = resourceOf(account);
     if (!resource) throw refuse(FEDIVERSE_ACCOUNT_INVALID);
@@ -79,6 +81,6 @@ export class AccountLookup {
 export const fediverseFollowingRoutes: FastifyPluginAsync<{ lookup: AccountLookup | null }> = async (app, { lookup }) => {
   route(app, 'lookupAccount', async (request) => {
     if (!lookup) throw notFound();
-    return lookup.find(request.auth!.userId, request.body.account);
+    return lookup.find(actingFor(request.auth!), request.body.account);
   });
 };

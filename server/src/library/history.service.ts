@@ -1,3 +1,4 @@
+import type { Acting } from '../access/policy.ts';
 import { HISTORY_MAX, HISTORY_MESSAGES, HISTORY_PAGE_SIZE, type HistoryEntry, type HistoryResponse } from '@inkwell/contract';
 import { isForeignKeyViolation, nowIso } from '../db/database.ts';
 import type { HiddenAuthors } from '../deps.ts';
@@ -7,7 +8,7 @@ import { HISTORY_START, type HistoryRepository, type HistoryRow } from './histor
 
 /**
  * The reading history (issue 13): kept only while its member turned it on, readable and changeable by
- * that member only (the routes pass the session's user). A story the member may not read (no such
+ * that member only (the routes pass the session's user, as the access policy allowed it: `Acting`). A story the member may not read (no such
  * post, its author deactivated or blocked by them) is 404 to add and left out of the list.
  */
 
@@ -39,7 +40,7 @@ export function createHistoryService(repo: HistoryRepository, hiddenAuthors: Hid
      * them (author deactivated or blocked) are left out, and the next stored rows read to fill the page
      * (a few reads at most); the cursor is that of the last row consumed.
      */
-    async list(userId: number, cursor: string | null): Promise<HistoryResponse> {
+    async list(userId: Acting, cursor: string | null): Promise<HistoryResponse> {
       const [enabled, hidden] = await Promise.all([repo.keeps(userId), hiddenAuthors(userId)]);
       let before = cursor ? readCursor(cursor) : HISTORY_START;
       const entries: HistoryEntry[] = [];
@@ -66,7 +67,7 @@ export function createHistoryService(repo: HistoryRepository, hiddenAuthors: Hid
      * The post page says the member opened a story. 404 for one they may not read; otherwise recorded
      * only while their history is on, and never their own story (204 either way).
      */
-    async add(userId: number, postId: number): Promise<void> {
+    async add(userId: Acting, postId: number): Promise<void> {
       const post = await repo.post(postId);
       if (!post || !post.author_active || (await hiddenAuthors(userId)).has(post.user_id)) throw notFound('Post not found.');
       if (post.user_id === userId || !(await repo.keeps(userId))) return;
@@ -80,18 +81,18 @@ export function createHistoryService(repo: HistoryRepository, hiddenAuthors: Hid
     },
 
     /** Turns keeping on or off; off keeps what the history holds until it is cleared. */
-    async setEnabled(userId: number, enabled: boolean): Promise<{ message: string; enabled: boolean }> {
+    async setEnabled(userId: Acting, enabled: boolean): Promise<{ message: string; enabled: boolean }> {
       await repo.setKeeping(userId, enabled);
       return { message: enabled ? HISTORY_MESSAGES.on : HISTORY_MESSAGES.off, enabled };
     },
 
     /** Forgets one entry (nothing to forget is no error). */
-    async remove(userId: number, postId: number): Promise<{ message: string; removed: number }> {
+    async remove(userId: Acting, postId: number): Promise<{ message: string; removed: number }> {
       return { message: HISTORY_MESSAGES.removed, removed: await repo.remove(userId, postId) };
     },
 
     /** Forgets every entry; the setting stays as it is. */
-    async clear(userId: number): Promise<{ message: string; removed: number }> {
+    async clear(userId: Acting): Promise<{ message: string; removed: number }> {
       return { message: HISTORY_MESSAGES.cleared, removed: await repo.clear(userId) };
     },
   };

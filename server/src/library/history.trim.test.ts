@@ -1,3 +1,4 @@
+import { type Acting, actingFor } from '../access/policy.ts';
 import { HISTORY_MAX } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app.ts';
@@ -21,10 +22,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function member(): Promise<number> {
+/** A member keeping a history, as the service acts for them (the access policy's Acting). */
+async function member(): Promise<Acting> {
   const { id } = await aUser(t.db);
   await t.db.updateTable('users').set({ keep_history: 1 }).where('id', '=', id).execute();
-  return id;
+  return actingFor({ userId: id });
 }
 const stories = async (n: number) => {
   const ids: number[] = [];

@@ -1,3 +1,4 @@
+import type { Acting } from '../access/policy.ts';
 import { LIBRARY_SOURCES, type LibraryResult, type LibraryScope, type LibrarySearchResponse, type LibrarySource, SEARCH_PAGE_SIZE } from '@inkwell/contract';
 import type { HiddenAuthors } from '../deps.ts';
 import { postCursor, readPostCursor } from '../lib/search-cursor.ts';
@@ -20,7 +21,7 @@ const KIND_SOURCE: Record<number, LibrarySource> = { 1: 'saved', 2: 'read', 3: '
 
 export function createLibrarySearchService(repo: LibrarySearchRepository, hiddenAuthors: HiddenAuthors) {
   return {
-    async search(userId: number, query: string, scope: LibraryScope, cursor: string | null): Promise<LibrarySearchResponse> {
+    async search(userId: Acting, query: string, scope: LibraryScope, cursor: string | null): Promise<LibrarySearchResponse> {
       const none: LibrarySearchResponse = { scope, posts: [], next_cursor: null };
       const words = foldedWords(query);
       if (words.length === 0) return none;

@@ -1,3 +1,4 @@
+import { actingFor } from '../access/policy.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FeatureDeps } from '../deps.ts';
 import { route } from '../plugins/endpoint.ts';
@@ -21,21 +22,21 @@ export const libraryPlugin: FastifyPluginAsync<FeatureDeps> = async (app, { db, 
   const history = createHistoryService(createHistoryRepository(database, db), hiddenAuthors);
   const library = createLibrarySearchService(createLibrarySearchRepository(database), hiddenAuthors);
 
-  route(app, 'history', async (request) => history.list(request.auth!.userId, request.body.cursor ?? null));
+  route(app, 'history', async (request) => history.list(actingFor(request.auth!), request.body.cursor ?? null));
 
   route(app, 'historyAdd', async (request, reply) => {
-    await history.add(request.auth!.userId, request.body.post_id);
+    await history.add(actingFor(request.auth!), request.body.post_id);
     return reply.code(204).send();
   });
 
-  route(app, 'historySettings', async (request) => history.setEnabled(request.auth!.userId, request.body.enabled === 1));
+  route(app, 'historySettings', async (request) => history.setEnabled(actingFor(request.auth!), request.body.enabled === 1));
 
-  route(app, 'historyRemove', async (request) => history.remove(request.auth!.userId, request.body.post_id));
+  route(app, 'historyRemove', async (request) => history.remove(actingFor(request.auth!), request.body.post_id));
 
-  route(app, 'historyClear', async (request) => history.clear(request.auth!.userId));
+  route(app, 'historyClear', async (request) => history.clear(actingFor(request.auth!)));
 
   route(app, 'librarySearch', async (request) => {
     const { query, scope, cursor } = request.body;
-    return library.search(request.auth!.userId, query, scope, cursor ?? null);
+    return library.search(actingFor(request.auth!), query, scope, cursor ?? null);
   });
 };

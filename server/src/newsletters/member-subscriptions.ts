@@ -1,3 +1,4 @@
+import type { Acting } from '../access/policy.ts';
 import type { NewsletterFollowingResponse, NewsletterMemberResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
@@ -32,12 +33,12 @@ export function createMemberSubscriptions({ db, newsletters }: { db: Kysely<DB>;
   }
 
   return {
-    async status(memberId: number, writerId: number) {
+    async status(memberId: Acting, writerId: number) {
       const { email } = await address(memberId);
       return { email: await own.ownStatus(db, writerId, memberId, email) };
     },
 
-    async set(memberId: number, body: { writer_id: number; subscribed: boolean; source?: 'follow' | 'settings' }): Promise<NewsletterMemberResponse> {
+    async set(memberId: Acting, body: { writer_id: number; subscribed: boolean; source?: 'follow' | 'settings' }): Promise<NewsletterMemberResponse> {
       if (body.subscribed) {
         const done = await newsletters.subscribe(memberId, { writer_id: body.writer_id, source: body.source ?? 'settings' });
         return { message: done.message, email: done.status };
@@ -49,7 +50,7 @@ export function createMemberSubscriptions({ db, newsletters }: { db: Kysely<DB>;
       return { message: `You will no longer get new stories by ${writerName(writer)} by email.`, email: null };
     },
 
-    async following(memberId: number, cursor: string | undefined): Promise<NewsletterFollowingResponse> {
+    async following(memberId: Acting, cursor: string | undefined): Promise<NewsletterFollowingResponse> {
       const { email, verified } = await address(memberId);
       const rows = await own.followedWriters(db, memberId, email, readCursor(cursor), FOLLOWED_WRITERS_PAGE + 1);
       const page = rows.slice(0, FOLLOWED_WRITERS_PAGE);

@@ -1,3 +1,4 @@
+import { actingFor } from '../access/policy.ts';
 import { paths } from '@inkwell/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../plugins/endpoint.ts';
@@ -14,25 +15,25 @@ export const newslettersPlugin: FastifyPluginAsync<{ newsletters: Newsletters; i
   app,
   { newsletters, importSubscribers, memberSubscriptions },
 ) => {
-  route(app, 'newsletterSubscribe', async (request) => newsletters.subscribe(request.auth?.userId ?? null, request.body));
+  route(app, 'newsletterSubscribe', async (request) => newsletters.subscribe(request.auth ? actingFor(request.auth) : null, request.body));
   route(app, 'newsletterConfirmation', async (request) => newsletters.confirmation(request.body.token));
   route(app, 'newsletterConfirm', async (request) => newsletters.confirm(request.body.token));
   route(app, 'newsletterUnsubscribe', async (request) => newsletters.unsubscribe(request.body.token, request.body.subscribe ?? false));
-  route(app, 'newsletterSubscribers', async (request) => newsletters.subscribers(request.auth!.userId, request.body.cursor));
+  route(app, 'newsletterSubscribers', async (request) => newsletters.subscribers(actingFor(request.auth!), request.body.cursor));
   route(app, 'newsletterExport', async (request, reply) => {
-    const csv = await newsletters.exportCsv(request.auth!.userId);
+    const csv = await newsletters.exportCsv(actingFor(request.auth!));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="inkwell-subscribers-${new Date().toISOString().slice(0, 10)}.csv"`)
       .header('cache-control', 'no-store')
       .send(csv);
   });
-  route(app, 'newsletterSettings', async (request) => newsletters.setWelcome(request.auth!.userId, request.body.welcome));
-  route(app, 'newsletterImport', async (request) => importSubscribers(request.auth!.userId, request.body.csv, request.body.consent ?? false));
-  route(app, 'newsletterMemberStatus', async (request) => memberSubscriptions.status(request.auth!.userId, request.body.writer_id));
-  route(app, 'newsletterMember', async (request) => memberSubscriptions.set(request.auth!.userId, request.body));
-  route(app, 'newsletterFollowing', async (request) => memberSubscriptions.following(request.auth!.userId, request.body.cursor));
-  route(app, 'newsletterRemoveSubscriber', async (request) => newsletters.remove(request.auth!.userId, request.body.subscriber_id));
+  route(app, 'newsletterSettings', async (request) => newsletters.setWelcome(actingFor(request.auth!), request.body.welcome));
+  route(app, 'newsletterImport', async (request) => importSubscribers(actingFor(request.auth!), request.body.csv, request.body.consent ?? false));
+  route(app, 'newsletterMemberStatus', async (request) => memberSubscriptions.status(actingFor(request.auth!), request.body.writer_id));
+  route(app, 'newsletterMember', async (request) => memberSubscriptions.set(actingFor(request.auth!), request.body));
+  route(app, 'newsletterFollowing', async (request) => memberSubscriptions.following(actingFor(request.auth!), request.body.cursor));
+  route(app, 'newsletterRemoveSubscriber', async (request) => newsletters.remove(actingFor(request.auth!), request.body.subscriber_id));
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { Acting } from '../access/policy.ts';
 import {
   type NewsletterConfirmationResponse,
   type NewsletterConfirmResponse,
@@ -111,7 +112,7 @@ export function createNewsletters({ db, outbox, tokens, publicUrl, confirmations
   }
 
   return {
-    async subscribe(caller: number | null, body: { writer_id: number; email?: string; source?: Source }): Promise<NewsletterSubscribeResponse> {
+    async subscribe(caller: Acting | null, body: { writer_id: number; email?: string; source?: Source }): Promise<NewsletterSubscribeResponse> {
       const writer = await repo.findWriter(db, body.writer_id);
       if (!writer) throw notFound('This writer was not found.');
       const source = body.source ?? 'profile';
@@ -201,7 +202,7 @@ export function createNewsletters({ db, outbox, tokens, publicUrl, confirmations
     },
 
     /** The writer's own list, newest first, with how many are in each state. */
-    async subscribers(writerId: number, cursor: number | undefined): Promise<NewsletterSubscribersResponse> {
+    async subscribers(writerId: Acting, cursor: number | undefined): Promise<NewsletterSubscribersResponse> {
       const [rows, counted, welcome] = await Promise.all([
         repo.listSubscribers(db, writerId, cursor, SUBSCRIBERS_PAGE + 1),
         repo.countSubscribers(db, writerId),
@@ -214,18 +215,18 @@ export function createNewsletters({ db, outbox, tokens, publicUrl, confirmations
     },
 
     /** The writer's list as CSV for another service's import (subscribers-csv.ts). */
-    async exportCsv(writerId: number): Promise<string> {
+    async exportCsv(writerId: Acting): Promise<string> {
       return subscribersCsv(await repo.exportableSubscribers(db, writerId));
     },
 
     /** The writer's welcome mail text; blank means the default one. */
-    async setWelcome(writerId: number, text: string): Promise<{ message: string; welcome: string | null }> {
+    async setWelcome(writerId: Acting, text: string): Promise<{ message: string; welcome: string | null }> {
       const welcome = text.trim() === '' ? null : text.trim();
       await repo.setWelcome(db, writerId, welcome, nowIso());
       return { message: welcome ? 'Your welcome mail is saved.' : 'New subscribers get the default welcome mail.', welcome };
     },
 
-    async remove(writerId: number, subscriberId: number): Promise<{ message: string }> {
+    async remove(writerId: Acting, subscriberId: number): Promise<{ message: string }> {
       if (!(await repo.removeSubscriber(db, writerId, subscriberId))) throw notFound('This address is not on your list.');
       return { message: 'The address was removed from your list.' };
     },

@@ -1,3 +1,4 @@
+import type { Acting } from '../access/policy.ts';
 import { type NewsletterImportResponse, emailField } from '@inkwell/contract';
 import { CsvError, parse } from 'csv-parse/sync';
 import type { Kysely } from 'kysely';
@@ -86,7 +87,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 export function createImport({ db, outbox, publicUrl, limits, confirmationsPerAddress }: ImportDeps) {
   const links = newsletterLinks(publicUrl);
 
-  return async function importSubscribers(writerId: number, csv: string, consent: boolean): Promise<NewsletterImportResponse> {
+  return async function importSubscribers(writerId: Acting, csv: string, consent: boolean): Promise<NewsletterImportResponse> {
     const writer = await repo.findWriter(db, writerId);
     if (!writer) throw notFound('This writer was not found.');
     const file = readImportCsv(csv, limits.maxRows);

@@ -1,3 +1,4 @@
+import { actingFor } from '../access/policy.ts';
 import { plural } from '@inkwell/contract';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppModule, FeatureDeps } from '../deps.ts';
@@ -23,8 +24,8 @@ export const statsPlugin: FastifyPluginAsync<FeatureDeps> = async (app, { databa
     });
   }
 
-  route(app, 'stats', async (request) => stats.overview(request.auth!.userId, request.body.days));
-  route(app, 'statsPost', async (request) => stats.post(request.auth!.userId, request.body.post_id, request.body.days), {
+  route(app, 'stats', async (request) => stats.overview(actingFor(request.auth!), request.body.days));
+  route(app, 'statsPost', async (request) => stats.post(actingFor(request.auth!), request.body.post_id, request.body.days), {
     owner: (request) => stats.ownerOf(request.body.post_id),
   });
 };

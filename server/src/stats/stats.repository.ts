@@ -27,7 +27,7 @@ export const STATS_SQL = {
     ORDER BY p.user_id DESC, p.id DESC
     LIMIT ?`,
   /** One of the writer's posts (by post id and user id). */
-  ownPost: 'SELECT id, title, created_at FROM posts WHERE id = ? AND user_id = ?',
+  post: 'SELECT id, title, created_at, user_id FROM posts WHERE id = ?',
   /** Whose a post is (the access policy's question). */
   postOwner: 'SELECT user_id FROM posts WHERE id = ?',
   /**
@@ -125,8 +125,9 @@ export function overviewRows(database: Database, userId: number, sinceDay: strin
   return database.all<OverviewRow>(STATS_SQL.overview(database.dialect === 'postgres'), [sinceDay, sinceDay, i, i, i, i, userId, limit]);
 }
 
-export async function findOwnPost(database: Database, postId: number, userId: number): Promise<{ id: number; title: string; created_at: string } | undefined> {
-  return (await database.all<{ id: number; title: string; created_at: string }>(STATS_SQL.ownPost, [postId, userId]))[0];
+/** The post a writer's numbers are of, with whose it is (the access policy decides whether they may read them). */
+export async function findStatsPost(database: Database, postId: number): Promise<{ id: number; title: string; created_at: string; user_id: number } | undefined> {
+  return (await database.all<{ id: number; title: string; created_at: string; user_id: number }>(STATS_SQL.post, [postId]))[0];
 }
 
 export async function findPostOwner(database: Database, postId: number): Promise<{ user_id: number } | undefined> {

@@ -1,3 +1,4 @@
+import { type Acting, requireOwner } from '../access/policy.ts';
 import { randomBytes } from 'node:crypto';
 import { STATS_MESSAGES, STATS_POSTS_MAX, type PostStatsResponse, type StatsDay, type StatsEmail, type StatsResponse, type StatsTotals } from '@inkwell/contract';
 import { type Database, isForeignKeyViolation } from '../db/database.ts';
@@ -10,7 +11,7 @@ import {
   emailCounts,
   deleteSaltsBefore,
   findCountedPost,
-  findOwnPost,
+  findStatsPost,
   findPostOwner,
   overviewRows,
   saltOfDay,
@@ -122,7 +123,7 @@ export function createStatsService(database: Database) {
     },
 
     /** POST /stats: the caller's newest posts with their numbers over the last `days` days, and the sums. */
-    async overview(userId: number, days: number): Promise<StatsResponse> {
+    async overview(userId: Acting, days: number): Promise<StatsResponse> {
       const { since, ...period } = periodOf(days);
       const [rows, emails] = await Promise.all([overviewRows(database, userId, period.from, since, STATS_POSTS_MAX), emailsOf(database, userId)]);
       const posts = rows.map((row) => ({ ...row, read_ratio: readRatio(row.views, row.reads), email: emails.get(row.id) ?? null }));
@@ -135,9 +136,12 @@ export function createStatsService(database: Database) {
       return findPostOwner(database, postId);
     },
 
-    async post(userId: number, postId: number, days: number): Promise<PostStatsResponse> {
-      const post = await findOwnPost(database, postId, userId);
-      if (!post) throw notFound(STATS_MESSAGES.postNotFound);
+    async post(userId: Acting, postId: number, days: number): Promise<PostStatsResponse> {
+      const found = await findStatsPost(database, postId);
+      if (!found) throw notFound(STATS_MESSAGES.postNotFound);
+      // Another's numbers are not found (404), as a stranger could not tell them apart from none.
+      requireOwner('post', { userId }, found, true);
+      const post = { id: found.id, title: found.title, created_at: found.created_at };
       const { since, ...period } = periodOf(days);
       const byDay = new Map<string, StatsDay>();
       for (let i = days - 1; i >= 0; i -= 1) {
