@@ -90,6 +90,10 @@ describe('pages rendered on the server', () => {
     expect(visible(res.body)).not.toMatch(/Follow|new stories by email/i);
     expect(document.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex');
     expect(document.querySelector('link[rel=canonical]')).toBeNull();
+    // Its account's profile here announces the site's feed only: no author feed, no actor of ours (both would answer 404).
+    const profile = dom((await get(paths.viewProfile.getHref(account.id))).body);
+    expect(profile.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex');
+    expect([...profile.querySelectorAll('link[rel=alternate]')].map((link) => link.getAttribute('href'))).toEqual([`${t.config.publicUrl}/rss.xml`]);
   });
 
   it('answers 404 with the not-found page for a missing post, a missing profile and an unknown path', async () => {

@@ -123,7 +123,11 @@ export class PageRenderer {
     // Parts left loading until the app runs: a screen's `load` (web/src/app/routes) is missing a call.
     if (page.missed.length > 0) this.app.log.warn({ url, missed: page.missed }, 'a rendered page asked for data its screen had not loaded');
     const urlPath = url.split('?')[0] ?? '/';
-    const head = [headTags(page.head, this.options.publicUrl, this.options.alternates(urlPath)), this.options.preloads(page.modules)].filter(Boolean).join('\n    ');
+    // A page kept out of search (an account elsewhere's profile or story, a draft's preview, a 404) is
+    // no member's public page: it announces the site's feed only, not an author's feed nor an actor
+    // or Article of ours, which would answer 404.
+    const alternates = this.options.alternates(page.head.noindex ? '/' : urlPath);
+    const head = [headTags(page.head, this.options.publicUrl, alternates), this.options.preloads(page.modules)].filter(Boolean).join('\n    ');
     const html = pageDocument(this.options.template, { head, html: page.html, state: page.state, session: userId === null ? '' : String(userId), renderedAt: page.renderedAt });
     const route = request.routeOptions.url ?? 'unmatched';
     // A page with a refused form's fields is sent once: its compressed forms are not made ahead.
