@@ -20,8 +20,8 @@ export const notificationActor = z.object({
   profile_picture: z.string().nullable(),
 });
 export type NotificationActor = z.infer<typeof notificationActor>;
-/** The account of another server a follow or a like came from (issue 30): its handle, name and profile page. */
-export const notificationRemoteActor = z.object({ handle: z.string(), name: z.string().nullable(), url: z.string().nullable() });
+/** The account of another server a follow or a like came from (issue 30): its id here (its profile here: ADR 0085), handle, name and profile page there. */
+export const notificationRemoteActor = z.object({ id: z.number(), handle: z.string(), name: z.string().nullable(), url: z.string().nullable() });
 
 /** POST /api/user/notifications: body {user_id}; the caller's notifications, newest first. */
 export const notificationsBody = z.object({ user_id: idField('user_id') });

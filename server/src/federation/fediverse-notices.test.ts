@@ -1,3 +1,4 @@
+import { paths } from '@inkwell/contract';
 import { Announce, Create, Like, Note, PUBLIC_COLLECTION, Undo } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from '../posts/testing.ts';
@@ -27,7 +28,7 @@ afterAll(async () => {
 
 const id = (kind: string) => peerId(peer, kind);
 const shared = () => sharedInbox(base);
-const dave = () => ({ handle: `@dave@${new URL(peer.origin).host}`, name: 'Dave of the peer', url: `${peer.origin}/@dave` });
+const dave = () => ({ id: expect.any(Number), handle: `@dave@${new URL(peer.origin).host}`, name: 'Dave of the peer', url: `${peer.origin}/@dave` });
 
 interface Item {
   type: string;
@@ -100,7 +101,7 @@ describe('notifications from the fediverse', () => {
     await eventually(async () => (await noticesOf(session)).length === 0);
   });
 
-  it('mails them, naming the account and linking to its page', async () => {
+  it('mails them, naming the account and linking to its profile here', async () => {
     const { ada } = await member();
     await t.db.updateTable('users').set({ notify_follow: 1 }).where('id', '=', ada.id).execute();
     const follow = aFollow(peer, 'dave', ada.actor.id);
@@ -113,7 +114,12 @@ describe('notifications from the fediverse', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('Dave of the peer');
     expect(mails[0]!.text).toContain('Dave of the peer started following you from the fediverse.');
-    expect(mails[0]!.html).toContain(`href="${peer.origin}/@dave"`);
+    const dave = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('handle', '=', `@dave@${new URL(peer.origin).host}`)
+      .executeTakeFirstOrThrow();
+    expect(mails[0]!.html).toContain(`href="${t.config.publicUrl}${paths.viewProfile.getHref(dave.id)}"`);
   });
 
   it('tells the writer of a reply, leading to it under the story, and mails it with its words', async () => {

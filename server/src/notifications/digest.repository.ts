@@ -67,7 +67,6 @@ export function digestItems(db: Kysely<DB>, recipientId: number, ids: number[]) 
       // An account of another server is a row of users too (ADR 0083): its domain says so.
       'a.domain as actor_domain',
       'a.handle as remote_handle',
-      'a.url as remote_url',
       'n.post_id',
       'p.title as post_title',
       'p.image as post_image',

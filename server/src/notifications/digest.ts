@@ -101,8 +101,8 @@ export class NotificationMailer {
       row.actor_id === null
         ? null
         : row.actor_domain !== null
-          ? // An account of another server: its picture is not fetched for a mail; its page is on its server.
-            { id: row.actor_id, name: row.actor_name ?? row.remote_handle, pictureUrl: null, profileUrl: row.remote_url ?? `${base}${paths.notifications.getHref()}` }
+          ? // An account of another server: its picture is not fetched for a mail; its profile is here too (ADR 0085).
+            { id: row.actor_id, name: row.actor_name ?? row.remote_handle, pictureUrl: null, profileUrl: base + paths.viewProfile.getHref(row.actor_id) }
           : {
               id: row.actor_id,
               name: row.actor_name,

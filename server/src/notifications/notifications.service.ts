@@ -18,9 +18,10 @@ function toItem(row: NoticeRow): NotificationItem {
     message: row.message,
     updated_at: row.updated_at,
     seen: row.read_at !== null,
-    // The contract still tells the two apart (the web links a member to their profile, an account elsewhere to its page).
+    // The contract still tells the two apart (an account elsewhere is named by its handle); both have their profile here.
     actor: row.actor_id === null || row.actor_domain !== null ? null : { id: row.actor_id, name: row.actor_name, profile_picture: row.actor_picture },
-    remote_actor: row.actor_domain === null ? null : { handle: row.remote_handle ?? row.actor_domain, name: row.actor_name, url: row.remote_url },
+    remote_actor:
+      row.actor_id === null || row.actor_domain === null ? null : { id: row.actor_id, handle: row.remote_handle ?? row.actor_domain, name: row.actor_name, url: row.remote_url },
     post_id: row.post_id,
     comment_id: row.comment_id,
     reply_id: row.reply_id,

@@ -93,9 +93,9 @@ describe('Notifications screen', () => {
     expect(answer.querySelector('img')).toBeNull();
   });
 
-  it('names an account of another fediverse server, leads its follow to its profile there and its reply to it', async () => {
+  it('names an account of another fediverse server, leads its follow to its profile here and its reply to it', async () => {
     signIn(7);
-    const lin = { handle: '@lin@mastodon.example', name: 'Lin', url: 'https://mastodon.example/@lin' };
+    const lin = { id: 41, handle: '@lin@mastodon.example', name: 'Lin', url: 'https://mastodon.example/@lin' };
     api([
       aNotification({ id: 1, type: 'like', message: 'Lin liked your post “Tides” from the fediverse.', post_id: 5, actor: null, remote_actor: lin }),
       aNotification({ id: 2, type: 'follow', message: 'Lin started following you from the fediverse.', post_id: null, actor: null, remote_actor: lin }),
@@ -105,7 +105,7 @@ describe('Notifications screen', () => {
         message: '@quiet@far.example started following you from the fediverse.',
         post_id: null,
         actor: null,
-        remote_actor: { handle: '@quiet@far.example', name: null, url: null },
+        remote_actor: { id: 42, handle: '@quiet@far.example', name: null, url: null },
       }),
       aNotification({ id: 4, type: 'comment', message: 'Lin replied to “Tides” from the fediverse.', post_id: 5, actor: null, remote_actor: lin, comment_id: 12 }),
       aNotification({
@@ -132,13 +132,13 @@ describe('Notifications screen', () => {
     expect(screen.getByRole('link', { name: /replied to “Tides” from the fediverse/ })).toHaveAttribute('href', `${paths.viewPost.getHref(5)}#comment-12`);
     expect(screen.getByRole('link', { name: /answered a comment on “Tides” from the fediverse/ })).toHaveAttribute('href', `${paths.viewPost.getHref(5)}#reply-13`);
     const follow = screen.getByRole('link', { name: /Lin started following you from the fediverse/ });
-    expect(follow).toHaveAttribute('href', 'https://mastodon.example/@lin');
-    expect(follow).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
-    expect(follow).toHaveAttribute('target', '_blank');
-    // No page to go to: the row says who, and leads nowhere.
+    // Its profile here (its stories and lists, and "View on" its server), in this tab.
+    expect(follow).toHaveAttribute('href', paths.viewProfile.getHref(41));
+    expect(follow).not.toHaveAttribute('target');
+    // One with no name is named by its handle, and leads to its profile here too.
     const quiet = row('@quiet@far.example started following you from the fediverse.');
     expect(within(quiet).getByText('@quiet@far.example', { selector: '.font-semibold' })).toBeInTheDocument();
-    expect(within(quiet).queryByRole('link')).toBeNull();
+    expect(within(quiet).getByRole('link')).toHaveAttribute('href', paths.viewProfile.getHref(42));
   });
 
   it('shows unseen items as new while the screen is open, and marks them seen', async () => {

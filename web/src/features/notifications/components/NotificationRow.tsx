@@ -43,12 +43,7 @@ export function NotificationRow({ item, isNew }: { item: NotificationItem; isNew
   );
   return (
     <li data-testid="notification" data-new={isNew || undefined} className="py-1">
-      {href && /^https?:/.test(href) ? (
-        // An account of another fediverse server: its profile is on its own server.
-        <a href={href} target="_blank" rel="noopener noreferrer nofollow ugc" className={`${rowClass} ${tint}`}>
-          {content}
-        </a>
-      ) : href ? (
+      {href ? (
         <Link to={href} className={`${rowClass} ${tint}`}>
           {content}
         </Link>

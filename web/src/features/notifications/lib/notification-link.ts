@@ -2,8 +2,8 @@ import { paths, type NotificationItem } from '@inkwell/contract';
 
 /**
  * Where a notification leads: a like, boost or comment to its post (at the comment or reply when it names
- * one), a new story to the story, a follow to the follower's profile (on their own server for an
- * account of another one), a help answer to Help. null when what it pointed at is gone (the server
+ * one), a new story to the story, a follow to the follower's profile (here, for an account of
+ * another server too: ADR 0085), a help answer to Help. null when what it pointed at is gone (the server
  * sends no post or member any more).
  */
 export function notificationHref(item: NotificationItem): string | null {
@@ -20,7 +20,7 @@ export function notificationHref(item: NotificationItem): string | null {
       if (item.post_id !== null) return paths.viewPost.getHref(item.post_id);
       return item.actor ? paths.viewProfile.getHref(item.actor.id) : null;
     case 'follow':
-      return item.actor ? paths.viewProfile.getHref(item.actor.id) : (item.remote_actor?.url ?? null);
+      return item.actor ? paths.viewProfile.getHref(item.actor.id) : item.remote_actor ? paths.viewProfile.getHref(item.remote_actor.id) : null;
     case 'responses':
       return paths.help.getHref();
   }
