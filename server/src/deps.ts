@@ -73,7 +73,13 @@ export interface ActNote {
   createdAt: string;
 }
 
-/** A background job of a module: one round every `everyMs` (jobs/runner.ts runs it; `lease`: on one process at a time). */
+/**
+ * A background job of a module (jobs/runner.ts runs it): one round every `everyMs`. `lease`: one
+ * process of all the servers runs it at a time (the process holding the lease of that name,
+ * db/leases.ts); without it every process runs it, and the job itself makes that safe (each row taken
+ * by one statement). `atStart`: a first round as soon as the process starts, not one interval later.
+ * A round answers what it did: `said` goes to the log (nothing is said of a round that did nothing).
+ */
 export interface ModuleJob {
   name: string;
   everyMs: number;
@@ -82,7 +88,11 @@ export interface ModuleJob {
   run(): Promise<{ said?: string }>;
 }
 
-/** Background work of a module that runs until the jobs stop (a queue's listener). */
+/**
+ * Background work of a module that runs on its own until told to stop (a queue's listener): `run` is
+ * called when the jobs start and its signal aborts when they stop; it resolves once it has stopped.
+ * On every process, like a job without a lease.
+ */
 export interface ModuleWorker {
   name: string;
   run(signal: AbortSignal): Promise<void>;

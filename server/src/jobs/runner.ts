@@ -1,33 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ModuleJob, ModuleWorker } from '../deps.ts';
 
-/** What one round of a job did: `said` goes to the log (nothing is said of a round that did nothing). */
-export interface JobRound {
-  said?: string;
-}
-
-/**
- * A piece of background work: one round every `everyMs`. `lease`: one process of all the servers runs
- * it at a time (the process holding the lease of that name, db/leases.ts); without it every process
- * runs it, and the job itself makes that safe (each row taken by one statement). `atStart`: a first
- * round as soon as the process starts, not one interval later.
- */
-export interface Job {
-  name: string;
-  everyMs: number;
-  lease: boolean;
-  atStart?: boolean;
-  run(): Promise<JobRound>;
-}
-
-/**
- * Background work that runs on its own until told to stop (a queue's listener, say): `run` is called
- * when the jobs start and its signal aborts when they stop; it resolves once it has stopped. On
- * every process, like a job without a lease.
- */
-export interface Worker {
-  name: string;
-  run(signal: AbortSignal): Promise<void>;
-}
+/** A job and a worker are what a module brings (deps.ts: `ModuleJob`, `ModuleWorker`, with what each field means). */
+export type Job = ModuleJob;
+export type Worker = ModuleWorker;
 
 type Gate = (name: string, everyMs: number) => () => Promise<boolean>;
 

@@ -47,19 +47,9 @@ export async function insertReply(
 
 /** A comment or reply by its Note's id (ap_id), with what deciding who may remove it needs. */
 export async function findByNote(db: Kysely<DB>, apId: string): Promise<{ kind: 'comment' | 'reply'; target: Deletable } | undefined> {
-  const comment = await db
-    .selectFrom('comments')
-    .innerJoin('posts', 'posts.id', 'comments.post_id')
-    .select(['comments.id', 'comments.post_id', 'comments.user_id', 'posts.user_id as post_owner_id', 'comments.id as comment_id'])
-    .where('comments.ap_id', '=', apId)
-    .executeTakeFirst();
+  const comment = await findComment(db, { apId });
   if (comment) return { kind: 'comment', target: comment };
-  const reply = await db
-    .selectFrom('replies')
-    .innerJoin('posts', 'posts.id', 'replies.post_id')
-    .select(['replies.id', 'replies.post_id', 'replies.user_id', 'posts.user_id as post_owner_id', 'replies.comment_id'])
-    .where('replies.ap_id', '=', apId)
-    .executeTakeFirst();
+  const reply = await findReply(db, { apId });
   return reply && { kind: 'reply', target: reply };
 }
 
@@ -82,21 +72,23 @@ export function findReplyOfComment(db: Kysely<DB>, replyId: number, commentId: n
   return db.selectFrom('replies').select(['id', 'user_id']).where('id', '=', replyId).where('comment_id', '=', commentId).executeTakeFirst();
 }
 
-export function findComment(db: Kysely<DB>, id: number): Promise<Deletable | undefined> {
+/** A comment by its id, or by its Note's id (`apId`: one from elsewhere). */
+export function findComment(db: Kysely<DB>, by: number | { apId: string }): Promise<Deletable | undefined> {
   return db
     .selectFrom('comments')
     .innerJoin('posts', 'posts.id', 'comments.post_id')
     .select(['comments.id', 'comments.post_id', 'comments.user_id', 'posts.user_id as post_owner_id', 'comments.id as comment_id'])
-    .where('comments.id', '=', id)
+    .where(typeof by === 'number' ? 'comments.id' : 'comments.ap_id', '=', typeof by === 'number' ? by : by.apId)
     .executeTakeFirst();
 }
 
-export function findReply(db: Kysely<DB>, id: number): Promise<Deletable | undefined> {
+/** A reply by its id, or by its Note's id (`apId`: one from elsewhere). */
+export function findReply(db: Kysely<DB>, by: number | { apId: string }): Promise<Deletable | undefined> {
   return db
     .selectFrom('replies')
     .innerJoin('posts', 'posts.id', 'replies.post_id')
     .select(['replies.id', 'replies.post_id', 'replies.user_id', 'posts.user_id as post_owner_id', 'replies.comment_id'])
-    .where('replies.id', '=', id)
+    .where(typeof by === 'number' ? 'replies.id' : 'replies.ap_id', '=', typeof by === 'number' ? by : by.apId)
     .executeTakeFirst();
 }
 

@@ -22,36 +22,23 @@ export function createSocial({ db, database, hiddenAuthors, events, config }: Fe
     followLists: createFollowListsService(database, hiddenAuthors),
     blocks: createBlocksService(db, events),
   };
-  const dropping = async <T>(done: T, changed: boolean): Promise<T> => {
-    if (changed) await wrote();
-    return done;
-  };
+  /** An act that changed something (`changed` of its answer) drops the cached pages before it answers. */
+  const dropping =
+    <A extends unknown[], R>(act: (...args: A) => Promise<R>, changed: (answer: R) => boolean) =>
+    async (...args: A): Promise<R> => {
+      const answer = await act(...args);
+      if (changed(answer)) await wrote();
+      return answer;
+    };
   const { likes, comments, follows } = services;
+  const yes = (changed: boolean) => changed;
   const acts: SocialActs = {
-    react: async (actorId, postId, kind, on, activityId) => {
-      const changed = await likes.reactFrom(actorId, postId, kind, on, activityId);
-      return dropping(changed, changed);
-    },
-    follow: async (actorId, memberId, on, activityId) => {
-      const outcome = await follows.followFrom(actorId, memberId, on, activityId);
-      return dropping(outcome, outcome === 'followed' || outcome === 'ended');
-    },
-    answer: async (actorId, followUri, accepted) => {
-      const changed = await follows.answeredBy(actorId, followUri, accepted);
-      return dropping(changed, changed);
-    },
-    comment: async (actorId, note) => {
-      const kept = await comments.addFrom(actorId, note);
-      return dropping(kept, kept);
-    },
-    editComment: async (actorId, apId, body) => {
-      const edited = await comments.editFrom(actorId, apId, body);
-      return dropping(edited, edited);
-    },
-    removeComment: async (actorId, apId) => {
-      const removed = await comments.removeFrom(actorId, apId);
-      return dropping(removed, removed);
-    },
+    react: dropping(likes.reactFrom, yes),
+    follow: dropping(follows.followFrom, (outcome) => outcome === 'followed' || outcome === 'ended'),
+    answer: dropping(follows.answeredBy, yes),
+    comment: dropping(comments.addFrom, yes),
+    editComment: dropping(comments.editFrom, yes),
+    removeComment: dropping(comments.removeFrom, yes),
   };
   return { services, acts };
 }
