@@ -1,9 +1,5 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/database.ts';
-import { type Database, openDatabase } from './database.ts';
+import { describe, expect, it } from 'vitest';
+import { twoProcesses } from '../test/two-processes.ts';
 import { leaseGate } from './leases.ts';
 import { createWriteSignal } from './write-signal.ts';
 
@@ -11,23 +7,9 @@ import { createWriteSignal } from './write-signal.ts';
  * What app processes share through the database, with two handles on one database as two processes
  * would have: a write announced by one is seen by the other's caches; a lease is held by one at a time.
  */
-let one: Database;
-let two: Database;
-let drop: () => Promise<void>;
 const silent = { warn: () => {} };
 
-beforeAll(async () => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-shared-'));
-  const created = await createTestDatabase(dir);
-  one = created.database;
-  two = created.url ? openDatabase({ databaseUrl: created.url }) : openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
-  drop = created.drop;
-});
-afterAll(async () => {
-  await two?.destroy();
-  await one?.destroy();
-  await drop?.();
-});
+const handles = twoProcesses('shared');
 
 /** Asks until it answers true (PostgreSQL delivers NOTIFY asynchronously), for at most a second. */
 async function seenWithin(check: () => boolean, ms = 1000): Promise<boolean> {
@@ -41,18 +23,18 @@ async function seenWithin(check: () => boolean, ms = 1000): Promise<boolean> {
 
 describe('write signal between app processes', () => {
   it('tells the other process of a write once, and nothing when nobody wrote', async () => {
-    const a = createWriteSignal(one, silent);
-    const b = createWriteSignal(two, silent);
+    const a = createWriteSignal(handles.one, silent);
+    const b = createWriteSignal(handles.two, silent);
     try {
       // PostgreSQL: let both listeners connect.
-      await new Promise((r) => setTimeout(r, one.dialect === 'postgres' ? 300 : 0));
+      await new Promise((r) => setTimeout(r, handles.one.dialect === 'postgres' ? 300 : 0));
       expect(b.changedElsewhere()).toBe(false);
       await a.announce();
       expect(await seenWithin(() => b.changedElsewhere())).toBe(true);
       expect(b.changedElsewhere()).toBe(false); // once
       await b.announce();
       expect(await seenWithin(() => a.changedElsewhere())).toBe(true);
-      if (one.dialect === 'postgres') {
+      if (handles.one.dialect === 'postgres') {
         // Its own announcement is not news to a process (it dropped its caches itself).
         await new Promise((r) => setTimeout(r, 100));
         expect(b.changedElsewhere()).toBe(false);
@@ -64,8 +46,8 @@ describe('write signal between app processes', () => {
   });
 
   it.skipIf(process.env.INKWELL_TEST_DB === 'postgres')('SQLite: reads the write counter once per turn of the event loop, and sees a write in the next turn', async () => {
-    const a = createWriteSignal(one, silent);
-    const b = createWriteSignal(two, silent);
+    const a = createWriteSignal(handles.one, silent);
+    const b = createWriteSignal(handles.two, silent);
     try {
       await new Promise((r) => setImmediate(r));
       expect(b.changedElsewhere()).toBe(false);
@@ -88,17 +70,17 @@ describe('write signal between app processes', () => {
 describe('leases for periodic work', () => {
   it('lets one holder at a time run, keeps it with its holder, and hands it on once expired', async () => {
     const hour = 3_600_000;
-    const gateA = leaseGate(one.db, 'test-work', hour, 'server-a');
-    const gateB = leaseGate(two.db, 'test-work', hour, 'server-b');
+    const gateA = leaseGate(handles.one.db, 'test-work', hour, 'server-a');
+    const gateB = leaseGate(handles.two.db, 'test-work', hour, 'server-b');
     expect(await gateA()).toBe(true);
     expect(await gateB()).toBe(false);
     expect(await gateA()).toBe(true); // the holder keeps it
     // Many asking at once: exactly one of them gets a free lease.
-    const racers = Array.from({ length: 12 }, (_, i) => leaseGate((i % 2 ? one : two).db, 'race', hour, `racer-${i}`));
+    const racers = Array.from({ length: 12 }, (_, i) => leaseGate((i % 2 ? handles.one : handles.two).db, 'race', hour, `racer-${i}`));
     const answers = await Promise.all(racers.map((gate) => gate()));
     expect(answers.filter(Boolean)).toHaveLength(1);
     // Its holder stopped asking and the lease ran out: the other takes it.
-    await one.db
+    await handles.one.db
       .updateTable('leases')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('name', '=', 'test-work')

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type Lease, claim, freeIn } from '../db/claims.ts';
 import type { DB } from '../db/schema.ts';
 import type { FederationDeliveriesTable } from '../db/schema/federation.ts';
 
@@ -77,48 +78,34 @@ export async function oweDelivery(trx: Kysely<DB>, delivery: Delivery, now: stri
 
 /**
  * Claims the oldest owed change nobody holds (or whose holder's lease ran out) and that no older change
- * of the same story waits before, until `until`, in one statement: two processes never claim one row
- * (on PostgreSQL the loser of a race finds the row taken and gets nothing this time). Undefined when
- * there is none to take.
+ * of the same story waits before, for the lease (db/claims.ts), in one statement: two processes never
+ * claim one row (on PostgreSQL the loser of a race finds the row taken and gets nothing this time).
+ * Undefined when there is none to take.
  */
-export async function claimDelivery(db: Kysely<DB>, now: string, until: string): Promise<(Delivery & { id: number }) | undefined> {
-  return db
-    .updateTable('federation_deliveries')
-    .set({ claimed_until: until })
-    .where('id', '=', (eb) =>
-      eb
-        .selectFrom('federation_deliveries as owed')
-        .select('owed.id')
-        .where((w) => w.or([w('owed.claimed_until', 'is', null), w('owed.claimed_until', '<', now)]))
-        // One story's (or one member's note's or like's) changes go in order: none while an older one of the same is still owed.
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('federation_deliveries as older')
-                .select('older.id')
-                .where((o) =>
-                  o.or([
-                    o('older.post_id', '=', o.ref('owed.post_id')),
-                    o.and([o('older.subject', '=', o.ref('owed.subject')), o('older.writer_id', '=', o.ref('owed.writer_id'))]),
-                  ]),
-                )
-                .whereRef('older.id', '<', 'owed.id'),
-            ),
-          ),
-        )
-        .orderBy('owed.id')
-        .limit(1),
+export async function claimDelivery(db: Kysely<DB>, held: Lease): Promise<(Delivery & { id: number }) | undefined> {
+  const oldest = db
+    .selectFrom('federation_deliveries as owed')
+    .select('owed.id')
+    .where(freeIn('federation_deliveries', held.now, 'owed'))
+    // One story's (or one member's note's or like's) changes go in order: none while an older one of the same is still owed.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('federation_deliveries as older')
+            .select('older.id')
+            .where((o) =>
+              o.or([o('older.post_id', '=', o.ref('owed.post_id')), o.and([o('older.subject', '=', o.ref('owed.subject')), o('older.writer_id', '=', o.ref('owed.writer_id'))])]),
+            )
+            .whereRef('older.id', '<', 'owed.id'),
+        ),
+      ),
     )
-    .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
-    .returning(['id', 'post_id', 'writer_id', 'kind', 'recipients', 'subject', 'activity_id'])
-    .executeTakeFirst();
+    .orderBy('owed.id')
+    .limit(1);
+  const [row] = await claim<Delivery & { id: number }>(db, 'federation_deliveries', oldest, held, ['id', 'post_id', 'writer_id', 'kind', 'recipients', 'subject', 'activity_id']);
+  return row;
 }
 
 export async function deleteDelivery(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('federation_deliveries').where('id', '=', id).execute();
-}
-
-/** Holds a claimed row until `until` (a failure: it is tried again after). */
-export async function holdDelivery(db: Kysely<DB>, id: number, until: string): Promise<void> {
-  await db.updateTable('federation_deliveries').set({ claimed_until: until }).where('id', '=', id).execute();
 }

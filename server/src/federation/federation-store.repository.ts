@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { isFree } from '../db/claims.ts';
 import { isPostgres } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 
@@ -139,7 +140,7 @@ export function claimMessages(db: Kysely<DB>, holder: string, now: string, until
     .where('m.deliver_at', '<=', now)
     .where((eb) =>
       eb.or([
-        eb.and([eb('m.ordering_key', 'is', null), eb.or([eb('m.claimed_until', 'is', null), eb('m.claimed_until', '<=', now)])]),
+        eb.and([eb('m.ordering_key', 'is', null), isFree('m.claimed_until', now)]),
         eb.and([eb('m.ordering_key', 'is not', null), eb('m.claimed_by', 'is not', null), eb('m.claimed_until', '<=', now)]),
         eb.and([
           eb('m.ordering_key', 'is not', null),
@@ -184,7 +185,7 @@ export async function queueDepth(db: Kysely<DB>, now: string): Promise<{ queued:
   const row = await db
     .selectFrom('federation_messages')
     .select((eb) => [eb.fn.countAll<number>().as('queued'), eb.fn.count<number>(eb.case().when('deliver_at', '<=', now).then(1).end()).as('ready')])
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+    .where(isFree('claimed_until', now))
     .executeTakeFirstOrThrow();
   return { queued: Number(row.queued), ready: Number(row.ready) };
 }

@@ -1,10 +1,11 @@
 import type { Context, Federation } from '@fedify/fedify';
 import { Article, Delete, PUBLIC_COLLECTION, Tombstone, Update } from '@fedify/vocab';
 import type { Kysely } from 'kysely';
+import { deferTo, lease } from '../db/claims.ts';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { createOf, federates, toArticle } from './articles.ts';
-import { type Delivery, claimDelivery, deleteDelivery, findArticle, holdDelivery, oweDelivery } from './articles.repository.ts';
+import { type Delivery, claimDelivery, deleteDelivery, findArticle, oweDelivery } from './articles.repository.ts';
 import { findActorMember } from './discovery.repository.ts';
 import { listRemoteFollowers } from './followers.repository.ts';
 import { type RemoteAddress, recipientOf } from './remote-actor.ts';
@@ -111,14 +112,14 @@ export class PostDeliveries {
       let handed = 0;
       do {
         this.#again = false;
-        for (let delivery; (delivery = await claimDelivery(this.#db, nowIso(), new Date(Date.now() + CLAIM_MS).toISOString()));) {
+        for (let delivery; (delivery = await claimDelivery(this.#db, lease(CLAIM_MS)));) {
           try {
             await this.#send(delivery);
           } catch (err) {
             // Held a while longer, then tried again; the rows behind it go on meanwhile (but not a
             // later change of the same story, which waits for this one).
             this.#log.warn({ err, delivery: delivery.id }, 'handing a change to the fediverse failed; it is tried again later');
-            await holdDelivery(this.#db, delivery.id, new Date(Date.now() + RETRY_MS).toISOString());
+            await deferTo(this.#db, 'federation_deliveries', delivery.id, lease(RETRY_MS).until);
             continue;
           }
           await deleteDelivery(this.#db, delivery.id);

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { freeIn } from '../db/claims.ts';
 import type { DB } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -31,27 +32,7 @@ export async function insertMail(db: Db, mail: NewMail, now: string): Promise<vo
 }
 
 export function findDueMail(db: Db, now: string, limit: number) {
-  return db
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-/** Takes one row for this worker until lockedUntil; false when another worker has it. */
-export async function claimMail(db: Db, id: number, now: string, lockedUntil: string): Promise<boolean> {
-  const result = await db
-    .updateTable('mail_outbox')
-    .set({ locked_until: lockedUntil })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return db.selectFrom('mail_outbox').selectAll().where('next_attempt_at', '<=', now).where(freeIn('mail_outbox', now)).orderBy('id').limit(limit).execute();
 }
 
 export async function markSent(db: Db, id: number, now: string): Promise<void> {

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
+import { backoffMs, claimOne, lease } from '../db/claims.ts';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { type NewMail, claimMail, findDueMail, insertMail, markFailedAttempt, markSent } from './outbox.repository.ts';
+import { type NewMail, findDueMail, insertMail, markFailedAttempt, markSent } from './outbox.repository.ts';
 import type { MailTransport } from './transport.ts';
 
 export interface OutboxOptions {
@@ -16,11 +17,6 @@ export interface OutboxOptions {
 interface Logger {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
-}
-
-/** The wait before attempt `attempts + 1` of a mail that failed: base · 2^(attempts−1), at most `max`. */
-export function backoffMs(attempts: number, base: number, max: number): number {
-  return Math.min(base * 2 ** (attempts - 1), max);
 }
 
 /**
@@ -75,13 +71,11 @@ export class MailOutbox {
   private async sendDue(): Promise<void> {
     const lockMs = this.options.lockMs ?? 60_000;
     for (;;) {
-      const now = nowIso();
-      const due = await findDueMail(this.db, now, 20);
+      const due = await findDueMail(this.db, nowIso(), 20);
       if (due.length === 0) return;
       for (const row of due) {
         if (this.stopped) return;
-        const claimed = await claimMail(this.db, row.id, now, new Date(Date.now() + lockMs).toISOString());
-        if (!claimed) continue;
+        if (!(await claimOne(this.db, 'mail_outbox', row.id, lease(lockMs)))) continue;
         try {
           await this.transport.send({
             from: this.options.from,

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { backoffMs, claim, lease } from '../db/claims.ts';
 import { nowIso } from '../db/database.ts';
 import type { TaggedAddress } from '../config-newsletter.ts';
 import type { DB } from '../db/schema.ts';
 import { eachAtMost } from '../lib/concurrency.ts';
-import { backoffMs } from '../mail/outbox.ts';
 import { type MailTransport, isPermanentFailure } from '../mail/transport.ts';
 import { newsletterLinks, writerName } from './newsletter-mails.ts';
 import type { AddressTarget, NewsletterTokens } from './newsletter-tokens.ts';
@@ -127,11 +127,15 @@ export class NewsletterSender {
       const now = Date.now();
       const due = await sends.dueDeliveries(this.db, new Date(now).toISOString(), this.options.batchSize, retried);
       if (due.length === 0) break;
-      const claimed = await sends.claimDeliveries(
-        this.db,
-        due.map((d) => d.id),
-        new Date(now).toISOString(),
-        new Date(now + this.options.claimMs).toISOString(),
+      const claimed = new Set(
+        (
+          await claim(
+            this.db,
+            'newsletter_deliveries',
+            due.map((d) => d.id),
+            lease(this.options.claimMs, now),
+          )
+        ).map((row) => row.id),
       );
       const mine = due.filter((d) => claimed.has(d.id));
       if (mine.length === 0) break; // another process has them

@@ -1,4 +1,5 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
+import { freeIn } from '../db/claims.ts';
 import type { DB } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -75,27 +76,12 @@ export function dueDeliveries(db: Db, now: string, limit: number, skip: number[]
     .selectFrom('newsletter_deliveries as d')
     .innerJoin('newsletter_subscribers as s', 's.id', 'd.subscriber_id')
     .select(['d.id', 'd.post_id', 'd.subscriber_id', 'd.attempts', 'd.message_id', 's.email', 's.status as subscriber_status'])
-    .where('d.status', '=', 'pending')
     .where('d.next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
+    .where(freeIn('newsletter_deliveries', now, 'd'))
     .$if(skip.length > 0, (q) => q.where('d.id', 'not in', skip))
     .orderBy('d.id')
     .limit(limit)
     .execute();
-}
-
-/** Claims deliveries for this process until `until`; resolves to the ids it got (another process may have some). */
-export async function claimDeliveries(db: Db, ids: number[], now: string, until: string): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .updateTable('newsletter_deliveries')
-    .set({ locked_until: until })
-    .where('id', 'in', ids)
-    .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-    .returning('id')
-    .execute();
-  return new Set(rows.map((r) => r.id));
 }
 
 /** The SMTP server took it. */

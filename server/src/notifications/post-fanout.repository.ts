@@ -16,28 +16,6 @@ export async function queueFanout(db: Kysely<DB>, postId: number, now: string): 
   await db.insertInto('post_fanouts').values({ post_id: postId, created_at: now, claimed_until: null }).execute();
 }
 
-/** Takes an owed fan-out until `until`; false when it is done (or its post gone) or another process holds it. */
-export async function claimFanout(db: Kysely<DB>, postId: number, now: string, until: string): Promise<boolean> {
-  const result = await db
-    .updateTable('post_fanouts')
-    .set({ claimed_until: until })
-    .where('post_id', '=', postId)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Extends the holder's claim (it still holds `held`); false when another process took it over or it is gone. */
-export async function renewClaim(db: Kysely<DB>, postId: number, held: string, until: string): Promise<boolean> {
-  const result = await db.updateTable('post_fanouts').set({ claimed_until: until }).where('post_id', '=', postId).where('claimed_until', '=', held).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Lets go of a claim (the process is closing): the next sweep anywhere takes the fan-out up at once. */
-export async function releaseClaim(db: Kysely<DB>, postId: number, held: string): Promise<void> {
-  await db.updateTable('post_fanouts').set({ claimed_until: null }).where('post_id', '=', postId).where('claimed_until', '=', held).execute();
-}
-
 export async function finishFanout(db: Kysely<DB>, postId: number): Promise<void> {
   await db.deleteFrom('post_fanouts').where('post_id', '=', postId).execute();
 }

@@ -1,22 +1,10 @@
 import type { Kysely } from 'kysely';
+import { claimOne, lease, release, renew } from '../db/claims.ts';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { DomainEventBus } from '../events/domain-events.ts';
 import { actorName, noticeText } from '../notify/notify.ts';
-import {
-  announceStoryNotices,
-  batchEnd,
-  claimFanout,
-  finishFanout,
-  holdStory,
-  insertStoryNotices,
-  owedFanouts,
-  queueFanout,
-  queueStoryMails,
-  releaseClaim,
-  renewClaim,
-  storyOf,
-} from './post-fanout.repository.ts';
+import { announceStoryNotices, batchEnd, finishFanout, holdStory, insertStoryNotices, owedFanouts, queueFanout, queueStoryMails, storyOf } from './post-fanout.repository.ts';
 
 interface Logger {
   error(obj: object, msg: string): void;
@@ -78,8 +66,9 @@ export class PostFanout {
    * written (0 when it was done, held elsewhere or its post is gone).
    */
   async run(postId: number, now = Date.now()): Promise<number> {
-    let held = iso(now + this.options.claimMs);
-    if (!(await claimFanout(this.db, postId, iso(now), held))) return 0;
+    const claimed = lease(this.options.claimMs, now);
+    let held = claimed.until;
+    if (!(await claimOne(this.db, 'post_fanouts', postId, claimed))) return 0;
     const story = await storyOf(this.db, postId);
     if (!story || story.author_deactivated_at !== null) {
       await finishFanout(this.db, postId);
@@ -90,14 +79,14 @@ export class PostFanout {
     let after = 0;
     for (;;) {
       if (this.stopping) {
-        await releaseClaim(this.db, postId, held);
+        await release(this.db, 'post_fanouts', postId, held);
         return written;
       }
       const upTo = await batchEnd(this.db, story.user_id, after, this.options.batchSize);
       const renewed = iso(Math.max(Date.now(), now) + this.options.claimMs);
       const count = await this.db.transaction().execute(async (trx) => {
         if (!(await holdStory(trx, postId, story.user_id))) return null;
-        if (!(await renewClaim(trx, postId, held, renewed))) return null; // taken over by another process
+        if (!(await renew(trx, 'post_fanouts', postId, held, renewed))) return null; // taken over by another process
         const at = nowIso();
         const rows = await insertStoryNotices(trx, { postId, authorId: story.user_id, message, now: at, after, upTo });
         const ids = rows.map((r) => r.id);
