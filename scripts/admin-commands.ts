@@ -1,7 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../server/src/db/schema.ts';
+import type { Database } from '../server/src/db/database.ts';
+import { announceWrite } from '../server/src/db/write-signal.ts';
+import { DomainEventBus } from '../server/src/events/domain-events.ts';
 import { createDomainBlocks } from '../server/src/federation/domain-blocks.ts';
 import { HelpAnswerError, createHelpService } from '../server/src/help/help.service.ts';
+import { createFollowsService } from '../server/src/social/follows.service.ts';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -10,7 +12,7 @@ Commands:
   help:answer ID "text"   answers request ID: the member gets it under Help in /notifications,
                           live in an open tab, and by mail if they ticked help mails
   domain:block DOMAIN     blocks a fediverse server and its subdomains: its activities are refused
-                          and its accounts' follows of members end
+                          and every follow between its accounts and members ends
   domain:unblock DOMAIN   lifts that block
   domain:list             the blocked domains
 
@@ -27,8 +29,19 @@ const oneLine = (text: string, max: number) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
+/**
+ * The follows a domain block ends, by the social service as every end of a follow (counters, the
+ * notification taken back, requests gone). Its bus has none of the app's reactions: the only one to
+ * an ended follow is the federation's Reject or Undo, which is never sent to a blocked server.
+ */
+function severing(db: Database['db']): (accountId: number) => Promise<number> {
+  const follows = createFollowsService(db, new DomainEventBus(), { federates: true });
+  return (accountId) => follows.severedFrom(accountId);
+}
+
 /** Runs one admin command (the words after `npm run admin --`) on an open database. */
-export async function runAdmin(args: string[], db: Kysely<DB>): Promise<AdminResult> {
+export async function runAdmin(args: string[], database: Database): Promise<AdminResult> {
+  const { db } = database;
   const help = createHelpService(db);
   const [command, ...rest] = args;
   if (command === 'help:list' && rest.length === 0) {
@@ -46,12 +59,14 @@ export async function runAdmin(args: string[], db: Kysely<DB>): Promise<AdminRes
       throw err;
     }
   }
-  const domains = createDomainBlocks(db);
+  const domains = createDomainBlocks(db, severing(db));
   if (command === 'domain:block' && rest.length === 1) {
     const done = await domains.block(rest[0]!);
     if (!done) return { code: 1, out: `"${rest[0]}" is not a domain name.` };
+    // The app processes' cached pages (a profile's counts, the followers lists) go.
+    if (done.endedFollows > 0) await announceWrite(database);
     const ended = done.endedFollows === 1 ? '1 follow' : `${done.endedFollows} follows`;
-    return { code: 0, out: `Blocked ${done.domain} and its subdomains: their activities are refused; ${ended} of members ended.` };
+    return { code: 0, out: `Blocked ${done.domain} and its subdomains: their activities are refused; ${ended} between their accounts and members ended.` };
   }
   if (command === 'domain:unblock' && rest.length === 1) {
     return (await domains.unblock(rest[0]!)) ? { code: 0, out: `Unblocked ${rest[0]!.trim().toLowerCase()}.` } : { code: 1, out: `${rest[0]} is not blocked.` };

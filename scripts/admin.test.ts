@@ -4,10 +4,11 @@ import type { NotificationEvent } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../server/src/db/database.ts';
 import { listRemoteFollowers, saveRemoteActor } from '../server/src/federation/followers.repository.ts';
-import { addToFollowCounts, keepFollowFrom } from '../server/src/social/follows.repository.ts';
+import { notify } from '../server/src/notify/notify.ts';
+import { addToFollowCounts, insertFollow, keepFollowFrom, requestFollow } from '../server/src/social/follows.repository.ts';
 import { SseClient, parseMail } from '../server/src/notifications/testkit.ts';
 import { type DataStore, type ServerProcess, call, createDataStore, killAllServers, login, startServer } from '../server/src/security/server-process.ts';
-import { aUser } from '../server/src/test/factories.ts';
+import { aPost, aUser } from '../server/src/test/factories.ts';
 import { TestSmtpServer } from '../server/src/test/smtp.ts';
 import { until } from '../server/src/test/until.ts';
 
@@ -20,7 +21,8 @@ let server: ServerProcess;
 beforeAll(async () => {
   await smtp.start(0);
   store = await createDataStore();
-  server = await startServer(store, { env: { SMTP_URL: smtp.url } });
+  // Kept feed answers live long here: only a write's announcement drops them.
+  server = await startServer(store, { env: { SMTP_URL: smtp.url, FEED_CACHE_MS: '600000' } });
   database = store.open();
 }, 60_000);
 afterAll(async () => {
@@ -87,28 +89,52 @@ describe('npm run admin -- help:list / help:answer', () => {
 });
 
 describe('npm run admin -- domain:block / domain:unblock / domain:list', () => {
-  it('blocks a server and its subdomains, ending their accounts’ follows, lists it, and lifts it', async () => {
+  it('blocks a server and its subdomains, ending every follow between their accounts and members, lists it, and lifts it', async () => {
     const member = await aUser(database.db);
     const now = new Date().toISOString();
-    // Followers elsewhere as the federation keeps them (ADR 0083): an account, and its follow of the member.
-    const follower = async (uri: string) => {
+    const account = async (uri: string) => {
       const fields = { uri, inbox: `${uri}/inbox`, shared_inbox: null, handle: `@x@${new URL(uri).host}`, name: null, icon_url: null, url: null };
-      const account = await saveRemoteActor(database.db, fields, now);
-      await keepFollowFrom(database.db, account.userId, member.id, `${uri}#follow`, now);
-      await addToFollowCounts(database.db, account.userId, member.id, 1);
+      return (await saveRemoteActor(database.db, fields, now)).userId;
+    };
+    // Followers elsewhere as the federation keeps them (ADR 0083): an account, its follow of the member and the notification of it.
+    const follower = async (uri: string) => {
+      const id = await account(uri);
+      await keepFollowFrom(database.db, id, member.id, `${uri}#follow`, now);
+      await addToFollowCounts(database.db, id, member.id, 1);
+      await notify.follow(database.db, { recipient: member.id, actorId: id, message: 'followed you', now });
     };
     await follower('https://spam.example/users/a');
     await follower('https://eu.spam.example/users/b');
     await follower('https://notspam.example/users/c');
     await follower('https://good.example/users/spam.example');
+    // The member's own follow of an account there (accepted), and one still waiting for its Accept.
+    const followed = await account('https://spam.example/users/d');
+    await insertFollow(database.db, member.id, followed, now);
+    await addToFollowCounts(database.db, member.id, followed, 1);
+    await requestFollow(database.db, member.id, await account('https://eu.spam.example/users/e'), now);
+    const counts = () => database.db.selectFrom('users').select(['followers_count', 'following_count']).where('id', '=', member.id).executeTakeFirstOrThrow();
+    expect(await counts()).toEqual({ followers_count: 4, following_count: 1 });
+    // A story of the member, its card (with its writer's followers) kept by the server for visitors.
+    await aPost(database.db, { userId: member.id });
+    const followersOnCard = async () => {
+      const res = await call<{ data: Array<{ author: { followers_count: number } }> }>(server.url, 'author-posts', { author_id: member.id });
+      return res.body.data[0]?.author.followers_count;
+    };
+    expect(await followersOnCard()).toBe(4);
 
     const blocked = await admin('domain:block', 'Spam.Example');
     expect(blocked).toMatchObject({ code: 0 });
     expect(blocked.out).toContain('Blocked spam.example and its subdomains');
-    expect(blocked.out).toContain('2 follows of members ended');
+    expect(blocked.out).toContain('4 follows between their accounts and members ended');
     const left = await listRemoteFollowers(database.db, member.id);
     expect(left.map((row) => row.uri).sort()).toEqual(['https://good.example/users/spam.example', 'https://notspam.example/users/c']);
-    expect((await database.db.selectFrom('users').select('followers_count').where('id', '=', member.id).executeTakeFirstOrThrow()).followers_count).toBe(2);
+    expect(await counts()).toEqual({ followers_count: 2, following_count: 0 });
+    expect(await database.db.selectFrom('follow_requests').select('followed_id').where('follower_id', '=', member.id).execute()).toEqual([]);
+    // The follow notifications of the accounts there are taken back; the others stay.
+    const notices = await database.db.selectFrom('notifications').select('actor_id').where('user_id', '=', member.id).where('type', '=', 'follow').execute();
+    expect(notices).toHaveLength(2);
+    // The command told the server, whose kept answers went: the card counts what is left.
+    expect(await followersOnCard()).toBe(2);
     expect((await admin('domain:list')).out).toContain('spam.example  since');
     expect(await admin('domain:block', 'not a domain!')).toMatchObject({ code: 1 });
     expect(await admin('domain:unblock', 'spam.example')).toMatchObject({ code: 0 });

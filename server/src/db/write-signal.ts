@@ -86,3 +86,11 @@ export function createWriteSignal(database: Database, log: Logger): WriteSignal 
     stop: async () => {},
   };
 }
+
+/**
+ * Tells every app process that something was written, from a process that keeps no caches of its own
+ * (an operator's command, `npm run admin`): each drops its cached pages as after another's write.
+ */
+export function announceWrite(database: Database): Promise<void> {
+  return database.connectionString ? notifyWrite(database.db, 'command') : raiseWriteEpoch(database.db);
+}

@@ -1,5 +1,4 @@
 import type { Kysely, NotNull } from 'kysely';
-import { addToFollowCounts } from '../db/follow-counts.repository.ts';
 import type { DB } from '../db/schema.ts';
 
 /** The SQL of blocked fediverse domains (migration 0032, ADR 0070). */
@@ -39,17 +38,4 @@ export async function accountsLike(db: Kysely<DB>, domain: string): Promise<Arra
     .where('ap_id', 'like', `%${domain.replace(/[%_\\]/g, '')}%`)
     .$narrowType<{ uri: NotNull }>()
     .execute();
-}
-
-/** Ends every follow of our members by these accounts elsewhere (rows of users), counted out; resolves to how many ended. */
-export async function deleteFollowsOf(db: Kysely<DB>, accountIds: readonly number[]): Promise<number> {
-  if (accountIds.length === 0) return 0;
-  if (!db.isTransaction) return db.transaction().execute((trx) => deleteFollowsOf(trx, accountIds));
-  let ended = 0;
-  for (const accountId of accountIds) {
-    const rows = await db.deleteFrom('follows').where('follower_id', '=', accountId).returning('following_id').execute();
-    for (const row of rows) await addToFollowCounts(db, accountId, row.following_id, -1);
-    ended += rows.length;
-  }
-  return ended;
 }

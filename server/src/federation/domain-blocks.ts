@@ -2,7 +2,7 @@ import { domainToASCII } from 'node:url';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { anyBlocked, deleteDomainBlock, deleteFollowsOf, insertDomainBlock, listDomainBlocks, accountsLike } from './domain-blocks.repository.ts';
+import { anyBlocked, deleteDomainBlock, insertDomainBlock, listDomainBlocks, accountsLike } from './domain-blocks.repository.ts';
 
 /** A domain as blocks keep it (lower case, punycode, no port or path), or null when it is not one. */
 export function normalDomain(text: string): string | null {
@@ -52,9 +52,10 @@ export async function isDeliveryToBlockedServer(db: Kysely<DB>, message: unknown
 
 /**
  * The operator's blocks of whole fediverse servers (ADR 0070): `npm run admin -- domain:block` and
- * its kin. A block covers the domain's subdomains; blocking ends every follow from there at once.
+ * its kin. A block covers the domain's subdomains; blocking ends every follow between its accounts
+ * and members at once, both ways, through `sever` (the social service's `severedFrom`, ADR 0086).
  */
-export function createDomainBlocks(db: Kysely<DB>) {
+export function createDomainBlocks(db: Kysely<DB>, sever: (accountId: number) => Promise<number>) {
   return {
     /** Blocks the domain; resolves to the follows it ended, or null when the text is no domain. */
     async block(text: string): Promise<{ domain: string; endedFollows: number } | null> {
@@ -68,13 +69,9 @@ export function createDomainBlocks(db: Kysely<DB>) {
           return false;
         }
       });
-      return {
-        domain,
-        endedFollows: await deleteFollowsOf(
-          db,
-          covered.map((actor) => actor.id),
-        ),
-      };
+      let endedFollows = 0;
+      for (const account of covered) endedFollows += await sever(account.id);
+      return { domain, endedFollows };
     },
     /** Lifts a block; resolves to false when there was none (or the text is no domain). */
     async unblock(text: string): Promise<boolean> {

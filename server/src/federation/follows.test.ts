@@ -4,6 +4,8 @@ import type { TestApp } from '../test/app.ts';
 import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
 import { until } from '../test/until.ts';
 import { createDomainBlocks } from './domain-blocks.ts';
+import { DomainEventBus } from '../events/domain-events.ts';
+import { createFollowsService } from '../social/follows.service.ts';
 import { aFollow, accepted as acceptedBy, anActor, expectMigrationRoundTrip, federatedApp } from './federation.testkit.ts';
 
 /**
@@ -141,7 +143,7 @@ describe('a blocked server', () => {
     const first = follow('alice', ada.actor.id);
     await peer.send('alice', ada.actor, first);
     await accepted(first.id!);
-    const blocks = createDomainBlocks(t.db);
+    const blocks = createDomainBlocks(t.db, createFollowsService(t.db, new DomainEventBus(), { federates: true }).severedFrom);
     const done = await blocks.block(new URL(peer.origin).hostname);
     try {
       expect(done?.endedFollows).toBeGreaterThanOrEqual(1);

@@ -1,14 +1,13 @@
 import { FEDIVERSE_BLOCKED, FEDIVERSE_UNBLOCKED, type BlockResponse, type BlockedUsersResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
-import { endFollow } from '../db/follow-state.repository.ts';
 import type { DB } from '../db/schema.ts';
-import type { DomainEventBus, DomainEvents } from '../events/domain-events.ts';
+import type { DomainEventBus } from '../events/domain-events.ts';
+import { type FollowRemoved, endFollowSaying } from './end-follow.ts';
 import { forbidden, notFound, validationError } from '../lib/errors.ts';
 import type { Auth } from '../plugins/session.ts';
 import * as repo from './blocks.repository.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
-import { notify } from '../notify/notify.ts';
 import { type FollowBlocks, findActiveUser } from './targets.repository.ts';
 import { truthy, writtenElsewhere } from '../lib/post-card.ts';
 
@@ -20,21 +19,6 @@ export const BLOCK_MESSAGES = {
   unblockFirst: 'You blocked this member. Unblock them to follow them.',
   cannotComment: 'The author of this post does not accept your comments.',
 } as const;
-
-type FollowRemoved = DomainEvents['follow.removed'];
-
-/**
- * Ends a follow, if there was one (accepted, with its counters and its notification, or still asked),
- * in the caller's transaction, and says so (`follow.removed`: an account elsewhere's server is told).
- */
-async function unfollow(trx: Kysely<DB>, events: DomainEventBus, followerId: number, followingId: number): Promise<FollowRemoved | undefined> {
-  const ended = await endFollow(trx, followerId, followingId);
-  if (!ended) return undefined;
-  if (ended.accepted) await notify.unfollow(trx, followingId, followerId);
-  const removed = { followerId, followingId, activityId: ended.activity_id };
-  await events.emit(trx, 'follow.removed', removed);
-  return removed;
-}
 
 /** Refuses a follow between two members when either blocked the other (403 with a message), from the follow target's read. */
 export function refuseBlockedFollow(blocks: FollowBlocks): void {
@@ -69,7 +53,7 @@ export function createBlocksService(db: Kysely<DB>, events: DomainEventBus) {
               [auth.userId, blockId],
               [blockId, auth.userId],
             ] as const) {
-              const removed = await unfollow(trx, events, a, b);
+              const removed = await endFollowSaying(trx, events, a, b);
               if (removed) told.push(removed);
             }
           } else {

@@ -54,6 +54,19 @@ export async function followerByActivity(db: Kysely<DB>, accountId: number, foll
   return follow?.follower_id;
 }
 
+/** Every follow, accepted or asked, between the user `id` and anyone, both ways. */
+export async function followsWith(db: Kysely<DB>, id: number): Promise<Array<{ follower_id: number; following_id: number }>> {
+  const follows = db
+    .selectFrom('follows')
+    .select(['follower_id', 'following_id'])
+    .where((eb) => eb.or([eb('follower_id', '=', id), eb('following_id', '=', id)]));
+  const asked = db
+    .selectFrom('follow_requests')
+    .select(['follower_id', 'followed_id as following_id'])
+    .where((eb) => eb.or([eb('follower_id', '=', id), eb('followed_id', '=', id)]));
+  return follows.unionAll(asked).execute();
+}
+
 /** true when this call removed the follow. */
 export async function deleteFollow(db: Kysely<DB>, followerId: number, followingId: number): Promise<boolean> {
   const row = await db.deleteFrom('follows').where('follower_id', '=', followerId).where('following_id', '=', followingId).returning('follower_id').executeTakeFirst();

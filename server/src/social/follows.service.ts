@@ -9,6 +9,7 @@ import { endFollow } from '../db/follow-state.repository.ts';
 import type { DomainEventBus, DomainEvents } from '../events/domain-events.ts';
 import type { Auth } from '../plugins/session.ts';
 import { refuseBlockedFollow } from './blocks.service.ts';
+import { type FollowRemoved, endFollowSaying } from './end-follow.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
 import * as repo from './follows.repository.ts';
 import { noticesBy, notify } from '../notify/notify.ts';
@@ -114,12 +115,9 @@ export function createFollowsService(db: Kysely<DB>, events: DomainEventBus, { f
      */
     async removeFollower(auth: Auth, followerId: number): Promise<{ message: string }> {
       const removed = await db.transaction().execute(async (trx) => {
-        const ended = await endFollow(trx, followerId, auth.userId);
+        const ended = await endFollowSaying(trx, events, followerId, auth.userId);
         if (!ended) throw notFound(FOLLOWER_NOT_LISTED);
-        if (ended.accepted) await notify.unfollow(trx, auth.userId, followerId);
-        const event = { followerId, followingId: auth.userId, activityId: ended.activity_id };
-        await events.emit(trx, 'follow.removed', event);
-        return event;
+        return ended;
       });
       events.committed('follow.removed', removed);
       return { message: FOLLOWER_REMOVED };
@@ -135,12 +133,8 @@ export function createFollowsService(db: Kysely<DB>, events: DomainEventBus, { f
         const target = await findFollowTarget(trx, memberId, actorId);
         if (!target || target.domain !== null) return { outcome: 'none' as const };
         if (!follow) {
-          const ended = await endFollow(trx, actorId, memberId);
-          if (!ended) return { outcome: 'none' as const };
-          if (ended.accepted) await notify.unfollow(trx, memberId, actorId);
-          const event = { followerId: actorId, followingId: memberId, activityId: ended.activity_id, undone: true };
-          await events.emit(trx, 'follow.removed', event);
-          return { outcome: 'ended' as const, removed: event };
+          const removed = await endFollowSaying(trx, events, actorId, memberId, true);
+          return removed ? { outcome: 'ended' as const, removed } : { outcome: 'none' as const };
         }
         if (truthy(target.blocked_follower)) return { outcome: 'refused' as const };
         const now = nowIso();
@@ -166,14 +160,30 @@ export function createFollowsService(db: Kysely<DB>, events: DomainEventBus, { f
           return { changed: member !== undefined };
         }
         const member = await repo.followerByActivity(trx, actorId, followUri);
-        const ended = member === undefined ? undefined : await endFollow(trx, member, actorId);
-        if (member === undefined || !ended) return { changed: false };
-        const event = { followerId: member, followingId: actorId, activityId: ended.activity_id, undone: true };
-        await events.emit(trx, 'follow.removed', event);
-        return { changed: true, removed: event };
+        const removed = member === undefined ? undefined : await endFollowSaying(trx, events, member, actorId, true);
+        return removed ? { changed: true, removed } : { changed: false };
       });
       if (removed) events.committed('follow.removed', removed);
       return changed;
+    },
+
+    /**
+     * The operator blocked the server of the account elsewhere `actorId` (a domain block): every follow
+     * between it and members ends, both ways, accepted or asked, as an unfollow ends one (counters,
+     * the notification taken back, `follow.removed`: nothing reaches a blocked server). Resolves to how
+     * many ended.
+     */
+    async severedFrom(actorId: number): Promise<number> {
+      const removed = await db.transaction().execute(async (trx) => {
+        const ended: FollowRemoved[] = [];
+        for (const pair of await repo.followsWith(trx, actorId)) {
+          const one = await endFollowSaying(trx, events, pair.follower_id, pair.following_id);
+          if (one) ended.push(one);
+        }
+        return ended;
+      });
+      for (const one of removed) events.committed('follow.removed', one);
+      return removed.length;
     },
 
     /** POST /is-following: whether the caller follows that member or account elsewhere (`pending` while its server has not said yes). */
