@@ -5,7 +5,7 @@ import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 
 /** The server's shared modules: infrastructure and what several features use. */
-const SERVER_SHARED = 'server/src/(access|cache|cluster|db|events|identity|lib|load|mail|metrics|notify|plugins|post-html|rate-limit|security|storage|test)';
+const SERVER_SHARED = 'server/src/(access|audit|cache|cluster|db|events|identity|lib|load|mail|metrics|notify|plugins|post-html|rate-limit|security|storage|test)';
 
 const SQL_IN_REPOSITORIES = 'SQL belongs in a repository (*.repository.ts): call one from here.';
 /**

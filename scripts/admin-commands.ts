@@ -4,6 +4,7 @@ import { DomainEventBus } from '../server/src/events/domain-events.ts';
 import { createDomainBlocks } from '../server/src/federation/domain-blocks.ts';
 import { HelpAnswerError, createHelpService } from '../server/src/help/help.service.ts';
 import { createFollowsService } from '../server/src/social/follows.service.ts';
+import { STAFF_USAGE, runStaff } from './admin-staff.ts';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -15,6 +16,7 @@ Commands:
                           and every follow between its accounts and members ends
   domain:unblock DOMAIN   lifts that block
   domain:list             the blocked domains
+${STAFF_USAGE}
 
 Uses the same configuration as npm start (DATABASE_URL, or SQLite in DATA_DIR).`;
 
@@ -61,7 +63,7 @@ export async function runAdmin(args: string[], database: Database): Promise<Admi
   }
   const domains = createDomainBlocks(db, severing(db));
   if (command === 'domain:block' && rest.length === 1) {
-    const done = await domains.block(rest[0]!);
+    const done = await domains.block(rest[0]!, 'command line');
     if (!done) return { code: 1, out: `"${rest[0]}" is not a domain name.` };
     // The app processes' cached pages (a profile's counts, the followers lists) go.
     if (done.endedFollows > 0) await announceWrite(database);
@@ -69,12 +71,12 @@ export async function runAdmin(args: string[], database: Database): Promise<Admi
     return { code: 0, out: `Blocked ${done.domain} and its subdomains: their activities are refused; ${ended} between their accounts and members ended.` };
   }
   if (command === 'domain:unblock' && rest.length === 1) {
-    return (await domains.unblock(rest[0]!)) ? { code: 0, out: `Unblocked ${rest[0]!.trim().toLowerCase()}.` } : { code: 1, out: `${rest[0]} is not blocked.` };
+    return (await domains.unblock(rest[0]!, 'command line')) ? { code: 0, out: `Unblocked ${rest[0]!.trim().toLowerCase()}.` } : { code: 1, out: `${rest[0]} is not blocked.` };
   }
   if (command === 'domain:list' && rest.length === 0) {
     const blocked = await domains.list();
     if (blocked.length === 0) return { code: 0, out: 'No blocked domains.' };
     return { code: 0, out: blocked.map((b) => `${b.domain}  since ${b.created_at.slice(0, 16).replace('T', ' ')}`).join('\n') };
   }
-  return { code: 2, out: USAGE };
+  return (await runStaff(command, rest, db)) ?? { code: 2, out: USAGE };
 }

@@ -142,3 +142,33 @@ describe('npm run admin -- domain:block / domain:unblock / domain:list', () => {
     expect((await admin('domain:list')).out).toBe('No blocked domains.\n');
   }, 60_000);
 });
+
+describe('npm run admin -- role:grant / role:revoke / role:list / audit:list', () => {
+  it('makes the first owner, lists the staff, takes a role back, and reads every act out of the audit log', async () => {
+    const owner = await aUser(database.db, { name: 'First Owner' });
+    const granted = await admin('role:grant', 'owner', owner.email);
+    expect(granted).toMatchObject({ code: 0 });
+    expect(granted.out).toContain(`First Owner <${owner.email}> is owner now.`);
+    expect((await admin('role:list')).out).toMatch(/owner\s+First Owner <[^>]+>\s+since \d{4}-\d\d-\d\d \d\d:\d\d/);
+    expect(await admin('role:grant', 'emperor', owner.email)).toMatchObject({ code: 1, out: 'There is no role emperor.\n' });
+    expect((await admin('role:grant', 'moderator', 'nobody-here')).code).toBe(1);
+    expect((await admin('role:revoke', owner.email)).out).toContain('is no longer owner.');
+    expect((await admin('role:revoke', owner.email)).code).toBe(1);
+
+    const out = await admin('audit:list', '--limit', '2');
+    expect(out.code).toBe(0);
+    const lines = out.out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { action: string; actor: { name: string }; target: { label: string }; before: unknown; after: unknown });
+    expect(lines.map((l) => [l.action, l.actor.name, l.before, l.after])).toEqual([
+      ['role.revoke', 'command line', 'owner', null],
+      ['role.grant', 'command line', null, 'owner'],
+    ]);
+    expect(lines[0]!.target.label).toBe(`First Owner <${owner.email}>`);
+    // The domain block of the test before is there too, by what was done.
+    const blocks = await admin('audit:list', '--action', 'domain.block');
+    expect(blocks.out).toContain('"target":{"kind":"domain","id":null,"label":"spam.example"}');
+    expect((await admin('audit:list', '--limit', 'many')).code).toBe(2);
+  }, 60_000);
+});

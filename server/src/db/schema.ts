@@ -12,6 +12,7 @@ import type {
 } from './schema/notifications.ts';
 import type { FeedAuthorMutesTable, FeedTopicTuningTable, PostReadersTable, PostStatsDailyTable, ReadingHistoryTable, StatsSaltsTable } from './schema/reading.ts';
 import type { BlocksTable, CommentsTable, FollowRequestsTable, FollowsTable, LikesTable, RepliesTable, SavesTable } from './schema/social.ts';
+import type { AuditLogTable, MemberRolesTable, RolesTable } from './schema/staff.ts';
 import type { AppKeysTable, LeasesTable, RateLimitsTable, WriteEpochTable } from './schema/system.ts';
 import type { CategoriesTable, DraftImagesTable, DraftsTable, PostImagesTable, PostsTable, StoredImagesTable, UserCategoriesTable } from './schema/writing.ts';
 
@@ -20,6 +21,7 @@ export type * from './schema/federation.ts';
 export type * from './schema/notifications.ts';
 export type * from './schema/reading.ts';
 export type * from './schema/social.ts';
+export type * from './schema/staff.ts';
 export type * from './schema/system.ts';
 export type * from './schema/writing.ts';
 
@@ -71,4 +73,7 @@ export interface DB {
   federation_keys: FederationKeysTable;
   federation_deliveries: FederationDeliveriesTable;
   federation_domain_blocks: FederationDomainBlocksTable;
+  roles: RolesTable;
+  member_roles: MemberRolesTable;
+  audit_log: AuditLogTable;
 }

@@ -3,13 +3,15 @@ import type { DB } from '../db/schema.ts';
 
 /** The SQL of blocked fediverse domains (migration 0032, ADR 0070). */
 
-/** Blocks the domain; a second block of it changes nothing. */
-export async function insertDomainBlock(db: Kysely<DB>, domain: string, now: string): Promise<void> {
-  await db
+/** Blocks the domain; a second block of it changes nothing (false). */
+export async function insertDomainBlock(db: Kysely<DB>, domain: string, now: string): Promise<boolean> {
+  const row = await db
     .insertInto('federation_domain_blocks')
     .values({ domain, created_at: now })
     .onConflict((oc) => oc.column('domain').doNothing())
-    .execute();
+    .returning('domain')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Resolves to whether there was a block to lift. */

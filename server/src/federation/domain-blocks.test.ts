@@ -26,7 +26,7 @@ describe('deliveries queued before a block', () => {
     const created = await createTestDatabase(await fs.mkdtemp(path.join(os.tmpdir(), 'inkwell-blocks-')));
     const { db } = created.database;
     try {
-      await createDomainBlocks(db, async () => 0).block('spam.example');
+      await createDomainBlocks(db, async () => 0).block('spam.example', 'command line');
       const outbox = (inbox: unknown) => ({ type: 'outbox', id: 'x', activityType: 'Create', inbox, sharedInbox: true });
       expect(await isDeliveryToBlockedServer(db, outbox('https://spam.example/inbox'))).toBe(true);
       expect(await isDeliveryToBlockedServer(db, outbox('https://eu.spam.example/users/a/inbox'))).toBe(true);

@@ -1,5 +1,6 @@
 import { domainToASCII } from 'node:url';
 import type { Kysely } from 'kysely';
+import { type AuditActor, audit } from '../audit/audit.ts';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { anyBlocked, deleteDomainBlock, insertDomainBlock, listDomainBlocks, accountsLike } from './domain-blocks.repository.ts';
@@ -57,11 +58,16 @@ export async function isDeliveryToBlockedServer(db: Kysely<DB>, message: unknown
  */
 export function createDomainBlocks(db: Kysely<DB>, sever: (accountId: number) => Promise<number>) {
   return {
-    /** Blocks the domain; resolves to the follows it ended, or null when the text is no domain. */
-    async block(text: string): Promise<{ domain: string; endedFollows: number } | null> {
+    /**
+     * Blocks the domain, audited as done `by` someone (once: a second block of it adds no row, but
+     * ends what follows were left); resolves to the follows it ended, or null when the text is no domain.
+     */
+    async block(text: string, by: AuditActor): Promise<{ domain: string; endedFollows: number } | null> {
       const domain = normalDomain(text);
       if (!domain) return null;
-      await insertDomainBlock(db, domain, nowIso());
+      await db.transaction().execute(async (trx) => {
+        if (await insertDomainBlock(trx, domain, nowIso())) await audit(trx, { actor: by, action: 'domain.block', target: { kind: 'domain', label: domain } });
+      });
       const covered = (await accountsLike(db, domain)).filter((actor) => {
         try {
           return domainsAbove(new URL(actor.uri).hostname).includes(domain);
@@ -73,10 +79,15 @@ export function createDomainBlocks(db: Kysely<DB>, sever: (accountId: number) =>
       for (const account of covered) endedFollows += await sever(account.id);
       return { domain, endedFollows };
     },
-    /** Lifts a block; resolves to false when there was none (or the text is no domain). */
-    async unblock(text: string): Promise<boolean> {
+    /** Lifts a block, audited; resolves to false when there was none (or the text is no domain). */
+    async unblock(text: string, by: AuditActor): Promise<boolean> {
       const domain = normalDomain(text);
-      return domain ? deleteDomainBlock(db, domain) : false;
+      if (!domain) return false;
+      return db.transaction().execute(async (trx) => {
+        const lifted = await deleteDomainBlock(trx, domain);
+        if (lifted) await audit(trx, { actor: by, action: 'domain.unblock', target: { kind: 'domain', label: domain } });
+        return lifted;
+      });
     },
     list: () => listDomainBlocks(db),
   };

@@ -144,14 +144,14 @@ describe('a blocked server', () => {
     await peer.send('alice', ada.actor, first);
     await accepted(first.id!);
     const blocks = createDomainBlocks(t.db, createFollowsService(t.db, new DomainEventBus(), { federates: true }).severedFrom);
-    const done = await blocks.block(new URL(peer.origin).hostname);
+    const done = await blocks.block(new URL(peer.origin).hostname, 'command line');
     try {
       expect(done?.endedFollows).toBeGreaterThanOrEqual(1);
       expect(await followersOf(ada.id)).toEqual([]);
       await expect(peer.send('alice', ada.actor, follow('alice', ada.actor.id))).rejects.toThrow(/403 Forbidden/);
       expect(await followersOf(ada.id)).toEqual([]);
     } finally {
-      await blocks.unblock(new URL(peer.origin).hostname);
+      await blocks.unblock(new URL(peer.origin).hostname, 'command line');
     }
     // Lifted: the same account may follow again.
     const again = follow('alice', ada.actor.id);
