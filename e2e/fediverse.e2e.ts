@@ -224,9 +224,21 @@ describe('the fediverse in the browser', () => {
   });
 
   it('tells the writer, whose notification leads to the comment, where they may block its author', async () => {
+    const notice = `Dave of the peer replied to “${title}” from the fediverse.`;
+    // The notification as she sees it, with his picture and name, at 1280 and 375, light and dark.
+    for (const [width, dark] of [
+      [1280, false],
+      [375, true],
+    ] as const) {
+      const shot = await openAs(world, ines, { width, dark });
+      await shot.page.goto(`${world.server.url}${paths.notifications.getHref()}`);
+      await shot.page.getByText(notice).waitFor();
+      await shot.page.screenshot({ path: artifactPath(`fediverse-notification-${width}${dark ? '-dark' : ''}.png`) });
+      await shot.context.close();
+    }
     const { context, page, errors } = await openAs(world, ines);
     await page.goto(`${world.server.url}${paths.notifications.getHref()}`);
-    const message = page.getByText(`Dave of the peer replied to “${title}” from the fediverse.`);
+    const message = page.getByText(notice);
     await message.waitFor();
     const told = page.getByRole('link').filter({ has: message });
     expect(await told.getAttribute('href')).toBe(`${paths.viewPost.getHref(storyId)}#comment-${davesComment.id}`);
