@@ -85,6 +85,7 @@ export const blockedUsers = { method: 'POST', path: '/api/user/blocked-users', a
 export const search = { method: 'POST', path: '/api/user/search', access: 'reader', readOnly: true, rateLimit: 'search', body: 'searchBody', answer: 'searchResponse' } as const satisfies Endpoint;
 export const searchResults = { method: 'POST', path: '/api/user/search/results', access: 'reader', readOnly: true, rateLimit: 'search', body: 'searchResultsBody', answer: 'searchResultsResponse' } as const satisfies Endpoint;
 export const help = { method: 'POST', path: '/api/user/help', access: 'session', owns: 'account', readOnly: true, rateLimit: 'help', body: 'helpBody', answer: 'messageResponse', status: 201 } as const satisfies Endpoint;
+export const report = { method: 'POST', path: '/api/user/report', access: 'session', owns: 'account', rateLimit: 'report', body: 'reportBody', answer: 'reportResponse', status: 201 } as const satisfies Endpoint;
 export const statsView = { method: 'POST', path: '/api/user/stats/view', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;
 export const statsRead = { method: 'POST', path: '/api/user/stats/read', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;
 export const stats = { method: 'POST', path: '/api/user/stats', access: 'session', owns: 'account', readOnly: true, body: 'statsBody', answer: 'statsResponse' } as const satisfies Endpoint;

@@ -22,6 +22,7 @@ export * from './schemas/account.ts';
 export * from './schemas/export.ts';
 export * from './schemas/stats.ts';
 export * from './schemas/library.ts';
+export * from './schemas/moderation.ts';
 export * from './schemas/newsletters.ts';
 export * from './schemas/federation.ts';
 export * from './page-head.ts';

@@ -45,6 +45,7 @@ import { searchPlugin } from './search/search.plugin.ts';
 import { feedLinksFor } from './seo/feed-links.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 import { helpPlugin } from './help/help.plugin.ts';
+import { moderationPlugin } from './moderation/moderation.plugin.ts';
 import { libraryPlugin } from './library/library.plugin.ts';
 import { createHiddenAuthors } from './social/hidden-authors.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     social,
     plain('search', searchPlugin, core),
     plain('help', helpPlugin, core),
+    plain('moderation', moderationPlugin, core),
     statsModule(app, core),
     plain('library', libraryPlugin, core),
     newslettersModule(app, { db, config, outbox, transport: deps.newsletterTransport ?? deps.mailTransport, events }),

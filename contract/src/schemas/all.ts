@@ -8,6 +8,7 @@ export * from './export.ts';
 export * from './feed.ts';
 export * from './help.ts';
 export * from './library.ts';
+export * from './moderation.ts';
 export * from './newsletters.ts';
 export * from './federation.ts';
 export * from './notifications.ts';

@@ -12,7 +12,7 @@ import type {
 } from './schema/notifications.ts';
 import type { FeedAuthorMutesTable, FeedTopicTuningTable, PostReadersTable, PostStatsDailyTable, ReadingHistoryTable, StatsSaltsTable } from './schema/reading.ts';
 import type { BlocksTable, CommentsTable, FollowRequestsTable, FollowsTable, LikesTable, RepliesTable, SavesTable } from './schema/social.ts';
-import type { AuditLogTable, MemberRolesTable, RolesTable } from './schema/staff.ts';
+import type { AuditLogTable, CasesTable, MemberRolesTable, ReportsTable, RolesTable } from './schema/staff.ts';
 import type { AppKeysTable, LeasesTable, RateLimitsTable, WriteEpochTable } from './schema/system.ts';
 import type { CategoriesTable, DraftImagesTable, DraftsTable, PostImagesTable, PostsTable, StoredImagesTable, UserCategoriesTable } from './schema/writing.ts';
 
@@ -76,4 +76,6 @@ export interface DB {
   roles: RolesTable;
   member_roles: MemberRolesTable;
   audit_log: AuditLogTable;
+  cases: CasesTable;
+  reports: ReportsTable;
 }

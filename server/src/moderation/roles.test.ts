@@ -108,20 +108,25 @@ describe('the audit log', () => {
     expect((await readAudit(database.db, { limit: 100, actions: ['role.revoke'] })).every((line) => line.action === 'role.revoke')).toBe(true);
   });
 
-  it('and the roles come with migration 0060 and go with its down', async () => {
+  it('and the roles come with migration 0060, the reports and cases with 0061, and go with their downs', async () => {
     await onOwnDatabase(async (db, migrator) => {
+      const ours = ['audit_log', 'cases', 'member_roles', 'reports', 'roles'];
       const tables = async () =>
         (await db.introspection.getTables())
           .map((t) => t.name)
-          .filter((name) => ['roles', 'member_roles', 'audit_log'].includes(name))
+          .filter((name) => ours.includes(name))
           .sort();
       expect((await migrator.migrateTo('0059_follow_requests_asked')).error).toBeUndefined();
       expect(await tables()).toEqual([]);
       expect((await migrator.migrateTo('0060_roles_and_audit_log')).error).toBeUndefined();
       expect(await tables()).toEqual(['audit_log', 'member_roles', 'roles']);
+      expect((await migrator.migrateTo('0061_reports_and_cases')).error).toBeUndefined();
+      expect(await tables()).toEqual(ours);
+      expect((await migrator.migrateTo('0060_roles_and_audit_log')).error).toBeUndefined();
+      expect(await tables()).toEqual(['audit_log', 'member_roles', 'roles']);
       expect((await migrator.migrateTo('0059_follow_requests_asked')).error).toBeUndefined();
       expect(await tables()).toEqual([]);
-      expect((await migrator.migrateTo('0060_roles_and_audit_log')).error).toBeUndefined();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
     });
   });
 });

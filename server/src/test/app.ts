@@ -65,6 +65,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       resetPassword: high,
       search: high,
       help: high,
+      report: high,
       exportData: high,
       stats: high,
       history: high,

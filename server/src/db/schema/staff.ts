@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Staff roles and what staff did (migration 0060, ADR 0091). */
+/** Staff roles and what staff did (migration 0060, ADR 0091); reports and their cases (0061, ADR 0092). */
 
 /** A role: its priority (who outranks whom) and its permissions as bit flags (access/roles.ts). */
 export interface RolesTable {
@@ -33,5 +33,31 @@ export interface AuditLogTable {
   /** Before and after, as JSON text. */
   summary: string | null;
   case_id: number | null;
+  created_at: string;
+}
+
+/** What the moderators decide on: one open case per reported thing. */
+export interface CasesTable {
+  id: Generated<number>;
+  target_kind: 'post' | 'comment' | 'reply' | 'account';
+  target_id: number;
+  /** The account it concerns (a member or an account elsewhere); null once it is gone. */
+  subject_id: number | null;
+  status: Generated<'open' | 'resolved'>;
+  opened_at: string;
+  resolved_at: string | null;
+}
+
+/** A reader's report, in the case of what it reports; one open report per reporter and thing. */
+export interface ReportsTable {
+  id: Generated<number>;
+  case_id: number;
+  /** Null once the reporter's account is gone. Never shown to the one reported, nor to another server. */
+  reporter_id: number | null;
+  target_kind: 'post' | 'comment' | 'reply' | 'account';
+  target_id: number;
+  category: 'spam' | 'harassment' | 'illegal' | 'rule' | 'other';
+  note: Generated<string>;
+  status: Generated<'open' | 'closed'>;
   created_at: string;
 }

@@ -1,6 +1,6 @@
 import { type Entry, authorOrPostOwner, onPost, own, ownedBy, postRow, sorted, thread, userRow } from './kit.ts';
 
-/** Members with posts and each other: likes, saves, comments and replies, follows, blocks, the data export and help. */
+/** Members with posts and each other: likes, saves, comments and replies, follows, blocks, the data export, help and reports. */
 export const SOCIAL_ROUTES: Readonly<Record<string, Entry>> = {
   like: own(200, {
     body: (s, u) => ({ user_id: u.id, post_id: s.theirPost, status: 1 }),
@@ -40,5 +40,10 @@ export const SOCIAL_ROUTES: Readonly<Record<string, Entry>> = {
   help: own(201, {
     body: (_s, u) => ({ user_id: u.id, message: 'Please help' }),
     changes: (s) => ownedBy(s.db, 'help_requests', s.owner.id),
+  }),
+  // The owner reports postOwner's post (a case opens with it); the stranger naming themselves reports it too.
+  report: own(201, {
+    body: (s, u) => ({ user_id: u.id, kind: 'post', target_id: s.theirPost, category: 'spam' }),
+    changes: async (s) => [sorted(await s.db.selectFrom('reports').selectAll().execute()), sorted(await s.db.selectFrom('cases').selectAll().execute())],
   }),
 };
