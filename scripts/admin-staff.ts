@@ -1,16 +1,21 @@
 import type { Kysely } from 'kysely';
 import { readAudit } from '../server/src/audit/audit.ts';
 import type { DB } from '../server/src/db/schema.ts';
+import { createCasesService } from '../server/src/moderation/cases.service.ts';
 import { RoleError, createRolesService } from '../server/src/moderation/roles.service.ts';
 import type { AdminResult } from './admin-commands.ts';
 
-/** The staff commands of `npm run admin` (ADR 0091): roles, and the audit log read out. */
+/** The staff commands of `npm run admin` (ADR 0091, 0092): roles, the audit log and the cases read out. */
 export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an address or a username) the role ROLE
                           (owner, admin or moderator), in place of any they held
   role:revoke WHO         takes the member's role away
   role:list               who holds which role
   audit:list [--limit N] [--before ID] [--action ACTION]
-                          the audit log as JSON lines, newest first (50 by default)`;
+                          the audit log as JSON lines, newest first (50 by default)
+  cases:list [--status open|resolved|all] [--limit N] [--before ID]
+                          the moderators' cases as JSON lines, newest first (open ones, 50, by default):
+                          what each is about, whom it concerns, its reports counted by category
+  case:show ID            one case with its reports and who made them, as JSON`;
 
 /** `--name value` pairs of the words after a command; null when a word is not one of `known` or has no value. */
 function options(words: string[], known: readonly string[]): Record<string, string> | null {
@@ -25,6 +30,14 @@ function options(words: string[], known: readonly string[]): Record<string, stri
 }
 
 const whole = (text: string | undefined, max: number) => (text !== undefined && /^\d{1,9}$/.test(text) && Number(text) >= 1 && Number(text) <= max ? Number(text) : undefined);
+
+/** `--limit` (50 by default, at most 10 000) and `--before` (an id) of a list; undefined when either is no whole number. */
+function paging(given: Record<string, string>): { limit: number; before?: number } | undefined {
+  const limit = given.limit === undefined ? 50 : whole(given.limit, 10_000);
+  const before = given.before === undefined ? undefined : whole(given.before, 2 ** 31 - 1);
+  if (limit === undefined || (given.before !== undefined && before === undefined)) return undefined;
+  return before === undefined ? { limit } : { limit, before };
+}
 
 /** Runs a staff command; undefined when the words are none of them. */
 export async function runStaff(command: string | undefined, rest: string[], db: Kysely<DB>): Promise<AdminResult | undefined> {
@@ -49,11 +62,24 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
   }
   if (command === 'audit:list') {
     const given = options(rest, ['limit', 'before', 'action']);
-    const limit = given?.limit === undefined ? 50 : whole(given.limit, 10_000);
-    const before = given?.before === undefined ? undefined : whole(given.before, 2 ** 31 - 1);
-    if (!given || limit === undefined || (given.before !== undefined && before === undefined)) return undefined;
-    const lines = await readAudit(db, { limit, ...(before !== undefined ? { before } : {}), ...(given.action ? { actions: [given.action] } : {}) });
+    const page = given && paging(given);
+    if (!given || !page) return undefined;
+    const lines = await readAudit(db, { ...page, ...(given.action ? { actions: [given.action] } : {}) });
     return { code: 0, out: lines.map((line) => JSON.stringify(line)).join('\n') };
+  }
+  if (command === 'cases:list') {
+    const given = options(rest, ['status', 'limit', 'before']);
+    const page = given && paging(given);
+    const status = given?.status ?? 'open';
+    if (!given || !page || !['open', 'resolved', 'all'].includes(status)) return undefined;
+    const lines = await createCasesService(db).list({ ...page, ...(status === 'all' ? {} : { status: status as 'open' | 'resolved' }) });
+    return { code: 0, out: lines.length === 0 ? 'No cases.' : lines.map((line) => JSON.stringify(line)).join('\n') };
+  }
+  if (command === 'case:show' && rest.length === 1) {
+    const id = whole(rest[0], 2 ** 31 - 1);
+    if (id === undefined) return undefined;
+    const found = await createCasesService(db).show(id);
+    return found ? { code: 0, out: JSON.stringify(found, null, 2) } : { code: 1, out: `There is no case ${id}.` };
   }
   return undefined;
 }

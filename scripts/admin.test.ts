@@ -172,3 +172,34 @@ describe('npm run admin -- role:grant / role:revoke / role:list / audit:list', (
     expect((await admin('audit:list', '--limit', 'many')).code).toBe(2);
   }, 60_000);
 });
+
+describe('npm run admin -- cases:list / case:show', () => {
+  it('lists a reported story’s case with its reports by category, and shows it with who reported and why', async () => {
+    const writer = await aUser(database.db, { name: 'Reported Writer' });
+    const post = await aPost(database.db, { userId: writer.id });
+    const readers = await Promise.all(['First Reporter', 'Second Reporter'].map((name) => aUser(database.db, { name })));
+    for (const [i, reader] of readers.entries()) {
+      const session = await login(server.url, reader.email, reader.password);
+      const made = await call(server.url, 'report', { user_id: reader.id, kind: 'post', target_id: post.id, category: i === 0 ? 'spam' : 'rule', note: `note ${i}` }, session);
+      expect(made.status).toBe(201);
+    }
+    const listed = await admin('cases:list', '--limit', '5');
+    expect(listed.code).toBe(0);
+    const cases = listed.out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; target: { kind: string; id: number }; subject: { id: number }; report_count: number; categories: Record<string, number> });
+    const ours = cases.find((c) => c.target.kind === 'post' && c.target.id === post.id);
+    expect(ours).toMatchObject({ subject: { id: writer.id }, report_count: 2, categories: { spam: 1, rule: 1 } });
+    const shown = await admin('case:show', String(ours!.id));
+    expect(shown.code).toBe(0);
+    const whole = JSON.parse(shown.out) as { reports: Array<{ category: string; note: string; reporter: { name: string } }> };
+    expect(whole.reports.map((r) => [r.category, r.note, r.reporter.name])).toEqual([
+      ['spam', 'note 0', 'First Reporter'],
+      ['rule', 'note 1', 'Second Reporter'],
+    ]);
+    expect(await admin('case:show', '999999')).toMatchObject({ code: 1, out: 'There is no case 999999.\n' });
+    expect((await admin('cases:list', '--status', 'resolved')).out).toBe('No cases.\n');
+    expect((await admin('cases:list', '--status', 'closed')).code).toBe(2);
+  }, 60_000);
+});

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { casesPage, reportCounts, reportsOf } from './cases.repository.ts';
+
+/**
+ * The moderators' cases as they read them (ADR 0092): the queue, newest first, each with the account
+ * it concerns and its reports counted by category; and one case with its reports and who made them.
+ * The command line reads them now (`npm run admin -- cases:list`, `case:show`); the console's calls next.
+ */
+
+type Row = Awaited<ReturnType<typeof casesPage>>[number];
+
+/** The account a case concerns, as staff see it: a member by name and address, an account elsewhere by its handle. */
+const subjectOf = (row: Row) => (row.subject_id === null ? null : { id: row.subject_id, name: row.subject_name, address: row.subject_handle ?? row.subject_email });
+
+export interface CaseLine {
+  id: number;
+  status: string;
+  opened_at: string;
+  resolved_at: string | null;
+  target: { kind: string; id: number };
+  subject: { id: number; name: string | null; address: string | null } | null;
+  report_count: number;
+  categories: Record<string, number>;
+}
+
+export function createCasesService(db: Kysely<DB>) {
+  return {
+    /** A page of the queue (open cases unless `status` says otherwise), newest first. */
+    async list(filter: { status?: 'open' | 'resolved'; limit: number; before?: number }): Promise<CaseLine[]> {
+      const rows = await casesPage(db, filter);
+      const counts = await reportCounts(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((row) => {
+        const categories: Record<string, number> = {};
+        for (const c of counts) if (c.case_id === row.id) categories[c.category] = Number(c.n);
+        return {
+          id: row.id,
+          status: row.status,
+          opened_at: row.opened_at,
+          resolved_at: row.resolved_at,
+          target: { kind: row.target_kind, id: row.target_id },
+          subject: subjectOf(row),
+          report_count: Object.values(categories).reduce((a, b) => a + b, 0),
+          categories,
+        };
+      });
+    },
+
+    /** One case with its reports, oldest first; undefined when there is no such case. */
+    async show(id: number) {
+      const [line] = await this.list({ limit: 1, before: id + 1 });
+      if (!line || line.id !== id) return undefined;
+      const reports = (await reportsOf(db, id)).map((r) => ({
+        id: r.id,
+        at: r.created_at,
+        category: r.category,
+        note: r.note,
+        status: r.status,
+        reporter: r.reporter_id === null ? null : { id: r.reporter_id, name: r.reporter_name, address: r.reporter_email },
+      }));
+      return { ...line, reports };
+    },
+  };
+}
