@@ -100,6 +100,7 @@ describe('Download your data, in Chromium', () => {
         'notifications.json',
         'blocked.json',
         'help_requests.json',
+        'reports.json',
         'reading_history.json',
         'newsletter_subscribers.json',
         'feed_tuning.json',

@@ -50,6 +50,8 @@ export function readme(facts: ReadmeFacts): string {
     `notifications.json   ${plural(n('notifications.json'), 'notification')} you received`,
     `blocked.json         ${plural(n('blocked.json'), 'person', 'people')} you blocked, here or on other servers`,
     `help_requests.json   ${plural(n('help_requests.json'), 'request')} you sent us for help`,
+    `reports.json         ${plural(n('reports.json'), 'report')} you made to the moderators: what (kind, target_id), why`,
+    '                     (category, note), whether it is still open (status), when (created_at)',
     `reading_history.json ${plural(n('reading_history.json'), 'story', 'stories')} in your reading history, each with when you last opened it`,
     '                     (read_at); empty unless you turned the history on',
     `newsletter_subscribers.json ${plural(n('newsletter_subscribers.json'), 'address', 'addresses')} on your newsletter list: status (pending,`,

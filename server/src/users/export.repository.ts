@@ -228,6 +228,18 @@ export function helpRequestsPage(db: Kysely<DB>, userId: number, after: number, 
     .execute();
 }
 
+/** The member's own reports (issue 47): what they reported, why, and where it stands; never who else reported it. */
+export function reportsPage(db: Kysely<DB>, userId: number, after: number, limit: number) {
+  return db
+    .selectFrom('reports')
+    .select(['id', 'target_kind as kind', 'target_id', 'category', 'note', 'status', 'created_at'])
+    .where('reporter_id', '=', userId)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** The stories the member opened while keeping a reading history (migration 0025), with when they last did. */
 export function readingHistoryPage(db: Kysely<DB>, userId: number, after: number, limit: number) {
   return db

@@ -52,6 +52,7 @@ describe('the export service', () => {
         'feed_tuning.json',
         'follows.json',
         'help_requests.json',
+        'reports.json',
         'likes.json',
         'notifications.json',
         'newsletter_subscribers.json',

@@ -267,6 +267,7 @@ export function createExportService(options: ExportOptions) {
       list('notifications.json', repo.notificationsPage, (r) => r.id);
       list('blocked.json', repo.blockedPage, (r) => r.blocked_id, blocked);
       list('help_requests.json', repo.helpRequestsPage, (r) => r.id);
+      list('reports.json', repo.reportsPage, (r) => r.id);
       list('reading_history.json', repo.readingHistoryPage, (r) => r.post_id, onPost);
       list('newsletter_subscribers.json', repo.newsletterSubscribersPage, (r) => r.id);
       lazy('feed_tuning.json', madeAt, async function* () {

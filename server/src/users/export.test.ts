@@ -71,6 +71,9 @@ beforeAll(async () => {
   await call('selected-category', me, { category_id: ids.category, status: 'active' });
   await call('help', me, { message: 'Please help me' });
   await call('help', other, { message: 'THEIR HELP REQUEST' });
+  // My report of their comment, and theirs of my post: only mine is in my archive, and nobody's name.
+  expect((await call('report', me, { kind: 'comment', target_id: ids.theirComment, category: 'spam', note: 'Selling something' })).statusCode).toBe(201);
+  expect((await call('report', other, { kind: 'post', target_id: ids.postA, category: 'other', note: 'THEIR REPORT' })).statusCode).toBe(201);
   expect((await call('block', me, { block_id: blocked.id, status: 1 })).statusCode).toBe(200);
   // Who blocked me is their choice, not my data (and it ends my following them).
   expect((await call('block', other, { block_id: me.id, status: 1 })).statusCode).toBe(200);
@@ -119,6 +122,7 @@ describe('POST /api/user/export-data', () => {
         'newsletter_subscribers.json',
         'blocked.json',
         'help_requests.json',
+        'reports.json',
         'reading_history.json',
         'feed_tuning.json',
       ].sort(),
@@ -212,6 +216,9 @@ describe('POST /api/user/export-data', () => {
     expect(archive.json('topics.json')).toEqual([expect.objectContaining({ id: ids.category, created_at: expect.any(String) })]);
     expect(archive.json('blocked.json')).toEqual([{ blocker_id: me.id, blocked_id: ids.blocked, blocked_name: 'Di Blocked', created_at: expect.any(String) }]);
     expect(archive.json('help_requests.json')).toEqual([{ id: expect.any(Number), message: 'Please help me', status: 'open', created_at: expect.any(String) }]);
+    expect(archive.json('reports.json')).toEqual([
+      { id: expect.any(Number), kind: 'comment', target_id: ids.theirComment, category: 'spam', note: 'Selling something', status: 'open', created_at: expect.any(String) },
+    ]);
     const mine = await t.db.selectFrom('notifications').select(['id', 'type', 'message']).where('user_id', '=', me.id).orderBy('id').execute();
     expect(mine.length).toBeGreaterThan(0);
     expect(archive.json<Array<{ id: number; type: string; message: string }>>('notifications.json').map(({ id, type, message }) => ({ id, type, message }))).toEqual(mine);
