@@ -135,6 +135,19 @@ describe('forms sent before the app starts', () => {
     await context.close();
   });
 
+  it('sends a report of a story and shows its receipt (issue 47)', async () => {
+    const { context, page, scripts } = await slowPhone(member, 375);
+    await visit(page, paths.report.getHref('post', postId), 'textarea[name=note]');
+    await page.getByRole('radio', { name: /Spam/ }).check();
+    await page.getByRole('textbox', { name: /Anything the moderators should know/ }).fill('Sent before the app ran.');
+    expect(scripts()).toBe(0);
+    expect(await press(page, page.getByRole('button', { name: 'Send report' }), paths.report.getHref('post', postId))).toBe(303);
+    await page.waitForURL(/\/reports\?reported=\d+$/, { waitUntil: 'commit' });
+    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Your report is with the moderators');
+    await expect.poll(() => page.locator('li[id^="report-"]').first().textContent()).toContain('Tide tables by hand');
+    await context.close();
+  });
+
   it('keeps a visitor’s comment through login and posts it', async () => {
     const { context, page, urls, posts, scripts } = await slowPhone(null);
     await visit(page, paths.viewPost.getHref(postId), 'textarea[name=comment]');

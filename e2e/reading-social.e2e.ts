@@ -3,7 +3,7 @@ import { TEXT, paths } from '@inkwell/contract';
 import { artifactPath } from './support/browser.ts';
 import { POSTS, cardTitled, cards, castReading, newest } from './support/reading.ts';
 import type { RunningServer } from './support/server.ts';
-import { type Session, type World, openAs, startWorld, stopWorld } from './support/world.ts';
+import { type Session, type World, callApi, openAs, startWorld, stopWorld } from './support/world.ts';
 
 /**
  * The signed-in reader's journey in Chromium, each step on the one before: tabs, like, follow from the
@@ -117,6 +117,37 @@ describe('reading journey of a signed-in reader in Chromium', () => {
     await phone.close();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('reports a comment from beside it, and finds the receipt and the report on their reports (issue 47); form photographed', async () => {
+    const said = await callApi(world, 'comment', { user_id: Number(author.id), post_id: postIds[1]!, comments: 'Buy followers at a discount' }, { ...author });
+    expect(said.status).toBe(200);
+    for (const [width, dark] of [
+      [1280, false],
+      [375, true],
+    ] as const) {
+      const { context, page, errors } = await openAs(world, reader, { width, dark });
+      await page.goto(`${server.url}${paths.viewPost.getHref(postIds[1]!)}`);
+      const comment = page.getByTestId('comment').filter({ hasText: 'Buy followers' });
+      await comment.getByRole('link', { name: /^Report comment by/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'Report this comment' }).waitFor();
+      await page.getByRole('link', { name: 'Buy followers at a discount' }).waitFor();
+      await page.getByRole('radio', { name: /Spam/ }).check();
+      await page.getByRole('textbox', { name: /Anything the moderators should know/ }).fill(width === 1280 ? 'Selling followers under every story.' : 'Again, from the phone.');
+      await page.screenshot({ path: artifactPath(`report-${width}${dark ? '-dark' : ''}.png`), fullPage: true });
+      await page.getByRole('button', { name: 'Send report' }).click();
+      if (width === 1280) {
+        await page.getByRole('heading', { level: 1, name: 'Your reports' }).waitFor();
+        await page.getByRole('status').filter({ hasText: 'Your report is with the moderators' }).waitFor();
+        await page.getByText('Selling followers under every story.').waitFor();
+        await page.screenshot({ path: artifactPath('reports-1280.png'), fullPage: true });
+      } else {
+        // One open report per reader and thing: the second is refused, and the form says so.
+        await page.getByRole('alert').filter({ hasText: 'You have reported this already' }).waitFor();
+      }
+      expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+      await context.close();
+    }
   });
 
   it("opens the author's profile from a card, unfollows and follows there, and finds the reader's own Saved tab", async () => {

@@ -63,6 +63,14 @@ export const paths = {
   settings: { path: '/settings', access: 'session', getHref: () => '/settings' },
   help: { path: '/help', access: 'session', getHref: () => '/help' },
   recommendation: { path: '/recommendation', access: 'session', getHref: () => '/recommendation' },
+  /** A reader's report of a story, comment, reply or account (issue 47): its form, which works before the app's scripts. */
+  report: {
+    path: '/report/:kind/:id',
+    access: 'session',
+    getHref: (kind: 'post' | 'comment' | 'reply' | 'account', id: number) => `/report/${kind}/${encodeURIComponent(encodeId(id))}`,
+  },
+  /** The reader's own reports and where each stands; `reported` shows the receipt of the one just made. */
+  reports: { path: '/reports', access: 'session', getHref: (reported?: number) => (reported === undefined ? '/reports' : `/reports?reported=${reported}`) },
   categoryPosts: {
     path: '/recommended/:catogary',
     access: 'session',

@@ -69,7 +69,10 @@ export async function castScreens(world: World): Promise<ScreenWorld> {
   // to her with its unsubscribe link. Ada follows Ben and saves his post.
   ok(await callApi(world, 'follow-unfollow', { user_id: Number(other.id), follow_id: Number(member.id), followType: 1 }, { ...other }));
   ok(await callApi(world, 'like', { user_id: Number(other.id), post_id: memberPost, status: 1 }, { ...other }));
-  ok(await callApi(world, 'comment', { user_id: Number(other.id), post_id: memberPost, comments: 'Checked twice.' }, { ...other }));
+  const said = await callApi(world, 'comment', { user_id: Number(other.id), post_id: memberPost, comments: 'Checked twice.' }, { ...other });
+  ok(said);
+  // Ada reports Ben's comment: her reports have one to show.
+  ok(await callApi(world, 'report', { user_id: Number(member.id), kind: 'comment', target_id: Number(said.json.id), category: 'spam', note: 'Looks automated.' }, { ...member }));
   ok(await callApi(world, 'follow-unfollow', { user_id: Number(member.id), follow_id: Number(other.id), followType: 1 }, { ...member }));
   ok(await callApi(world, 'posts/save', { user_id: Number(member.id), post_id: otherPost, save_unsave: 1 }, { ...member }));
 
@@ -145,6 +148,8 @@ export const screens: Record<PathName, ScreenEntry> = {
   settings: { visits: () => [{ label: 'settings', url: paths.settings.getHref() }] },
   help: { visits: () => [{ label: 'help', url: paths.help.getHref() }] },
   recommendation: { visits: () => [{ label: 'recommendation', url: paths.recommendation.getHref() }] },
+  report: { visits: (w) => [{ label: 'report a story', url: paths.report.getHref('post', w.otherPost) }] },
+  reports: { visits: () => [{ label: 'your reports', url: paths.reports.getHref() }] },
   categoryPosts: { visits: (w) => [{ label: 'topic', url: paths.categoryPosts.getHref(w.topicId) }] },
   viewProfile: {
     visits: (w) => [

@@ -7,6 +7,9 @@ export const REPORT_CATEGORIES = ['spam', 'harassment', 'illegal', 'rule', 'othe
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
 
+/** What each kind is called to a reader ("Report this story"). */
+export const REPORT_KIND_NOUNS: Readonly<Record<ReportKind, string>> = { post: 'story', comment: 'comment', reply: 'reply', account: 'account' };
+
 export const REPORT_NOTE_MAX = 1000;
 export const REPORT_RECEIVED = 'Thank you. Your report is with the moderators, and you will hear what they decide.';
 export const REPORTED_ALREADY = 'You have reported this already. The moderators have it, and you will hear what they decide.';
@@ -29,3 +32,58 @@ export const reportBody = z.object({
 /** The receipt: what the reader is told, and their report's number (never who else reported it). */
 export const reportResponse = z.object({ message: z.string(), report_id: z.number() });
 export type ReportResponse = z.infer<typeof reportResponse>;
+
+/** What a report is about, as the reporter is shown it: a story's title, a comment's first words, an account's name. */
+export const reportTarget = z.object({
+  kind: z.enum(REPORT_KINDS),
+  id: z.number(),
+  /** The story's title, the comment's or reply's first words, the account's name or handle. */
+  label: z.string(),
+  /** Whose it is (the author, or the account itself). */
+  author: z.string(),
+  /** Where it is shown here (a story or profile path, a comment's anchor on its story). */
+  href: z.string(),
+  /** The reader's own (their story, comment, reply or account): not theirs to report. */
+  own: z.boolean(),
+});
+export type ReportTarget = z.infer<typeof reportTarget>;
+
+/** POST /api/user/report/target {user_id, kind, target_id}: what the report form is about (404 when gone). */
+export const reportTargetBody = z.object({
+  user_id: idField('user id'),
+  kind: z.enum(REPORT_KINDS, { error: 'The kind must be a post, a comment, a reply or an account.' }),
+  target_id: idField('target id'),
+});
+export const reportTargetResponse = z.object({ target: reportTarget });
+
+export const MY_REPORTS_PAGE_SIZE = 20;
+
+/** One of the reader's own reports: what, why, when, and where its case stands (never who else reported it). */
+export const myReport = z.object({
+  id: z.number(),
+  kind: z.enum(REPORT_KINDS),
+  target_id: z.number(),
+  category: z.enum(REPORT_CATEGORIES),
+  note: z.string(),
+  created_at: z.string(),
+  /** 'open' while the moderators have it; 'resolved' once they decided. */
+  status: z.enum(['open', 'resolved']),
+  resolved_at: z.string().nullable(),
+  /** What it is about, or null when it is gone (deleted since). */
+  target: reportTarget.nullable(),
+});
+export type MyReport = z.infer<typeof myReport>;
+
+/** POST /api/user/reports {user_id}?cursor: the reader's reports, newest first; next_cursor null on the last page. */
+export const myReportsBody = z.object({ user_id: idField('user id') });
+export const myReportsResponse = z.object({ data: z.array(myReport), next_cursor: z.string().nullable() });
+export type MyReportsResponse = z.infer<typeof myReportsResponse>;
+
+/** The words of each category, as the form and the list show them. */
+export const REPORT_CATEGORY_LABELS: Readonly<Record<ReportCategory, { label: string; hint: string }>> = {
+  spam: { label: 'Spam', hint: 'Advertising, scams, the same thing posted again and again' },
+  harassment: { label: 'Harassment or hate', hint: 'Attacks on a person or a group, threats, abuse' },
+  illegal: { label: 'Illegal content', hint: 'Something against the law where you or we are' },
+  rule: { label: 'Against a rule of this server', hint: 'Something the server’s rules do not allow' },
+  other: { label: 'Something else', hint: 'Tell the moderators in the note' },
+};

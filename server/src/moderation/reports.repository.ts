@@ -54,3 +54,55 @@ export async function insertReport(
     .returning('id')
     .executeTakeFirst();
 }
+
+/** The thing a report is about, with its author's name, to show the reporter; undefined when it is gone. */
+export interface TargetRow {
+  kind: ReportKind;
+  id: number;
+  /** A story's title, a comment's or reply's text, an account's name. */
+  text: string | null;
+  /** For a comment or reply, its story; for a story, itself; null for an account. */
+  post_id: number | null;
+  author_id: number;
+  author_name: string | null;
+  author_handle: string | null;
+}
+
+/** The things of one kind, by id, as the reporter sees them (deactivated accounts are gone). */
+export async function targetsOf(db: Kysely<DB>, kind: ReportKind, ids: readonly number[]): Promise<TargetRow[]> {
+  if (ids.length === 0) return [];
+  if (kind === 'account') {
+    const rows = await db.selectFrom('users').select(['id', 'name', 'handle']).where('id', 'in', ids).where('deactivated_at', 'is', null).execute();
+    return rows.map((u) => ({ kind, id: u.id, text: u.name, post_id: null, author_id: u.id, author_name: u.name, author_handle: u.handle }));
+  }
+  if (kind === 'post') {
+    const rows = await db
+      .selectFrom('posts as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.id', 'p.title as text', 'p.user_id as author_id', 'u.name as author_name', 'u.handle as author_handle'])
+      .where('p.id', 'in', ids)
+      .execute();
+    return rows.map((r) => ({ ...r, kind, post_id: r.id }));
+  }
+  const said = (table: 'comments' | 'replies') =>
+    db
+      .selectFrom(`${table} as c` as 'comments as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select(['c.id', 'c.body as text', 'c.post_id', 'c.user_id as author_id', 'u.name as author_name', 'u.handle as author_handle'])
+      .where('c.id', 'in', ids)
+      .execute();
+  return (await said(kind === 'comment' ? 'comments' : 'replies')).map((r) => ({ ...r, kind }));
+}
+
+/** One page of the reporter's reports, newest first (below `before`), with where each one's case stands. */
+export function reportsOf(db: Kysely<DB>, reporterId: number, before: number | undefined, limit: number) {
+  return db
+    .selectFrom('reports as r')
+    .innerJoin('cases as c', 'c.id', 'r.case_id')
+    .select(['r.id', 'r.target_kind as kind', 'r.target_id', 'r.category', 'r.note', 'r.created_at', 'c.status', 'c.resolved_at'])
+    .where('r.reporter_id', '=', reporterId)
+    .$if(before !== undefined, (q) => q.where('r.id', '<', before!))
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
+}

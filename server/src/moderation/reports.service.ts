@@ -1,16 +1,48 @@
-import { REPORTED_ALREADY, REPORT_GONE, REPORT_OWN, REPORT_RECEIVED, type ReportCategory, type ReportResponse } from '@inkwell/contract';
+import {
+  MY_REPORTS_PAGE_SIZE,
+  type MyReportsResponse,
+  REPORTED_ALREADY,
+  REPORT_GONE,
+  REPORT_OWN,
+  REPORT_RECEIVED,
+  type ReportCategory,
+  type ReportResponse,
+  type ReportTarget,
+  htmlToPlainText,
+  paths,
+} from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { Acting } from '../access/policy.ts';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { conflict, notFound, validationError } from '../lib/errors.ts';
-import { type ReportKind, insertReport, openCase, openReportBy, ownerOf } from './reports.repository.ts';
+import { type ReportKind, type TargetRow, insertReport, openCase, openReportBy, ownerOf, reportsOf, targetsOf } from './reports.repository.ts';
 
 export interface NewReport {
   kind: ReportKind;
   targetId: number;
   category: ReportCategory;
   note?: string | undefined;
+}
+
+const LABEL_MAX = 140;
+
+/** What the reporter is shown of the thing: a title, the first words of a comment, a name; never more. */
+function described(row: TargetRow, reader: number): ReportTarget {
+  const author = row.author_name?.trim() || (row.author_handle ? `@${row.author_handle}` : 'Anonymous');
+  const text = htmlToPlainText(row.text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const label = row.kind === 'account' ? author : text.length > LABEL_MAX ? `${text.slice(0, LABEL_MAX - 1).trimEnd()}…` : text || 'Untitled';
+  const href = row.kind === 'account' ? paths.viewProfile.getHref(row.id) : `${paths.viewPost.getHref(row.post_id!)}${row.kind === 'post' ? '' : `#${row.kind}-${row.id}`}`;
+  return { kind: row.kind, id: row.id, label, author, href, own: row.author_id === reader };
+}
+
+/** The before-id of a page of one's reports ('' or absent: the first page). */
+function reportCursor(text: string | undefined): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  if (!/^\d{1,10}$/.test(text)) throw validationError({ cursor: ['The cursor is invalid.'] });
+  return Number(text);
 }
 
 /**
@@ -42,6 +74,28 @@ export function createReportsService(db: Kysely<DB>) {
         if (!made) throw conflict(REPORTED_ALREADY);
         return { message: REPORT_RECEIVED, report_id: made.id };
       });
+    },
+
+    /** What the report form is about (POST /report/target): 404 when it is gone. */
+    async target(reader: Acting, kind: ReportKind, targetId: number): Promise<ReportTarget> {
+      const [row] = await targetsOf(db, kind, [targetId]);
+      if (!row) throw notFound(REPORT_GONE);
+      return described(row, reader);
+    },
+
+    /** The reporter's own reports, newest first, with where each case stands and what it is about (null: gone since). */
+    async mine(reporter: Acting, cursor: string | undefined): Promise<MyReportsResponse> {
+      const rows = await reportsOf(db, reporter, reportCursor(cursor), MY_REPORTS_PAGE_SIZE + 1);
+      const page = rows.slice(0, MY_REPORTS_PAGE_SIZE);
+      const found = new Map<string, ReportTarget>();
+      for (const kind of new Set(page.map((r) => r.kind))) {
+        for (const row of await targetsOf(db, kind, [...new Set(page.filter((r) => r.kind === kind).map((r) => r.target_id))]))
+          found.set(`${kind} ${row.id}`, described(row, reporter));
+      }
+      return {
+        data: page.map((r) => ({ ...r, target: found.get(`${r.kind} ${r.target_id}`) ?? null })),
+        next_cursor: rows.length > MY_REPORTS_PAGE_SIZE ? String(page.at(-1)!.id) : null,
+      };
     },
   };
 }

@@ -139,6 +139,25 @@ export function registerFormRoutes(app: FastifyInstance, sendPage: SendFormPage)
     return sendPage(request, reply, back, { path: pathname, values: { handle }, errors: { handle: message }, message: null }, answer.status);
   });
 
+  // A reader's report (issue 47): sent, to their reports with its receipt; refused (no category, a note
+  // too long, reported already, gone), the form again with what they chose and wrote, and the message.
+  app.post(paths.report.path, async (request, reply) => {
+    const params = request.params as { kind: string; id: string };
+    const page = `/report/${encodeURIComponent(params.kind)}/${encodeURIComponent(params.id)}`;
+    const form = textFields(request.body, ['category', 'note']);
+    const answer = await callApi(app, request, '/api/user/report', {
+      user_id: Number(request.cookies.id ?? 0),
+      kind: params.kind,
+      target_id: decodeId(params.id) ?? 0,
+      category: form.category,
+      ...(form.note.trim() ? { note: form.note } : {}),
+    });
+    const reportId = (answer.body as { report_id?: unknown }).report_id;
+    if (answer.status === 201 && typeof reportId === 'number') return reply.redirect(paths.reports.getHref(reportId), 303);
+    const errors = answer.body.errors?.category ? { ...answer.body, errors: { category: ['Choose what is wrong with it.'] } } : answer.body;
+    return sendPage(request, reply, page, echoOf(page, form, { ...answer, body: errors }, null), answer.status);
+  });
+
   // A member's comment, posted to the post's own address (a visitor's goes to /login, above).
   app.post(paths.viewPost.path, async (request, reply) => {
     const postCode = (request.params as { id: string }).id;

@@ -46,4 +46,6 @@ export const SOCIAL_ROUTES: Readonly<Record<string, Entry>> = {
     body: (s, u) => ({ user_id: u.id, kind: 'post', target_id: s.theirPost, category: 'spam' }),
     changes: async (s) => [sorted(await s.db.selectFrom('reports').selectAll().execute()), sorted(await s.db.selectFrom('cases').selectAll().execute())],
   }),
+  reportTarget: own(200, { body: (s, u) => ({ user_id: u.id, kind: 'post', target_id: s.theirPost }) }),
+  myReports: own(200, { body: (_s, u) => ({ user_id: u.id }) }),
 };

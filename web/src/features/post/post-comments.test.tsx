@@ -229,7 +229,14 @@ describe('Post page comments', () => {
     // No name: the handle stands for it, once, leading to its profile here (it has none there); a picture over http: the placeholder.
     expect(within(reply).getAllByText('@quiet@far.example')).toHaveLength(1);
     expect(within(reply).getByRole('link', { name: '@quiet@far.example' })).toHaveAttribute('href', paths.viewProfile.getHref(91));
-    expect(within(reply).getAllByRole('link')).toHaveLength(1);
+    // Beside it, only Report (issue 47): an account elsewhere's reply is reported as a member's is.
+    const report = within(reply).getByRole('link', { name: 'Report reply by @quiet@far.example' });
+    expect(report.getAttribute('href')).toMatch(/^\/report\/reply\/\w+$/);
+    expect(
+      within(reply)
+        .getAllByRole('link')
+        .filter((link) => link !== report),
+    ).toHaveLength(1);
     expect(reply.querySelector('img')).not.toHaveAttribute('src', 'http://far.example/plain.png');
 
     await user.click(within(thread).getAllByRole('button', { name: 'Delete' })[0]!);

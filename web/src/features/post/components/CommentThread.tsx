@@ -9,6 +9,7 @@ import { CommentForm } from '../../../components/CommentForm';
 import { commentDraftKey, readCommentDraft } from '../../../lib/comment-drafts';
 import { commentAnchorId, flashClass, useFlash, type CommentAnchor } from '../lib/comment-anchor';
 import { HydrateLater } from '../../../ssr/hydrate-later';
+import { ReportLink } from '../../../components/ReportLink';
 import { BlockElsewhere, Byline, authorName } from './CommentAuthor';
 
 interface CommentThreadProps {
@@ -82,6 +83,7 @@ function Reply({ reply, answers, canDelete, postId, postOwnerId, viewerId, ancho
           Reply
         </button>
         <BlockElsewhere said={reply} viewerId={viewerId} postOwnerId={postOwnerId} className={textButton} />
+        {viewerId !== reply.user_id && <ReportLink kind="reply" id={reply.id} whose={authorName(reply)} className={textButton} />}
         {canDelete && (
           <DeleteButton what="reply" message="The reply will be gone for good." busy={remove.isPending} onDelete={(done) => remove.mutate(reply.id, { onSettled: done })} />
         )}
@@ -153,6 +155,7 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
         ) : (
           <BlockToggle person={{ id: comment.user_id, name: comment.user.name }} className={textButton} />
         )}
+        {viewerId !== comment.user_id && <ReportLink kind="comment" id={comment.id} whose={authorName(comment)} className={textButton} />}
         {canDeleteComment(viewerId, comment.user_id, postOwnerId) && (
           <DeleteButton
             what="comment"

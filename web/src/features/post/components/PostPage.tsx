@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { POST_IMAGE_SIZES, type PostCard, type PostDetail, TEXT } from '@inkwell/contract';
 import { AuthorHoverCard } from '../../../components/AuthorHoverCard';
+import { ReportLink } from '../../../components/ReportLink';
 import { CoverImage } from '../../../components/CoverImage';
 import { FromElsewhere } from '../../../components/Elsewhere';
 import { postSubTitle, postTitle } from '../../../components/PostCard';
@@ -110,6 +111,17 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
                 <PostBody html={post.description} />
               </HydrateLater>
               <div ref={bodyEnd} aria-hidden="true" className="h-px" />
+              {!ownStory && (
+                <p className="mt-8 text-right">
+                  <ReportLink
+                    kind="post"
+                    id={post.id}
+                    className="rounded text-sm text-zinc-600 underline-offset-4 hover:text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-zinc-400 dark:hover:text-zinc-100"
+                  >
+                    Report this story
+                  </ReportLink>
+                </p>
+              )}
             </article>
             {author && !ownStory && !elsewhere && renderSubscribe && <div className="mt-12">{renderSubscribe(author.id, author.name?.trim() || TEXT.anonymous)}</div>}
             {/* Not a part itself: each of its comments is (parts hydrate later only when not inside one). */}

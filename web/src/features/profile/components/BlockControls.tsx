@@ -1,8 +1,9 @@
 import { useAskToBlock } from '../../../components/BlockProvider';
 import { OptionsMenu } from '../../../components/OptionsMenu';
 import { useBlock, useIsBlocked } from '../../../components/use-block';
+import { paths } from '@inkwell/contract';
 
-/** Another member's profile menu for a signed-in reader: Block (asked once more) or Unblock. */
+/** Another member's profile menu for a signed-in reader: Block (asked once more) or Unblock, and Report. */
 export function BlockMenu({ viewerId, userId, name }: { viewerId: string; userId: number; name: string }) {
   const blocked = useIsBlocked(viewerId, userId);
   const block = useBlock(viewerId);
@@ -14,6 +15,7 @@ export function BlockMenu({ viewerId, userId, name }: { viewerId: string; userId
         blocked
           ? { label: `Unblock ${name}`, onSelect: () => block.mutate({ userId, block: false }) }
           : { label: `Block ${name}`, danger: true, onSelect: () => ask({ id: userId, name }) },
+        { label: `Report ${name}`, to: paths.report.getHref('account', userId) },
       ]}
     />
   );

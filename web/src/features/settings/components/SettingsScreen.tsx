@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ChevronRight } from 'lucide-react';
-import { type OwnProfile } from '@inkwell/contract';
+import { type OwnProfile, paths } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { UnderlineTabs } from '../../../components/UnderlineTabs';
 import { DocumentTitle } from '../../../components/DocumentTitle';
@@ -73,6 +73,16 @@ function Account({ profile }: { profile: OwnProfile }) {
         />
         <Row label="Password" value={profile.has_password ? '••••••••' : 'Not set (you sign in with Google)'} onOpen={() => setEditing('password')} />
         <Row label="Blocked Users" value="People whose posts and comments you do not see" onOpen={() => setEditing('blocked')} />
+        <li>
+          <Link
+            to={paths.reports.getHref()}
+            className="flex w-full items-center gap-4 rounded-lg py-4 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:-mx-3 sm:px-3 dark:hover:bg-zinc-900"
+          >
+            <span className="w-32 shrink-0 text-sm font-semibold text-zinc-900 dark:text-zinc-100">Your reports</span>
+            <span className="min-w-0 flex-1 truncate text-sm text-zinc-600 dark:text-zinc-400">What you reported to the moderators, and what they decided</span>
+            <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
+          </Link>
+        </li>
         <DownloadDataRow userId={String(profile.id)} as="li" />
         <Row label="Deactivate Account" value="Hide your profile and posts until you sign in again" onOpen={() => setEditing('deactivate')} danger />
         <Row label="Delete your account" value="Delete everything that is yours, for good" onOpen={() => setEditing('delete-account')} danger />

@@ -1,0 +1,82 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { REPORTED_ALREADY, REPORT_OWN, REPORT_RECEIVED, type MyReport, type ReportTarget, paths } from '@inkwell/contract';
+import { jsonBody, mockApi, renderApp } from '../../test/render';
+import { signIn } from '../../test/posts';
+
+const story: ReportTarget = { kind: 'post', id: 7, label: 'A story with casino links', author: 'Wren', href: '/view-post/7', own: false };
+const made: MyReport = {
+  id: 31,
+  kind: 'post',
+  target_id: 7,
+  category: 'harassment',
+  note: 'Insults in the second paragraph.',
+  created_at: '2026-11-30T09:00:00.000Z',
+  status: 'open',
+  resolved_at: null,
+  target: story,
+};
+
+function api({ target = story, answer = 201, mine = [made] }: { target?: ReportTarget; answer?: number; mine?: MyReport[] } = {}) {
+  return mockApi((path) => {
+    if (path === 'report/target') return { body: { target } };
+    if (path === 'report') return answer === 201 ? { status: 201, body: { message: REPORT_RECEIVED, report_id: 31 } } : { status: answer, body: { message: REPORTED_ALREADY } };
+    if (path === 'reports') return { body: { data: mine, next_cursor: null } };
+    return undefined;
+  });
+}
+
+describe('Report', () => {
+  it('asks what is wrong before sending, sends the choice and the note, and shows the receipt on the reader’s reports', async () => {
+    signIn(9);
+    const fetchMock = api();
+    renderApp(paths.report.getHref('post', 7));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Report this story' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'A story with casino links' })).toHaveAttribute('href', '/view-post/7');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose what is wrong with it.');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/report'))).toBe(false);
+
+    await user.click(screen.getByRole('radio', { name: /Harassment or hate/ }));
+    await user.type(screen.getByLabelText(/Anything the moderators should know/), '  Insults in the second paragraph.  ');
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your reports' })).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(REPORT_RECEIVED);
+    expect(screen.getByText(/Insults in the second paragraph/)).toBeInTheDocument();
+    expect(screen.getByText('With the moderators')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/report'));
+    expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 9, kind: 'post', target_id: 7, category: 'harassment', note: 'Insults in the second paragraph.' });
+  });
+
+  it('says why when the server refuses, and keeps what was chosen and written', async () => {
+    signIn(9);
+    api({ answer: 409 });
+    renderApp(paths.report.getHref('post', 7));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /Spam/ }));
+    await user.type(screen.getByLabelText(/Anything the moderators should know/), 'Again');
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(REPORTED_ALREADY);
+    expect(screen.getByRole('radio', { name: /Spam/ })).toBeChecked();
+    expect(screen.getByLabelText(/Anything the moderators should know/)).toHaveValue('Again');
+  });
+
+  it('offers no form for the reader’s own story', async () => {
+    signIn(9);
+    api({ target: { ...story, own: true } });
+    renderApp(paths.report.getHref('post', 7));
+    expect(await screen.findByText(REPORT_OWN)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send report' })).not.toBeInTheDocument();
+  });
+
+  it('lists a decided report as decided, and one whose story is gone without it', async () => {
+    signIn(9);
+    api({ mine: [{ ...made, status: 'resolved', resolved_at: '2026-11-30T12:00:00.000Z', target: null }] });
+    renderApp('/reports');
+    expect(await screen.findByText(/Decided/)).toBeInTheDocument();
+    expect(screen.getByText('It is not there any more.')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
