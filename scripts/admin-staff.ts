@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { readAudit } from '../server/src/audit/audit.ts';
 import type { DB } from '../server/src/db/schema.ts';
 import { createCasesService } from '../server/src/moderation/cases.service.ts';
+import { CASE_DECISIONS, CaseError, createDecisions } from '../server/src/moderation/decisions.service.ts';
 import { RoleError, createRolesService } from '../server/src/moderation/roles.service.ts';
 import type { AdminResult } from './admin-commands.ts';
 
@@ -15,7 +16,11 @@ export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an 
   cases:list [--status open|resolved|all] [--limit N] [--before ID]
                           the moderators' cases as JSON lines, newest first (open ones, 50, by default):
                           what each is about, whom it concerns, its reports counted by category
-  case:show ID            one case with its reports and who made them, as JSON`;
+  case:show ID            one case with its reports and who made them, as JSON
+  case:resolve ID --action none|note|warn [--note TEXT]
+                          decides an open case: none (no rule broken), note (kept on file), warn (the
+                          account is told, with the note, which a warning needs); every reporter is
+                          told the outcome and the note, in the app and by mail`;
 
 /** `--name value` pairs of the words after a command; null when a word is not one of `known` or has no value. */
 function options(words: string[], known: readonly string[]): Record<string, string> | null {
@@ -80,6 +85,20 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
     if (id === undefined) return undefined;
     const found = await createCasesService(db).show(id);
     return found ? { code: 0, out: JSON.stringify(found, null, 2) } : { code: 1, out: `There is no case ${id}.` };
+  }
+  if (command === 'case:resolve' && rest.length >= 3) {
+    const id = whole(rest[0], 2 ** 31 - 1);
+    const given = options(rest.slice(1), ['action', 'note']);
+    const decision = CASE_DECISIONS.find((d) => d === given?.action);
+    if (id === undefined || !given || !decision) return undefined;
+    try {
+      const done = await createDecisions(db).decide(id, decision, given.note ?? '', 'command line');
+      const told = `${done.reporters} reporter${done.reporters === 1 ? '' : 's'} told`;
+      return { code: 0, out: `Case ${id} decided: ${decision}; ${told}${done.warned === null ? '' : `; member ${done.warned} warned`}.` };
+    } catch (err) {
+      if (err instanceof CaseError) return { code: 1, out: err.message };
+      throw err;
+    }
   }
   return undefined;
 }

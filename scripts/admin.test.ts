@@ -203,3 +203,55 @@ describe('npm run admin -- cases:list / case:show', () => {
     expect((await admin('cases:list', '--status', 'closed')).code).toBe(2);
   }, 60_000);
 });
+
+describe('npm run admin -- case:resolve', () => {
+  it('decides a case: the reporters are told in their open tab and by mail, the account warned, the audit written, and again is refused', async () => {
+    const writer = await aUser(database.db, { name: 'Warned Writer', email: `warned-${Date.now()}@example.com` });
+    const post = await aPost(database.db, { userId: writer.id, title: 'Followers for sale' });
+    const reader = await aUser(database.db, { name: 'Told Reporter', email: `told-${Date.now()}@example.com` });
+    const session = await login(server.url, reader.email, reader.password);
+    const made = await call<{ report_id: number }>(
+      server.url,
+      'report',
+      { user_id: reader.id, kind: 'post', target_id: post.id, category: 'spam', note: 'Selling followers' },
+      session,
+    );
+    expect(made.status).toBe(201);
+    const caseId = (await database.db.selectFrom('reports').select('case_id').where('reporter_id', '=', reader.id).executeTakeFirstOrThrow()).case_id;
+
+    expect((await admin('case:resolve', String(caseId), '--action', 'warn')).code).toBe(1); // a warning needs a note
+    expect((await admin('case:resolve', String(caseId), '--action', 'hide', '--note', 'x')).code).toBe(2); // not an action it takes
+    const stream = await new SseClient(`${server.url}/api/user/notifications/stream`, session.headers).open();
+    await stream.next((e) => e.event === 'unseen');
+    const decided = await admin('case:resolve', String(caseId), '--action', 'warn', '--note', 'Selling followers is spam here.');
+    expect(decided).toMatchObject({ code: 0, out: `Case ${caseId} decided: warn; 1 reporter told; member ${writer.id} warned.\n` });
+    const event = await stream.next((e) => e.event === 'notification', 0, 5000);
+    const notice = (JSON.parse(event.data) as NotificationEvent).notification;
+    expect(notice).toMatchObject({ type: 'responses', actor: null, report_id: made.body.report_id });
+    expect(notice.message).toBe('The moderators decided on your report of the story “Followers for sale”: its author has been warned. Their note: Selling followers is spam here.');
+    await stream.close();
+
+    const received = await until(() => smtp.received.find((m) => m.to.includes(reader.email)), 20_000, 100);
+    const mail = await parseMail(received);
+    expect(mail.subject).toBe('The moderators decided on your report');
+    expect(mail.text).toContain('Selling followers is spam here.');
+    expect(mail.text).toContain('See your reports: http');
+    // The account warned is told why, and not who reported it.
+    const warning = await database.db
+      .selectFrom('notifications')
+      .select(['message', 'report_id'])
+      .where('user_id', '=', writer.id)
+      .where('type', '=', 'responses')
+      .executeTakeFirstOrThrow();
+    expect(warning).toEqual({ message: 'The moderators warned you about your story “Followers for sale”: Selling followers is spam here.', report_id: null });
+    expect(warning.message).not.toContain('Told Reporter');
+
+    const mine = (await call<{ data: Array<{ status: string; decision: string; decision_note: string }> }>(server.url, 'reports', { user_id: reader.id }, session)).body;
+    expect(mine.data[0]).toMatchObject({ status: 'resolved', decision: 'warn', decision_note: 'Selling followers is spam here.' });
+    expect((await admin('audit:list', '--action', 'case.decide')).out).toContain(`"case_id":${caseId}`);
+    const again = await admin('case:resolve', String(caseId), '--action', 'none');
+    expect(again).toMatchObject({ code: 1, out: `Case ${caseId} was decided already.\n` });
+    // Decided, the reader may report the story again: a new case opens.
+    expect((await call(server.url, 'report', { user_id: reader.id, kind: 'post', target_id: post.id, category: 'spam' }, session)).status).toBe(201);
+  }, 60_000);
+});

@@ -1,20 +1,8 @@
 import { z } from 'zod';
 import { idField, requiredMessage } from './common.ts';
+import { REPORT_CATEGORIES, REPORT_KINDS, REPORT_NOTE_MAX } from '../moderation-words.ts';
 
-/** What a reader may report (a story, a comment, a reply in a thread, an account), and why. */
-export const REPORT_KINDS = ['post', 'comment', 'reply', 'account'] as const;
-export const REPORT_CATEGORIES = ['spam', 'harassment', 'illegal', 'rule', 'other'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
-
-/** What each kind is called to a reader ("Report this story"). */
-export const REPORT_KIND_NOUNS: Readonly<Record<ReportKind, string>> = { post: 'story', comment: 'comment', reply: 'reply', account: 'account' };
-
-export const REPORT_NOTE_MAX = 1000;
-export const REPORT_RECEIVED = 'Thank you. Your report is with the moderators, and you will hear what they decide.';
-export const REPORTED_ALREADY = 'You have reported this already. The moderators have it, and you will hear what they decide.';
-export const REPORT_OWN = 'You cannot report yourself or what you wrote.';
-export const REPORT_GONE = 'That is not there any more.';
+export * from '../moderation-words.ts';
 
 /** POST /api/user/report {user_id, kind, target_id, category, note?}: a signed-in reader reports something. */
 export const reportBody = z.object({
@@ -69,6 +57,9 @@ export const myReport = z.object({
   /** 'open' while the moderators have it; 'resolved' once they decided. */
   status: z.enum(['open', 'resolved']),
   resolved_at: z.string().nullable(),
+  /** What the moderators decided ('none': no rule broken; 'note': kept on file; 'warn': its author warned), and their note; null while open. */
+  decision: z.enum(['none', 'note', 'warn']).nullable(),
+  decision_note: z.string(),
   /** What it is about, or null when it is gone (deleted since). */
   target: reportTarget.nullable(),
 });
@@ -78,12 +69,3 @@ export type MyReport = z.infer<typeof myReport>;
 export const myReportsBody = z.object({ user_id: idField('user id') });
 export const myReportsResponse = z.object({ data: z.array(myReport), next_cursor: z.string().nullable() });
 export type MyReportsResponse = z.infer<typeof myReportsResponse>;
-
-/** The words of each category, as the form and the list show them. */
-export const REPORT_CATEGORY_LABELS: Readonly<Record<ReportCategory, { label: string; hint: string }>> = {
-  spam: { label: 'Spam', hint: 'Advertising, scams, the same thing posted again and again' },
-  harassment: { label: 'Harassment or hate', hint: 'Attacks on a person or a group, threats, abuse' },
-  illegal: { label: 'Illegal content', hint: 'Something against the law where you or we are' },
-  rule: { label: 'Against a rule of this server', hint: 'Something the server’s rules do not allow' },
-  other: { label: 'Something else', hint: 'Tell the moderators in the note' },
-};

@@ -38,6 +38,8 @@ export const notificationItem = z.object({
   post_id: z.number().nullable(),
   comment_id: z.number().nullable(),
   reply_id: z.number().nullable(),
+  /** The reader's report a 'responses' notification tells the outcome of (issue 47): it leads to their reports. */
+  report_id: z.number().nullable().optional(),
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
 export const notificationsResponse = z.object({ notifications: z.array(notificationItem), unseen_count: z.number() });
@@ -89,7 +91,7 @@ export const MAIL_KIND_TEXT: Record<MailKind, string> = {
   like: 'someone likes your posts',
   comment: 'someone comments on your posts or replies to your comments',
   follow: 'someone follows you',
-  help: 'we answer your help requests',
+  help: 'we answer your help requests, or the moderators decide on your reports or write to you',
   post: 'someone you follow publishes a story',
 };
 

@@ -38,6 +38,11 @@ export interface DigestItem {
   excerpt: string | null;
   /** For help answers: the member's own request (plain text), to quote above the answer. */
   request?: string | null;
+  /**
+   * For the moderators' word (a 'help' mail's items that answer no help request, issue 47): 'report',
+   * the outcome of the reader's report; 'moderators', a warning about something of theirs.
+   */
+  from?: 'report' | 'moderators';
   /** Where this one item leads: the post with the comment anchored, the person, or the help screen. */
   url: string;
   /** ISO-8601 time of the event. */

@@ -1,4 +1,4 @@
-import { MAIL_KIND_TEXT, TEXT } from '@inkwell/contract';
+import { MAIL_KIND_TEXT, TEXT, paths } from '@inkwell/contract';
 import { SERIF, type SafeHtml, button, cardMail, colour, html, isWebUrl, linkStyle, paragraphText, raw, url } from './layout.ts';
 import type { DigestActor, DigestItem, DigestMailInput, DigestPost } from './digest-types.ts';
 import type { NewMail } from './outbox.repository.ts';
@@ -63,6 +63,20 @@ interface Digest {
   action: { label: string; href: string };
 }
 
+/**
+ * A 'help' mail's heading: answers to help requests, the moderators' decisions on the reader's reports
+ * (issue 47), or a word from them (a warning); "We answered you" when it holds more than one of these.
+ */
+function helpSummary(items: readonly DigestItem[]): string {
+  const reports = items.filter((i) => i.from === 'report').length;
+  const warnings = items.filter((i) => i.from === 'moderators').length;
+  const answers = items.length - reports - warnings;
+  if (answers === items.length) return items.length > 1 ? `We answered ${items.length} of your help requests` : 'We answered your help request';
+  if (reports === items.length) return items.length > 1 ? `The moderators decided on ${items.length} of your reports` : 'The moderators decided on your report';
+  if (warnings === items.length) return 'A word from the moderators';
+  return 'We answered you';
+}
+
 function digestOf(input: DigestMailInput): Digest {
   const base = input.publicUrl.replace(/\/+$/, '');
   const notificationsUrl = `${base}/notifications`;
@@ -76,7 +90,7 @@ function digestOf(input: DigestMailInput): Digest {
     like: `${who} liked ${where ?? `${posts.length} of your posts`}`,
     comment: `${who} commented on ${where ?? `${posts.length} posts`}`,
     follow: `${who} started following you`,
-    help: items.length > 1 ? `We answered ${items.length} of your help requests` : 'We answered your help request',
+    help: helpSummary(items),
     post: onePost
       ? `${who} published a new story: ${quoted(titleOf(onePost))}`
       : actors.length === 1
@@ -89,7 +103,11 @@ function digestOf(input: DigestMailInput): Digest {
     like: onePost ? { label: 'View your post', href: onePost.url } : everything,
     comment: onePost ? { label: 'Read the comments', href: onePost.url } : everything,
     follow: single ? { label: named(single) ? `View ${shorten(nameOf(single), 30)}’s profile` : 'View their profile', href: single.profileUrl } : everything,
-    help: { label: 'Open Help', href: `${base}/help` },
+    help: items.every((i) => i.from === 'report')
+      ? { label: 'See your reports', href: `${base}${paths.reports.getHref()}` }
+      : items.every((i) => i.from === 'moderators')
+        ? everything
+        : { label: 'Open Help', href: `${base}/help` },
     post: onePost ? { label: 'Read the story', href: onePost.url } : everything,
   }[kind];
   const shown = items.slice(0, DIGEST_ITEMS_SHOWN);
@@ -170,8 +188,10 @@ function story(post: DigestPost, item: DigestItem, d: Digest, large: boolean): S
 
 const quoteStyle = `margin:0 0 20px;padding:2px 0 2px 12px;border-left:3px solid ${colour.border};color:#3f3f46;font-size:15px;line-height:1.6`;
 
-/** The member's request quoted, then the answer. */
+/** The member's request quoted, then the answer; the moderators' word under its own label. */
 function helpAnswer(item: DigestItem): SafeHtml {
+  // The moderators' word leads where the mail's button does (the reader's reports, or the notifications).
+  if (item.from) return html`${label('From the moderators')}<div style="margin:0 0 8px;font-size:16px;line-height:1.6">${paragraphText(item.message)}</div>`;
   const request = item.request?.trim()
     ? html`${label('You asked')}<div style="${raw(quoteStyle)}">${paragraphText(shorten(item.request, REQUEST_MAX, true), 'margin:0 0 4px')}</div>`
     : '';
@@ -214,6 +234,10 @@ function textPart(d: Digest, footer: string[]): string {
   };
   if (d.input.kind === 'help') {
     for (const item of d.shown) {
+      if (item.from) {
+        out.push('From the moderators:', item.message.trim(), '');
+        continue;
+      }
       if (item.request?.trim())
         out.push(
           'You asked:',

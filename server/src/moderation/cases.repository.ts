@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import type { CaseDecision } from '../db/schema/staff.ts';
 
 /** The SQL of the moderators' cases as they read them (migration 0061, ADR 0092). */
 
@@ -47,4 +48,30 @@ export function reportsOf(db: Kysely<DB>, caseId: number) {
     .where('r.case_id', '=', caseId)
     .orderBy('r.id')
     .execute();
+}
+
+/** A case as its decision needs it; undefined when there is no such case. */
+export function caseById(db: Kysely<DB>, id: number) {
+  return db.selectFrom('cases').select(['id', 'status', 'target_kind', 'target_id', 'subject_id']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks an open case decided; false when it was not open (decided meanwhile). */
+export async function decideCase(db: Kysely<DB>, id: number, decision: { decision: CaseDecision; note: string; by: number | null; now: string }): Promise<boolean> {
+  const done = await db
+    .updateTable('cases')
+    .set({ status: 'resolved', resolved_at: decision.now, decision: decision.decision, decision_note: decision.note, decided_by: decision.by })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+/** Closes the case's open reports (their readers may report the thing again); each one's id and reporter. */
+export function closeReports(db: Kysely<DB>, caseId: number) {
+  return db.updateTable('reports').set({ status: 'closed' }).where('case_id', '=', caseId).where('status', '=', 'open').returning(['id', 'reporter_id']).execute();
+}
+
+/** Whether an account is a member's (mail and notifications reach members only), and its name. */
+export function memberOf(db: Kysely<DB>, id: number) {
+  return db.selectFrom('users').select(['id', 'name', 'domain']).where('id', '=', id).executeTakeFirst();
 }

@@ -1,6 +1,7 @@
 import { MY_REPORTS_PAGE_SIZE, REPORT_GONE, encodeId } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/app.ts';
+import type { TestApp } from '../test/app.ts';
+import { moderationCast } from './testkit.ts';
 import { type Session, aPost, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 
 /** What the report form is about, and a reader's own reports with where each stands (ADR 0092). */
@@ -9,10 +10,7 @@ let writer: Session;
 let reader: Session;
 let another: Session;
 beforeAll(async () => {
-  t = await buildTestApp();
-  writer = await signIn(t.app, await aUser(t.db, { name: 'Writer' }));
-  reader = await signIn(t.app, await aUser(t.db, { name: 'Reader' }));
-  another = await signIn(t.app, await aUser(t.db, { name: 'Another' }));
+  ({ t, writer, reader, another } = await moderationCast());
 });
 afterAll(() => t.close());
 

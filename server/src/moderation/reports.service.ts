@@ -28,7 +28,7 @@ export interface NewReport {
 const LABEL_MAX = 140;
 
 /** What the reporter is shown of the thing: a title, the first words of a comment, a name; never more. */
-function described(row: TargetRow, reader: number): ReportTarget {
+export function described(row: TargetRow, reader: number): ReportTarget {
   const author = row.author_name?.trim() || (row.author_handle ? `@${row.author_handle}` : 'Anonymous');
   const text = htmlToPlainText(row.text ?? '')
     .replace(/\s+/g, ' ')

@@ -1,6 +1,7 @@
 import { REPORTED_ALREADY, REPORT_GONE, REPORT_OWN, REPORT_RECEIVED } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app.ts';
+import { moderationCast } from './testkit.ts';
 import { type Session, aPost, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 
 /** A reader's reports and the cases they gather in (ADR 0092), on SQLite or PostgreSQL. */
@@ -9,10 +10,7 @@ let writer: Session;
 let reader: Session;
 let another: Session;
 beforeAll(async () => {
-  t = await buildTestApp();
-  writer = await signIn(t.app, await aUser(t.db, { name: 'Writer' }));
-  reader = await signIn(t.app, await aUser(t.db, { name: 'Reader' }));
-  another = await signIn(t.app, await aUser(t.db, { name: 'Another' }));
+  ({ t, writer, reader, another } = await moderationCast());
 });
 afterAll(() => t.close());
 

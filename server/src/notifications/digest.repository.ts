@@ -75,6 +75,8 @@ export function digestItems(db: Kysely<DB>, recipientId: number, ids: number[]) 
       'c.body as comment_body',
       'n.reply_id',
       'r.body as reply_body',
+      'n.help_request_id',
+      'n.report_id',
       'h.message as help_request',
       'h.answer as help_answer',
     ])

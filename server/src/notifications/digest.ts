@@ -119,8 +119,14 @@ export class NotificationMailer {
             coverUrl: image(row.post_image ?? DEFAULT_POST_IMAGE),
             url: postUrl,
           };
-    const url =
-      row.type === 'responses'
+    // A 'responses' row without a help request is the moderators' word (issue 47): a report's outcome
+    // (to the reader's reports) or a warning (to the notifications).
+    const fromModerators = row.type === 'responses' && row.help_request_id === null;
+    const url = fromModerators
+      ? row.report_id !== null
+        ? `${base}${paths.reports.getHref()}#report-${row.report_id}`
+        : `${base}${paths.notifications.getHref()}`
+      : row.type === 'responses'
         ? base + paths.help.getHref()
         : row.type === 'follow' && actor
           ? actor.profileUrl
@@ -131,8 +137,9 @@ export class NotificationMailer {
       actor,
       post,
       message: row.message,
-      excerpt: row.type === 'responses' ? row.help_answer : (row.reply_body ?? row.comment_body ?? null),
+      excerpt: fromModerators ? null : row.type === 'responses' ? row.help_answer : (row.reply_body ?? row.comment_body ?? null),
       request: row.help_request ?? null,
+      ...(fromModerators ? { from: row.report_id !== null ? ('report' as const) : ('moderators' as const) } : {}),
       url,
       at: row.created_at,
     };

@@ -27,6 +27,7 @@ export interface NoticeRow {
   post_id: number | null;
   comment_id: number | null;
   reply_id: number | null;
+  report_id: number | null;
   actor_id: number | null;
   actor_name: string | null;
   actor_picture: string | null;
@@ -50,6 +51,7 @@ export function listNotifications(db: Kysely<DB>, userId: number, limit: number,
     'n.post_id',
     'n.comment_id',
     'n.reply_id',
+    'n.report_id',
     'n.actor_id',
     'a.name as actor_name',
     'a.profile_picture as actor_picture',

@@ -25,6 +25,7 @@ function toItem(row: NoticeRow): NotificationItem {
     post_id: row.post_id,
     comment_id: row.comment_id,
     reply_id: row.reply_id,
+    report_id: row.report_id,
   };
 }
 

@@ -15,6 +15,7 @@ export interface NoticeValues {
   comment_id?: number | null;
   reply_id?: number | null;
   help_request_id?: number | null;
+  report_id?: number | null;
   message: string;
   now: string;
 }
@@ -29,8 +30,8 @@ const preferenceColumn = {
 
 /** The notification's row as inserted. */
 function noticeRow(values: NoticeValues) {
-  const { now, comment_id = null, reply_id = null, help_request_id = null, ...rest } = values;
-  return { ...rest, comment_id, reply_id, help_request_id, read_at: null, created_at: now, updated_at: now };
+  const { now, comment_id = null, reply_id = null, help_request_id = null, report_id = null, ...rest } = values;
+  return { ...rest, comment_id, reply_id, help_request_id, report_id, read_at: null, created_at: now, updated_at: now };
 }
 
 /** Whether `userId` is to be told of what `actorId` did: a member's row of users (an account elsewhere is never notified) who has not blocked the actor. */

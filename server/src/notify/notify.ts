@@ -11,6 +11,9 @@ interface PostTarget {
 const TITLE_MAX = 80;
 
 /** The actor as a notification names them: 'Someone' when they have not given a name. */
+/** A title as notifications quote it (“…”, shortened). */
+export const quoted = (title: string) => quote(title);
+
 export function actorName(name: string | null): string {
   const trimmed = name?.trim();
   return trimmed ? trimmed : 'Someone';
@@ -39,6 +42,10 @@ export const noticeText = {
   /** To a member whose reply was answered from there. */
   fediverseAnswer: (actor: string, title: string) => `${actor} answered your reply on ${quote(title)} from the fediverse.`,
   helpAnswer: (answer: string) => `We answered your help request: ${answer}`,
+  /** To a reporter, when the moderators decided on their report (issue 47): what it was about, what they did, their words. */
+  reportOutcome: (what: string, done: string, note: string) => `The moderators decided on your report of ${what}: ${done}${note ? ` Their note: ${note}` : ''}`,
+  /** To the account a warning is about: what of theirs, and the moderators' reasons. */
+  warning: (what: string, note: string) => `The moderators warned you about ${what}: ${note}`,
   post: (author: string, title: string) => `${author} published a new story: ${quote(title)}.`,
 };
 
@@ -128,6 +135,15 @@ export const notify = {
   /** A comment (with its replies) or a reply about to be deleted takes what was told of it. */
   async commentDeleted(trx: Kysely<DB>, of: { commentId: number } | { replyId: number }): Promise<void> {
     await deleteNoticesOf(trx, of);
+  },
+
+  /**
+   * What staff tell a member (issue 47): the outcome of their report (`reportId`), or a warning about
+   * something of theirs: a 'responses' notification with no actor (staff speak as the server), live
+   * in their tabs and mailed with their help mails.
+   */
+  async fromStaff(trx: Kysely<DB>, to: { userId: number; reportId?: number | null }, message: string, now: string): Promise<number> {
+    return insertNotice(trx, { user_id: to.userId, actor_id: null, type: 'responses', post_id: null, report_id: to.reportId ?? null, message, now });
   },
 
   /**

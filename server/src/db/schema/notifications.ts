@@ -13,6 +13,8 @@ export interface NotificationsTable {
   reply_id: number | null;
   /** The help request a 'responses' notification answers. */
   help_request_id: number | null;
+  /** The report a 'responses' notification tells the outcome of (migration 0062). */
+  report_id: Generated<number | null>;
   message: string;
   /** When the member saw it (opened /notifications); null while unseen. */
   read_at: string | null;

@@ -46,7 +46,16 @@ export interface CasesTable {
   status: Generated<'open' | 'resolved'>;
   opened_at: string;
   resolved_at: string | null;
+  /** What the moderators decided (migration 0062); null while open. */
+  decision: CaseDecision | null;
+  /** Their words to the reporters (and, for a warning, to the account). */
+  decision_note: Generated<string>;
+  /** The member of staff who decided; null from the command line. */
+  decided_by: number | null;
 }
+
+/** The decisions a case can end with (migration 0062): nothing broken, a note for staff, a warning. */
+export type CaseDecision = 'none' | 'note' | 'warn';
 
 /** A reader's report, in the case of what it reports; one open report per reporter and thing. */
 export interface ReportsTable {

@@ -15,6 +15,8 @@ const made: MyReport = {
   created_at: '2026-11-30T09:00:00.000Z',
   status: 'open',
   resolved_at: null,
+  decision: null,
+  decision_note: '',
   target: story,
 };
 
@@ -73,9 +75,11 @@ describe('Report', () => {
 
   it('lists a decided report as decided, and one whose story is gone without it', async () => {
     signIn(9);
-    api({ mine: [{ ...made, status: 'resolved', resolved_at: '2026-11-30T12:00:00.000Z', target: null }] });
+    api({ mine: [{ ...made, status: 'resolved', resolved_at: '2026-11-30T12:00:00.000Z', decision: 'warn', decision_note: 'Second warning this month.', target: null }] });
     renderApp('/reports');
     expect(await screen.findByText(/Decided/)).toBeInTheDocument();
+    expect(screen.getByText(/Its author was warned\./)).toBeInTheDocument();
+    expect(screen.getByText(/Second warning this month\./)).toBeInTheDocument();
     expect(screen.getByText('It is not there any more.')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });

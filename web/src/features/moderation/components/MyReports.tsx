@@ -9,6 +9,13 @@ import { useMyReports } from '../api/reports';
 
 const WHAT: Readonly<Record<MyReport['kind'], string>> = { post: 'A story', comment: 'A comment', reply: 'A reply', account: 'An account' };
 
+/** What the moderators decided, in words (the same as their notification). */
+const OUTCOME: Readonly<Record<NonNullable<MyReport['decision']>, (kind: MyReport['kind']) => string>> = {
+  none: () => 'It breaks no rule of this server, so nothing was done.',
+  note: () => 'Nothing was taken down; the moderators keep a note of it in case it happens again.',
+  warn: (kind) => (kind === 'account' ? 'The account was warned.' : 'Its author was warned.'),
+};
+
 /** Where a report stands, in words: with the moderators, or decided (and when). */
 function Standing({ report }: { report: MyReport }) {
   if (report.status === 'open') {
@@ -48,6 +55,12 @@ function ReportRow({ report, fresh }: { report: MyReport; fresh: boolean }) {
         <p className="mt-2 text-[15px] italic text-zinc-600 dark:text-zinc-400">It is not there any more.</p>
       )}
       {report.note && <p className="mt-2 whitespace-pre-line break-words text-sm text-zinc-700 dark:text-zinc-300">Your note: {report.note}</p>}
+      {report.decision && (
+        <div className="mt-3 rounded-xl border border-zinc-200 bg-zinc-50 p-3 text-sm text-zinc-800 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200">
+          <p className="font-medium">{OUTCOME[report.decision](report.kind)}</p>
+          {report.decision_note && <p className="mt-1 whitespace-pre-line break-words">The moderators’ note: {report.decision_note}</p>}
+        </div>
+      )}
     </li>
   );
 }

@@ -3,7 +3,7 @@ import { paths, type NotificationItem } from '@inkwell/contract';
 /**
  * Where a notification leads: a like, boost or comment to its post (at the comment or reply when it names
  * one), a new story to the story, a follow to the follower's profile (here, for an account of
- * another server too: ADR 0085), a help answer to Help. null when what it pointed at is gone (the server
+ * another server too: ADR 0085), a help answer to Help, a report's outcome to the reader's reports. null when what it pointed at is gone (the server
  * sends no post or member any more).
  */
 export function notificationHref(item: NotificationItem): string | null {
@@ -22,7 +22,8 @@ export function notificationHref(item: NotificationItem): string | null {
     case 'follow':
       return item.actor ? paths.viewProfile.getHref(item.actor.id) : item.remote_actor ? paths.viewProfile.getHref(item.remote_actor.id) : null;
     case 'responses':
-      return paths.help.getHref();
+      // The moderators' word on a report leads to the reader's reports; a warning or a help answer to Help.
+      return item.report_id ? `${paths.reports.getHref()}#report-${item.report_id}` : paths.help.getHref();
   }
 }
 

@@ -101,7 +101,7 @@ const CHOICES = [
   { key: 'notify_like', label: 'Likes', detail: 'When someone likes one of your posts.' },
   { key: 'notify_comment', label: 'Comments', detail: 'When someone comments on your post or replies to you.' },
   { key: 'notify_follow', label: 'Follows', detail: 'When someone starts following you.' },
-  { key: 'notify_help', label: 'Help', detail: 'When we answer one of your help requests.' },
+  { key: 'notify_help', label: 'Help', detail: 'When we answer one of your help requests, or the moderators decide on your reports or write to you.' },
   { key: 'notify_post', label: 'Stories', detail: 'When someone you follow publishes a story.' },
 ] as const;
 

@@ -1,0 +1,28 @@
+/**
+ * The words and lists of reports (issue 47) without zod: the post page's Report link and the report
+ * form use them, and must not pull the schemas into the page's first load (scripts/bundle-budget.test.ts).
+ */
+
+/** What a reader may report (a story, a comment, a reply in a thread, an account), and why. */
+export const REPORT_KINDS = ['post', 'comment', 'reply', 'account'] as const;
+export const REPORT_CATEGORIES = ['spam', 'harassment', 'illegal', 'rule', 'other'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
+
+/** What each kind is called to a reader ("Report this story"). */
+export const REPORT_KIND_NOUNS: Readonly<Record<ReportKind, string>> = { post: 'story', comment: 'comment', reply: 'reply', account: 'account' };
+
+export const REPORT_NOTE_MAX = 1000;
+export const REPORT_RECEIVED = 'Thank you. Your report is with the moderators, and you will hear what they decide.';
+export const REPORTED_ALREADY = 'You have reported this already. The moderators have it, and you will hear what they decide.';
+export const REPORT_OWN = 'You cannot report yourself or what you wrote.';
+export const REPORT_GONE = 'That is not there any more.';
+
+/** The words of each category, as the form and the list show them. */
+export const REPORT_CATEGORY_LABELS: Readonly<Record<ReportCategory, { label: string; hint: string }>> = {
+  spam: { label: 'Spam', hint: 'Advertising, scams, the same thing posted again and again' },
+  harassment: { label: 'Harassment or hate', hint: 'Attacks on a person or a group, threats, abuse' },
+  illegal: { label: 'Illegal content', hint: 'Something against the law where you or we are' },
+  rule: { label: 'Against a rule of this server', hint: 'Something the server’s rules do not allow' },
+  other: { label: 'Something else', hint: 'Tell the moderators in the note' },
+};

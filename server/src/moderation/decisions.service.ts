@@ -1,0 +1,76 @@
+import { REPORT_KIND_NOUNS } from '@inkwell/contract';
+import type { Kysely } from 'kysely';
+import { type AuditActor, audit } from '../audit/audit.ts';
+import { nowIso } from '../db/database.ts';
+import type { CaseDecision, DB } from '../db/schema.ts';
+import { noticeText, notify, quoted } from '../notify/notify.ts';
+import { caseById, closeReports, decideCase, memberOf } from './cases.repository.ts';
+import { targetsOf } from './reports.repository.ts';
+import { described } from './reports.service.ts';
+
+/** The decisions a case can end with now; the actions with effects (hide, limit, suspend…) come with those effects. */
+export const CASE_DECISIONS = ['none', 'note', 'warn'] as const satisfies readonly CaseDecision[];
+
+export const DECISION_NOTE_MAX = 2000;
+
+export class CaseError extends Error {
+  override name = 'CaseError';
+}
+
+/** What the reporters are told was done, by decision. */
+const DONE: Readonly<Record<CaseDecision, (whose: string) => string>> = {
+  none: () => 'it breaks no rule of this server, so nothing was done.',
+  note: () => 'nothing was taken down; the moderators keep a note of it in case it happens again.',
+  warn: (whose) => `${whose} has been warned.`,
+};
+
+/**
+ * A case decided (issue 47, ADR 0093): in one transaction the case is resolved with the decision and
+ * the moderator's note, its open reports are closed (their readers may report the thing again), the
+ * audit row is written, each reporter who is a member is told the outcome (a 'responses' notification
+ * leading to their reports, mailed with their help mails), and a warning is told to the account it is
+ * about. Who reported is named to nobody; the account warned is not told who reported it.
+ */
+export function createDecisions(db: Kysely<DB>) {
+  return {
+    async decide(caseId: number, decision: CaseDecision, noteText: string, by: AuditActor): Promise<{ reporters: number; warned: number | null }> {
+      const note = noteText.trim();
+      if (!(CASE_DECISIONS as readonly string[]).includes(decision)) throw new CaseError(`The decision must be one of ${CASE_DECISIONS.join(', ')}.`);
+      if (note.length > DECISION_NOTE_MAX) throw new CaseError(`The note may not be longer than ${DECISION_NOTE_MAX} characters.`);
+      if (decision === 'warn' && note === '') throw new CaseError('A warning needs a note: it is what the account is told, with the reasons.');
+      return db.transaction().execute(async (trx) => {
+        const found = await caseById(trx, caseId);
+        if (!found) throw new CaseError(`There is no case ${caseId}.`);
+        if (found.status !== 'open') throw new CaseError(`Case ${caseId} was decided already.`);
+        const subject = found.subject_id === null ? undefined : await memberOf(trx, found.subject_id);
+        if (decision === 'warn' && (!subject || subject.domain !== null)) throw new CaseError('Only a member of this server can be warned here.');
+        const now = nowIso();
+        if (!(await decideCase(trx, caseId, { decision, note, by: by === 'command line' ? null : by.id, now }))) throw new CaseError(`Case ${caseId} was decided already.`);
+        const [target] = await targetsOf(trx, found.target_kind, [found.target_id]);
+        const shown = target ? described(target, 0) : null;
+        const noun = REPORT_KIND_NOUNS[found.target_kind];
+        const what = shown ? (found.target_kind === 'account' ? `the account ${shown.label}` : `the ${noun} ${quoted(shown.label)}`) : `a ${noun} that is gone now`;
+        const label = shown ? `${noun}: ${shown.label}` : `${noun} ${found.target_id}`;
+        await audit(trx, { actor: by, action: 'case.decide', target: { kind: found.target_kind, id: found.target_id, label }, after: { decision, note }, caseId });
+
+        const whose = found.target_kind === 'account' ? 'the account' : 'its author';
+        const reports = await closeReports(trx, caseId);
+        let reporters = 0;
+        for (const report of reports) {
+          if (report.reporter_id === null) continue;
+          await notify.fromStaff(trx, { userId: report.reporter_id, reportId: report.id }, noticeText.reportOutcome(what, DONE[decision](whose), note), now);
+          reporters += 1;
+        }
+        let warned: number | null = null;
+        if (decision === 'warn' && subject) {
+          const theirs = shown ? (found.target_kind === 'account' ? 'your account' : `your ${noun} ${quoted(shown.label)}`) : `your ${noun}`;
+          await notify.fromStaff(trx, { userId: subject.id }, noticeText.warning(theirs, note), now);
+          warned = subject.id;
+        }
+        return { reporters, warned };
+      });
+    },
+  };
+}
+
+export type Decisions = ReturnType<typeof createDecisions>;
