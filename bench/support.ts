@@ -47,7 +47,16 @@ export async function startProcess(args: string[], env: NodeJS.ProcessEnv, healt
 
 /** The environment of an app server under a benchmark: one process, quiet logs, logins not throttled; `env` on top. */
 export function serverEnv(port: number, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN: '1000', WORKERS: process.env.WORKERS ?? '1', ...env };
+  return {
+    ...process.env,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_LOGIN: '1000',
+    SPAM_NEW_ACCOUNT_HOURS: '0',
+    SPAM_REPEAT_MINUTES: '0',
+    WORKERS: process.env.WORKERS ?? '1',
+    ...env,
+  };
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */

@@ -27,7 +27,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...env },
+    // The spam defences are off: every account here is new and the journeys write much and alike (server/src/social/spam.test.ts tests them).
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+      SPAM_NEW_ACCOUNT_HOURS: '0',
+      SPAM_REPEAT_MINUTES: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

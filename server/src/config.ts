@@ -22,6 +22,7 @@ import {
 import { type DkimConfig, type InboundMailConfig, type NewsletterSendingConfig, readDkim, readInboundMail, readNewsletterSending } from './config-newsletter.ts';
 import { type PoolOptions, defaultPoolOptions } from './db/pool.ts';
 import type { WriteQueueOptions } from './plugins/write-queue.ts';
+import { type SpamConfig, readSpam } from './config-spam.ts';
 
 export { ConfigError, type S3StorageConfig };
 
@@ -161,6 +162,8 @@ export interface Config {
   newsletterImport: { maxRows: number; confirmationsPerDay: number };
   /** Stories mailed to subscribers: rate, pool, retries (config-newsletter.ts). */
   newsletter: NewsletterSendingConfig;
+  /** The spam defences of comments and replies (config-spam.ts). */
+  spam: SpamConfig;
   /** DKIM signing of the mails sent over SMTP, or undefined. */
   dkim: DkimConfig | undefined;
   /** Bounces and mailed unsubscribes: the addresses they come back to and the SMTP port that takes them. */
@@ -329,6 +332,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       confirmationsPerDay: readPositiveInt(env, 'NEWSLETTER_IMPORT_CONFIRMATIONS_PER_DAY', 1000),
     },
     newsletter: readNewsletterSending(env),
+    spam: readSpam(env),
     dkim: readDkim(env, cwd),
     inboundMail: readInboundMail(env, host),
     render: {

@@ -61,6 +61,7 @@ import * as m0059 from './migrations/0059_follow_requests_asked.ts';
 import * as m0060 from './migrations/0060_roles_and_audit_log.ts';
 import * as m0061 from './migrations/0061_reports_and_cases.ts';
 import * as m0062 from './migrations/0062_case_decisions.ts';
+import * as m0063 from './migrations/0063_writings_by_writer_time.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -127,6 +128,7 @@ const migrations: Record<string, Migration> = {
   '0060_roles_and_audit_log': m0060,
   '0061_reports_and_cases': m0061,
   '0062_case_decisions': m0062,
+  '0063_writings_by_writer_time': m0063,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -119,6 +119,10 @@ export async function startServer(store: DataStore, options: { port?: number; ti
     // runs many at once) can lag past its threshold and answer 503, right but not what these tests
     // check; overload.test.ts tests the guard itself.
     OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+    // Every account these tests make is new, and they write much and alike: the spam defences are off
+    // unless a test turns them on (social/spam.test.ts tests them).
+    SPAM_NEW_ACCOUNT_HOURS: '0',
+    SPAM_REPEAT_MINUTES: '0',
     ...options.env,
   };
   delete env.DATABASE_URL;

@@ -114,3 +114,23 @@ export async function addToCommentsCount(db: Kysely<DB>, postId: number, delta: 
     .where('id', '=', postId)
     .execute();
 }
+
+/** When the account was made (undefined: no such account). */
+export async function accountMadeAt(db: Kysely<DB>, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirst();
+  return row?.created_at;
+}
+
+/** The comments and replies the account wrote since `since` (ISO time): their text and when, newest first. */
+export async function writingsSince(db: Kysely<DB>, userId: number, since: string): Promise<Array<{ body: string; created_at: string }>> {
+  const of = (table: 'comments' | 'replies') =>
+    db
+      .selectFrom(table as 'comments')
+      .select(['body', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', since)
+      .execute();
+  const comments = await of('comments');
+  const replies = await of('replies');
+  return [...comments, ...replies].sort((a, b) => b.created_at.localeCompare(a.created_at));
+}

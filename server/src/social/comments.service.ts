@@ -14,6 +14,8 @@ import { hasBlocked } from './blocks.repository.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
 import { noticesBy, notify } from '../notify/notify.ts';
 import { type PostTarget, findTeller, lockPost } from './targets.repository.ts';
+import { type SpamConfig, defaultSpam } from '../config-spam.ts';
+import { refuseSpam } from './spam.ts';
 
 type Created = z.infer<typeof commentCreatedResponse>;
 type Added = DomainEvents['comment.added'];
@@ -40,7 +42,7 @@ interface Writing {
  * fediverse owes a reply to the thread's accounts elsewhere), and that it committed after. A member's
  * call and a Note from the fediverse (ADR 0086) are written, counted, told and removed by the same code.
  */
-export function createCommentsService(db: Kysely<DB>, events: DomainEventBus) {
+export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, spam: SpamConfig = defaultSpam) {
   /** Writes a comment of the post, with its count, notification and event; undefined when its Note came before. */
   async function comment(trx: Kysely<DB>, post: PostTarget, w: Writing): Promise<Added | undefined> {
     const now = nowIso();
@@ -127,6 +129,7 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus) {
           const post = await lockPost(trx, postId);
           if (!post) throw notFound(NOT_FOUND.post);
           await refuseBlockedComment(trx, post.user_id, auth.userId);
+          await refuseSpam(trx, spam, auth.userId, text, 'comments');
           return { added: await comment(trx, post, { actorId: auth.userId, body: text }) };
         }),
       );
@@ -147,6 +150,7 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus) {
           if (!found) throw notFound(NOT_FOUND.comment);
           const answered = replyToId === undefined ? undefined : await repo.findReplyOfComment(trx, replyToId, commentId);
           if (replyToId !== undefined && !answered) throw notFound(NOT_FOUND.reply);
+          await refuseSpam(trx, spam, auth.userId, text, 'reply');
           return { added: await reply(trx, post, { comment: found, answered }, { actorId: auth.userId, body: text }) };
         }),
       );

@@ -17,7 +17,7 @@ export function createSocial({ db, database, hiddenAuthors, events, config }: Fe
   const services = {
     likes: createLikesService(db, events),
     saves: createSavesService(db),
-    comments: createCommentsService(db, events),
+    comments: createCommentsService(db, events, config.spam),
     follows: createFollowsService(db, events, { federates: config.federation.enabled }),
     followLists: createFollowListsService(database, hiddenAuthors),
     blocks: createBlocksService(db, events),

@@ -55,6 +55,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     // The event-loop and heap guards are off (a busy CI machine must not turn a test's call into 503)
     // except in the tests of overload itself, which set them.
     overload: { ...base.overload, maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0 },
+    // Every test account is new: the spam defences are off unless a test turns them on (social/spam.test.ts).
+    spam: { ...base.spam, newAccountMs: 0, repeatMs: 0 },
     ...options.config,
     rateLimits: {
       login: high,

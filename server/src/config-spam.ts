@@ -1,0 +1,37 @@
+import { type Env, bad, readNonNegativeInt, readPositiveInt } from './config-readers.ts';
+
+/**
+ * The spam defences of comments and replies (issue 47), none of them an outside service: what a new
+ * account may write, and the same text again. Each an environment variable (README's configuration table).
+ */
+export interface SpamConfig {
+  /** An account younger than this is new (SPAM_NEW_ACCOUNT_HOURS, 24; 0 turns the new-account limits off). */
+  newAccountMs: number;
+  /** Links a new account may put in one comment or reply (SPAM_NEW_ACCOUNT_LINKS, 2). */
+  newAccountLinks: number;
+  /** Comments and replies a new account may write in an hour (SPAM_NEW_ACCOUNT_COMMENTS_PER_HOUR, 10). */
+  newAccountCommentsPerHour: number;
+  /** The same text again from one account within this window is refused (SPAM_REPEAT_MINUTES, 10; 0: off). */
+  repeatMs: number;
+}
+
+const MINUTE = 60_000;
+
+/** 0 is a real limit here (no links at all), not "off". */
+function readLinks(env: Env): number {
+  const raw = env.SPAM_NEW_ACCOUNT_LINKS;
+  if (raw === undefined || raw === '') return 2;
+  if (!/^\d+$/.test(raw)) bad('SPAM_NEW_ACCOUNT_LINKS', raw, 'a whole number of links (0: none)');
+  return Number(raw);
+}
+
+export function readSpam(env: Env): SpamConfig {
+  return {
+    newAccountMs: readNonNegativeInt(env, 'SPAM_NEW_ACCOUNT_HOURS', 24, 'hours') * 60 * MINUTE,
+    newAccountLinks: readLinks(env),
+    newAccountCommentsPerHour: readPositiveInt(env, 'SPAM_NEW_ACCOUNT_COMMENTS_PER_HOUR', 10),
+    repeatMs: readNonNegativeInt(env, 'SPAM_REPEAT_MINUTES', 10, 'minutes') * MINUTE,
+  };
+}
+
+export const defaultSpam: SpamConfig = readSpam({});

@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { SpamConfig } from '../config-spam.ts';
+import type { DB } from '../db/schema.ts';
+import { tooManyRequests, validationError } from '../lib/errors.ts';
+import { accountMadeAt, writingsSince } from './comments.repository.ts';
+
+/** What a refused writing is told (issue 47): the rule, in words, and what to do. */
+export const SPAM_TEXT = {
+  links: (max: number) =>
+    max === 0
+      ? 'New accounts cannot put links in comments yet. Try again tomorrow.'
+      : `New accounts may put at most ${max} link${max === 1 ? '' : 's'} in a comment. Try again tomorrow.`,
+  perHour: (max: number) => `New accounts may write ${max} comments and replies an hour. Please try again later.`,
+  repeat: 'You wrote this a moment ago. Write something new, or wait a few minutes.',
+};
+
+/** Links in a text as a reader would see them: an address with its scheme, or one starting with www. */
+const LINK = /\bhttps?:\/\/[^\s<>"]+|\bwww\.[^\s<>"]+/gi;
+
+export const linksIn = (text: string): number => text.match(LINK)?.length ?? 0;
+
+/** Text compared for "the same again": case and spacing do not make it new. */
+const same = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * The spam defences of a member's comment or reply, in its transaction, before it is written: a new
+ * account (younger than `newAccountMs`) may put at most `newAccountLinks` links in one and write at most
+ * `newAccountCommentsPerHour` an hour (429 with Retry-After); nobody may write the same text again within
+ * `repeatMs` (422). `field` is the form's field the message shows under ('comments' or 'reply').
+ */
+export async function refuseSpam(trx: Kysely<DB>, config: SpamConfig, userId: number, text: string, field: 'comments' | 'reply', now = Date.now()): Promise<void> {
+  const madeAt = await accountMadeAt(trx, userId);
+  const isNew = madeAt !== undefined && config.newAccountMs > 0 && now - Date.parse(madeAt) < config.newAccountMs;
+  if (isNew && linksIn(text) > config.newAccountLinks) throw validationError({ [field]: [SPAM_TEXT.links(config.newAccountLinks)] });
+  const window = Math.max(isNew ? 60 * 60_000 : 0, config.repeatMs);
+  if (window === 0) return;
+  const recent = await writingsSince(trx, userId, new Date(now - window).toISOString());
+  if (config.repeatMs > 0) {
+    const since = now - config.repeatMs;
+    const mine = same(text);
+    if (recent.some((w) => Date.parse(w.created_at) >= since && same(w.body) === mine)) throw validationError({ [field]: [SPAM_TEXT.repeat] });
+  }
+  if (isNew) {
+    const lastHour = recent.filter((w) => Date.parse(w.created_at) >= now - 60 * 60_000);
+    if (lastHour.length >= config.newAccountCommentsPerHour) {
+      // Free again when the oldest of the hour's writings leaves it.
+      const oldest = Date.parse(lastHour.at(-1)!.created_at);
+      throw tooManyRequests(SPAM_TEXT.perHour(config.newAccountCommentsPerHour), Math.max(1, Math.ceil((oldest + 60 * 60_000 - now) / 1000)));
+    }
+  }
+}
