@@ -89,7 +89,7 @@ describe('the fediverse in the browser', () => {
       await section.waitFor();
       const thread = section.getByTestId('comment').filter({ hasText: said });
       await thread.getByText(said).waitFor();
-      expect(await thread.getByRole('link', { name: 'Dave of the peer' }).getAttribute('href')).toBe(daveHere);
+      expect(await thread.getByRole('link', { name: 'Dave of the peer', exact: true }).getAttribute('href')).toBe(daveHere);
       await thread.getByText(daveHandle()).waitFor();
       expect(await thread.getByRole('link', { name: 'Original' }).getAttribute('href')).toBe(`${peer.origin}/@dave/1`);
       // A visitor has no Block for it (the story's writer has: 'tells the writer').
@@ -127,7 +127,7 @@ describe('the fediverse in the browser', () => {
     // The answer is a reply in the comment's thread, from Bo, and Dave's server receives it as a Note answering his.
     const answer = thread.getByTestId('reply').filter({ hasText: 'Thank you, Dave. Timetables are poetry.' });
     await answer.waitFor();
-    expect(await answer.getByRole('link', { name: 'Bo Reader' }).getAttribute('href')).toBe(paths.viewProfile.getHref(Number(bo.id)));
+    expect(await answer.getByRole('link', { name: 'Bo Reader', exact: true }).getAttribute('href')).toBe(paths.viewProfile.getHref(Number(bo.id)));
     const sent = await until(() => peer.received.find(({ activity }) => activity instanceof Create && activity.actorId?.href.endsWith(`/ap/users/${bo.id}`)), 20_000);
     const note = (await (sent.activity as Create).getObject()) as Note;
     expect(note.content?.toString()).toContain('Thank you, Dave. Timetables are poetry.');
