@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { readAudit } from '../server/src/audit/audit.ts';
 import type { DB } from '../server/src/db/schema.ts';
 import { createCasesService } from '../server/src/moderation/cases.service.ts';
-import { CASE_DECISIONS, CaseError, createDecisions } from '../server/src/moderation/decisions.service.ts';
+import { CASE_DECISIONS } from '@inkwell/contract';
+import { CaseError, createDecisions } from '../server/src/moderation/decisions.service.ts';
 import { RoleError, createRolesService } from '../server/src/moderation/roles.service.ts';
 import type { AdminResult } from './admin-commands.ts';
 

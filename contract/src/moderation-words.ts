@@ -26,3 +26,7 @@ export const REPORT_CATEGORY_LABELS: Readonly<Record<ReportCategory, { label: st
   rule: { label: 'Against a rule of this server', hint: 'Something the server’s rules do not allow' },
   other: { label: 'Something else', hint: 'Tell the moderators in the note' },
 };
+
+/** The decisions a case can end with now; the actions with effects (hide, limit, suspend…) come with those effects. */
+export const CASE_DECISIONS = ['none', 'note', 'warn'] as const;
+export type CaseDecisionName = (typeof CASE_DECISIONS)[number];

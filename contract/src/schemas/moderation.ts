@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, requiredMessage } from './common.ts';
-import { REPORT_CATEGORIES, REPORT_KINDS, REPORT_NOTE_MAX } from '../moderation-words.ts';
+import { CASE_DECISIONS, REPORT_CATEGORIES, REPORT_KINDS, REPORT_NOTE_MAX } from '../moderation-words.ts';
 
 export * from '../moderation-words.ts';
 
@@ -58,7 +58,7 @@ export const myReport = z.object({
   status: z.enum(['open', 'resolved']),
   resolved_at: z.string().nullable(),
   /** What the moderators decided ('none': no rule broken; 'note': kept on file; 'warn': its author warned), and their note; null while open. */
-  decision: z.enum(['none', 'note', 'warn']).nullable(),
+  decision: z.enum(CASE_DECISIONS).nullable(),
   decision_note: z.string(),
   /** What it is about, or null when it is gone (deleted since). */
   target: reportTarget.nullable(),

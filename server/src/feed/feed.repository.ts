@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { sitePosts, walkKey } from '../db/key-walk.ts';
 import { cardElsewhere } from '../db/shared.repository.ts';
 import { type AuthorElsewhereColumns, type CardRow, writtenElsewhere } from '../lib/post-card.ts';
+import { MAX_ID } from '../lib/id-cursor.ts';
 
 export type { CardRow } from '../lib/post-card.ts';
 
@@ -15,7 +16,7 @@ export type { CardRow } from '../lib/post-card.ts';
 
 export const FETCH = PAGE_SIZE + 1; // one more than a page tells whether there is a next one
 /** The largest id a cursor may carry (posts.id is a 32-bit SERIAL on PostgreSQL). */
-export const FIRST_CURSOR = 2_147_483_647;
+export const FIRST_CURSOR = MAX_ID;
 
 // Placeholders: viewer (likes), viewer (saves). Read FROM … p CARD_JOINS.
 const CARD_COLUMNS = `p.id, p.user_id, p.category_id, p.title, p.sub_title, p.image, si.width AS image_width,

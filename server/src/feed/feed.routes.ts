@@ -3,17 +3,14 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageCache } from '../cache/page-cache.ts';
 import { EncodedBody, JSON_TYPE, SharedAnswers, sendEncoded } from '../lib/encoded-body.ts';
 import { validationError } from '../lib/errors.ts';
+import { idCursor } from '../lib/id-cursor.ts';
 import { route } from '../plugins/endpoint.ts';
 import { viewer } from '../access/viewer.ts';
 import { FIRST_CURSOR } from './feed.repository.ts';
 import type { FeedService } from './feed.service.ts';
 
-/** A keyset cursor: a post id below which the next page starts. */
-function idCursor(text: string | undefined): number {
-  if (text === undefined || text === '') return FIRST_CURSOR;
-  if (!/^\d{1,10}$/.test(text) || Number(text) > FIRST_CURSOR) throw validationError({ cursor: ['The cursor is invalid.'] });
-  return Number(text);
-}
+/** A keyset cursor: a post id below which the next page starts (absent: the first page). */
+const postCursor = (text: string | undefined): number => idCursor(text) ?? FIRST_CURSOR;
 
 function savedCursor(text: string | undefined) {
   if (text === undefined || text === '') return undefined;
@@ -43,7 +40,7 @@ export const feedRoutes: FastifyPluginAsync<{ feed: FeedService; answers: PageCa
     'viewPosts',
     (request, reply) => {
       const reader = viewer(request, request.body.user_id);
-      const cursor = idCursor(request.query.cursor);
+      const cursor = postCursor(request.query.cursor);
       return kept(request, reply, `for-you:${reader}:${cursor}`, () => feed.forYou(reader, cursor));
     },
     ENCODES_ITSELF,
@@ -54,7 +51,7 @@ export const feedRoutes: FastifyPluginAsync<{ feed: FeedService; answers: PageCa
     'followingPosts',
     (request, reply) => {
       const reader = request.auth!.userId;
-      const cursor = idCursor(request.query.cursor);
+      const cursor = postCursor(request.query.cursor);
       return kept(request, reply, `following:${reader}:${cursor}`, () => feed.following(reader, cursor));
     },
     ENCODES_ITSELF,
@@ -66,7 +63,7 @@ export const feedRoutes: FastifyPluginAsync<{ feed: FeedService; answers: PageCa
     (request, reply) => {
       const reader = viewer(request, request.body.user_id);
       const { category_id: topic } = request.body;
-      const cursor = idCursor(request.query.cursor);
+      const cursor = postCursor(request.query.cursor);
       return kept(request, reply, `topic:${reader}:${topic}:${cursor}`, async () => ({ posts: await feed.category(reader, topic, cursor) }));
     },
     ENCODES_ITSELF,
@@ -78,7 +75,7 @@ export const feedRoutes: FastifyPluginAsync<{ feed: FeedService; answers: PageCa
     (request, reply) => {
       const reader = viewer(request, request.body.user_id);
       const { author_id: author } = request.body;
-      const cursor = idCursor(request.query.cursor);
+      const cursor = postCursor(request.query.cursor);
       return kept(request, reply, `author:${reader}:${author}:${cursor}`, () => feed.author(reader, author, cursor));
     },
     ENCODES_ITSELF,

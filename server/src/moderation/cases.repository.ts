@@ -71,7 +71,7 @@ export function closeReports(db: Kysely<DB>, caseId: number) {
   return db.updateTable('reports').set({ status: 'closed' }).where('case_id', '=', caseId).where('status', '=', 'open').returning(['id', 'reporter_id']).execute();
 }
 
-/** Whether an account is a member's (mail and notifications reach members only), and its name. */
+/** Whether an account is a member's (mail and notifications reach members only). */
 export function memberOf(db: Kysely<DB>, id: number) {
-  return db.selectFrom('users').select(['id', 'name', 'domain']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'domain']).where('id', '=', id).executeTakeFirst();
 }

@@ -1,4 +1,4 @@
-import { REPORT_KIND_NOUNS } from '@inkwell/contract';
+import { CASE_DECISIONS, REPORT_KIND_NOUNS } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import { type AuditActor, audit } from '../audit/audit.ts';
 import { nowIso } from '../db/database.ts';
@@ -8,8 +8,8 @@ import { caseById, closeReports, decideCase, memberOf } from './cases.repository
 import { targetsOf } from './reports.repository.ts';
 import { described } from './reports.service.ts';
 
-/** The decisions a case can end with now; the actions with effects (hide, limit, suspend…) come with those effects. */
-export const CASE_DECISIONS = ['none', 'note', 'warn'] as const satisfies readonly CaseDecision[];
+/** The contract's decisions, which the cases table stores. */
+const DECISIONS: readonly CaseDecision[] = CASE_DECISIONS;
 
 export const DECISION_NOTE_MAX = 2000;
 
@@ -35,7 +35,7 @@ export function createDecisions(db: Kysely<DB>) {
   return {
     async decide(caseId: number, decision: CaseDecision, noteText: string, by: AuditActor): Promise<{ reporters: number; warned: number | null }> {
       const note = noteText.trim();
-      if (!(CASE_DECISIONS as readonly string[]).includes(decision)) throw new CaseError(`The decision must be one of ${CASE_DECISIONS.join(', ')}.`);
+      if (!DECISIONS.includes(decision)) throw new CaseError(`The decision must be one of ${DECISIONS.join(', ')}.`);
       if (note.length > DECISION_NOTE_MAX) throw new CaseError(`The note may not be longer than ${DECISION_NOTE_MAX} characters.`);
       if (decision === 'warn' && note === '') throw new CaseError('A warning needs a note: it is what the account is told, with the reasons.');
       return db.transaction().execute(async (trx) => {
@@ -47,7 +47,7 @@ export function createDecisions(db: Kysely<DB>) {
         const now = nowIso();
         if (!(await decideCase(trx, caseId, { decision, note, by: by === 'command line' ? null : by.id, now }))) throw new CaseError(`Case ${caseId} was decided already.`);
         const [target] = await targetsOf(trx, found.target_kind, [found.target_id]);
-        const shown = target ? described(target, 0) : null;
+        const shown = target ? described(target) : null;
         const noun = REPORT_KIND_NOUNS[found.target_kind];
         const what = shown ? (found.target_kind === 'account' ? `the account ${shown.label}` : `the ${noun} ${quoted(shown.label)}`) : `a ${noun} that is gone now`;
         const label = shown ? `${noun}: ${shown.label}` : `${noun} ${found.target_id}`;

@@ -16,6 +16,7 @@ import type { Acting } from '../access/policy.ts';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { conflict, notFound, validationError } from '../lib/errors.ts';
+import { idCursor } from '../lib/id-cursor.ts';
 import { type ReportKind, type TargetRow, insertReport, openCase, openReportBy, ownerOf, reportsOf, targetsOf } from './reports.repository.ts';
 
 export interface NewReport {
@@ -28,22 +29,18 @@ export interface NewReport {
 const LABEL_MAX = 140;
 
 /** What the reporter is shown of the thing: a title, the first words of a comment, a name; never more. */
-export function described(row: TargetRow, reader: number): ReportTarget {
+export function described(row: TargetRow): Omit<ReportTarget, 'own'> {
   const author = row.author_name?.trim() || (row.author_handle ? `@${row.author_handle}` : 'Anonymous');
   const text = htmlToPlainText(row.text ?? '')
     .replace(/\s+/g, ' ')
     .trim();
   const label = row.kind === 'account' ? author : text.length > LABEL_MAX ? `${text.slice(0, LABEL_MAX - 1).trimEnd()}…` : text || 'Untitled';
   const href = row.kind === 'account' ? paths.viewProfile.getHref(row.id) : `${paths.viewPost.getHref(row.post_id!)}${row.kind === 'post' ? '' : `#${row.kind}-${row.id}`}`;
-  return { kind: row.kind, id: row.id, label, author, href, own: row.author_id === reader };
+  return { kind: row.kind, id: row.id, label, author, href };
 }
 
-/** The before-id of a page of one's reports ('' or absent: the first page). */
-function reportCursor(text: string | undefined): number | undefined {
-  if (text === undefined || text === '') return undefined;
-  if (!/^\d{1,10}$/.test(text)) throw validationError({ cursor: ['The cursor is invalid.'] });
-  return Number(text);
-}
+/** What a reader is shown of a thing, and whether it is their own (no form for that). */
+const shownTo = (row: TargetRow, reader: number): ReportTarget => ({ ...described(row), own: row.author_id === reader });
 
 /**
  * A reader's reports (ADR 0092): a story, a comment, a reply or an account, for members and accounts
@@ -80,17 +77,17 @@ export function createReportsService(db: Kysely<DB>) {
     async target(reader: Acting, kind: ReportKind, targetId: number): Promise<ReportTarget> {
       const [row] = await targetsOf(db, kind, [targetId]);
       if (!row) throw notFound(REPORT_GONE);
-      return described(row, reader);
+      return shownTo(row, reader);
     },
 
     /** The reporter's own reports, newest first, with where each case stands and what it is about (null: gone since). */
     async mine(reporter: Acting, cursor: string | undefined): Promise<MyReportsResponse> {
-      const rows = await reportsOf(db, reporter, reportCursor(cursor), MY_REPORTS_PAGE_SIZE + 1);
+      const rows = await reportsOf(db, reporter, idCursor(cursor), MY_REPORTS_PAGE_SIZE + 1);
       const page = rows.slice(0, MY_REPORTS_PAGE_SIZE);
       const found = new Map<string, ReportTarget>();
       for (const kind of new Set(page.map((r) => r.kind))) {
         for (const row of await targetsOf(db, kind, [...new Set(page.filter((r) => r.kind === kind).map((r) => r.target_id))]))
-          found.set(`${kind} ${row.id}`, described(row, reporter));
+          found.set(`${kind} ${row.id}`, shownTo(row, reporter));
       }
       return {
         data: page.map((r) => ({ ...r, target: found.get(`${r.kind} ${r.target_id}`) ?? null })),
