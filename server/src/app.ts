@@ -45,7 +45,7 @@ import { searchPlugin } from './search/search.plugin.ts';
 import { feedLinksFor } from './seo/feed-links.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 import { helpPlugin } from './help/help.plugin.ts';
-import { moderationPlugin } from './moderation/moderation.plugin.ts';
+import { moderationModule } from './moderation/moderation.plugin.ts';
 import { libraryPlugin } from './library/library.plugin.ts';
 import { createHiddenAuthors } from './social/hidden-authors.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -145,7 +145,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // The app is its modules (deps.ts AppModule): each brings its calls, its routes, its jobs, and
   // declares its reactions to what a write says happened as it is made.
   const social = socialModule(core);
-  const fediverse = federationModule(app, core, social.acts);
+  const moderation = moderationModule(core);
+  const fediverse = federationModule(app, core, { ...social.acts, ...moderation.acts });
   const modules: AppModule[] = [
     authModule(core),
     usersModule(core),
@@ -156,7 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     social,
     plain('search', searchPlugin, core),
     plain('help', helpPlugin, core),
-    plain('moderation', moderationPlugin, core),
+    moderation,
     statsModule(app, core),
     plain('library', libraryPlugin, core),
     newslettersModule(app, { db, config, outbox, transport: deps.newsletterTransport ?? deps.mailTransport, events }),

@@ -64,6 +64,28 @@ export interface SocialActs {
   removeComment(actorId: number, apId: string): Promise<boolean>;
 }
 
+/**
+ * A report from another server (a `Flag`, ADR 0095), as the inbox hands it to the moderators: what it
+ * names of ours, the server that sent it (it names no person: the reporter stays theirs), the Flag's id
+ * (a second delivery makes nothing) and its words.
+ */
+export interface ServerReport {
+  server: string;
+  apId: string;
+  kind: 'post' | 'comment' | 'reply' | 'account';
+  targetId: number;
+  category: 'spam' | 'harassment' | 'illegal' | 'rule' | 'other';
+  note: string;
+}
+
+/** What the moderation module takes from the inbox: 'made' (a report in the case of the thing), 'again' (that Flag came before), 'gone' (nothing of a member's by that id). */
+export interface ModerationActs {
+  reportFromServer(report: ServerReport): Promise<'made' | 'again' | 'gone'>;
+}
+
+/** Everything the inbox hands over: the social acts and the moderators' reports. */
+export type InboundActs = SocialActs & ModerationActs;
+
 export interface ActNote {
   postId: number;
   answers: { kind: 'comment' | 'reply'; id: number; commentId: number } | null;

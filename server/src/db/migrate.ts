@@ -62,6 +62,7 @@ import * as m0060 from './migrations/0060_roles_and_audit_log.ts';
 import * as m0061 from './migrations/0061_reports_and_cases.ts';
 import * as m0062 from './migrations/0062_case_decisions.ts';
 import * as m0063 from './migrations/0063_writings_by_writer_time.ts';
+import * as m0064 from './migrations/0064_reports_from_elsewhere.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -129,6 +130,7 @@ const migrations: Record<string, Migration> = {
   '0061_reports_and_cases': m0061,
   '0062_case_decisions': m0062,
   '0063_writings_by_writer_time': m0063,
+  '0064_reports_from_elsewhere': m0064,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,6 @@
 import { plural } from '@inkwell/contract';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { AppCore, AppModule, SocialActs } from '../deps.ts';
+import type { AppCore, AppModule, InboundActs } from '../deps.ts';
 import { createInkwellFederation } from './federation.ts';
 import { federationRoutes } from './federation.routes.ts';
 import { PostDeliveries } from './post-deliveries.ts';
@@ -28,7 +28,7 @@ export interface FederationModule extends AppModule {
  * elsewhere). Every app process works the federation's queue (each message claimed by one) while its
  * jobs run, and hands over the changes a process left owed (each row claimed by one).
  */
-export function federationModule(app: FastifyInstance, core: AppCore, acts: SocialActs): FederationModule {
+export function federationModule(app: FastifyInstance, core: AppCore, acts: InboundActs): FederationModule {
   const { config, database, events } = core;
   if (!config.federation.enabled) {
     return { name: 'federation', api: (api) => api.register(federationApiRoutes, { parts: null }), pageLinks: () => [] };

@@ -4,7 +4,7 @@ import { DEFAULT_USER_IMAGE, escapeHtml, paths } from '@inkwell/contract';
 import { picture } from './pictures.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import type { SocialActs } from '../deps.ts';
+import type { InboundActs } from '../deps.ts';
 import { INKWELL_VERSION, inkwellUserAgent } from '../lib/user-agent.ts';
 import { INSTANCE_ACTOR, actorMember, federatingMember, numericId } from './actor-member.ts';
 import { countUsage, findIdByUsername } from './discovery.repository.ts';
@@ -45,11 +45,12 @@ function deliveredWith(headers: Record<string, string>) {
 /**
  * Fedify's federation for this app (ADR 0067, 0068): members with a username as `Person` actors at
  * /ap/users/<id>, WebFinger by username, the instance actor, NodeInfo, follows, likes and boosts
- * from the fediverse (kept through `acts`, the social services a member's request calls: ADR 0086), each member's
+ * from the fediverse (kept through `acts`, the social services a member's request calls: ADR 0086), reports (Flags, to
+ * the moderators: ADR 0095), each member's
  * followers and outbox, stories as Articles and members' answers to fediverse replies as Notes. Its store and queue are ours (ADR 0066); the queue is worked by
  * `startQueue`, which app.ts runs with the app's background jobs.
  */
-export function createInkwellFederation(config: Config, database: Database, log: Logger, wrote: () => Promise<void>, acts: SocialActs): Federation<void> {
+export function createInkwellFederation(config: Config, database: Database, log: Logger, wrote: () => Promise<void>, acts: InboundActs): Federation<void> {
   const { db } = database;
   const keys = new ActorKeys(db);
   const publicUrl = config.publicUrl;

@@ -1,9 +1,10 @@
 import type { Context, Federation } from '@fedify/fedify';
 import { Article, Create, Delete, Note, Undo, Update } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
-import type { SocialActs } from '../deps.ts';
+import type { InboundActs } from '../deps.ts';
 import { INSTANCE_ACTOR } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
+import { listenForFlags } from './flags.ts';
 import { listenForFollows } from './follows.ts';
 import { listenForFollowAnswers } from './follow-answers.ts';
 import { listenForReactions } from './reactions.ts';
@@ -19,13 +20,13 @@ interface Logger {
 /**
  * What the inbox's listeners work with: the database (to read what an activity names), the log,
  * `acts` (what an account elsewhere does to members' posts, comments and follows: the social
- * services a member's request calls, deps.ts) and `wrote` (after a story elsewhere or a follow's
+ * services a member's request calls, deps.ts; and a server's report, to the moderators) and `wrote` (after a story elsewhere or a follow's
  * answer changed: the cached pages go).
  */
 export interface InboxDeps {
   database: Database;
   log: Logger;
-  acts: SocialActs;
+  acts: InboundActs;
   wrote: () => Promise<void>;
 }
 
@@ -49,7 +50,7 @@ const isReply = (object: Article | Note): object is Note => object instanceof No
  * What the inboxes do with a verified activity (ADR 0068, 0071, 0073): Follow (follows.ts), Like and
  * Announce (reactions.ts), Create of a story of an account followed (remote-stories.ts) or of a reply
  * (replies.ts), Accept and Reject of a member's Follow (follow-answers.ts); Undo of a follow, like or boost
- * (undo.ts, ADR 0079: judged by its own actor); Update and Delete of a reply or a story, routed by their
+ * (undo.ts, ADR 0079: judged by its own actor); Flag, a server's report (flags.ts, ADR 0095); Update and Delete of a reply or a story, routed by their
  * object (read once, here). Fedify allows one
  * listener per type, so Create, Undo, Update and Delete are here. A listener that throws is logged; Fedify's queue retries it.
  *
@@ -63,6 +64,7 @@ export function listenToInboxes(federation: Federation<void>, deps: InboxDeps): 
   listenForFollows(inbox, deps);
   listenForReactions(inbox, deps);
   listenForFollowAnswers(inbox, deps);
+  listenForFlags(inbox, deps);
   inbox
     // A reply to one of ours, or a story of an account a member follows: the object read once, from
     // an actor of another server whose server is not blocked.

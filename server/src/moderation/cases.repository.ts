@@ -44,7 +44,7 @@ export function reportsOf(db: Kysely<DB>, caseId: number) {
   return db
     .selectFrom('reports as r')
     .leftJoin('users as u', 'u.id', 'r.reporter_id')
-    .select(['r.id', 'r.created_at', 'r.category', 'r.note', 'r.status', 'r.reporter_id', 'u.name as reporter_name', 'u.email as reporter_email'])
+    .select(['r.id', 'r.created_at', 'r.category', 'r.note', 'r.status', 'r.reporter_id', 'r.reporter_server', 'r.ap_id', 'u.name as reporter_name', 'u.email as reporter_email'])
     .where('r.case_id', '=', caseId)
     .orderBy('r.id')
     .execute();

@@ -60,6 +60,8 @@ export function createCasesService(db: Kysely<DB>) {
         note: r.note,
         status: r.status,
         reporter: r.reporter_id === null ? null : { id: r.reporter_id, name: r.reporter_name, address: r.reporter_email },
+        // A report from another server (a Flag): that server, and the Flag's id; it names no person.
+        ...(r.reporter_server === null ? {} : { server: r.reporter_server, flag: r.ap_id }),
       }));
       return { ...line, reports };
     },

@@ -45,7 +45,7 @@ export function openReportBy(db: Kysely<DB>, reporterId: number, kind: ReportKin
 /** A report in its case; undefined when the reporter has an open one of the thing already (a race lost). */
 export async function insertReport(
   db: Kysely<DB>,
-  report: Pick<ReportsTable, 'case_id' | 'reporter_id' | 'target_kind' | 'target_id' | 'category' | 'created_at'> & { note: string },
+  report: Pick<ReportsTable, 'case_id' | 'reporter_id' | 'target_kind' | 'target_id' | 'category' | 'created_at'> & { note: string; reporter_server?: string; ap_id?: string },
 ) {
   return db
     .insertInto('reports')
@@ -53,6 +53,11 @@ export async function insertReport(
     .onConflict((oc) => oc.columns(['reporter_id', 'target_kind', 'target_id']).where('status', '=', sql.lit('open')).doNothing())
     .returning('id')
     .executeTakeFirst();
+}
+
+/** Whether a report with this Flag id came before (a second delivery of it). */
+export async function hasFlag(db: Kysely<DB>, apId: string): Promise<boolean> {
+  return (await db.selectFrom('reports').select('id').where('ap_id', '=', apId).executeTakeFirst()) !== undefined;
 }
 
 /** The thing a report is about, with its author's name, to show the reporter; undefined when it is gone. */

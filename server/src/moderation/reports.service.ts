@@ -13,11 +13,13 @@ import {
 } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { Acting } from '../access/policy.ts';
+import type { ServerReport } from '../deps.ts';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { conflict, notFound, validationError } from '../lib/errors.ts';
 import { idCursor } from '../lib/id-cursor.ts';
-import { type ReportKind, type TargetRow, insertReport, openCase, openReportBy, ownerOf, reportsOf, targetsOf } from './reports.repository.ts';
+import { memberOf } from './cases.repository.ts';
+import { type ReportKind, type TargetRow, hasFlag, insertReport, openCase, openReportBy, ownerOf, reportsOf, targetsOf } from './reports.repository.ts';
 
 export interface NewReport {
   kind: ReportKind;
@@ -70,6 +72,33 @@ export function createReportsService(db: Kysely<DB>) {
         });
         if (!made) throw conflict(REPORTED_ALREADY);
         return { message: REPORT_RECEIVED, report_id: made.id };
+      });
+    },
+
+    /**
+     * A report from another server (a Flag, ADR 0095: federation/flags.ts): into the case of the thing,
+     * attributed to the server, when it is a member's or a member's own; 'again' for a Flag that came
+     * before, 'gone' when there is no such thing of a member's.
+     */
+    async reportFromServer(report: ServerReport): Promise<'made' | 'again' | 'gone'> {
+      return db.transaction().execute(async (trx) => {
+        if (await hasFlag(trx, report.apId)) return 'again';
+        const owner = await ownerOf(trx, report.kind, report.targetId);
+        if (owner === undefined || (await memberOf(trx, owner))?.domain !== null) return 'gone';
+        const now = nowIso();
+        const caseId = await openCase(trx, report.kind, report.targetId, owner, now);
+        await insertReport(trx, {
+          case_id: caseId,
+          reporter_id: null,
+          reporter_server: report.server,
+          ap_id: report.apId,
+          target_kind: report.kind,
+          target_id: report.targetId,
+          category: report.category,
+          note: report.note,
+          created_at: now,
+        });
+        return 'made';
       });
     },
 

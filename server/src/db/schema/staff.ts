@@ -61,8 +61,12 @@ export type CaseDecision = 'none' | 'note' | 'warn';
 export interface ReportsTable {
   id: Generated<number>;
   case_id: number;
-  /** Null once the reporter's account is gone. Never shown to the one reported, nor to another server. */
+  /** Null once the reporter's account is gone, and for a report from another server. Never shown to the one reported, nor to another server. */
   reporter_id: number | null;
+  /** A report from another server (a `Flag`, migration 0064): that server's host; null for a reader's own. */
+  reporter_server: Generated<string | null>;
+  /** The Flag's id (unique): a second delivery of it makes nothing. */
+  ap_id: Generated<string | null>;
   target_kind: 'post' | 'comment' | 'reply' | 'account';
   target_id: number;
   category: 'spam' | 'harassment' | 'illegal' | 'rule' | 'other';
