@@ -41,8 +41,8 @@ function severing(db: Database['db']): (accountId: number) => Promise<number> {
   return (accountId) => follows.severedFrom(accountId);
 }
 
-/** Runs one admin command (the words after `npm run admin --`) on an open database. */
-export async function runAdmin(args: string[], database: Database): Promise<AdminResult> {
+/** Runs one admin command (the words after `npm run admin --`) on an open database; `publicUrl`, the site's address, for the links in the mails it sends. */
+export async function runAdmin(args: string[], database: Database, publicUrl: string): Promise<AdminResult> {
   const { db } = database;
   const help = createHelpService(db);
   const [command, ...rest] = args;
@@ -78,5 +78,5 @@ export async function runAdmin(args: string[], database: Database): Promise<Admi
     if (blocked.length === 0) return { code: 0, out: 'No blocked domains.' };
     return { code: 0, out: blocked.map((b) => `${b.domain}  since ${b.created_at.slice(0, 16).replace('T', ' ')}`).join('\n') };
   }
-  return (await runStaff(command, rest, db)) ?? { code: 2, out: USAGE };
+  return (await runStaff(command, rest, db, publicUrl, () => announceWrite(database))) ?? { code: 2, out: USAGE };
 }

@@ -5,9 +5,11 @@ import { createCasesService } from '../server/src/moderation/cases.service.ts';
 import { CASE_DECISIONS } from '@inkwell/contract';
 import { CaseError, createDecisions } from '../server/src/moderation/decisions.service.ts';
 import { RoleError, createRolesService } from '../server/src/moderation/roles.service.ts';
+import { findMemberNamed } from '../server/src/moderation/roles.repository.ts';
+import { createSuspensions, parseDuration } from '../server/src/moderation/suspensions.service.ts';
 import type { AdminResult } from './admin-commands.ts';
 
-/** The staff commands of `npm run admin` (ADR 0091, 0092): roles, the audit log and the cases read out. */
+/** The staff commands of `npm run admin` (ADR 0091, 0092, 0093, 0096): roles, the audit log, the cases read out and decided, suspensions. */
 export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an address or a username) the role ROLE
                           (owner, admin or moderator), in place of any they held
   role:revoke WHO         takes the member's role away
@@ -18,10 +20,16 @@ export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an 
                           the moderators' cases as JSON lines, newest first (open ones, 50, by default):
                           what each is about, whom it concerns, its reports counted by category
   case:show ID            one case with its reports and who made them, as JSON
-  case:resolve ID --action none|note|warn [--note TEXT]
+  case:resolve ID --action none|note|warn|suspend [--for DURATION] [--note TEXT]
                           decides an open case: none (no rule broken), note (kept on file), warn (the
-                          account is told, with the note, which a warning needs); every reporter is
-                          told the outcome and the note, in the app and by mail`;
+                          account is told, with the note, which a warning needs), suspend (the member
+                          it concerns, for DURATION or until lifted: see account:suspend); every
+                          reporter is told the outcome and the note, in the app and by mail
+  account:suspend WHO --note TEXT [--for DURATION]
+                          suspends the member WHO (an address or a username) for DURATION (30m, 12h,
+                          3d, 2w) or until lifted: out of sight everywhere, signed out, sign-in refused
+                          with the reasons (TEXT), which are mailed to them; nothing is deleted
+  account:unsuspend WHO   lifts it (a timed one ends by itself); the member is told by mail`;
 
 /** `--name value` pairs of the words after a command; null when a word is not one of `known` or has no value. */
 function options(words: string[], known: readonly string[]): Record<string, string> | null {
@@ -46,7 +54,23 @@ function paging(given: Record<string, string>): { limit: number; before?: number
 }
 
 /** Runs a staff command; undefined when the words are none of them. */
-export async function runStaff(command: string | undefined, rest: string[], db: Kysely<DB>): Promise<AdminResult | undefined> {
+/** `--for DURATION`: its milliseconds; null when given and not a duration. */
+function lasting(given: Record<string, string>): number | undefined | null {
+  return given.for === undefined ? undefined : (parseDuration(given.for) ?? null);
+}
+
+const refused = (err: unknown): AdminResult => {
+  if (err instanceof CaseError) return { code: 1, out: err.message };
+  throw err;
+};
+
+const until = (endsAt: string | null) => (endsAt ? `until ${endsAt.slice(0, 16).replace('T', ' ')} UTC` : 'until lifted');
+
+/**
+ * `written`: after a change that shows (an account out of sight or back), the running servers drop
+ * their cached pages (db/write-signal.ts).
+ */
+export async function runStaff(command: string | undefined, rest: string[], db: Kysely<DB>, publicUrl: string, written: () => Promise<void>): Promise<AdminResult | undefined> {
   const roles = createRolesService(db);
   try {
     if (command === 'role:grant' && rest.length === 2) {
@@ -89,16 +113,44 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
   }
   if (command === 'case:resolve' && rest.length >= 3) {
     const id = whole(rest[0], 2 ** 31 - 1);
-    const given = options(rest.slice(1), ['action', 'note']);
+    const given = options(rest.slice(1), ['action', 'note', 'for']);
     const decision = CASE_DECISIONS.find((d) => d === given?.action);
-    if (id === undefined || !given || !decision) return undefined;
+    const forMs = given && lasting(given);
+    if (id === undefined || !given || !decision || forMs === null) return undefined;
     try {
-      const done = await createDecisions(db).decide(id, decision, given.note ?? '', 'command line');
+      const done = await createDecisions(db, publicUrl).decide(id, decision, given.note ?? '', 'command line', forMs === undefined ? {} : { forMs });
       const told = `${done.reporters} reporter${done.reporters === 1 ? '' : 's'} told`;
-      return { code: 0, out: `Case ${id} decided: ${decision}; ${told}${done.warned === null ? '' : `; member ${done.warned} warned`}.` };
+      const warned = done.warned === null ? '' : `; member ${done.warned} warned`;
+      const suspended = done.suspended ? `; member ${done.suspended.id} suspended ${until(done.suspended.endsAt)}` : '';
+      if (done.suspended) await written();
+      return { code: 0, out: `Case ${id} decided: ${decision}; ${told}${warned}${suspended}.` };
     } catch (err) {
-      if (err instanceof CaseError) return { code: 1, out: err.message };
-      throw err;
+      return refused(err);
+    }
+  }
+  if (command === 'account:suspend' && rest.length >= 3) {
+    const given = options(rest.slice(1), ['note', 'for']);
+    const forMs = given && lasting(given);
+    if (!given || given.note === undefined || forMs === null) return undefined;
+    const member = await findMemberNamed(db, rest[0]!);
+    if (!member) return { code: 1, out: `No member is known as ${rest[0]}.` };
+    try {
+      const done = await createSuspensions(db, publicUrl).suspend(member.id, { forMs, reason: given.note, by: 'command line' });
+      await written();
+      return { code: 0, out: `${member.email} suspended ${until(done.endsAt)}; signed out, and told by mail.` };
+    } catch (err) {
+      return refused(err);
+    }
+  }
+  if (command === 'account:unsuspend' && rest.length === 1) {
+    const member = await findMemberNamed(db, rest[0]!);
+    if (!member) return { code: 1, out: `No member is known as ${rest[0]}.` };
+    try {
+      await createSuspensions(db, publicUrl).lift(member.id, 'command line');
+      await written();
+      return { code: 0, out: `${member.email} is no longer suspended; told by mail.` };
+    } catch (err) {
+      return refused(err);
     }
   }
   return undefined;

@@ -255,3 +255,42 @@ describe('npm run admin -- case:resolve', () => {
     expect((await call(server.url, 'report', { user_id: reader.id, kind: 'post', target_id: post.id, category: 'spam' }, session)).status).toBe(201);
   }, 60_000);
 });
+
+describe('npm run admin -- account:suspend / account:unsuspend', () => {
+  it('suspends beside a running server: signed out at once, out of its kept pages, told by mail; lifted, all back', async () => {
+    const member = await aUser(database.db, { name: 'Suspended Sam', email: `suspended-${Date.now()}@example.com` });
+    const post = await aPost(database.db, { userId: member.id, title: 'Cheap pills' });
+    const session = await login(server.url, member.email, member.password);
+    const feedIds = async () => (await call<{ data: Array<{ id: number }> }>(server.url, 'view-posts', {})).body.data.map((p) => p.id);
+    expect(await feedIds()).toContain(post.id);
+
+    expect((await admin('account:suspend', member.email, '--for', '3y', '--note', 'x')).code).toBe(2); // not a duration it reads
+    expect((await admin('account:suspend', 'nobody-here', '--note', 'x')).code).toBe(1);
+    const done = await admin('account:suspend', member.email, '--for', '2d', '--note', 'Selling pills in every comment.');
+    expect(done.code).toBe(0);
+    expect(done.out).toMatch(new RegExp(`^${member.email} suspended until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC; signed out, and told by mail\\.\\n$`));
+    expect((await call(server.url, 'profile', { id: member.id }, session)).status).toBe(401);
+    // The running server's kept feed drops the story (the command announces its write).
+    await until(async () => ((await feedIds()).includes(post.id) ? undefined : true), 5000, 100);
+    const refused = await call<{ message: string }>(server.url, 'login', { email: member.email, password: member.password });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('Their reasons: Selling pills in every comment.');
+    const told = await parseMail(await until(() => smtp.received.find((m) => m.to.includes(member.email)), 20_000, 100));
+    expect(told.subject).toBe('Your Inkwell account is suspended');
+    expect(told.text).toContain('Selling pills in every comment.');
+    expect((await admin('account:suspend', member.email, '--note', 'again')).out).toContain('is suspended already');
+
+    expect(await admin('account:unsuspend', member.email)).toMatchObject({ code: 0, out: `${member.email} is no longer suspended; told by mail.\n` });
+    await until(async () => ((await feedIds()).includes(post.id) ? true : undefined), 5000, 100);
+    expect((await call(server.url, 'login', { email: member.email, password: member.password })).status).toBe(200);
+    const lines = (await admin('audit:list', '--limit', '2')).out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { action: string; target: { id: number } });
+    expect(lines.map((l) => [l.action, l.target.id])).toEqual([
+      ['account.unsuspend', member.id],
+      ['account.suspend', member.id],
+    ]);
+    expect((await admin('account:unsuspend', member.email)).code).toBe(1);
+  }, 60_000);
+});

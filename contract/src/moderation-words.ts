@@ -27,6 +27,9 @@ export const REPORT_CATEGORY_LABELS: Readonly<Record<ReportCategory, { label: st
   other: { label: 'Something else', hint: 'Tell the moderators in the note' },
 };
 
-/** The decisions a case can end with now; the actions with effects (hide, limit, suspend…) come with those effects. */
-export const CASE_DECISIONS = ['none', 'note', 'warn'] as const;
+/** The decisions a case can end with now; the other actions with effects (hide, limit…) come with those effects. */
+export const CASE_DECISIONS = ['none', 'note', 'warn', 'suspend'] as const;
 export type CaseDecisionName = (typeof CASE_DECISIONS)[number];
+
+/** What a suspended account's profile and stories answer (410): the account is there, held back by the moderators. */
+export const ACCOUNT_SUSPENDED = 'This account is suspended by the moderators of this server.';

@@ -9,8 +9,14 @@ import { type AuditFilter, auditPage, insertAudit } from './audit.repository.ts'
  * at all. Append-only (the database refuses an UPDATE or DELETE of it).
  */
 
-/** Who acted: a member of staff, or the operator at the command line (who answers to nobody here). */
-export type AuditActor = { id: number; name: string } | 'command line';
+/**
+ * Who acted: a member of staff, the operator at the command line (who answers to nobody here), or the
+ * clock (an action's end come: the job runner lifts it).
+ */
+export type AuditActor = { id: number; name: string } | 'command line' | 'the clock';
+
+/** The member of staff who acted, or null (the command line, the clock). */
+export const staffId = (actor: AuditActor): number | null => (typeof actor === 'string' ? null : actor.id);
 
 export interface AuditEntry {
   actor: AuditActor;
@@ -25,7 +31,7 @@ export interface AuditEntry {
 
 /** Writes the entry; call it in the transaction of the act it records. */
 export async function audit(trx: Kysely<DB>, entry: AuditEntry): Promise<void> {
-  const actor = entry.actor === 'command line' ? { id: null, name: 'command line' } : entry.actor;
+  const actor = typeof entry.actor === 'string' ? { id: null, name: entry.actor } : entry.actor;
   const summary = entry.before === undefined && entry.after === undefined ? null : JSON.stringify({ before: entry.before ?? null, after: entry.after ?? null });
   await insertAudit(trx, {
     actor_id: actor.id,

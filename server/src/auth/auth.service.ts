@@ -12,6 +12,7 @@ import { toOwnProfile } from '../identity/profile.ts';
 import * as repo from '../identity/identity.repository.ts';
 import type { GoogleVerifier } from './google.ts';
 import { TOO_MANY_FAILURES, createLoginThrottle } from './login-throttle.ts';
+import { refuseSuspended } from './suspended.ts';
 import { hashPassword, verifyPassword } from '../identity/passwords.ts';
 import { normaliseEmail } from '../lib/email-address.ts';
 
@@ -162,6 +163,7 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
       await throttle.passwordRight(ticket);
       if (!user.email_verified_at) throw forbidden(MESSAGES.notVerified);
       await throttle.trust(user.id, place);
+      await refuseSuspended(db, user.id);
       // A deactivated account comes back as it was when its owner signs in again.
       const reactivated = user.deactivated_at !== null && (await repo.reactivate(db, user.id, nowIso()));
       const token = await startSession(user.id, client);
@@ -184,11 +186,13 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
           const now = nowIso();
           const byGoogle = await repo.findUserByGoogleId(trx, googleId);
           if (byGoogle) {
+            await refuseSuspended(trx, byGoogle.id);
             if (byGoogle.deactivated_at) reactivated = await repo.reactivate(trx, byGoogle.id, now);
             return byGoogle.id;
           }
           const byEmail = await repo.findUserByEmail(trx, normaliseEmail(email));
           if (byEmail) {
+            await refuseSuspended(trx, byEmail.id);
             if (byEmail.deactivated_at) reactivated = await repo.reactivate(trx, byEmail.id, now);
             // Google proved the address. A password set before anyone proved it may be a squatter's: drop it.
             const unproven = byEmail.email_verified_at === null;

@@ -10,6 +10,7 @@ import { toOwnProfile } from '../identity/profile.ts';
 import * as repo from '../identity/identity.repository.ts';
 import type { ClientInfo } from './auth.service.ts';
 import { createLoginThrottle } from './login-throttle.ts';
+import { refuseSuspended } from './suspended.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { normaliseEmail } from '../lib/email-address.ts';
 
@@ -98,6 +99,7 @@ export function createPasswordReset({ db, config, outbox }: PasswordResetDeps) {
         if (!(await repo.useEmailTokenOnce(trx, row.id, nowText))) throw invalidLink();
         const before = await repo.lockUser(trx, row.user_id);
         if (!before) throw invalidLink();
+        await refuseSuspended(trx, row.user_id);
         await repo.setPasswordByMail(trx, row.user_id, passwordHash, nowText);
         await repo.voidEmailTokens(trx, row.user_id, 'reset', nowText);
         await repo.deleteSessionsOfUser(trx, row.user_id);

@@ -100,3 +100,20 @@ export function appSecret(db: Kysely<DB>, name: string): () => Promise<Buffer> {
         throw err;
       }));
 }
+
+/**
+ * Whether the account — or the writer of the post — is suspended now (issue 47, ADR 0096): what was there
+ * answers 410 Gone rather than 404. Asked only once the thing was not found.
+ */
+export async function isSuspended(db: Kysely<DB>, by: { userId: number } | { postId: number }): Promise<boolean> {
+  const subject = 'userId' in by ? by.userId : (await db.selectFrom('posts').select('user_id').where('id', '=', by.postId).executeTakeFirst())?.user_id;
+  if (subject === undefined) return false;
+  const found = await db
+    .selectFrom('moderation_actions')
+    .select('id')
+    .where('subject_id', '=', subject)
+    .where('kind', '=', 'suspend')
+    .where('lifted_at', 'is', null)
+    .executeTakeFirst();
+  return found !== undefined;
+}

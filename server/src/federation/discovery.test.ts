@@ -5,6 +5,7 @@ import { nowIso } from '../db/database.ts';
 import { type ConfigOverrides, type TestApp, buildTestApp } from '../test/app.ts';
 import { PASSWORD, aPost, aUser, anAccountElsewhere } from '../test/factories.ts';
 import { freePort } from '../test/ports.ts';
+import { createSuspensions } from '../moderation/suspensions.service.ts';
 import { expectMigrationRoundTrip } from './federation.testkit.ts';
 
 /**
@@ -111,6 +112,16 @@ describe('the actor', () => {
     const gone = await member({ username: 'gone', deactivated: true });
     expect((await get(`/ap/users/${gone.id}`)).status).toBe(410);
     expect((await get(`/.well-known/webfinger?resource=acct:gone@127.0.0.1:${new URL(base).port}`)).status).toBe(410);
+  });
+
+  it('of a suspended member says so (toot:suspended), and nothing more', async () => {
+    const held = await member({ username: 'held', bio: 'Buy my course' });
+    await createSuspensions(t.db, base).suspend(held.id, { reason: 'Spam.', by: 'command line' });
+    const res = await get(`/ap/users/${held.id}`);
+    expect(res.status).toBe(200);
+    const doc = await json(res);
+    expect(doc).toMatchObject({ type: 'Person', preferredUsername: 'held', suspended: true });
+    for (const field of ['name', 'summary', 'icon', 'url', 'outbox', 'followers', 'publicKey']) expect(doc[field], field).toBeUndefined();
   });
 
   it('keeps its keys: the same when asked twice and from another app server on the database', async () => {

@@ -4,6 +4,7 @@ import { DEFAULT_USER_IMAGE, escapeHtml, paths } from '@inkwell/contract';
 import { picture } from './pictures.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { isSuspended } from '../db/shared.repository.ts';
 import type { InboundActs } from '../deps.ts';
 import { INKWELL_VERSION, inkwellUserAgent } from '../lib/user-agent.ts';
 import { INSTANCE_ACTOR, actorMember, federatingMember, numericId } from './actor-member.ts';
@@ -90,6 +91,18 @@ export function createInkwellFederation(config: Config, database: Database, log:
       const member = await actorMember(database, identifier);
       // An actor that was (its keys are kept) and is no more, its account deleted: 410 Gone.
       if (!member) return numericId(identifier) !== undefined && (await hasKeyPairs(db, identifier)) ? new Tombstone({ id: ctx.getActorUri(identifier) }) : null;
+      // A suspended member (ADR 0096) is said to be, as Mastodon says it (toot:suspended), with nothing
+      // more (no keys: it signs nothing while suspended): its peers keep its follows for when it comes
+      // back, and show nothing of it meanwhile.
+      if (member.deactivated_at && (await isSuspended(db, { userId: member.id }))) {
+        return new Person({
+          id: ctx.getActorUri(identifier),
+          preferredUsername: member.username,
+          suspended: true,
+          inbox: ctx.getInboxUri(identifier),
+          endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        });
+      }
       // A deactivated member federates nothing: 410 Gone (deactivation can be undone).
       if (member.deactivated_at) return new Tombstone({ id: ctx.getActorUri(identifier) });
       const pairs = await ctx.getActorKeyPairs(identifier);

@@ -1,6 +1,7 @@
-import type { PostCard, PostDetail, PostPage } from '@inkwell/contract';
+import { ACCOUNT_SUSPENDED, type PostCard, type PostDetail, type PostPage } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
-import { notFound } from '../lib/errors.ts';
+import { isSuspended } from '../db/shared.repository.ts';
+import { gone, notFound } from '../lib/errors.ts';
 import { sizeBodyImages } from '../storage/responsive.ts';
 import { byId, collect, toCard, toPage, truthy } from './cards.ts';
 import { type CardRow, FIRST_CURSOR, createFeedRepository } from './feed.repository.ts';
@@ -112,7 +113,7 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
      */
     async details(viewer: number, postId: number): Promise<{ post: PostDetail; shared: { page: PostDetail; variant: string } | null }> {
       const [page, hidden] = await Promise.all([postPages.remember(String(postId), () => readPostPage(postId)), hiddenAuthors(viewer)]);
-      if (!page) throw notFound('Post not found.');
+      if (!page) throw (await isSuspended(database.db, { postId })) ? gone(ACCOUNT_SUSPENDED) : notFound('Post not found.');
       let post = page;
       if (viewer) {
         const flags = await pageFlags.remember(`${viewer}:${postId}`, async () => {

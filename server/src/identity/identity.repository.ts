@@ -184,3 +184,14 @@ export async function reactivate(db: Db, userId: number, now: string): Promise<b
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The suspension in force on the account (issue 47, ADR 0096), if any: until when (null: until lifted) and the moderators' reasons. */
+export function suspensionOf(db: Db, userId: number) {
+  return db
+    .selectFrom('moderation_actions')
+    .select(['ends_at', 'reason'])
+    .where('subject_id', '=', userId)
+    .where('kind', '=', 'suspend')
+    .where('lifted_at', 'is', null)
+    .executeTakeFirst();
+}

@@ -21,6 +21,7 @@ export const unauthorized = (message = 'Unauthenticated.') => new HttpError(401,
 export const forbidden = (message = 'You are not allowed to do this.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const gone = (message: string) => new HttpError(410, message);
 export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
   new HttpError(429, message, undefined, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : undefined);
 export const serviceUnavailable = (message: string) => new HttpError(503, message);

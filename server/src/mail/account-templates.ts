@@ -38,3 +38,29 @@ export function emailChangeNoticeMail(to: string, newAddress: string): NewMail {
     'If you did not ask for this, change your password now: whoever did knows it.',
   ]);
 }
+
+/** When an action ends, as a mail says it: '3 December 2026, 14:00 UTC'. */
+export const mailTime = (iso: string): string =>
+  `${new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' }).replace(' at ', ', ')} UTC`;
+
+/** To a suspended member (the statement of reasons, ADR 0096): what, why, for how long, and what stays. */
+export function suspendedMail(to: string, action: { endsAt: string | null; reason: string }): NewMail {
+  const until = action.endsAt ? `until ${mailTime(action.endsAt)}` : 'until they lift it';
+  return accountMail(to, 'Your Inkwell account is suspended', 'Your account is suspended', [
+    `The moderators of this server have suspended your account ${until}.`,
+    `Their reasons: ${action.reason}`,
+    'While it is suspended you cannot sign in, and your profile, stories and comments are shown to nobody. Nothing of yours is deleted.',
+    action.endsAt ? 'It ends by itself, and we will write to you when it does.' : 'We will write to you when it is lifted.',
+  ]);
+}
+
+/** To a member whose suspension ended: everything is back. */
+export function unsuspendedMail(to: string, signIn: string): NewMail {
+  return accountMail(
+    to,
+    'Your Inkwell account is back',
+    'Your account is back',
+    ['Your suspension has ended. Your profile, stories and comments are shown again, and you can sign in as before.'],
+    { label: 'Sign in', link: signIn },
+  );
+}

@@ -1,20 +1,27 @@
 import { CASE_DECISIONS, REPORT_KIND_NOUNS } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
-import { type AuditActor, audit } from '../audit/audit.ts';
+import { type AuditActor, audit, staffId } from '../audit/audit.ts';
 import { nowIso } from '../db/database.ts';
 import type { CaseDecision, DB } from '../db/schema.ts';
 import { noticeText, notify, quoted } from '../notify/notify.ts';
+import { CaseError } from './case-error.ts';
 import { caseById, closeReports, decideCase, memberOf } from './cases.repository.ts';
 import { targetsOf } from './reports.repository.ts';
 import { described } from './reports.service.ts';
+import { createSuspensions } from './suspensions.service.ts';
 
 /** The contract's decisions, which the cases table stores. */
 const DECISIONS: readonly CaseDecision[] = CASE_DECISIONS;
 
 export const DECISION_NOTE_MAX = 2000;
 
-export class CaseError extends Error {
-  override name = 'CaseError';
+export { CaseError };
+
+export interface Decided {
+  reporters: number;
+  /** The account warned, or suspended (and until when: null, until lifted). */
+  warned: number | null;
+  suspended: { id: number; endsAt: string | null } | null;
 }
 
 /** What the reporters are told was done, by decision. */
@@ -22,6 +29,7 @@ const DONE: Readonly<Record<CaseDecision, (whose: string) => string>> = {
   none: () => 'it breaks no rule of this server, so nothing was done.',
   note: () => 'nothing was taken down; the moderators keep a note of it in case it happens again.',
   warn: (whose) => `${whose} has been warned.`,
+  suspend: (whose) => `${whose} has been suspended.`,
 };
 
 /**
@@ -31,21 +39,26 @@ const DONE: Readonly<Record<CaseDecision, (whose: string) => string>> = {
  * leading to their reports, mailed with their help mails), and a warning is told to the account it is
  * about. Who reported is named to nobody; the account warned is not told who reported it.
  */
-export function createDecisions(db: Kysely<DB>) {
+export function createDecisions(db: Kysely<DB>, publicUrl: string) {
+  const suspensions = createSuspensions(db, publicUrl);
   return {
-    async decide(caseId: number, decision: CaseDecision, noteText: string, by: AuditActor): Promise<{ reporters: number; warned: number | null }> {
+    /** `forMs`: how long a suspension lasts (undefined: until lifted). */
+    async decide(caseId: number, decision: CaseDecision, noteText: string, by: AuditActor, more: { forMs?: number } = {}): Promise<Decided> {
       const note = noteText.trim();
+      if (more.forMs !== undefined && decision !== 'suspend') throw new CaseError('Only a suspension has an end (--for).');
       if (!DECISIONS.includes(decision)) throw new CaseError(`The decision must be one of ${DECISIONS.join(', ')}.`);
       if (note.length > DECISION_NOTE_MAX) throw new CaseError(`The note may not be longer than ${DECISION_NOTE_MAX} characters.`);
-      if (decision === 'warn' && note === '') throw new CaseError('A warning needs a note: it is what the account is told, with the reasons.');
+      if ((decision === 'warn' || decision === 'suspend') && note === '')
+        throw new CaseError(`A ${decision === 'warn' ? 'warning' : 'suspension'} needs a note: it is what the account is told, with the reasons.`);
       return db.transaction().execute(async (trx) => {
         const found = await caseById(trx, caseId);
         if (!found) throw new CaseError(`There is no case ${caseId}.`);
         if (found.status !== 'open') throw new CaseError(`Case ${caseId} was decided already.`);
         const subject = found.subject_id === null ? undefined : await memberOf(trx, found.subject_id);
         if (decision === 'warn' && (!subject || subject.domain !== null)) throw new CaseError('Only a member of this server can be warned here.');
+        if (decision === 'suspend' && (!subject || subject.domain !== null)) throw new CaseError('Only a member of this server can be suspended here.');
         const now = nowIso();
-        if (!(await decideCase(trx, caseId, { decision, note, by: by === 'command line' ? null : by.id, now }))) throw new CaseError(`Case ${caseId} was decided already.`);
+        if (!(await decideCase(trx, caseId, { decision, note, by: staffId(by), now }))) throw new CaseError(`Case ${caseId} was decided already.`);
         const [target] = await targetsOf(trx, found.target_kind, [found.target_id]);
         const shown = target ? described(target) : null;
         const noun = REPORT_KIND_NOUNS[found.target_kind];
@@ -67,7 +80,8 @@ export function createDecisions(db: Kysely<DB>) {
           await notify.fromStaff(trx, { userId: subject.id }, noticeText.warning(theirs, note), now);
           warned = subject.id;
         }
-        return { reporters, warned };
+        const suspended = decision === 'suspend' && subject ? await suspensions.suspendIn(trx, subject.id, { forMs: more.forMs, reason: note, caseId, by }) : null;
+        return { reporters, warned, suspended: suspended && { id: subject!.id, endsAt: suspended.endsAt } };
       });
     },
   };

@@ -32,7 +32,11 @@ describe('deciding a case', () => {
     expect(second.case_id).toBe(first.case_id);
     const before = await toldTo(writer.id);
 
-    expect(await createDecisions(t.db).decide(first.case_id, 'none', '  Satire, not spam.  ', 'command line')).toEqual({ reporters: 2, warned: null });
+    expect(await createDecisions(t.db, 'http://inkwell.test').decide(first.case_id, 'none', '  Satire, not spam.  ', 'command line')).toEqual({
+      reporters: 2,
+      warned: null,
+      suspended: null,
+    });
 
     const decided = await t.db.selectFrom('cases').selectAll().where('id', '=', first.case_id).executeTakeFirstOrThrow();
     expect(decided).toMatchObject({ status: 'resolved', decision: 'none', decision_note: 'Satire, not spam.', decided_by: null, resolved_at: expect.any(String) });
@@ -50,9 +54,10 @@ describe('deciding a case', () => {
     const post = await aPost(t.db, { userId: writer.id, title: 'Buy now' });
     const made = await report(reader, 'post', post.id);
     const staff = await aUser(t.db, { name: 'Mo Derator' });
-    expect(await createDecisions(t.db).decide(made.case_id, 'warn', 'Advertising belongs in ads.', { id: staff.id, name: 'Mo Derator' })).toEqual({
+    expect(await createDecisions(t.db, 'http://inkwell.test').decide(made.case_id, 'warn', 'Advertising belongs in ads.', { id: staff.id, name: 'Mo Derator' })).toEqual({
       reporters: 1,
       warned: writer.id,
+      suspended: null,
     });
     expect((await t.db.selectFrom('cases').select('decided_by').where('id', '=', made.case_id).executeTakeFirstOrThrow()).decided_by).toBe(staff.id);
     expect((await toldTo(writer.id)).at(-1)).toEqual({
@@ -65,7 +70,7 @@ describe('deciding a case', () => {
   });
 
   it('refuses what it cannot do, and changes nothing then', async () => {
-    const decisions = createDecisions(t.db);
+    const decisions = createDecisions(t.db, 'http://inkwell.test');
     const post = await aPost(t.db, { userId: writer.id });
     const made = await report(reader, 'post', post.id);
     const far = await anAccountElsewhere(t.db, 'far');

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { actingFor } from '../access/policy.ts';
-import type { AppCore, AppModule, FeatureDeps, ModerationActs } from '../deps.ts';
+import type { AppCore, AppModule, FeatureDeps, ModerationActs, ModuleJob } from '../deps.ts';
 import { route } from '../plugins/endpoint.ts';
 import { type ReportsService, createReportsService } from './reports.service.ts';
+import { createSuspensions } from './suspensions.service.ts';
 
 /** The moderation calls (issue 47): a reader's report, what it is about, and their own reports; the console's calls come next. */
 const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsService }> = async (app, { reports }) => {
@@ -16,8 +17,28 @@ const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsServi
   route(app, 'myReports', async (request) => reports.mine(actingFor(request.auth!, request.body.user_id), request.query.cursor));
 };
 
-/** Moderation as a module of the app: its calls, and `acts` for the federation's inbox (a server's report, ADR 0095). */
+/** How often the clock looks for actions whose end has come: a suspension ends within a minute of its end. */
+const LIFT_EVERY_MS = 60_000;
+
+/**
+ * Moderation as a module of the app: its calls, `acts` for the federation's inbox (a server's report,
+ * ADR 0095), and the clock that lifts actions whose end has come (ADR 0096; one process at a time),
+ * after which the cached pages go: the account is back in them.
+ */
 export function moderationModule(core: AppCore): AppModule & { acts: ModerationActs } {
   const reports = createReportsService(core.db);
-  return { name: 'moderation', api: (api) => api.register(moderationPlugin, { ...core, reports }), acts: { reportFromServer: reports.reportFromServer } };
+  const suspensions = createSuspensions(core.db, core.config.publicUrl);
+  const lift: ModuleJob = {
+    name: 'moderation-lift',
+    everyMs: LIFT_EVERY_MS,
+    lease: true,
+    atStart: true,
+    run: async () => {
+      const lifted = await suspensions.liftDue();
+      if (lifted === 0) return {};
+      await core.afterWrite();
+      return { said: `${lifted} suspension${lifted === 1 ? '' : 's'} ended` };
+    },
+  };
+  return { name: 'moderation', api: (api) => api.register(moderationPlugin, { ...core, reports }), acts: { reportFromServer: reports.reportFromServer }, jobs: [lift] };
 }

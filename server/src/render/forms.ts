@@ -53,8 +53,9 @@ export function registerFormRoutes(app: FastifyInstance, sendPage: SendFormPage)
       }
       return reply.redirect(next ?? '/', 303);
     }
-    // Not verified yet: the Verified screen says so, as the app's login does.
-    if (answer.status === 403) {
+    // Not verified yet: the Verified screen says so, as the app's login does (a suspended account's 403,
+    // with `errors.account`, is shown on the form).
+    if (answer.status === 403 && !answer.body.errors?.account) {
       const query = new URLSearchParams({ success: 'false', message: answer.body.message || TEXT.notVerifiedDefault });
       return reply.redirect(`${paths.verified.path}?${query.toString()}`, 303);
     }

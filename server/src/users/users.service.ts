@@ -1,11 +1,12 @@
-import type { OwnProfile, PublicProfile, WrittenElsewhere, updateProfileBody } from '@inkwell/contract';
+import { ACCOUNT_SUSPENDED, type OwnProfile, type PublicProfile, type WrittenElsewhere, type updateProfileBody } from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Kysely, Updateable } from 'kysely';
 import { deleteSessionsOfUser, voidEmailTokens } from '../identity/identity.repository.ts';
 import { hashPassword, verifyPassword } from '../identity/passwords.ts';
 import { isUniqueViolation, nowIso } from '../db/database.ts';
 import type { DB, UsersTable } from '../db/schema.ts';
-import { notFound, validationError } from '../lib/errors.ts';
+import { isSuspended } from '../db/shared.repository.ts';
+import { gone, notFound, validationError } from '../lib/errors.ts';
 import { ownAccount, requireAccess } from '../access/policy.ts';
 import type { Auth } from '../plugins/session.ts';
 import type { StoredImages } from '../storage/stored-images.ts';
@@ -95,7 +96,7 @@ export function createUsersService(db: Kysely<DB>, images: StoredImages) {
      */
     async getPublicProfile(id: number): Promise<PublicProfile & { elsewhere: WrittenElsewhere | null }> {
       const row = await findProfileById(db, id);
-      if (!row) throw notFound('User not found.');
+      if (!row) throw (await isSuspended(db, { userId: id })) ? gone(ACCOUNT_SUSPENDED) : notFound('User not found.');
       const elsewhere = writtenElsewhere({ domain: row.domain, handle: row.handle, icon_url: row.icon_url, profile_url: row.url, url: null });
       return { ...toPublicProfile(row), elsewhere };
     },

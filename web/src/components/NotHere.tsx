@@ -5,9 +5,12 @@ import { useRenderStatus } from '../lib/render-context';
 import { buttonStyles } from './Button';
 import { DocumentTitle } from './DocumentTitle';
 
-/** An address that names nothing (a deleted post, an unknown profile): what happened and the way back. */
-export function NotHere({ title, noindex, children }: { title: string; noindex?: boolean; children: ReactNode }) {
-  useRenderStatus(404);
+/**
+ * An address that names nothing (a deleted post, an unknown profile: 404) or nothing any more (a
+ * suspended account's: 410): what happened and the way back.
+ */
+export function NotHere({ title, noindex, status = 404, children }: { title: string; noindex?: boolean; status?: 404 | 410; children: ReactNode }) {
+  useRenderStatus(status);
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <DocumentTitle title={title} noindex={noindex} />

@@ -54,8 +54,27 @@ export interface CasesTable {
   decided_by: number | null;
 }
 
-/** The decisions a case can end with (migration 0062): nothing broken, a note for staff, a warning. */
-export type CaseDecision = 'none' | 'note' | 'warn';
+/** The decisions a case can end with (migration 0062): nothing broken, a note for staff, a warning; a suspension (0065). */
+export type CaseDecision = 'none' | 'note' | 'warn' | 'suspend';
+
+/** What the moderators did to an account, and until when (migration 0065, ADR 0096). */
+export interface ModerationActionsTable {
+  id: Generated<number>;
+  kind: 'suspend';
+  subject_id: number;
+  /** The case it decided; null when taken directly (account:suspend). */
+  case_id: number | null;
+  /** The reasons the account is told. */
+  reason: Generated<string>;
+  starts_at: string;
+  /** When the clock lifts it; null: until a moderator does. */
+  ends_at: string | null;
+  lifted_at: string | null;
+  /** The member of staff who took it; null from the command line. */
+  created_by: number | null;
+  /** What lifting it puts back, as JSON (a suspension: whether it deactivated the account). */
+  undo: string | null;
+}
 
 /** A reader's report, in the case of what it reports; one open report per reporter and thing. */
 export interface ReportsTable {

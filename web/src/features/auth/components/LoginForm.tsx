@@ -49,7 +49,8 @@ export function LoginForm({ echo }: { echo: FormEcho }) {
           else finish();
         },
         onError: (error) => {
-          if (isApiError(error) && error.status === 403) {
+          // 403: not verified yet (a suspended account's, with `errors.account`, is shown here).
+          if (isApiError(error) && error.status === 403 && !error.field('account')) {
             const query = new URLSearchParams({ success: 'false', message: error.message || TEXT.notVerifiedDefault });
             navigate(`${paths.verified.getHref()}?${query}`);
             return;

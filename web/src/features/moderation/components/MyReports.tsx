@@ -14,6 +14,7 @@ const OUTCOME: Readonly<Record<NonNullable<MyReport['decision']>, (kind: MyRepor
   none: () => 'It breaks no rule of this server, so nothing was done.',
   note: () => 'Nothing was taken down; the moderators keep a note of it in case it happens again.',
   warn: (kind) => (kind === 'account' ? 'The account was warned.' : 'Its author was warned.'),
+  suspend: (kind) => (kind === 'account' ? 'The account was suspended.' : 'Its author was suspended.'),
 };
 
 /** Where a report stands, in words: with the moderators, or decided (and when). */

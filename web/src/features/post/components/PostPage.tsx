@@ -9,6 +9,7 @@ import { PostBody } from '../../../components/PostBody';
 import { PostHeader } from '../../../components/PostHeader';
 import { DocumentTitle } from '../../../components/DocumentTitle';
 import { useSession } from '../../../lib/session';
+import { isApiError } from '../../../lib/api-client';
 import { usePostDetails } from '../api/post-details';
 import { useReadBeacons } from '../hooks/use-read-beacons';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash';
@@ -71,7 +72,7 @@ export function PostPage({ postId, renderActions, renderFollow, renderAuthorFoll
   // A view once shown, a read at the end of the body (not the author's own: the server ignores those too).
   const bodyEnd = useReadBeacons(postId, Boolean(post) && (!session || Number(session.id) !== post?.user_id));
 
-  if (details.isError) return <LazyPostNotFound />;
+  if (details.isError) return <LazyPostNotFound suspended={isApiError(details.error) && details.error.status === 410} />;
 
   const author = post ? { ...post.user_data, ...post.author } : null;
   const ownStory = Boolean(session && author && Number(session.id) === author.id);

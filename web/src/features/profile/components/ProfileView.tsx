@@ -4,6 +4,7 @@ import { TEXT, paths, type PostCard, type ProfileData } from '@inkwell/contract'
 import { Avatar } from '../../../components/Avatar';
 import { pictureElsewhere } from '../../../components/ElsewhereMark';
 import { NotHere } from '../../../components/NotHere';
+import { AccountSuspended } from '../../../components/AccountSuspended';
 import { OptionsMenu } from '../../../components/OptionsMenu';
 import { UnderlineTabs } from '../../../components/UnderlineTabs';
 import { isApiError } from '../../../lib/api-client';
@@ -184,6 +185,7 @@ export function ProfileView({ userId, viewerId, renderPost, renderFollow, render
   const pageTitle = profile.data ? profileName(profile.data) : profile.isError ? 'Profile not found' : null;
   const elsewhere = Boolean(profile.data?.elsewhere);
 
+  if (profile.isError && isApiError(profile.error) && profile.error.status === 410) return <AccountSuspended />;
   if (profile.isError && isApiError(profile.error) && profile.error.status === 404) {
     return <NotHere title="Profile not found">Nobody writes here under this address. The link may not be quite right.</NotHere>;
   }

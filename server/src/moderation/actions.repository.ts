@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { DB, ModerationActionsTable } from '../db/schema.ts';
+
+/** The SQL of the moderators' actions with effects (migration 0065, ADR 0096). */
+
+export type ActionRow = Pick<ModerationActionsTable, 'kind' | 'subject_id' | 'case_id' | 'starts_at' | 'ends_at' | 'created_by' | 'undo'> & { id: number; reason: string };
+
+const COLUMNS = ['id', 'kind', 'subject_id', 'case_id', 'reason', 'starts_at', 'ends_at', 'created_by', 'undo'] as const;
+
+/** The member an action is about, by id: name and address (mail), whether deactivated now, and whether they are a member here. */
+export function subjectOf(db: Kysely<DB>, id: number) {
+  return db.selectFrom('users').select(['id', 'name', 'handle', 'email', 'domain', 'deactivated_at']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The action of this kind in force on the account, if any. */
+export function actionInForce(db: Kysely<DB>, subjectId: number, kind: ModerationActionsTable['kind']): Promise<ActionRow | undefined> {
+  return db.selectFrom('moderation_actions').select(COLUMNS).where('subject_id', '=', subjectId).where('kind', '=', kind).where('lifted_at', 'is', null).executeTakeFirst();
+}
+
+export async function insertAction(db: Kysely<DB>, action: Omit<ActionRow, 'id'>): Promise<number> {
+  return (await db.insertInto('moderation_actions').values(action).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** Marks it lifted, once: false when it was lifted already (by the clock or another moderator). */
+export async function markLifted(db: Kysely<DB>, id: number, now: string): Promise<boolean> {
+  return (await db.updateTable('moderation_actions').set({ lifted_at: now }).where('id', '=', id).where('lifted_at', 'is', null).returning('id').executeTakeFirst()) !== undefined;
+}
+
+/** Actions in force whose end has come, oldest end first. */
+export function dueActions(db: Kysely<DB>, now: string, limit: number): Promise<ActionRow[]> {
+  return db.selectFrom('moderation_actions').select(COLUMNS).where('lifted_at', 'is', null).where('ends_at', '<=', now).orderBy('ends_at').limit(limit).execute();
+}
+
+/** A suspension's effect: the account out of sight as a deactivated one is (every list, page and the fediverse), every session ended. */
+export async function takeOutOfSight(db: Kysely<DB>, userId: number, now: string): Promise<void> {
+  await db.updateTable('users').set({ deactivated_at: now, updated_at: now }).where('id', '=', userId).where('deactivated_at', 'is', null).execute();
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** Its lifting: the account back in sight. */
+export async function bringBack(db: Kysely<DB>, userId: number, now: string): Promise<void> {
+  await db.updateTable('users').set({ deactivated_at: null, updated_at: now }).where('id', '=', userId).execute();
+}
