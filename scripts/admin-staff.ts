@@ -6,6 +6,9 @@ import { CASE_DECISIONS } from '@inkwell/contract';
 import { CaseError, createDecisions } from '../server/src/moderation/decisions.service.ts';
 import { RoleError, createRolesService } from '../server/src/moderation/roles.service.ts';
 import { findMemberNamed } from '../server/src/moderation/roles.repository.ts';
+import { DomainEventBus } from '../server/src/events/domain-events.ts';
+import { oweFlag } from '../server/src/federation/forward-flags.ts';
+import { createForwarding } from '../server/src/moderation/forwarding.service.ts';
 import { createSuspensions, parseDuration } from '../server/src/moderation/suspensions.service.ts';
 import type { AdminResult } from './admin-commands.ts';
 
@@ -29,7 +32,12 @@ export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an 
                           suspends the member WHO (an address or a username) for DURATION (30m, 12h,
                           3d, 2w) or until lifted: out of sight everywhere, signed out, sign-in refused
                           with the reasons (TEXT), which are mailed to them; nothing is deleted
-  account:unsuspend WHO   lifts it (a timed one ends by itself); the member is told by mail`;
+  account:unsuspend WHO   lifts it (a timed one ends by itself); the member is told by mail
+  case:forward ID [--note TEXT]
+                          sends a case about an account elsewhere to its server, once: a Flag from
+                          this server naming the account (and what of theirs it is about), with the
+                          category the reports gave and TEXT — never who reported it. A running
+                          server with FEDERATION on delivers it`;
 
 /** `--name value` pairs of the words after a command; null when a word is not one of `known` or has no value. */
 function options(words: string[], known: readonly string[]): Record<string, string> | null {
@@ -138,6 +146,20 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
       const done = await createSuspensions(db, publicUrl).suspend(member.id, { forMs, reason: given.note, by: 'command line' });
       await written();
       return { code: 0, out: `${member.email} suspended ${until(done.endsAt)}; signed out, and told by mail.` };
+    } catch (err) {
+      return refused(err);
+    }
+  }
+  if (command === 'case:forward' && rest.length >= 1) {
+    const id = whole(rest[0], 2 ** 31 - 1);
+    const given = options(rest.slice(1), ['note']);
+    if (id === undefined || !given) return undefined;
+    // The Flag is owed here as the app owes it; a running server hands it to the fediverse.
+    const events = new DomainEventBus();
+    events.on('case.forwarded', { owe: oweFlag });
+    try {
+      const done = await createForwarding(db, events).forward(id, given.note ?? '', 'command line');
+      return { code: 0, out: `Case ${id} forwarded to ${done.server}.` };
     } catch (err) {
       return refused(err);
     }

@@ -64,6 +64,7 @@ import * as m0062 from './migrations/0062_case_decisions.ts';
 import * as m0063 from './migrations/0063_writings_by_writer_time.ts';
 import * as m0064 from './migrations/0064_reports_from_elsewhere.ts';
 import * as m0065 from './migrations/0065_moderation_actions.ts';
+import * as m0066 from './migrations/0066_case_forwarding.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -133,6 +134,7 @@ const migrations: Record<string, Migration> = {
   '0063_writings_by_writer_time': m0063,
   '0064_reports_from_elsewhere': m0064,
   '0065_moderation_actions': m0065,
+  '0066_case_forwarding': m0066,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

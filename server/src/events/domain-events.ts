@@ -38,6 +38,8 @@ export interface DomainEvents {
   'follow.removed': { followerId: number; followingId: number; activityId: string | null; undone?: boolean };
   /** A comment (with its replies: `replyId` null) or one reply is being removed: emitted before the rows go, in the same transaction. */
   'comment.removing': { postId: number; commentId: number; replyId: number | null };
+  /** A case about an account elsewhere forwarded to its server (issue 47): owed as a Flag from this server. */
+  'case.forwarded': { caseId: number; subjectId: number };
 }
 
 export type EventName = keyof DomainEvents;

@@ -2,6 +2,7 @@ import { plural } from '@inkwell/contract';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppCore, AppModule, InboundActs } from '../deps.ts';
 import { createInkwellFederation } from './federation.ts';
+import { forwardFlags } from './forward-flags.ts';
 import { federationRoutes } from './federation.routes.ts';
 import { PostDeliveries } from './post-deliveries.ts';
 import { RemoteFollow, remoteFollowRoutes } from './remote-follow.ts';
@@ -42,6 +43,7 @@ export function federationModule(app: FastifyInstance, core: AppCore, acts: Inbo
   federateThreads(events, database, federation, config.publicUrl, deliveries);
   federateLikes(events, database, federation, config.publicUrl, deliveries);
   federateMemberFollows(events, database, federation, config.publicUrl, deliveries);
+  forwardFlags(events, database.db, federation, config.publicUrl, deliveries);
   const parts = {
     remoteFollow: new RemoteFollow(federation, database, config.publicUrl, config.federation.lookupTimeoutMs),
     lookup: new AccountLookup(database, federation, config.publicUrl, config.federation.lookupTimeoutMs),

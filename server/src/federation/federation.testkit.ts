@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Follow } from '@fedify/vocab';
 import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { nowIso } from '../db/database.ts';
 import { migrateToLatest, migrationProvider } from '../db/migrate.ts';
 import type { DB } from '../db/schema.ts';
@@ -30,6 +30,23 @@ export async function federatedApp(config: ConfigOverrides = {}, options: { rend
   await t.app.listen({ port, host: '127.0.0.1' });
   t.app.jobs.start();
   return { t, base };
+}
+
+/**
+ * Two instances for a suite where one talks to the other, each its own app, port and database, made
+ * before the suite's tests and closed after them: read `.one` and `.two` inside the tests.
+ */
+export function twoInstances(): { readonly one: { t: TestApp; base: string }; readonly two: { t: TestApp; base: string } } {
+  const held = {} as { one: { t: TestApp; base: string }; two: { t: TestApp; base: string } };
+  beforeAll(async () => {
+    held.one = await federatedApp();
+    held.two = await federatedApp();
+  }, 240_000);
+  afterAll(async () => {
+    await held.one?.t.close();
+    await held.two?.t.close();
+  });
+  return held;
 }
 
 const subjects = async (db: Kysely<DB>) =>

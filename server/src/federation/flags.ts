@@ -4,6 +4,7 @@ import { REPORT_NOTE_MAX, htmlToPlainText } from '@inkwell/contract';
 import type { ServerReport } from '../deps.ts';
 import { INSTANCE_ACTOR, numericId } from './actor-member.ts';
 import { isBlockedAddress } from './domain-blocks.ts';
+import { readFlagContent } from './forward-flags.ts';
 import type { InboxDeps } from './inbox.ts';
 import { itemOfNoteId } from './thread-notes.ts';
 import { findThreadItem } from './thread.repository.ts';
@@ -46,10 +47,7 @@ function aboutOne(named: readonly Named[]): { about: Named; others: Named[] } | 
 }
 
 /** The Flag's words as plain text, then the other addresses it named, within a report's note. */
-function noteOf(flag: Flag, others: readonly Named[]): string {
-  const said = htmlToPlainText(flag.content?.toString() ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
+function noteOf(said: string, others: readonly Named[]): string {
   const also = others.length ? `${said ? '\n\n' : ''}It also names: ${others.map((n) => n.address).join(' ')}` : '';
   const text = `${said}${also}`;
   return text.length > REPORT_NOTE_MAX ? `${text.slice(0, REPORT_NOTE_MAX - 1).trimEnd()}…` : text;
@@ -61,8 +59,8 @@ function noteOf(flag: Flag, others: readonly Named[]): string {
  * wrote becomes a report in that thing's one case, attributed to the sending server (its host) — the
  * person who reported it there is not named to us, nor kept. One case or none per Flag: nothing of ours
  * named, a Flag of a blocked server, or one whose id is not on its actor's server is dropped; a second
- * delivery of the same Flag makes nothing. Its category is 'other' (Mastodon sends none); its words,
- * cut to a report's note, are the moderators' to read.
+ * delivery of the same Flag makes nothing. Its category is 'other' (Mastodon sends none) unless another
+ * Inkwell named it first in the content; its words, cut to a report's note, are the moderators' to read.
  */
 export function listenForFlags(inbox: InboxListenerSetters<void>, deps: InboxDeps): InboxListenerSetters<void> {
   return inbox.on(Flag, async (ctx, flag) => {
@@ -76,7 +74,12 @@ export function listenForFlags(inbox: InboxListenerSetters<void>, deps: InboxDep
     }
     const one = aboutOne(named);
     if (!one) return;
-    const report = { server: actor.host, apId: flag.id.href, kind: one.about.kind, targetId: one.about.targetId, category: 'other', note: noteOf(flag, one.others) } as const;
+    const said = htmlToPlainText(flag.content?.toString() ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    // Another Inkwell's Flag names its category first (forward-flags.ts); any other's is 'other'.
+    const { category, words } = readFlagContent(said);
+    const report = { server: actor.host, apId: flag.id.href, kind: one.about.kind, targetId: one.about.targetId, category, note: noteOf(words, one.others) };
     const outcome = await deps.acts.reportFromServer(report);
     deps.log.info({ flag: flag.id.href, server: actor.host, kind: report.kind, target: report.targetId, outcome }, 'a report from another server');
   });

@@ -16,6 +16,7 @@ export function casesPage(db: Kysely<DB>, filter: { status?: 'open' | 'resolved'
       'c.status',
       'c.opened_at',
       'c.resolved_at',
+      'c.forwarded_at',
       'c.subject_id',
       'u.name as subject_name',
       'u.email as subject_email',
@@ -74,4 +75,16 @@ export function closeReports(db: Kysely<DB>, caseId: number) {
 /** Whether an account is a member's (mail and notifications reach members only). */
 export function memberOf(db: Kysely<DB>, id: number) {
   return db.selectFrom('users').select(['id', 'domain']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks the case forwarded with the moderator's words, once: false when it was forwarded before. */
+export async function markForwarded(db: Kysely<DB>, id: number, note: string, now: string): Promise<boolean> {
+  const done = await db
+    .updateTable('cases')
+    .set({ forwarded_at: now, forward_note: note })
+    .where('id', '=', id)
+    .where('forwarded_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return done !== undefined;
 }

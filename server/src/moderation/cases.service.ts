@@ -18,6 +18,8 @@ export interface CaseLine {
   status: string;
   opened_at: string;
   resolved_at: string | null;
+  /** When it was sent to the server of the account elsewhere it concerns; null: not forwarded. */
+  forwarded_at: string | null;
   target: { kind: string; id: number };
   subject: { id: number; name: string | null; address: string | null } | null;
   report_count: number;
@@ -41,6 +43,7 @@ export function createCasesService(db: Kysely<DB>) {
           status: row.status,
           opened_at: row.opened_at,
           resolved_at: row.resolved_at,
+          forwarded_at: row.forwarded_at,
           target: { kind: row.target_kind, id: row.target_id },
           subject: subjectOf(row),
           report_count: Object.values(categories).reduce((a, b) => a + b, 0),

@@ -52,6 +52,9 @@ export interface CasesTable {
   decision_note: Generated<string>;
   /** The member of staff who decided; null from the command line. */
   decided_by: number | null;
+  /** When it was forwarded to the server of the account it concerns (migration 0066; once), and the words sent. */
+  forwarded_at: Generated<string | null>;
+  forward_note: Generated<string>;
 }
 
 /** The decisions a case can end with (migration 0062): nothing broken, a note for staff, a warning; a suspension (0065). */
