@@ -161,7 +161,7 @@ describe('the job runner', () => {
 });
 
 describe("the app's jobs", () => {
-  it('are the outbox, the digests, story fan-outs and scheduled posts on every process, the storage sweep, the stats clean-up, the newsletter’s sending and its clean-up on the lease holder', async () => {
+  it('are the outbox, the digests, story fan-outs and scheduled posts on every process, the storage sweep, the stats clean-up, the newsletter’s sending and its clean-up, the end of suspensions on the lease holder', async () => {
     const t = await buildTestApp();
     try {
       expect(t.app.jobs.list().jobs.toSorted()).toEqual(
@@ -174,6 +174,7 @@ describe("the app's jobs", () => {
           ['stats-cleanup', true],
           ['newsletter-send', true],
           ['newsletter-unconfirmed', true],
+          ['moderation-lift', true],
           // Counted in the database (the tests have no Redis): its ended counters are swept.
           ['rate-limit-sweep', true],
         ].toSorted(),
