@@ -130,9 +130,22 @@ export async function deleteOwnDraft(db: Db, userId: number, id: number): Promis
   return (await db.deleteFrom('drafts').where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst()) !== undefined;
 }
 
-/** Scheduled drafts whose time has come, oldest first (the publish_at index). */
+/**
+ * Scheduled drafts whose time has come, oldest first (the publish_at index), of writers in sight: a
+ * deactivated (or suspended) writer's wait, scheduled, and go out when they are back — published while
+ * away, a story would be told to nobody and show up later with its time long past.
+ */
 export async function dueDraftIds(db: Db, now: string, limit: number): Promise<number[]> {
-  const rows = await db.selectFrom('drafts').select('id').where('publish_at', 'is not', null).where('publish_at', '<=', now).orderBy('publish_at').limit(limit).execute();
+  const rows = await db
+    .selectFrom('drafts as d')
+    .innerJoin('users as u', 'u.id', 'd.user_id')
+    .select('d.id')
+    .where('d.publish_at', 'is not', null)
+    .where('d.publish_at', '<=', now)
+    .where('u.deactivated_at', 'is', null)
+    .orderBy('d.publish_at')
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.id);
 }
 

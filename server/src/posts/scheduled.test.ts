@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app.ts';
 import { type Session, aUser, signIn } from '../test/factories.ts';
 import { firstCategoryId } from './testing.ts';
+import { createSuspensions } from '../moderation/suspensions.service.ts';
 
 /** Scheduled posts (issue 13): published when due, once, whatever number of app servers look. */
 let t: TestApp;
@@ -65,6 +66,19 @@ describe('scheduling a draft', () => {
     expect(await t.app.scheduledPosts.runOnce(inMinutes(11))).toBe(0);
     const count = await t.db.selectFrom('users').select('post_count').where('id', '=', me.id).executeTakeFirstOrThrow();
     expect(count.post_count).toBe(1);
+  });
+
+  it('keeps a suspended writer’s due draft scheduled, and publishes it once they are back', async () => {
+    const me = await signIn(t.app, await aUser(t.db));
+    const title = `Held ${Date.now()}`;
+    await scheduledDraft(me, title, inMinutes(10));
+    const suspensions = createSuspensions(t.db, 'http://localhost:3000');
+    await suspensions.suspend(me.id, { reason: 'Spam.', by: 'command line' });
+    expect(await t.app.scheduledPosts.runOnce(inMinutes(11))).toBe(0);
+    expect(await postsTitled(title)).toEqual([]);
+    await suspensions.lift(me.id, 'command line');
+    expect(await t.app.scheduledPosts.runOnce(inMinutes(11))).toBe(1);
+    expect(await postsTitled(title)).toEqual([expect.objectContaining({ user_id: me.id })]);
   });
 
   it('makes one post of a due draft that the scheduler and the writer’s Publish take at once', async () => {
