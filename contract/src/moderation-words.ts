@@ -33,3 +33,21 @@ export type CaseDecisionName = (typeof CASE_DECISIONS)[number];
 
 /** What a suspended account's profile and stories answer (410): the account is there, held back by the moderators. */
 export const ACCOUNT_SUSPENDED = 'This account is suspended by the moderators of this server.';
+
+/**
+ * What came of a report, by decision and what it was about, as its reporter is told it — in the
+ * notification and mail ("…decided on your report of …: <this>") and on their reports (capitalised).
+ */
+export function caseOutcome(decision: CaseDecisionName, kind: ReportKind): string {
+  const whose = kind === 'account' ? 'the account' : 'its author';
+  switch (decision) {
+    case 'none':
+      return 'it breaks no rule of this server, so nothing was done.';
+    case 'note':
+      return 'nothing was taken down; the moderators keep a note of it in case it happens again.';
+    case 'warn':
+      return `${whose} has been warned.`;
+    case 'suspend':
+      return `${whose} has been suspended.`;
+  }
+}

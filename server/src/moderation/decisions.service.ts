@@ -1,4 +1,4 @@
-import { CASE_DECISIONS, REPORT_KIND_NOUNS } from '@inkwell/contract';
+import { CASE_DECISIONS, REPORT_KIND_NOUNS, caseOutcome } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import { type AuditActor, audit, staffId } from '../audit/audit.ts';
 import { nowIso } from '../db/database.ts';
@@ -23,14 +23,6 @@ export interface Decided {
   warned: number | null;
   suspended: { id: number; endsAt: string | null } | null;
 }
-
-/** What the reporters are told was done, by decision. */
-const DONE: Readonly<Record<CaseDecision, (whose: string) => string>> = {
-  none: () => 'it breaks no rule of this server, so nothing was done.',
-  note: () => 'nothing was taken down; the moderators keep a note of it in case it happens again.',
-  warn: (whose) => `${whose} has been warned.`,
-  suspend: (whose) => `${whose} has been suspended.`,
-};
 
 /**
  * A case decided (issue 47, ADR 0093): in one transaction the case is resolved with the decision and
@@ -66,12 +58,11 @@ export function createDecisions(db: Kysely<DB>, publicUrl: string) {
         const label = shown ? `${noun}: ${shown.label}` : `${noun} ${found.target_id}`;
         await audit(trx, { actor: by, action: 'case.decide', target: { kind: found.target_kind, id: found.target_id, label }, after: { decision, note }, caseId });
 
-        const whose = found.target_kind === 'account' ? 'the account' : 'its author';
         const reports = await closeReports(trx, caseId);
         let reporters = 0;
         for (const report of reports) {
           if (report.reporter_id === null) continue;
-          await notify.fromStaff(trx, { userId: report.reporter_id, reportId: report.id }, noticeText.reportOutcome(what, DONE[decision](whose), note), now);
+          await notify.fromStaff(trx, { userId: report.reporter_id, reportId: report.id }, noticeText.reportOutcome(what, caseOutcome(decision, found.target_kind), note), now);
           reporters += 1;
         }
         let warned: number | null = null;

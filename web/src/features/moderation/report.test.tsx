@@ -78,7 +78,7 @@ describe('Report', () => {
     api({ mine: [{ ...made, status: 'resolved', resolved_at: '2026-11-30T12:00:00.000Z', decision: 'warn', decision_note: 'Second warning this month.', target: null }] });
     renderApp('/reports');
     expect(await screen.findByText(/Decided/)).toBeInTheDocument();
-    expect(screen.getByText(/Its author was warned\./)).toBeInTheDocument();
+    expect(screen.getByText(/Its author has been warned\./)).toBeInTheDocument();
     expect(screen.getByText(/Second warning this month\./)).toBeInTheDocument();
     expect(screen.getByText('It is not there any more.')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { type MyReport, REPORT_CATEGORY_LABELS, REPORT_RECEIVED } from '@inkwell/contract';
+import { type MyReport, REPORT_CATEGORY_LABELS, REPORT_RECEIVED, caseOutcome } from '@inkwell/contract';
 import { Button } from '../../../components/Button';
 import { ListPage } from '../../../components/ListPage';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -7,15 +7,10 @@ import { DocumentTitle } from '../../../components/DocumentTitle';
 import { PostDate } from '../../../components/PostDate';
 import { useMyReports } from '../api/reports';
 
-const WHAT: Readonly<Record<MyReport['kind'], string>> = { post: 'A story', comment: 'A comment', reply: 'A reply', account: 'An account' };
+/** The outcome's words as a sentence of their own (the notification has them after a colon). */
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
-/** What the moderators decided, in words (the same as their notification). */
-const OUTCOME: Readonly<Record<NonNullable<MyReport['decision']>, (kind: MyReport['kind']) => string>> = {
-  none: () => 'It breaks no rule of this server, so nothing was done.',
-  note: () => 'Nothing was taken down; the moderators keep a note of it in case it happens again.',
-  warn: (kind) => (kind === 'account' ? 'The account was warned.' : 'Its author was warned.'),
-  suspend: (kind) => (kind === 'account' ? 'The account was suspended.' : 'Its author was suspended.'),
-};
+const WHAT: Readonly<Record<MyReport['kind'], string>> = { post: 'A story', comment: 'A comment', reply: 'A reply', account: 'An account' };
 
 /** Where a report stands, in words: with the moderators, or decided (and when). */
 function Standing({ report }: { report: MyReport }) {
@@ -58,7 +53,7 @@ function ReportRow({ report, fresh }: { report: MyReport; fresh: boolean }) {
       {report.note && <p className="mt-2 whitespace-pre-line break-words text-sm text-zinc-700 dark:text-zinc-300">Your note: {report.note}</p>}
       {report.decision && (
         <div className="mt-3 rounded-xl border border-zinc-200 bg-zinc-50 p-3 text-sm text-zinc-800 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200">
-          <p className="font-medium">{OUTCOME[report.decision](report.kind)}</p>
+          <p className="font-medium">{sentence(caseOutcome(report.decision, report.kind))}</p>
           {report.decision_note && <p className="mt-1 whitespace-pre-line break-words">The moderators’ note: {report.decision_note}</p>}
         </div>
       )}
