@@ -42,7 +42,12 @@ export const reportTargetBody = z.object({
   kind: z.enum(REPORT_KINDS, { error: 'The kind must be a post, a comment, a reply or an account.' }),
   target_id: idField('target id'),
 });
-export const reportTargetResponse = z.object({ target: reportTarget });
+export const reportTargetResponse = z.object({
+  target: reportTarget,
+  /** The reader's open report of it, if they made one: the form is not shown again (a second would be refused). */
+  reported: z.object({ id: z.number(), created_at: z.string() }).nullable(),
+});
+export type ReportTargetResponse = z.infer<typeof reportTargetResponse>;
 
 export const MY_REPORTS_PAGE_SIZE = 20;
 

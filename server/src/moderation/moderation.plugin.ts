@@ -12,7 +12,7 @@ const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsServi
     return reports.report(actingFor(request.auth!, request.body.user_id), { kind, targetId: target_id, category, note });
   });
   route(app, 'reportTarget', async (request) => {
-    return { target: await reports.target(actingFor(request.auth!, request.body.user_id), request.body.kind, request.body.target_id) };
+    return reports.target(actingFor(request.auth!, request.body.user_id), request.body.kind, request.body.target_id);
   });
   route(app, 'myReports', async (request) => reports.mine(actingFor(request.auth!, request.body.user_id), request.query.cursor));
 };

@@ -49,6 +49,13 @@ describe('POST /api/user/report/target', () => {
     });
     // The reader's own account: the form says it is not theirs to report.
     expect(await target('account', reader.id)).toMatchObject({ own: true });
+    // Reported once, the form is not shown again while that report is open: the answer names it.
+    const before = await call('report/target', another, { kind: 'post', target_id: post.id });
+    expect(before.json().reported).toBeNull();
+    const made = await call('report', another, { kind: 'post', target_id: post.id, category: 'spam' });
+    const after = await call('report/target', another, { kind: 'post', target_id: post.id });
+    expect(after.json().reported).toEqual({ id: made.json().report_id, created_at: expect.any(String) });
+    expect((await call('report/target', reader, { kind: 'post', target_id: post.id })).json().reported).toBeNull();
     expect((await target('account', far.id)).author).toMatch(/far/);
   });
 

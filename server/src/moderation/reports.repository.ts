@@ -34,7 +34,7 @@ export async function openCase(db: Kysely<DB>, kind: ReportKind, id: number, sub
 export function openReportBy(db: Kysely<DB>, reporterId: number, kind: ReportKind, id: number) {
   return db
     .selectFrom('reports')
-    .select('id')
+    .select(['id', 'created_at'])
     .where('reporter_id', '=', reporterId)
     .where('target_kind', '=', kind)
     .where('target_id', '=', id)

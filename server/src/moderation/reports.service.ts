@@ -8,6 +8,7 @@ import {
   type ReportCategory,
   type ReportResponse,
   type ReportTarget,
+  type ReportTargetResponse,
   htmlToPlainText,
   paths,
 } from '@inkwell/contract';
@@ -102,11 +103,11 @@ export function createReportsService(db: Kysely<DB>) {
       });
     },
 
-    /** What the report form is about (POST /report/target): 404 when it is gone. */
-    async target(reader: Acting, kind: ReportKind, targetId: number): Promise<ReportTarget> {
+    /** What the report form is about (POST /report/target), and the reader's open report of it: 404 when it is gone. */
+    async target(reader: Acting, kind: ReportKind, targetId: number): Promise<ReportTargetResponse> {
       const [row] = await targetsOf(db, kind, [targetId]);
       if (!row) throw notFound(REPORT_GONE);
-      return shownTo(row, reader);
+      return { target: shownTo(row, reader), reported: (await openReportBy(db, reader, kind, targetId)) ?? null };
     },
 
     /** The reporter's own reports, newest first, with where each case stands and what it is about (null: gone since). */

@@ -61,7 +61,7 @@ describe('the report form without the app', () => {
     expect(await reportsOfReader()).toEqual([]);
   });
 
-  it('sends a report with a 303 to the reader’s reports, which show its receipt; the same again is refused with the form', async () => {
+  it('sends a report with a 303 to the reader’s reports, which show its receipt; the same again is refused, the page saying it is open', async () => {
     const res = await send({ category: 'spam', note: 'Casino links in every paragraph' });
     expect(res.statusCode).toBe(303);
     const [made] = await reportsOfReader();
@@ -73,11 +73,13 @@ describe('the report form without the app', () => {
     expect(reports.querySelector(`#report-${made!.id}`)?.textContent).toContain('A story with casino links');
     expect(reports.querySelector(`#report-${made!.id} a`)?.getAttribute('href')).toBe(`/view-post/${encodeId(postId)}`);
 
+    // Sent again (from a page left open): refused, and the page now says the report is open, with no form.
     const again = await send({ category: 'rule' });
     expect(again.statusCode).toBe(409);
     const document = new JSDOM(again.body).window.document;
-    expect(document.querySelector('[role="alert"]')?.textContent).toBe(REPORTED_ALREADY);
-    expect(document.querySelector<HTMLInputElement>('input[name="category"][value="rule"]')?.checked).toBe(true);
+    expect(document.querySelector('[role="status"]')?.textContent).toContain(REPORTED_ALREADY);
+    expect(document.querySelector('a[href^="/reports#report-"]')?.getAttribute('href')).toBe(`/reports#report-${made!.id}`);
+    expect(document.querySelector('input[name="category"]')).toBeNull();
     expect(await reportsOfReader()).toHaveLength(1);
   });
 });

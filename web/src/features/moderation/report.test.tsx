@@ -20,9 +20,14 @@ const made: MyReport = {
   target: story,
 };
 
-function api({ target = story, answer = 201, mine = [made] }: { target?: ReportTarget; answer?: number; mine?: MyReport[] } = {}) {
+function api({
+  target = story,
+  answer = 201,
+  mine = [made],
+  reported = null,
+}: { target?: ReportTarget; answer?: number; mine?: MyReport[]; reported?: { id: number; created_at: string } | null } = {}) {
   return mockApi((path) => {
-    if (path === 'report/target') return { body: { target } };
+    if (path === 'report/target') return { body: { target, reported } };
     if (path === 'report') return answer === 201 ? { status: 201, body: { message: REPORT_RECEIVED, report_id: 31 } } : { status: answer, body: { message: REPORTED_ALREADY } };
     if (path === 'reports') return { body: { data: mine, next_cursor: null } };
     return undefined;
@@ -70,6 +75,15 @@ describe('Report', () => {
     api({ target: { ...story, own: true } });
     renderApp(paths.report.getHref('post', 7));
     expect(await screen.findByText(REPORT_OWN)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send report' })).not.toBeInTheDocument();
+  });
+
+  it('offers no second form while the reader’s report of it is open, and leads to that report', async () => {
+    signIn(9);
+    api({ reported: { id: 31, created_at: '2026-11-30T09:00:00.000Z' } });
+    renderApp(paths.report.getHref('post', 7));
+    expect(await screen.findByText(REPORTED_ALREADY)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See your report' })).toHaveAttribute('href', '/reports#report-31');
     expect(screen.queryByRole('button', { name: 'Send report' })).not.toBeInTheDocument();
   });
 

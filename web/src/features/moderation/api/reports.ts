@@ -7,7 +7,7 @@ import * as endpoints from '@inkwell/contract/calls';
 export const reportTargetQueryOptions = (userId: string, kind: ReportKind, id: number) =>
   queryOptions({
     queryKey: ['moderation', 'target', userId, kind, id] as const,
-    queryFn: ({ signal }) => api(endpoints.reportTarget, { user_id: Number(userId), kind, target_id: id }, { signal }).then((answer) => answer.target),
+    queryFn: ({ signal }) => api(endpoints.reportTarget, { user_id: Number(userId), kind, target_id: id }, { signal }),
   });
 
 /** Under ['moderation', 'mine', …]: a report made adds to it. */

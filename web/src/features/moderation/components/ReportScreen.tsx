@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ReportKind } from '@inkwell/contract';
-import { REPORT_OWN, paths } from '@inkwell/contract';
+import { REPORTED_ALREADY, REPORT_OWN, paths } from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
 import { DocumentTitle } from '../../../components/DocumentTitle';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -23,9 +23,10 @@ function Reported({ label, author, href, kind }: { label: string; author: string
   );
 }
 
-/** /report/:kind/:id (issue 47): what is reported, and the form; the reader's own reports a link away. */
+/** /report/:kind/:id (issue 47): what is reported, and the form (not for one's own, nor again while one's report is open); the reader's own reports a link away. */
 export function ReportScreen({ userId, kind, id }: { userId: string; kind: ReportKind; id: number }) {
   const target = useQuery(reportTargetQueryOptions(userId, kind, id));
+  const data = target.data;
   if (target.isError && isApiError(target.error) && target.error.status === 404) {
     return (
       <NotHere title="Not there any more" noindex>
@@ -44,18 +45,28 @@ export function ReportScreen({ userId, kind, id }: { userId: string; kind: Repor
         </Link>
         .
       </p>
-      {target.data?.own ? (
+      {data?.target.own ? (
         <>
-          <Reported {...target.data} />
+          <Reported {...data.target} />
           <p role="status" className="mt-6 text-[15px] text-zinc-700 dark:text-zinc-300">
             {REPORT_OWN}
           </p>
         </>
-      ) : target.data ? (
+      ) : data?.reported ? (
         <>
-          <Reported {...target.data} />
+          <Reported {...data.target} />
+          <p role="status" className="mt-6 text-[15px] text-zinc-700 dark:text-zinc-300">
+            {REPORTED_ALREADY}{' '}
+            <Link to={`${paths.reports.getHref()}#report-${data.reported.id}`} className="font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+              See your report
+            </Link>
+          </p>
+        </>
+      ) : data ? (
+        <>
+          <Reported {...data.target} />
           <div className="mt-8">
-            <ReportForm userId={userId} target={target.data} />
+            <ReportForm userId={userId} target={data.target} />
           </div>
         </>
       ) : target.isError ? (
