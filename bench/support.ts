@@ -54,6 +54,7 @@ export function serverEnv(port: number, env: NodeJS.ProcessEnv): NodeJS.ProcessE
     RATE_LIMIT_LOGIN: '1000',
     SPAM_NEW_ACCOUNT_HOURS: '0',
     SPAM_REPEAT_MINUTES: '0',
+    SPAM_MIN_FILL_SECONDS: '0',
     WORKERS: process.env.WORKERS ?? '1',
     ...env,
   };

@@ -27,3 +27,4 @@ export * from './schemas/newsletters.ts';
 export * from './schemas/federation.ts';
 export * from './page-head.ts';
 export * from './form-echo.ts';
+export * from './form-guard.ts';

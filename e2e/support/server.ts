@@ -38,6 +38,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
       SPAM_NEW_ACCOUNT_HOURS: '0',
       SPAM_REPEAT_MINUTES: '0',
+      SPAM_MIN_FILL_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,8 @@
 import { type Env, bad, readNonNegativeInt, readPositiveInt } from './config-readers.ts';
 
 /**
- * The spam defences of comments and replies (issue 47), none of them an outside service: what a new
- * account may write, and the same text again. Each an environment variable (README's configuration table).
+ * The spam defences (issue 47), none of them an outside service: what a new account may write in
+ * comments and replies, the same text again, and how soon a sign-up or subscribe form may come back. Each an environment variable (README's configuration table).
  */
 export interface SpamConfig {
   /** An account younger than this is new (SPAM_NEW_ACCOUNT_HOURS, 24; 0 turns the new-account limits off). */
@@ -13,6 +13,11 @@ export interface SpamConfig {
   newAccountCommentsPerHour: number;
   /** The same text again from one account within this window is refused (SPAM_REPEAT_MINUTES, 10; 0: off). */
   repeatMs: number;
+  /**
+   * A sign-up or subscribe form sent back sooner than this after it was shown was filled by a program
+   * (SPAM_MIN_FILL_SECONDS, 3; 0: off): answered as a success, and nothing done.
+   */
+  minFillMs: number;
 }
 
 const MINUTE = 60_000;
@@ -31,6 +36,7 @@ export function readSpam(env: Env): SpamConfig {
     newAccountLinks: readLinks(env),
     newAccountCommentsPerHour: readPositiveInt(env, 'SPAM_NEW_ACCOUNT_COMMENTS_PER_HOUR', 10),
     repeatMs: readNonNegativeInt(env, 'SPAM_REPEAT_MINUTES', 10, 'minutes') * MINUTE,
+    minFillMs: readNonNegativeInt(env, 'SPAM_MIN_FILL_SECONDS', 3, 'seconds') * 1000,
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PATTERN, TEXT } from '../constants.ts';
-import { requiredMessage } from './common.ts';
+import { formGuardFields, requiredMessage } from './common.ts';
 
 /** SPEC §5: type email, required. Compared without regard to case (stored as typed, matched lower-cased). */
 export const emailField = z
@@ -24,6 +24,7 @@ export const registerBody = z
     email: emailField,
     password: passwordField,
     password_confirmation: z.string({ error: requiredMessage('password confirmation') }),
+    ...formGuardFields,
   })
   .refine((body) => body.password === body.password_confirmation, {
     path: ['password_confirmation'],
@@ -67,6 +68,7 @@ export const resetPasswordBody = z
       .max(200, TEXT.resetLinkInvalid),
     password: passwordField,
     password_confirmation: z.string({ error: requiredMessage('password confirmation') }),
+    ...formGuardFields,
   })
   .refine((body) => body.password === body.password_confirmation, {
     path: ['password_confirmation'],

@@ -59,3 +59,12 @@ export const writtenElsewhere = z.object({
   account_id: z.number().nullable().optional(),
 });
 export type WrittenElsewhere = z.infer<typeof writtenElsewhere>;
+
+/**
+ * The form guard's fields (contract/src/form-guard.ts), optional on a sign-up and a subscribe: the
+ * honeypot (nobody fills it) and how long the form was open before it was sent.
+ */
+export const formGuardFields = {
+  website: z.string().max(2000).optional(),
+  filled_ms: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+};

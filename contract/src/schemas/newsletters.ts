@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './auth.ts';
-import { idField } from './common.ts';
+import { formGuardFields, idField } from './common.ts';
 
 /**
  * A writer's newsletter (issue 29): new stories mailed to the addresses that asked for them. A visitor
@@ -29,6 +29,7 @@ export const newsletterSubscribeBody = z.object({
   writer_id: idField('writer id'),
   email: z.preprocess((v) => (v === '' || v === null ? undefined : v), emailField.optional()),
   source: z.enum(['profile', 'story', 'follow', 'settings'], { error: 'The source field is invalid.' }).optional(),
+  ...formGuardFields,
 });
 export const newsletterSubscribeResponse = z.object({ message: z.string(), status: z.enum(['pending', 'confirmed']) });
 export type NewsletterSubscribeResponse = z.infer<typeof newsletterSubscribeResponse>;

@@ -15,6 +15,7 @@ import { TOO_MANY_FAILURES, createLoginThrottle } from './login-throttle.ts';
 import { refuseSuspended } from './suspended.ts';
 import { hashPassword, verifyPassword } from '../identity/passwords.ts';
 import { normaliseEmail } from '../lib/email-address.ts';
+import { sentByProgram } from '../lib/form-guard.ts';
 
 export interface AuthDeps {
   db: Kysely<DB>;
@@ -98,6 +99,9 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
 
   return {
     async register(body: RegisterBody): Promise<string> {
+      // A program's (its honeypot filled, or sent back at once): the answer a new address gets, and
+      // nothing done — before the address is looked up, so it learns nothing of who is registered.
+      if (sentByProgram(body, config.spam.minFillMs)) return MESSAGES.registered;
       const email = body.email.trim();
       const emailNormalized = normaliseEmail(email);
       if (await repo.findUserByEmail(db, emailNormalized)) throw validationError({ email: [MESSAGES.emailTaken] });

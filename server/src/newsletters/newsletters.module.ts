@@ -51,6 +51,7 @@ export function newslettersModule(app: FastifyInstance, deps: { db: Kysely<DB>; 
     tokens,
     publicUrl: config.publicUrl,
     confirmationsPerAddress: config.newsletterConfirmationsPerAddress,
+    minFillMs: config.spam.minFillMs,
     log: app.log,
   });
   // Where bounces and mailed unsubscribes come back, when this server takes them.

@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { notFound, validationError } from '../lib/errors.ts';
+import { sentByProgram } from '../lib/form-guard.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { confirmationMail, newsletterLinks, welcomeMail, writerName } from './newsletter-mails.ts';
@@ -36,6 +37,8 @@ export interface NewsletterDeps {
   publicUrl: string;
   /** Confirmation mails one address may get in 24 hours (NEWSLETTER_CONFIRMATIONS_PER_ADDRESS). */
   confirmationsPerAddress: number;
+  /** A subscribe sent back sooner than this was filled by a program (SPAM_MIN_FILL_SECONDS; lib/form-guard.ts); 0: off. */
+  minFillMs?: number;
   log: { info(obj: object, msg: string): void };
 }
 
@@ -50,7 +53,7 @@ const writerOf = (row: { writer_id: number; writer_name: string | null; writer_u
  * Subscribing to a writer's new stories by email: double opt-in for an address someone typed, at once
  * for a member's own verified address; the confirmation and unsubscribe pages' calls; the writer's list.
  */
-export function createNewsletters({ db, outbox, tokens, publicUrl, confirmationsPerAddress, log }: NewsletterDeps) {
+export function createNewsletters({ db, outbox, tokens, publicUrl, confirmationsPerAddress, minFillMs = 0, log }: NewsletterDeps) {
   const links = newsletterLinks(publicUrl);
 
   /** The welcome mail of a subscription just confirmed, in the transaction that confirmed it (`sign`: tokens.signer()). */
@@ -112,7 +115,15 @@ export function createNewsletters({ db, outbox, tokens, publicUrl, confirmations
   }
 
   return {
-    async subscribe(caller: Acting | null, body: { writer_id: number; email?: string; source?: Source }): Promise<NewsletterSubscribeResponse> {
+    async subscribe(
+      caller: Acting | null,
+      body: { writer_id: number; email?: string; source?: Source; website?: string; filled_ms?: number },
+    ): Promise<NewsletterSubscribeResponse> {
+      // A program's (its honeypot filled, or sent back at once): the answer a new address gets, and nothing done.
+      if (sentByProgram(body, minFillMs)) {
+        log.info({ writer: body.writer_id }, 'a subscribe filled by a program, answered as done');
+        return { status: 'pending', message: NEWSLETTER_CHECK_INBOX };
+      }
       const writer = await repo.findWriter(db, body.writer_id);
       if (!writer) throw notFound('This writer was not found.');
       const source = body.source ?? 'profile';

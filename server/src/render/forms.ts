@@ -1,4 +1,5 @@
-import { type FormEcho, TEXT, decodeId, paths, safeNextPath } from '@inkwell/contract';
+import { type FormEcho, HONEYPOT_FIELD, SHOWN_AT_FIELD, TEXT, decodeId, paths, safeNextPath } from '@inkwell/contract';
+import { filledSince } from '../lib/form-guard.ts';
 import { REMOTE_FOLLOW_FORM } from '@inkwell/contract/federation';
 import { NEWSLETTER_SUBSCRIBE_FORM } from '@inkwell/contract/newsletters';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +19,15 @@ export type SendFormPage = (request: FastifyRequest, reply: FastifyReply, url: s
  * Done: a 303 to the page the app would show. Refused: the same page rendered again with the API's
  * messages (SPEC wording) and the fields that are no secret, with the API's 4xx status.
  */
+/**
+ * A plain form's guard (issue 47, ADR 0098) as the API takes it: the honeypot as it came, and how long
+ * the form was open, from the render time its page carried to now, both on this server's clock.
+ */
+function guarded(form: Record<string, string>): { website?: string; filled_ms?: number } {
+  const filled = filledSince(form[SHOWN_AT_FIELD]);
+  return { ...(form[HONEYPOT_FIELD] ? { website: form[HONEYPOT_FIELD] } : {}), ...(filled === undefined ? {} : { filled_ms: filled }) };
+}
+
 export function registerFormRoutes(app: FastifyInstance, sendPage: SendFormPage): void {
   /** A comment on a post as the caller (session: the one a login just started), answered by the API. */
   const postComment = (request: FastifyRequest, postCode: string, text: string, session?: { token: string; id: number }) =>
@@ -63,14 +73,19 @@ export function registerFormRoutes(app: FastifyInstance, sendPage: SendFormPage)
   });
 
   app.post('/signup', async (request, reply) => {
-    const form = textFields(request.body, ['email', 'password', 'password_confirmation']);
+    const form = textFields(request.body, ['email', 'password', 'password_confirmation', HONEYPOT_FIELD, SHOWN_AT_FIELD]);
     const kept = { email: form.email.trim() };
     // The app blocks a mismatch before sending (SPEC §2); so does this.
     if (form.password !== form.password_confirmation) {
       const errors = { password_confirmation: TEXT.passwordMismatchSignup };
       return sendPage(request, reply, paths.signup.path, { path: paths.signup.path, values: kept, errors, message: null }, 422);
     }
-    const answer = await callApi(app, request, '/api/user/register', { email: kept.email, password: form.password, password_confirmation: form.password_confirmation });
+    const answer = await callApi(app, request, '/api/user/register', {
+      email: kept.email,
+      password: form.password,
+      password_confirmation: form.password_confirmation,
+      ...guarded(form),
+    });
     if (answer.status === 201) {
       const query = new URLSearchParams({ success: 'true', message: answer.body.message ?? '' });
       return reply.redirect(`${paths.verified.path}?${query.toString()}`, 303);
@@ -109,13 +124,14 @@ export function registerFormRoutes(app: FastifyInstance, sendPage: SendFormPage)
   // The subscribe box of a profile or a story (issue 29): subscribed (or asked to confirm), back to that
   // page, which says which; refused (a bad address), the page again with the address and the message.
   app.post(NEWSLETTER_SUBSCRIBE_FORM, async (request, reply) => {
-    const form = textFields(request.body, ['writer_id', 'email', 'source', 'back']);
+    const form = textFields(request.body, ['writer_id', 'email', 'source', 'back', HONEYPOT_FIELD, SHOWN_AT_FIELD]);
     const back = safeNextPath(form.back) ?? paths.home.path;
     const email = form.email.trim();
     const answer = await callApi(app, request, '/api/user/newsletter/subscribe', {
       writer_id: form.writer_id,
       ...(email ? { email } : {}),
       ...(form.source ? { source: form.source } : {}),
+      ...guarded(form),
     });
     const [pathname = '/', query = ''] = back.split('#')[0]!.split('?');
     if (answer.status === 200) {

@@ -123,6 +123,7 @@ export async function startServer(store: DataStore, options: { port?: number; ti
     // unless a test turns them on (social/spam.test.ts tests them).
     SPAM_NEW_ACCOUNT_HOURS: '0',
     SPAM_REPEAT_MINUTES: '0',
+    SPAM_MIN_FILL_SECONDS: '0',
     ...options.env,
   };
   delete env.DATABASE_URL;

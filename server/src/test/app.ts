@@ -56,7 +56,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     // except in the tests of overload itself, which set them.
     overload: { ...base.overload, maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0 },
     // Every test account is new: the spam defences are off unless a test turns them on (social/spam.test.ts).
-    spam: { ...base.spam, newAccountMs: 0, repeatMs: 0 },
+    spam: { ...base.spam, newAccountMs: 0, repeatMs: 0, minFillMs: 0 },
     ...options.config,
     rateLimits: {
       login: high,

@@ -42,7 +42,8 @@ describe('Signup screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/verified'));
     expect(await screen.findByTestId('verified-message')).toHaveTextContent('Check your inbox.');
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/register');
-    expect(jsonBody(call![1]!)).toEqual({ email: 'new@example.com', password: 'abc123!@', password_confirmation: 'abc123!@' });
+    // With the form guard's timing (components/FormGuard.tsx): how long the form was open, an empty honeypot left out.
+    expect(jsonBody(call![1]!)).toEqual({ email: 'new@example.com', password: 'abc123!@', password_confirmation: 'abc123!@', filled_ms: expect.any(Number) });
   });
 });
 

@@ -6,6 +6,7 @@ import { useNotice } from '../../../components/NoticeProvider';
 import { isApiError } from '../../../lib/api-client';
 import { useFormEcho } from '../../../lib/form-echo';
 import { useRegister } from '../api/register';
+import { FormGuard, useFormGuard } from '../../../components/FormGuard';
 import { PasswordField } from '../../../components/PasswordField';
 import { EmailField } from '../../../components/EmailField';
 import { FormMessage } from './FormEchoParts';
@@ -31,6 +32,7 @@ export function SignupForm() {
     password_confirmation: echo.errors.password_confirmation,
   });
   const register = useRegister();
+  const guard = useFormGuard();
   const { showNotice } = useNotice();
   const navigate = useNavigate();
 
@@ -47,7 +49,7 @@ export function SignupForm() {
     }
     setErrors({});
     register.mutate(
-      { email: email.trim(), password, password_confirmation: confirmation },
+      { email: email.trim(), password, password_confirmation: confirmation, ...guard(event.currentTarget) },
       {
         onSuccess: (data) => {
           const query = new URLSearchParams({ success: 'true', message: data.message });
@@ -69,6 +71,7 @@ export function SignupForm() {
 
   return (
     <form method="post" action={paths.signup.getHref()} onSubmit={onSubmit} className="space-y-5">
+      <FormGuard />
       {echo.message && <FormMessage text={echo.message} />}
       <EmailField
         value={email}

@@ -8,11 +8,13 @@ export interface SubscribeInput {
   /** A visitor's address; a member leaves it out to use their own. */
   email?: string;
   source: 'profile' | 'story';
+  /** The form guard's fields (components/FormGuard.tsx). */
+  guard?: { website?: string; filled_ms: number };
 }
 
 /** POST /api/user/newsletter/subscribe {writer_id, email?, source}. */
-export async function subscribeToWriter({ writerId, email, source }: SubscribeInput): Promise<NewsletterSubscribeResponse> {
-  return api(endpoints.newsletterSubscribe, { writer_id: writerId, source, ...(email ? { email } : {}) });
+export async function subscribeToWriter({ writerId, email, source, guard }: SubscribeInput): Promise<NewsletterSubscribeResponse> {
+  return api(endpoints.newsletterSubscribe, { writer_id: writerId, source, ...(email ? { email } : {}), ...guard });
 }
 
 export function useSubscribeToWriter() {

@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button';
 import { EmailField } from '../../../components/EmailField';
 import { isApiError } from '../../../lib/api-client';
 import { useFormEcho } from '../../../lib/form-echo';
+import { FormGuard, useFormGuard } from '../../../components/FormGuard';
 import { useSession } from '../../../lib/session';
 import { useSubscribeToWriter } from '../api/subscribe';
 
@@ -33,6 +34,7 @@ export function SubscribeByEmail({
   const echo = useFormEcho();
   const [email, setEmail] = useState(echo.values.email ?? '');
   const subscribe = useSubscribeToWriter();
+  const guard = useFormGuard();
   const returned = searchParams.get('newsletter');
   const state = returned === 'pending' || returned === 'confirmed' ? returned : session ? already : null;
   const done = subscribe.data?.message ?? (state === 'pending' ? NEWSLETTER_CHECK_INBOX : state === 'confirmed' ? newsletterSubscribedText(writerName) : null);
@@ -42,7 +44,7 @@ export function SubscribeByEmail({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    subscribe.mutate({ writerId, source, ...(session ? {} : { email: email.trim() }) });
+    subscribe.mutate({ writerId, source, ...(session ? {} : { email: email.trim() }), guard: guard(event.currentTarget) });
   };
 
   return (
@@ -68,6 +70,7 @@ export function SubscribeByEmail({
         </p>
       ) : (
         <form method="post" action={NEWSLETTER_SUBSCRIBE_FORM} onSubmit={onSubmit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
+          <FormGuard />
           <input type="hidden" name="writer_id" value={writerId} />
           <input type="hidden" name="source" value={source} />
           <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
