@@ -66,7 +66,8 @@ describe('the newsletter pages before the app starts', () => {
     const profile = paths.viewProfile.getHref(writer.id);
     const box = new JSDOM((await page(profile)).body).window.document.querySelector(`form[method="post"][action="${NEWSLETTER_SUBSCRIBE_FORM}"]`);
     const fields = Object.fromEntries([...box!.querySelectorAll('input')].map((input) => [input.getAttribute('name'), input.getAttribute('value') ?? '']));
-    expect(fields).toEqual({ writer_id: String(writer.id), source: 'profile', back: profile, email: '' });
+    // With the form guard's (ADR 0098): the honeypot, empty, and the time the server rendered the form.
+    expect(fields).toEqual({ writer_id: String(writer.id), source: 'profile', back: profile, email: '', website: '', shown_at: expect.stringMatching(/^\d{13}$/) });
 
     const email = `box-${Date.now()}@example.com`;
     const sent = await form(NEWSLETTER_SUBSCRIBE_FORM, { ...fields, email });
