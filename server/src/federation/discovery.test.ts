@@ -122,6 +122,8 @@ describe('the actor', () => {
     const doc = await json(res);
     expect(doc).toMatchObject({ type: 'Person', preferredUsername: 'held', suspended: true });
     for (const field of ['name', 'summary', 'icon', 'url', 'outbox', 'followers', 'publicKey']) expect(doc[field], field).toBeUndefined();
+    // Its handle still resolves, as Mastodon's does: its followers elsewhere keep it for when it is back.
+    expect((await get(`/.well-known/webfinger?resource=acct:held@127.0.0.1:${new URL(base).port}`, 'application/jrd+json')).status).toBe(200);
   });
 
   it('keeps its keys: the same when asked twice and from another app server on the database', async () => {
