@@ -1,3 +1,4 @@
+import type { ReportCategory, ReportKind } from '@inkwell/contract';
 import type { FastifyInstance } from 'fastify';
 import type { MailOutbox } from './mail/outbox.ts';
 import type { EncodedBody } from './lib/encoded-body.ts';
@@ -72,9 +73,9 @@ export interface SocialActs {
 export interface ServerReport {
   server: string;
   apId: string;
-  kind: 'post' | 'comment' | 'reply' | 'account';
+  kind: ReportKind;
   targetId: number;
-  category: 'spam' | 'harassment' | 'illegal' | 'rule' | 'other';
+  category: ReportCategory;
   note: string;
 }
 

@@ -10,6 +10,7 @@ import { verificationMail } from '../mail/templates.ts';
 import type { Auth } from '../plugins/session.ts';
 import { toOwnProfile } from '../identity/profile.ts';
 import * as repo from '../identity/identity.repository.ts';
+import { reactivateAccount } from '../db/shared.repository.ts';
 import type { GoogleVerifier } from './google.ts';
 import { TOO_MANY_FAILURES, createLoginThrottle } from './login-throttle.ts';
 import { refuseSuspended } from './suspended.ts';
@@ -169,7 +170,7 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
       await throttle.trust(user.id, place);
       await refuseSuspended(db, user.id);
       // A deactivated account comes back as it was when its owner signs in again.
-      const reactivated = user.deactivated_at !== null && (await repo.reactivate(db, user.id, nowIso()));
+      const reactivated = user.deactivated_at !== null && (await reactivateAccount(db, user.id, nowIso()));
       const token = await startSession(user.id, client);
       return { token, user: toOwnProfile(user), reactivated };
     },
@@ -191,13 +192,13 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
           const byGoogle = await repo.findUserByGoogleId(trx, googleId);
           if (byGoogle) {
             await refuseSuspended(trx, byGoogle.id);
-            if (byGoogle.deactivated_at) reactivated = await repo.reactivate(trx, byGoogle.id, now);
+            if (byGoogle.deactivated_at) reactivated = await reactivateAccount(trx, byGoogle.id, now);
             return byGoogle.id;
           }
           const byEmail = await repo.findUserByEmail(trx, normaliseEmail(email));
           if (byEmail) {
             await refuseSuspended(trx, byEmail.id);
-            if (byEmail.deactivated_at) reactivated = await repo.reactivate(trx, byEmail.id, now);
+            if (byEmail.deactivated_at) reactivated = await reactivateAccount(trx, byEmail.id, now);
             // Google proved the address. A password set before anyone proved it may be a squatter's: drop it.
             const unproven = byEmail.email_verified_at === null;
             await repo.linkGoogle(trx, byEmail.id, googleId, unproven, now);

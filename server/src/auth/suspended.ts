@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { HttpError } from '../lib/errors.ts';
 import { mailTime } from '../mail/account-templates.ts';
-import { suspensionOf } from '../identity/identity.repository.ts';
+import { suspensionOf } from '../db/shared.repository.ts';
 
 /** What a suspended member is told when they try to sign in: until when, and why. */
 export const suspendedMessage = (suspension: { ends_at: string | null; reason: string }): string =>

@@ -101,19 +101,40 @@ export function appSecret(db: Kysely<DB>, name: string): () => Promise<Buffer> {
       }));
 }
 
+/** Hides an account everywhere (every list, page and the fediverse) and ends its sessions: a member's own deactivation, and a suspension's effect (ADR 0096). */
+export async function deactivateAccount(db: Kysely<DB>, userId: number, now: string): Promise<void> {
+  await db.updateTable('users').set({ deactivated_at: now, updated_at: now }).where('id', '=', userId).execute();
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** Brings a deactivated account back (its owner signed in again, or its suspension ended); true when it was deactivated. */
+export async function reactivateAccount(db: Kysely<DB>, userId: number, now: string): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ deactivated_at: null, updated_at: now })
+    .where('id', '=', userId)
+    .where('deactivated_at', 'is not', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The suspension in force on the account (issue 47, ADR 0096), if any: until when (null: until lifted) and the moderators' reasons. */
+export function suspensionOf(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('moderation_actions')
+    .select(['ends_at', 'reason'])
+    .where('subject_id', '=', userId)
+    .where('kind', '=', 'suspend')
+    .where('lifted_at', 'is', null)
+    .executeTakeFirst();
+}
+
 /**
  * Whether the account — or the writer of the post — is suspended now (issue 47, ADR 0096): what was there
  * answers 410 Gone rather than 404. Asked only once the thing was not found.
  */
 export async function isSuspended(db: Kysely<DB>, by: { userId: number } | { postId: number }): Promise<boolean> {
   const subject = 'userId' in by ? by.userId : (await db.selectFrom('posts').select('user_id').where('id', '=', by.postId).executeTakeFirst())?.user_id;
-  if (subject === undefined) return false;
-  const found = await db
-    .selectFrom('moderation_actions')
-    .select('id')
-    .where('subject_id', '=', subject)
-    .where('kind', '=', 'suspend')
-    .where('lifted_at', 'is', null)
-    .executeTakeFirst();
-  return found !== undefined;
+  return subject !== undefined && (await suspensionOf(db, subject)) !== undefined;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainEventBus } from '../events/domain-events.ts';
 import { createCasesService } from '../moderation/cases.service.ts';
 import { createForwarding } from '../moderation/forwarding.service.ts';
-import { PASSWORD, signIn } from '../test/factories.ts';
+import { PASSWORD, type Session, signIn } from '../test/factories.ts';
 import { until } from '../test/until.ts';
 import { anActor, expectColumnRoundTrip, twoInstances } from './federation.testkit.ts';
 import { flagContent, oweFlag, readFlagContent } from './forward-flags.ts';
@@ -23,6 +23,13 @@ function forwarding() {
   return createForwarding(both.one.t.db, events);
 }
 
+/** A reader's report on One, as the report call makes it; the id of its case. */
+async function reportOnOne(session: Session, report: { kind: string; target_id: number; category: string; note?: string }): Promise<number> {
+  const reported = await both.one.t.app.inject({ method: 'POST', url: '/api/user/report', headers: session.headers, payload: { user_id: session.id, ...report } });
+  expect(reported.statusCode, reported.body).toBe(201);
+  return (await both.one.t.db.selectFrom('reports').select('case_id').where('id', '=', reported.json().report_id).executeTakeFirstOrThrow()).case_id;
+}
+
 describe('a case forwarded to another server', () => {
   it('arrives there as a Flag from this server: one case about its member, with the category and the words, and no reporter', async () => {
     const bo = await anActor(both.two.t, both.two.base);
@@ -36,14 +43,7 @@ describe('a case forwarded to another server', () => {
     });
     expect(found.statusCode, found.body).toBe(200);
     const accountOnOne = found.json().account.id as number;
-    const reported = await both.one.t.app.inject({
-      method: 'POST',
-      url: '/api/user/report',
-      headers: session.headers,
-      payload: { user_id: ada.id, kind: 'account', target_id: accountOnOne, category: 'harassment', note: 'Ada’s own words, for One only' },
-    });
-    expect(reported.statusCode, reported.body).toBe(201);
-    const caseId = (await both.one.t.db.selectFrom('reports').select('case_id').where('id', '=', reported.json().report_id).executeTakeFirstOrThrow()).case_id;
+    const caseId = await reportOnOne(session, { kind: 'account', target_id: accountOnOne, category: 'harassment', note: 'Ada’s own words, for One only' });
 
     expect(await forwarding().forward(caseId, 'Threats in replies to three of our members.', 'command line')).toEqual({ server: new URL(both.two.base).host });
     await expect(forwarding().forward(caseId, 'again', 'command line')).rejects.toThrow(/forwarded already/);
@@ -61,13 +61,7 @@ describe('a case forwarded to another server', () => {
     const cleo = await anActor(both.one.t, both.one.base);
     const dan = await anActor(both.one.t, both.one.base);
     const session = await signIn(both.one.t.app, { ...dan, password: PASSWORD });
-    const reported = await both.one.t.app.inject({
-      method: 'POST',
-      url: '/api/user/report',
-      headers: session.headers,
-      payload: { user_id: dan.id, kind: 'account', target_id: cleo.id, category: 'spam' },
-    });
-    const caseId = (await both.one.t.db.selectFrom('reports').select('case_id').where('id', '=', reported.json().report_id).executeTakeFirstOrThrow()).case_id;
+    const caseId = await reportOnOne(session, { kind: 'account', target_id: cleo.id, category: 'spam' });
     await expect(forwarding().forward(caseId, '', 'command line')).rejects.toThrow(/Only a case about an account elsewhere/);
     await expect(forwarding().forward(999_999, '', 'command line')).rejects.toThrow(/There is no case 999999/);
     expect(await both.one.t.db.selectFrom('federation_deliveries').select('id').where('subject', 'like', 'flag:%').execute()).toEqual([]);

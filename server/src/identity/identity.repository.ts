@@ -172,26 +172,3 @@ export async function setPasswordByMail(db: Db, userId: number, passwordHash: st
     .where('id', '=', userId)
     .execute();
 }
-
-/** Brings a deactivated account back (its owner signed in again); true when it was deactivated. */
-export async function reactivate(db: Db, userId: number, now: string): Promise<boolean> {
-  const row = await db
-    .updateTable('users')
-    .set({ deactivated_at: null, updated_at: now })
-    .where('id', '=', userId)
-    .where('deactivated_at', 'is not', null)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** The suspension in force on the account (issue 47, ADR 0096), if any: until when (null: until lifted) and the moderators' reasons. */
-export function suspensionOf(db: Db, userId: number) {
-  return db
-    .selectFrom('moderation_actions')
-    .select(['ends_at', 'reason'])
-    .where('subject_id', '=', userId)
-    .where('kind', '=', 'suspend')
-    .where('lifted_at', 'is', null)
-    .executeTakeFirst();
-}

@@ -30,14 +30,3 @@ export async function markLifted(db: Kysely<DB>, id: number, now: string): Promi
 export function dueActions(db: Kysely<DB>, now: string, limit: number): Promise<ActionRow[]> {
   return db.selectFrom('moderation_actions').select(COLUMNS).where('lifted_at', 'is', null).where('ends_at', '<=', now).orderBy('ends_at').limit(limit).execute();
 }
-
-/** A suspension's effect: the account out of sight as a deactivated one is (every list, page and the fediverse), every session ended. */
-export async function takeOutOfSight(db: Kysely<DB>, userId: number, now: string): Promise<void> {
-  await db.updateTable('users').set({ deactivated_at: now, updated_at: now }).where('id', '=', userId).where('deactivated_at', 'is', null).execute();
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}
-
-/** Its lifting: the account back in sight. */
-export async function bringBack(db: Kysely<DB>, userId: number, now: string): Promise<void> {
-  await db.updateTable('users').set({ deactivated_at: null, updated_at: now }).where('id', '=', userId).execute();
-}

@@ -72,11 +72,6 @@ export function closeReports(db: Kysely<DB>, caseId: number) {
   return db.updateTable('reports').set({ status: 'closed' }).where('case_id', '=', caseId).where('status', '=', 'open').returning(['id', 'reporter_id']).execute();
 }
 
-/** Whether an account is a member's (mail and notifications reach members only). */
-export function memberOf(db: Kysely<DB>, id: number) {
-  return db.selectFrom('users').select(['id', 'domain']).where('id', '=', id).executeTakeFirst();
-}
-
 /** Marks the case forwarded with the moderator's words, once: false when it was forwarded before. */
 export async function markForwarded(db: Kysely<DB>, id: number, note: string, now: string): Promise<boolean> {
   const done = await db

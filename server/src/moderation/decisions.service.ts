@@ -5,7 +5,8 @@ import { nowIso } from '../db/database.ts';
 import type { CaseDecision, DB } from '../db/schema.ts';
 import { noticeText, notify, quoted } from '../notify/notify.ts';
 import { CaseError } from './case-error.ts';
-import { caseById, closeReports, decideCase, memberOf } from './cases.repository.ts';
+import { subjectOf } from './actions.repository.ts';
+import { caseById, closeReports, decideCase } from './cases.repository.ts';
 import { targetsOf } from './reports.repository.ts';
 import { described } from './reports.service.ts';
 import { createSuspensions } from './suspensions.service.ts';
@@ -46,7 +47,7 @@ export function createDecisions(db: Kysely<DB>, publicUrl: string) {
         const found = await caseById(trx, caseId);
         if (!found) throw new CaseError(`There is no case ${caseId}.`);
         if (found.status !== 'open') throw new CaseError(`Case ${caseId} was decided already.`);
-        const subject = found.subject_id === null ? undefined : await memberOf(trx, found.subject_id);
+        const subject = found.subject_id === null ? undefined : await subjectOf(trx, found.subject_id);
         if (decision === 'warn' && (!subject || subject.domain !== null)) throw new CaseError('Only a member of this server can be warned here.');
         if (decision === 'suspend' && (!subject || subject.domain !== null)) throw new CaseError('Only a member of this server can be suspended here.');
         const now = nowIso();

@@ -19,7 +19,7 @@ import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { conflict, notFound, validationError } from '../lib/errors.ts';
 import { idCursor } from '../lib/id-cursor.ts';
-import { memberOf } from './cases.repository.ts';
+import { subjectOf } from './actions.repository.ts';
 import { type ReportKind, type TargetRow, hasFlag, insertReport, openCase, openReportBy, ownerOf, reportsOf, targetsOf } from './reports.repository.ts';
 
 export interface NewReport {
@@ -85,7 +85,7 @@ export function createReportsService(db: Kysely<DB>) {
       return db.transaction().execute(async (trx) => {
         if (await hasFlag(trx, report.apId)) return 'again';
         const owner = await ownerOf(trx, report.kind, report.targetId);
-        if (owner === undefined || (await memberOf(trx, owner))?.domain !== null) return 'gone';
+        if (owner === undefined || (await subjectOf(trx, owner))?.domain !== null) return 'gone';
         const now = nowIso();
         const caseId = await openCase(trx, report.kind, report.targetId, owner, now);
         await insertReport(trx, {

@@ -5,7 +5,8 @@ import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { suspendedMail, unsuspendedMail } from '../mail/account-templates.ts';
 import { insertMail } from '../mail/outbox.repository.ts';
-import { type ActionRow, actionInForce, bringBack, dueActions, insertAction, markLifted, subjectOf, takeOutOfSight } from './actions.repository.ts';
+import { deactivateAccount, reactivateAccount } from '../db/shared.repository.ts';
+import { type ActionRow, actionInForce, dueActions, insertAction, markLifted, subjectOf } from './actions.repository.ts';
 import { CaseError } from './case-error.ts';
 
 /** The longest reasons a suspension may give (what the account is told). */
@@ -45,7 +46,7 @@ export function createSuspensions(db: Kysely<DB>, publicUrl: string) {
     if (!(await markLifted(trx, action.id, now))) return false;
     const subject = await subjectOf(trx, action.subject_id);
     if (!subject) return true;
-    if ((JSON.parse(action.undo ?? '{}') as { reactivate?: boolean }).reactivate) await bringBack(trx, subject.id, now);
+    if ((JSON.parse(action.undo ?? '{}') as { reactivate?: boolean }).reactivate) await reactivateAccount(trx, subject.id, now);
     await audit(trx, {
       actor: by,
       action: 'account.unsuspend',
@@ -68,7 +69,7 @@ export function createSuspensions(db: Kysely<DB>, publicUrl: string) {
       if (await actionInForce(trx, subjectId, 'suspend')) throw new CaseError(`${label(subject)} is suspended already.`);
       const now = nowIso();
       const endsAt = suspension.forMs === undefined ? null : new Date(Date.parse(now) + suspension.forMs).toISOString();
-      await takeOutOfSight(trx, subjectId, now);
+      await deactivateAccount(trx, subjectId, now);
       const actionId = await insertAction(trx, {
         kind: 'suspend',
         subject_id: subjectId,

@@ -84,12 +84,6 @@ export async function deleteMember(trx: Kysely<DB>, userId: number): Promise<voi
   await trx.deleteFrom('users').where('id', '=', userId).execute();
 }
 
-/** Hides a member everywhere until they sign in again; their sessions end. */
-export async function deactivate(trx: Kysely<DB>, userId: number, now: string): Promise<void> {
-  await trx.updateTable('users').set({ deactivated_at: now, updated_at: now }).where('id', '=', userId).execute();
-  await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}
-
 /** When the session was created (a fresh sign-in confirms an account without a password). */
 export async function sessionCreatedAt(trx: Kysely<DB>, sessionId: number): Promise<string | undefined> {
   return (await trx.selectFrom('sessions').select('created_at').where('id', '=', sessionId).executeTakeFirst())?.created_at;

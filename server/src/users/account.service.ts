@@ -4,7 +4,7 @@ import { verifyPassword } from '../identity/passwords.ts';
 import type { Config } from '../config.ts';
 import { isUniqueViolation, nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import type { MemberRow } from '../db/shared.repository.ts';
+import { type MemberRow, deactivateAccount } from '../db/shared.repository.ts';
 import type { DomainEventBus } from '../events/domain-events.ts';
 import { forbidden, notFound, validationError } from '../lib/errors.ts';
 import { ownAccount, requireAccess } from '../access/policy.ts';
@@ -66,7 +66,7 @@ export function createAccountService(deps: { db: Kysely<DB>; config: Config; out
     async deactivate(auth: Auth, userId: number, currentPassword: string | undefined): Promise<string> {
       const row = await member(auth, userId);
       await confirmIdentity(row, auth, currentPassword);
-      await db.transaction().execute((trx) => repo.deactivate(trx, userId, nowIso()));
+      await db.transaction().execute((trx) => deactivateAccount(trx, userId, nowIso()));
       return ACCOUNT_MESSAGES.deactivated;
     },
 
