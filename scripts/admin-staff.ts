@@ -6,8 +6,7 @@ import { CASE_DECISIONS } from '@inkwell/contract';
 import { CaseError, createDecisions } from '../server/src/moderation/decisions.service.ts';
 import { RoleError, createRolesService } from '../server/src/moderation/roles.service.ts';
 import { findMemberNamed } from '../server/src/moderation/roles.repository.ts';
-import { DomainEventBus } from '../server/src/events/domain-events.ts';
-import { oweFlag } from '../server/src/federation/forward-flags.ts';
+import { offlineEvents } from '../server/src/offline-events.ts';
 import { createForwarding } from '../server/src/moderation/forwarding.service.ts';
 import { createSuspensions, parseDuration } from '../server/src/moderation/suspensions.service.ts';
 import type { AdminResult } from './admin-commands.ts';
@@ -126,11 +125,11 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
     const forMs = given && lasting(given);
     if (id === undefined || !given || !decision || forMs === null) return undefined;
     try {
-      const done = await createDecisions(db, publicUrl).decide(id, decision, given.note ?? '', 'command line', forMs === undefined ? {} : { forMs });
+      const done = await createDecisions(db, publicUrl, offlineEvents(db)).decide(id, decision, given.note ?? '', 'command line', forMs === undefined ? {} : { forMs });
       const told = `${done.reporters} reporter${done.reporters === 1 ? '' : 's'} told`;
       const warned = done.warned === null ? '' : `; member ${done.warned} warned`;
       const suspended = done.suspended ? `; member ${done.suspended.id} suspended ${until(done.suspended.endsAt)}` : '';
-      if (done.suspended) await written();
+      await written();
       return { code: 0, out: `Case ${id} decided: ${decision}; ${told}${warned}${suspended}.` };
     } catch (err) {
       return refused(err);
@@ -155,10 +154,8 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
     const given = options(rest.slice(1), ['note']);
     if (id === undefined || !given) return undefined;
     // The Flag is owed here as the app owes it; a running server hands it to the fediverse.
-    const events = new DomainEventBus();
-    events.on('case.forwarded', { owe: oweFlag });
     try {
-      const done = await createForwarding(db, events).forward(id, given.note ?? '', 'command line');
+      const done = await createForwarding(db, offlineEvents(db)).forward(id, given.note ?? '', 'command line');
       return { code: 0, out: `Case ${id} forwarded to ${done.server}.` };
     } catch (err) {
       return refused(err);

@@ -1,4 +1,4 @@
-import { type Env, bad, readNonNegativeInt, readPositiveInt } from './config-readers.ts';
+import { type Env, bad, readNonNegativeInt, readPositiveInt, readSwitch } from './config-readers.ts';
 
 /**
  * The spam defences (issue 47), none of them an outside service: what a new account may write in
@@ -11,6 +11,11 @@ export interface SpamConfig {
   newAccountLinks: number;
   /** Comments and replies a new account may write in an hour (SPAM_NEW_ACCOUNT_COMMENTS_PER_HOUR, 10). */
   newAccountCommentsPerHour: number;
+  /**
+   * A new account's comment or reply with a link on someone else's story is held for review (a case)
+   * until one of its links was let through (SPAM_HOLD_FIRST_LINK, on).
+   */
+  holdFirstLink: boolean;
   /** The same text again from one account within this window is refused (SPAM_REPEAT_MINUTES, 10; 0: off). */
   repeatMs: number;
   /**
@@ -35,6 +40,7 @@ export function readSpam(env: Env): SpamConfig {
     newAccountMs: readNonNegativeInt(env, 'SPAM_NEW_ACCOUNT_HOURS', 24, 'hours') * 60 * MINUTE,
     newAccountLinks: readLinks(env),
     newAccountCommentsPerHour: readPositiveInt(env, 'SPAM_NEW_ACCOUNT_COMMENTS_PER_HOUR', 10),
+    holdFirstLink: readSwitch(env, 'SPAM_HOLD_FIRST_LINK', true),
     repeatMs: readNonNegativeInt(env, 'SPAM_REPEAT_MINUTES', 10, 'minutes') * MINUTE,
     minFillMs: readNonNegativeInt(env, 'SPAM_MIN_FILL_SECONDS', 3, 'seconds') * 1000,
   };

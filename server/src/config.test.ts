@@ -8,11 +8,27 @@ describe('configuration', () => {
       newAccountMs: 24 * 3_600_000,
       newAccountLinks: 2,
       newAccountCommentsPerHour: 10,
+      holdFirstLink: true,
       repeatMs: 10 * 60_000,
       minFillMs: 3000,
     });
-    const set = { SPAM_NEW_ACCOUNT_HOURS: '0', SPAM_NEW_ACCOUNT_LINKS: '0', SPAM_NEW_ACCOUNT_COMMENTS_PER_HOUR: '3', SPAM_REPEAT_MINUTES: '5', SPAM_MIN_FILL_SECONDS: '0' };
-    expect(loadConfig(set, '/srv/inkwell').spam).toEqual({ newAccountMs: 0, newAccountLinks: 0, newAccountCommentsPerHour: 3, repeatMs: 5 * 60_000, minFillMs: 0 });
+    const set = {
+      SPAM_NEW_ACCOUNT_HOURS: '0',
+      SPAM_NEW_ACCOUNT_LINKS: '0',
+      SPAM_NEW_ACCOUNT_COMMENTS_PER_HOUR: '3',
+      SPAM_HOLD_FIRST_LINK: 'off',
+      SPAM_REPEAT_MINUTES: '5',
+      SPAM_MIN_FILL_SECONDS: '0',
+    };
+    expect(loadConfig(set, '/srv/inkwell').spam).toEqual({
+      newAccountMs: 0,
+      newAccountLinks: 0,
+      newAccountCommentsPerHour: 3,
+      holdFirstLink: false,
+      repeatMs: 5 * 60_000,
+      minFillMs: 0,
+    });
+    expect(() => loadConfig({ SPAM_HOLD_FIRST_LINK: 'yes' }, '/srv/inkwell')).toThrow(ConfigError);
     expect(() => loadConfig({ SPAM_NEW_ACCOUNT_LINKS: 'two' }, '/srv/inkwell')).toThrow(ConfigError);
     expect(() => loadConfig({ SPAM_NEW_ACCOUNT_COMMENTS_PER_HOUR: '0' }, '/srv/inkwell')).toThrow(ConfigError);
   });

@@ -86,6 +86,8 @@ export const replyItem = z.object({
   created_at: z.string(),
   user: commentUser,
   elsewhere: commentElsewhere.nullable().optional(),
+  /** Addition: held for review; only its writer is given it (labelled), until a moderator lets it through. */
+  held: z.boolean().optional(),
 });
 export type ReplyItem = z.infer<typeof replyItem>;
 
@@ -97,6 +99,8 @@ export const commentItem = z.object({
   created_at: z.string(),
   user: commentUser,
   elsewhere: commentElsewhere.nullable().optional(),
+  /** Addition: as a reply's. */
+  held: z.boolean().optional(),
   replies: z.array(replyItem),
 });
 export type CommentItem = z.infer<typeof commentItem>;

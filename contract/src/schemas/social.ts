@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, idField, requiredMessage, writtenElsewhere } from './common.ts';
+import { flag, formGuardFields, idField, requiredMessage, writtenElsewhere } from './common.ts';
 import { publicProfile } from './users.ts';
 
 /** Comments and replies are plain text of 1 to 5000 characters. */
@@ -20,8 +20,8 @@ export const likeResponse = z.object({ message: z.string(), is_like: z.boolean()
 export const saveBody = z.object({ user_id: idField('user id'), post_id: idField('post id'), save_unsave: flag('save unsave') });
 export const saveResponse = z.object({ message: z.string(), is_saved: z.boolean() });
 
-/** POST /api/user/comment {user_id, post_id, comments}. */
-export const commentBody = z.object({ user_id: idField('user id'), post_id: idField('post id'), comments: commentText('comments') });
+/** POST /api/user/comment {user_id, post_id, comments}. Addition: the form guard's fields (issue 47). */
+export const commentBody = z.object({ user_id: idField('user id'), post_id: idField('post id'), comments: commentText('comments'), ...formGuardFields });
 /**
  * POST /api/user/replies {user_id, post_id, reply, comment_id, reply_to_id?}. Addition: reply_to_id, a
  * reply of the same comment that this one answers (one level of threading: it is shown under the same
@@ -33,8 +33,10 @@ export const replyBody = z.object({
   comment_id: idField('comment id'),
   reply: commentText('reply'),
   reply_to_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('reply to id').optional()),
+  ...formGuardFields,
 });
-export const commentCreatedResponse = z.object({ message: z.string(), id: z.number() });
+/** Addition: `held`, true when it was held for review (only its writer sees it until a moderator lets it through). */
+export const commentCreatedResponse = z.object({ message: z.string(), id: z.number(), held: z.boolean().optional() });
 /** POST /api/user/comment-delete {id} and /reply-delete {id}: by the author or the post's owner. */
 export const deleteByIdBody = z.object({ id: idField('id'), user_id: z.unknown().optional() });
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { CaseDecision, DB } from '../db/schema.ts';
 
 /**
  * What a write says happened (ADR 0084): the one list of domain events. A service that writes says
@@ -38,6 +38,13 @@ export interface DomainEvents {
   'follow.removed': { followerId: number; followingId: number; activityId: string | null; undone?: boolean };
   /** A comment (with its replies: `replyId` null) or one reply is being removed: emitted before the rows go, in the same transaction. */
   'comment.removing': { postId: number; commentId: number; replyId: number | null };
+  /**
+   * A member's comment (`replyId` null) or reply was written held for review (ADR 0099), in the same
+   * transaction: nobody was told and nothing counted it; `reason` says why, for the case it opens.
+   */
+  'comment.held': { postId: number; writerId: number; commentId: number; replyId: number | null; reason: string };
+  /** A moderator decided a case about a thing (`targetKind`, `targetId`), in the deciding transaction. */
+  'case.decided': { caseId: number; targetKind: 'post' | 'comment' | 'reply' | 'account'; targetId: number; decision: CaseDecision };
   /** A case about an account elsewhere forwarded to its server (issue 47): owed as a Flag from this server. */
   'case.forwarded': { caseId: number; subjectId: number };
 }

@@ -32,6 +32,13 @@ export interface NoteChange {
 /** Hands a member's note of one kind over to Fedify's queue (thread-notes.ts, story-likes.ts). */
 export type NoteSender = (change: NoteChange) => Promise<void>;
 
+/** A member's note change owed (PostDeliveries.oweNote), also where no federation runs (the command line): a running server sends it. */
+export function oweNoteChange(trx: Kysely<DB>, what: string, change: NoteChange): Promise<void> {
+  const recipients = change.kind === 'delete' ? addressesJson(change.recipients) : null;
+  const activity_id = change.activityId ?? null;
+  return oweDelivery(trx, { post_id: null, writer_id: change.writerId, kind: change.kind, subject: `${what}:${change.id}`, recipients, activity_id }, nowIso());
+}
+
 /** Whom a delivery goes to, kept in its row as JSON (their rows may be gone by the time it is handed over). */
 const addressesJson = (rows: readonly RemoteAddress[]) => JSON.stringify(rows.map(({ uri, inbox, shared_inbox }) => ({ uri, inbox, shared_inbox })));
 
@@ -79,9 +86,7 @@ export class PostDeliveries {
    * (a delete with whom the note went to, for its rows are gone).
    */
   oweNote(trx: Kysely<DB>, what: string, change: NoteChange): Promise<void> {
-    const recipients = change.kind === 'delete' ? addressesJson(change.recipients) : null;
-    const activity_id = change.activityId ?? null;
-    return oweDelivery(trx, { post_id: null, writer_id: change.writerId, kind: change.kind, subject: `${what}:${change.id}`, recipients, activity_id }, nowIso());
+    return oweNoteChange(trx, what, change);
   }
 
   /**

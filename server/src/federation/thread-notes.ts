@@ -2,11 +2,13 @@ import type { Context, Federation } from '@fedify/fedify';
 import { Article, Mention, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
 import { paths } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
-import type { DomainEventBus } from '../events/domain-events.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { DomainEventBus, DomainEvents } from '../events/domain-events.ts';
 import { creationOf, instant } from './articles.ts';
 import { federatingMember, numericId } from './actor-member.ts';
 import { type Addressee, type MemberNoteRow, type ThreadItem, findMemberNote, listMemberReplies, listThreadAccounts, threadHasAccounts } from './thread.repository.ts';
-import type { NoteChange, PostDeliveries } from './post-deliveries.ts';
+import { type NoteChange, type PostDeliveries, oweNoteChange } from './post-deliveries.ts';
 import { recipientOf } from './remote-actor.ts';
 import { actAs, deletionOf } from './member-acts.ts';
 import { noteHtml } from './note-text.ts';
@@ -101,6 +103,14 @@ export function serveNotes(federation: Federation<void>, database: Database): vo
   federation.setObjectDispatcher(Note, NOTE_PATH, (ctx, { id }) => noteAt(ctx, database, id));
 }
 
+/** A member's comment or reply in a thread with accounts elsewhere owes its Create (federateThreads); also where no federation runs (the command line lets a held one through). */
+export async function oweThreadNote(trx: Kysely<DB>, added: DomainEvents['comment.added']): Promise<void> {
+  // A comment's thread has an account elsewhere only when its story is one's: that comment goes to it.
+  if (!(await threadHasAccounts(trx, added.commentId))) return;
+  const [what, id] = added.replyId === null ? [COMMENT, added.commentId] : [REPLY, added.replyId];
+  await oweNoteChange(trx, what, { kind: 'create', id, writerId: added.writerId, recipients: [] });
+}
+
 /**
  * What a member's comment or reply causes on the fediverse (ADR 0084): a reply in a thread that an
  * account elsewhere took part in is owed to the thread's accounts as a `Create` of its Note, signed by
@@ -111,15 +121,7 @@ export function serveNotes(federation: Federation<void>, database: Database): vo
  */
 export function federateThreads(events: DomainEventBus, database: Database, federation: Federation<void>, publicUrl: string, deliveries: PostDeliveries): void {
   const send = () => deliveries.wake();
-  events.on('comment.added', {
-    owe: async (trx, added) => {
-      // A comment's thread has an account elsewhere only when its story is one's: that comment goes to it.
-      if (!(await threadHasAccounts(trx, added.commentId))) return;
-      const [what, id] = added.replyId === null ? [COMMENT, added.commentId] : [REPLY, added.replyId];
-      await deliveries.oweNote(trx, what, { kind: 'create', id, writerId: added.writerId, recipients: [] });
-    },
-    start: send,
-  });
+  events.on('comment.added', { owe: oweThreadNote, start: send });
   events.on('comment.removing', {
     owe: async (trx, removing) => {
       if (!(await threadHasAccounts(trx, removing.commentId))) return;

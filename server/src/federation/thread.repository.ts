@@ -30,6 +30,7 @@ function findComment(db: Kysely<DB>, by: { id: number } | { apId: string }) {
     .innerJoin('users as u', 'u.id', 'c.user_id')
     .select(['c.id', 'c.post_id', 'c.id as comment_id', 'c.user_id', 'c.ap_id', 'u.domain'])
     .where('id' in by ? 'c.id' : 'c.ap_id', '=', 'id' in by ? by.id : by.apId)
+    .where('c.hidden', 'is', null)
     .executeTakeFirst();
 }
 
@@ -39,10 +40,11 @@ function findReply(db: Kysely<DB>, by: { id: number } | { apId: string }) {
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .select(['r.id', 'r.post_id', 'r.comment_id', 'r.user_id', 'r.ap_id', 'u.domain'])
     .where('id' in by ? 'r.id' : 'r.ap_id', '=', 'id' in by ? by.id : by.apId)
+    .where('r.hidden', 'is', null)
     .executeTakeFirst();
 }
 
-/** A comment or reply by its id, or either by its Note's id (ap_id). */
+/** A comment or reply in sight by its id, or either by its Note's id (ap_id); a held one (ADR 0099) is not served, answered or deleted there. */
 export async function findThreadItem(db: Kysely<DB>, by: { comment: number } | { reply: number } | { apId: string }): Promise<ThreadItem | undefined> {
   if ('comment' in by) return item('comment', await findComment(db, { id: by.comment }));
   if ('reply' in by) return item('reply', await findReply(db, { id: by.reply }));
@@ -135,7 +137,7 @@ export async function threadHasAccounts(db: Kysely<DB>, commentId: number): Prom
   return (await threadAccounts(db, commentId).select('a.id').limit(1).executeTakeFirst()) !== undefined;
 }
 
-/** The members' replies that go with the comment (all of its replies) or the one reply, with their authors. */
+/** The members' replies in sight that go with the comment (all of its replies) or the one reply, with their authors (a held one was never sent). */
 export function listMemberReplies(db: Kysely<DB>, of: { commentId: number; replyId: number | null }) {
   return db
     .selectFrom('replies as r')
@@ -143,5 +145,6 @@ export function listMemberReplies(db: Kysely<DB>, of: { commentId: number; reply
     .select(['r.id', 'r.user_id', 'r.ap_id'])
     .where(of.replyId === null ? 'r.comment_id' : 'r.id', '=', of.replyId ?? of.commentId)
     .where('u.domain', 'is', null)
+    .where('r.hidden', 'is', null)
     .execute();
 }

@@ -1,8 +1,9 @@
 import { type CommentItem, PAGE_SIZE } from '@inkwell/contract';
+import { type CommentRow, type HeldWritings, type ReplyRow, commentItem, replyItem, thread } from './thread-items.ts';
 import type { Database } from '../db/database.ts';
 import { sitePosts, walkKey } from '../db/key-walk.ts';
 import { cardElsewhere } from '../db/shared.repository.ts';
-import { type AuthorElsewhereColumns, type CardRow, writtenElsewhere } from '../lib/post-card.ts';
+import type { CardRow } from '../lib/post-card.ts';
 import { MAX_ID } from '../lib/id-cursor.ts';
 
 export type { CardRow } from '../lib/post-card.ts';
@@ -105,9 +106,14 @@ export const SQL = {
   imageSizes: `SELECT si.path, si.width, si.height FROM post_images pi JOIN stored_images si ON si.path = pi.path
     WHERE pi.post_id = ? AND si.width IS NOT NULL`,
   comments: `SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, c.url, u.name, u.profile_picture, ${ELSEWHERE('u')}
-    FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = ? AND u.deactivated_at IS NULL ORDER BY c.id DESC LIMIT 500`,
+    FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = ? AND c.hidden IS NULL AND u.deactivated_at IS NULL ORDER BY c.id DESC LIMIT 500`,
   replies: `SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, r.url, u.name, u.profile_picture, ${ELSEWHERE('u')}
-    FROM replies r JOIN users u ON u.id = r.user_id WHERE r.post_id = ? AND u.deactivated_at IS NULL ORDER BY r.id ASC LIMIT 5000`,
+    FROM replies r JOIN users u ON u.id = r.user_id WHERE r.post_id = ? AND r.hidden IS NULL AND u.deactivated_at IS NULL ORDER BY r.id ASC LIMIT 5000`,
+  /** A reader's own held comments and replies on a post (ADR 0099): a probe of the partial indexes of held writings. */
+  heldComments: `SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, c.url, u.name, u.profile_picture, ${ELSEWHERE('u')}
+    FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = ? AND c.user_id = ? AND c.hidden IS NOT NULL ORDER BY c.id DESC LIMIT 100`,
+  heldReplies: `SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, r.url, u.name, u.profile_picture, ${ELSEWHERE('u')}
+    FROM replies r JOIN users u ON u.id = r.user_id WHERE r.post_id = ? AND r.user_id = ? AND r.hidden IS NOT NULL ORDER BY r.id ASC LIMIT 100`,
   /**
    * Which of up to 11 posts the viewer liked (kind 1) and saved (kind 2), through the likes (user_id,
    * kind, post_id) index and the saves key; unused slots carry 0, which no post has. Two index probes per
@@ -127,18 +133,18 @@ export const SQL = {
    * and, only for a body holding stored images, their recorded sizes (a key probe per image: OFFSET 0
    * keeps the planner from hashing the whole ledger instead). The same
    * rows as `detail`, `comments`, `replies` and `imageSizes` give on SQLite: the newest 500 comments and
-   * the first 5 000 replies of active members, then those of authors the viewer blocked left out.
+   * the first 5 000 replies of active members in sight (none held: ADR 0099), then those of authors the viewer blocked left out.
    * Placeholders: viewer (likes), viewer (saves), viewer (blocks, comments), viewer (blocks, replies), post.
    */
   postPage: `SELECT ${CARD_COLUMNS}, p.description, p.updated_at, ${BOOSTS},
     (SELECT json_agg(c ORDER BY c.id DESC) FROM (
         SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, c.url, cu.name, cu.profile_picture, ${ELSEWHERE('cu')}
         FROM comments c JOIN users cu ON cu.id = c.user_id
-        WHERE c.post_id = p.id AND cu.deactivated_at IS NULL ORDER BY c.id DESC LIMIT 500) c) AS comments,
+        WHERE c.post_id = p.id AND c.hidden IS NULL AND cu.deactivated_at IS NULL ORDER BY c.id DESC LIMIT 500) c) AS comments,
     (SELECT json_agg(r ORDER BY r.id) FROM (
         SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, r.url, ru.name, ru.profile_picture, ${ELSEWHERE('ru')}
         FROM replies r JOIN users ru ON ru.id = r.user_id
-        WHERE r.post_id = p.id AND ru.deactivated_at IS NULL ORDER BY r.id ASC LIMIT 5000) r) AS replies,
+        WHERE r.post_id = p.id AND r.hidden IS NULL AND ru.deactivated_at IS NULL ORDER BY r.id ASC LIMIT 5000) r) AS replies,
     CASE WHEN strpos(p.description, 'src="/storage/') > 0 THEN (SELECT json_agg(sized) FROM post_images pi
       CROSS JOIN LATERAL (SELECT s2.path, s2.width, s2.height FROM stored_images s2
         WHERE s2.path = pi.path AND s2.width IS NOT NULL OFFSET 0) sized
@@ -155,54 +161,11 @@ export interface ImageSizeRow {
   width: number;
   height: number;
 }
-/** What a comment's or reply's row says of an account elsewhere that wrote it (all null for a member's). */
-type ElsewhereColumns = AuthorElsewhereColumns & { account_id: number | null };
-type CommentRow = ElsewhereColumns & { id: number; user_id: number; post_id: number; body: string; created_at: string; name: string | null; profile_picture: string | null };
-type ReplyRow = ElsewhereColumns & {
-  id: number;
-  user_id: number;
-  comment_id: number;
-  reply_to_id: number | null;
-  body: string;
-  created_at: string;
-  name: string | null;
-  profile_picture: string | null;
-};
-
 /** What the post page shows: the post, its comments with their replies (blocked and deactivated authors' left out), its body images' sizes. */
 export interface PostPageRows {
   post: DetailRow;
   comments: CommentItem[];
   imageSizes: ImageSizeRow[];
-}
-
-/** Comments (newest first) with their replies (oldest first) under them. */
-function thread(comments: CommentRow[], replies: ReplyRow[]): CommentItem[] {
-  const byComment = new Map<number, CommentItem['replies']>();
-  for (const r of replies) {
-    const list = byComment.get(r.comment_id) ?? [];
-    list.push({
-      id: r.id,
-      user_id: r.user_id,
-      comment_id: r.comment_id,
-      reply_to_id: r.reply_to_id,
-      reply: r.body,
-      created_at: r.created_at,
-      user: { id: r.user_id, name: r.name, profile_picture: r.profile_picture },
-      elsewhere: writtenElsewhere(r),
-    });
-    byComment.set(r.comment_id, list);
-  }
-  return comments.map((c) => ({
-    id: c.id,
-    user_id: c.user_id,
-    post_id: c.post_id,
-    comments: c.body,
-    created_at: c.created_at,
-    user: { id: c.user_id, name: c.name, profile_picture: c.profile_picture },
-    elsewhere: writtenElsewhere(c),
-    replies: byComment.get(c.id) ?? [],
-  }));
 }
 
 export interface PostMeta {
@@ -287,6 +250,11 @@ export function createFeedRepository(database: Database, tuning: { joinRowsPerAu
         post.description.includes('src="/storage/') ? database.all<ImageSizeRow>(SQL.imageSizes, [postId]) : [],
       ]);
       return { post, comments: thread(comments, replies), imageSizes };
+    },
+    /** The reader's own held comments and replies on the post (ADR 0099), each marked held. */
+    heldOf: async (postId: number, reader: number): Promise<HeldWritings> => {
+      const [comments, replies] = await Promise.all([database.all<CommentRow>(SQL.heldComments, [postId, reader]), database.all<ReplyRow>(SQL.heldReplies, [postId, reader])]);
+      return { comments: comments.map((c) => ({ ...commentItem(c, []), held: true })), replies: replies.map((r) => ({ ...replyItem(r), held: true })) };
     },
     sameCategory: async (categoryId: number, exceptId: number) => (await database.all<{ id: number }>(W.sameCategory, [categoryId, exceptId])).map((r) => r.id),
     titleWordMatches: (exceptId: number, patterns: string[]) => database.all<{ id: number; title: string; category_id: number }>(W.titleWords, [exceptId, ...patterns]),

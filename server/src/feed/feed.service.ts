@@ -5,6 +5,7 @@ import { gone, notFound } from '../lib/errors.ts';
 import { sizeBodyImages } from '../storage/responsive.ts';
 import { byId, collect, toCard, toPage, truthy } from './cards.ts';
 import { type CardRow, FIRST_CURSOR, createFeedRepository } from './feed.repository.ts';
+import { type HeldWritings, withHeld } from './thread-items.ts';
 import { createForYou } from './for-you.ts';
 import { PageCache } from '../cache/page-cache.ts';
 import type { HiddenAuthors } from '../deps.ts';
@@ -27,7 +28,8 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
   const postPages = cache.sibling<PostDetail | undefined>(500);
   // A reader's own like and save of one post page, kept with it (a reader opens a page again, and
   // the server's render and the browser ask for it in turn): dropped by any write, as the page is.
-  const pageFlags = cache.sibling<{ liked: boolean; saved: boolean }>(10_000);
+  // With them, the reader's own writings held for review on it (ADR 0099; almost always none).
+  const pageFlags = cache.sibling<{ liked: boolean; saved: boolean; held: HeldWritings }>(10_000);
 
   /** The post page as a visitor sees it, or undefined (no such post, or its author deactivated). */
   async function readPostPage(postId: number): Promise<PostDetail | undefined> {
@@ -107,27 +109,29 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
     /**
      * The post page. As a visitor sees it, it is kept beside the feed pages (dropped by the same
      * writes); a reader's copy then leaves out the comments and replies of members they blocked and
-     * carries their own like and save, looked up for this one post (and kept as the page is). `shared` says when the answer is
-     * the kept page with only those two flags set (no one blocked): the same bytes for every reader
+     * carries their own like and save, looked up for this one post (and kept as the page is), and their own writings held for
+     * review, labelled. `shared` says when the answer is the kept page with only those two flags set (no one blocked, nothing held): the same bytes for every reader
      * with the same flags, so the route serialises and compresses it once (`variant`) while the page is kept.
      */
     async details(viewer: number, postId: number): Promise<{ post: PostDetail; shared: { page: PostDetail; variant: string } | null }> {
       const [page, hidden] = await Promise.all([postPages.remember(String(postId), () => readPostPage(postId)), hiddenAuthors(viewer)]);
       if (!page) throw (await isSuspended(database.db, { postId })) ? gone(ACCOUNT_SUSPENDED) : notFound('Post not found.');
       let post = page;
+      let heldHere = false;
       if (viewer) {
         const flags = await pageFlags.remember(`${viewer}:${postId}`, async () => {
-          const found = await repo.viewerFlags(viewer, [postId]);
-          return { liked: found.liked.has(postId), saved: found.saved.has(postId) };
+          const [found, held] = await Promise.all([repo.viewerFlags(viewer, [postId]), repo.heldOf(postId, viewer)]);
+          return { liked: found.liked.has(postId), saved: found.saved.has(postId), held };
         });
+        heldHere = flags.held.comments.length + flags.held.replies.length > 0;
         post = {
           ...page,
           is_like: flags.liked,
           is_saved: flags.saved,
-          comments: hidden.size === 0 ? page.comments : withoutAuthors(page.comments, hidden),
+          comments: withHeld(hidden.size === 0 ? page.comments : withoutAuthors(page.comments, hidden), flags.held),
         };
       }
-      const kept = postPages.enabled && hidden.size === 0;
+      const kept = postPages.enabled && hidden.size === 0 && !heldHere;
       return { post, shared: kept ? { page, variant: `${Number(post.is_like)}${Number(post.is_saved)}` } : null };
     },
 

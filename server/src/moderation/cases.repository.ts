@@ -17,6 +17,7 @@ export function casesPage(db: Kysely<DB>, filter: { status?: 'open' | 'resolved'
       'c.opened_at',
       'c.resolved_at',
       'c.forwarded_at',
+      'c.held_for',
       'c.subject_id',
       'u.name as subject_name',
       'u.email as subject_email',

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { casesPage, reportCounts, reportsOf } from './cases.repository.ts';
+import { type ReportKind, targetsOf } from './reports.repository.ts';
+import { described } from './reports.service.ts';
 
 /**
  * The moderators' cases as they read them (ADR 0092): the queue, newest first, each with the account
@@ -20,6 +22,8 @@ export interface CaseLine {
   resolved_at: string | null;
   /** When it was sent to the server of the account elsewhere it concerns; null: not forwarded. */
   forwarded_at: string | null;
+  /** A case opened by holding its comment or reply for review (ADR 0099): why; null for one opened by reports. */
+  held_for: string | null;
   target: { kind: string; id: number };
   subject: { id: number; name: string | null; address: string | null } | null;
   report_count: number;
@@ -44,6 +48,7 @@ export function createCasesService(db: Kysely<DB>) {
           opened_at: row.opened_at,
           resolved_at: row.resolved_at,
           forwarded_at: row.forwarded_at,
+          held_for: row.held_for,
           target: { kind: row.target_kind, id: row.target_id },
           subject: subjectOf(row),
           report_count: Object.values(categories).reduce((a, b) => a + b, 0),
@@ -66,7 +71,10 @@ export function createCasesService(db: Kysely<DB>) {
         // A report from another server (a Flag): that server, and the Flag's id; it names no person.
         ...(r.reporter_server === null ? {} : { server: r.reporter_server, flag: r.ap_id }),
       }));
-      return { ...line, reports };
+      // What it is about, as staff read it: where it is and who wrote it, and a comment's or reply's whole text.
+      const [target] = await targetsOf(db, line.target.kind as ReportKind, [line.target.id]);
+      const about = target ? { ...described(target), ...(target.kind === 'comment' || target.kind === 'reply' ? { text: target.text } : {}) } : null;
+      return { ...line, about, reports };
     },
   };
 }

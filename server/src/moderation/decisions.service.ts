@@ -2,6 +2,7 @@ import { CASE_DECISIONS, REPORT_KIND_NOUNS, caseOutcome } from '@inkwell/contrac
 import type { Kysely } from 'kysely';
 import { type AuditActor, audit, staffId } from '../audit/audit.ts';
 import { nowIso } from '../db/database.ts';
+import type { DomainEventBus } from '../events/domain-events.ts';
 import type { CaseDecision, DB } from '../db/schema.ts';
 import { noticeText, notify, quoted } from '../notify/notify.ts';
 import { CaseError } from './case-error.ts';
@@ -30,9 +31,10 @@ export interface Decided {
  * the moderator's note, its open reports are closed (their readers may report the thing again), the
  * audit row is written, each reporter who is a member is told the outcome (a 'responses' notification
  * leading to their reports, mailed with their help mails), and a warning is told to the account it is
- * about. Who reported is named to nobody; the account warned is not told who reported it.
+ * about. Who reported is named to nobody; the account warned is not told who reported it. It says
+ * 'case.decided' in the same transaction (a held writing left standing comes into sight: ADR 0099).
  */
-export function createDecisions(db: Kysely<DB>, publicUrl: string) {
+export function createDecisions(db: Kysely<DB>, publicUrl: string, events: DomainEventBus) {
   const suspensions = createSuspensions(db, publicUrl);
   return {
     /** `forMs`: how long a suspension lasts (undefined: until lifted). */
@@ -43,7 +45,7 @@ export function createDecisions(db: Kysely<DB>, publicUrl: string) {
       if (note.length > DECISION_NOTE_MAX) throw new CaseError(`The note may not be longer than ${DECISION_NOTE_MAX} characters.`);
       if ((decision === 'warn' || decision === 'suspend') && note === '')
         throw new CaseError(`A ${decision === 'warn' ? 'warning' : 'suspension'} needs a note: it is what the account is told, with the reasons.`);
-      return db.transaction().execute(async (trx) => {
+      const { decided, said } = await db.transaction().execute(async (trx) => {
         const found = await caseById(trx, caseId);
         if (!found) throw new CaseError(`There is no case ${caseId}.`);
         if (found.status !== 'open') throw new CaseError(`Case ${caseId} was decided already.`);
@@ -73,8 +75,12 @@ export function createDecisions(db: Kysely<DB>, publicUrl: string) {
           warned = subject.id;
         }
         const suspended = decision === 'suspend' && subject ? await suspensions.suspendIn(trx, subject.id, { forMs: more.forMs, reason: note, caseId, by }) : null;
-        return { reporters, warned, suspended: suspended && { id: subject!.id, endsAt: suspended.endsAt } };
+        const said = { caseId, targetKind: found.target_kind, targetId: found.target_id, decision };
+        await events.emit(trx, 'case.decided', said);
+        return { said, decided: { reporters, warned, suspended: suspended && { id: subject!.id, endsAt: suspended.endsAt } } };
       });
+      events.committed('case.decided', said);
+      return decided;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { TestApp } from '../test/app.ts';
 import { moderationCast } from './testkit.ts';
 import { type Session, aPost, aUser, anAccountElsewhere } from '../test/factories.ts';
 import { CaseError, DECISION_NOTE_MAX, createDecisions } from './decisions.service.ts';
+import { offlineEvents } from '../offline-events.ts';
 
 /** A case decided (ADR 0093), on SQLite or PostgreSQL: the case, its reports, the audit row and who is told what. */
 let t: TestApp;
@@ -32,7 +33,7 @@ describe('deciding a case', () => {
     expect(second.case_id).toBe(first.case_id);
     const before = await toldTo(writer.id);
 
-    expect(await createDecisions(t.db, 'http://inkwell.test').decide(first.case_id, 'none', '  Satire, not spam.  ', 'command line')).toEqual({
+    expect(await createDecisions(t.db, 'http://inkwell.test', offlineEvents(t.db)).decide(first.case_id, 'none', '  Satire, not spam.  ', 'command line')).toEqual({
       reporters: 2,
       warned: null,
       suspended: null,
@@ -54,7 +55,9 @@ describe('deciding a case', () => {
     const post = await aPost(t.db, { userId: writer.id, title: 'Buy now' });
     const made = await report(reader, 'post', post.id);
     const staff = await aUser(t.db, { name: 'Mo Derator' });
-    expect(await createDecisions(t.db, 'http://inkwell.test').decide(made.case_id, 'warn', 'Advertising belongs in ads.', { id: staff.id, name: 'Mo Derator' })).toEqual({
+    expect(
+      await createDecisions(t.db, 'http://inkwell.test', offlineEvents(t.db)).decide(made.case_id, 'warn', 'Advertising belongs in ads.', { id: staff.id, name: 'Mo Derator' }),
+    ).toEqual({
       reporters: 1,
       warned: writer.id,
       suspended: null,
@@ -70,7 +73,7 @@ describe('deciding a case', () => {
   });
 
   it('refuses what it cannot do, and changes nothing then', async () => {
-    const decisions = createDecisions(t.db, 'http://inkwell.test');
+    const decisions = createDecisions(t.db, 'http://inkwell.test', offlineEvents(t.db));
     const post = await aPost(t.db, { userId: writer.id });
     const made = await report(reader, 'post', post.id);
     const far = await anAccountElsewhere(t.db, 'far');

@@ -4,6 +4,7 @@ import type { AppCore, AppModule, FeatureDeps, ModerationActs, ModuleJob } from 
 import { route } from '../plugins/endpoint.ts';
 import { type ReportsService, createReportsService } from './reports.service.ts';
 import { createSuspensions } from './suspensions.service.ts';
+import { openHeldCase } from './holds.ts';
 
 /** The moderation calls (issue 47): a reader's report, what it is about, and their own reports; the console's calls come next. */
 const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsService }> = async (app, { reports }) => {
@@ -22,11 +23,12 @@ const LIFT_EVERY_MS = 60_000;
 
 /**
  * Moderation as a module of the app: its calls, `acts` for the federation's inbox (a server's report,
- * ADR 0095), and the clock that lifts actions whose end has come (ADR 0096; one process at a time),
+ * ADR 0095), the case a held writing opens (ADR 0099), and the clock that lifts actions whose end has come (ADR 0096; one process at a time),
  * after which the cached pages go: the account is back in them.
  */
 export function moderationModule(core: AppCore): AppModule & { acts: ModerationActs } {
   const reports = createReportsService(core.db);
+  core.events.on('comment.held', openHeldCase);
   const suspensions = createSuspensions(core.db, core.config.publicUrl);
   const lift: ModuleJob = {
     name: 'moderation-lift',

@@ -30,6 +30,11 @@ export async function openCase(db: Kysely<DB>, kind: ReportKind, id: number, sub
   return made?.id ?? (await open())!.id;
 }
 
+/** Says why a case was opened by holding its thing for review (ADR 0099). */
+export async function markHeld(db: Kysely<DB>, caseId: number, reason: string): Promise<void> {
+  await db.updateTable('cases').set({ held_for: reason }).where('id', '=', caseId).execute();
+}
+
 /** The reporter's open report of the thing, if they made one. */
 export function openReportBy(db: Kysely<DB>, reporterId: number, kind: ReportKind, id: number) {
   return db

@@ -7,6 +7,7 @@ import { PASSWORD, type Session, aPost, aUser, anAccountElsewhere, signIn } from
 import { linkFromMail } from '../test/smtp.ts';
 import { expectMigrationRoundTrip } from '../federation/federation.testkit.ts';
 import { createDecisions } from './decisions.service.ts';
+import { offlineEvents } from '../offline-events.ts';
 import { createSuspensions, parseDuration } from './suspensions.service.ts';
 
 /**
@@ -149,7 +150,7 @@ describe('a suspension', () => {
     const made = await call('report', { user_id: reader.id, kind: 'post', target_id: postId, category: 'spam' }, reader.headers);
     expect(made.statusCode, made.body).toBe(201);
     const caseId = (await t.db.selectFrom('reports').select('case_id').where('id', '=', made.json().report_id).executeTakeFirstOrThrow()).case_id;
-    const decisions = createDecisions(t.db, PUBLIC_URL);
+    const decisions = createDecisions(t.db, PUBLIC_URL, offlineEvents(t.db));
     await expect(decisions.decide(caseId, 'note', 'x', 'command line', { forMs: 60_000 })).rejects.toThrow(/Only a suspension has an end/);
     await expect(decisions.decide(caseId, 'suspend', '', 'command line')).rejects.toThrow(/needs a note/);
     const done = await decisions.decide(caseId, 'suspend', 'Spam, again and again.', 'command line', { forMs: parseDuration('2w')! });

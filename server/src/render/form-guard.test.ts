@@ -4,7 +4,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filledSince, sentByProgram } from '../lib/form-guard.ts';
 import { type TestApp, buildRenderingTestApp } from '../test/app.ts';
-import { aUser } from '../test/factories.ts';
+import { aPost, aUser, signIn } from '../test/factories.ts';
 
 /**
  * The form guard (issue 47, ADR 0098) on the sign-up and the subscribe, as the app sends them and as the
@@ -15,7 +15,10 @@ const ORIGIN = 'http://localhost:3000';
 let t: TestApp;
 let writerId: number;
 beforeAll(async () => {
-  t = await buildRenderingTestApp({ publicUrl: ORIGIN, spam: { newAccountMs: 0, newAccountLinks: 2, newAccountCommentsPerHour: 10, repeatMs: 0, minFillMs: 3000 } });
+  t = await buildRenderingTestApp({
+    publicUrl: ORIGIN,
+    spam: { newAccountMs: 0, newAccountLinks: 2, newAccountCommentsPerHour: 10, holdFirstLink: false, repeatMs: 0, minFillMs: 3000 },
+  });
   writerId = (await aUser(t.db, { name: 'Wren Writer' })).id;
 });
 afterAll(() => t?.close());
@@ -92,6 +95,56 @@ describe('a subscribe', () => {
     expect(plain.headers.location).toBe('/?newsletter=pending#newsletter');
     expect(await subscriberOf(bot)).toBeUndefined();
     expect(await mailsTo(bot)).toEqual([]);
+  });
+});
+
+describe('a comment or a reply', () => {
+  it('filled by a program is answered as one written is, with an id like its, and nothing is kept, counted or told', async () => {
+    const reader = await signIn(t.app, await aUser(t.db, { name: 'Rae Reader' }));
+    const postId = (await aPost(t.db, { userId: writerId, title: 'Guarded' })).id;
+    const send = (what: 'comment' | 'replies', body: object) =>
+      t.app.inject({ method: 'POST', url: `/api/user/${what}`, payload: { user_id: reader.id, post_id: postId, ...body }, headers: reader.headers });
+    const real = await send('comment', { comments: 'A person wrote this.', filled_ms: 40_000 });
+    expect(real.json()).toEqual({ message: 'Comment added.', id: expect.any(Number) });
+    const commentId = real.json().id as number;
+    for (const guard of [{ website: 'https://spam.example' }, { filled_ms: 900 }]) {
+      const bot = await send('comment', { comments: 'Buy now', ...guard });
+      expect({ status: bot.statusCode, message: bot.json().message, id: typeof bot.json().id }).toEqual({ status: 200, message: 'Comment added.', id: 'number' });
+      expect(bot.json().id).toBeGreaterThan(commentId);
+      const answer = await send('replies', { comment_id: commentId, reply: 'Buy now', ...guard });
+      expect({ status: answer.statusCode, message: answer.json().message }).toEqual({ status: 200, message: 'Reply added.' });
+    }
+    // Without the timing (an old page, a program of one's own): taken.
+    expect((await send('replies', { comment_id: commentId, reply: 'No timing here.' })).statusCode).toBe(200);
+    const said = await t.db.selectFrom('comments').select('body').where('post_id', '=', postId).execute();
+    expect(said.map((c) => c.body)).toEqual(['A person wrote this.']);
+    const replies = await t.db.selectFrom('replies').select('body').where('post_id', '=', postId).execute();
+    expect(replies.map((r) => r.body)).toEqual(['No timing here.']);
+    const post = await t.db.selectFrom('posts').select('comments_count').where('id', '=', postId).executeTakeFirstOrThrow();
+    expect(post.comments_count).toBe(2);
+    expect(await t.db.selectFrom('notifications').select('id').where('user_id', '=', writerId).execute()).toHaveLength(2);
+
+    // The post page's plain form carries the guard; sent too soon it comes back to the post as a written one does, and nothing is kept.
+    const cookie = `token=${reader.token}; id=${reader.id}`;
+    const html = await t.app.inject({ method: 'GET', url: paths.viewPost.getHref(postId), headers: { accept: 'text/html', cookie } });
+    const doc = new JSDOM(html.body).window.document;
+    const box = doc.querySelector('form textarea[name="comments"]')!.closest('form')!;
+    expect(box.querySelector(`input[name="${SHOWN_AT_FIELD}"]`)).not.toBeNull();
+    expect(box.querySelector(`input[name="${HONEYPOT_FIELD}"]`)).not.toBeNull();
+    const plain = (fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: paths.viewPost.getHref(postId),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, 'sec-fetch-site': 'same-origin', cookie },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const soon = await plain({ comments: 'Fast fingers', [SHOWN_AT_FIELD]: String(Date.now() - 200) });
+    expect(soon.statusCode).toBe(303);
+    expect(soon.headers.location).toMatch(new RegExp(`#comment-\\d+$`));
+    const slow = await plain({ comments: 'Thought it over', [SHOWN_AT_FIELD]: String(Date.now() - 30_000) });
+    expect(slow.statusCode).toBe(303);
+    const kept = await t.db.selectFrom('comments').select('body').where('post_id', '=', postId).orderBy('id').execute();
+    expect(kept.map((c) => c.body)).toEqual(['A person wrote this.', 'Thought it over']);
   });
 });
 

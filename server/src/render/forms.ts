@@ -30,8 +30,8 @@ function guarded(form: Record<string, string>): { website?: string; filled_ms?: 
 
 export function registerFormRoutes(app: FastifyInstance, sendPage: SendFormPage): void {
   /** A comment on a post as the caller (session: the one a login just started), answered by the API. */
-  const postComment = (request: FastifyRequest, postCode: string, text: string, session?: { token: string; id: number }) =>
-    callApi(app, request, '/api/user/comment', { user_id: session?.id ?? request.cookies.id, post_id: decodeId(postCode) ?? 0, comments: text }, session);
+  const postComment = (request: FastifyRequest, postCode: string, text: string, session?: { token: string; id: number }, guard: ReturnType<typeof guarded> = {}) =>
+    callApi(app, request, '/api/user/comment', { user_id: session?.id ?? request.cookies.id, post_id: decodeId(postCode) ?? 0, comments: text, ...guard }, session);
 
   /** Back to the post, at the comment just made (its #comment-{id} anchor opens and highlights it). */
   const toComment = (reply: FastifyReply, postCode: string, answer: ApiAnswer) =>
@@ -179,8 +179,8 @@ export function registerFormRoutes(app: FastifyInstance, sendPage: SendFormPage)
   app.post(paths.viewPost.path, async (request, reply) => {
     const postCode = (request.params as { id: string }).id;
     const postPage = paths.viewPost.path.replace(':id', encodeURIComponent(postCode));
-    const form = textFields(request.body, ['comments']);
-    const answer = await postComment(request, postCode, form.comments.trim());
+    const form = textFields(request.body, ['comments', HONEYPOT_FIELD, SHOWN_AT_FIELD]);
+    const answer = await postComment(request, postCode, form.comments.trim(), undefined, guarded(form));
     if (answer.status === 200) return toComment(reply, postCode, answer);
     // Refused (too long, empty, the session gone): the post again with the text still in its box.
     return sendPage(request, reply, postPage, echoOf(postPage, { comments: form.comments }, answer, null), answer.status);

@@ -13,7 +13,7 @@ const COUNTERS = [
   {
     table: 'posts',
     column: 'comments_count',
-    rows: '(SELECT COUNT(*) FROM comments x WHERE x.post_id = t.id) + (SELECT COUNT(*) FROM replies x WHERE x.post_id = t.id)',
+    rows: '(SELECT COUNT(*) FROM comments x WHERE x.post_id = t.id AND x.hidden IS NULL) + (SELECT COUNT(*) FROM replies x WHERE x.post_id = t.id AND x.hidden IS NULL)',
   },
   { table: 'users', column: 'post_count', rows: '(SELECT COUNT(*) FROM posts x WHERE x.user_id = t.id)' },
   { table: 'users', column: 'followers_count', rows: '(SELECT COUNT(*) FROM follows x WHERE x.following_id = t.id)' },

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { DB, WritingHidden } from '../db/schema.ts';
 
 /** A comment or reply with what deciding who may delete it needs. */
 export interface Deletable {
@@ -16,6 +16,8 @@ interface NoteColumns {
   ap_id?: string;
   url?: string | null;
   created_at?: string;
+  /** Held for review (a member's writing the spam defences hold: ADR 0099). */
+  hidden?: WritingHidden;
 }
 
 /** The new comment's id; undefined when its Note (`ap_id`) was kept before. */
@@ -62,14 +64,41 @@ export async function editByNote(db: Kysely<DB>, apId: string, userId: number, b
   return false;
 }
 
-/** The comment, only when it belongs to that post. */
+/** The comment, only when it belongs to that post and is in sight (a held one cannot be answered). */
 export function findCommentOfPost(db: Kysely<DB>, commentId: number, postId: number) {
-  return db.selectFrom('comments').select(['id', 'user_id']).where('id', '=', commentId).where('post_id', '=', postId).executeTakeFirst();
+  return db.selectFrom('comments').select(['id', 'user_id']).where('id', '=', commentId).where('post_id', '=', postId).where('hidden', 'is', null).executeTakeFirst();
 }
 
-/** The reply, only when it answers that comment (the one a new reply may answer). */
+/** The reply, only when it answers that comment and is in sight (the one a new reply may answer). */
 export function findReplyOfComment(db: Kysely<DB>, replyId: number, commentId: number) {
-  return db.selectFrom('replies').select(['id', 'user_id']).where('id', '=', replyId).where('comment_id', '=', commentId).executeTakeFirst();
+  return db.selectFrom('replies').select(['id', 'user_id']).where('id', '=', replyId).where('comment_id', '=', commentId).where('hidden', 'is', null).executeTakeFirst();
+}
+
+/**
+ * A held comment or reply let through (ADR 0099): in sight from now on; what telling of it needs (its
+ * post, writer, comment and the reply it answers), or undefined when it was not held (gone, or let
+ * through before).
+ */
+export async function releaseHeld(db: Kysely<DB>, kind: 'comment' | 'reply', id: number) {
+  if (kind === 'comment') {
+    const row = await db.updateTable('comments').set({ hidden: null }).where('id', '=', id).where('hidden', '=', 'held').returning(['post_id', 'user_id']).executeTakeFirst();
+    return row && { postId: row.post_id, writerId: row.user_id, commentId: id, replyId: null, replyToId: null };
+  }
+  const row = await db
+    .updateTable('replies')
+    .set({ hidden: null })
+    .where('id', '=', id)
+    .where('hidden', '=', 'held')
+    .returning(['post_id', 'user_id', 'comment_id', 'reply_to_id'])
+    .executeTakeFirst();
+  return row && { postId: row.post_id, writerId: row.user_id, commentId: row.comment_id, replyId: id, replyToId: row.reply_to_id };
+}
+
+/** Who wrote a comment and a reply (the ones a released reply answers), for telling them. */
+export async function writersOf(db: Kysely<DB>, commentId: number, replyId: number | null) {
+  const comment = await db.selectFrom('comments').select(['id', 'user_id']).where('id', '=', commentId).executeTakeFirst();
+  const answered = replyId === null ? undefined : await db.selectFrom('replies').select(['id', 'user_id']).where('id', '=', replyId).executeTakeFirst();
+  return { comment, answered };
 }
 
 /** A comment by its id, or by its Note's id (`apId`: one from elsewhere). */
@@ -92,18 +121,20 @@ export function findReply(db: Kysely<DB>, by: number | { apId: string }): Promis
     .executeTakeFirst();
 }
 
-/** Deletes a comment's replies; answers how many went. */
+/** Deletes a comment's replies; answers how many went that were in sight (the post's count counts those). */
 export async function deleteRepliesOfComment(db: Kysely<DB>, commentId: number): Promise<number> {
-  const rows = await db.deleteFrom('replies').where('comment_id', '=', commentId).returning('id').execute();
-  return rows.length;
+  const rows = await db.deleteFrom('replies').where('comment_id', '=', commentId).returning('hidden').execute();
+  return rows.filter((r) => r.hidden === null).length;
 }
 
-export async function deleteComment(db: Kysely<DB>, id: number): Promise<boolean> {
-  return (await db.deleteFrom('comments').where('id', '=', id).returning('id').executeTakeFirst()) !== undefined;
-}
-
-export async function deleteReply(db: Kysely<DB>, id: number): Promise<boolean> {
-  return (await db.deleteFrom('replies').where('id', '=', id).returning('id').executeTakeFirst()) !== undefined;
+/** Deletes a comment or a reply: undefined when it was gone already, else whether it was in sight (counted). */
+export async function deleteWriting(db: Kysely<DB>, table: 'comments' | 'replies', id: number): Promise<{ counted: boolean } | undefined> {
+  const row = await db
+    .deleteFrom(table as 'comments')
+    .where('id', '=', id)
+    .returning('hidden')
+    .executeTakeFirst();
+  return row && { counted: row.hidden === null };
 }
 
 export async function addToCommentsCount(db: Kysely<DB>, postId: number, delta: number): Promise<void> {
@@ -115,18 +146,27 @@ export async function addToCommentsCount(db: Kysely<DB>, postId: number, delta: 
     .execute();
 }
 
+/** The id the next comment or reply would have, more or less (what a program whose writing was dropped is answered with). */
+export async function nextWritingId(db: Kysely<DB>, table: 'comments' | 'replies'): Promise<number> {
+  const row = await db
+    .selectFrom(table as 'comments')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0) + 1;
+}
+
 /** When the account was made (undefined: no such account). */
 export async function accountMadeAt(db: Kysely<DB>, userId: number): Promise<string | undefined> {
   const row = await db.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirst();
   return row?.created_at;
 }
 
-/** The comments and replies the account wrote since `since` (ISO time): their text and when, newest first. */
-export async function writingsSince(db: Kysely<DB>, userId: number, since: string): Promise<Array<{ body: string; created_at: string }>> {
+/** The comments and replies the account wrote since `since` (ISO time): their text, when, and whether they are held, newest first. */
+export async function writingsSince(db: Kysely<DB>, userId: number, since: string): Promise<Array<{ body: string; created_at: string; hidden: WritingHidden | null }>> {
   const of = (table: 'comments' | 'replies') =>
     db
       .selectFrom(table as 'comments')
-      .select(['body', 'created_at'])
+      .select(['body', 'created_at', 'hidden'])
       .where('user_id', '=', userId)
       .where('created_at', '>=', since)
       .execute();

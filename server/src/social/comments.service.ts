@@ -2,9 +2,9 @@ import type { commentCreatedResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { nowIso } from '../db/database.ts';
-import type { DB } from '../db/schema.ts';
+import type { CaseDecision, DB } from '../db/schema.ts';
 import type { ActNote } from '../deps.ts';
-import type { DomainEventBus, DomainEvents } from '../events/domain-events.ts';
+import type { DomainEventBus, DomainEvents, Reaction } from '../events/domain-events.ts';
 import { canDeleteComment, requireAccess } from '../access/policy.ts';
 import { notFound } from '../lib/errors.ts';
 import type { Auth } from '../plugins/session.ts';
@@ -15,16 +15,34 @@ import { NOT_FOUND, orNotFound } from './errors.ts';
 import { noticesBy, notify } from '../notify/notify.ts';
 import { type PostTarget, findTeller, lockPost } from './targets.repository.ts';
 import { type SpamConfig, defaultSpam } from '../config-spam.ts';
-import { refuseSpam } from './spam.ts';
+import { screenWriting } from './spam.ts';
+import { sentByProgram } from '../lib/form-guard.ts';
 
 type Created = z.infer<typeof commentCreatedResponse>;
 type Added = DomainEvents['comment.added'];
+type Held = DomainEvents['comment.held'];
+/** What a write said happened: a writing in sight, or one held; neither when its Note came before; `dropped`, the id a program is answered with. */
+interface Said {
+  added?: Added;
+  held?: Held;
+  dropped?: number;
+}
+/** The form guard's fields of a member's call (ADR 0098). */
+type FormGuardFields = Parameters<typeof sentByProgram>[0];
+/** The comment a reply is in, and the reply it answers. */
+interface Answering {
+  comment: { id: number; user_id: number };
+  answered?: { id: number; user_id: number } | undefined;
+}
+/** The decisions that leave a held writing standing (let through): the others keep it out of sight. */
+const LETS_THROUGH: ReadonlySet<CaseDecision> = new Set(['none', 'note', 'warn']);
 
 export const COMMENT_MESSAGES = {
   commented: 'Comment added.',
   replied: 'Reply added.',
   commentDeleted: 'Comment deleted.',
   replyDeleted: 'Reply deleted.',
+  held: 'Thanks! A moderator looks at a new account’s first link before others see it. Until then only you can see it.',
 } as const;
 
 /** A comment or reply as it is written: by whom, its text, and for one from the fediverse its Note's id, page and time. */
@@ -43,42 +61,79 @@ interface Writing {
  * call and a Note from the fediverse (ADR 0086) are written, counted, told and removed by the same code.
  */
 export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, spam: SpamConfig = defaultSpam) {
-  /** Writes a comment of the post, with its count, notification and event; undefined when its Note came before. */
-  async function comment(trx: Kysely<DB>, post: PostTarget, w: Writing): Promise<Added | undefined> {
-    const now = nowIso();
-    const id = await repo.insertComment(trx, { post_id: post.id, user_id: w.actorId, body: w.body, now, ...noteColumns(w) });
-    if (id === undefined) return undefined;
+  /** What a comment in sight causes, in its transaction: its count, its post's owner told, 'comment.added'. */
+  async function announceComment(trx: Kysely<DB>, post: PostTarget, writerId: number, id: number, from: { elsewhere?: true }, now: string): Promise<Added> {
     await repo.addToCommentsCount(trx, post.id, 1);
-    const texts = noticesBy(await findTeller(trx, w.actorId));
-    await notify.comment(trx, post.id, { commentId: id }, { recipient: post.user_id, actorId: w.actorId, message: texts.comment(post.title), now });
-    const added: Added = { postId: post.id, writerId: w.actorId, commentId: id, replyId: null, ...elsewhere(w) };
+    const texts = noticesBy(await findTeller(trx, writerId));
+    await notify.comment(trx, post.id, { commentId: id }, { recipient: post.user_id, actorId: writerId, message: texts.comment(post.title), now });
+    const added: Added = { postId: post.id, writerId, commentId: id, replyId: null, ...from };
     await events.emit(trx, 'comment.added', added);
     return added;
   }
 
-  /** Writes a reply in the comment's thread (answering `answered`, one of its replies, when given), told to the answered reply's author, the comment's author and the post's owner. */
-  async function reply(trx: Kysely<DB>, post: PostTarget, to: { comment: { id: number; user_id: number }; answered?: { id: number; user_id: number } }, w: Writing) {
+  /** What a reply in sight causes: its count, the answered reply's author, the comment's author and the post's owner told (each once, of what concerns them most), 'comment.added'. */
+  async function announceReply(trx: Kysely<DB>, post: PostTarget, to: Answering, writerId: number, id: number, from: { elsewhere?: true }, now: string): Promise<Added> {
     const { comment, answered } = to;
-    const now = nowIso();
-    const values = { comment_id: comment.id, post_id: post.id, user_id: w.actorId, reply_to_id: answered?.id ?? null, body: w.body, now, ...noteColumns(w) };
-    const id = await repo.insertReply(trx, values);
-    if (id === undefined) return undefined;
     await repo.addToCommentsCount(trx, post.id, 1);
-    const texts = noticesBy(await findTeller(trx, w.actorId));
-    // Each told once, of what concerns them most: their reply answered, their comment, their post.
+    const texts = noticesBy(await findTeller(trx, writerId));
     const told = new Set<number>();
     const tell = async (recipient: number, message: string) => {
       if (told.has(recipient)) return;
       told.add(recipient);
-      await notify.comment(trx, post.id, { replyId: id }, { recipient, actorId: w.actorId, message, now });
+      await notify.comment(trx, post.id, { replyId: id }, { recipient, actorId: writerId, message, now });
     };
     if (answered) await tell(answered.user_id, texts.replyToReply(post.title));
     await tell(comment.user_id, texts.replyToAuthor(post.title));
     await tell(post.user_id, texts.replyToOwner(post.title));
-    const added: Added = { postId: post.id, writerId: w.actorId, commentId: comment.id, replyId: id, ...elsewhere(w) };
+    const added: Added = { postId: post.id, writerId, commentId: comment.id, replyId: id, ...from };
     await events.emit(trx, 'comment.added', added);
     return added;
   }
+
+  /** A writing held for review (ADR 0099): nothing is counted or told; 'comment.held', for moderation to open its case. */
+  async function hold(trx: Kysely<DB>, held: Held): Promise<Said> {
+    await events.emit(trx, 'comment.held', held);
+    return { held };
+  }
+
+  /** Writes a comment of the post, in sight and told of, or held (`heldFor`); nothing when its Note came before. */
+  async function comment(trx: Kysely<DB>, post: PostTarget, w: Writing, heldFor: string | null = null): Promise<Said> {
+    const now = nowIso();
+    const id = await repo.insertComment(trx, { post_id: post.id, user_id: w.actorId, body: w.body, now, ...noteColumns(w), ...(heldFor ? { hidden: 'held' } : {}) });
+    if (id === undefined) return {};
+    if (heldFor) return hold(trx, { postId: post.id, writerId: w.actorId, commentId: id, replyId: null, reason: heldFor });
+    return { added: await announceComment(trx, post, w.actorId, id, elsewhere(w), now) };
+  }
+
+  /** Writes a reply in the comment's thread (answering `answered`, one of its replies, when given), in sight and told of, or held. */
+  async function reply(trx: Kysely<DB>, post: PostTarget, to: Answering, w: Writing, heldFor: string | null = null): Promise<Said> {
+    const now = nowIso();
+    const values = { comment_id: to.comment.id, post_id: post.id, user_id: w.actorId, reply_to_id: to.answered?.id ?? null, body: w.body, now, ...noteColumns(w) };
+    const id = await repo.insertReply(trx, { ...values, ...(heldFor ? { hidden: 'held' as const } : {}) });
+    if (id === undefined) return {};
+    if (heldFor) return hold(trx, { postId: post.id, writerId: w.actorId, commentId: to.comment.id, replyId: id, reason: heldFor });
+    return { added: await announceReply(trx, post, to, w.actorId, id, elsewhere(w), now) };
+  }
+
+  /**
+   * A case decided about a held writing (ADR 0099): a decision that leaves it standing (nothing
+   * broken, a note, a warning) lets it through, counted and told of as when it is written (its time
+   * stays its own); any other leaves it held. Nothing when it is not held.
+   */
+  async function release(trx: Kysely<DB>, decided: DomainEvents['case.decided']): Promise<Added | undefined> {
+    if ((decided.targetKind !== 'comment' && decided.targetKind !== 'reply') || !LETS_THROUGH.has(decided.decision)) return undefined;
+    const freed = await repo.releaseHeld(trx, decided.targetKind, decided.targetId);
+    if (!freed) return undefined;
+    const post = await lockPost(trx, freed.postId);
+    if (!post) return undefined;
+    const now = nowIso();
+    if (freed.replyId === null) return announceComment(trx, post, freed.writerId, freed.commentId, {}, now);
+    const { comment, answered } = await repo.writersOf(trx, freed.commentId, freed.replyToId);
+    if (!comment) return undefined;
+    return announceReply(trx, post, { comment, answered }, freed.writerId, freed.replyId, {}, now);
+  }
+  /** What each decision let through, for its 'comment.added' to be started once the decision committed. */
+  const released = new WeakMap<DomainEvents['case.decided'], Added>();
 
   /** Removes a comment with its replies, or one reply, with what was told of them, counted out; false when it is gone already. */
   async function remove(target: repo.Deletable, kind: 'comment' | 'reply'): Promise<boolean> {
@@ -86,15 +141,18 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
     const removed = await db.transaction().execute(async (trx) => {
       await lockPost(trx, target.post_id);
       await events.emit(trx, 'comment.removing', removing);
+      // Only what was in sight was counted (a held writing is not).
       if (kind === 'comment') {
         await notify.commentDeleted(trx, { commentId: target.id });
         const replies = await repo.deleteRepliesOfComment(trx, target.id);
-        if (!(await repo.deleteComment(trx, target.id))) return false;
-        await repo.addToCommentsCount(trx, target.post_id, -(1 + replies));
+        const gone = await repo.deleteWriting(trx, 'comments', target.id);
+        if (!gone) return false;
+        await repo.addToCommentsCount(trx, target.post_id, -(Number(gone.counted) + replies));
       } else {
         await notify.commentDeleted(trx, { replyId: target.id });
-        if (!(await repo.deleteReply(trx, target.id))) return false;
-        await repo.addToCommentsCount(trx, target.post_id, -1);
+        const gone = await repo.deleteWriting(trx, 'replies', target.id);
+        if (!gone) return false;
+        await repo.addToCommentsCount(trx, target.post_id, -Number(gone.counted));
       }
       return true;
     });
@@ -110,38 +168,58 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
   }
 
   /** Runs a write in a transaction and, once it committed, says so. */
-  async function written<T extends { added: Added | undefined }>(write: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  async function written(write: (trx: Kysely<DB>) => Promise<Said>): Promise<Said> {
     const done = await db.transaction().execute(write);
     if (done.added) events.committed('comment.added', done.added);
+    if (done.held) events.committed('comment.held', done.held);
     return done;
   }
 
   return {
+    /** Moderation decided a case (declared by createSocial): a held writing it leaves standing comes into sight. */
+    decided: {
+      owe: async (trx: Kysely<DB>, decided: DomainEvents['case.decided']) => {
+        const added = await release(trx, decided);
+        if (added) released.set(decided, added);
+      },
+      start: (decided: DomainEvents['case.decided']) => {
+        const added = released.get(decided);
+        if (added) events.committed('comment.added', added);
+      },
+    } satisfies Reaction<DomainEvents['case.decided']>,
+
     /** Whose the comment or reply is, and its post's owner, for the access policy (route() asks it: `owns`). */
     ownerOf(kind: 'comment' | 'reply', id: number) {
       return kind === 'comment' ? repo.findComment(db, id) : repo.findReply(db, id);
     },
 
-    /** POST /comment: any signed-in reader may comment on any post (but one whose author blocked them). */
-    async addComment(auth: Auth, postId: number, text: string): Promise<Created> {
-      const { added } = await orNotFound(NOT_FOUND.post, () =>
+    /**
+     * POST /comment: any signed-in reader may comment on any post (but one whose author blocked them);
+     * held for review when the spam defences say so. One a program sent (its form guard: ADR 0098) is
+     * answered as if it were written, and dropped.
+     */
+    async addComment(auth: Auth, postId: number, text: string, guard: FormGuardFields = {}): Promise<Created> {
+      const said = await orNotFound(NOT_FOUND.post, () =>
         written(async (trx) => {
           const post = await lockPost(trx, postId);
           if (!post) throw notFound(NOT_FOUND.post);
           await refuseBlockedComment(trx, post.user_id, auth.userId);
-          await refuseSpam(trx, spam, auth.userId, text, 'comments');
-          return { added: await comment(trx, post, { actorId: auth.userId, body: text }) };
+          if (sentByProgram(guard, spam.minFillMs)) return { dropped: await repo.nextWritingId(trx, 'comments') };
+          const heldFor = await screenWriting(trx, spam, { userId: auth.userId, text, field: 'comments', postOwnerId: post.user_id });
+          return comment(trx, post, { actorId: auth.userId, body: text }, heldFor);
         }),
       );
-      return { message: COMMENT_MESSAGES.commented, id: added!.commentId };
+      if (said.held) return { message: COMMENT_MESSAGES.held, id: said.held.commentId, held: true };
+      return { message: COMMENT_MESSAGES.commented, id: said.dropped ?? said.added!.commentId };
     },
 
     /**
      * POST /replies: any signed-in reader may reply to a comment of that post, or answer one of its
-     * replies (`replyToId`, kept as a reply of the same comment that names it).
+     * replies (`replyToId`, kept as a reply of the same comment that names it); held, or dropped, as a comment is.
      */
-    async addReply(auth: Auth, postId: number, commentId: number, text: string, replyToId?: number): Promise<Created> {
-      const { added } = await orNotFound(NOT_FOUND.post, () =>
+    async addReply(auth: Auth, postId: number, commentId: number, text: string, more: { replyToId?: number | undefined; guard?: FormGuardFields } = {}): Promise<Created> {
+      const { replyToId, guard = {} } = more;
+      const said = await orNotFound(NOT_FOUND.post, () =>
         written(async (trx) => {
           const post = await lockPost(trx, postId);
           if (!post) throw notFound(NOT_FOUND.post);
@@ -150,11 +228,13 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
           if (!found) throw notFound(NOT_FOUND.comment);
           const answered = replyToId === undefined ? undefined : await repo.findReplyOfComment(trx, replyToId, commentId);
           if (replyToId !== undefined && !answered) throw notFound(NOT_FOUND.reply);
-          await refuseSpam(trx, spam, auth.userId, text, 'reply');
-          return { added: await reply(trx, post, { comment: found, answered }, { actorId: auth.userId, body: text }) };
+          if (sentByProgram(guard, spam.minFillMs)) return { dropped: await repo.nextWritingId(trx, 'replies') };
+          const heldFor = await screenWriting(trx, spam, { userId: auth.userId, text, field: 'reply', postOwnerId: post.user_id });
+          return reply(trx, post, { comment: found, answered }, { actorId: auth.userId, body: text }, heldFor);
         }),
       );
-      return { message: COMMENT_MESSAGES.replied, id: added!.replyId! };
+      if (said.held) return { message: COMMENT_MESSAGES.held, id: said.held.replyId!, held: true };
+      return { message: COMMENT_MESSAGES.replied, id: said.dropped ?? said.added!.replyId! };
     },
 
     /** POST /comment-delete: the comment and its replies go together. */
@@ -177,13 +257,13 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
     async addFrom(actorId: number, note: ActNote): Promise<boolean> {
       const { added } = await written(async (trx) => {
         const post = await lockPost(trx, note.postId);
-        if (!post || (await hasBlocked(trx, post.user_id, actorId))) return { added: undefined };
+        if (!post || (await hasBlocked(trx, post.user_id, actorId))) return {};
         const w: Writing = { actorId, body: note.body, note: { apId: note.apId, url: note.url, createdAt: note.createdAt } };
-        if (!note.answers) return { added: await comment(trx, post, w) };
+        if (!note.answers) return comment(trx, post, w);
         const found = await repo.findCommentOfPost(trx, note.answers.commentId, post.id);
         const answered = note.answers.kind === 'reply' ? await repo.findReplyOfComment(trx, note.answers.id, note.answers.commentId) : undefined;
-        if (!found || (note.answers.kind === 'reply' && !answered)) return { added: undefined };
-        return { added: await reply(trx, post, { comment: found, answered }, w) };
+        if (!found || (note.answers.kind === 'reply' && !answered)) return {};
+        return reply(trx, post, { comment: found, answered }, w);
       });
       return added !== undefined;
     },

@@ -22,6 +22,8 @@ export function createSocial({ db, database, hiddenAuthors, events, config }: Fe
     followLists: createFollowListsService(database, hiddenAuthors),
     blocks: createBlocksService(db, events),
   };
+  // A held comment or reply that a moderator leaves standing comes into sight (ADR 0099).
+  events.on('case.decided', services.comments.decided);
   /** An act that changed something (`changed` of its answer) drops the cached pages before it answers. */
   const dropping =
     <A extends unknown[], R>(act: (...args: A) => Promise<R>, changed: (answer: R) => boolean) =>

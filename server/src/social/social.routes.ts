@@ -35,9 +35,11 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
 
   route(app, 'postsSave', async (request) => saves.setSaved(request.auth!, request.body.post_id, request.body.save_unsave === 1));
 
-  route(app, 'comment', async (request) => comments.addComment(request.auth!, request.body.post_id, request.body.comments));
+  route(app, 'comment', async (request) => comments.addComment(request.auth!, request.body.post_id, request.body.comments, request.body));
 
-  route(app, 'replies', async (request) => comments.addReply(request.auth!, request.body.post_id, request.body.comment_id, request.body.reply, request.body.reply_to_id));
+  route(app, 'replies', async (request) =>
+    comments.addReply(request.auth!, request.body.post_id, request.body.comment_id, request.body.reply, { replyToId: request.body.reply_to_id, guard: request.body }),
+  );
 
   route(app, 'commentDelete', async (request) => ({ message: await comments.deleteComment(request.auth!, request.body.id) }), {
     owner: (request) => comments.ownerOf('comment', request.body.id),

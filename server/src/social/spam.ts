@@ -14,6 +14,11 @@ export const SPAM_TEXT = {
   repeat: 'You wrote this a moment ago. Write something new, or wait a few minutes.',
 };
 
+/** Why a writing was held, as staff read it in its case (issue 47). */
+export const HELD_FOR = {
+  firstLink: 'A new account’s first comment or reply with a link, on someone else’s story.',
+};
+
 /** Links in a text as a reader would see them: an address with its scheme, or one starting with www. */
 const LINK = /\bhttps?:\/\/[^\s<>"]+|\bwww\.[^\s<>"]+/gi;
 
@@ -22,16 +27,37 @@ export const linksIn = (text: string): number => text.match(LINK)?.length ?? 0;
 /** Text compared for "the same again": case and spacing do not make it new. */
 const same = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
+/** A member's comment or reply about to be written: by whom, its text, the form's field a refusal shows under, and whose story it is on. */
+export interface NewWriting {
+  userId: number;
+  text: string;
+  field: 'comments' | 'reply';
+  postOwnerId: number;
+}
+
 /**
  * The spam defences of a member's comment or reply, in its transaction, before it is written: a new
  * account (younger than `newAccountMs`) may put at most `newAccountLinks` links in one and write at most
  * `newAccountCommentsPerHour` an hour (429 with Retry-After); nobody may write the same text again within
- * `repeatMs` (422). `field` is the form's field the message shows under ('comments' or 'reply').
+ * `repeatMs` (422). Then whether it is to be held for review: a new account's writing with a link on
+ * someone else's story, until one of its links was let through (`holdFirstLink`). The reason it is
+ * held (HELD_FOR), or null.
  */
-export async function refuseSpam(trx: Kysely<DB>, config: SpamConfig, userId: number, text: string, field: 'comments' | 'reply', now = Date.now()): Promise<void> {
+export async function screenWriting(trx: Kysely<DB>, config: SpamConfig, writing: NewWriting, now = Date.now()): Promise<string | null> {
+  const { userId, text, field } = writing;
   const madeAt = await accountMadeAt(trx, userId);
   const isNew = madeAt !== undefined && config.newAccountMs > 0 && now - Date.parse(madeAt) < config.newAccountMs;
-  if (isNew && linksIn(text) > config.newAccountLinks) throw validationError({ [field]: [SPAM_TEXT.links(config.newAccountLinks)] });
+  const links = linksIn(text);
+  if (isNew && links > config.newAccountLinks) throw validationError({ [field]: [SPAM_TEXT.links(config.newAccountLinks)] });
+  await refuseRepeats(trx, config, writing, isNew, now);
+  if (!isNew || madeAt === undefined || !config.holdFirstLink || links === 0 || writing.postOwnerId === userId) return null;
+  // Held until one of its links was let through: while the first waits, so does every other.
+  const earlier = await writingsSince(trx, userId, madeAt);
+  return earlier.some((w) => w.hidden === null && linksIn(w.body) > 0) ? null : HELD_FOR.firstLink;
+}
+
+/** The same text again, and a new account's writings past its hour's number, are refused. */
+async function refuseRepeats(trx: Kysely<DB>, config: SpamConfig, { userId, text, field }: NewWriting, isNew: boolean, now: number): Promise<void> {
   const window = Math.max(isNew ? 60 * 60_000 : 0, config.repeatMs);
   if (window === 0) return;
   const recent = await writingsSince(trx, userId, new Date(now - window).toISOString());

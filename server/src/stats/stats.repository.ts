@@ -20,8 +20,8 @@ export const STATS_SQL = {
       COALESCE((SELECT SUM(d.reads) FROM post_stats_daily d WHERE d.post_id = p.id AND d.day >= ?), 0) AS reads,
       (SELECT COUNT(*) FROM likes l WHERE l.post_id = p.id AND l.kind = 'like' AND l.created_at >= ?) AS likes,
       (SELECT COUNT(*) FROM saves s WHERE s.post_id = p.id AND s.created_at >= ?) AS saves,
-      (SELECT COUNT(*) FROM comments c WHERE c.post_id = p.id AND c.created_at >= ?)
-        + (SELECT COUNT(*) FROM replies r WHERE r.post_id = p.id AND r.created_at >= ?) AS comments
+      (SELECT COUNT(*) FROM comments c WHERE c.post_id = p.id AND c.created_at >= ? AND c.hidden IS NULL)
+        + (SELECT COUNT(*) FROM replies r WHERE r.post_id = p.id AND r.created_at >= ? AND r.hidden IS NULL) AS comments
     FROM posts p
     WHERE ${walkKey(postgres, 'p.user_id')}
     ORDER BY p.user_id DESC, p.id DESC
@@ -39,8 +39,8 @@ export const STATS_SQL = {
     UNION ALL SELECT 'reads', day, reads FROM post_stats_daily WHERE post_id = ? AND day >= ?
     UNION ALL SELECT 'likes', substr(created_at, 1, 10), COUNT(*) FROM likes WHERE post_id = ? AND kind = 'like' AND created_at >= ? GROUP BY substr(created_at, 1, 10)
     UNION ALL SELECT 'saves', substr(created_at, 1, 10), COUNT(*) FROM saves WHERE post_id = ? AND created_at >= ? GROUP BY substr(created_at, 1, 10)
-    UNION ALL SELECT 'comments', substr(created_at, 1, 10), COUNT(*) FROM comments WHERE post_id = ? AND created_at >= ? GROUP BY substr(created_at, 1, 10)
-    UNION ALL SELECT 'comments', substr(created_at, 1, 10), COUNT(*) FROM replies WHERE post_id = ? AND created_at >= ? GROUP BY substr(created_at, 1, 10)`,
+    UNION ALL SELECT 'comments', substr(created_at, 1, 10), COUNT(*) FROM comments WHERE post_id = ? AND created_at >= ? AND hidden IS NULL GROUP BY substr(created_at, 1, 10)
+    UNION ALL SELECT 'comments', substr(created_at, 1, 10), COUNT(*) FROM replies WHERE post_id = ? AND created_at >= ? AND hidden IS NULL GROUP BY substr(created_at, 1, 10)`,
 } as const;
 
 export interface OverviewRow {

@@ -68,10 +68,11 @@ export async function deleteMember(trx: Kysely<DB>, userId: number): Promise<voi
     .deleteFrom('replies')
     .where('post_id', 'not in', own())
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('comment_id', 'in', eb.selectFrom('comments').select('id').where('user_id', '=', userId))]))
-    .returning('post_id')
+    .returning(['post_id', 'hidden'])
     .execute();
-  const comments = await trx.deleteFrom('comments').where('user_id', '=', userId).where('post_id', 'not in', own()).returning('post_id').execute();
-  await lower(trx, 'posts', 'comments_count', tally([...replies, ...comments].map((r) => r.post_id)));
+  const comments = await trx.deleteFrom('comments').where('user_id', '=', userId).where('post_id', 'not in', own()).returning(['post_id', 'hidden']).execute();
+  // A held writing was never counted (ADR 0099).
+  await lower(trx, 'posts', 'comments_count', tally([...replies, ...comments].filter((r) => r.hidden === null).map((r) => r.post_id)));
 
   const followed = await trx.deleteFrom('follows').where('follower_id', '=', userId).returning('following_id').execute();
   await lower(trx, 'users', 'followers_count', tally(followed.map((r) => r.following_id)));

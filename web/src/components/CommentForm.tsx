@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH } from '../lib/limits';
 import { Button } from './Button';
+import { FormGuard, useFormGuard } from './FormGuard';
 import { useSignInGate } from './use-sign-in-gate';
 import { dropCommentDraft, keepCommentDraft, readCommentDraft } from '../lib/comment-drafts';
 import { useFormEcho } from '../lib/form-echo';
@@ -14,7 +15,8 @@ interface CommentFormProps {
   autoFocus?: boolean;
   /** Where a visitor's text waits while they sign in (comment-drafts.ts). */
   draftKey: string;
-  onSubmit: (text: string, userId: number) => Promise<unknown>;
+  /** `guard`: the form guard's fields (FormGuard.tsx), to send with the text. */
+  onSubmit: (text: string, userId: number, guard: { website?: string; filled_ms?: number }) => Promise<unknown>;
   onCancel?: () => void;
   /**
    * Where the browser posts the box itself when it is pressed before the app's scripts run (the
@@ -36,6 +38,7 @@ export function CommentForm({ label, submitLabel, placeholder, busy, autoFocus, 
   const [restored] = useState(() => echoed || readCommentDraft(draftKey));
   const [text, setText] = useState(restored);
   const gate = useSignInGate();
+  const guard = useFormGuard();
   const id = useId();
   const boxRef = useRef<HTMLTextAreaElement>(null);
 
@@ -59,7 +62,9 @@ export function CommentForm({ label, submitLabel, placeholder, busy, autoFocus, 
       return;
     }
     if (text.trim() === '') return;
-    onSubmit(text.trim(), Number(session.id)).then(
+    // A text typed before (kept through a sign-in, or sent back by the server) has no fill time of its own.
+    const { filled_ms: filled, ...honeypot } = guard(event.currentTarget);
+    onSubmit(text.trim(), Number(session.id), restored ? honeypot : { ...honeypot, filled_ms: filled }).then(
       () => {
         dropCommentDraft(draftKey);
         setText('');
@@ -69,7 +74,8 @@ export function CommentForm({ label, submitLabel, placeholder, busy, autoFocus, 
   };
 
   return (
-    <form method="post" action={native?.action} onSubmit={submit} className="space-y-3">
+    <form method="post" action={native?.action} onSubmit={submit} className="relative space-y-3">
+      <FormGuard />
       {Object.entries(native?.hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

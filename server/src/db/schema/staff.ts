@@ -55,6 +55,8 @@ export interface CasesTable {
   /** When it was forwarded to the server of the account it concerns (migration 0066; once), and the words sent. */
   forwarded_at: Generated<string | null>;
   forward_note: Generated<string>;
+  /** A case opened by holding a writing for review (migration 0067): why it was held; null for one opened by reports. */
+  held_for: Generated<string | null>;
 }
 
 /** The decisions a case can end with (migration 0062): nothing broken, a note for staff, a warning; a suspension (0065). */

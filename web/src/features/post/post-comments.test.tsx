@@ -37,7 +37,32 @@ describe('Post page comments', () => {
     expect(await screen.findByText('Fresh thoughts')).toBeInTheDocument();
     expect(screen.getByLabelText('Write a comment')).toHaveValue('');
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/comment'));
-    expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 30, post_id: 1, comments: 'Fresh thoughts' });
+    expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 30, post_id: 1, comments: 'Fresh thoughts', filled_ms: expect.any(Number) });
+  });
+
+  it('a comment held for review: its writer is told why, sees it labelled, and cannot answer it yet', async () => {
+    signIn(30);
+    let reloads = 0;
+    const held = 'Thanks! A moderator looks at a new account’s first link before others see it. Until then only you can see it.';
+    api(aThread(), (path) => {
+      if (path === 'comment') return { body: { message: held, id: 102, held: true } };
+      if (path === 'post/details') {
+        reloads += 1;
+        const post = aThread();
+        if (reloads > 1) post.comments.unshift({ ...aComment({ id: 102, user_id: 30, comments: 'See https://seeds.example' }), held: true });
+        return { body: { post } };
+      }
+      return undefined;
+    });
+    renderApp(href);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Write a comment'), 'See https://seeds.example');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText(held)).toBeInTheDocument();
+    const mine = (await screen.findByText('See https://seeds.example')).closest('li')!;
+    expect(within(mine).getByTestId('held')).toHaveTextContent('Held for review: only you can see this until a moderator has looked at it.');
+    expect(within(mine).queryByRole('button', { name: 'Reply' })).toBeNull();
+    expect(within(mine).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 
   it('answers a reply: the answer names whom it replies to', async () => {
@@ -57,7 +82,7 @@ describe('Post page comments', () => {
     await user.click(within(screen.getByLabelText('Reply to Reader').closest('form')!).getByRole('button', { name: 'Reply' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/replies'))).toBe(true));
     const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/replies'));
-    expect(jsonBody(sent![1] as RequestInit)).toEqual({ user_id: 20, post_id: 1, comment_id: 100, reply: 'Quite so', reply_to_id: 200 });
+    expect(jsonBody(sent![1] as RequestInit)).toEqual({ user_id: 20, post_id: 1, comment_id: 100, reply: 'Quite so', reply_to_id: 200, filled_ms: expect.any(Number) });
   });
 
   it('replies to a comment and deletes a comment, reloading after each', async () => {
@@ -78,7 +103,7 @@ describe('Post page comments', () => {
     await user.click(within(form).getByRole('button', { name: 'Reply' }));
     await waitFor(() => expect(detailCalls()).toBe(2));
     const reply = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/replies'));
-    expect(jsonBody(reply![1] as RequestInit)).toEqual({ user_id: 20, post_id: 1, comment_id: 101, reply: 'Thank you' });
+    expect(jsonBody(reply![1] as RequestInit)).toEqual({ user_id: 20, post_id: 1, comment_id: 101, reply: 'Thank you', filled_ms: expect.any(Number) });
 
     await user.click(within(comment('Another comment')).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete this comment?' });

@@ -29,6 +29,19 @@ function Said({ text }: { text: string }) {
   return <p className="mt-2 whitespace-pre-wrap break-words text-[15px] leading-6 text-zinc-800 dark:text-zinc-200">{text}</p>;
 }
 
+const TEXT_HELD = 'Held for review: only you can see this until a moderator has looked at it.';
+
+/** A writer's own comment or reply held for review (issue 47): only they see it, and are told so. */
+function HeldLabel() {
+  return (
+    <p
+      data-testid="held"
+      className="mt-2 inline-flex items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-200 ring-inset dark:bg-amber-950/60 dark:text-amber-200 dark:ring-amber-800"
+    >
+      {TEXT_HELD}
+    </p>
+  );
+}
 /** Delete, asked once more in a dialog: a comment or reply cannot be brought back. */
 function DeleteButton({ what, message, busy, onDelete }: { what: 'comment' | 'reply'; message: string; busy: boolean; onDelete: (done: () => void) => void }) {
   const [confirming, setConfirming] = useState(false);
@@ -78,10 +91,13 @@ function Reply({ reply, answers, canDelete, postId, postOwnerId, viewerId, ancho
         </p>
       )}
       <Said text={reply.reply} />
+      {reply.held && <HeldLabel />}
       <div className="mt-1 -ml-1.5 flex items-center gap-1">
-        <button type="button" className={textButton} aria-expanded={form !== null} onClick={onAnswer}>
-          Reply
-        </button>
+        {!reply.held && (
+          <button type="button" className={textButton} aria-expanded={form !== null} onClick={onAnswer}>
+            Reply
+          </button>
+        )}
         <BlockElsewhere said={reply} viewerId={viewerId} postOwnerId={postOwnerId} className={textButton} />
         {viewerId !== reply.user_id && <ReportLink kind="reply" id={reply.id} whose={authorName(reply)} className={textButton} />}
         {canDelete && (
@@ -128,8 +144,8 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
       autoFocus
       draftKey={to ? `${replyDraftKey}:${to.id}` : replyDraftKey}
       onCancel={() => (to ? setAnswering(null) : setReplying(false))}
-      onSubmit={(reply, userId) =>
-        addReply.mutateAsync({ user_id: userId, post_id: postId, comment_id: comment.id, reply, ...(to && { reply_to_id: to.id }) }).then(() => {
+      onSubmit={(reply, userId, guard) =>
+        addReply.mutateAsync({ user_id: userId, post_id: postId, comment_id: comment.id, reply, ...(to && { reply_to_id: to.id }), ...guard }).then(() => {
           if (to) setAnswering(null);
           else setReplying(false);
           setExpanded(true);
@@ -144,11 +160,15 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
       <div data-highlighted={flashing || undefined} className={`-mx-2 px-2 py-1 ${flashClass(flashing)}`}>
         <Byline user={comment.user} elsewhere={comment.elsewhere} createdAt={comment.created_at} size={32} />
         <Said text={comment.comments} />
+        {comment.held && <HeldLabel />}
       </div>
       <div className="mt-2 -ml-1.5 flex items-center gap-1">
-        <button type="button" className={textButton} aria-expanded={replying} onClick={() => setReplying((value) => !value)}>
-          Reply
-        </button>
+        {/* A held comment cannot be answered until it is let through. */}
+        {!comment.held && (
+          <button type="button" className={textButton} aria-expanded={replying} onClick={() => setReplying((value) => !value)}>
+            Reply
+          </button>
+        )}
         {/* A member's Block for a member (any reader); for an account elsewhere, the story's writer's. */}
         {comment.elsewhere ? (
           <BlockElsewhere said={comment} viewerId={viewerId} postOwnerId={postOwnerId} className={textButton} />

@@ -45,7 +45,7 @@ export function CommentsSection({ post }: { post: PostDetail }) {
           placeholder="What are your thoughts?"
           busy={addComment.isPending}
           draftKey={commentDraftKey(post.id)}
-          onSubmit={(comments, userId) => addComment.mutateAsync({ user_id: userId, post_id: post.id, comments })}
+          onSubmit={(comments, userId, guard) => addComment.mutateAsync({ user_id: userId, post_id: post.id, comments, ...guard })}
           // Sent before the app's scripts run: a member's comment goes to the post's own address; a
           // visitor's to /login, where it waits in the page until they have signed in (render/forms.ts).
           native={
