@@ -9,6 +9,7 @@ import { findMemberNamed } from '../server/src/moderation/roles.repository.ts';
 import { offlineEvents } from '../server/src/offline-events.ts';
 import { createForwarding } from '../server/src/moderation/forwarding.service.ts';
 import { createSuspensions, parseDuration } from '../server/src/moderation/suspensions.service.ts';
+import { createHides } from '../server/src/moderation/hides.service.ts';
 import type { AdminResult } from './admin-commands.ts';
 
 /** The staff commands of `npm run admin` (ADR 0091, 0092, 0093, 0096): roles, the audit log, the cases read out and decided, suspensions. */
@@ -22,11 +23,16 @@ export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an 
                           the moderators' cases as JSON lines, newest first (open ones, 50, by default):
                           what each is about, whom it concerns, its reports counted by category
   case:show ID            one case with its reports and who made them, as JSON
-  case:resolve ID --action none|note|warn|suspend [--for DURATION] [--note TEXT]
-                          decides an open case: none (no rule broken), note (kept on file), warn (the
-                          account is told, with the note, which a warning needs), suspend (the member
-                          it concerns, for DURATION or until lifted: see account:suspend); every
+  case:resolve ID --action none|note|warn|hide|suspend [--for DURATION] [--note TEXT]
+                          decides an open case: none (no rule broken; a held comment goes through),
+                          note (kept on file), warn (the account is told, with the note, which a
+                          warning needs), hide (a comment or reply, out of readers' sight for DURATION
+                          or until lifted; its writer still sees it and is told why), suspend (the
+                          member it concerns, for DURATION or until lifted: see account:suspend); every
                           reporter is told the outcome and the note, in the app and by mail
+  writing:unhide comment|reply ID
+                          lifts the moderators' hide of a comment or reply (a timed one ends by
+                          itself); it is back in readers' sight and its writer is told
   account:suspend WHO --note TEXT [--for DURATION]
                           suspends the member WHO (an address or a username) for DURATION (30m, 12h,
                           3d, 2w) or until lifted: out of sight everywhere, signed out, sign-in refused
@@ -129,8 +135,9 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
       const told = `${done.reporters} reporter${done.reporters === 1 ? '' : 's'} told`;
       const warned = done.warned === null ? '' : `; member ${done.warned} warned`;
       const suspended = done.suspended ? `; member ${done.suspended.id} suspended ${until(done.suspended.endsAt)}` : '';
+      const hidden = done.hidden ? `; ${done.hidden.kind} ${done.hidden.id} hidden ${until(done.hidden.endsAt)}` : '';
       await written();
-      return { code: 0, out: `Case ${id} decided: ${decision}; ${told}${warned}${suspended}.` };
+      return { code: 0, out: `Case ${id} decided: ${decision}; ${told}${warned}${hidden}${suspended}.` };
     } catch (err) {
       return refused(err);
     }
@@ -157,6 +164,18 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
     try {
       const done = await createForwarding(db, offlineEvents(db)).forward(id, given.note ?? '', 'command line');
       return { code: 0, out: `Case ${id} forwarded to ${done.server}.` };
+    } catch (err) {
+      return refused(err);
+    }
+  }
+  if (command === 'writing:unhide' && rest.length === 2) {
+    const kind = rest[0] === 'comment' || rest[0] === 'reply' ? rest[0] : undefined;
+    const id = whole(rest[1], 2 ** 31 - 1);
+    if (!kind || id === undefined) return undefined;
+    try {
+      await createHides(db, offlineEvents(db)).lift(kind, id, 'command line');
+      await written();
+      return { code: 0, out: `The ${kind} ${id} is back in readers' sight; its writer is told.` };
     } catch (err) {
       return refused(err);
     }

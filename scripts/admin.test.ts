@@ -220,7 +220,8 @@ describe('npm run admin -- case:resolve', () => {
     const caseId = (await database.db.selectFrom('reports').select('case_id').where('reporter_id', '=', reader.id).executeTakeFirstOrThrow()).case_id;
 
     expect((await admin('case:resolve', String(caseId), '--action', 'warn')).code).toBe(1); // a warning needs a note
-    expect((await admin('case:resolve', String(caseId), '--action', 'hide', '--note', 'x')).code).toBe(2); // not an action it takes
+    expect((await admin('case:resolve', String(caseId), '--action', 'limit', '--note', 'x')).code).toBe(2); // not an action it takes
+    expect((await admin('case:resolve', String(caseId), '--action', 'hide', '--note', 'x')).out).toContain('Only a comment or a reply can be hidden');
     const stream = await new SseClient(`${server.url}/api/user/notifications/stream`, session.headers).open();
     await stream.next((e) => e.event === 'unseen');
     const decided = await admin('case:resolve', String(caseId), '--action', 'warn', '--note', 'Selling followers is spam here.');
@@ -253,6 +254,37 @@ describe('npm run admin -- case:resolve', () => {
     expect(again).toMatchObject({ code: 1, out: `Case ${caseId} was decided already.\n` });
     // Decided, the reader may report the story again: a new case opens.
     expect((await call(server.url, 'report', { user_id: reader.id, kind: 'post', target_id: post.id, category: 'spam' }, session)).status).toBe(201);
+  }, 60_000);
+});
+
+describe('npm run admin -- case:resolve --action hide / writing:unhide', () => {
+  it('hides a comment beside a running server: out of its kept page at once, its writer told; lifted, back', async () => {
+    const writer = await aUser(database.db, { name: 'Page Writer', email: `page-${Date.now()}@example.com` });
+    const post = await aPost(database.db, { userId: writer.id, title: 'Harbours' });
+    const rude = await aUser(database.db, { name: 'Rude Commenter', email: `rude-${Date.now()}@example.com` });
+    const rudeSession = await login(server.url, rude.email, rude.password);
+    const commentId = (await call<{ id: number }>(server.url, 'comment', { user_id: rude.id, post_id: post.id, comments: 'What a dull harbour.' }, rudeSession)).body.id;
+    const reader = await aUser(database.db, { name: 'Harbour Reader', email: `harbour-${Date.now()}@example.com` });
+    const session = await login(server.url, reader.email, reader.password);
+    expect((await call(server.url, 'report', { user_id: reader.id, kind: 'comment', target_id: commentId, category: 'harassment' }, session)).status).toBe(201);
+    const caseId = (await database.db.selectFrom('reports').select('case_id').where('reporter_id', '=', reader.id).executeTakeFirstOrThrow()).case_id;
+    const shown = async () => (await call<{ post: { comments: Array<{ id: number }> } }>(server.url, 'post/details', { post_id: post.id })).body.post.comments.map((c) => c.id);
+    expect(await shown()).toContain(commentId);
+
+    const hid = await admin('case:resolve', String(caseId), '--action', 'hide', '--for', '3d', '--note', 'Rude to the writer.');
+    expect(hid.code, hid.out).toBe(0);
+    expect(hid.out).toMatch(new RegExp(`^Case ${caseId} decided: hide; 1 reporter told; comment ${commentId} hidden until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\.\\n$`));
+    await until(async () => ((await shown()).includes(commentId) ? undefined : true), 5000, 100);
+    const told = await database.db.selectFrom('notifications').select('message').where('user_id', '=', rude.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(told.message).toContain('Rude to the writer.');
+
+    expect(await admin('writing:unhide', 'comment', String(commentId))).toMatchObject({
+      code: 0,
+      out: `The comment ${commentId} is back in readers' sight; its writer is told.\n`,
+    });
+    await until(async () => ((await shown()).includes(commentId) ? true : undefined), 5000, 100);
+    expect((await admin('writing:unhide', 'comment', String(commentId))).code).toBe(1);
+    expect((await admin('writing:unhide', 'post', String(commentId))).code).toBe(2);
   }, 60_000);
 });
 

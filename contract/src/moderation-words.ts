@@ -27,8 +27,8 @@ export const REPORT_CATEGORY_LABELS: Readonly<Record<ReportCategory, { label: st
   other: { label: 'Something else', hint: 'Tell the moderators in the note' },
 };
 
-/** The decisions a case can end with now; the other actions with effects (hide, limit…) come with those effects. */
-export const CASE_DECISIONS = ['none', 'note', 'warn', 'suspend'] as const;
+/** The decisions a case can end with now (hide: a comment or reply); the other actions with effects (limit…) come with those effects. */
+export const CASE_DECISIONS = ['none', 'note', 'warn', 'hide', 'suspend'] as const;
 export type CaseDecisionName = (typeof CASE_DECISIONS)[number];
 
 /** What a suspended account's profile and stories answer (410): the account is there, held back by the moderators. */
@@ -47,6 +47,8 @@ export function caseOutcome(decision: CaseDecisionName, kind: ReportKind): strin
       return 'nothing was taken down; the moderators keep a note of it in case it happens again.';
     case 'warn':
       return `${whose} has been warned.`;
+    case 'hide':
+      return 'it has been hidden from readers.';
     case 'suspend':
       return `${whose} has been suspended.`;
   }

@@ -9,13 +9,16 @@ import { createCommentsService } from './social/comments.service.ts';
 /**
  * The domain events of a process that writes without serving (the command line, ADR 0084): the halves
  * of each module's reactions that owe in the writing transaction, declared as the app declares them —
- * a case decided lets a held writing through (social), which owes its note to the fediverse; a case
+ * a case decided lets a held writing through or hides one, a hide lifted brings it back (social), a
+ * writing coming into sight owes its note to the fediverse (federation); a case
  * forwarded owes its Flag (federation). A running server takes up what is owed. What only a running
  * server does (the live stream, the start of a delivery) is left to it.
  */
 export function offlineEvents(db: Kysely<DB>): DomainEventBus {
   const events = new DomainEventBus();
-  events.on('case.decided', createCommentsService(db, events).decided);
+  const comments = createCommentsService(db, events);
+  events.on('case.decided', comments.decided);
+  events.on('writing.unhidden', comments.unhidden);
   events.on('comment.added', { owe: oweThreadNote });
   events.on('comment.held', openHeldCase);
   events.on('case.forwarded', { owe: oweFlag });

@@ -76,6 +76,9 @@ export const savedPostsBody = z.object({ user_id: idField('user id') });
 
 export const commentUser = z.object({ id: z.number(), name: z.string().nullable(), profile_picture: z.string().nullable() });
 
+/** Why a writing is out of others' sight (issue 47). */
+export const writingHidden = z.enum(['held', 'moderators']);
+
 export const replyItem = z.object({
   id: z.number(),
   user_id: z.number(),
@@ -86,8 +89,11 @@ export const replyItem = z.object({
   created_at: z.string(),
   user: commentUser,
   elsewhere: commentElsewhere.nullable().optional(),
-  /** Addition: held for review; only its writer is given it (labelled), until a moderator lets it through. */
-  held: z.boolean().optional(),
+  /**
+   * Addition: out of others' sight — 'held' for review until a moderator lets it through, or hidden by
+   * the 'moderators' — and given to its writer only, labelled.
+   */
+  hidden: writingHidden.optional(),
 });
 export type ReplyItem = z.infer<typeof replyItem>;
 
@@ -100,7 +106,7 @@ export const commentItem = z.object({
   user: commentUser,
   elsewhere: commentElsewhere.nullable().optional(),
   /** Addition: as a reply's. */
-  held: z.boolean().optional(),
+  hidden: writingHidden.optional(),
   replies: z.array(replyItem),
 });
 export type CommentItem = z.infer<typeof commentItem>;

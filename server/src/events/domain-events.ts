@@ -45,6 +45,11 @@ export interface DomainEvents {
   'comment.held': { postId: number; writerId: number; commentId: number; replyId: number | null; reason: string };
   /** A moderator decided a case about a thing (`targetKind`, `targetId`), in the deciding transaction. */
   'case.decided': { caseId: number; targetKind: 'post' | 'comment' | 'reply' | 'account'; targetId: number; decision: CaseDecision };
+  /**
+   * A hide by the moderators of a comment or reply was lifted (by hand or by its end), in the lifting
+   * transaction: it comes back into sight — for the first time when it had been held (`announce`).
+   */
+  'writing.unhidden': { kind: 'comment' | 'reply'; id: number; announce: boolean };
   /** A case about an account elsewhere forwarded to its server (issue 47): owed as a Flag from this server. */
   'case.forwarded': { caseId: number; subjectId: number };
 }

@@ -1,6 +1,7 @@
 import { type CommentItem, PAGE_SIZE } from '@inkwell/contract';
 import { type CommentRow, type HeldWritings, type ReplyRow, commentItem, replyItem, thread } from './thread-items.ts';
 import type { Database } from '../db/database.ts';
+import type { WritingHidden } from '../db/schema.ts';
 import { sitePosts, walkKey } from '../db/key-walk.ts';
 import { cardElsewhere } from '../db/shared.repository.ts';
 import type { CardRow } from '../lib/post-card.ts';
@@ -109,10 +110,10 @@ export const SQL = {
     FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = ? AND c.hidden IS NULL AND u.deactivated_at IS NULL ORDER BY c.id DESC LIMIT 500`,
   replies: `SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, r.url, u.name, u.profile_picture, ${ELSEWHERE('u')}
     FROM replies r JOIN users u ON u.id = r.user_id WHERE r.post_id = ? AND r.hidden IS NULL AND u.deactivated_at IS NULL ORDER BY r.id ASC LIMIT 5000`,
-  /** A reader's own held comments and replies on a post (ADR 0099): a probe of the partial indexes of held writings. */
-  heldComments: `SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, c.url, u.name, u.profile_picture, ${ELSEWHERE('u')}
+  /** A reader's own comments and replies out of others' sight on a post (ADR 0099): a probe of the partial indexes of hidden writings. */
+  heldComments: `SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, c.url, c.hidden, u.name, u.profile_picture, ${ELSEWHERE('u')}
     FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = ? AND c.user_id = ? AND c.hidden IS NOT NULL ORDER BY c.id DESC LIMIT 100`,
-  heldReplies: `SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, r.url, u.name, u.profile_picture, ${ELSEWHERE('u')}
+  heldReplies: `SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, r.url, r.hidden, u.name, u.profile_picture, ${ELSEWHERE('u')}
     FROM replies r JOIN users u ON u.id = r.user_id WHERE r.post_id = ? AND r.user_id = ? AND r.hidden IS NOT NULL ORDER BY r.id ASC LIMIT 100`,
   /**
    * Which of up to 11 posts the viewer liked (kind 1) and saved (kind 2), through the likes (user_id,
@@ -251,10 +252,14 @@ export function createFeedRepository(database: Database, tuning: { joinRowsPerAu
       ]);
       return { post, comments: thread(comments, replies), imageSizes };
     },
-    /** The reader's own held comments and replies on the post (ADR 0099), each marked held. */
+    /** The reader's own comments and replies out of others' sight on the post (ADR 0099), each marked why. */
     heldOf: async (postId: number, reader: number): Promise<HeldWritings> => {
-      const [comments, replies] = await Promise.all([database.all<CommentRow>(SQL.heldComments, [postId, reader]), database.all<ReplyRow>(SQL.heldReplies, [postId, reader])]);
-      return { comments: comments.map((c) => ({ ...commentItem(c, []), held: true })), replies: replies.map((r) => ({ ...replyItem(r), held: true })) };
+      type Hidden = { hidden: WritingHidden };
+      const [comments, replies] = await Promise.all([
+        database.all<CommentRow & Hidden>(SQL.heldComments, [postId, reader]),
+        database.all<ReplyRow & Hidden>(SQL.heldReplies, [postId, reader]),
+      ]);
+      return { comments: comments.map((c) => ({ ...commentItem(c, []), hidden: c.hidden })), replies: replies.map((r) => ({ ...replyItem(r), hidden: r.hidden })) };
     },
     sameCategory: async (categoryId: number, exceptId: number) => (await database.all<{ id: number }>(W.sameCategory, [categoryId, exceptId])).map((r) => r.id),
     titleWordMatches: (exceptId: number, patterns: string[]) => database.all<{ id: number; title: string; category_id: number }>(W.titleWords, [exceptId, ...patterns]),

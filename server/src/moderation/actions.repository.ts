@@ -3,18 +3,34 @@ import type { DB, ModerationActionsTable } from '../db/schema.ts';
 
 /** The SQL of the moderators' actions with effects (migration 0065, ADR 0096). */
 
-export type ActionRow = Pick<ModerationActionsTable, 'kind' | 'subject_id' | 'case_id' | 'starts_at' | 'ends_at' | 'created_by' | 'undo'> & { id: number; reason: string };
+export type ActionRow = Pick<ModerationActionsTable, 'kind' | 'subject_id' | 'target_id' | 'case_id' | 'starts_at' | 'ends_at' | 'created_by' | 'undo'> & {
+  id: number;
+  reason: string;
+  target_kind: 'account' | 'comment' | 'reply';
+};
 
-const COLUMNS = ['id', 'kind', 'subject_id', 'case_id', 'reason', 'starts_at', 'ends_at', 'created_by', 'undo'] as const;
+const COLUMNS = ['id', 'kind', 'subject_id', 'target_kind', 'target_id', 'case_id', 'reason', 'starts_at', 'ends_at', 'created_by', 'undo'] as const;
 
 /** The member an action is about, by id: name and address (mail), whether deactivated now, and whether they are a member here. */
 export function subjectOf(db: Kysely<DB>, id: number) {
   return db.selectFrom('users').select(['id', 'name', 'handle', 'email', 'domain', 'deactivated_at']).where('id', '=', id).executeTakeFirst();
 }
 
-/** The action of this kind in force on the account, if any. */
-export function actionInForce(db: Kysely<DB>, subjectId: number, kind: ModerationActionsTable['kind']): Promise<ActionRow | undefined> {
-  return db.selectFrom('moderation_actions').select(COLUMNS).where('subject_id', '=', subjectId).where('kind', '=', kind).where('lifted_at', 'is', null).executeTakeFirst();
+/** The action of this kind in force on the thing (an account by default: its id), if any. */
+export function actionInForce(
+  db: Kysely<DB>,
+  targetId: number,
+  kind: ModerationActionsTable['kind'],
+  targetKind: ActionRow['target_kind'] = 'account',
+): Promise<ActionRow | undefined> {
+  return db
+    .selectFrom('moderation_actions')
+    .select(COLUMNS)
+    .where('target_kind', '=', targetKind)
+    .where('target_id', '=', targetId)
+    .where('kind', '=', kind)
+    .where('lifted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export async function insertAction(db: Kysely<DB>, action: Omit<ActionRow, 'id'>): Promise<number> {
@@ -26,7 +42,15 @@ export async function markLifted(db: Kysely<DB>, id: number, now: string): Promi
   return (await db.updateTable('moderation_actions').set({ lifted_at: now }).where('id', '=', id).where('lifted_at', 'is', null).returning('id').executeTakeFirst()) !== undefined;
 }
 
-/** Actions in force whose end has come, oldest end first. */
-export function dueActions(db: Kysely<DB>, now: string, limit: number): Promise<ActionRow[]> {
-  return db.selectFrom('moderation_actions').select(COLUMNS).where('lifted_at', 'is', null).where('ends_at', '<=', now).orderBy('ends_at').limit(limit).execute();
+/** Actions of a kind in force whose end has come, oldest end first. */
+export function dueActions(db: Kysely<DB>, kind: ModerationActionsTable['kind'], now: string, limit: number): Promise<ActionRow[]> {
+  return db
+    .selectFrom('moderation_actions')
+    .select(COLUMNS)
+    .where('lifted_at', 'is', null)
+    .where('ends_at', '<=', now)
+    .where('kind', '=', kind)
+    .orderBy('ends_at')
+    .limit(limit)
+    .execute();
 }

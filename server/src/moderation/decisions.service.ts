@@ -11,6 +11,7 @@ import { caseById, closeReports, decideCase } from './cases.repository.ts';
 import { targetsOf } from './reports.repository.ts';
 import { described } from './reports.service.ts';
 import { createSuspensions } from './suspensions.service.ts';
+import { createHides } from './hides.service.ts';
 
 /** The contract's decisions, which the cases table stores. */
 const DECISIONS: readonly CaseDecision[] = CASE_DECISIONS;
@@ -24,7 +25,12 @@ export interface Decided {
   /** The account warned, or suspended (and until when: null, until lifted). */
   warned: number | null;
   suspended: { id: number; endsAt: string | null } | null;
+  /** The comment or reply hidden, and until when (null: until lifted). */
+  hidden: { kind: string; id: number; endsAt: string | null } | null;
 }
+
+/** What each decision that needs a note is called. */
+const ACTION_NOUNS = { warn: 'warning', suspend: 'suspension', hide: 'hide' } as const;
 
 /**
  * A case decided (issue 47, ADR 0093): in one transaction the case is resolved with the decision and
@@ -36,15 +42,16 @@ export interface Decided {
  */
 export function createDecisions(db: Kysely<DB>, publicUrl: string, events: DomainEventBus) {
   const suspensions = createSuspensions(db, publicUrl);
+  const hides = createHides(db, events);
   return {
-    /** `forMs`: how long a suspension lasts (undefined: until lifted). */
+    /** `forMs`: how long a suspension or a hide lasts (undefined: until lifted). */
     async decide(caseId: number, decision: CaseDecision, noteText: string, by: AuditActor, more: { forMs?: number } = {}): Promise<Decided> {
       const note = noteText.trim();
-      if (more.forMs !== undefined && decision !== 'suspend') throw new CaseError('Only a suspension has an end (--for).');
+      if (more.forMs !== undefined && decision !== 'suspend' && decision !== 'hide') throw new CaseError('Only a suspension or a hide has an end (--for).');
       if (!DECISIONS.includes(decision)) throw new CaseError(`The decision must be one of ${DECISIONS.join(', ')}.`);
       if (note.length > DECISION_NOTE_MAX) throw new CaseError(`The note may not be longer than ${DECISION_NOTE_MAX} characters.`);
-      if ((decision === 'warn' || decision === 'suspend') && note === '')
-        throw new CaseError(`A ${decision === 'warn' ? 'warning' : 'suspension'} needs a note: it is what the account is told, with the reasons.`);
+      if ((decision === 'warn' || decision === 'suspend' || decision === 'hide') && note === '')
+        throw new CaseError(`A ${ACTION_NOUNS[decision]} needs a note: it is what the account is told, with the reasons.`);
       const { decided, said } = await db.transaction().execute(async (trx) => {
         const found = await caseById(trx, caseId);
         if (!found) throw new CaseError(`There is no case ${caseId}.`);
@@ -75,9 +82,18 @@ export function createDecisions(db: Kysely<DB>, publicUrl: string, events: Domai
           warned = subject.id;
         }
         const suspended = decision === 'suspend' && subject ? await suspensions.suspendIn(trx, subject.id, { forMs: more.forMs, reason: note, caseId, by }) : null;
+        const hid = decision === 'hide' ? await hides.hideIn(trx, found, { forMs: more.forMs, reason: note, caseId, by }) : null;
         const said = { caseId, targetKind: found.target_kind, targetId: found.target_id, decision };
         await events.emit(trx, 'case.decided', said);
-        return { said, decided: { reporters, warned, suspended: suspended && { id: subject!.id, endsAt: suspended.endsAt } } };
+        return {
+          said,
+          decided: {
+            reporters,
+            warned,
+            suspended: suspended && { id: subject!.id, endsAt: suspended.endsAt },
+            hidden: hid && { kind: found.target_kind, id: found.target_id, endsAt: hid.endsAt },
+          },
+        };
       });
       events.committed('case.decided', said);
       return decided;

@@ -5,6 +5,7 @@ import { route } from '../plugins/endpoint.ts';
 import { type ReportsService, createReportsService } from './reports.service.ts';
 import { createSuspensions } from './suspensions.service.ts';
 import { openHeldCase } from './holds.ts';
+import { createHides } from './hides.service.ts';
 
 /** The moderation calls (issue 47): a reader's report, what it is about, and their own reports; the console's calls come next. */
 const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsService }> = async (app, { reports }) => {
@@ -30,16 +31,18 @@ export function moderationModule(core: AppCore): AppModule & { acts: ModerationA
   const reports = createReportsService(core.db);
   core.events.on('comment.held', openHeldCase);
   const suspensions = createSuspensions(core.db, core.config.publicUrl);
+  const hides = createHides(core.db, core.events);
   const lift: ModuleJob = {
     name: 'moderation-lift',
     everyMs: LIFT_EVERY_MS,
     lease: true,
     atStart: true,
     run: async () => {
-      const lifted = await suspensions.liftDue();
-      if (lifted === 0) return {};
+      const [suspended, hidden] = [await suspensions.liftDue(), await hides.liftDue()];
+      if (suspended + hidden === 0) return {};
       await core.afterWrite();
-      return { said: `${lifted} suspension${lifted === 1 ? '' : 's'} ended` };
+      const said = [suspended && `${suspended} suspension${suspended === 1 ? '' : 's'}`, hidden && `${hidden} hide${hidden === 1 ? '' : 's'}`].filter(Boolean).join(' and ');
+      return { said: `${said} ended` };
     },
   };
   return { name: 'moderation', api: (api) => api.register(moderationPlugin, { ...core, reports }), acts: { reportFromServer: reports.reportFromServer }, jobs: [lift] };

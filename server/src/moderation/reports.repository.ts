@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { CasesTable, DB, ReportsTable } from '../db/schema.ts';
+import type { CasesTable, DB, ReportsTable, WritingHidden } from '../db/schema.ts';
 
 /** The SQL of reports and their cases (migration 0061, ADR 0092). */
 
@@ -76,6 +76,8 @@ export interface TargetRow {
   author_id: number;
   author_name: string | null;
   author_handle: string | null;
+  /** A comment's or reply's: why it is out of others' sight (held, hidden by the moderators), or null. */
+  hidden?: WritingHidden | null;
 }
 
 /** The things of one kind, by id, as the reporter sees them (deactivated accounts are gone). */
@@ -98,7 +100,7 @@ export async function targetsOf(db: Kysely<DB>, kind: ReportKind, ids: readonly 
     db
       .selectFrom(`${table} as c` as 'comments as c')
       .innerJoin('users as u', 'u.id', 'c.user_id')
-      .select(['c.id', 'c.body as text', 'c.post_id', 'c.user_id as author_id', 'u.name as author_name', 'u.handle as author_handle'])
+      .select(['c.id', 'c.body as text', 'c.post_id', 'c.user_id as author_id', 'u.name as author_name', 'u.handle as author_handle', 'c.hidden'])
       .where('c.id', 'in', ids)
       .execute();
   return (await said(kind === 'comment' ? 'comments' : 'replies')).map((r) => ({ ...r, kind }));

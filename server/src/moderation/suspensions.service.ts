@@ -73,6 +73,8 @@ export function createSuspensions(db: Kysely<DB>, publicUrl: string) {
       const actionId = await insertAction(trx, {
         kind: 'suspend',
         subject_id: subjectId,
+        target_kind: 'account',
+        target_id: subjectId,
         case_id: suspension.caseId ?? null,
         reason,
         starts_at: now,
@@ -106,7 +108,7 @@ export function createSuspensions(db: Kysely<DB>, publicUrl: string) {
     /** The clock: lifts every action whose end has come by `now` (each in its own transaction); how many. */
     async liftDue(now = nowIso()): Promise<number> {
       let count = 0;
-      for (const action of await dueActions(db, now, 100)) {
+      for (const action of await dueActions(db, 'suspend', now, 100)) {
         if (await db.transaction().execute((trx) => lifted(trx, action, 'the clock'))) count += 1;
       }
       return count;

@@ -46,6 +46,10 @@ export const noticeText = {
   reportOutcome: (what: string, done: string, note: string) => `The moderators decided on your report of ${what}: ${done}${note ? ` Their note: ${note}` : ''}`,
   /** To the account a warning is about: what of theirs, and the moderators' reasons. */
   warning: (what: string, note: string) => `The moderators warned you about ${what}: ${note}`,
+  /** To the writer of a comment or reply the moderators hid: what, until when (null: until they lift it), and their reasons. */
+  hidden: (what: string, note: string, until: string | null) => `The moderators hid ${what} from readers${until ? ` until ${until}` : ''}: ${note} Only you can still see it.`,
+  /** To its writer, when a hide ended. */
+  unhidden: (what: string) => `The moderators no longer hide ${what}: readers can see it again.`,
   post: (author: string, title: string) => `${author} published a new story: ${quote(title)}.`,
 };
 

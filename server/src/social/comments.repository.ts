@@ -75,23 +75,40 @@ export function findReplyOfComment(db: Kysely<DB>, replyId: number, commentId: n
 }
 
 /**
- * A held comment or reply let through (ADR 0099): in sight from now on; what telling of it needs (its
- * post, writer, comment and the reply it answers), or undefined when it was not held (gone, or let
- * through before).
+ * A comment or reply out of others' sight for the reason `was` (held, or hidden by the moderators: ADR
+ * 0099, 0100) back in sight; what telling of it needs (its post, writer, comment and the reply it
+ * answers), or undefined when it was not so (gone, or back before).
  */
-export async function releaseHeld(db: Kysely<DB>, kind: 'comment' | 'reply', id: number) {
+export async function bringIntoSight(db: Kysely<DB>, kind: 'comment' | 'reply', id: number, was: WritingHidden) {
   if (kind === 'comment') {
-    const row = await db.updateTable('comments').set({ hidden: null }).where('id', '=', id).where('hidden', '=', 'held').returning(['post_id', 'user_id']).executeTakeFirst();
+    const row = await db.updateTable('comments').set({ hidden: null }).where('id', '=', id).where('hidden', '=', was).returning(['post_id', 'user_id']).executeTakeFirst();
     return row && { postId: row.post_id, writerId: row.user_id, commentId: id, replyId: null, replyToId: null };
   }
   const row = await db
     .updateTable('replies')
     .set({ hidden: null })
     .where('id', '=', id)
-    .where('hidden', '=', 'held')
+    .where('hidden', '=', was)
     .returning(['post_id', 'user_id', 'comment_id', 'reply_to_id'])
     .executeTakeFirst();
   return row && { postId: row.post_id, writerId: row.user_id, commentId: row.comment_id, replyId: id, replyToId: row.reply_to_id };
+}
+
+/** A comment or reply hidden by the moderators (ADR 0100); its post and whether it was in sight (counted) before, or undefined when it is gone. */
+export async function hideWriting(db: Kysely<DB>, kind: 'comment' | 'reply', id: number): Promise<{ postId: number; wasInSight: boolean } | undefined> {
+  const table = kind === 'comment' ? 'comments' : 'replies';
+  const before = await db
+    .selectFrom(table as 'comments')
+    .select(['post_id', 'hidden'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!before) return undefined;
+  await db
+    .updateTable(table as 'comments')
+    .set({ hidden: 'moderators' })
+    .where('id', '=', id)
+    .execute();
+  return { postId: before.post_id, wasInSight: before.hidden === null };
 }
 
 /** Who wrote a comment and a reply (the ones a released reply answers), for telling them. */

@@ -2,7 +2,7 @@ import type { commentCreatedResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { nowIso } from '../db/database.ts';
-import type { CaseDecision, DB } from '../db/schema.ts';
+import type { CaseDecision, DB, WritingHidden } from '../db/schema.ts';
 import type { ActNote } from '../deps.ts';
 import type { DomainEventBus, DomainEvents, Reaction } from '../events/domain-events.ts';
 import { canDeleteComment, requireAccess } from '../access/policy.ts';
@@ -116,13 +116,12 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
   }
 
   /**
-   * A case decided about a held writing (ADR 0099): a decision that leaves it standing (nothing
-   * broken, a note, a warning) lets it through, counted and told of as when it is written (its time
-   * stays its own); any other leaves it held. Nothing when it is not held.
+   * A writing out of others' sight for the reason `was` that has never been in sight (held: ADR 0099)
+   * let through: counted and told of as when it is written (its time stays its own). Nothing when it
+   * is not so.
    */
-  async function release(trx: Kysely<DB>, decided: DomainEvents['case.decided']): Promise<Added | undefined> {
-    if ((decided.targetKind !== 'comment' && decided.targetKind !== 'reply') || !LETS_THROUGH.has(decided.decision)) return undefined;
-    const freed = await repo.releaseHeld(trx, decided.targetKind, decided.targetId);
+  async function release(trx: Kysely<DB>, kind: 'comment' | 'reply', id: number, was: WritingHidden = 'held'): Promise<Added | undefined> {
+    const freed = await repo.bringIntoSight(trx, kind, id, was);
     if (!freed) return undefined;
     const post = await lockPost(trx, freed.postId);
     if (!post) return undefined;
@@ -133,7 +132,7 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
     return announceReply(trx, post, { comment, answered }, freed.writerId, freed.replyId, {}, now);
   }
   /** What each decision let through, for its 'comment.added' to be started once the decision committed. */
-  const released = new WeakMap<DomainEvents['case.decided'], Added>();
+  const released = new WeakMap<object, Added>();
 
   /** Removes a comment with its replies, or one reply, with what was told of them, counted out; false when it is gone already. */
   async function remove(target: repo.Deletable, kind: 'comment' | 'reply'): Promise<boolean> {
@@ -179,7 +178,15 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
     /** Moderation decided a case (declared by createSocial): a held writing it leaves standing comes into sight. */
     decided: {
       owe: async (trx: Kysely<DB>, decided: DomainEvents['case.decided']) => {
-        const added = await release(trx, decided);
+        if (decided.targetKind !== 'comment' && decided.targetKind !== 'reply') return;
+        if (decided.decision === 'hide') {
+          // Out of others' sight (ADR 0100): no longer counted; what it caused when written stays.
+          const hid = await repo.hideWriting(trx, decided.targetKind, decided.targetId);
+          if (hid?.wasInSight) await repo.addToCommentsCount(trx, hid.postId, -1);
+          return;
+        }
+        if (!LETS_THROUGH.has(decided.decision)) return;
+        const added = await release(trx, decided.targetKind, decided.targetId);
         if (added) released.set(decided, added);
       },
       start: (decided: DomainEvents['case.decided']) => {
@@ -187,6 +194,23 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
         if (added) events.committed('comment.added', added);
       },
     } satisfies Reaction<DomainEvents['case.decided']>,
+
+    /** A moderators' hide lifted (declared by createSocial): back in sight and counted; told of only when it had never been (it was held). */
+    unhidden: {
+      owe: async (trx: Kysely<DB>, unhidden: DomainEvents['writing.unhidden']) => {
+        if (unhidden.announce) {
+          const added = await release(trx, unhidden.kind, unhidden.id, 'moderators');
+          if (added) released.set(unhidden, added);
+          return;
+        }
+        const back = await repo.bringIntoSight(trx, unhidden.kind, unhidden.id, 'moderators');
+        if (back) await repo.addToCommentsCount(trx, back.postId, 1);
+      },
+      start: (unhidden: DomainEvents['writing.unhidden']) => {
+        const added = released.get(unhidden);
+        if (added) events.committed('comment.added', added);
+      },
+    } satisfies Reaction<DomainEvents['writing.unhidden']>,
 
     /** Whose the comment or reply is, and its post's owner, for the access policy (route() asks it: `owns`). */
     ownerOf(kind: 'comment' | 'reply', id: number) {

@@ -3,6 +3,7 @@ import { defaultSpam } from '../config-spam.ts';
 import { createCasesService } from '../moderation/cases.service.ts';
 import { createDecisions } from '../moderation/decisions.service.ts';
 import { offlineEvents } from '../offline-events.ts';
+import { expectColumnRoundTrip } from '../federation/federation.testkit.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
 import { type Session, aPost, aUser, signIn } from '../test/factories.ts';
 import { COMMENT_MESSAGES } from './comments.service.ts';
@@ -41,7 +42,7 @@ const reply = (who: Session, commentId: number, text: string) =>
 async function page(who?: Session, post = postId) {
   const res = await t.app.inject({ method: 'POST', url: '/api/user/post/details', payload: { post_id: post }, ...(who ? { headers: who.headers } : {}) });
   expect(res.statusCode).toBe(200);
-  return res.json().post as { comments_count: number; comments: Array<{ id: number; held?: boolean; replies: Array<{ id: number; held?: boolean }> }> };
+  return res.json().post as { comments_count: number; comments: Array<{ id: number; hidden?: string; replies: Array<{ id: number; hidden?: string }> }> };
 }
 const commentIds = async (who?: Session) => (await page(who)).comments.map((c) => c.id);
 const noticesOf = async (userId: number) => (await t.db.selectFrom('notifications').select('id').where('user_id', '=', userId).execute()).length;
@@ -63,7 +64,7 @@ describe('a new account’s first link', () => {
     const id = sent.json().id as number;
 
     const own = await page(newbie);
-    expect(own.comments.find((c) => c.id === id)?.held).toBe(true);
+    expect(own.comments.find((c) => c.id === id)?.hidden).toBe('held');
     expect(await commentIds()).not.toContain(id);
     expect(await commentIds(writer)).not.toContain(id);
     expect(await commentIds(other)).not.toContain(id);
@@ -88,7 +89,7 @@ describe('a new account’s first link', () => {
     expect(await decide(found!.id, 'none', 'A real nursery.')).toMatchObject({ reporters: 0 });
     const seen = (await page(other)).comments.find((c) => c.id === id);
     expect(seen).toBeDefined();
-    expect(seen?.held).toBeUndefined();
+    expect(seen?.hidden).toBeUndefined();
     expect((await page()).comments_count).toBe(2);
     expect(await noticesOf(writer.id)).toBe(before + 2);
 
@@ -108,7 +109,7 @@ describe('a new account’s first link', () => {
     expect(held.json()).toEqual({ message: COMMENT_MESSAGES.held, id: expect.any(Number), held: true });
     const replyId = held.json().id as number;
     const mine = (await page(newbie)).comments.find((c) => c.id === parent);
-    expect(mine?.replies).toEqual([expect.objectContaining({ id: replyId, held: true })]);
+    expect(mine?.replies).toEqual([expect.objectContaining({ id: replyId, hidden: 'held' })]);
     expect((await page(older)).comments.find((c) => c.id === parent)?.replies).toEqual([]);
     expect((await page()).comments_count).toBe(count);
 
@@ -124,6 +125,10 @@ describe('a new account’s first link', () => {
     const del = await t.app.inject({ method: 'POST', url: '/api/user/comment-delete', payload: { id: gone }, headers: again.headers });
     expect(del.statusCode).toBe(200);
     expect((await page()).comments_count).toBe(count);
+  });
+
+  it('is kept with migration 0067 (comments.hidden), which goes with its down', async () => {
+    await expectColumnRoundTrip('0066_case_forwarding', 'comments', 'hidden');
   });
 
   it('is not held on the writer’s own story, from an older account, or when turned off', async () => {

@@ -22,8 +22,10 @@ export function createSocial({ db, database, hiddenAuthors, events, config }: Fe
     followLists: createFollowListsService(database, hiddenAuthors),
     blocks: createBlocksService(db, events),
   };
-  // A held comment or reply that a moderator leaves standing comes into sight (ADR 0099).
+  // A held comment or reply that a moderator leaves standing comes into sight (ADR 0099); one the
+  // moderators hide leaves it, and comes back when the hide is lifted (ADR 0100).
   events.on('case.decided', services.comments.decided);
+  events.on('writing.unhidden', services.comments.unhidden);
   /** An act that changed something (`changed` of its answer) drops the cached pages before it answers. */
   const dropping =
     <A extends unknown[], R>(act: (...args: A) => Promise<R>, changed: (answer: R) => boolean) =>

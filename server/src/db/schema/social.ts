@@ -50,12 +50,12 @@ export interface CommentsTable {
   /** An account elsewhere's (migration 0053): the Note's id (unique), and its page on its server. Null for a member's. */
   ap_id: Generated<string | null>;
   url: Generated<string | null>;
-  /** Null: everybody sees it; 'held': held for review, seen by its writer and staff only (migration 0067). */
+  /** Null: everybody sees it; 'held': held for review; 'moderators': hidden by them (migration 0067; 0068). Either way seen by its writer and staff only. */
   hidden: Generated<WritingHidden | null>;
 }
 
 /** Why a comment or reply is out of others' sight (migration 0067, ADR 0099). */
-export type WritingHidden = 'held';
+export type WritingHidden = 'held' | 'moderators';
 
 export interface RepliesTable {
   id: Generated<number>;

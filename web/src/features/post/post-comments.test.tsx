@@ -49,7 +49,8 @@ describe('Post page comments', () => {
       if (path === 'post/details') {
         reloads += 1;
         const post = aThread();
-        if (reloads > 1) post.comments.unshift({ ...aComment({ id: 102, user_id: 30, comments: 'See https://seeds.example' }), held: true });
+        post.comments.unshift({ ...aComment({ id: 90, user_id: 30, comments: 'An earlier outburst' }), hidden: 'moderators' });
+        if (reloads > 1) post.comments.unshift({ ...aComment({ id: 102, user_id: 30, comments: 'See https://seeds.example' }), hidden: 'held' });
         return { body: { post } };
       }
       return undefined;
@@ -63,6 +64,9 @@ describe('Post page comments', () => {
     expect(within(mine).getByTestId('held')).toHaveTextContent('Held for review: only you can see this until a moderator has looked at it.');
     expect(within(mine).queryByRole('button', { name: 'Reply' })).toBeNull();
     expect(within(mine).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    const hidden = screen.getByText('An earlier outburst').closest('li')!;
+    expect(within(hidden).getByTestId('held')).toHaveTextContent('Hidden by the moderators: only you can see this. Your notifications say why.');
+    expect(within(hidden).queryByRole('button', { name: 'Reply' })).toBeNull();
   });
 
   it('answers a reply: the answer names whom it replies to', async () => {

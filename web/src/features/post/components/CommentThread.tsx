@@ -30,15 +30,16 @@ function Said({ text }: { text: string }) {
 }
 
 const TEXT_HELD = 'Held for review: only you can see this until a moderator has looked at it.';
+const TEXT_HIDDEN = 'Hidden by the moderators: only you can see this. Your notifications say why.';
 
-/** A writer's own comment or reply held for review (issue 47): only they see it, and are told so. */
-function HeldLabel() {
+/** A writer's own comment or reply held for review or hidden by the moderators (issue 47): only they see it, and are told so. */
+function HeldLabel({ why }: { why: 'held' | 'moderators' }) {
   return (
     <p
       data-testid="held"
       className="mt-2 inline-flex items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-200 ring-inset dark:bg-amber-950/60 dark:text-amber-200 dark:ring-amber-800"
     >
-      {TEXT_HELD}
+      {why === 'held' ? TEXT_HELD : TEXT_HIDDEN}
     </p>
   );
 }
@@ -91,9 +92,9 @@ function Reply({ reply, answers, canDelete, postId, postOwnerId, viewerId, ancho
         </p>
       )}
       <Said text={reply.reply} />
-      {reply.held && <HeldLabel />}
+      {reply.hidden && <HeldLabel why={reply.hidden} />}
       <div className="mt-1 -ml-1.5 flex items-center gap-1">
-        {!reply.held && (
+        {!reply.hidden && (
           <button type="button" className={textButton} aria-expanded={form !== null} onClick={onAnswer}>
             Reply
           </button>
@@ -160,11 +161,11 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
       <div data-highlighted={flashing || undefined} className={`-mx-2 px-2 py-1 ${flashClass(flashing)}`}>
         <Byline user={comment.user} elsewhere={comment.elsewhere} createdAt={comment.created_at} size={32} />
         <Said text={comment.comments} />
-        {comment.held && <HeldLabel />}
+        {comment.hidden && <HeldLabel why={comment.hidden} />}
       </div>
       <div className="mt-2 -ml-1.5 flex items-center gap-1">
-        {/* A held comment cannot be answered until it is let through. */}
-        {!comment.held && (
+        {/* A comment out of others' sight cannot be answered. */}
+        {!comment.hidden && (
           <button type="button" className={textButton} aria-expanded={replying} onClick={() => setReplying((value) => !value)}>
             Reply
           </button>

@@ -1,0 +1,118 @@
+import { REPORT_KIND_NOUNS } from '@inkwell/contract';
+import type { Kysely } from 'kysely';
+import { type AuditActor, audit, staffId } from '../audit/audit.ts';
+import { nowIso } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import type { DomainEventBus, DomainEvents } from '../events/domain-events.ts';
+import { mailTime } from '../mail/account-templates.ts';
+import { noticeText, notify, quoted } from '../notify/notify.ts';
+import { type ActionRow, actionInForce, dueActions, insertAction, markLifted, subjectOf } from './actions.repository.ts';
+import { CaseError } from './case-error.ts';
+import { type ReportKind, targetsOf } from './reports.repository.ts';
+import { described } from './reports.service.ts';
+
+type Unhidden = DomainEvents['writing.unhidden'];
+
+/** What lifting a hide puts back: whether the writing comes into sight for the first time (it was held). */
+interface HideUndo {
+  announce: boolean;
+}
+
+/** A hide as the deciding moderator gives it: how long (undefined: until lifted), the reasons, the case, who. */
+export interface Hide {
+  forMs?: number | undefined;
+  reason: string;
+  caseId: number;
+  by: AuditActor;
+}
+
+/**
+ * A comment or reply hidden by the moderators (issue 47, ADR 0100): a row of moderation_actions (kind
+ * 'hide', its target the writing), its audit row and the statement to its writer (what, why, until
+ * when), written in the deciding transaction; the writing leaves others' sight by social's reaction to
+ * 'case.decided'. Lifted by hand or by the clock: 'writing.unhidden', and the writer is told.
+ */
+export function createHides(db: Kysely<DB>, events: DomainEventBus) {
+  /** Lifted once (false: lifted before); what comes back into sight, if the writing is still there. */
+  async function lifted(trx: Kysely<DB>, action: ActionRow, by: AuditActor): Promise<{ unhidden?: Unhidden } | false> {
+    const now = nowIso();
+    if (!(await markLifted(trx, action.id, now))) return false;
+    const kind = action.target_kind as 'comment' | 'reply';
+    const [target] = await targetsOf(trx, kind, [action.target_id!]);
+    const unhidden: Unhidden = { kind, id: action.target_id!, announce: (JSON.parse(action.undo ?? '{}') as HideUndo).announce === true };
+    await audit(trx, {
+      actor: by,
+      action: 'writing.unhide',
+      target: { kind, id: unhidden.id, label: labelOf(kind, target && described(target).label) },
+      before: { ends_at: action.ends_at },
+      caseId: action.case_id,
+    });
+    if (!target) return {};
+    await events.emit(trx, 'writing.unhidden', unhidden);
+    if ((await subjectOf(trx, action.subject_id))?.domain === null)
+      await notify.fromStaff(trx, { userId: action.subject_id }, noticeText.unhidden(`your ${REPORT_KIND_NOUNS[kind]} ${quoted(described(target).label)}`), now);
+    return { unhidden };
+  }
+
+  /** Lifts in a transaction of its own, then says so. */
+  async function lift(action: ActionRow, by: AuditActor): Promise<boolean> {
+    const done = await db.transaction().execute((trx) => lifted(trx, action, by));
+    if (done && done.unhidden) events.committed('writing.unhidden', done.unhidden);
+    return done !== false;
+  }
+
+  return {
+    /** Hides the case's comment or reply, in the deciding transaction; the action's id and end. */
+    async hideIn(trx: Kysely<DB>, found: { target_kind: ReportKind; target_id: number }, hide: Hide): Promise<{ actionId: number; endsAt: string | null; authorId: number }> {
+      if (found.target_kind !== 'comment' && found.target_kind !== 'reply') throw new CaseError('Only a comment or a reply can be hidden here.');
+      const [target] = await targetsOf(trx, found.target_kind, [found.target_id]);
+      if (!target) throw new CaseError(`That ${found.target_kind} is gone.`);
+      if (target.hidden === 'moderators' || (await actionInForce(trx, target.id, 'hide', found.target_kind))) throw new CaseError(`That ${found.target_kind} is hidden already.`);
+      const now = nowIso();
+      const endsAt = hide.forMs === undefined ? null : new Date(Date.parse(now) + hide.forMs).toISOString();
+      const undo: HideUndo = { announce: target.hidden === 'held' };
+      const actionId = await insertAction(trx, {
+        kind: 'hide',
+        subject_id: target.author_id,
+        target_kind: found.target_kind,
+        target_id: target.id,
+        case_id: hide.caseId,
+        reason: hide.reason,
+        starts_at: now,
+        ends_at: endsAt,
+        created_by: staffId(hide.by),
+        undo: JSON.stringify(undo),
+      });
+      const shown = described(target);
+      await audit(trx, {
+        actor: hide.by,
+        action: 'writing.hide',
+        target: { kind: found.target_kind, id: target.id, label: labelOf(found.target_kind, shown.label) },
+        after: { ends_at: endsAt, reason: hide.reason },
+        caseId: hide.caseId,
+      });
+      const theirs = `your ${REPORT_KIND_NOUNS[found.target_kind]} ${quoted(shown.label)}`;
+      // A member is told here; an account elsewhere is not ours to notify.
+      if ((await subjectOf(trx, target.author_id))?.domain === null)
+        await notify.fromStaff(trx, { userId: target.author_id }, noticeText.hidden(theirs, hide.reason, endsAt && mailTime(endsAt)), now);
+      return { actionId, endsAt, authorId: target.author_id };
+    },
+
+    /** Lifts the hide of a comment or reply by hand; a CaseError when none is in force. */
+    async lift(kind: 'comment' | 'reply', id: number, by: AuditActor): Promise<void> {
+      const action = await actionInForce(db, id, 'hide', kind);
+      if (!action || !(await lift(action, by))) throw new CaseError(`That ${kind} is not hidden by the moderators.`);
+    },
+
+    /** The clock: lifts every hide whose end has come by `now`; how many. */
+    async liftDue(now = nowIso()): Promise<number> {
+      let count = 0;
+      for (const action of await dueActions(db, 'hide', now, 100)) if (await lift(action, 'the clock')) count += 1;
+      return count;
+    },
+  };
+}
+
+const labelOf = (kind: 'comment' | 'reply', text: string | undefined) => (text === undefined ? `${kind} (gone)` : `${kind}: ${text}`);
+
+export type Hides = ReturnType<typeof createHides>;
