@@ -10,6 +10,7 @@ import { offlineEvents } from '../server/src/offline-events.ts';
 import { createForwarding } from '../server/src/moderation/forwarding.service.ts';
 import { createSuspensions, parseDuration } from '../server/src/moderation/suspensions.service.ts';
 import { createHides } from '../server/src/moderation/hides.service.ts';
+import { createCommentStops } from '../server/src/moderation/comment-stops.service.ts';
 import type { AdminResult } from './admin-commands.ts';
 
 /** The staff commands of `npm run admin` (ADR 0091, 0092, 0093, 0096): roles, the audit log, the cases read out and decided, suspensions. */
@@ -23,13 +24,16 @@ export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an 
                           the moderators' cases as JSON lines, newest first (open ones, 50, by default):
                           what each is about, whom it concerns, its reports counted by category
   case:show ID            one case with its reports and who made them, as JSON
-  case:resolve ID --action none|note|warn|hide|suspend [--for DURATION] [--note TEXT]
+  case:resolve ID --action none|note|warn|hide|no-comments|suspend [--for DURATION] [--note TEXT]
                           decides an open case: none (no rule broken; a held comment goes through),
                           note (kept on file), warn (the account is told, with the note, which a
                           warning needs), hide (a comment or reply, out of readers' sight for DURATION
-                          or until lifted; its writer still sees it and is told why), suspend (the
+                          or until lifted; its writer still sees it and is told why), no-comments (the
+                          account it concerns may not comment or reply for DURATION or until lifted;
+                          a member is told why, an account elsewhere's replies are not kept), suspend (the
                           member it concerns, for DURATION or until lifted: see account:suspend); every
                           reporter is told the outcome and the note, in the app and by mail
+  comments:allow WHO       lifts the stop of the member's comments (a timed one ends by itself)
   writing:unhide comment|reply ID
                           lifts the moderators' hide of a comment or reply (a timed one ends by
                           itself); it is back in readers' sight and its writer is told
@@ -131,13 +135,14 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
     const forMs = given && lasting(given);
     if (id === undefined || !given || !decision || forMs === null) return undefined;
     try {
-      const done = await createDecisions(db, publicUrl, offlineEvents(db)).decide(id, decision, given.note ?? '', 'command line', forMs === undefined ? {} : { forMs });
+      const done = await createDecisions(db, publicUrl, offlineEvents()).decide(id, decision, given.note ?? '', 'command line', forMs === undefined ? {} : { forMs });
       const told = `${done.reporters} reporter${done.reporters === 1 ? '' : 's'} told`;
       const warned = done.warned === null ? '' : `; member ${done.warned} warned`;
       const suspended = done.suspended ? `; member ${done.suspended.id} suspended ${until(done.suspended.endsAt)}` : '';
       const hidden = done.hidden ? `; ${done.hidden.kind} ${done.hidden.id} hidden ${until(done.hidden.endsAt)}` : '';
+      const stopped = done.commentsStopped ? `; account ${done.commentsStopped.id} may not comment ${until(done.commentsStopped.endsAt)}` : '';
       await written();
-      return { code: 0, out: `Case ${id} decided: ${decision}; ${told}${warned}${hidden}${suspended}.` };
+      return { code: 0, out: `Case ${id} decided: ${decision}; ${told}${warned}${hidden}${stopped}${suspended}.` };
     } catch (err) {
       return refused(err);
     }
@@ -162,8 +167,18 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
     if (id === undefined || !given) return undefined;
     // The Flag is owed here as the app owes it; a running server hands it to the fediverse.
     try {
-      const done = await createForwarding(db, offlineEvents(db)).forward(id, given.note ?? '', 'command line');
+      const done = await createForwarding(db, offlineEvents()).forward(id, given.note ?? '', 'command line');
       return { code: 0, out: `Case ${id} forwarded to ${done.server}.` };
+    } catch (err) {
+      return refused(err);
+    }
+  }
+  if (command === 'comments:allow' && rest.length === 1) {
+    const member = await findMemberNamed(db, rest[0]!);
+    if (!member) return { code: 1, out: `No member is known as ${rest[0]}.` };
+    try {
+      await createCommentStops(db).lift(member.id, 'command line');
+      return { code: 0, out: `${member.email} may comment again; told in the app.` };
     } catch (err) {
       return refused(err);
     }
@@ -173,7 +188,7 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
     const id = whole(rest[1], 2 ** 31 - 1);
     if (!kind || id === undefined) return undefined;
     try {
-      await createHides(db, offlineEvents(db)).lift(kind, id, 'command line');
+      await createHides(db, offlineEvents()).lift(kind, id, 'command line');
       await written();
       return { code: 0, out: `The ${kind} ${id} is back in readers' sight; its writer is told.` };
     } catch (err) {

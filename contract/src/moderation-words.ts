@@ -27,8 +27,8 @@ export const REPORT_CATEGORY_LABELS: Readonly<Record<ReportCategory, { label: st
   other: { label: 'Something else', hint: 'Tell the moderators in the note' },
 };
 
-/** The decisions a case can end with now (hide: a comment or reply); the other actions with effects (limit…) come with those effects. */
-export const CASE_DECISIONS = ['none', 'note', 'warn', 'hide', 'suspend'] as const;
+/** The decisions a case can end with now (hide: a comment or reply; no-comments: an account); the other actions with effects (limit…) come with those effects. */
+export const CASE_DECISIONS = ['none', 'note', 'warn', 'hide', 'no-comments', 'suspend'] as const;
 export type CaseDecisionName = (typeof CASE_DECISIONS)[number];
 
 /** What a suspended account's profile and stories answer (410): the account is there, held back by the moderators. */
@@ -49,6 +49,8 @@ export function caseOutcome(decision: CaseDecisionName, kind: ReportKind): strin
       return `${whose} has been warned.`;
     case 'hide':
       return 'it has been hidden from readers.';
+    case 'no-comments':
+      return `${whose} may not write comments for now.`;
     case 'suspend':
       return `${whose} has been suspended.`;
   }

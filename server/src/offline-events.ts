@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { DB } from './db/schema.ts';
 import { DomainEventBus } from './events/domain-events.ts';
 import { oweFlag } from './federation/forward-flags.ts';
 import { oweThreadNote } from './federation/thread-notes.ts';
 import { openHeldCase } from './moderation/holds.ts';
-import { createCommentsService } from './social/comments.service.ts';
+import { createCommentReactions } from './social/comment-reactions.ts';
 
 /**
  * The domain events of a process that writes without serving (the command line, ADR 0084): the halves
@@ -14,9 +12,9 @@ import { createCommentsService } from './social/comments.service.ts';
  * forwarded owes its Flag (federation). A running server takes up what is owed. What only a running
  * server does (the live stream, the start of a delivery) is left to it.
  */
-export function offlineEvents(db: Kysely<DB>): DomainEventBus {
+export function offlineEvents(): DomainEventBus {
   const events = new DomainEventBus();
-  const comments = createCommentsService(db, events);
+  const comments = createCommentReactions(events);
   events.on('case.decided', comments.decided);
   events.on('writing.unhidden', comments.unhidden);
   events.on('comment.added', { owe: oweThreadNote });

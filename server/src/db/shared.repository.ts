@@ -119,16 +119,23 @@ export async function reactivateAccount(db: Kysely<DB>, userId: number, now: str
   return row !== undefined;
 }
 
-/** The suspension in force on the account (issue 47, ADR 0096), if any: until when (null: until lifted) and the moderators' reasons. */
-export function suspensionOf(db: Kysely<DB>, userId: number) {
+/** The moderators' action of a kind in force on the account (issue 47), if any: until when (null: until lifted) and their reasons. */
+function accountActionOf(db: Kysely<DB>, userId: number, kind: 'suspend' | 'no-comments') {
   return db
     .selectFrom('moderation_actions')
     .select(['ends_at', 'reason'])
-    .where('subject_id', '=', userId)
-    .where('kind', '=', 'suspend')
+    .where('target_kind', '=', 'account')
+    .where('target_id', '=', userId)
+    .where('kind', '=', kind)
     .where('lifted_at', 'is', null)
     .executeTakeFirst();
 }
+
+/** The suspension in force on the account (ADR 0096), if any. */
+export const suspensionOf = (db: Kysely<DB>, userId: number) => accountActionOf(db, userId, 'suspend');
+
+/** The moderators' stop on the account's comments and replies in force (ADR 0101), if any. */
+export const commentStopOf = (db: Kysely<DB>, userId: number) => accountActionOf(db, userId, 'no-comments');
 
 /**
  * Whether the account — or the writer of the post — is suspended now (issue 47, ADR 0096): what was there

@@ -12,6 +12,7 @@ import { targetsOf } from './reports.repository.ts';
 import { described } from './reports.service.ts';
 import { createSuspensions } from './suspensions.service.ts';
 import { createHides } from './hides.service.ts';
+import { createCommentStops } from './comment-stops.service.ts';
 
 /** The contract's decisions, which the cases table stores. */
 const DECISIONS: readonly CaseDecision[] = CASE_DECISIONS;
@@ -27,10 +28,14 @@ export interface Decided {
   suspended: { id: number; endsAt: string | null } | null;
   /** The comment or reply hidden, and until when (null: until lifted). */
   hidden: { kind: string; id: number; endsAt: string | null } | null;
+  /** The account whose comments were stopped, and until when. */
+  commentsStopped?: { id: number; endsAt: string | null };
 }
 
 /** What each decision that needs a note is called. */
-const ACTION_NOUNS = { warn: 'warning', suspend: 'suspension', hide: 'hide' } as const;
+const ACTION_NOUNS = { warn: 'warning', suspend: 'suspension', hide: 'hide', 'no-comments': 'stop of comments' } as const;
+/** The decisions that may have an end. */
+const TIMED: ReadonlySet<CaseDecision> = new Set(['hide', 'no-comments', 'suspend']);
 
 /**
  * A case decided (issue 47, ADR 0093): in one transaction the case is resolved with the decision and
@@ -43,15 +48,16 @@ const ACTION_NOUNS = { warn: 'warning', suspend: 'suspension', hide: 'hide' } as
 export function createDecisions(db: Kysely<DB>, publicUrl: string, events: DomainEventBus) {
   const suspensions = createSuspensions(db, publicUrl);
   const hides = createHides(db, events);
+  const commentStops = createCommentStops(db);
   return {
     /** `forMs`: how long a suspension or a hide lasts (undefined: until lifted). */
     async decide(caseId: number, decision: CaseDecision, noteText: string, by: AuditActor, more: { forMs?: number } = {}): Promise<Decided> {
       const note = noteText.trim();
-      if (more.forMs !== undefined && decision !== 'suspend' && decision !== 'hide') throw new CaseError('Only a suspension or a hide has an end (--for).');
+      if (more.forMs !== undefined && !TIMED.has(decision)) throw new CaseError('Only a hide, a stop of comments or a suspension has an end (--for).');
       if (!DECISIONS.includes(decision)) throw new CaseError(`The decision must be one of ${DECISIONS.join(', ')}.`);
       if (note.length > DECISION_NOTE_MAX) throw new CaseError(`The note may not be longer than ${DECISION_NOTE_MAX} characters.`);
-      if ((decision === 'warn' || decision === 'suspend' || decision === 'hide') && note === '')
-        throw new CaseError(`A ${ACTION_NOUNS[decision]} needs a note: it is what the account is told, with the reasons.`);
+      if (decision in ACTION_NOUNS && note === '')
+        throw new CaseError(`A ${ACTION_NOUNS[decision as keyof typeof ACTION_NOUNS]} needs a note: it is what the account is told, with the reasons.`);
       const { decided, said } = await db.transaction().execute(async (trx) => {
         const found = await caseById(trx, caseId);
         if (!found) throw new CaseError(`There is no case ${caseId}.`);
@@ -83,6 +89,8 @@ export function createDecisions(db: Kysely<DB>, publicUrl: string, events: Domai
         }
         const suspended = decision === 'suspend' && subject ? await suspensions.suspendIn(trx, subject.id, { forMs: more.forMs, reason: note, caseId, by }) : null;
         const hid = decision === 'hide' ? await hides.hideIn(trx, found, { forMs: more.forMs, reason: note, caseId, by }) : null;
+        if (decision === 'no-comments' && !subject) throw new CaseError('The account this case concerns is gone.');
+        const stopped = decision === 'no-comments' ? await commentStops.stopIn(trx, subject!.id, { forMs: more.forMs, reason: note, caseId, by }) : null;
         const said = { caseId, targetKind: found.target_kind, targetId: found.target_id, decision };
         await events.emit(trx, 'case.decided', said);
         return {
@@ -92,6 +100,7 @@ export function createDecisions(db: Kysely<DB>, publicUrl: string, events: Domai
             warned,
             suspended: suspended && { id: subject!.id, endsAt: suspended.endsAt },
             hidden: hid && { kind: found.target_kind, id: found.target_id, endsAt: hid.endsAt },
+            ...(stopped ? { commentsStopped: { id: subject!.id, endsAt: stopped.endsAt } } : {}),
           },
         };
       });

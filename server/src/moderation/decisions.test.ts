@@ -33,7 +33,7 @@ describe('deciding a case', () => {
     expect(second.case_id).toBe(first.case_id);
     const before = await toldTo(writer.id);
 
-    expect(await createDecisions(t.db, 'http://inkwell.test', offlineEvents(t.db)).decide(first.case_id, 'none', '  Satire, not spam.  ', 'command line')).toEqual({
+    expect(await createDecisions(t.db, 'http://inkwell.test', offlineEvents()).decide(first.case_id, 'none', '  Satire, not spam.  ', 'command line')).toEqual({
       reporters: 2,
       warned: null,
       suspended: null,
@@ -57,7 +57,7 @@ describe('deciding a case', () => {
     const made = await report(reader, 'post', post.id);
     const staff = await aUser(t.db, { name: 'Mo Derator' });
     expect(
-      await createDecisions(t.db, 'http://inkwell.test', offlineEvents(t.db)).decide(made.case_id, 'warn', 'Advertising belongs in ads.', { id: staff.id, name: 'Mo Derator' }),
+      await createDecisions(t.db, 'http://inkwell.test', offlineEvents()).decide(made.case_id, 'warn', 'Advertising belongs in ads.', { id: staff.id, name: 'Mo Derator' }),
     ).toEqual({
       reporters: 1,
       warned: writer.id,
@@ -75,7 +75,7 @@ describe('deciding a case', () => {
   });
 
   it('refuses what it cannot do, and changes nothing then', async () => {
-    const decisions = createDecisions(t.db, 'http://inkwell.test', offlineEvents(t.db));
+    const decisions = createDecisions(t.db, 'http://inkwell.test', offlineEvents());
     const post = await aPost(t.db, { userId: writer.id });
     const made = await report(reader, 'post', post.id);
     const far = await anAccountElsewhere(t.db, 'far');
@@ -86,7 +86,7 @@ describe('deciding a case', () => {
     };
     await refused(decisions.decide(made.case_id, 'warn', '   ', 'command line'), /A warning needs a note/);
     await refused(decisions.decide(made.case_id, 'none', 'x'.repeat(DECISION_NOTE_MAX + 1), 'command line'), /may not be longer/);
-    await refused(decisions.decide(made.case_id, 'limit' as never, '', 'command line'), /must be one of none, note, warn, hide, suspend/);
+    await refused(decisions.decide(made.case_id, 'limit' as never, '', 'command line'), /must be one of none, note, warn, hide, no-comments, suspend/);
     await refused(decisions.decide(elsewhere.case_id, 'warn', 'Spam', 'command line'), /Only a member of this server can be warned here/);
     await refused(decisions.decide(999_999, 'none', '', 'command line'), /There is no case 999999/);
     expect(await t.db.selectFrom('cases').select('status').where('id', 'in', [made.case_id, elsewhere.case_id]).execute()).toEqual([{ status: 'open' }, { status: 'open' }]);

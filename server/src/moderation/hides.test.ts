@@ -44,7 +44,7 @@ async function page(who?: Session) {
   return res.json().post as { comments_count: number; comments: Array<{ id: number; hidden?: string; replies: Array<{ id: number }> }> };
 }
 const messagesTo = async (userId: number) => (await t.db.selectFrom('notifications').select('message').where('user_id', '=', userId).orderBy('id').execute()).map((n) => n.message);
-const decisions = () => createDecisions(t.db, t.config.publicUrl, offlineEvents(t.db));
+const decisions = () => createDecisions(t.db, t.config.publicUrl, offlineEvents());
 async function reportedCase(kind: string, id: number): Promise<number> {
   const made = await call(reader, 'report', { kind, target_id: id, category: 'harassment' });
   expect(made.statusCode, made.body).toBe(201);
@@ -76,7 +76,7 @@ describe('a comment hidden by the moderators', () => {
       ['case.decide', caseId],
     ]);
 
-    const hides = createHides(t.db, offlineEvents(t.db));
+    const hides = createHides(t.db, offlineEvents());
     expect(await hides.liftDue()).toBe(0);
     expect(await hides.liftDue(new Date(Date.parse(action.ends_at!) + 1000).toISOString())).toBe(1);
     expect((await page()).comments.map((c) => c.id)).toContain(id);
@@ -93,7 +93,7 @@ describe('a comment hidden by the moderators', () => {
     const caseId = await reportedCase('reply', replyId);
     await decisions().decide(caseId, 'hide', 'Off topic.', 'command line');
     expect((await page()).comments.find((c) => c.id === parent)?.replies).toEqual([]);
-    const hides = createHides(t.db, offlineEvents(t.db));
+    const hides = createHides(t.db, offlineEvents());
     await hides.lift('reply', replyId, 'command line');
     expect((await page()).comments.find((c) => c.id === parent)?.replies.map((r) => r.id)).toEqual([replyId]);
 

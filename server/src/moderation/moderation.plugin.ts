@@ -6,6 +6,7 @@ import { type ReportsService, createReportsService } from './reports.service.ts'
 import { createSuspensions } from './suspensions.service.ts';
 import { openHeldCase } from './holds.ts';
 import { createHides } from './hides.service.ts';
+import { createCommentStops } from './comment-stops.service.ts';
 
 /** The moderation calls (issue 47): a reader's report, what it is about, and their own reports; the console's calls come next. */
 const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsService }> = async (app, { reports }) => {
@@ -32,16 +33,20 @@ export function moderationModule(core: AppCore): AppModule & { acts: ModerationA
   core.events.on('comment.held', openHeldCase);
   const suspensions = createSuspensions(core.db, core.config.publicUrl);
   const hides = createHides(core.db, core.events);
+  const commentStops = createCommentStops(core.db);
   const lift: ModuleJob = {
     name: 'moderation-lift',
     everyMs: LIFT_EVERY_MS,
     lease: true,
     atStart: true,
     run: async () => {
-      const [suspended, hidden] = [await suspensions.liftDue(), await hides.liftDue()];
-      if (suspended + hidden === 0) return {};
+      const [suspended, hidden, stopped] = [await suspensions.liftDue(), await hides.liftDue(), await commentStops.liftDue()];
+      if (suspended + hidden + stopped === 0) return {};
       await core.afterWrite();
-      const said = [suspended && `${suspended} suspension${suspended === 1 ? '' : 's'}`, hidden && `${hidden} hide${hidden === 1 ? '' : 's'}`].filter(Boolean).join(' and ');
+      const counted = (n: number, one: string, many: string) => (n === 0 ? '' : `${n} ${n === 1 ? one : many}`);
+      const said = [counted(suspended, 'suspension', 'suspensions'), counted(hidden, 'hide', 'hides'), counted(stopped, 'stop of comments', 'stops of comments')]
+        .filter(Boolean)
+        .join(', ');
       return { said: `${said} ended` };
     },
   };

@@ -48,6 +48,11 @@ export const noticeText = {
   warning: (what: string, note: string) => `The moderators warned you about ${what}: ${note}`,
   /** To the writer of a comment or reply the moderators hid: what, until when (null: until they lift it), and their reasons. */
   hidden: (what: string, note: string, until: string | null) => `The moderators hid ${what} from readers${until ? ` until ${until}` : ''}: ${note} Only you can still see it.`,
+  /** To a member whose comments the moderators stopped: until when (null: until they lift it), and their reasons. */
+  commentsStopped: (until: string | null, note: string) =>
+    `The moderators stopped you from writing comments and replies ${until ? `until ${until}` : 'until they lift it'}: ${note}`,
+  /** To that member, when it ended. */
+  commentsBack: 'You may write comments and replies again.',
   /** To its writer, when a hide ended. */
   unhidden: (what: string) => `The moderators no longer hide ${what}: readers can see it again.`,
   post: (author: string, title: string) => `${author} published a new story: ${quote(title)}.`,

@@ -2,9 +2,9 @@ import type { commentCreatedResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { nowIso } from '../db/database.ts';
-import type { CaseDecision, DB, WritingHidden } from '../db/schema.ts';
+import type { DB } from '../db/schema.ts';
 import type { ActNote } from '../deps.ts';
-import type { DomainEventBus, DomainEvents, Reaction } from '../events/domain-events.ts';
+import type { DomainEventBus, DomainEvents } from '../events/domain-events.ts';
 import { canDeleteComment, requireAccess } from '../access/policy.ts';
 import { notFound } from '../lib/errors.ts';
 import type { Auth } from '../plugins/session.ts';
@@ -12,10 +12,12 @@ import * as repo from './comments.repository.ts';
 import { refuseBlockedComment } from './blocks.service.ts';
 import { hasBlocked } from './blocks.repository.ts';
 import { NOT_FOUND, orNotFound } from './errors.ts';
-import { noticesBy, notify } from '../notify/notify.ts';
-import { type PostTarget, findTeller, lockPost } from './targets.repository.ts';
+import { notify } from '../notify/notify.ts';
+import { type Answering, createAnnouncer } from './announce.ts';
+import { type PostTarget, lockPost } from './targets.repository.ts';
 import { type SpamConfig, defaultSpam } from '../config-spam.ts';
 import { screenWriting } from './spam.ts';
+import { commentsStopped, refuseStopped } from './comment-stop.ts';
 import { sentByProgram } from '../lib/form-guard.ts';
 
 type Created = z.infer<typeof commentCreatedResponse>;
@@ -29,13 +31,6 @@ interface Said {
 }
 /** The form guard's fields of a member's call (ADR 0098). */
 type FormGuardFields = Parameters<typeof sentByProgram>[0];
-/** The comment a reply is in, and the reply it answers. */
-interface Answering {
-  comment: { id: number; user_id: number };
-  answered?: { id: number; user_id: number } | undefined;
-}
-/** The decisions that leave a held writing standing (let through): the others keep it out of sight. */
-const LETS_THROUGH: ReadonlySet<CaseDecision> = new Set(['none', 'note', 'warn']);
 
 export const COMMENT_MESSAGES = {
   commented: 'Comment added.',
@@ -61,35 +56,7 @@ interface Writing {
  * call and a Note from the fediverse (ADR 0086) are written, counted, told and removed by the same code.
  */
 export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, spam: SpamConfig = defaultSpam) {
-  /** What a comment in sight causes, in its transaction: its count, its post's owner told, 'comment.added'. */
-  async function announceComment(trx: Kysely<DB>, post: PostTarget, writerId: number, id: number, from: { elsewhere?: true }, now: string): Promise<Added> {
-    await repo.addToCommentsCount(trx, post.id, 1);
-    const texts = noticesBy(await findTeller(trx, writerId));
-    await notify.comment(trx, post.id, { commentId: id }, { recipient: post.user_id, actorId: writerId, message: texts.comment(post.title), now });
-    const added: Added = { postId: post.id, writerId, commentId: id, replyId: null, ...from };
-    await events.emit(trx, 'comment.added', added);
-    return added;
-  }
-
-  /** What a reply in sight causes: its count, the answered reply's author, the comment's author and the post's owner told (each once, of what concerns them most), 'comment.added'. */
-  async function announceReply(trx: Kysely<DB>, post: PostTarget, to: Answering, writerId: number, id: number, from: { elsewhere?: true }, now: string): Promise<Added> {
-    const { comment, answered } = to;
-    await repo.addToCommentsCount(trx, post.id, 1);
-    const texts = noticesBy(await findTeller(trx, writerId));
-    const told = new Set<number>();
-    const tell = async (recipient: number, message: string) => {
-      if (told.has(recipient)) return;
-      told.add(recipient);
-      await notify.comment(trx, post.id, { replyId: id }, { recipient, actorId: writerId, message, now });
-    };
-    if (answered) await tell(answered.user_id, texts.replyToReply(post.title));
-    await tell(comment.user_id, texts.replyToAuthor(post.title));
-    await tell(post.user_id, texts.replyToOwner(post.title));
-    const added: Added = { postId: post.id, writerId, commentId: comment.id, replyId: id, ...from };
-    await events.emit(trx, 'comment.added', added);
-    return added;
-  }
-
+  const { announceComment, announceReply } = createAnnouncer(events);
   /** A writing held for review (ADR 0099): nothing is counted or told; 'comment.held', for moderation to open its case. */
   async function hold(trx: Kysely<DB>, held: Held): Promise<Said> {
     await events.emit(trx, 'comment.held', held);
@@ -114,25 +81,6 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
     if (heldFor) return hold(trx, { postId: post.id, writerId: w.actorId, commentId: to.comment.id, replyId: id, reason: heldFor });
     return { added: await announceReply(trx, post, to, w.actorId, id, elsewhere(w), now) };
   }
-
-  /**
-   * A writing out of others' sight for the reason `was` that has never been in sight (held: ADR 0099)
-   * let through: counted and told of as when it is written (its time stays its own). Nothing when it
-   * is not so.
-   */
-  async function release(trx: Kysely<DB>, kind: 'comment' | 'reply', id: number, was: WritingHidden = 'held'): Promise<Added | undefined> {
-    const freed = await repo.bringIntoSight(trx, kind, id, was);
-    if (!freed) return undefined;
-    const post = await lockPost(trx, freed.postId);
-    if (!post) return undefined;
-    const now = nowIso();
-    if (freed.replyId === null) return announceComment(trx, post, freed.writerId, freed.commentId, {}, now);
-    const { comment, answered } = await repo.writersOf(trx, freed.commentId, freed.replyToId);
-    if (!comment) return undefined;
-    return announceReply(trx, post, { comment, answered }, freed.writerId, freed.replyId, {}, now);
-  }
-  /** What each decision let through, for its 'comment.added' to be started once the decision committed. */
-  const released = new WeakMap<object, Added>();
 
   /** Removes a comment with its replies, or one reply, with what was told of them, counted out; false when it is gone already. */
   async function remove(target: repo.Deletable, kind: 'comment' | 'reply'): Promise<boolean> {
@@ -175,43 +123,6 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
   }
 
   return {
-    /** Moderation decided a case (declared by createSocial): a held writing it leaves standing comes into sight. */
-    decided: {
-      owe: async (trx: Kysely<DB>, decided: DomainEvents['case.decided']) => {
-        if (decided.targetKind !== 'comment' && decided.targetKind !== 'reply') return;
-        if (decided.decision === 'hide') {
-          // Out of others' sight (ADR 0100): no longer counted; what it caused when written stays.
-          const hid = await repo.hideWriting(trx, decided.targetKind, decided.targetId);
-          if (hid?.wasInSight) await repo.addToCommentsCount(trx, hid.postId, -1);
-          return;
-        }
-        if (!LETS_THROUGH.has(decided.decision)) return;
-        const added = await release(trx, decided.targetKind, decided.targetId);
-        if (added) released.set(decided, added);
-      },
-      start: (decided: DomainEvents['case.decided']) => {
-        const added = released.get(decided);
-        if (added) events.committed('comment.added', added);
-      },
-    } satisfies Reaction<DomainEvents['case.decided']>,
-
-    /** A moderators' hide lifted (declared by createSocial): back in sight and counted; told of only when it had never been (it was held). */
-    unhidden: {
-      owe: async (trx: Kysely<DB>, unhidden: DomainEvents['writing.unhidden']) => {
-        if (unhidden.announce) {
-          const added = await release(trx, unhidden.kind, unhidden.id, 'moderators');
-          if (added) released.set(unhidden, added);
-          return;
-        }
-        const back = await repo.bringIntoSight(trx, unhidden.kind, unhidden.id, 'moderators');
-        if (back) await repo.addToCommentsCount(trx, back.postId, 1);
-      },
-      start: (unhidden: DomainEvents['writing.unhidden']) => {
-        const added = released.get(unhidden);
-        if (added) events.committed('comment.added', added);
-      },
-    } satisfies Reaction<DomainEvents['writing.unhidden']>,
-
     /** Whose the comment or reply is, and its post's owner, for the access policy (route() asks it: `owns`). */
     ownerOf(kind: 'comment' | 'reply', id: number) {
       return kind === 'comment' ? repo.findComment(db, id) : repo.findReply(db, id);
@@ -228,6 +139,7 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
           const post = await lockPost(trx, postId);
           if (!post) throw notFound(NOT_FOUND.post);
           await refuseBlockedComment(trx, post.user_id, auth.userId);
+          await refuseStopped(trx, auth.userId);
           if (sentByProgram(guard, spam.minFillMs)) return { dropped: await repo.nextWritingId(trx, 'comments') };
           const heldFor = await screenWriting(trx, spam, { userId: auth.userId, text, field: 'comments', postOwnerId: post.user_id });
           return comment(trx, post, { actorId: auth.userId, body: text }, heldFor);
@@ -248,6 +160,7 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
           const post = await lockPost(trx, postId);
           if (!post) throw notFound(NOT_FOUND.post);
           await refuseBlockedComment(trx, post.user_id, auth.userId);
+          await refuseStopped(trx, auth.userId);
           const found = await repo.findCommentOfPost(trx, commentId, postId);
           if (!found) throw notFound(NOT_FOUND.comment);
           const answered = replyToId === undefined ? undefined : await repo.findReplyOfComment(trx, replyToId, commentId);
@@ -281,7 +194,7 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
     async addFrom(actorId: number, note: ActNote): Promise<boolean> {
       const { added } = await written(async (trx) => {
         const post = await lockPost(trx, note.postId);
-        if (!post || (await hasBlocked(trx, post.user_id, actorId))) return {};
+        if (!post || (await hasBlocked(trx, post.user_id, actorId)) || (await commentsStopped(trx, actorId))) return {};
         const w: Writing = { actorId, body: note.body, note: { apId: note.apId, url: note.url, createdAt: note.createdAt } };
         if (!note.answers) return comment(trx, post, w);
         const found = await repo.findCommentOfPost(trx, note.answers.commentId, post.id);

@@ -51,7 +51,7 @@ const heldCase = async (kind: 'comment' | 'reply', id: number) => {
   return open.find((c) => c.target.kind === kind && c.target.id === id);
 };
 const decide = (caseId: number, decision: 'none' | 'warn' | 'suspend', note = '') =>
-  createDecisions(t.db, t.config.publicUrl, offlineEvents(t.db)).decide(caseId, decision, note, 'command line');
+  createDecisions(t.db, t.config.publicUrl, offlineEvents()).decide(caseId, decision, note, 'command line');
 
 describe('a new account’s first link', () => {
   it('is held: its writer sees it labelled, nobody else, nothing counts or tells of it, and a case says why', async () => {

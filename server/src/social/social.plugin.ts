@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppCore, AppModule, FeatureDeps, SocialActs } from '../deps.ts';
 import { createBlocksService } from './blocks.service.ts';
 import { createCommentsService } from './comments.service.ts';
+import { createCommentReactions } from './comment-reactions.ts';
 import { createFollowListsService, createFollowsService } from './follows.service.ts';
 import { createLikesService } from './likes.service.ts';
 import { createSavesService } from './saves.service.ts';
@@ -24,8 +25,9 @@ export function createSocial({ db, database, hiddenAuthors, events, config }: Fe
   };
   // A held comment or reply that a moderator leaves standing comes into sight (ADR 0099); one the
   // moderators hide leaves it, and comes back when the hide is lifted (ADR 0100).
-  events.on('case.decided', services.comments.decided);
-  events.on('writing.unhidden', services.comments.unhidden);
+  const reactions = createCommentReactions(events);
+  events.on('case.decided', reactions.decided);
+  events.on('writing.unhidden', reactions.unhidden);
   /** An act that changed something (`changed` of its answer) drops the cached pages before it answers. */
   const dropping =
     <A extends unknown[], R>(act: (...args: A) => Promise<R>, changed: (answer: R) => boolean) =>
