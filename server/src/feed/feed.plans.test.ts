@@ -56,6 +56,7 @@ describe.runIf(sqlite)('reading query plans (SQLite)', () => {
     ['saved', SQL.saved, /SEARCH saves USING COVERING INDEX saves_user_time_idx \(user_id=\?/],
     ['detail', SQL.detail, /SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/],
     ['viewerFlags', SQL.viewerFlags, /SEARCH likes USING COVERING INDEX \w+ \((post_id=\? AND user_id=\? AND kind=\?|user_id=\? AND kind=\? AND post_id=\?)\)/],
+    ['pageFlags', SQL.pageFlags, /SEARCH comments EXISTS USING (COVERING )?INDEX comments_hidden_idx \(post_id=\? AND user_id=\?\)/],
     ['cardsByIds', SQL.cardsByIds, /SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/],
     ['imageSizes', SQL.imageSizes, /SEARCH pi USING (COVERING )?INDEX \w+ \(post_id=\?\)/],
   ])('%s picks its rows from an index and scans no table', async (_name, text, expected) => {

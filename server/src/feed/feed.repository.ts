@@ -122,6 +122,15 @@ export const SQL = {
    */
   viewerFlags: `SELECT post_id, 1 AS kind FROM likes WHERE user_id = ? AND kind = 'like' AND post_id IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     UNION ALL SELECT post_id, 2 AS kind FROM saves WHERE user_id = ? AND post_id IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  /**
+   * A reader's own of one post page, in one statement: their like (kind 1) and save (2), and whether
+   * they have a comment (3) or reply (4) out of others' sight on it (ADR 0099; through the partial
+   * indexes of hidden writings: almost always nothing). Placeholders: viewer, post, four times.
+   */
+  pageFlags: `SELECT 1 AS kind FROM likes WHERE user_id = ? AND kind = 'like' AND post_id = ?
+    UNION ALL SELECT 2 FROM saves WHERE user_id = ? AND post_id = ?
+    UNION ALL SELECT 3 WHERE EXISTS (SELECT 1 FROM comments WHERE user_id = ? AND post_id = ? AND hidden IS NOT NULL)
+    UNION ALL SELECT 4 WHERE EXISTS (SELECT 1 FROM replies WHERE user_id = ? AND post_id = ? AND hidden IS NOT NULL)`,
   /** Cards for up to FETCH given ids, newest first (unused slots carry 0, which no post has). */
   cardsByIdsNewestFirst: `SELECT ${CARD_COLUMNS} FROM posts p ${CARD_JOINS}
     WHERE p.id IN (${Array(FETCH).fill('?').join(', ')}) ORDER BY p.id DESC`,
@@ -263,6 +272,20 @@ export function createFeedRepository(database: Database, tuning: { joinRowsPerAu
     },
     sameCategory: async (categoryId: number, exceptId: number) => (await database.all<{ id: number }>(W.sameCategory, [categoryId, exceptId])).map((r) => r.id),
     titleWordMatches: (exceptId: number, patterns: string[]) => database.all<{ id: number; title: string; category_id: number }>(W.titleWords, [exceptId, ...patterns]),
+    /** The reader's like and save of one post, and whether they have writings out of others' sight on it (then read with heldOf). */
+    pageFlags: async (viewer: number, postId: number) => {
+      const kinds = new Set(
+        (
+          await database.all<{ kind: number }>(
+            SQL.pageFlags,
+            Array<number>(4)
+              .fill(0)
+              .flatMap(() => [viewer, postId]),
+          )
+        ).map((r) => Number(r.kind)),
+      );
+      return { liked: kinds.has(1), saved: kinds.has(2), hidden: kinds.has(3) || kinds.has(4) };
+    },
     viewerFlags: async (viewer: number, ids: number[]) => {
       const slots = [...ids, ...Array<number>(11).fill(0)].slice(0, 11);
       const rows = await database.all<{ post_id: number; kind: number }>(SQL.viewerFlags, [viewer, ...slots, viewer, ...slots]);

@@ -11,6 +11,7 @@ import { PageCache } from '../cache/page-cache.ts';
 import type { HiddenAuthors } from '../deps.ts';
 
 const NOBODY: ReadonlySet<number> = new Set();
+const NONE_HELD: HeldWritings = { comments: [], replies: [] };
 
 /** A thread without the comments and replies of `hidden` members (a hidden member's comment takes its replies with it). */
 function withoutAuthors(comments: PostDetail['comments'], hidden: ReadonlySet<number>): PostDetail['comments'] {
@@ -120,8 +121,10 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
       let heldHere = false;
       if (viewer) {
         const flags = await pageFlags.remember(`${viewer}:${postId}`, async () => {
-          const [found, held] = await Promise.all([repo.viewerFlags(viewer, [postId]), repo.heldOf(postId, viewer)]);
-          return { liked: found.liked.has(postId), saved: found.saved.has(postId), held };
+          const found = await repo.pageFlags(viewer, postId);
+          // Their own writings out of others' sight, read only when there are some (rarely).
+          const held = found.hidden ? await repo.heldOf(postId, viewer) : NONE_HELD;
+          return { liked: found.liked, saved: found.saved, held };
         });
         heldHere = flags.held.comments.length + flags.held.replies.length > 0;
         post = {

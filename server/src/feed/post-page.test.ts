@@ -205,7 +205,7 @@ describe.runIf(postgres)('post details on PostgreSQL', () => {
       // Signed in (nothing kept in memory here): the session, the page beside the reader's blocks, their flags.
       expect(signedIn).toHaveLength(4);
       expect(signedIn).toContain(preparedName(SQL.postPage));
-      expect(signedIn[3]).toBe(preparedName(SQL.viewerFlags));
+      expect(signedIn[3]).toBe(preparedName(SQL.pageFlags));
     } finally {
       query.mockRestore();
     }
@@ -232,7 +232,7 @@ describe.runIf(postgres)('post details on PostgreSQL', () => {
         const thirdHeaders = (await signIn(cached.app, third)).headers; // a write: drops every kept thing
         query.mockClear();
         expect((await read(thirdHeaders)).statusCode).toBe(200);
-        expect(query.mock.calls.map((args) => statementOf(args[0]))).toContain(preparedName(SQL.viewerFlags));
+        expect(query.mock.calls.map((args) => statementOf(args[0]))).toContain(preparedName(SQL.pageFlags));
       } finally {
         query.mockRestore();
       }
