@@ -11,6 +11,7 @@ import { createForwarding } from '../server/src/moderation/forwarding.service.ts
 import { createSuspensions, parseDuration } from '../server/src/moderation/suspensions.service.ts';
 import { createHides } from '../server/src/moderation/hides.service.ts';
 import { createCommentStops } from '../server/src/moderation/comment-stops.service.ts';
+import { createRules } from '../server/src/moderation/rules.service.ts';
 import type { AdminResult } from './admin-commands.ts';
 
 /** The staff commands of `npm run admin` (ADR 0091, 0092, 0093, 0096): roles, the audit log, the cases read out and decided, suspensions. */
@@ -24,7 +25,7 @@ export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an 
                           the moderators' cases as JSON lines, newest first (open ones, 50, by default):
                           what each is about, whom it concerns, its reports counted by category
   case:show ID            one case with its reports and who made them, as JSON
-  case:resolve ID --action none|note|warn|hide|no-comments|suspend [--for DURATION] [--note TEXT]
+  case:resolve ID --action none|note|warn|hide|no-comments|suspend [--for DURATION] [--rule RULE] [--note TEXT]
                           decides an open case: none (no rule broken; a held comment goes through),
                           note (kept on file), warn (the account is told, with the note, which a
                           warning needs), hide (a comment or reply, out of readers' sight for DURATION
@@ -32,7 +33,14 @@ export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an 
                           account it concerns may not comment or reply for DURATION or until lifted;
                           a member is told why, an account elsewhere's replies are not kept), suspend (the
                           member it concerns, for DURATION or until lifted: see account:suspend); every
-                          reporter is told the outcome and the note, in the app and by mail
+                          reporter is told the outcome and the note, in the app and by mail; --rule
+                          names the rule it breaks (its id in rules:list), told to all of them
+  rules:list              the server's rules as JSON lines, in the order /rules shows them
+  rule:add --title TEXT [--body TEXT]
+                          adds a rule at the end of the list
+  rule:edit ID [--title TEXT] [--body TEXT]
+                          changes a rule's words
+  rule:remove ID          takes a rule off the list (the cases that named it keep it)
   comments:allow WHO       lifts the stop of the member's comments (a timed one ends by itself)
   writing:unhide comment|reply ID
                           lifts the moderators' hide of a comment or reply (a timed one ends by
@@ -130,12 +138,14 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
   }
   if (command === 'case:resolve' && rest.length >= 3) {
     const id = whole(rest[0], 2 ** 31 - 1);
-    const given = options(rest.slice(1), ['action', 'note', 'for']);
+    const given = options(rest.slice(1), ['action', 'note', 'for', 'rule']);
     const decision = CASE_DECISIONS.find((d) => d === given?.action);
     const forMs = given && lasting(given);
-    if (id === undefined || !given || !decision || forMs === null) return undefined;
+    const ruleId = given?.rule === undefined ? undefined : whole(given.rule, 2 ** 31 - 1);
+    if (id === undefined || !given || !decision || forMs === null || (given.rule !== undefined && ruleId === undefined)) return undefined;
     try {
-      const done = await createDecisions(db, publicUrl, offlineEvents()).decide(id, decision, given.note ?? '', 'command line', forMs === undefined ? {} : { forMs });
+      const more = { ...(forMs === undefined ? {} : { forMs }), ...(ruleId === undefined ? {} : { ruleId }) };
+      const done = await createDecisions(db, publicUrl, offlineEvents()).decide(id, decision, given.note ?? '', 'command line', more);
       const told = `${done.reporters} reporter${done.reporters === 1 ? '' : 's'} told`;
       const warned = done.warned === null ? '' : `; member ${done.warned} warned`;
       const suspended = done.suspended ? `; member ${done.suspended.id} suspended ${until(done.suspended.endsAt)}` : '';
@@ -169,6 +179,27 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
     try {
       const done = await createForwarding(db, offlineEvents()).forward(id, given.note ?? '', 'command line');
       return { code: 0, out: `Case ${id} forwarded to ${done.server}.` };
+    } catch (err) {
+      return refused(err);
+    }
+  }
+  const rules = createRules(db);
+  if (command === 'rules:list' && rest.length === 0) {
+    const list = await rules.list();
+    return {
+      code: 0,
+      out: list.length === 0 ? 'No rules yet. Add the first: npm run admin -- rule:add --title TEXT [--body TEXT]' : list.map((r) => JSON.stringify(r)).join('\n'),
+    };
+  }
+  if (command === 'rule:add' || command === 'rule:edit' || command === 'rule:remove') {
+    const id = command === 'rule:add' ? 0 : whole(rest[0], 2 ** 31 - 1);
+    const given = options(command === 'rule:add' ? rest : rest.slice(1), command === 'rule:remove' ? [] : ['title', 'body']);
+    if (id === undefined || !given || (command === 'rule:add' && given.title === undefined)) return undefined;
+    try {
+      if (command === 'rule:add') return { code: 0, out: `Rule ${await rules.add({ title: given.title!, body: given.body }, 'command line')} added.` };
+      if (command === 'rule:edit') await rules.edit(id, given, 'command line');
+      else await rules.remove(id, 'command line');
+      return { code: 0, out: `Rule ${id} ${command === 'rule:edit' ? 'changed' : 'removed from the list'}.` };
     } catch (err) {
       return refused(err);
     }

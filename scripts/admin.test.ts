@@ -257,6 +257,28 @@ describe('npm run admin -- case:resolve', () => {
   }, 60_000);
 });
 
+describe('npm run admin -- rules:list / rule:add / rule:edit / rule:remove', () => {
+  it('keeps the server’s rules, which the running server shows at once; a case’s --rule is a rule’s number', async () => {
+    const added = await admin('rule:add', '--title', 'No selling', '--body', 'Adverts belong elsewhere.');
+    expect(added.out).toMatch(/^Rule \d+ added\.\n$/);
+    const id = Number(/Rule (\d+)/.exec(added.out)![1]);
+    const listed = (await admin('rules:list')).out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: number; title: string });
+    expect(listed.at(-1)).toMatchObject({ id, title: 'No selling' });
+    const shown = async () => ((await (await fetch(`${server.url}/api/user/rules`)).json()) as { rules: Array<{ title: string }> }).rules.map((r) => r.title);
+    expect(await shown()).toContain('No selling');
+    expect(await admin('rule:edit', String(id), '--title', 'No selling here')).toMatchObject({ code: 0, out: `Rule ${id} changed.\n` });
+    expect(await shown()).toContain('No selling here');
+    expect((await admin('rule:add', '--body', 'no title')).code).toBe(2);
+    expect((await admin('case:resolve', '1', '--action', 'warn', '--rule', 'first', '--note', 'x')).code).toBe(2);
+    expect(await admin('rule:remove', String(id))).toMatchObject({ code: 0, out: `Rule ${id} removed from the list.\n` });
+    expect(await shown()).not.toContain('No selling here');
+    expect((await admin('rule:remove', String(id))).code).toBe(1);
+  }, 60_000);
+});
+
 describe('npm run admin -- case:resolve --action hide / writing:unhide', () => {
   it('hides a comment beside a running server: out of its kept page at once, its writer told; lifted, back', async () => {
     const writer = await aUser(database.db, { name: 'Page Writer', email: `page-${Date.now()}@example.com` });

@@ -87,6 +87,7 @@ export const searchResults = { method: 'POST', path: '/api/user/search/results',
 export const help = { method: 'POST', path: '/api/user/help', access: 'session', owns: 'account', readOnly: true, rateLimit: 'help', body: 'helpBody', answer: 'messageResponse', status: 201 } as const satisfies Endpoint;
 export const report = { method: 'POST', path: '/api/user/report', access: 'session', owns: 'account', rateLimit: 'report', body: 'reportBody', answer: 'reportResponse', status: 201 } as const satisfies Endpoint;
 export const reportTarget = { method: 'POST', path: '/api/user/report/target', access: 'session', owns: 'account', readOnly: true, body: 'reportTargetBody', answer: 'reportTargetResponse' } as const satisfies Endpoint;
+export const serverRules = { method: 'GET', path: '/api/user/rules', access: 'open', readOnly: true, answer: 'serverRulesResponse' } as const satisfies Endpoint;
 export const myReports = { method: 'POST', path: '/api/user/reports', access: 'session', owns: 'account', readOnly: true, body: 'myReportsBody', query: 'cursorQuery', answer: 'myReportsResponse' } as const satisfies Endpoint;
 export const statsView = { method: 'POST', path: '/api/user/stats/view', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;
 export const statsRead = { method: 'POST', path: '/api/user/stats/read', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;

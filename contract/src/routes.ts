@@ -70,6 +70,8 @@ export const paths = {
     getHref: (kind: 'post' | 'comment' | 'reply' | 'account', id: number) => `/report/${kind}/${encodeURIComponent(encodeId(id))}`,
   },
   /** The reader's own reports and where each stands; `reported` shows the receipt of the one just made. */
+  /** The server's rules, for everybody (issue 47). */
+  rules: { path: '/rules', access: 'open', getHref: () => '/rules' },
   reports: { path: '/reports', access: 'session', getHref: (reported?: number) => (reported === undefined ? '/reports' : `/reports?reported=${reported}`) },
   categoryPosts: {
     path: '/recommended/:catogary',

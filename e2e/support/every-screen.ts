@@ -150,6 +150,7 @@ export const screens: Record<PathName, ScreenEntry> = {
   recommendation: { visits: () => [{ label: 'recommendation', url: paths.recommendation.getHref() }] },
   report: { visits: (w) => [{ label: 'report a story', url: paths.report.getHref('post', w.otherPost) }] },
   reports: { visits: () => [{ label: 'your reports', url: paths.reports.getHref() }] },
+  rules: { visits: () => [{ label: 'the rules', url: paths.rules.getHref() }] },
   categoryPosts: { visits: (w) => [{ label: 'topic', url: paths.categoryPosts.getHref(w.topicId) }] },
   viewProfile: {
     visits: (w) => [

@@ -65,6 +65,8 @@ export const myReport = z.object({
   /** What the moderators decided ('none': no rule broken; 'note': kept on file; 'warn': its author warned), and their note; null while open. */
   decision: z.enum(CASE_DECISIONS).nullable(),
   decision_note: z.string(),
+  /** Addition: the title of the server's rule it was decided under, or null (ADR 0102). */
+  rule: z.string().nullable(),
   /** What it is about, or null when it is gone (deleted since). */
   target: reportTarget.nullable(),
 });
@@ -74,3 +76,11 @@ export type MyReport = z.infer<typeof myReport>;
 export const myReportsBody = z.object({ user_id: idField('user id') });
 export const myReportsResponse = z.object({ data: z.array(myReport), next_cursor: z.string().nullable() });
 export type MyReportsResponse = z.infer<typeof myReportsResponse>;
+
+/** A rule of this server as everybody reads it: its number (its place in the list), title and a few words. */
+export const serverRule = z.object({ id: z.number(), number: z.number(), title: z.string(), body: z.string() });
+export type ServerRule = z.infer<typeof serverRule>;
+
+/** GET /api/user/rules: the server's rules, in order (an empty list when it has none yet). */
+export const serverRulesResponse = z.object({ rules: z.array(serverRule) });
+export type ServerRulesResponse = z.infer<typeof serverRulesResponse>;

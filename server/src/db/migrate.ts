@@ -67,6 +67,7 @@ import * as m0065 from './migrations/0065_moderation_actions.ts';
 import * as m0066 from './migrations/0066_case_forwarding.ts';
 import * as m0067 from './migrations/0067_held_writings.ts';
 import * as m0068 from './migrations/0068_hidden_by_moderators.ts';
+import * as m0069 from './migrations/0069_server_rules.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -139,6 +140,7 @@ const migrations: Record<string, Migration> = {
   '0066_case_forwarding': m0066,
   '0067_held_writings': m0067,
   '0068_hidden_by_moderators': m0068,
+  '0069_server_rules': m0069,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

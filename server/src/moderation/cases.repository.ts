@@ -58,10 +58,14 @@ export function caseById(db: Kysely<DB>, id: number) {
 }
 
 /** Marks an open case decided; false when it was not open (decided meanwhile). */
-export async function decideCase(db: Kysely<DB>, id: number, decision: { decision: CaseDecision; note: string; by: number | null; now: string }): Promise<boolean> {
+export async function decideCase(
+  db: Kysely<DB>,
+  id: number,
+  decision: { decision: CaseDecision; note: string; by: number | null; now: string; ruleId?: number | null },
+): Promise<boolean> {
   const done = await db
     .updateTable('cases')
-    .set({ status: 'resolved', resolved_at: decision.now, decision: decision.decision, decision_note: decision.note, decided_by: decision.by })
+    .set({ status: 'resolved', resolved_at: decision.now, decision: decision.decision, decision_note: decision.note, decided_by: decision.by, rule_id: decision.ruleId ?? null })
     .where('id', '=', id)
     .where('status', '=', 'open')
     .executeTakeFirst();

@@ -13,6 +13,7 @@ import { described } from './reports.service.ts';
 import { createSuspensions } from './suspensions.service.ts';
 import { createHides } from './hides.service.ts';
 import { createCommentStops } from './comment-stops.service.ts';
+import { ruleNamed } from './rules.service.ts';
 
 /** The contract's decisions, which the cases table stores. */
 const DECISIONS: readonly CaseDecision[] = CASE_DECISIONS;
@@ -50,12 +51,13 @@ export function createDecisions(db: Kysely<DB>, publicUrl: string, events: Domai
   const hides = createHides(db, events);
   const commentStops = createCommentStops(db);
   return {
-    /** `forMs`: how long a suspension or a hide lasts (undefined: until lifted). */
-    async decide(caseId: number, decision: CaseDecision, noteText: string, by: AuditActor, more: { forMs?: number } = {}): Promise<Decided> {
+    /** `forMs`: how long a hide, a stop or a suspension lasts (undefined: until lifted); `ruleId`: the server's rule it was decided under (ADR 0102). */
+    async decide(caseId: number, decision: CaseDecision, noteText: string, by: AuditActor, more: { forMs?: number; ruleId?: number } = {}): Promise<Decided> {
       const note = noteText.trim();
       if (more.forMs !== undefined && !TIMED.has(decision)) throw new CaseError('Only a hide, a stop of comments or a suspension has an end (--for).');
       if (!DECISIONS.includes(decision)) throw new CaseError(`The decision must be one of ${DECISIONS.join(', ')}.`);
       if (note.length > DECISION_NOTE_MAX) throw new CaseError(`The note may not be longer than ${DECISION_NOTE_MAX} characters.`);
+      if (more.ruleId !== undefined && decision === 'none') throw new CaseError('A case where no rule was broken names no rule (--rule).');
       if (decision in ACTION_NOUNS && note === '')
         throw new CaseError(`A ${ACTION_NOUNS[decision as keyof typeof ACTION_NOUNS]} needs a note: it is what the account is told, with the reasons.`);
       const { decided, said } = await db.transaction().execute(async (trx) => {
@@ -65,32 +67,42 @@ export function createDecisions(db: Kysely<DB>, publicUrl: string, events: Domai
         const subject = found.subject_id === null ? undefined : await subjectOf(trx, found.subject_id);
         if (decision === 'warn' && (!subject || subject.domain !== null)) throw new CaseError('Only a member of this server can be warned here.');
         if (decision === 'suspend' && (!subject || subject.domain !== null)) throw new CaseError('Only a member of this server can be suspended here.');
+        const rule = more.ruleId === undefined ? undefined : await ruleNamed(trx, more.ruleId, { inForce: true });
+        if (more.ruleId !== undefined && !rule) throw new CaseError(`There is no rule ${more.ruleId} (npm run admin -- rules:list).`);
+        // What everybody told is told: the rule first, when one was named, then the moderator's words.
+        const reasons = rule ? `It breaks ${rule}.${note ? ` ${note}` : ''}` : note;
         const now = nowIso();
-        if (!(await decideCase(trx, caseId, { decision, note, by: staffId(by), now }))) throw new CaseError(`Case ${caseId} was decided already.`);
+        if (!(await decideCase(trx, caseId, { decision, note, by: staffId(by), now, ruleId: more.ruleId ?? null }))) throw new CaseError(`Case ${caseId} was decided already.`);
         const [target] = await targetsOf(trx, found.target_kind, [found.target_id]);
         const shown = target ? described(target) : null;
         const noun = REPORT_KIND_NOUNS[found.target_kind];
         const what = shown ? (found.target_kind === 'account' ? `the account ${shown.label}` : `the ${noun} ${quoted(shown.label)}`) : `a ${noun} that is gone now`;
         const label = shown ? `${noun}: ${shown.label}` : `${noun} ${found.target_id}`;
-        await audit(trx, { actor: by, action: 'case.decide', target: { kind: found.target_kind, id: found.target_id, label }, after: { decision, note }, caseId });
+        await audit(trx, {
+          actor: by,
+          action: 'case.decide',
+          target: { kind: found.target_kind, id: found.target_id, label },
+          after: { decision, note, ...(rule ? { rule } : {}) },
+          caseId,
+        });
 
         const reports = await closeReports(trx, caseId);
         let reporters = 0;
         for (const report of reports) {
           if (report.reporter_id === null) continue;
-          await notify.fromStaff(trx, { userId: report.reporter_id, reportId: report.id }, noticeText.reportOutcome(what, caseOutcome(decision, found.target_kind), note), now);
+          await notify.fromStaff(trx, { userId: report.reporter_id, reportId: report.id }, noticeText.reportOutcome(what, caseOutcome(decision, found.target_kind), reasons), now);
           reporters += 1;
         }
         let warned: number | null = null;
         if (decision === 'warn' && subject) {
           const theirs = shown ? (found.target_kind === 'account' ? 'your account' : `your ${noun} ${quoted(shown.label)}`) : `your ${noun}`;
-          await notify.fromStaff(trx, { userId: subject.id }, noticeText.warning(theirs, note), now);
+          await notify.fromStaff(trx, { userId: subject.id }, noticeText.warning(theirs, reasons), now);
           warned = subject.id;
         }
-        const suspended = decision === 'suspend' && subject ? await suspensions.suspendIn(trx, subject.id, { forMs: more.forMs, reason: note, caseId, by }) : null;
-        const hid = decision === 'hide' ? await hides.hideIn(trx, found, { forMs: more.forMs, reason: note, caseId, by }) : null;
+        const suspended = decision === 'suspend' && subject ? await suspensions.suspendIn(trx, subject.id, { forMs: more.forMs, reason: reasons, caseId, by }) : null;
+        const hid = decision === 'hide' ? await hides.hideIn(trx, found, { forMs: more.forMs, reason: reasons, caseId, by }) : null;
         if (decision === 'no-comments' && !subject) throw new CaseError('The account this case concerns is gone.');
-        const stopped = decision === 'no-comments' ? await commentStops.stopIn(trx, subject!.id, { forMs: more.forMs, reason: note, caseId, by }) : null;
+        const stopped = decision === 'no-comments' ? await commentStops.stopIn(trx, subject!.id, { forMs: more.forMs, reason: reasons, caseId, by }) : null;
         const said = { caseId, targetKind: found.target_kind, targetId: found.target_id, decision };
         await events.emit(trx, 'case.decided', said);
         return {

@@ -5,11 +5,13 @@ import { route } from '../plugins/endpoint.ts';
 import { type ReportsService, createReportsService } from './reports.service.ts';
 import { createSuspensions } from './suspensions.service.ts';
 import { openHeldCase } from './holds.ts';
+import { type Rules, createRules } from './rules.service.ts';
 import { createHides } from './hides.service.ts';
 import { createCommentStops } from './comment-stops.service.ts';
 
 /** The moderation calls (issue 47): a reader's report, what it is about, and their own reports; the console's calls come next. */
-const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsService }> = async (app, { reports }) => {
+const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsService; rules: Rules }> = async (app, { reports, rules }) => {
+  route(app, 'serverRules', async () => ({ rules: await rules.list() }));
   route(app, 'report', async (request) => {
     const { kind, target_id, category, note } = request.body;
     return reports.report(actingFor(request.auth!, request.body.user_id), { kind, targetId: target_id, category, note });
@@ -50,5 +52,10 @@ export function moderationModule(core: AppCore): AppModule & { acts: ModerationA
       return { said: `${said} ended` };
     },
   };
-  return { name: 'moderation', api: (api) => api.register(moderationPlugin, { ...core, reports }), acts: { reportFromServer: reports.reportFromServer }, jobs: [lift] };
+  return {
+    name: 'moderation',
+    api: (api) => api.register(moderationPlugin, { ...core, reports, rules: createRules(core.db) }),
+    acts: { reportFromServer: reports.reportFromServer },
+    jobs: [lift],
+  };
 }

@@ -111,7 +111,20 @@ export function reportsOf(db: Kysely<DB>, reporterId: number, before: number | u
   return db
     .selectFrom('reports as r')
     .innerJoin('cases as c', 'c.id', 'r.case_id')
-    .select(['r.id', 'r.target_kind as kind', 'r.target_id', 'r.category', 'r.note', 'r.created_at', 'c.status', 'c.resolved_at', 'c.decision', 'c.decision_note'])
+    .leftJoin('server_rules as sr', 'sr.id', 'c.rule_id')
+    .select([
+      'r.id',
+      'r.target_kind as kind',
+      'r.target_id',
+      'r.category',
+      'r.note',
+      'r.created_at',
+      'c.status',
+      'c.resolved_at',
+      'c.decision',
+      'c.decision_note',
+      'sr.title as rule',
+    ])
     .where('r.reporter_id', '=', reporterId)
     .$if(before !== undefined, (q) => q.where('r.id', '<', before!))
     .orderBy('r.id', 'desc')

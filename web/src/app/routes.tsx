@@ -114,6 +114,7 @@ export function createRoutes(withLoaders = false): RouteObject[] {
         route(paths.recommendation, 'recommendation'),
         route(paths.report, 'report'),
         route(paths.reports, 'reports'),
+        route(paths.rules, 'rules'),
         route(paths.categoryPosts, 'category-posts'),
         // Owner of the post (SPEC §2): the session is checked here, ownership by the screen once it loads the post.
         route(paths.editPost, 'edit-post'),

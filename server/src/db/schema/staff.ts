@@ -57,6 +57,19 @@ export interface CasesTable {
   forward_note: Generated<string>;
   /** A case opened by holding a writing for review (migration 0067): why it was held; null for one opened by reports. */
   held_for: Generated<string | null>;
+  /** The server's rule it was decided under (migration 0069); null: none named. */
+  rule_id: Generated<number | null>;
+}
+
+/** A rule of this server (migration 0069, ADR 0102), shown in `position` order; a removed one is kept for the cases that named it. */
+export interface ServerRulesTable {
+  id: Generated<number>;
+  position: number;
+  title: string;
+  body: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  removed_at: string | null;
 }
 
 /** The decisions a case can end with (migration 0062): nothing broken, a note for staff, a warning; a suspension (0065); a comment or reply hidden (0068); an account's comments stopped (ADR 0101). */

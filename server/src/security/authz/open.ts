@@ -23,6 +23,7 @@ export const OPEN_ROUTES: Readonly<Record<string, Entry>> = {
   resendVerification: open(200, { body: (s) => ({ email: s.stranger.email }) }),
   verifyEmail: open(303, { url: () => '/api/user/verify-email?token=not-a-token' }),
   clientConfig: open(200),
+  serverRules: open(200),
   forgotPassword: open(200, { body: (s) => ({ email: s.stranger.email }) }),
   resetPassword: open(422, {
     body: () => ({ token: 'not-a-token', password: PASSWORD, password_confirmation: PASSWORD }),

@@ -17,8 +17,14 @@ const made: MyReport = {
   resolved_at: null,
   decision: null,
   decision_note: '',
+  rule: null,
   target: story,
 };
+
+const RULES = [
+  { id: 4, number: 1, title: 'Be kind', body: 'No name-calling.\nNo threats.' },
+  { id: 2, number: 2, title: 'No spam', body: '' },
+];
 
 function api({
   target = story,
@@ -30,6 +36,7 @@ function api({
     if (path === 'report/target') return { body: { target, reported } };
     if (path === 'report') return answer === 201 ? { status: 201, body: { message: REPORT_RECEIVED, report_id: 31 } } : { status: answer, body: { message: REPORTED_ALREADY } };
     if (path === 'reports') return { body: { data: mine, next_cursor: null } };
+    if (path === 'rules') return { body: { rules: RULES } };
     return undefined;
   });
 }
@@ -89,12 +96,28 @@ describe('Report', () => {
 
   it('lists a decided report as decided, and one whose story is gone without it', async () => {
     signIn(9);
-    api({ mine: [{ ...made, status: 'resolved', resolved_at: '2026-11-30T12:00:00.000Z', decision: 'warn', decision_note: 'Second warning this month.', target: null }] });
+    api({
+      mine: [
+        { ...made, status: 'resolved', resolved_at: '2026-11-30T12:00:00.000Z', decision: 'warn', decision_note: 'Second warning this month.', rule: 'Be kind', target: null },
+      ],
+    });
     renderApp('/reports');
     expect(await screen.findByText(/Decided/)).toBeInTheDocument();
     expect(screen.getByText(/Its author has been warned\./)).toBeInTheDocument();
     expect(screen.getByText(/Second warning this month\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '“Be kind”' })).toHaveAttribute('href', paths.rules.getHref());
     expect(screen.getByText('It is not there any more.')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+describe('The rules', () => {
+  it('are numbered for everybody, with their words, visitor or member', async () => {
+    api();
+    renderApp(paths.rules.getHref());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rules of this server' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Rules' });
+    expect([...list.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Be kind', 'No spam']);
+    expect(list.querySelector('#rule-1')).toHaveTextContent('No name-calling. No threats.');
   });
 });

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { type MyReport, REPORT_CATEGORY_LABELS, REPORT_RECEIVED, caseOutcome } from '@inkwell/contract';
+import { type MyReport, REPORT_CATEGORY_LABELS, REPORT_RECEIVED, caseOutcome, paths } from '@inkwell/contract';
 import { Button } from '../../../components/Button';
 import { ListPage } from '../../../components/ListPage';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -54,6 +54,14 @@ function ReportRow({ report, fresh }: { report: MyReport; fresh: boolean }) {
       {report.decision && (
         <div className="mt-3 rounded-xl border border-zinc-200 bg-zinc-50 p-3 text-sm text-zinc-800 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200">
           <p className="font-medium">{sentence(caseOutcome(report.decision, report.kind))}</p>
+          {report.rule && (
+            <p className="mt-1">
+              Under the rule{' '}
+              <Link to={paths.rules.getHref()} className="font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+                “{report.rule}”
+              </Link>
+            </p>
+          )}
           {report.decision_note && <p className="mt-1 whitespace-pre-line break-words">The moderators’ note: {report.decision_note}</p>}
         </div>
       )}

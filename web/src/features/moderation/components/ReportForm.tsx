@@ -73,6 +73,11 @@ export function ReportForm({ userId, target }: { userId: string; target: ReportT
             </label>
           ))}
         </div>
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          <Link to={paths.rules.getHref()} className="font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+            The rules of this server
+          </Link>
+        </p>
       </fieldset>
       <label htmlFor={noteId} className="mt-6 block text-sm font-semibold text-zinc-900 dark:text-zinc-100">
         Anything the moderators should know? <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>

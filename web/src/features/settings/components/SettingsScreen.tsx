@@ -83,6 +83,16 @@ function Account({ profile }: { profile: OwnProfile }) {
             <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
           </Link>
         </li>
+        <li>
+          <Link
+            to={paths.rules.getHref()}
+            className="flex w-full items-center gap-4 rounded-lg py-4 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:-mx-3 sm:px-3 dark:hover:bg-zinc-900"
+          >
+            <span className="w-32 shrink-0 text-sm font-semibold text-zinc-900 dark:text-zinc-100">Rules</span>
+            <span className="min-w-0 flex-1 truncate text-sm text-zinc-600 dark:text-zinc-400">What everybody here agrees to, and the moderators decide under</span>
+            <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
+          </Link>
+        </li>
         <DownloadDataRow userId={String(profile.id)} as="li" />
         <Row label="Deactivate Account" value="Hide your profile and posts until you sign in again" onOpen={() => setEditing('deactivate')} danger />
         <Row label="Delete your account" value="Delete everything that is yours, for good" onOpen={() => setEditing('delete-account')} danger />

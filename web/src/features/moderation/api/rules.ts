@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import * as endpoints from '@inkwell/contract/calls';
+
+/** GET /api/user/rules: the server's rules, the same for everybody. */
+export const serverRulesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['moderation', 'rules'] as const,
+    queryFn: ({ signal }) => api(endpoints.serverRules, undefined, { signal }),
+  });
+
+export function useServerRules() {
+  return useQuery(serverRulesQueryOptions());
+}
