@@ -12,6 +12,7 @@ import { createSuspensions, parseDuration } from '../server/src/moderation/suspe
 import { createHides } from '../server/src/moderation/hides.service.ts';
 import { createCommentStops } from '../server/src/moderation/comment-stops.service.ts';
 import { createRules } from '../server/src/moderation/rules.service.ts';
+import { createPresets } from '../server/src/moderation/presets.service.ts';
 import type { AdminResult } from './admin-commands.ts';
 
 /** The staff commands of `npm run admin` (ADR 0091, 0092, 0093, 0096): roles, the audit log, the cases read out and decided, suspensions. */
@@ -25,7 +26,8 @@ export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an 
                           the moderators' cases as JSON lines, newest first (open ones, 50, by default):
                           what each is about, whom it concerns, its reports counted by category
   case:show ID            one case with its reports and who made them, as JSON
-  case:resolve ID --action none|note|warn|hide|no-comments|suspend [--for DURATION] [--rule RULE] [--note TEXT]
+  case:resolve ID --action none|note|warn|hide|no-comments|suspend [--for DURATION] [--rule RULE]
+               [--preset NAME] [--note TEXT]
                           decides an open case: none (no rule broken; a held comment goes through),
                           note (kept on file), warn (the account is told, with the note, which a
                           warning needs), hide (a comment or reply, out of readers' sight for DURATION
@@ -34,13 +36,18 @@ export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an 
                           a member is told why, an account elsewhere's replies are not kept), suspend (the
                           member it concerns, for DURATION or until lifted: see account:suspend); every
                           reporter is told the outcome and the note, in the app and by mail; --rule
-                          names the rule it breaks (its id in rules:list), told to all of them
+                          names the rule it breaks (its id in rules:list), told to all of them;
+                          --preset starts the note with a preset's words (TEXT follows them)
   rules:list              the server's rules as JSON lines, in the order /rules shows them
   rule:add --title TEXT [--body TEXT]
                           adds a rule at the end of the list
   rule:edit ID [--title TEXT] [--body TEXT]
                           changes a rule's words
   rule:remove ID          takes a rule off the list (the cases that named it keep it)
+  presets:list            the statement presets as JSON lines
+  preset:set NAME --text TEXT
+                          makes or replaces the preset NAME (small letters, digits, dashes)
+  preset:remove NAME      removes it (the cases decided with it keep their words)
   comments:allow WHO       lifts the stop of the member's comments (a timed one ends by itself)
   writing:unhide comment|reply ID
                           lifts the moderators' hide of a comment or reply (a timed one ends by
@@ -138,13 +145,13 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
   }
   if (command === 'case:resolve' && rest.length >= 3) {
     const id = whole(rest[0], 2 ** 31 - 1);
-    const given = options(rest.slice(1), ['action', 'note', 'for', 'rule']);
+    const given = options(rest.slice(1), ['action', 'note', 'for', 'rule', 'preset']);
     const decision = CASE_DECISIONS.find((d) => d === given?.action);
     const forMs = given && lasting(given);
     const ruleId = given?.rule === undefined ? undefined : whole(given.rule, 2 ** 31 - 1);
     if (id === undefined || !given || !decision || forMs === null || (given.rule !== undefined && ruleId === undefined)) return undefined;
     try {
-      const more = { ...(forMs === undefined ? {} : { forMs }), ...(ruleId === undefined ? {} : { ruleId }) };
+      const more = { ...(forMs === undefined ? {} : { forMs }), ...(ruleId === undefined ? {} : { ruleId }), ...(given.preset === undefined ? {} : { preset: given.preset }) };
       const done = await createDecisions(db, publicUrl, offlineEvents()).decide(id, decision, given.note ?? '', 'command line', more);
       const told = `${done.reporters} reporter${done.reporters === 1 ? '' : 's'} told`;
       const warned = done.warned === null ? '' : `; member ${done.warned} warned`;
@@ -200,6 +207,22 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
       if (command === 'rule:edit') await rules.edit(id, given, 'command line');
       else await rules.remove(id, 'command line');
       return { code: 0, out: `Rule ${id} ${command === 'rule:edit' ? 'changed' : 'removed from the list'}.` };
+    } catch (err) {
+      return refused(err);
+    }
+  }
+  const presets = createPresets(db);
+  if (command === 'presets:list' && rest.length === 0) {
+    const list = await presets.list();
+    return { code: 0, out: list.length === 0 ? 'No presets yet. Make one: npm run admin -- preset:set NAME --text TEXT' : list.map((p) => JSON.stringify(p)).join('\n') };
+  }
+  if ((command === 'preset:set' && rest.length === 3) || (command === 'preset:remove' && rest.length === 1)) {
+    const given = options(rest.slice(1), ['text']);
+    if (!given || (command === 'preset:set' && given.text === undefined)) return undefined;
+    try {
+      if (command === 'preset:remove') await presets.remove(rest[0]!, 'command line');
+      const done = command === 'preset:set' ? await presets.set(rest[0]!, given.text!, 'command line') : 'removed';
+      return { code: 0, out: `Preset ${rest[0]} ${done}.` };
     } catch (err) {
       return refused(err);
     }

@@ -257,8 +257,8 @@ describe('npm run admin -- case:resolve', () => {
   }, 60_000);
 });
 
-describe('npm run admin -- rules:list / rule:add / rule:edit / rule:remove', () => {
-  it('keeps the server’s rules, which the running server shows at once; a case’s --rule is a rule’s number', async () => {
+describe('npm run admin -- rules:list / rule:* / presets:list / preset:*', () => {
+  it('keeps the server’s rules, which the running server shows at once, and the statement presets', async () => {
     const added = await admin('rule:add', '--title', 'No selling', '--body', 'Adverts belong elsewhere.');
     expect(added.out).toMatch(/^Rule \d+ added\.\n$/);
     const id = Number(/Rule (\d+)/.exec(added.out)![1]);
@@ -276,6 +276,11 @@ describe('npm run admin -- rules:list / rule:add / rule:edit / rule:remove', () 
     expect(await admin('rule:remove', String(id))).toMatchObject({ code: 0, out: `Rule ${id} removed from the list.\n` });
     expect(await shown()).not.toContain('No selling here');
     expect((await admin('rule:remove', String(id))).code).toBe(1);
+
+    expect(await admin('preset:set', 'adverts', '--text', 'Adverts belong elsewhere.')).toMatchObject({ code: 0, out: 'Preset adverts made.\n' });
+    expect(JSON.parse((await admin('presets:list')).out)).toMatchObject({ name: 'adverts', text: 'Adverts belong elsewhere.' });
+    expect((await admin('case:resolve', '999999', '--action', 'warn', '--preset', 'nothing-such')).out).toContain('There is no preset nothing-such');
+    expect(await admin('preset:remove', 'adverts')).toMatchObject({ code: 0, out: 'Preset adverts removed.\n' });
   }, 60_000);
 });
 

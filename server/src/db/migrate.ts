@@ -68,6 +68,7 @@ import * as m0066 from './migrations/0066_case_forwarding.ts';
 import * as m0067 from './migrations/0067_held_writings.ts';
 import * as m0068 from './migrations/0068_hidden_by_moderators.ts';
 import * as m0069 from './migrations/0069_server_rules.ts';
+import * as m0070 from './migrations/0070_statement_presets.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -141,6 +142,7 @@ const migrations: Record<string, Migration> = {
   '0067_held_writings': m0067,
   '0068_hidden_by_moderators': m0068,
   '0069_server_rules': m0069,
+  '0070_statement_presets': m0070,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

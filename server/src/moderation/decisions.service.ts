@@ -14,11 +14,12 @@ import { createSuspensions } from './suspensions.service.ts';
 import { createHides } from './hides.service.ts';
 import { createCommentStops } from './comment-stops.service.ts';
 import { ruleNamed } from './rules.service.ts';
+import { PRESET_MAX, presetText } from './presets.service.ts';
 
 /** The contract's decisions, which the cases table stores. */
 const DECISIONS: readonly CaseDecision[] = CASE_DECISIONS;
 
-export const DECISION_NOTE_MAX = 2000;
+export const DECISION_NOTE_MAX = PRESET_MAX;
 
 export { CaseError };
 
@@ -52,8 +53,11 @@ export function createDecisions(db: Kysely<DB>, publicUrl: string, events: Domai
   const commentStops = createCommentStops(db);
   return {
     /** `forMs`: how long a hide, a stop or a suspension lasts (undefined: until lifted); `ruleId`: the server's rule it was decided under (ADR 0102). */
-    async decide(caseId: number, decision: CaseDecision, noteText: string, by: AuditActor, more: { forMs?: number; ruleId?: number } = {}): Promise<Decided> {
-      const note = noteText.trim();
+    async decide(caseId: number, decision: CaseDecision, noteText: string, by: AuditActor, more: { forMs?: number; ruleId?: number; preset?: string } = {}): Promise<Decided> {
+      // A preset's words first, then the moderator's own (ADR 0102).
+      const preset = more.preset === undefined ? undefined : await presetText(db, more.preset);
+      if (more.preset !== undefined && preset === undefined) throw new CaseError(`There is no preset ${more.preset} (npm run admin -- presets:list).`);
+      const note = [preset, noteText.trim()].filter(Boolean).join(' ');
       if (more.forMs !== undefined && !TIMED.has(decision)) throw new CaseError('Only a hide, a stop of comments or a suspension has an end (--for).');
       if (!DECISIONS.includes(decision)) throw new CaseError(`The decision must be one of ${DECISIONS.join(', ')}.`);
       if (note.length > DECISION_NOTE_MAX) throw new CaseError(`The note may not be longer than ${DECISION_NOTE_MAX} characters.`);

@@ -61,6 +61,15 @@ export interface CasesTable {
   rule_id: Generated<number | null>;
 }
 
+/** Words moderators decide with, by a short name (migration 0070, ADR 0102); a case keeps its own copy. */
+export interface StatementPresetsTable {
+  id: Generated<number>;
+  name: string;
+  text: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A rule of this server (migration 0069, ADR 0102), shown in `position` order; a removed one is kept for the cases that named it. */
 export interface ServerRulesTable {
   id: Generated<number>;
