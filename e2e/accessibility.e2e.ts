@@ -3,143 +3,26 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PathName, paths } from '@inkwell/contract';
-import { type ScreenWorld, type Visit, castScreens, notFound, screens } from './support/every-screen.ts';
-import { type Session, type World, openAs, startWorld, stopWorld, verifiedUser } from './support/world.ts';
+import { describe, expect, it } from 'vitest';
+import { paths } from '@inkwell/contract';
+import { READERS, checkBothSchemes, report, visitsOf, walkWorld } from './support/axe-walk.ts';
+import { screens } from './support/every-screen.ts';
+import { type Session, openAs, verifiedUser } from './support/world.ts';
 
 /**
- * Every screen, checked as a person with assistive technology and as a validator would (issue 45):
- * axe-core (WCAG 2.2 AA) on each path of the route table (`support/every-screen.ts`, which fails this
- * file until a new path is visited or skipped with a reason), once the app has hydrated it and nothing
- * is loading, as a visitor and as a member, at 1280 and 375 px, in light and dark; and the W3C Nu
- * checker on the HTML the server sends for them. A serious or critical violation fails; moderate and
- * minor ones are printed. One browser page per reader, width and part of the table goes through its screens; each is
- * checked with every WCAG rule in the scheme it opened in, then switched to the other and checked with
- * the rules a scheme can change, its colours' (the scheme is CSS colours alone: no script of the app
- * reads it, and no element shows or hides with it), and a page the same as one checked already (a
- * visitor sent to Login from each member's screen) is not checked again. Login and Signup are checked without the Google button: the
- * world has no GOOGLE_CLIENT_ID, and the button's script comes from Google.
+ * Every screen, checked as a person with assistive technology and as a validator would (issue 45). The
+ * axe-core walk of the route table, as a visitor and as a member, at 1280 and 375 px, in light and dark,
+ * is in `accessibility-visitor`, `accessibility-member-wide` and `accessibility-member-phone`
+ * (support/axe-walk.ts); here: that the table (`support/every-screen.ts`) visits or skips every path,
+ * axe on a new member's welcome step, and the W3C Nu checker on the HTML the server sends for every
+ * visit.
  */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-/** The WCAG rules whose verdict a colour scheme can change: what else axe reads is the same in both. */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-const FAILING = new Set(['serious', 'critical']);
-const READERS = ['visitor', 'member'] as const;
-type Reader = (typeof READERS)[number];
-const SCHEMES = ['light', 'dark'] as const;
-type Scheme = (typeof SCHEMES)[number];
 const vnuJar = String(createRequire(import.meta.url)('vnu-jar') as unknown);
-let world: World;
-let cast: ScreenWorld;
-
-beforeAll(async () => {
-  // Notification mails (and their unsubscribe links) leave at the digest worker's next round; with
-  // federation on, the screens show their fediverse parts (handles, Follow from the fediverse).
-  world = await startWorld({ MAIL_DIGEST_MINUTES: '0', FEDERATION: 'on' });
-  cast = await castScreens(world);
-}, 120_000);
-afterAll(() => stopWorld(world));
-
-interface Opened extends Visit {
-  /** The path the reader ends on: a visitor is sent to Login from a member's screen. */
-  lands: string;
-}
-
-/** The screens of the table with visits, in the table's order. */
-const VISITED = (Object.keys(screens) as PathName[]).filter((name) => !('skip' in screens[name]));
-/**
- * The screens in parts of at most this many, each part a test with its own time: on a loaded two-core
- * machine one test for all of a member's screens ran past five minutes (it takes 45 s on a quiet one).
- */
-const PART_SIZE = 7;
-const PARTS = Array.from({ length: Math.ceil(VISITED.length / PART_SIZE) }, (_, i) => i);
-
-/** Every visit of the table (or of one part of it) as `reader` makes it, with where it lands; the not-found page ends the last part. */
-function visitsOf(reader: Reader, part?: number): Opened[] {
-  const names = part === undefined ? VISITED : VISITED.slice(part * PART_SIZE, (part + 1) * PART_SIZE);
-  const opened: Opened[] = [];
-  for (const name of names) {
-    const entry = screens[name];
-    if ('skip' in entry) continue;
-    for (const visit of entry.visits(cast)) {
-      if (visit.only && visit.only !== reader) continue;
-      const own = new URL(visit.url, 'http://x').pathname;
-      const guarded = paths[name].access !== 'open';
-      if (reader === 'visitor' && guarded) opened.push({ label: `${visit.label} → login`, url: visit.url, lands: paths.login.path });
-      else opened.push({ ...visit, lands: reader === 'member' && visit.memberLands ? visit.memberLands : own });
-    }
-  }
-  const last = part === undefined || part === PARTS.length - 1;
-  return last ? [...opened, { ...notFound, lands: notFound.url }] : opened;
-}
-
-/** Nothing loading, and no colour still on its way (a scheme switched starts the transitions). */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-}
-
-/**
- * What axe reads of a page: its document without the script preloads of its head (which differ with
- * the address the app started from), hashed.
- */
-function pageKey(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const copy = document.documentElement.cloneNode(true) as HTMLElement;
-    for (const link of copy.querySelectorAll('link[rel=modulepreload]')) link.remove();
-    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(copy.outerHTML));
-    return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-  });
-}
-
-/**
- * axe's WCAG rules (or only its colour rules) on the page as it is: serious and critical nodes into
- * `failed`, the rest into `noted`.
- */
-async function check(page: Page, where: string, failed: string[], noted: string[], colourOnly = false): Promise<void> {
-  // Only the violations' nodes in full: passes and the rest are not written out node by node.
-  const axe = new AxeBuilder({ page });
-  const results = await (colourOnly ? axe.withRules(COLOUR_RULES) : axe.withTags(WCAG_TAGS)).options({ resultTypes: ['violations'] }).analyze();
-  for (const violation of results.violations) {
-    for (const node of violation.nodes) {
-      const impact = node.impact ?? violation.impact ?? 'unknown';
-      const line = `${where}: ${violation.id} (${impact}): ${node.target.join(' ')}: ${node.failureSummary ?? ''}`;
-      (FAILING.has(impact) ? failed : noted).push(line);
-    }
-  }
-}
-
-/**
- * Checks the opened page with every rule in its current scheme, then with the colour rules in the
- * other; answers the scheme it is left in.
- */
-async function checkBothSchemes(page: Page, current: Scheme, where: string, failed: string[], noted: string[]): Promise<Scheme> {
-  const order: Scheme[] = current === 'light' ? [...SCHEMES] : [...SCHEMES].reverse();
-  for (const scheme of order) {
-    if (scheme !== current) await page.emulateMedia({ colorScheme: scheme });
-    await settle(page);
-    await check(page, `${where}, ${scheme})`, failed, noted, scheme !== current);
-  }
-  return order[1]!;
-}
-
-function report(failed: string[], noted: string[]): void {
-  if (noted.length > 0) console.log(`Not failing (axe's moderate and minor findings, pages the same as one checked):\n${noted.join('\n')}`);
-  expect(failed).toEqual([]);
-}
+const walk = walkWorld();
 
 describe('accessibility of every screen', () => {
   it('visits or skips, with a reason, every path of the route table', () => {
+    const { cast } = walk;
     const listed = Object.keys(screens).sort();
     expect(listed).toEqual(Object.keys(paths).sort());
     for (const [name, entry] of Object.entries(screens)) {
@@ -148,44 +31,8 @@ describe('accessibility of every screen', () => {
     }
   });
 
-  // One test per reader, width and part of the table, each with its own time; the pages checked are
-  // remembered across the parts of a reader and width.
-  describe.each(READERS)('as a %s', (reader) => {
-    describe.each([1280, 375])('at %i px', (width) => {
-      const checked = new Map<string, string>();
-      it.each(PARTS)(
-        `has no serious or critical axe violation at WCAG 2.2 AA, light and dark, on the screens of part %i of ${PARTS.length}`,
-        async (part) => {
-          const { context, page } = await openAs(world, reader === 'member' ? cast.member : null, { width });
-          const failed: string[] = [];
-          const noted: string[] = [];
-          let scheme: Scheme = 'light';
-          for (const visit of visitsOf(reader, part)) {
-            await page.goto(`${world.server.url}${visit.url}`);
-            await page.waitForURL((url) => url.pathname === visit.lands);
-            if (visit.lands === paths.login.path && !visit.url.startsWith(paths.login.path)) {
-              await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-            } else await visit.ready?.(page);
-            await settle(page);
-            // A page the same as one checked already (a visitor sent to Login from each member's screen) has its verdict.
-            const key = await pageKey(page);
-            const same = checked.get(key);
-            if (same) {
-              noted.push(`${visit.label} (${reader}, ${width} px): the same page as ${same}`);
-              continue;
-            }
-            checked.set(key, visit.label);
-            scheme = await checkBothSchemes(page, scheme, `${visit.label} (${reader}, ${width} px`, failed, noted);
-          }
-          await context.close();
-          report(failed, noted);
-        },
-        300_000,
-      );
-    });
-  });
-
-  it("has none on a new member's first page either (the welcome step)", async () => {
+  it("has no serious or critical axe violation on a new member's first page either (the welcome step)", async () => {
+    const { world } = walk;
     const newcomer: Session = await verifiedUser(world, 'axe.newcomer@example.com', 'Axe#newcomer2026');
     const failed: string[] = [];
     const noted: string[] = [];
@@ -200,11 +47,12 @@ describe('accessibility of every screen', () => {
   }, 180_000);
 
   it('has no Nu checker error in the HTML the server sends', async () => {
+    const { world, cast } = walk;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-nu-'));
     const files: string[] = [];
     for (const reader of READERS) {
       const headers: Record<string, string> = reader === 'member' ? { cookie: `token=${cast.member.token}; id=${cast.member.id}` } : {};
-      for (const { label, url } of visitsOf(reader)) {
+      for (const { label, url } of visitsOf(cast, reader)) {
         const html = await (await fetch(`${world.server.url}${url}`, { headers })).text();
         const file = path.join(dir, `${`${reader} ${label}`.replace(/\W+/g, '-')}.html`);
         fs.writeFileSync(file, html);
@@ -213,8 +61,8 @@ describe('accessibility of every screen', () => {
     }
     const run = spawnSync('java', ['-jar', vnuJar, '--format', 'json', '--exit-zero-always', ...files], { encoding: 'utf8' });
     // The checker writes its report to stderr.
-    const report = JSON.parse(run.stderr || run.stdout) as { messages: Array<{ type: string; subType?: string; url: string; message: string; extract?: string }> };
-    const errors = report.messages.filter((m) => m.type === 'error' || m.subType === 'fatal').map((m) => `${path.basename(m.url)}: ${m.message} ${m.extract ?? ''}`);
+    const nu = JSON.parse(run.stderr || run.stdout) as { messages: Array<{ type: string; subType?: string; url: string; message: string; extract?: string }> };
+    const errors = nu.messages.filter((m) => m.type === 'error' || m.subType === 'fatal').map((m) => `${path.basename(m.url)}: ${m.message} ${m.extract ?? ''}`);
     fs.rmSync(dir, { recursive: true, force: true });
     expect(errors).toEqual([]);
   }, 120_000);
