@@ -4,6 +4,7 @@ import { DomainEventBus } from '../server/src/events/domain-events.ts';
 import { createDomainBlocks } from '../server/src/federation/domain-blocks.ts';
 import { HelpAnswerError, createHelpService } from '../server/src/help/help.service.ts';
 import { createFollowsService } from '../server/src/social/follows.service.ts';
+import { APPEALS_USAGE, runAppeals } from './admin-appeals.ts';
 import { STAFF_USAGE, runStaff } from './admin-staff.ts';
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -17,6 +18,7 @@ Commands:
   domain:unblock DOMAIN   lifts that block
   domain:list             the blocked domains
 ${STAFF_USAGE}
+${APPEALS_USAGE}
 
 Uses the same configuration as npm start (DATABASE_URL, or SQLite in DATA_DIR).`;
 
@@ -78,5 +80,6 @@ export async function runAdmin(args: string[], database: Database, publicUrl: st
     if (blocked.length === 0) return { code: 0, out: 'No blocked domains.' };
     return { code: 0, out: blocked.map((b) => `${b.domain}  since ${b.created_at.slice(0, 16).replace('T', ' ')}`).join('\n') };
   }
-  return (await runStaff(command, rest, db, publicUrl, () => announceWrite(database))) ?? { code: 2, out: USAGE };
+  const written = () => announceWrite(database);
+  return (await runStaff(command, rest, db, publicUrl, written)) ?? (await runAppeals(command, rest, db, publicUrl, written)) ?? { code: 2, out: USAGE };
 }

@@ -3,17 +3,18 @@ import { readAudit } from '../server/src/audit/audit.ts';
 import type { DB } from '../server/src/db/schema.ts';
 import { createCasesService } from '../server/src/moderation/cases.service.ts';
 import { CASE_DECISIONS } from '@inkwell/contract';
-import { CaseError, createDecisions } from '../server/src/moderation/decisions.service.ts';
+import { createDecisions } from '../server/src/moderation/decisions.service.ts';
 import { RoleError, createRolesService } from '../server/src/moderation/roles.service.ts';
 import { findMemberNamed } from '../server/src/moderation/roles.repository.ts';
 import { offlineEvents } from '../server/src/offline-events.ts';
 import { createForwarding } from '../server/src/moderation/forwarding.service.ts';
-import { createSuspensions, parseDuration } from '../server/src/moderation/suspensions.service.ts';
+import { createSuspensions } from '../server/src/moderation/suspensions.service.ts';
 import { createHides } from '../server/src/moderation/hides.service.ts';
 import { createCommentStops } from '../server/src/moderation/comment-stops.service.ts';
 import { createRules } from '../server/src/moderation/rules.service.ts';
 import { createPresets } from '../server/src/moderation/presets.service.ts';
 import type { AdminResult } from './admin-commands.ts';
+import { lasting, options, paging, refused, until, whole } from './admin-words.ts';
 
 /** The staff commands of `npm run admin` (ADR 0091, 0092, 0093, 0096): roles, the audit log, the cases read out and decided, suspensions. */
 export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an address or a username) the role ROLE
@@ -63,42 +64,8 @@ export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an 
                           category the reports gave and TEXT — never who reported it. A running
                           server with FEDERATION on delivers it`;
 
-/** `--name value` pairs of the words after a command; null when a word is not one of `known` or has no value. */
-function options(words: string[], known: readonly string[]): Record<string, string> | null {
-  const found: Record<string, string> = {};
-  for (let i = 0; i < words.length; i += 2) {
-    const name = words[i]!.replace(/^--/, '');
-    const value = words[i + 1];
-    if (!words[i]!.startsWith('--') || !known.includes(name) || value === undefined) return null;
-    found[name] = value;
-  }
-  return found;
-}
-
-const whole = (text: string | undefined, max: number) => (text !== undefined && /^\d{1,9}$/.test(text) && Number(text) >= 1 && Number(text) <= max ? Number(text) : undefined);
-
-/** `--limit` (50 by default, at most 10 000) and `--before` (an id) of a list; undefined when either is no whole number. */
-function paging(given: Record<string, string>): { limit: number; before?: number } | undefined {
-  const limit = given.limit === undefined ? 50 : whole(given.limit, 10_000);
-  const before = given.before === undefined ? undefined : whole(given.before, 2 ** 31 - 1);
-  if (limit === undefined || (given.before !== undefined && before === undefined)) return undefined;
-  return before === undefined ? { limit } : { limit, before };
-}
-
-/** Runs a staff command; undefined when the words are none of them. */
-/** `--for DURATION`: its milliseconds; null when given and not a duration. */
-function lasting(given: Record<string, string>): number | undefined | null {
-  return given.for === undefined ? undefined : (parseDuration(given.for) ?? null);
-}
-
-const refused = (err: unknown): AdminResult => {
-  if (err instanceof CaseError) return { code: 1, out: err.message };
-  throw err;
-};
-
-const until = (endsAt: string | null) => (endsAt ? `until ${endsAt.slice(0, 16).replace('T', ' ')} UTC` : 'until lifted');
-
 /**
+ * Runs a staff command; undefined when the words are none of them.
  * `written`: after a change that shows (an account out of sight or back), the running servers drop
  * their cached pages (db/write-signal.ts).
  */
@@ -231,7 +198,7 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
     const member = await findMemberNamed(db, rest[0]!);
     if (!member) return { code: 1, out: `No member is known as ${rest[0]}.` };
     try {
-      await createCommentStops(db).lift(member.id, 'command line');
+      await createCommentStops(db, publicUrl).lift(member.id, 'command line');
       return { code: 0, out: `${member.email} may comment again; told in the app.` };
     } catch (err) {
       return refused(err);
@@ -242,7 +209,7 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
     const id = whole(rest[1], 2 ** 31 - 1);
     if (!kind || id === undefined) return undefined;
     try {
-      await createHides(db, offlineEvents()).lift(kind, id, 'command line');
+      await createHides(db, offlineEvents(), publicUrl).lift(kind, id, 'command line');
       await written();
       return { code: 0, out: `The ${kind} ${id} is back in readers' sight; its writer is told.` };
     } catch (err) {

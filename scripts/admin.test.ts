@@ -8,14 +8,17 @@ import { notify } from '../server/src/notify/notify.ts';
 import { addToFollowCounts, insertFollow, keepFollowFrom, requestFollow } from '../server/src/social/follows.repository.ts';
 import { SseClient, parseMail } from '../server/src/notifications/testkit.ts';
 import { type DataStore, type ServerProcess, call, createDataStore, killAllServers, login, startServer } from '../server/src/security/server-process.ts';
+import { loadConfig } from '../server/src/config.ts';
 import { aPost, aUser } from '../server/src/test/factories.ts';
 import { TestSmtpServer } from '../server/src/test/smtp.ts';
 import { until } from '../server/src/test/until.ts';
+import { runAdmin } from './admin-commands.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const smtp = new TestSmtpServer();
 let store: DataStore;
 let database: Database;
+let adminDatabase: Database;
 let server: ServerProcess;
 
 beforeAll(async () => {
@@ -24,16 +27,23 @@ beforeAll(async () => {
   // Kept feed answers live long here: only a write's announcement drops them.
   server = await startServer(store, { env: { SMTP_URL: smtp.url, FEED_CACHE_MS: '600000' } });
   database = store.open();
+  adminDatabase = store.open();
 }, 60_000);
 afterAll(async () => {
   await killAllServers();
   await database?.destroy();
+  await adminDatabase?.destroy();
   await store?.remove();
   await smtp.stop();
 });
 
-/** `npm run admin -- …` as an operator runs it: another process, the same configuration as the server. */
-function admin(...args: string[]): Promise<{ code: number; out: string }> {
+/**
+ * `npm run admin -- …` as an operator runs it: another process, the same configuration as the server.
+ * Spawned once per run below (its exit code and streams); the other commands go through the same
+ * `runAdmin` in this process, on a database handle of its own — a spawned Node takes seconds to load the
+ * server's modules, and one per command made this the slowest file of the suite.
+ */
+function spawnedAdmin(...args: string[]): Promise<{ code: number; out: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: store.dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
@@ -44,13 +54,19 @@ function admin(...args: string[]): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code: code ?? -1, out })));
 }
 
+/** The same command in this process: what `scripts/admin.ts` prints for it (its output and a newline). */
+async function admin(...args: string[]): Promise<{ code: number; out: string }> {
+  const { code, out } = await runAdmin(args, adminDatabase, loadConfig({ DATA_DIR: store.dataDir }).publicUrl);
+  return { code, out: `${out}\n` };
+}
+
 describe('npm run admin -- help:list / help:answer', () => {
   it('lists the open request, and the answer reaches the open tab at once and the inbox', async () => {
     const member = await aUser(database.db, { name: 'Asker', email: `asker-${Date.now()}@example.com` });
     const session = await login(server.url, member.email, member.password);
     expect((await call(server.url, 'help', { user_id: member.id, message: 'Where is my draft?' }, session)).status).toBe(201);
 
-    const listed = await admin('help:list');
+    const listed = await spawnedAdmin('help:list');
     expect(listed.code).toBe(0);
     const id = /#(\d+)\s.*Asker/.exec(listed.out)?.[1];
     expect(listed.out).toContain('Where is my draft?');
@@ -58,7 +74,7 @@ describe('npm run admin -- help:list / help:answer', () => {
 
     const stream = await new SseClient(`${server.url}/api/user/notifications/stream`, session.headers).open();
     await stream.next((e) => e.event === 'unseen');
-    const answered = await admin('help:answer', id!, 'Drafts live in this browser until you post.');
+    const answered = await spawnedAdmin('help:answer', id!, 'Drafts live in this browser until you post.');
     expect(answered).toMatchObject({ code: 0 });
     const event = await stream.next((e) => e.event === 'notification', 0, 5000);
     const notice = (JSON.parse(event.data) as NotificationEvent).notification;
@@ -79,7 +95,7 @@ describe('npm run admin -- help:list / help:answer', () => {
   }, 60_000);
 
   it('says how to use it for unknown words, and refuses an unknown request', async () => {
-    const wrong = await admin('help:answr', '1', 'x');
+    const wrong = await spawnedAdmin('help:answr', '1', 'x');
     expect(wrong.code).toBe(2);
     expect(wrong.out).toContain('Usage: npm run admin');
     const missing = await admin('help:answer', '999999', 'Hello');
@@ -351,5 +367,34 @@ describe('npm run admin -- account:suspend / account:unsuspend', () => {
       ['account.suspend', member.id],
     ]);
     expect((await admin('account:unsuspend', member.email)).code).toBe(1);
+  }, 60_000);
+});
+
+describe('npm run admin -- appeals:list / appeal:decide', () => {
+  it('lists the appeal a suspended member sent from the mailed link, and upholds it: the member is back and told why', async () => {
+    const member = await aUser(database.db, { name: 'Appealing Ann', email: `appealing-${Date.now()}@example.com` });
+    expect((await admin('account:suspend', member.email, '--note', 'Copied stories.')).code).toBe(0);
+    const statement = await parseMail(await until(() => smtp.received.find((m) => m.to.includes(member.email)), 20_000, 100));
+    const token = new URL(/https?:\/\/\S+\/appeal\?token=\S+/.exec(statement.text)![0]).searchParams.get('token')!;
+    expect((await call(server.url, 'appeal', { token, text: 'They are my own stories, from my old blog.' })).status).toBe(201);
+
+    const listed = (await admin('appeals:list')).out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: number; appellant_id: number; text: string; kind: string; status: string });
+    const mine = listed.find((a) => a.appellant_id === member.id)!;
+    expect(mine).toMatchObject({ text: 'They are my own stories, from my old blog.', kind: 'suspend', status: 'open' });
+    expect((await admin('appeals:list', '--status', 'closed')).code).toBe(2);
+    expect((await admin('appeal:decide', String(mine.id), '--change', '--note', 'x')).code).toBe(2); // a change needs its --for
+    expect((await admin('appeal:decide', String(mine.id), '--approve', '--note', 'x', '--for', '1d')).code).toBe(2);
+    expect(await admin('appeal:decide', '999999', '--reject', '--note', 'No.')).toMatchObject({ code: 1, out: 'There is no appeal 999999.\n' });
+
+    const done = await admin('appeal:decide', String(mine.id), '--approve', '--note', 'Your old blog shows them first.');
+    expect(done).toMatchObject({ code: 0, out: `Appeal ${mine.id} approved: the action is lifted; the appellant is told in the app and by mail.\n` });
+    expect((await call(server.url, 'login', { email: member.email, password: member.password })).status).toBe(200);
+    const answered = await parseMail(await until(() => smtp.received.find((m) => m.to.includes(member.email) && /answered your appeal/.test(m.raw)), 20_000, 100));
+    expect(answered.text).toContain('Their reasons: Your old blog shows them first.');
+    expect((await admin('appeals:list')).out).not.toContain('They are my own stories');
+    expect((await admin('appeals:list', '--status', 'approved')).out).toContain('They are my own stories');
   }, 60_000);
 });

@@ -88,6 +88,9 @@ export const help = { method: 'POST', path: '/api/user/help', access: 'session',
 export const report = { method: 'POST', path: '/api/user/report', access: 'session', owns: 'account', rateLimit: 'report', body: 'reportBody', answer: 'reportResponse', status: 201 } as const satisfies Endpoint;
 export const reportTarget = { method: 'POST', path: '/api/user/report/target', access: 'session', owns: 'account', readOnly: true, body: 'reportTargetBody', answer: 'reportTargetResponse' } as const satisfies Endpoint;
 export const serverRules = { method: 'GET', path: '/api/user/rules', access: 'open', readOnly: true, answer: 'serverRulesResponse' } as const satisfies Endpoint;
+/** Addition (issue 47, ADR 0103): the action an appeal link is about, and the appeal made; an appeal, by the link's token (no session: a suspended member cannot sign in). */
+export const appealStatement = { method: 'POST', path: '/api/user/appeal/statement', access: 'open', readOnly: true, body: 'appealTokenBody', answer: 'appealStatementResponse' } as const satisfies Endpoint;
+export const appeal = { method: 'POST', path: '/api/user/appeal', access: 'open', rateLimit: 'appeal', body: 'appealBody', answer: 'appealResponse', status: 201 } as const satisfies Endpoint;
 export const myReports = { method: 'POST', path: '/api/user/reports', access: 'session', owns: 'account', readOnly: true, body: 'myReportsBody', query: 'cursorQuery', answer: 'myReportsResponse' } as const satisfies Endpoint;
 export const statsView = { method: 'POST', path: '/api/user/stats/view', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;
 export const statsRead = { method: 'POST', path: '/api/user/stats/read', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;

@@ -55,3 +55,20 @@ export function caseOutcome(decision: CaseDecisionName, kind: ReportKind): strin
       return `${whose} has been suspended.`;
   }
 }
+
+/** How long after an action began its account may appeal it (issue 47: 20 days), and at most how long the appeal is. */
+export const APPEAL_WINDOW_DAYS = 20;
+export const APPEAL_TEXT_MAX = 2000;
+export const APPEAL_INVALID_LINK = 'This appeal link is not valid. Open the link in the latest mail from the moderators.';
+export const APPEAL_RECEIVED = 'Your appeal is with the moderators. A moderator will answer it, and we will write to you.';
+export const APPEAL_CLOSED = `The time to appeal has passed: an action can be appealed for ${APPEAL_WINDOW_DAYS} days after it began.`;
+export const APPEAL_ENDED = 'This action has ended: there is nothing left to appeal.';
+export const APPEAL_MADE_ALREADY = 'You have appealed this already: one appeal per action.';
+export const APPEAL_STATUSES = ['open', 'approved', 'rejected', 'changed'] as const;
+export type AppealStatus = (typeof APPEAL_STATUSES)[number];
+/** What each answer means to the appellant, as the page and the mail say it. */
+export const APPEAL_OUTCOMES: Readonly<Record<Exclude<AppealStatus, 'open'>, string>> = {
+  approved: 'Your appeal was upheld: the action is lifted.',
+  rejected: 'Your appeal was turned down: the action stays.',
+  changed: 'Your appeal was partly upheld: the action was changed.',
+};

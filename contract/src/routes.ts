@@ -72,6 +72,8 @@ export const paths = {
   /** The reader's own reports and where each stands; `reported` shows the receipt of the one just made. */
   /** The server's rules, for everybody (issue 47). */
   rules: { path: '/rules', access: 'open', getHref: () => '/rules' },
+  /** Addition (issue 47): the page a moderators' statement mail links to, to appeal the action (no session needed). */
+  appeal: { path: '/appeal', access: 'open', getHref: (token?: string) => (token ? `/appeal?token=${encodeURIComponent(token)}` : '/appeal') },
   reports: { path: '/reports', access: 'session', getHref: (reported?: number) => (reported === undefined ? '/reports' : `/reports?reported=${reported}`) },
   categoryPosts: {
     path: '/recommended/:catogary',

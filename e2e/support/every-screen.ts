@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type PathName, paths } from '@inkwell/contract';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { type Session, type World, aStory, callApi, verifiedUser } from './world.ts';
 
 /**
@@ -23,6 +25,8 @@ export interface ScreenWorld {
   unsubscribeToken: string;
   newsletterConfirmToken: string;
   newsletterUnsubscribeToken: string;
+  /** The appeal link of Ben's comment the moderators hid (ADR 0103). */
+  appealToken: string;
 }
 
 /** One address opened as a reader: what it is called in the report, and what to wait for beyond the app being ready. */
@@ -98,7 +102,36 @@ export async function castScreens(world: World): Promise<ScreenWorld> {
   ok(await callApi(world, 'forgot-password', { email: memberEmail }));
   const resetToken = await mailedToken(world, memberEmail, paths.resetPassword.path);
   const unsubscribeToken = await mailedToken(world, memberEmail, paths.unsubscribe.path);
-  return { member, other, memberPost, otherPost, draftId, previewToken, topicId, resetToken, unsubscribeToken, newsletterConfirmToken, newsletterUnsubscribeToken };
+
+  // Ben's second comment, on his own story, reported by Ada and hidden by the operator at the command
+  // line: the statement mailed to Ben carries the appeal link.
+  const rude = await callApi(world, 'comment', { user_id: Number(other.id), post_id: otherPost, comments: 'Only fools skip margins.' }, { ...other });
+  ok(rude);
+  ok(await callApi(world, 'report', { user_id: Number(member.id), kind: 'comment', target_id: Number(rude.json.id), category: 'harassment' }, { ...member }));
+  hideByCommandLine(world, Number(rude.json.id));
+  const appealToken = await mailedToken(world, 'axe.other@example.com', paths.appeal.path);
+  return { member, other, memberPost, otherPost, draftId, previewToken, topicId, resetToken, unsubscribeToken, newsletterConfirmToken, newsletterUnsubscribeToken, appealToken };
+}
+
+/** `npm run admin -- …` on the world's database, as the operator runs it (another process, the server's DATA_DIR). */
+function admin(world: World, ...args: string[]): { code: number | null; out: string } {
+  const run = spawnSync(process.execPath, ['scripts/admin.ts', ...args], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, DATA_DIR: world.server.dataDir, PUBLIC_URL: world.server.url, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  return { code: run.status, out: `${run.stdout}${run.stderr}` };
+}
+
+/** The operator hides the comment: `case:resolve <its case> --action hide`. */
+function hideByCommandLine(world: World, commentId: number): void {
+  const found = admin(world, 'cases:list')
+    .out.trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { id: number; target: { kind: string; id: number } })
+    .find((c) => c.target.kind === 'comment' && c.target.id === commentId);
+  const done = admin(world, 'case:resolve', String(found!.id), '--action', 'hide', '--note', 'Name-calling is not criticism.');
+  expect(done.code, done.out).toBe(0);
 }
 
 /** The body editor with Quill's toolbar, which comes in its own chunk after the app is ready. */
@@ -151,6 +184,12 @@ export const screens: Record<PathName, ScreenEntry> = {
   report: { visits: (w) => [{ label: 'report a story', url: paths.report.getHref('post', w.otherPost) }] },
   reports: { visits: () => [{ label: 'your reports', url: paths.reports.getHref() }] },
   rules: { visits: () => [{ label: 'the rules', url: paths.rules.getHref() }] },
+  appeal: {
+    visits: (w) => [
+      { label: 'appeal', url: paths.appeal.getHref(w.appealToken) },
+      { label: 'appeal (a link that is not valid)', url: paths.appeal.getHref('not-a-token'), only: 'visitor' },
+    ],
+  },
   categoryPosts: { visits: (w) => [{ label: 'topic', url: paths.categoryPosts.getHref(w.topicId) }] },
   viewProfile: {
     visits: (w) => [

@@ -94,6 +94,8 @@ export interface Config {
     help: RateLimit;
     /** Reports of a story, comment or account per client address (issue 47). */
     report: RateLimit;
+    /** Appeals (and tries of appeal links) per client address (issue 47). */
+    appeal: RateLimit;
     /** "Download your data" archives per client address (each one reads all of a member's rows and images). */
     exportData: RateLimit;
     /** View and read beacons of the post page per client address (open; each may write a row). */
@@ -209,6 +211,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   search: { max: 120, windowMs: MINUTE },
   help: { max: 10, windowMs: 60 * MINUTE },
   report: { max: 20, windowMs: 60 * MINUTE },
+  appeal: { max: 10, windowMs: 60 * MINUTE },
   exportData: { max: 5, windowMs: 60 * MINUTE },
   stats: { max: 300, windowMs: MINUTE },
   history: { max: 300, windowMs: MINUTE },
@@ -233,6 +236,7 @@ export const rateLimitVariables: Record<keyof Config['rateLimits'], string> = {
   search: 'RATE_LIMIT_SEARCH',
   help: 'RATE_LIMIT_HELP',
   report: 'RATE_LIMIT_REPORT',
+  appeal: 'RATE_LIMIT_APPEAL',
   exportData: 'RATE_LIMIT_EXPORT_DATA',
   stats: 'RATE_LIMIT_STATS',
   history: 'RATE_LIMIT_HISTORY',

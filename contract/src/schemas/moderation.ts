@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, requiredMessage } from './common.ts';
-import { CASE_DECISIONS, REPORT_CATEGORIES, REPORT_KINDS, REPORT_NOTE_MAX } from '../moderation-words.ts';
+import { APPEAL_STATUSES, APPEAL_TEXT_MAX, CASE_DECISIONS, REPORT_CATEGORIES, REPORT_KINDS, REPORT_NOTE_MAX } from '../moderation-words.ts';
 
 export * from '../moderation-words.ts';
 
@@ -84,3 +84,56 @@ export type ServerRule = z.infer<typeof serverRule>;
 /** GET /api/user/rules: the server's rules, in order (an empty list when it has none yet). */
 export const serverRulesResponse = z.object({ rules: z.array(serverRule) });
 export type ServerRulesResponse = z.infer<typeof serverRulesResponse>;
+
+/** The token of an appeal link (the statement mail's), as the page and the form send it. */
+const appealToken = z
+  .string({ error: requiredMessage('token') })
+  .trim()
+  .min(1, 'The token field is required.')
+  .max(200, 'This appeal link is not valid.');
+
+/** POST /api/user/appeal/statement {token}: the action an appeal link is about (422 errors.token when the link is not valid). */
+export const appealTokenBody = z.object({ token: appealToken });
+
+/** An action as its account reads it on the appeal page: what, why, since and until when. */
+export const appealedAction = z.object({
+  kind: z.enum(['suspend', 'hide', 'no-comments']),
+  /** What it acts on, as the statement said it ("your account", "your comment “…”"). */
+  what: z.string(),
+  reason: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string().nullable(),
+  /** When it was lifted (by the clock, a moderator or an appeal), or null while in force. */
+  lifted_at: z.string().nullable(),
+});
+export type AppealedAction = z.infer<typeof appealedAction>;
+
+/** An appeal as its appellant reads it: their words, and the answer once a moderator gave one. */
+export const appealView = z.object({
+  text: z.string(),
+  status: z.enum(APPEAL_STATUSES),
+  reply: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type AppealView = z.infer<typeof appealView>;
+
+export const appealStatementResponse = z.object({
+  action: appealedAction,
+  appeal: appealView.nullable(),
+  /** Until when an appeal can be made. */
+  window_ends_at: z.string(),
+});
+export type AppealStatementResponse = z.infer<typeof appealStatementResponse>;
+
+/** POST /api/user/appeal {token, text}: the appeal, once per action within the window (201). */
+export const appealBody = z.object({
+  token: appealToken,
+  text: z
+    .string({ error: requiredMessage('text') })
+    .trim()
+    .min(1, 'The text field is required.')
+    .max(APPEAL_TEXT_MAX, `The text may not be greater than ${APPEAL_TEXT_MAX} characters.`),
+});
+export const appealResponse = z.object({ message: z.string(), appeal: appealView });
+export type AppealResponse = z.infer<typeof appealResponse>;

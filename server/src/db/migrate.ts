@@ -69,6 +69,7 @@ import * as m0067 from './migrations/0067_held_writings.ts';
 import * as m0068 from './migrations/0068_hidden_by_moderators.ts';
 import * as m0069 from './migrations/0069_server_rules.ts';
 import * as m0070 from './migrations/0070_statement_presets.ts';
+import * as m0071 from './migrations/0071_appeals.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -143,6 +144,7 @@ const migrations: Record<string, Migration> = {
   '0068_hidden_by_moderators': m0068,
   '0069_server_rules': m0069,
   '0070_statement_presets': m0070,
+  '0071_appeals': m0071,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,7 +12,17 @@ import type {
 } from './schema/notifications.ts';
 import type { FeedAuthorMutesTable, FeedTopicTuningTable, PostReadersTable, PostStatsDailyTable, ReadingHistoryTable, StatsSaltsTable } from './schema/reading.ts';
 import type { BlocksTable, CommentsTable, FollowRequestsTable, FollowsTable, LikesTable, RepliesTable, SavesTable } from './schema/social.ts';
-import type { AuditLogTable, CasesTable, MemberRolesTable, ModerationActionsTable, ReportsTable, RolesTable, ServerRulesTable, StatementPresetsTable } from './schema/staff.ts';
+import type {
+  AppealsTable,
+  AuditLogTable,
+  CasesTable,
+  MemberRolesTable,
+  ModerationActionsTable,
+  ReportsTable,
+  RolesTable,
+  ServerRulesTable,
+  StatementPresetsTable,
+} from './schema/staff.ts';
 import type { AppKeysTable, LeasesTable, RateLimitsTable, WriteEpochTable } from './schema/system.ts';
 import type { CategoriesTable, DraftImagesTable, DraftsTable, PostImagesTable, PostsTable, StoredImagesTable, UserCategoriesTable } from './schema/writing.ts';
 
@@ -81,4 +91,5 @@ export interface DB {
   moderation_actions: ModerationActionsTable;
   server_rules: ServerRulesTable;
   statement_presets: StatementPresetsTable;
+  appeals: AppealsTable;
 }

@@ -2,7 +2,7 @@ import { escapeHtml } from '@inkwell/contract';
 import type { NewMail } from './outbox.repository.ts';
 
 /** One of Inkwell's account mails: a title, paragraphs, an optional button, a quiet footer. */
-function accountMail(to: string, subject: string, title: string, paragraphs: string[], button?: { label: string; link: string }, footer?: string): NewMail {
+export function accountMail(to: string, subject: string, title: string, paragraphs: string[], button?: { label: string; link: string }, footer?: string): NewMail {
   const text = [title, '', ...paragraphs.flatMap((p) => [p, '']), ...(button ? [`${button.label}: ${button.link}`, ''] : []), ...(footer ? [footer] : [])].join('\n').trimEnd();
   const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#1f2328;max-width:560px;margin:auto;padding:24px">
 <p style="font-family:Arial,sans-serif;font-weight:bold;color:#4f46e5;font-size:18px;margin:0 0 16px">Inkwell</p>
@@ -44,14 +44,21 @@ export const mailTime = (iso: string): string =>
   `${new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' }).replace(' at ', ', ')} UTC`;
 
 /** To a suspended member (the statement of reasons, ADR 0096): what, why, for how long, and what stays. */
-export function suspendedMail(to: string, action: { endsAt: string | null; reason: string }): NewMail {
+export function suspendedMail(to: string, action: { endsAt: string | null; reason: string; appealUrl: string; appealBy: string }): NewMail {
   const until = action.endsAt ? `until ${mailTime(action.endsAt)}` : 'until they lift it';
-  return accountMail(to, 'Your Inkwell account is suspended', 'Your account is suspended', [
-    `The moderators of this server have suspended your account ${until}.`,
-    `Their reasons: ${action.reason}`,
-    'While it is suspended you cannot sign in, and your profile, stories and comments are shown to nobody. Nothing of yours is deleted.',
-    action.endsAt ? 'It ends by itself, and we will write to you when it does.' : 'We will write to you when it is lifted.',
-  ]);
+  return accountMail(
+    to,
+    'Your Inkwell account is suspended',
+    'Your account is suspended',
+    [
+      `The moderators of this server have suspended your account ${until}.`,
+      `Their reasons: ${action.reason}`,
+      'While it is suspended you cannot sign in, and your profile, stories and comments are shown to nobody. Nothing of yours is deleted.',
+      action.endsAt ? 'It ends by itself, and we will write to you when it does.' : 'We will write to you when it is lifted.',
+      `If you think they got it wrong, you can appeal until ${mailTime(action.appealBy)}: a moderator reads it and answers.`,
+    ],
+    { label: 'Appeal', link: action.appealUrl },
+  );
 }
 
 /** To a member whose suspension ended: everything is back. */

@@ -4,8 +4,12 @@ import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { mailTime } from '../mail/account-templates.ts';
 import { noticeText, notify } from '../notify/notify.ts';
-import { type ActionRow, actionInForce, dueActions, insertAction, markLifted, subjectOf } from './actions.repository.ts';
+import { type ActionRow, actionInForce, insertAction, markLifted, subjectOf } from './actions.repository.ts';
 import { CaseError } from './case-error.ts';
+import { type Lifting, endOf, liftDueOf, subjectLabel as label } from './timed-actions.ts';
+import { appealLink, appealWindowEnd } from './appeal-links.ts';
+import { insertMail } from '../mail/outbox.repository.ts';
+import { statementMail } from '../mail/statement-templates.ts';
 
 /** A stop as the deciding moderator gives it: how long (undefined: until lifted), the reasons, the case, who. */
 export interface CommentStop {
@@ -15,9 +19,6 @@ export interface CommentStop {
   by: AuditActor;
 }
 
-type Subject = NonNullable<Awaited<ReturnType<typeof subjectOf>>>;
-const label = (subject: Subject) => subject.name?.trim() || subject.handle || subject.email || 'an account';
-
 /**
  * An account's comments and replies stopped by the moderators (issue 47, ADR 0101): a row of
  * moderation_actions (kind 'no-comments', its target the account), its audit row and, for a member,
@@ -25,7 +26,7 @@ const label = (subject: Subject) => subject.name?.trim() || subject.handle || su
  * reply is refused with those words, and an account elsewhere's replies are not kept (social reads it:
  * db/shared.repository.ts `commentStopOf`). Lifted by hand or by the clock; the member is told.
  */
-export function createCommentStops(db: Kysely<DB>) {
+export function createCommentStops(db: Kysely<DB>, publicUrl: string) {
   async function lifted(trx: Kysely<DB>, action: ActionRow, by: AuditActor): Promise<boolean> {
     const now = nowIso();
     if (!(await markLifted(trx, action.id, now))) return false;
@@ -43,14 +44,17 @@ export function createCommentStops(db: Kysely<DB>) {
   }
 
   return {
+    /** Lifts it in the caller's transaction (an appeal upheld); false when it was lifted already. */
+    liftIn: async (trx: Kysely<DB>, action: ActionRow, by: AuditActor): Promise<Lifting> => (await lifted(trx, action, by)) && {},
+
     /** Stops the account's comments, in the deciding transaction; the action's end. */
     async stopIn(trx: Kysely<DB>, subjectId: number, stop: CommentStop): Promise<{ endsAt: string | null }> {
       const subject = await subjectOf(trx, subjectId);
       if (!subject) throw new CaseError('That account is gone.');
       if (await actionInForce(trx, subjectId, 'no-comments')) throw new CaseError(`${label(subject)} may not comment already.`);
       const now = nowIso();
-      const endsAt = stop.forMs === undefined ? null : new Date(Date.parse(now) + stop.forMs).toISOString();
-      await insertAction(trx, {
+      const endsAt = endOf(now, stop.forMs);
+      const actionId = await insertAction(trx, {
         kind: 'no-comments',
         subject_id: subjectId,
         target_kind: 'account',
@@ -69,7 +73,15 @@ export function createCommentStops(db: Kysely<DB>) {
         after: { ends_at: endsAt, reason: stop.reason },
         caseId: stop.caseId,
       });
-      if (subject.domain === null) await notify.fromStaff(trx, { userId: subjectId }, noticeText.commentsStopped(endsAt && mailTime(endsAt), stop.reason), now);
+      if (subject.domain === null) {
+        await notify.fromStaff(trx, { userId: subjectId }, noticeText.commentsStopped(endsAt && mailTime(endsAt), stop.reason), now);
+        if (subject.email) {
+          const done = 'The moderators of this server have stopped your comments and replies';
+          const effect = 'Until then you cannot write comments or replies; your stories, and what you wrote before, stay as they are.';
+          const appeal = { appealUrl: await appealLink(trx, actionId, publicUrl), appealBy: appealWindowEnd(now) };
+          await insertMail(trx, statementMail(subject.email, 'The moderators stopped your comments', { done, reason: stop.reason, endsAt, effect, ...appeal }), now);
+        }
+      }
       return { endsAt };
     },
 
@@ -83,11 +95,7 @@ export function createCommentStops(db: Kysely<DB>) {
 
     /** The clock: lifts every stop whose end has come by `now`; how many. */
     async liftDue(now = nowIso()): Promise<number> {
-      let count = 0;
-      for (const action of await dueActions(db, 'no-comments', now, 100)) {
-        if (await db.transaction().execute((trx) => lifted(trx, action, 'the clock'))) count += 1;
-      }
-      return count;
+      return liftDueOf(db, 'no-comments', now, (action) => db.transaction().execute((trx) => lifted(trx, action, 'the clock')));
     },
   };
 }

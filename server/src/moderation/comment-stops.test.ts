@@ -7,6 +7,7 @@ import { type TestApp, buildTestApp } from '../test/app.ts';
 import { type Session, aPost, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 import { createCommentStops } from './comment-stops.service.ts';
 import { createDecisions } from './decisions.service.ts';
+import { reportedCase } from './moderation.testkit.ts';
 
 /**
  * An account's comments stopped by the moderators (issue 47, ADR 0101), on SQLite or PostgreSQL: a
@@ -31,11 +32,7 @@ const call = (who: Session, url: string, payload: object) =>
 const lastMessageTo = async (userId: number) =>
   (await t.db.selectFrom('notifications').select('message').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirstOrThrow()).message;
 const decisions = () => createDecisions(t.db, t.config.publicUrl, offlineEvents());
-async function reportedAccount(id: number): Promise<number> {
-  const made = await call(reader, 'report', { kind: 'account', target_id: id, category: 'harassment' });
-  expect(made.statusCode, made.body).toBe(201);
-  return (await t.db.selectFrom('reports').select('case_id').where('id', '=', made.json().report_id).executeTakeFirstOrThrow()).case_id;
-}
+const reportedAccount = (id: number) => reportedCase(t, reader, 'account', id, 'harassment');
 
 describe('comments stopped by the moderators', () => {
   it('refuse a member’s comments and replies with the end and the reasons, until the clock lifts the stop', async () => {
@@ -60,7 +57,7 @@ describe('comments stopped by the moderators', () => {
     // Everything else goes on: they may still like and read.
     expect((await call(loud, 'like', { post_id: postId, status: 1 })).statusCode).toBe(200);
 
-    const stops = createCommentStops(t.db);
+    const stops = createCommentStops(t.db, t.config.publicUrl);
     expect(await stops.liftDue()).toBe(0);
     expect(await stops.liftDue(new Date(Date.now() + 2 * 86_400_000).toISOString())).toBe(1);
     expect((await call(loud, 'comment', { post_id: postId, comments: 'Sorry for shouting.' })).statusCode).toBe(200);
@@ -75,7 +72,7 @@ describe('comments stopped by the moderators', () => {
     const comments = createCommentsService(t.db, new DomainEventBus());
     const note = (n: number) => ({ postId, answers: null, body: `Buy ${n}`, apId: `${elsewhere.apId}/notes/${n}`, url: null, createdAt: new Date().toISOString() });
     expect(await comments.addFrom(elsewhere.id, note(1))).toBe(false);
-    const stops = createCommentStops(t.db);
+    const stops = createCommentStops(t.db, t.config.publicUrl);
     await stops.lift(elsewhere.id, 'command line');
     await expect(stops.lift(elsewhere.id, 'command line')).rejects.toThrow(/may comment already/);
     expect(await comments.addFrom(elsewhere.id, note(2))).toBe(true);

@@ -49,8 +49,8 @@ const TIMED: ReadonlySet<CaseDecision> = new Set(['hide', 'no-comments', 'suspen
  */
 export function createDecisions(db: Kysely<DB>, publicUrl: string, events: DomainEventBus) {
   const suspensions = createSuspensions(db, publicUrl);
-  const hides = createHides(db, events);
-  const commentStops = createCommentStops(db);
+  const hides = createHides(db, events, publicUrl);
+  const commentStops = createCommentStops(db, publicUrl);
   return {
     /** `forMs`: how long a hide, a stop or a suspension lasts (undefined: until lifted); `ruleId`: the server's rule it was decided under (ADR 0102). */
     async decide(caseId: number, decision: CaseDecision, noteText: string, by: AuditActor, more: { forMs?: number; ruleId?: number; preset?: string } = {}): Promise<Decided> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAudit } from '../audit/audit.ts';
 import type { TestApp } from '../test/app.ts';
-import { moderationCast } from './testkit.ts';
+import { moderationCast } from './moderation.testkit.ts';
 import { type Session, aPost, aUser, anAccountElsewhere } from '../test/factories.ts';
 import { CaseError, DECISION_NOTE_MAX, createDecisions } from './decisions.service.ts';
 import { offlineEvents } from '../offline-events.ts';

@@ -6,8 +6,12 @@ import type { DB } from '../db/schema.ts';
 import type { DomainEventBus, DomainEvents } from '../events/domain-events.ts';
 import { mailTime } from '../mail/account-templates.ts';
 import { noticeText, notify, quoted } from '../notify/notify.ts';
-import { type ActionRow, actionInForce, dueActions, insertAction, markLifted, subjectOf } from './actions.repository.ts';
+import { type ActionRow, actionInForce, insertAction, markLifted, subjectOf } from './actions.repository.ts';
 import { CaseError } from './case-error.ts';
+import { type Lifting, endOf, liftDueOf } from './timed-actions.ts';
+import { appealLink, appealWindowEnd } from './appeal-links.ts';
+import { insertMail } from '../mail/outbox.repository.ts';
+import { statementMail } from '../mail/statement-templates.ts';
 import { type ReportKind, targetsOf } from './reports.repository.ts';
 import { described } from './reports.service.ts';
 
@@ -32,26 +36,35 @@ export interface Hide {
  * when), written in the deciding transaction; the writing leaves others' sight by social's reaction to
  * 'case.decided'. Lifted by hand or by the clock: 'writing.unhidden', and the writer is told.
  */
-export function createHides(db: Kysely<DB>, events: DomainEventBus) {
+export function createHides(db: Kysely<DB>, events: DomainEventBus, publicUrl: string) {
   /** Lifted once (false: lifted before); what comes back into sight, if the writing is still there. */
   async function lifted(trx: Kysely<DB>, action: ActionRow, by: AuditActor): Promise<{ unhidden?: Unhidden } | false> {
     const now = nowIso();
     if (!(await markLifted(trx, action.id, now))) return false;
     const kind = action.target_kind as 'comment' | 'reply';
     const [target] = await targetsOf(trx, kind, [action.target_id!]);
+    const shown = target && described(target).label;
     const unhidden: Unhidden = { kind, id: action.target_id!, announce: (JSON.parse(action.undo ?? '{}') as HideUndo).announce === true };
     await audit(trx, {
       actor: by,
       action: 'writing.unhide',
-      target: { kind, id: unhidden.id, label: labelOf(kind, target && described(target).label) },
+      target: { kind, id: unhidden.id, label: labelOf(kind, shown) },
       before: { ends_at: action.ends_at },
       caseId: action.case_id,
     });
     if (!target) return {};
     await events.emit(trx, 'writing.unhidden', unhidden);
     if ((await subjectOf(trx, action.subject_id))?.domain === null)
-      await notify.fromStaff(trx, { userId: action.subject_id }, noticeText.unhidden(`your ${REPORT_KIND_NOUNS[kind]} ${quoted(described(target).label)}`), now);
+      await notify.fromStaff(trx, { userId: action.subject_id }, noticeText.unhidden(`your ${REPORT_KIND_NOUNS[kind]} ${quoted(shown!)}`), now);
     return { unhidden };
+  }
+
+  /** Lifted in the caller's transaction; what to say once it commits. */
+  async function liftIn(trx: Kysely<DB>, action: ActionRow, by: AuditActor): Promise<Lifting> {
+    const done = await lifted(trx, action, by);
+    if (!done) return false;
+    const { unhidden } = done;
+    return unhidden ? { afterCommit: () => events.committed('writing.unhidden', unhidden) } : {};
   }
 
   /** Lifts in a transaction of its own, then says so. */
@@ -62,6 +75,8 @@ export function createHides(db: Kysely<DB>, events: DomainEventBus) {
   }
 
   return {
+    liftIn,
+
     /** Hides the case's comment or reply, in the deciding transaction; the action's id and end. */
     async hideIn(trx: Kysely<DB>, found: { target_kind: ReportKind; target_id: number }, hide: Hide): Promise<{ actionId: number; endsAt: string | null; authorId: number }> {
       if (found.target_kind !== 'comment' && found.target_kind !== 'reply') throw new CaseError('Only a comment or a reply can be hidden here.');
@@ -69,7 +84,7 @@ export function createHides(db: Kysely<DB>, events: DomainEventBus) {
       if (!target) throw new CaseError(`That ${found.target_kind} is gone.`);
       if (target.hidden === 'moderators' || (await actionInForce(trx, target.id, 'hide', found.target_kind))) throw new CaseError(`That ${found.target_kind} is hidden already.`);
       const now = nowIso();
-      const endsAt = hide.forMs === undefined ? null : new Date(Date.parse(now) + hide.forMs).toISOString();
+      const endsAt = endOf(now, hide.forMs);
       const undo: HideUndo = { announce: target.hidden === 'held' };
       const actionId = await insertAction(trx, {
         kind: 'hide',
@@ -92,9 +107,17 @@ export function createHides(db: Kysely<DB>, events: DomainEventBus) {
         caseId: hide.caseId,
       });
       const theirs = `your ${REPORT_KIND_NOUNS[found.target_kind]} ${quoted(shown.label)}`;
-      // A member is told here; an account elsewhere is not ours to notify.
-      if ((await subjectOf(trx, target.author_id))?.domain === null)
+      // A member is told here, in the app and by mail; an account elsewhere is not ours to notify.
+      const author = await subjectOf(trx, target.author_id);
+      if (author?.domain === null) {
         await notify.fromStaff(trx, { userId: target.author_id }, noticeText.hidden(theirs, hide.reason, endsAt && mailTime(endsAt)), now);
+        if (author.email) {
+          const done = `The moderators of this server have hidden ${theirs} from readers`;
+          const effect = 'Only you can still see it, labelled. Nothing of yours is deleted.';
+          const appeal = { appealUrl: await appealLink(trx, actionId, publicUrl), appealBy: appealWindowEnd(now) };
+          await insertMail(trx, statementMail(author.email, 'The moderators hid something you wrote', { done, reason: hide.reason, endsAt, effect, ...appeal }), now);
+        }
+      }
       return { actionId, endsAt, authorId: target.author_id };
     },
 
@@ -106,9 +129,7 @@ export function createHides(db: Kysely<DB>, events: DomainEventBus) {
 
     /** The clock: lifts every hide whose end has come by `now`; how many. */
     async liftDue(now = nowIso()): Promise<number> {
-      let count = 0;
-      for (const action of await dueActions(db, 'hide', now, 100)) if (await lift(action, 'the clock')) count += 1;
-      return count;
+      return liftDueOf(db, 'hide', now, (action) => lift(action, 'the clock'));
     },
   };
 }

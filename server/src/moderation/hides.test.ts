@@ -4,9 +4,10 @@ import { defaultSpam } from '../config-spam.ts';
 import { expectColumnRoundTrip } from '../federation/federation.testkit.ts';
 import { offlineEvents } from '../offline-events.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { type Session, aPost, aUser, signIn } from '../test/factories.ts';
+import { type Session, aPost, aUser, aged, signIn } from '../test/factories.ts';
 import { createDecisions } from './decisions.service.ts';
 import { createHides } from './hides.service.ts';
+import { reportedCase as reportedOn } from './moderation.testkit.ts';
 
 /**
  * A comment or reply hidden by the moderators (issue 47, ADR 0100), on SQLite or PostgreSQL: out of
@@ -21,21 +22,11 @@ const HOUR = 3_600_000;
 
 beforeAll(async () => {
   t = await buildTestApp({ config: { spam: defaultSpam } });
-  const [first, second] = await Promise.all(['Writer', 'Reader'].map(async (name) => signIn(t.app, await aged(await aUser(t.db, { name })))));
+  const [first, second] = await Promise.all(['Writer', 'Reader'].map(async (name) => signIn(t.app, await aged(t.db, await aUser(t.db, { name })))));
   [writer, reader] = [first!, second!];
   postId = (await aPost(t.db, { userId: writer.id, title: 'On tides' })).id;
 });
 afterAll(() => t.close());
-
-/** The account made two days ago: not new (no hold of its links). */
-async function aged<T extends { id: number }>(user: T): Promise<T> {
-  await t.db
-    .updateTable('users')
-    .set({ created_at: new Date(Date.now() - 2 * 86_400_000).toISOString() })
-    .where('id', '=', user.id)
-    .execute();
-  return user;
-}
 
 const call = (who: Session, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api/user/${url}`, payload: { user_id: who.id, ...payload }, headers: who.headers });
@@ -45,15 +36,11 @@ async function page(who?: Session) {
 }
 const messagesTo = async (userId: number) => (await t.db.selectFrom('notifications').select('message').where('user_id', '=', userId).orderBy('id').execute()).map((n) => n.message);
 const decisions = () => createDecisions(t.db, t.config.publicUrl, offlineEvents());
-async function reportedCase(kind: string, id: number): Promise<number> {
-  const made = await call(reader, 'report', { kind, target_id: id, category: 'harassment' });
-  expect(made.statusCode, made.body).toBe(201);
-  return (await t.db.selectFrom('reports').select('case_id').where('id', '=', made.json().report_id).executeTakeFirstOrThrow()).case_id;
-}
+const reportedCase = (kind: string, id: number) => reportedOn(t, reader, kind, id, 'harassment');
 
 describe('a comment hidden by the moderators', () => {
   it('leaves readers’ sight and count, stays with its writer labelled, who is told why and until when; the clock brings it back', async () => {
-    const rude = await signIn(t.app, await aged(await aUser(t.db, { name: 'Rude' })));
+    const rude = await signIn(t.app, await aged(t.db, await aUser(t.db, { name: 'Rude' })));
     const id = (await call(rude, 'comment', { post_id: postId, comments: 'You are all fools.' })).json().id as number;
     const count = (await page()).comments_count;
     const caseId = await reportedCase('comment', id);
@@ -76,7 +63,7 @@ describe('a comment hidden by the moderators', () => {
       ['case.decide', caseId],
     ]);
 
-    const hides = createHides(t.db, offlineEvents());
+    const hides = createHides(t.db, offlineEvents(), t.config.publicUrl);
     expect(await hides.liftDue()).toBe(0);
     expect(await hides.liftDue(new Date(Date.parse(action.ends_at!) + 1000).toISOString())).toBe(1);
     expect((await page()).comments.map((c) => c.id)).toContain(id);
@@ -88,12 +75,12 @@ describe('a comment hidden by the moderators', () => {
 
   it('a reply hidden until lifted by hand; a held one hidden comes into sight for the first time when lifted, told of then', async () => {
     const parent = (await call(reader, 'comment', { post_id: postId, comments: 'Spring tides are the best.' })).json().id as number;
-    const replier = await signIn(t.app, await aged(await aUser(t.db, { name: 'Replier' })));
+    const replier = await signIn(t.app, await aged(t.db, await aUser(t.db, { name: 'Replier' })));
     const replyId = (await call(replier, 'replies', { post_id: postId, comment_id: parent, reply: 'Neap tides, surely.' })).json().id as number;
     const caseId = await reportedCase('reply', replyId);
     await decisions().decide(caseId, 'hide', 'Off topic.', 'command line');
     expect((await page()).comments.find((c) => c.id === parent)?.replies).toEqual([]);
-    const hides = createHides(t.db, offlineEvents());
+    const hides = createHides(t.db, offlineEvents(), t.config.publicUrl);
     await hides.lift('reply', replyId, 'command line');
     expect((await page()).comments.find((c) => c.id === parent)?.replies.map((r) => r.id)).toEqual([replyId]);
 

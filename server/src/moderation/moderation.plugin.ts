@@ -8,10 +8,13 @@ import { openHeldCase } from './holds.ts';
 import { type Rules, createRules } from './rules.service.ts';
 import { createHides } from './hides.service.ts';
 import { createCommentStops } from './comment-stops.service.ts';
+import { type Appeals, createAppeals } from './appeals.service.ts';
 
-/** The moderation calls (issue 47): a reader's report, what it is about, and their own reports; the console's calls come next. */
-const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsService; rules: Rules }> = async (app, { reports, rules }) => {
+/** The moderation calls (issue 47): a reader's report, what it is about, and their own reports; the server's rules; an appeal by its link; the console's calls come next. */
+const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsService; rules: Rules; appeals: Appeals }> = async (app, { reports, rules, appeals }) => {
   route(app, 'serverRules', async () => ({ rules: await rules.list() }));
+  route(app, 'appealStatement', async (request) => appeals.statement(request.body.token));
+  route(app, 'appeal', async (request) => appeals.appeal(request.body.token, request.body.text));
   route(app, 'report', async (request) => {
     const { kind, target_id, category, note } = request.body;
     return reports.report(actingFor(request.auth!, request.body.user_id), { kind, targetId: target_id, category, note });
@@ -34,8 +37,8 @@ export function moderationModule(core: AppCore): AppModule & { acts: ModerationA
   const reports = createReportsService(core.db);
   core.events.on('comment.held', openHeldCase);
   const suspensions = createSuspensions(core.db, core.config.publicUrl);
-  const hides = createHides(core.db, core.events);
-  const commentStops = createCommentStops(core.db);
+  const hides = createHides(core.db, core.events, core.config.publicUrl);
+  const commentStops = createCommentStops(core.db, core.config.publicUrl);
   const lift: ModuleJob = {
     name: 'moderation-lift',
     everyMs: LIFT_EVERY_MS,
@@ -54,7 +57,7 @@ export function moderationModule(core: AppCore): AppModule & { acts: ModerationA
   };
   return {
     name: 'moderation',
-    api: (api) => api.register(moderationPlugin, { ...core, reports, rules: createRules(core.db) }),
+    api: (api) => api.register(moderationPlugin, { ...core, reports, rules: createRules(core.db), appeals: createAppeals(core.db, core.config.publicUrl, core.events) }),
     acts: { reportFromServer: reports.reportFromServer },
     jobs: [lift],
   };

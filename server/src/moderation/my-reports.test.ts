@@ -1,7 +1,7 @@
 import { MY_REPORTS_PAGE_SIZE, REPORT_GONE, encodeId } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/app.ts';
-import { moderationCast } from './testkit.ts';
+import { moderationCast } from './moderation.testkit.ts';
 import { type Session, aPost, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 
 /** What the report form is about, and a reader's own reports with where each stands (ADR 0092). */

@@ -5,6 +5,7 @@ import { offlineEvents } from '../offline-events.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
 import { type Session, aPost, aUser, signIn } from '../test/factories.ts';
 import { createDecisions } from './decisions.service.ts';
+import { reportedCase } from './moderation.testkit.ts';
 import { createPresets } from './presets.service.ts';
 
 /** Statement presets (issue 47, ADR 0102), on SQLite or PostgreSQL: set, replaced, removed, audited, and a decision starting from one. */
@@ -28,13 +29,7 @@ describe('statement presets', () => {
     expect((await presets.list()).map((p) => [p.name, p.text])).toEqual([['spam-link', 'Links to shops are advertising here.']]);
 
     const post = await aPost(t.db, { userId: writer.id, title: 'Shop window' });
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/report',
-      payload: { user_id: reader.id, kind: 'post', target_id: post.id, category: 'spam' },
-      headers: reader.headers,
-    });
-    const caseId = (await t.db.selectFrom('reports').select('case_id').where('id', '=', made.json().report_id).executeTakeFirstOrThrow()).case_id;
+    const caseId = await reportedCase(t, reader, 'post', post.id, 'spam');
     const decisions = createDecisions(t.db, t.config.publicUrl, offlineEvents());
     await expect(decisions.decide(caseId, 'warn', '', 'command line', { preset: 'nothing-such' })).rejects.toThrow('There is no preset nothing-such');
     // A warning needs words: a preset gives them.

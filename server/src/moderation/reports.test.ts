@@ -1,7 +1,7 @@
 import { REPORTED_ALREADY, REPORT_GONE, REPORT_OWN, REPORT_RECEIVED } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { moderationCast } from './testkit.ts';
+import { moderationCast } from './moderation.testkit.ts';
 import { type Session, aPost, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 
 /** A reader's reports and the cases they gather in (ADR 0092), on SQLite or PostgreSQL. */

@@ -6,6 +6,7 @@ import { offlineEvents } from '../offline-events.ts';
 import { type TestApp, buildRenderingTestApp } from '../test/app.ts';
 import { type Session, aPost, aUser, signIn } from '../test/factories.ts';
 import { createDecisions } from './decisions.service.ts';
+import { reportedCase } from './moderation.testkit.ts';
 import { createRules } from './rules.service.ts';
 
 /**
@@ -62,13 +63,7 @@ describe('the server’s rules', () => {
     const civil = await rules.add({ title: 'Argue the point, not the person' }, 'command line');
     const number = (await listed()).find((r) => r.id === civil)!.number;
     const post = await aPost(t.db, { userId: writer.id, title: 'Harbour walls' });
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/report',
-      payload: { user_id: reader.id, kind: 'post', target_id: post.id, category: 'rule' },
-      headers: reader.headers,
-    });
-    const caseId = (await t.db.selectFrom('reports').select('case_id').where('id', '=', made.json().report_id).executeTakeFirstOrThrow()).case_id;
+    const caseId = await reportedCase(t, reader, 'post', post.id, 'rule');
     const decisions = createDecisions(t.db, t.config.publicUrl, offlineEvents());
 
     await expect(decisions.decide(caseId, 'warn', 'x', 'command line', { ruleId: 99_999 })).rejects.toThrow('There is no rule 99999');

@@ -6,8 +6,10 @@ import type { DB } from '../db/schema.ts';
 import { suspendedMail, unsuspendedMail } from '../mail/account-templates.ts';
 import { insertMail } from '../mail/outbox.repository.ts';
 import { deactivateAccount, reactivateAccount } from '../db/shared.repository.ts';
-import { type ActionRow, actionInForce, dueActions, insertAction, markLifted, subjectOf } from './actions.repository.ts';
+import { type ActionRow, actionInForce, insertAction, markLifted, subjectOf } from './actions.repository.ts';
 import { CaseError } from './case-error.ts';
+import { appealLink, appealWindowEnd } from './appeal-links.ts';
+import { type Lifting, endOf, liftDueOf, subjectLabel as label } from './timed-actions.ts';
 
 /** The longest reasons a suspension may give (what the account is told). */
 export const REASON_MAX = 2000;
@@ -29,8 +31,6 @@ export interface Suspension {
   caseId?: number | null;
   by: AuditActor;
 }
-
-const label = (subject: { name: string | null; handle: string | null; email: string | null }) => subject.name?.trim() || subject.handle || subject.email || 'an account';
 
 /**
  * Suspensions (issue 47, ADR 0096): a member of this server out of sight as a deactivated account is —
@@ -68,7 +68,7 @@ export function createSuspensions(db: Kysely<DB>, publicUrl: string) {
       if (!subject || subject.domain !== null || !subject.email) throw new CaseError('Only a member of this server can be suspended here.');
       if (await actionInForce(trx, subjectId, 'suspend')) throw new CaseError(`${label(subject)} is suspended already.`);
       const now = nowIso();
-      const endsAt = suspension.forMs === undefined ? null : new Date(Date.parse(now) + suspension.forMs).toISOString();
+      const endsAt = endOf(now, suspension.forMs);
       await deactivateAccount(trx, subjectId, now);
       const actionId = await insertAction(trx, {
         kind: 'suspend',
@@ -89,13 +89,17 @@ export function createSuspensions(db: Kysely<DB>, publicUrl: string) {
         after: { ends_at: endsAt, reason },
         caseId: suspension.caseId ?? null,
       });
-      await insertMail(trx, suspendedMail(subject.email, { endsAt, reason }), now);
+      const appealUrl = await appealLink(trx, actionId, publicUrl);
+      await insertMail(trx, suspendedMail(subject.email, { endsAt, reason, appealUrl, appealBy: appealWindowEnd(now) }), now);
       return { actionId, endsAt };
     },
 
     async suspend(subjectId: number, suspension: Suspension): Promise<{ actionId: number; endsAt: string | null }> {
       return db.transaction().execute((trx) => this.suspendIn(trx, subjectId, suspension));
     },
+
+    /** Lifts it in the caller's transaction (an appeal upheld); false when it was lifted already. */
+    liftIn: async (trx: Kysely<DB>, action: ActionRow, by: AuditActor): Promise<Lifting> => (await lifted(trx, action, by)) && {},
 
     /** Lifts the member's suspension by hand; a CaseError when there is none in force. */
     async lift(subjectId: number, by: AuditActor): Promise<void> {
@@ -107,11 +111,7 @@ export function createSuspensions(db: Kysely<DB>, publicUrl: string) {
 
     /** The clock: lifts every action whose end has come by `now` (each in its own transaction); how many. */
     async liftDue(now = nowIso()): Promise<number> {
-      let count = 0;
-      for (const action of await dueActions(db, 'suspend', now, 100)) {
-        if (await db.transaction().execute((trx) => lifted(trx, action, 'the clock'))) count += 1;
-      }
-      return count;
+      return liftDueOf(db, 'suspend', now, (action) => db.transaction().execute((trx) => lifted(trx, action, 'the clock')));
     },
   };
 }

@@ -121,6 +121,15 @@ export function registerFormRoutes(app: FastifyInstance, sendPage: SendFormPage)
     return sendPage(request, reply, page, echoOf(paths.newsletterConfirm.path, {}, answer, null), answer.status);
   });
 
+  // An appeal (issue 47): sent, the page again, which shows it; refused, the page again with the words kept.
+  app.post(paths.appeal.path, async (request, reply) => {
+    const form = textFields(request.body, ['token', 'text']);
+    const page = paths.appeal.getHref(form.token.trim());
+    const answer = await callApi(app, request, '/api/user/appeal', { token: form.token.trim(), text: form.text });
+    if (answer.status === 201) return reply.redirect(page, 303);
+    return sendPage(request, reply, page, echoOf(paths.appeal.path, { text: form.text }, answer, null), answer.status);
+  });
+
   // The subscribe box of a profile or a story (issue 29): subscribed (or asked to confirm), back to that
   // page, which says which; refused (a bad address), the page again with the address and the message.
   app.post(NEWSLETTER_SUBSCRIBE_FORM, async (request, reply) => {

@@ -5,7 +5,7 @@ import { createDecisions } from '../moderation/decisions.service.ts';
 import { offlineEvents } from '../offline-events.ts';
 import { expectColumnRoundTrip } from '../federation/federation.testkit.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { type Session, aPost, aUser, signIn } from '../test/factories.ts';
+import { type Session, aPost, aUser, aged, signIn } from '../test/factories.ts';
 import { COMMENT_MESSAGES } from './comments.service.ts';
 import { HELD_FOR } from './spam.ts';
 
@@ -20,19 +20,10 @@ let postId: number;
 beforeAll(async () => {
   t = await buildTestApp({ config: { spam: defaultSpam } });
   writer = await signIn(t.app, await aUser(t.db, { name: 'Writer' }));
-  await aged(writer.id);
+  await aged(t.db, writer);
   postId = (await aPost(t.db, { userId: writer.id, title: 'On gardens' })).id;
 });
 afterAll(() => t.close());
-
-/** The account made two days ago: no longer new. */
-async function aged(userId: number) {
-  await t.db
-    .updateTable('users')
-    .set({ created_at: new Date(Date.now() - 2 * 86_400_000).toISOString() })
-    .where('id', '=', userId)
-    .execute();
-}
 
 const comment = (who: Session, text: string, post = postId) =>
   t.app.inject({ method: 'POST', url: '/api/user/comment', payload: { user_id: who.id, post_id: post, comments: text }, headers: who.headers });
@@ -100,7 +91,7 @@ describe('a new account’s first link', () => {
 
   it('held as a reply, stays held when its writer is suspended, and a held one deleted leaves the count alone', async () => {
     const older = await signIn(t.app, await aUser(t.db, { name: 'Older' }));
-    await aged(older.id);
+    await aged(t.db, older);
     const parent = (await comment(older, 'What grows in shade?')).json().id as number;
     const newbie = await signIn(t.app, await aUser(t.db, { name: 'Spammer' }));
     const count = (await page()).comments_count;
@@ -137,7 +128,7 @@ describe('a new account’s first link', () => {
     expect((await comment(newbie, 'My shop: https://mine.example', own)).json().held).toBeUndefined();
 
     const older = await signIn(t.app, await aUser(t.db));
-    await aged(older.id);
+    await aged(t.db, older);
     expect((await comment(older, 'See https://old.example')).json().held).toBeUndefined();
 
     const off = await buildTestApp({ config: { spam: { ...defaultSpam, holdFirstLink: false } } });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSpam } from '../config-spam.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
-import { type Session, aPost, aUser, signIn } from '../test/factories.ts';
+import { type Session, aPost, aUser, aged, signIn } from '../test/factories.ts';
 import { SPAM_TEXT, linksIn } from './spam.ts';
 
 /** The spam defences of comments and replies (issue 47), as configured by default, on SQLite or PostgreSQL. */
@@ -21,15 +21,7 @@ const reply = (who: Session, commentId: number, text: string) =>
   t.app.inject({ method: 'POST', url: '/api/user/replies', payload: { user_id: who.id, post_id: postId, comment_id: commentId, reply: text }, headers: who.headers });
 const newMember = async () => signIn(t.app, await aUser(t.db));
 /** A member whose account was made two days ago. */
-const oldMember = async () => {
-  const user = await aUser(t.db);
-  await t.db
-    .updateTable('users')
-    .set({ created_at: new Date(Date.now() - 2 * 86_400_000).toISOString() })
-    .where('id', '=', user.id)
-    .execute();
-  return signIn(t.app, user);
-};
+const oldMember = async () => signIn(t.app, await aged(t.db, await aUser(t.db)));
 const countOf = async (userId: number) => (await t.db.selectFrom('comments').select('id').where('user_id', '=', userId).execute()).length;
 
 describe('links in a new account’s comment', () => {

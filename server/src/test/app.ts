@@ -68,6 +68,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       search: high,
       help: high,
       report: high,
+      appeal: high,
       exportData: high,
       stats: high,
       history: high,

@@ -17,6 +17,16 @@ export interface TestUser {
 }
 
 /** A user in the database: verified, with PASSWORD, unless overridden. */
+/** The account made `days` ago (two by default): no longer new to the spam rules (ADR 0099). */
+export async function aged<T extends { id: number }>(db: Kysely<DB>, user: T, days = 2): Promise<T> {
+  await db
+    .updateTable('users')
+    .set({ created_at: new Date(Date.now() - days * 86_400_000).toISOString() })
+    .where('id', '=', user.id)
+    .execute();
+  return user;
+}
+
 export async function aUser(db: Kysely<DB>, overrides: { email?: string; name?: string | null; verified?: boolean } = {}): Promise<TestUser> {
   passwordHash ??= hashPassword(PASSWORD);
   counter += 1;

@@ -89,6 +89,7 @@ export function createRoutes(withLoaders = false): RouteObject[] {
         route(paths.unsubscribe, 'unsubscribe'),
         route(paths.newsletterConfirm, 'newsletter-confirm'),
         route(paths.newsletterUnsubscribe, 'newsletter-unsubscribe'),
+        route(paths.appeal, 'appeal'),
       ],
     },
     {

@@ -104,6 +104,23 @@ export interface ModerationActionsTable {
   created_by: number | null;
   /** What lifting it puts back, as JSON (a suspension: whether it deactivated the account). */
   undo: string | null;
+  /** The SHA-256 of the token of its appeal link (migration 0071), in the statement mailed to a member. */
+  appeal_token: Generated<string | null>;
+}
+
+/** An appeal of a moderators' action (migration 0071, ADR 0103): one per action, by the account it acts on. */
+export interface AppealsTable {
+  id: Generated<number>;
+  action_id: number;
+  appellant_id: number;
+  text: string;
+  status: Generated<'open' | 'approved' | 'rejected' | 'changed'>;
+  /** The moderator's reasons, told to the appellant. */
+  reply: Generated<string | null>;
+  /** The member of staff who answered; null from the command line. */
+  decided_by: Generated<number | null>;
+  decided_at: Generated<string | null>;
+  created_at: string;
 }
 
 /** A reader's report, in the case of what it reports; one open report per reporter and thing. */

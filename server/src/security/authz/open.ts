@@ -24,6 +24,9 @@ export const OPEN_ROUTES: Readonly<Record<string, Entry>> = {
   verifyEmail: open(303, { url: () => '/api/user/verify-email?token=not-a-token' }),
   clientConfig: open(200),
   serverRules: open(200),
+  // An appeal link's token is its only authority: a forged one sees and changes nothing.
+  appealStatement: open(422, { body: () => ({ token: 'not-an-appeal-token' }) }),
+  appeal: open(422, { body: () => ({ token: 'not-an-appeal-token', text: 'Please look again.' }) }),
   forgotPassword: open(200, { body: (s) => ({ email: s.stranger.email }) }),
   resetPassword: open(422, {
     body: () => ({ token: 'not-a-token', password: PASSWORD, password_confirmation: PASSWORD }),
