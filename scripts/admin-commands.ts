@@ -5,6 +5,7 @@ import { createDomainBlocks } from '../server/src/federation/domain-blocks.ts';
 import { HelpAnswerError, createHelpService } from '../server/src/help/help.service.ts';
 import { createFollowsService } from '../server/src/social/follows.service.ts';
 import { APPEALS_USAGE, runAppeals } from './admin-appeals.ts';
+import { WATCH_USAGE, runWatch } from './admin-watch.ts';
 import { STAFF_USAGE, runStaff } from './admin-staff.ts';
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -19,6 +20,7 @@ Commands:
   domain:list             the blocked domains
 ${STAFF_USAGE}
 ${APPEALS_USAGE}
+${WATCH_USAGE}
 
 Uses the same configuration as npm start (DATABASE_URL, or SQLite in DATA_DIR).`;
 
@@ -81,5 +83,9 @@ export async function runAdmin(args: string[], database: Database, publicUrl: st
     return { code: 0, out: blocked.map((b) => `${b.domain}  since ${b.created_at.slice(0, 16).replace('T', ' ')}`).join('\n') };
   }
   const written = () => announceWrite(database);
-  return (await runStaff(command, rest, db, publicUrl, written)) ?? (await runAppeals(command, rest, db, publicUrl, written)) ?? { code: 2, out: USAGE };
+  return (
+    (await runStaff(command, rest, db, publicUrl, written)) ??
+    (await runAppeals(command, rest, db, publicUrl, written)) ??
+    (await runWatch(command, rest, db)) ?? { code: 2, out: USAGE }
+  );
 }

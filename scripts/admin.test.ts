@@ -398,3 +398,26 @@ describe('npm run admin -- appeals:list / appeal:decide', () => {
     expect((await admin('appeals:list', '--status', 'approved')).out).toContain('They are my own stories');
   }, 60_000);
 });
+
+describe('npm run admin -- watch:list / watch:add / watch:remove', () => {
+  it('watches a word for the running server at once, lists it, and stops', async () => {
+    const writer = await aUser(database.db, { name: 'Gardener' });
+    const post = await aPost(database.db, { userId: writer.id });
+    const reader = await aUser(database.db, { name: 'Watched Reader' });
+    await database.db.updateTable('users').set({ created_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', reader.id).execute();
+    const session = await login(server.url, reader.email, reader.password);
+    const say = (text: string) => call<{ held?: boolean }>(server.url, 'comment', { user_id: reader.id, post_id: post.id, comments: text }, session);
+
+    expect((await admin('watch:add', 'word', 'miracle cure', '--maybe')).code).toBe(2);
+    expect(await admin('watch:add', 'email-domain', 'spam.example', '--hold')).toMatchObject({ code: 1 });
+    const added = await admin('watch:add', 'word', 'Miracle Cure', '--hold');
+    expect(added.out).toMatch(/^Watching word "miracle cure" \(\d+\): what uses it is held for review\.\n$/);
+    expect((await say('A miracle cure for aphids!')).body.held).toBe(true);
+    const [line] = (await admin('watch:list')).out.trim().split('\n');
+    const term = JSON.parse(line!) as { id: number; kind: string; term: string; action: string };
+    expect(term).toMatchObject({ kind: 'word', term: 'miracle cure', action: 'hold' });
+    expect(await admin('watch:remove', String(term.id))).toMatchObject({ code: 0, out: `No longer watching term ${term.id}.\n` });
+    expect((await say('Another miracle cure, in jest.')).body.held).toBeUndefined();
+    expect((await admin('watch:list')).out).toContain('Nothing is watched');
+  }, 60_000);
+});

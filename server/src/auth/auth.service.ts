@@ -14,6 +14,7 @@ import { reactivateAccount } from '../db/shared.repository.ts';
 import type { GoogleVerifier } from './google.ts';
 import { TOO_MANY_FAILURES, createLoginThrottle } from './login-throttle.ts';
 import { refuseSuspended } from './suspended.ts';
+import { refuseBlockedDomain } from './sign-up-domains.ts';
 import { hashPassword, verifyPassword } from '../identity/passwords.ts';
 import { normaliseEmail } from '../lib/email-address.ts';
 import { sentByProgram } from '../lib/form-guard.ts';
@@ -106,6 +107,7 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
       const email = body.email.trim();
       const emailNormalized = normaliseEmail(email);
       if (await repo.findUserByEmail(db, emailNormalized)) throw validationError({ email: [MESSAGES.emailTaken] });
+      await refuseBlockedDomain(db, emailNormalized, 'form');
       const passwordHash = await hashPassword(body.password);
       try {
         await db.transaction().execute(async (trx) => {
@@ -208,6 +210,7 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
             }
             return byEmail.id;
           }
+          await refuseBlockedDomain(trx, normaliseEmail(email), 'google');
           return repo.insertUser(trx, {
             email: email.trim(),
             email_normalized: normaliseEmail(email),

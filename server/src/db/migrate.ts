@@ -70,6 +70,7 @@ import * as m0068 from './migrations/0068_hidden_by_moderators.ts';
 import * as m0069 from './migrations/0069_server_rules.ts';
 import * as m0070 from './migrations/0070_statement_presets.ts';
 import * as m0071 from './migrations/0071_appeals.ts';
+import * as m0072 from './migrations/0072_watched_terms.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -145,6 +146,7 @@ const migrations: Record<string, Migration> = {
   '0069_server_rules': m0069,
   '0070_statement_presets': m0070,
   '0071_appeals': m0071,
+  '0072_watched_terms': m0072,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

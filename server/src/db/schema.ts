@@ -22,6 +22,7 @@ import type {
   RolesTable,
   ServerRulesTable,
   StatementPresetsTable,
+  WatchedTermsTable,
 } from './schema/staff.ts';
 import type { AppKeysTable, LeasesTable, RateLimitsTable, WriteEpochTable } from './schema/system.ts';
 import type { CategoriesTable, DraftImagesTable, DraftsTable, PostImagesTable, PostsTable, StoredImagesTable, UserCategoriesTable } from './schema/writing.ts';
@@ -92,4 +93,5 @@ export interface DB {
   server_rules: ServerRulesTable;
   statement_presets: StatementPresetsTable;
   appeals: AppealsTable;
+  watched_terms: WatchedTermsTable;
 }

@@ -145,3 +145,8 @@ export async function isSuspended(db: Kysely<DB>, by: { userId: number } | { pos
   const subject = 'userId' in by ? by.userId : (await db.selectFrom('posts').select('user_id').where('id', '=', by.postId).executeTakeFirst())?.user_id;
   return subject !== undefined && (await suspensionOf(db, subject)) !== undefined;
 }
+
+/** The terms the moderators watch, of these kinds (ADR 0104): social screens a writing with them, auth a sign-up. */
+export function watchedTermsOf(db: Kysely<DB>, kinds: ReadonlyArray<'word' | 'link-domain' | 'email-domain'>) {
+  return db.selectFrom('watched_terms').select(['kind', 'term', 'action']).where('kind', 'in', kinds).execute();
+}

@@ -3,6 +3,8 @@ import type { SpamConfig } from '../config-spam.ts';
 import type { DB } from '../db/schema.ts';
 import { tooManyRequests, validationError } from '../lib/errors.ts';
 import { accountMadeAt, writingsSince } from './comments.repository.ts';
+import { watchedTermsOf } from '../db/shared.repository.ts';
+import { type WatchedTerm, linksIn, trippedBy } from '../lib/watched-terms.ts';
 
 /** What a refused writing is told (issue 47): the rule, in words, and what to do. */
 export const SPAM_TEXT = {
@@ -12,17 +14,16 @@ export const SPAM_TEXT = {
       : `New accounts may put at most ${max} link${max === 1 ? '' : 's'} in a comment. Try again tomorrow.`,
   perHour: (max: number) => `New accounts may write ${max} comments and replies an hour. Please try again later.`,
   repeat: 'You wrote this a moment ago. Write something new, or wait a few minutes.',
+  watched: 'This uses words or links that are not allowed here. Please change it and try again.',
 };
 
 /** Why a writing was held, as staff read it in its case (issue 47). */
 export const HELD_FOR = {
   firstLink: 'A new account’s first comment or reply with a link, on someone else’s story.',
+  watched: (term: WatchedTerm) => (term.kind === 'word' ? `It uses a watched word: “${term.term}”.` : `It links to a watched domain: ${term.term}.`),
 };
 
-/** Links in a text as a reader would see them: an address with its scheme, or one starting with www. */
-const LINK = /\bhttps?:\/\/[^\s<>"]+|\bwww\.[^\s<>"]+/gi;
-
-export const linksIn = (text: string): number => text.match(LINK)?.length ?? 0;
+export { linksIn };
 
 /** Text compared for "the same again": case and spacing do not make it new. */
 const same = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -40,7 +41,8 @@ export interface NewWriting {
  * account (younger than `newAccountMs`) may put at most `newAccountLinks` links in one and write at most
  * `newAccountCommentsPerHour` an hour (429 with Retry-After); nobody may write the same text again within
  * `repeatMs` (422). Then whether it is to be held for review: a new account's writing with a link on
- * someone else's story, until one of its links was let through (`holdFirstLink`). The reason it is
+ * someone else's story, until one of its links was let through (`holdFirstLink`); for anybody, one that
+ * uses a word or links to a domain the moderators watch is refused or held (ADR 0104). The reason it is
  * held (HELD_FOR), or null.
  */
 export async function screenWriting(trx: Kysely<DB>, config: SpamConfig, writing: NewWriting, now = Date.now()): Promise<string | null> {
@@ -50,6 +52,10 @@ export async function screenWriting(trx: Kysely<DB>, config: SpamConfig, writing
   const links = linksIn(text);
   if (isNew && links > config.newAccountLinks) throw validationError({ [field]: [SPAM_TEXT.links(config.newAccountLinks)] });
   await refuseRepeats(trx, config, writing, isNew, now);
+  // The moderators' watched words and link domains (ADR 0104), for every account.
+  const tripped = trippedBy(text, await watchedTermsOf(trx, ['word', 'link-domain']));
+  if (tripped?.action === 'refuse') throw validationError({ [field]: [SPAM_TEXT.watched] });
+  if (tripped) return HELD_FOR.watched(tripped);
   if (!isNew || madeAt === undefined || !config.holdFirstLink || links === 0 || writing.postOwnerId === userId) return null;
   // Held until one of its links was let through: while the first waits, so does every other.
   const earlier = await writingsSince(trx, userId, madeAt);

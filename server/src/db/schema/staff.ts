@@ -140,3 +140,13 @@ export interface ReportsTable {
   status: Generated<'open' | 'closed'>;
   created_at: string;
 }
+
+/** A term the moderators watch (migration 0072, ADR 0104): a word or phrase, a link domain, an e-mail domain; held or refused. */
+export interface WatchedTermsTable {
+  id: Generated<number>;
+  kind: 'word' | 'link-domain' | 'email-domain';
+  /** Lower case; a domain without a scheme or a leading dot. */
+  term: string;
+  action: 'hold' | 'refuse';
+  created_at: string;
+}
