@@ -16,6 +16,11 @@ export interface SpamConfig {
    * until one of its links was let through (SPAM_HOLD_FIRST_LINK, on).
    */
   holdFirstLink: boolean;
+  /**
+   * A new account with this many of its held writings let through by the moderators is trusted as an
+   * older one: no new-account limits, no hold of its links (SPAM_TRUST_AFTER, 3; 0: never before it is old).
+   */
+  trustAfter: number;
   /** The same text again from one account within this window is refused (SPAM_REPEAT_MINUTES, 10; 0: off). */
   repeatMs: number;
   /**
@@ -41,6 +46,7 @@ export function readSpam(env: Env): SpamConfig {
     newAccountLinks: readLinks(env),
     newAccountCommentsPerHour: readPositiveInt(env, 'SPAM_NEW_ACCOUNT_COMMENTS_PER_HOUR', 10),
     holdFirstLink: readSwitch(env, 'SPAM_HOLD_FIRST_LINK', true),
+    trustAfter: readNonNegativeInt(env, 'SPAM_TRUST_AFTER', 3, 'writings let through'),
     repeatMs: readNonNegativeInt(env, 'SPAM_REPEAT_MINUTES', 10, 'minutes') * MINUTE,
     minFillMs: readNonNegativeInt(env, 'SPAM_MIN_FILL_SECONDS', 3, 'seconds') * 1000,
   };

@@ -9,6 +9,7 @@ describe('configuration', () => {
       newAccountLinks: 2,
       newAccountCommentsPerHour: 10,
       holdFirstLink: true,
+      trustAfter: 3,
       repeatMs: 10 * 60_000,
       minFillMs: 3000,
     });
@@ -17,6 +18,7 @@ describe('configuration', () => {
       SPAM_NEW_ACCOUNT_LINKS: '0',
       SPAM_NEW_ACCOUNT_COMMENTS_PER_HOUR: '3',
       SPAM_HOLD_FIRST_LINK: 'off',
+      SPAM_TRUST_AFTER: '0',
       SPAM_REPEAT_MINUTES: '5',
       SPAM_MIN_FILL_SECONDS: '0',
     };
@@ -25,11 +27,13 @@ describe('configuration', () => {
       newAccountLinks: 0,
       newAccountCommentsPerHour: 3,
       holdFirstLink: false,
+      trustAfter: 0,
       repeatMs: 5 * 60_000,
       minFillMs: 0,
     });
     expect(() => loadConfig({ SPAM_HOLD_FIRST_LINK: 'yes' }, '/srv/inkwell')).toThrow(ConfigError);
     expect(() => loadConfig({ SPAM_NEW_ACCOUNT_LINKS: 'two' }, '/srv/inkwell')).toThrow(ConfigError);
+    expect(() => loadConfig({ SPAM_TRUST_AFTER: 'three' }, '/srv/inkwell')).toThrow(ConfigError);
     expect(() => loadConfig({ SPAM_NEW_ACCOUNT_COMMENTS_PER_HOUR: '0' }, '/srv/inkwell')).toThrow(ConfigError);
   });
 

@@ -150,3 +150,15 @@ export async function isSuspended(db: Kysely<DB>, by: { userId: number } | { pos
 export function watchedTermsOf(db: Kysely<DB>, kinds: ReadonlyArray<'word' | 'link-domain' | 'email-domain'>) {
   return db.selectFrom('watched_terms').select(['kind', 'term', 'action']).where('kind', 'in', kinds).execute();
 }
+
+/** How many of the account's held writings the moderators let through (ADR 0099: a held case decided `none`): its trust (ADR 0104). */
+export async function approvedHeldCount(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('cases')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('subject_id', '=', userId)
+    .where('held_for', 'is not', null)
+    .where('decision', '=', 'none')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

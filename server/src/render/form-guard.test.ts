@@ -17,7 +17,7 @@ let writerId: number;
 beforeAll(async () => {
   t = await buildRenderingTestApp({
     publicUrl: ORIGIN,
-    spam: { newAccountMs: 0, newAccountLinks: 2, newAccountCommentsPerHour: 10, holdFirstLink: false, repeatMs: 0, minFillMs: 3000 },
+    spam: { newAccountMs: 0, newAccountLinks: 2, newAccountCommentsPerHour: 10, holdFirstLink: false, trustAfter: 3, repeatMs: 0, minFillMs: 3000 },
   });
   writerId = (await aUser(t.db, { name: 'Wren Writer' })).id;
 });

@@ -118,6 +118,26 @@ describe('a new account’s first link', () => {
     expect((await page()).comments_count).toBe(count);
   });
 
+  it('stops for a new account trusted after three held writings were let through (SPAM_TRUST_AFTER)', async () => {
+    const newbie = await signIn(t.app, await aUser(t.db, { name: 'Soon trusted' }));
+    const three = 'See https://a.example, https://b.example and https://c.example';
+    expect((await comment(newbie, three)).statusCode).toBe(422); // new: at most two links
+    const ids: number[] = [];
+    for (const text of ['Roses at https://roses.example', 'Tulips at https://tulips.example', 'Ferns at https://ferns.example']) {
+      const sent = await comment(newbie, text);
+      expect(sent.json().held).toBe(true);
+      ids.push(sent.json().id as number);
+    }
+    for (const [i, id] of ids.entries()) {
+      await decide((await heldCase('comment', id))!.id, 'none');
+      // Two let through are not yet trust: the limits still hold.
+      if (i < 2) expect((await comment(newbie, `${three} (${i})`)).statusCode).toBe(422);
+    }
+    const trusted = await comment(newbie, three);
+    expect(trusted.statusCode, trusted.body).toBe(200);
+    expect(trusted.json().held).toBeUndefined();
+  });
+
   it('is kept with migration 0067 (comments.hidden), which goes with its down', async () => {
     await expectColumnRoundTrip('0066_case_forwarding', 'comments', 'hidden');
   });

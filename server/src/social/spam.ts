@@ -3,7 +3,7 @@ import type { SpamConfig } from '../config-spam.ts';
 import type { DB } from '../db/schema.ts';
 import { tooManyRequests, validationError } from '../lib/errors.ts';
 import { accountMadeAt, writingsSince } from './comments.repository.ts';
-import { watchedTermsOf } from '../db/shared.repository.ts';
+import { approvedHeldCount, watchedTermsOf } from '../db/shared.repository.ts';
 import { type WatchedTerm, linksIn, trippedBy } from '../lib/watched-terms.ts';
 
 /** What a refused writing is told (issue 47): the rule, in words, and what to do. */
@@ -39,7 +39,7 @@ export interface NewWriting {
 /**
  * The spam defences of a member's comment or reply, in its transaction, before it is written: a new
  * account (younger than `newAccountMs`) may put at most `newAccountLinks` links in one and write at most
- * `newAccountCommentsPerHour` an hour (429 with Retry-After); nobody may write the same text again within
+ * `newAccountCommentsPerHour` an hour — until `trustAfter` of its held writings were let through — (429 with Retry-After); nobody may write the same text again within
  * `repeatMs` (422). Then whether it is to be held for review: a new account's writing with a link on
  * someone else's story, until one of its links was let through (`holdFirstLink`); for anybody, one that
  * uses a word or links to a domain the moderators watch is refused or held (ADR 0104). The reason it is
@@ -48,7 +48,9 @@ export interface NewWriting {
 export async function screenWriting(trx: Kysely<DB>, config: SpamConfig, writing: NewWriting, now = Date.now()): Promise<string | null> {
   const { userId, text, field } = writing;
   const madeAt = await accountMadeAt(trx, userId);
-  const isNew = madeAt !== undefined && config.newAccountMs > 0 && now - Date.parse(madeAt) < config.newAccountMs;
+  const young = madeAt !== undefined && config.newAccountMs > 0 && now - Date.parse(madeAt) < config.newAccountMs;
+  // Trusted early once the moderators let enough of its held writings through.
+  const isNew = young && (config.trustAfter === 0 || (await approvedHeldCount(trx, userId)) < config.trustAfter);
   const links = linksIn(text);
   if (isNew && links > config.newAccountLinks) throw validationError({ [field]: [SPAM_TEXT.links(config.newAccountLinks)] });
   await refuseRepeats(trx, config, writing, isNew, now);
