@@ -27,7 +27,7 @@ export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an 
                           the moderators' cases as JSON lines, newest first (open ones, 50, by default):
                           what each is about, whom it concerns, its reports counted by category
   case:show ID            one case with its reports and who made them, as JSON
-  case:resolve ID --action none|note|warn|hide|no-comments|suspend [--for DURATION] [--rule RULE]
+  case:resolve ID[,ID…] --action none|note|warn|hide|no-comments|suspend [--for DURATION] [--rule RULE]
                [--preset NAME] [--note TEXT]
                           decides an open case: none (no rule broken; a held comment goes through),
                           note (kept on file), warn (the account is told, with the note, which a
@@ -38,7 +38,8 @@ export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an 
                           member it concerns, for DURATION or until lifted: see account:suspend); every
                           reporter is told the outcome and the note, in the app and by mail; --rule
                           names the rule it breaks (its id in rules:list), told to all of them;
-                          --preset starts the note with a preset's words (TEXT follows them)
+                          --preset starts the note with a preset's words (TEXT follows them); several
+                          IDs (a spam wave, at most 1 000) are each decided alike, and each refusal said
   rules:list              the server's rules as JSON lines, in the order /rules shows them
   rule:add --title TEXT [--body TEXT]
                           adds a rule at the end of the list
@@ -111,25 +112,34 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
     return found ? { code: 0, out: JSON.stringify(found, null, 2) } : { code: 1, out: `There is no case ${id}.` };
   }
   if (command === 'case:resolve' && rest.length >= 3) {
-    const id = whole(rest[0], 2 ** 31 - 1);
+    // One case, or several at once (a spam wave): ID,ID,… each decided alike, each in its own transaction.
+    const ids = rest[0]!.split(',').map((word) => whole(word, 2 ** 31 - 1));
     const given = options(rest.slice(1), ['action', 'note', 'for', 'rule', 'preset']);
     const decision = CASE_DECISIONS.find((d) => d === given?.action);
     const forMs = given && lasting(given);
     const ruleId = given?.rule === undefined ? undefined : whole(given.rule, 2 ** 31 - 1);
-    if (id === undefined || !given || !decision || forMs === null || (given.rule !== undefined && ruleId === undefined)) return undefined;
-    try {
-      const more = { ...(forMs === undefined ? {} : { forMs }), ...(ruleId === undefined ? {} : { ruleId }), ...(given.preset === undefined ? {} : { preset: given.preset }) };
-      const done = await createDecisions(db, publicUrl, offlineEvents()).decide(id, decision, given.note ?? '', 'command line', more);
-      const told = `${done.reporters} reporter${done.reporters === 1 ? '' : 's'} told`;
-      const warned = done.warned === null ? '' : `; member ${done.warned} warned`;
-      const suspended = done.suspended ? `; member ${done.suspended.id} suspended ${until(done.suspended.endsAt)}` : '';
-      const hidden = done.hidden ? `; ${done.hidden.kind} ${done.hidden.id} hidden ${until(done.hidden.endsAt)}` : '';
-      const stopped = done.commentsStopped ? `; account ${done.commentsStopped.id} may not comment ${until(done.commentsStopped.endsAt)}` : '';
-      await written();
-      return { code: 0, out: `Case ${id} decided: ${decision}; ${told}${warned}${hidden}${stopped}${suspended}.` };
-    } catch (err) {
-      return refused(err);
+    if (ids.includes(undefined) || ids.length > 1000 || !given || !decision || forMs === null || (given.rule !== undefined && ruleId === undefined)) return undefined;
+    const more = { ...(forMs === undefined ? {} : { forMs }), ...(ruleId === undefined ? {} : { ruleId }), ...(given.preset === undefined ? {} : { preset: given.preset }) };
+    const decisions = createDecisions(db, publicUrl, offlineEvents());
+    const lines: string[] = [];
+    let refusals = 0;
+    for (const id of new Set(ids as number[])) {
+      try {
+        const done = await decisions.decide(id, decision, given.note ?? '', 'command line', more);
+        const told = `${done.reporters} reporter${done.reporters === 1 ? '' : 's'} told`;
+        const warned = done.warned === null ? '' : `; member ${done.warned} warned`;
+        const suspended = done.suspended ? `; member ${done.suspended.id} suspended ${until(done.suspended.endsAt)}` : '';
+        const hidden = done.hidden ? `; ${done.hidden.kind} ${done.hidden.id} hidden ${until(done.hidden.endsAt)}` : '';
+        const stopped = done.commentsStopped ? `; account ${done.commentsStopped.id} may not comment ${until(done.commentsStopped.endsAt)}` : '';
+        lines.push(`Case ${id} decided: ${decision}; ${told}${warned}${hidden}${stopped}${suspended}.`);
+      } catch (err) {
+        const said = refused(err);
+        refusals += 1;
+        lines.push(ids.length === 1 ? said.out : `Case ${id} not decided: ${said.out}`);
+      }
     }
+    if (refusals < lines.length) await written();
+    return { code: refusals === 0 ? 0 : 1, out: lines.join('\n') };
   }
   if (command === 'account:suspend' && rest.length >= 3) {
     const given = options(rest.slice(1), ['note', 'for']);

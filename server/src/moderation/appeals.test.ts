@@ -189,6 +189,10 @@ describe('an appeal of a hide or a stop of comments', () => {
     await appeals().decide(await appealId(token), { outcome: 'change', forMs: parseDuration('1d')! }, 'A day was enough.', 'command line');
     expect((await call('comment', { user_id: loud.id, post_id: postId, comments: 'Thank you.' }, loud.headers)).statusCode).toBe(200);
     expect((await mailsTo(loudUser.email)).at(-1)!.text).toContain('now has ended');
+    // An appeal goes with its appellant's account.
+    expect(await t.db.selectFrom('appeals').select('id').where('appellant_id', '=', loudUser.id).execute()).toHaveLength(1);
+    await t.db.deleteFrom('users').where('id', '=', loudUser.id).execute();
+    expect(await t.db.selectFrom('appeals').select('id').where('appellant_id', '=', loudUser.id).execute()).toEqual([]);
   });
 
   it('needs reasons, and is kept by migration 0071 both ways', async () => {
