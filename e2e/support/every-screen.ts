@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type PathName, paths } from '@inkwell/contract';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
+import { admin, caseOfComment } from './admin.ts';
 import { type Session, type World, aStory, callApi, verifiedUser } from './world.ts';
 
 /**
@@ -113,24 +112,9 @@ export async function castScreens(world: World): Promise<ScreenWorld> {
   return { member, other, memberPost, otherPost, draftId, previewToken, topicId, resetToken, unsubscribeToken, newsletterConfirmToken, newsletterUnsubscribeToken, appealToken };
 }
 
-/** `npm run admin -- …` on the world's database, as the operator runs it (another process, the server's DATA_DIR). */
-function admin(world: World, ...args: string[]): { code: number | null; out: string } {
-  const run = spawnSync(process.execPath, ['scripts/admin.ts', ...args], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, DATA_DIR: world.server.dataDir, PUBLIC_URL: world.server.url, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  return { code: run.status, out: `${run.stdout}${run.stderr}` };
-}
-
 /** The operator hides the comment: `case:resolve <its case> --action hide`. */
 function hideByCommandLine(world: World, commentId: number): void {
-  const found = admin(world, 'cases:list')
-    .out.trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { id: number; target: { kind: string; id: number } })
-    .find((c) => c.target.kind === 'comment' && c.target.id === commentId);
-  const done = admin(world, 'case:resolve', String(found!.id), '--action', 'hide', '--note', 'Name-calling is not criticism.');
+  const done = admin(world, 'case:resolve', String(caseOfComment(world, commentId)), '--action', 'hide', '--note', 'Name-calling is not criticism.');
   expect(done.code, done.out).toBe(0);
 }
 

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { REPORTED_ALREADY, REPORT_OWN, REPORT_RECEIVED, type MyReport, type ReportTarget, paths } from '@inkwell/contract';
-import { jsonBody, mockApi, renderApp } from '../../test/render';
+import { aProfile, jsonBody, mockApi, renderApp } from '../../test/render';
+import { aNotification, mockEventSource } from '../../test/notifications';
 import { signIn } from '../../test/posts';
 
 const story: ReportTarget = { kind: 'post', id: 7, label: 'A story with casino links', author: 'Wren', href: '/view-post/7', own: false };
@@ -108,6 +109,28 @@ describe('Report', () => {
     expect(screen.getByRole('link', { name: '“Be kind”' })).toHaveAttribute('href', paths.rules.getHref());
     expect(screen.getByText('It is not there any more.')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+describe('The outcome of a report', () => {
+  it('comes to the reader’s open list of reports live, with the notification that tells it', async () => {
+    const streams = mockEventSource();
+    signIn(9);
+    let mine: MyReport[] = [made];
+    mockApi((path) => {
+      if (path === 'reports') return { body: { data: mine, next_cursor: null } };
+      if (path === 'notifications') return { body: { notifications: [], unseen_count: 0 } };
+      if (path === 'profile') return { body: { user: aProfile } };
+      return undefined;
+    });
+    renderApp('/reports');
+    expect(await screen.findByText(/With the moderators/)).toBeInTheDocument();
+    act(() => streams.latest.open());
+    mine = [{ ...made, status: 'resolved', resolved_at: '2026-11-30T12:00:00.000Z', decision: 'hide', decision_note: 'Name-calling.' }];
+    const told = aNotification({ id: 40, type: 'responses', actor: null, post_id: null, report_id: 31, seen: false, message: 'The moderators decided on your report.' });
+    act(() => streams.latest.emit('notification', { notification: told, unseen_count: 1 }, '40'));
+    expect(await screen.findByText(/It has been hidden from readers\./)).toBeInTheDocument();
+    expect(screen.getByText(/Name-calling\./)).toBeInTheDocument();
   });
 });
 

@@ -17,6 +17,8 @@ export const myReportsQueryKey = (userId: string) => ['moderation', 'mine', user
 export const myReportsQueryOptions = (userId: string) =>
   infiniteQueryOptions({
     queryKey: myReportsQueryKey(userId),
+    // Read again when a notification about one of the reader's reports comes (the outcome, live).
+    meta: { liveOn: 'report' },
     queryFn: ({ pageParam, signal }): Promise<MyReportsResponse> =>
       api(endpoints.myReports, { user_id: Number(userId) }, { signal, ...(pageParam ? { url: `${endpoints.myReports.path}?cursor=${encodeURIComponent(pageParam)}` } : {}) }),
     initialPageParam: null as string | null,

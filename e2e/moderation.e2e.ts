@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '@inkwell/contract';
+import { admin, caseOfComment } from './support/admin.ts';
+import { artifactPath } from './support/browser.ts';
+import { type Session, type World, aStory, callApi, gotoWithStream, openAs, startWorld, stopWorld, verifiedUser } from './support/world.ts';
+
+/**
+ * A report decided live, and its appeal (issue 47): a reader reports a comment from beside it; the
+ * operator decides the case at the command line with a preset while the reader's list of reports is
+ * open, and the outcome comes to it without a reload; the comment leaves readers' sight and stays with
+ * its writer, labelled; the writer follows the appeal link of the statement mail, appeals, and when
+ * the appeal is upheld the comment is back for everyone.
+ */
+let world: World;
+let writer: Session;
+let reader: Session;
+let postId: number;
+let commentId: number;
+const WRITER = 'mod.writer@example.com';
+const RUDE = 'Only fools garden in clay.';
+const APPEAL_LINK = /https?:\/\/[^\s"<>]+\/appeal\?token=[^\s"<>&]+/;
+
+beforeAll(async () => {
+  world = await startWorld({ MAIL_DIGEST_MINUTES: '0' });
+  writer = await verifiedUser(world, WRITER, 'Mod#writer2026');
+  reader = await verifiedUser(world, 'mod.reader@example.com', 'Mod#reader2026');
+  expect((await callApi(world, 'update-profile', { id: Number(writer.id), name: 'Wren Writer' }, { ...writer })).status).toBe(200);
+  postId = await aStory(world, writer, { title: 'Clay soil, kindly', sub_title: 'Notes from the allotment', description: '<p>Dig in autumn.</p>' });
+  const said = await callApi(world, 'comment', { user_id: Number(writer.id), post_id: postId, comments: RUDE }, { ...writer });
+  expect(said.status).toBe(200);
+  commentId = Number(said.json.id);
+  expect(admin(world, 'preset:set', 'rude', '--text', 'Name-calling is not criticism.').code).toBe(0);
+}, 120_000);
+afterAll(() => stopWorld(world));
+
+/** The appeal link of the statement mailed to the writer, once it has come. */
+const mailedAppealLink = () =>
+  world.smtp.received
+    .filter((m) => m.to.includes(WRITER))
+    .map((m) => APPEAL_LINK.exec(m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[0])
+    .find(Boolean);
+
+const visibleTo = async (session: Session | null) => {
+  const res = await callApi(world, 'post/details', { post_id: postId, ...(session ? { user_id: Number(session.id) } : {}) }, session ? { ...session } : {});
+  return ((res.json.post as { comments: Array<{ comments: string; hidden?: string }> }).comments ?? []).filter((c) => c.comments === RUDE);
+};
+
+describe('a report decided live, and appealed', () => {
+  it('reaches the reporter’s open list of reports as it is decided, and hides the comment from everyone but its writer', async () => {
+    const { context, page, errors } = await openAs(world, reader);
+    await page.goto(`${world.server.url}${paths.viewPost.getHref(postId)}`);
+    await page
+      .getByTestId('comment')
+      .filter({ hasText: RUDE })
+      .getByRole('link', { name: /^Report comment by/ })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Report this comment' }).waitFor();
+    await page.getByRole('radio', { name: /Harassment or hate/ }).check();
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your reports' }).waitFor();
+    await page.getByText('With the moderators', { exact: true }).waitFor();
+    // The list open, with its live stream: the operator decides now.
+    await gotoWithStream(page, `${world.server.url}${paths.reports.getHref()}`);
+    await page.getByText('With the moderators', { exact: true }).waitFor();
+    const decided = admin(world, 'case:resolve', String(caseOfComment(world, commentId)), '--action', 'hide', '--preset', 'rude');
+    expect(decided.code, decided.out).toBe(0);
+    await page.getByText(/It has been hidden from readers\./).waitFor({ timeout: 20_000 });
+    await page.getByText(/Name-calling is not criticism\./).waitFor();
+    await page.getByTestId('notifications-dot').waitFor();
+    await page.screenshot({ path: artifactPath('reports-decided-live-1280.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+
+    expect(await visibleTo(null)).toEqual([]);
+    expect(await visibleTo(reader)).toEqual([]);
+    expect(await visibleTo(writer)).toEqual([expect.objectContaining({ hidden: 'moderators' })]);
+  });
+
+  it('lets the writer appeal from the statement mail’s link, and an upheld appeal brings the comment back', async () => {
+    await expect.poll(mailedAppealLink, { timeout: 30_000 }).toBeDefined();
+    const link = mailedAppealLink();
+    // Signed out, on a phone, in the dark: the link needs no session.
+    const { context, page, errors } = await openAs(world, null, { width: 375, dark: true });
+    await page.goto(link!);
+    await page.getByRole('heading', { name: 'Something you wrote was hidden' }).waitFor();
+    await page.getByText(/Name-calling is not criticism\./).waitFor();
+    await page.getByLabel('Why should they look again?').fill('It was a joke between gardeners; I will say it more kindly.');
+    await page.getByRole('button', { name: 'Send appeal' }).click();
+    await page.getByTestId('appeal-made').getByText('A moderator will read it and answer.').waitFor();
+    await page.screenshot({ path: artifactPath('appeal-sent-375-dark.png'), fullPage: true });
+
+    const listed = admin(world, 'appeals:list').out.trim().split('\n');
+    const appeal = JSON.parse(listed[0]!) as { id: number; text: string };
+    expect(appeal.text).toBe('It was a joke between gardeners; I will say it more kindly.');
+    expect(admin(world, 'appeal:decide', String(appeal.id), '--approve', '--note', 'Read in its thread, it is banter.').code).toBe(0);
+    await expect.poll(async () => (await visibleTo(null)).length, { timeout: 20_000 }).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
