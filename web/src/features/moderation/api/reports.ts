@@ -10,15 +10,13 @@ export const reportTargetQueryOptions = (userId: string, kind: ReportKind, id: n
     queryFn: ({ signal }) => api(endpoints.reportTarget, { user_id: Number(userId), kind, target_id: id }, { signal }),
   });
 
-/** Under ['moderation', 'mine', …]: a report made adds to it. */
+/** Under ['moderation', 'mine', …]: a report made adds to it; a notification of an outcome reads it again (notifications-cache.ts). */
 export const myReportsQueryKey = (userId: string) => ['moderation', 'mine', userId] as const;
 
 /** POST /api/user/reports {user_id}?cursor: the reader's reports, newest first, a page at a time. */
 export const myReportsQueryOptions = (userId: string) =>
   infiniteQueryOptions({
     queryKey: myReportsQueryKey(userId),
-    // Read again when a notification about one of the reader's reports comes (the outcome, live).
-    meta: { liveOn: 'report' },
     queryFn: ({ pageParam, signal }): Promise<MyReportsResponse> =>
       api(endpoints.myReports, { user_id: Number(userId) }, { signal, ...(pageParam ? { url: `${endpoints.myReports.path}?cursor=${encodeURIComponent(pageParam)}` } : {}) }),
     initialPageParam: null as string | null,

@@ -23,9 +23,8 @@ function withCount(data: NotificationsResponse, unseenCount: number): Notificati
  * made), the list is fetched again.
  */
 export function addNotification(queryClient: QueryClient, userId: string, notification: NotificationItem, unseenCount: number): void {
-  // What the notification changes elsewhere is read again by the queries that say so (`meta.liveOn`):
-  // the outcome of a report, the reader's list of their reports (issue 47).
-  if (notification.report_id) void queryClient.invalidateQueries({ predicate: (query) => query.meta?.liveOn === 'report' });
+  // The outcome of a report: the reader's list of their reports (issue 47, its key in moderation's api/reports.ts) is read again.
+  if (notification.report_id) void queryClient.invalidateQueries({ queryKey: ['moderation', 'mine'] });
   const key = notificationsQueryKey(userId);
   if (queryClient.getQueryData(key) === undefined) {
     void queryClient.invalidateQueries({ queryKey: key, exact: true });
