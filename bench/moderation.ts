@@ -6,7 +6,8 @@
  * On SQLite in a temp folder (INKWELL_TEST_DB=postgres and TEST_DATABASE_URL for PostgreSQL), with
  * --cases open cases on file (readers' reports of as many stories):
  * - the case list as `cases:list` reads it (50 a page: the first page, and a page deep in the list),
- *   --runs times each, p50 and p95 in ms;
+ *   --runs times each, p50 and p95 in ms; and as the console asks for it (`POST /api/mod/cases` as a
+ *   moderator, all open cases and stories only), against the rules call in the same run;
  * - an incoming `Flag`: from a peer on loopback (Mastodon's shape, signed with RFC 9421) to its report
  *   in the case, --flags of them one after the other, against the baseline of a `Like` of a story
  *   from the same peer to its row (the same inbox, queue and signature check) in the same run;
@@ -21,7 +22,8 @@ import { createCasesService } from '../server/src/moderation/cases.service.ts';
 import { createDecisions } from '../server/src/moderation/decisions.service.ts';
 import { offlineEvents } from '../server/src/offline-events.ts';
 import { buildTestApp } from '../server/src/test/app.ts';
-import { aPost, aUser } from '../server/src/test/factories.ts';
+import { aPost, aUser, signIn } from '../server/src/test/factories.ts';
+import { createRolesService } from '../server/src/moderation/roles.service.ts';
 import { startFediversePeer } from '../server/src/test/fediverse-peer.ts';
 import { freePort } from '../server/src/test/ports.ts';
 import { arg } from './support.ts';
@@ -95,6 +97,34 @@ try {
       times.push(performance.now() - at);
     }
     console.log(`case list, ${name}: p50 ${ms(percentile(times, 50))} ms, p95 ${ms(percentile(times, 95))} ms`);
+  }
+
+  // The console's queue (ADR 0105) as a moderator's browser asks for it: the call through the whole
+  // stack (session, the staff gate, what each case is about, the open count), against the rules call
+  // (a small read through the same stack) in the same run.
+  const moderator = await aUser(t.db, { name: 'Moderator' });
+  await createRolesService(t.db).grant('command line', 'moderator', moderator.email);
+  const session = await signIn(t.app, moderator);
+  const timed = async (url: string, payload: object | undefined) => {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const at = performance.now();
+      const res = await t.app.inject({ method: payload ? 'POST' : 'GET', url, ...(payload ? { payload } : {}), headers: session.headers });
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      times.push(performance.now() - at);
+    }
+    return times;
+  };
+  const rulesTimes = await timed('/api/user/rules', undefined);
+  for (const [name, body] of [
+    ['open cases', {}],
+    ['stories only', { kind: 'post' }],
+  ] as const) {
+    const times = await timed('/api/mod/cases', body);
+    console.log(
+      `console queue (POST /api/mod/cases, ${name}, 50 a page): p50 ${ms(percentile(times, 50))} ms, p95 ${ms(percentile(times, 95))} ms` +
+        ` | rules call (baseline): p50 ${ms(percentile(rulesTimes, 50))} ms | ratio of p95 ${(percentile(times, 95) / percentile(rulesTimes, 95)).toFixed(2)}`,
+    );
   }
 
   // An incoming Flag to its report, against a Like to its row, alternating.

@@ -92,6 +92,14 @@ export const serverRules = { method: 'GET', path: '/api/user/rules', access: 'op
 export const appealStatement = { method: 'POST', path: '/api/user/appeal/statement', access: 'open', readOnly: true, body: 'appealTokenBody', answer: 'appealStatementResponse' } as const satisfies Endpoint;
 export const appeal = { method: 'POST', path: '/api/user/appeal', access: 'open', rateLimit: 'appeal', body: 'appealBody', answer: 'appealResponse', status: 201 } as const satisfies Endpoint;
 export const myReports = { method: 'POST', path: '/api/user/reports', access: 'session', owns: 'account', readOnly: true, body: 'myReportsBody', query: 'cursorQuery', answer: 'myReportsResponse' } as const satisfies Endpoint;
+
+/** Addition (issue 47, ADR 0105): the moderation console — the queue of cases, one case with its context, a decision on one case or many. */
+export const modCases = { method: 'POST', path: '/api/mod/cases', access: 'session', staff: 'manageReports', readOnly: true, body: 'modCasesBody', query: 'cursorQuery', answer: 'modCasesResponse' } as const satisfies Endpoint;
+export const modCase = { method: 'POST', path: '/api/mod/case', access: 'session', staff: 'manageReports', readOnly: true, body: 'modCaseBody', answer: 'modCaseResponse' } as const satisfies Endpoint;
+export const modResolve = { method: 'POST', path: '/api/mod/cases/resolve', access: 'session', staff: 'manageReports', body: 'modResolveBody', answer: 'modResolveResponse' } as const satisfies Endpoint;
+/** Addition (issue 47, ADR 0105): the audit log in the console, by moderator, action, kind, server and days, and the same as CSV. */
+export const modAudit = { method: 'POST', path: '/api/mod/audit', access: 'session', staff: 'viewAuditLog', readOnly: true, body: 'modAuditBody', query: 'cursorQuery', answer: 'modAuditResponse' } as const satisfies Endpoint;
+export const modAuditCsv = { method: 'GET', path: '/api/mod/audit.csv', access: 'session', staff: 'viewAuditLog', readOnly: true, query: 'modAuditCsvQuery' } as const satisfies Endpoint;
 export const statsView = { method: 'POST', path: '/api/user/stats/view', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;
 export const statsRead = { method: 'POST', path: '/api/user/stats/read', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;
 export const stats = { method: 'POST', path: '/api/user/stats', access: 'session', owns: 'account', readOnly: true, body: 'statsBody', answer: 'statsResponse' } as const satisfies Endpoint;

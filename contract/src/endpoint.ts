@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type * as schemas from './schemas/all.ts';
+import type { StaffPermission } from './console-words.ts';
 
 type Schemas = typeof schemas;
 /** The name of a schema the contract exports. */
@@ -26,6 +27,11 @@ export interface Endpoint {
    * register such a call without a way to find it; the authorization matrix proves a stranger is refused.
    */
   owns?: 'account' | 'post' | 'draft' | 'comment';
+  /**
+   * A console call (issue 47, ADR 0105): a signed-in member of staff whose role has this permission
+   * (403 for anyone else, in one wording). It acts on what is nobody's own, so it has no `owns`.
+   */
+  staff?: StaffPermission;
   /** A POST that only reads: it leaves the caches alone. */
   readOnly?: boolean;
   /** The per-address limit it counts against (the server's `RATE_LIMIT_<NAME>`). */

@@ -23,6 +23,7 @@ export * from './schemas/export.ts';
 export * from './schemas/stats.ts';
 export * from './schemas/library.ts';
 export * from './schemas/moderation.ts';
+export * from './schemas/console.ts';
 export * from './schemas/newsletters.ts';
 export * from './schemas/federation.ts';
 export * from './page-head.ts';

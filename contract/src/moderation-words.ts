@@ -2,15 +2,13 @@
  * The words and lists of reports (issue 47) without zod: the post page's Report link and the report
  * form use them, and must not pull the schemas into the page's first load (scripts/bundle-budget.test.ts).
  */
+import type { ReportKind } from './report-kinds.ts';
 
-/** What a reader may report (a story, a comment, a reply in a thread, an account), and why. */
-export const REPORT_KINDS = ['post', 'comment', 'reply', 'account'] as const;
+export * from './report-kinds.ts';
+
+/** Why a reader reports something. */
 export const REPORT_CATEGORIES = ['spam', 'harassment', 'illegal', 'rule', 'other'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
-
-/** What each kind is called to a reader ("Report this story"). */
-export const REPORT_KIND_NOUNS: Readonly<Record<ReportKind, string>> = { post: 'story', comment: 'comment', reply: 'reply', account: 'account' };
 
 export const REPORT_NOTE_MAX = 1000;
 export const REPORT_RECEIVED = 'Thank you. Your report is with the moderators, and you will hear what they decide.';

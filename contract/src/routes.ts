@@ -69,12 +69,35 @@ export const paths = {
     access: 'session',
     getHref: (kind: 'post' | 'comment' | 'reply' | 'account', id: number) => `/report/${kind}/${encodeURIComponent(encodeId(id))}`,
   },
-  /** The reader's own reports and where each stands; `reported` shows the receipt of the one just made. */
   /** The server's rules, for everybody (issue 47). */
   rules: { path: '/rules', access: 'open', getHref: () => '/rules' },
   /** Addition (issue 47): the page a moderators' statement mail links to, to appeal the action (no session needed). */
   appeal: { path: '/appeal', access: 'open', getHref: (token?: string) => (token ? `/appeal?token=${encodeURIComponent(token)}` : '/appeal') },
+  /** The reader's own reports and where each stands; `reported` shows the receipt of the one just made. */
   reports: { path: '/reports', access: 'session', getHref: (reported?: number) => (reported === undefined ? '/reports' : `/reports?reported=${reported}`) },
+  /**
+   * Addition (issue 47, ADR 0105): the moderation console, for staff — the queue of cases (open, or
+   * `resolved`; of one kind), and one case with its context and the decision's form. Case numbers are
+   * the command line's (`case:show ID`), so they are not encoded.
+   */
+  mod: {
+    path: '/mod',
+    access: 'session',
+    getHref: (filter: { status?: 'open' | 'resolved'; kind?: 'post' | 'comment' | 'reply' | 'account' } = {}) => {
+      const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined && v !== 'open') as Array<[string, string]>).toString();
+      return query ? `/mod?${query}` : '/mod';
+    },
+  },
+  modCase: { path: '/mod/cases/:id', access: 'session', getHref: (caseId: number) => `/mod/cases/${caseId}` },
+  /** The audit log in the console, its filters in the query (a plain GET form). */
+  modAudit: {
+    path: '/mod/audit',
+    access: 'session',
+    getHref: (filter: Record<string, string | number | undefined> = {}) => {
+      const query = new URLSearchParams(Object.entries(filter).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]]))).toString();
+      return query ? `/mod/audit?${query}` : '/mod/audit';
+    },
+  },
   categoryPosts: {
     path: '/recommended/:catogary',
     access: 'session',

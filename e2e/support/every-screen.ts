@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type PathName, paths } from '@inkwell/contract';
 import { admin, caseOfComment } from './admin.ts';
-import { type Session, type World, aStory, callApi, verifiedUser } from './world.ts';
+import { type Session, type World, aStory, callApi, mailedToken, verifiedUser } from './world.ts';
 
 /**
  * Every screen of the route table (`paths`) with what it needs to show something: a world with two
@@ -26,6 +26,8 @@ export interface ScreenWorld {
   newsletterUnsubscribeToken: string;
   /** The appeal link of Ben's comment the moderators hid (ADR 0103). */
   appealToken: string;
+  /** The open case of Ben's comment Ada reported; Ada is a moderator, so the console is hers (ADR 0105). */
+  caseId: number;
 }
 
 /** One address opened as a reader: what it is called in the report, and what to wait for beyond the app being ready. */
@@ -41,21 +43,6 @@ export interface Visit {
 }
 
 export type ScreenEntry = { visits: (w: ScreenWorld) => Visit[] } | { skip: string };
-
-/** The token of the newest link to `pathname` mailed to `to`, waiting up to 40 s (notification mails leave every 10 s). */
-async function mailedToken(world: World, to: string, pathname: string): Promise<string> {
-  const pattern = new RegExp(`https?://[^/\\s"<>]+${pathname.replace(/\//g, '\\/')}\\?token=([^\\s"<>&]+)`);
-  const deadline = Date.now() + 40_000;
-  for (;;) {
-    const token = world.smtp.received
-      .filter((m) => m.to.includes(to))
-      .map((m) => pattern.exec(m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1])
-      .findLast((found) => found !== undefined);
-    if (token) return decodeURIComponent(token);
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} with a link to ${pathname}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The cast and the tokens, made through the API and the mails as a person would get them. */
 export async function castScreens(world: World): Promise<ScreenWorld> {
@@ -76,6 +63,10 @@ export async function castScreens(world: World): Promise<ScreenWorld> {
   ok(said);
   // Ada reports Ben's comment: her reports have one to show.
   ok(await callApi(world, 'report', { user_id: Number(member.id), kind: 'comment', target_id: Number(said.json.id), category: 'spam', note: 'Looks automated.' }, { ...member }));
+  const caseId = caseOfComment(world, Number(said.json.id));
+  // Ada moderates too: the console's screens are hers to see.
+  const granted = admin(world, 'role:grant', 'moderator', memberEmail);
+  expect(granted.code, granted.out).toBe(0);
   ok(await callApi(world, 'follow-unfollow', { user_id: Number(member.id), follow_id: Number(other.id), followType: 1 }, { ...member }));
   ok(await callApi(world, 'posts/save', { user_id: Number(member.id), post_id: otherPost, save_unsave: 1 }, { ...member }));
 
@@ -109,7 +100,21 @@ export async function castScreens(world: World): Promise<ScreenWorld> {
   ok(await callApi(world, 'report', { user_id: Number(member.id), kind: 'comment', target_id: Number(rude.json.id), category: 'harassment' }, { ...member }));
   hideByCommandLine(world, Number(rude.json.id));
   const appealToken = await mailedToken(world, 'axe.other@example.com', paths.appeal.path);
-  return { member, other, memberPost, otherPost, draftId, previewToken, topicId, resetToken, unsubscribeToken, newsletterConfirmToken, newsletterUnsubscribeToken, appealToken };
+  return {
+    member,
+    other,
+    memberPost,
+    otherPost,
+    draftId,
+    previewToken,
+    topicId,
+    resetToken,
+    unsubscribeToken,
+    newsletterConfirmToken,
+    newsletterUnsubscribeToken,
+    appealToken,
+    caseId,
+  };
 }
 
 /** The operator hides the comment: `case:resolve <its case> --action hide`. */
@@ -172,6 +177,19 @@ export const screens: Record<PathName, ScreenEntry> = {
     visits: (w) => [
       { label: 'appeal', url: paths.appeal.getHref(w.appealToken) },
       { label: 'appeal (a link that is not valid)', url: paths.appeal.getHref('not-a-token'), only: 'visitor' },
+    ],
+  },
+  mod: {
+    visits: () => [
+      { label: 'moderation queue', url: paths.mod.getHref() },
+      { label: 'moderation queue (decided)', url: paths.mod.getHref({ status: 'resolved' }), only: 'member' },
+    ],
+  },
+  modCase: { visits: (w) => [{ label: 'a case', url: paths.modCase.getHref(w.caseId) }] },
+  modAudit: {
+    visits: () => [
+      { label: 'audit log', url: paths.modAudit.getHref() },
+      { label: 'audit log (filtered)', url: paths.modAudit.getHref({ action: 'case.decide' }), only: 'member' },
     ],
   },
   categoryPosts: { visits: (w) => [{ label: 'topic', url: paths.categoryPosts.getHref(w.topicId) }] },

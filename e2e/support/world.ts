@@ -56,6 +56,21 @@ export async function waitForMail(world: World, to: string): Promise<string> {
   }
 }
 
+/** The token of the newest link to `pathname` mailed to `to`, waiting up to 40 s (notification mails leave every 10 s). */
+export async function mailedToken(world: World, to: string, pathname: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^/\\s"<>]+${pathname.replace(/\//g, '\\/')}\\?token=([^\\s"<>&]+)`);
+  const deadline = Date.now() + 40_000;
+  for (;;) {
+    const token = world.smtp.received
+      .filter((m) => m.to.includes(to))
+      .map((m) => pattern.exec(m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1])
+      .findLast((found) => found !== undefined);
+    if (token) return decodeURIComponent(token);
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} with a link to ${pathname}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Registers, follows the mailed link and logs in through the API: a verified user's session. */
 export async function verifiedUser(world: World, email: string, password: string): Promise<Session> {
   expect((await callApi(world, 'register', { email, password, password_confirmation: password })).status).toBeLessThan(300);

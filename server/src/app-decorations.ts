@@ -1,3 +1,4 @@
+import type { StaffPermission } from '@inkwell/contract';
 import type { MailOutbox } from './mail/outbox.ts';
 import type { NotificationMailer } from './notifications/digest.ts';
 import type { NotificationHub } from './notifications/live.ts';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     rateLimitName?: string;
     /** Who may make the call, as its endpoint entry says (`session` writes go through the write queue). */
     access?: 'session' | 'reader' | 'open';
+    /** A console call: the permission its caller's role must have (plugins/staff.ts). */
+    staff?: StaffPermission;
     /** The call waits for a turn in the write queue (set as it is registered: plugins/write-queue.ts). */
     writeQueue?: boolean;
   }

@@ -19,6 +19,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerCsrfCheck } from './plugins/csrf.ts';
 import { recordRoutes } from './plugins/route-table.ts';
 import { provideEndpointDeps } from './plugins/endpoint.ts';
+import { staffGate } from './plugins/staff.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
 import { registerDropAfterWrite } from './plugins/drop-after-write.ts';
@@ -118,8 +119,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const feedCache = new PageCache<CardRow[]>(config.feedCacheMs, undefined, new CacheClock(writeSignal ? () => writeSignal.changedElsewhere() : undefined));
   const guards = sessionGuards(deps.database, feedCache.sibling(10_000, config.feedCacheMs > 0 ? SESSION_CACHE_MS : 0));
   recordRoutes(app, guards);
-  provideEndpointDeps(app, { guards, rateLimits: config.rateLimits });
+  provideEndpointDeps(app, { guards, rateLimits: config.rateLimits, staff: staffGate(db) });
   app.decorateRequest('auth', null);
+  app.decorateRequest('staff', null);
   // What a write says happened, and the modules that react to it, each declaring its own reaction (ADR 0084).
   const events = new DomainEventBus();
   const storage = createStorage(config, app.log);

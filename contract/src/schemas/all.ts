@@ -9,6 +9,7 @@ export * from './feed.ts';
 export * from './help.ts';
 export * from './library.ts';
 export * from './moderation.ts';
+export * from './console.ts';
 export * from './newsletters.ts';
 export * from './federation.ts';
 export * from './notifications.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT } from '../constants.ts';
+import { STAFF_PERMISSIONS } from '../console-words.ts';
 import { emailField, passwordField } from './auth.ts';
 import { idField, writtenElsewhere } from './common.ts';
 
@@ -29,6 +30,11 @@ export const ownProfile = publicProfile.extend({
   notify_post: z.boolean(),
   /** The posts this user saved, newest first (SPEC §3: saveposts, each with post_id). */
   saveposts: z.array(z.object({ post_id: z.number() })),
+  /** Addition (issue 47, ADR 0105): the member's staff role and what it may do, on the profile call's answer only (the console's way in); null for a reader. */
+  staff: z
+    .object({ role: z.string(), permissions: z.array(z.enum(STAFF_PERMISSIONS)) })
+    .nullable()
+    .optional(),
 });
 export type OwnProfile = z.infer<typeof ownProfile>;
 

@@ -1,3 +1,5 @@
+import type { StaffPermission } from '@inkwell/contract';
+
 /**
  * Staff roles (ADR 0091): a role is a row of `roles` with a priority and permission flags, so a new
  * role (a publication's editor) is a row, not a migration. A member holds at most one role
@@ -23,7 +25,7 @@ export const PERMISSIONS = {
   viewAuditLog: 64,
   /** Delete an account's data for good. */
   deleteData: 128,
-} as const;
+} as const satisfies Record<StaffPermission, number>;
 
 export type Permission = keyof typeof PERMISSIONS;
 

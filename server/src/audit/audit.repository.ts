@@ -20,6 +20,8 @@ export interface AuditFilter {
   /** ISO times, inclusive from, exclusive to. */
   from?: string;
   to?: string;
+  /** A server elsewhere (a host name): what was done to it, or to its accounts (`@name@host`). */
+  server?: string;
 }
 
 /** A page of the log, newest first. */
@@ -33,7 +35,24 @@ export function auditPage(db: Kysely<DB>, filter: AuditFilter) {
     .$if(filter.targetKind !== undefined, (q) => q.where('target_kind', '=', filter.targetKind!))
     .$if(filter.from !== undefined, (q) => q.where('created_at', '>=', filter.from!))
     .$if(filter.to !== undefined, (q) => q.where('created_at', '<', filter.to!))
+    .$if(filter.server !== undefined, (q) => q.where((eb) => eb.or([eb('target_label', '=', filter.server!), eb('target_label', 'like', `%@${filter.server!}`)])))
     .orderBy('id', 'desc')
     .limit(filter.limit)
+    .execute();
+}
+
+/** Every kind of action on file, for the console's filter. */
+export async function auditActions(db: Kysely<DB>): Promise<string[]> {
+  return (await db.selectFrom('audit_log').select('action').distinct().orderBy('action').execute()).map((r) => r.action);
+}
+
+/** Everyone who acted as staff (not the command line nor the clock), by the name they acted under last. */
+export function auditActors(db: Kysely<DB>) {
+  return db
+    .selectFrom('audit_log')
+    .select((eb) => ['actor_id', eb.fn.max('actor_name').as('name')])
+    .where('actor_id', 'is not', null)
+    .groupBy('actor_id')
+    .orderBy('name')
     .execute();
 }

@@ -71,6 +71,7 @@ import * as m0069 from './migrations/0069_server_rules.ts';
 import * as m0070 from './migrations/0070_statement_presets.ts';
 import * as m0071 from './migrations/0071_appeals.ts';
 import * as m0072 from './migrations/0072_watched_terms.ts';
+import * as m0073 from './migrations/0073_cases_by_kind.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -147,6 +148,7 @@ const migrations: Record<string, Migration> = {
   '0070_statement_presets': m0070,
   '0071_appeals': m0071,
   '0072_watched_terms': m0072,
+  '0073_cases_by_kind': m0073,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

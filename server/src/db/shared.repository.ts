@@ -162,3 +162,14 @@ export async function approvedHeldCount(db: Kysely<DB>, userId: number): Promise
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** A member's staff role, with how they are named in the audit log (the console's gate, ADR 0105); undefined for a reader. */
+export function staffRoleOf(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('member_roles as m')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['r.name', 'r.priority', 'r.permissions', 'u.name as member_name', 'u.email'])
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+}

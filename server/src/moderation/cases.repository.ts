@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { CaseDecision } from '../db/schema/staff.ts';
+import type { ReportKind } from './reports.repository.ts';
 
 /** The SQL of the moderators' cases as they read them (migration 0061, ADR 0092). */
 
 /** A page of cases, newest first, with the account each concerns. */
-export function casesPage(db: Kysely<DB>, filter: { status?: 'open' | 'resolved'; limit: number; before?: number }) {
+export function casesPage(db: Kysely<DB>, filter: { status?: 'open' | 'resolved'; kind?: ReportKind; limit: number; before?: number }) {
   return db
     .selectFrom('cases as c')
     .leftJoin('users as u', 'u.id', 'c.subject_id')
@@ -14,6 +15,7 @@ export function casesPage(db: Kysely<DB>, filter: { status?: 'open' | 'resolved'
       'c.target_kind',
       'c.target_id',
       'c.status',
+      'c.decision',
       'c.opened_at',
       'c.resolved_at',
       'c.forwarded_at',
@@ -22,8 +24,10 @@ export function casesPage(db: Kysely<DB>, filter: { status?: 'open' | 'resolved'
       'u.name as subject_name',
       'u.email as subject_email',
       'u.handle as subject_handle',
+      'u.domain as subject_domain',
     ])
     .$if(filter.status !== undefined, (q) => q.where('c.status', '=', filter.status!))
+    .$if(filter.kind !== undefined, (q) => q.where('c.target_kind', '=', filter.kind!))
     .$if(filter.before !== undefined, (q) => q.where('c.id', '<', filter.before!))
     .orderBy('c.id', 'desc')
     .limit(filter.limit)

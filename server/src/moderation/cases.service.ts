@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { CaseDecision, DB } from '../db/schema.ts';
 import { casesPage, reportCounts, reportsOf } from './cases.repository.ts';
 import { type ReportKind, targetsOf } from './reports.repository.ts';
 import { described } from './reports.service.ts';
@@ -13,11 +13,13 @@ import { described } from './reports.service.ts';
 type Row = Awaited<ReturnType<typeof casesPage>>[number];
 
 /** The account a case concerns, as staff see it: a member by name and address, an account elsewhere by its handle. */
-const subjectOf = (row: Row) => (row.subject_id === null ? null : { id: row.subject_id, name: row.subject_name, address: row.subject_handle ?? row.subject_email });
+const subjectOf = (row: Row) =>
+  row.subject_id === null ? null : { id: row.subject_id, name: row.subject_name, address: row.subject_handle ?? row.subject_email, elsewhere: row.subject_domain !== null };
 
 export interface CaseLine {
   id: number;
-  status: string;
+  status: 'open' | 'resolved';
+  decision: CaseDecision | null;
   opened_at: string;
   resolved_at: string | null;
   /** When it was sent to the server of the account elsewhere it concerns; null: not forwarded. */
@@ -25,7 +27,7 @@ export interface CaseLine {
   /** A case opened by holding its comment or reply for review (ADR 0099): why; null for one opened by reports. */
   held_for: string | null;
   target: { kind: string; id: number };
-  subject: { id: number; name: string | null; address: string | null } | null;
+  subject: { id: number; name: string | null; address: string | null; elsewhere: boolean } | null;
   report_count: number;
   categories: Record<string, number>;
 }
@@ -33,7 +35,7 @@ export interface CaseLine {
 export function createCasesService(db: Kysely<DB>) {
   return {
     /** A page of the queue (open cases unless `status` says otherwise), newest first. */
-    async list(filter: { status?: 'open' | 'resolved'; limit: number; before?: number }): Promise<CaseLine[]> {
+    async list(filter: { status?: 'open' | 'resolved'; kind?: ReportKind; limit: number; before?: number }): Promise<CaseLine[]> {
       const rows = await casesPage(db, filter);
       const counts = await reportCounts(
         db,
@@ -45,6 +47,7 @@ export function createCasesService(db: Kysely<DB>) {
         return {
           id: row.id,
           status: row.status,
+          decision: row.decision,
           opened_at: row.opened_at,
           resolved_at: row.resolved_at,
           forwarded_at: row.forwarded_at,

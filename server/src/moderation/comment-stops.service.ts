@@ -7,8 +7,7 @@ import { noticeText, notify } from '../notify/notify.ts';
 import { type ActionRow, actionInForce, insertAction, markLifted, subjectOf } from './actions.repository.ts';
 import { CaseError } from './case-error.ts';
 import { type Lifting, endOf, liftDueOf, subjectLabel as label } from './timed-actions.ts';
-import { appealLink, appealWindowEnd } from './appeal-links.ts';
-import { insertMail } from '../mail/outbox.repository.ts';
+import { mailStatement } from './appeal-links.ts';
 import { statementMail } from '../mail/statement-templates.ts';
 
 /** A stop as the deciding moderator gives it: how long (undefined: until lifted), the reasons, the case, who. */
@@ -78,8 +77,10 @@ export function createCommentStops(db: Kysely<DB>, publicUrl: string) {
         if (subject.email) {
           const done = 'The moderators of this server have stopped your comments and replies';
           const effect = 'Until then you cannot write comments or replies; your stories, and what you wrote before, stay as they are.';
-          const appeal = { appealUrl: await appealLink(trx, actionId, publicUrl), appealBy: appealWindowEnd(now) };
-          await insertMail(trx, statementMail(subject.email, 'The moderators stopped your comments', { done, reason: stop.reason, endsAt, effect, ...appeal }), now);
+          const to = subject.email;
+          await mailStatement(trx, publicUrl, { id: actionId, startsAt: now }, (offer) =>
+            statementMail(to, 'The moderators stopped your comments', { done, reason: stop.reason, endsAt, effect, ...offer }),
+          );
         }
       }
       return { endsAt };

@@ -9,8 +9,7 @@ import { noticeText, notify, quoted } from '../notify/notify.ts';
 import { type ActionRow, actionInForce, insertAction, markLifted, subjectOf } from './actions.repository.ts';
 import { CaseError } from './case-error.ts';
 import { type Lifting, endOf, liftDueOf } from './timed-actions.ts';
-import { appealLink, appealWindowEnd } from './appeal-links.ts';
-import { insertMail } from '../mail/outbox.repository.ts';
+import { mailStatement } from './appeal-links.ts';
 import { statementMail } from '../mail/statement-templates.ts';
 import { type ReportKind, targetsOf } from './reports.repository.ts';
 import { described } from './reports.service.ts';
@@ -114,8 +113,10 @@ export function createHides(db: Kysely<DB>, events: DomainEventBus, publicUrl: s
         if (author.email) {
           const done = `The moderators of this server have hidden ${theirs} from readers`;
           const effect = 'Only you can still see it, labelled. Nothing of yours is deleted.';
-          const appeal = { appealUrl: await appealLink(trx, actionId, publicUrl), appealBy: appealWindowEnd(now) };
-          await insertMail(trx, statementMail(author.email, 'The moderators hid something you wrote', { done, reason: hide.reason, endsAt, effect, ...appeal }), now);
+          const to = author.email;
+          await mailStatement(trx, publicUrl, { id: actionId, startsAt: now }, (offer) =>
+            statementMail(to, 'The moderators hid something you wrote', { done, reason: hide.reason, endsAt, effect, ...offer }),
+          );
         }
       }
       return { actionId, endsAt, authorId: target.author_id };

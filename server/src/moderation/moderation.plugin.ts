@@ -9,8 +9,11 @@ import { type Rules, createRules } from './rules.service.ts';
 import { createHides } from './hides.service.ts';
 import { createCommentStops } from './comment-stops.service.ts';
 import { type Appeals, createAppeals } from './appeals.service.ts';
+import { type Console, createConsole } from './console.service.ts';
+import { createDecisions } from './decisions.service.ts';
+import { type AuditView, createAuditView } from './console-audit.ts';
 
-/** The moderation calls (issue 47): a reader's report, what it is about, and their own reports; the server's rules; an appeal by its link; the console's calls come next. */
+/** The moderation calls (issue 47): a reader's report, what it is about, and their own reports; the server's rules; an appeal by its link; the console's queue, case and decisions. */
 const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsService; rules: Rules; appeals: Appeals }> = async (app, { reports, rules, appeals }) => {
   route(app, 'serverRules', async () => ({ rules: await rules.list() }));
   route(app, 'appealStatement', async (request) => appeals.statement(request.body.token));
@@ -23,6 +26,21 @@ const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsServi
     return reports.target(actingFor(request.auth!, request.body.user_id), request.body.kind, request.body.target_id);
   });
   route(app, 'myReports', async (request) => reports.mine(actingFor(request.auth!, request.body.user_id), request.query.cursor));
+};
+
+/** The console's calls under /api/mod (ADR 0105): the endpoint's gate let a member of staff in and named them (request.staff). */
+const consolePlugin: FastifyPluginAsync<{ desk: Console; log: AuditView }> = async (app, { desk, log }) => {
+  route(app, 'modCases', async (request) => desk.queue(request.body, request.query.cursor));
+  route(app, 'modCase', async (request) => desk.case(request.staff!, request.body.id));
+  route(app, 'modResolve', async (request) => desk.resolve(request.staff!, request.body));
+  route(app, 'modAudit', async (request) => log.page(request.body, request.query.cursor));
+  route(app, 'modAuditCsv', async (request, reply) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="inkwell-audit-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(await log.csv(request.query)),
+  );
 };
 
 /** How often the clock looks for actions whose end has come: a suspension ends within a minute of its end. */
@@ -39,6 +57,7 @@ export function moderationModule(core: AppCore): AppModule & { acts: ModerationA
   const suspensions = createSuspensions(core.db, core.config.publicUrl);
   const hides = createHides(core.db, core.events, core.config.publicUrl);
   const commentStops = createCommentStops(core.db, core.config.publicUrl);
+  const rules = createRules(core.db);
   const lift: ModuleJob = {
     name: 'moderation-lift',
     everyMs: LIFT_EVERY_MS,
@@ -57,7 +76,13 @@ export function moderationModule(core: AppCore): AppModule & { acts: ModerationA
   };
   return {
     name: 'moderation',
-    api: (api) => api.register(moderationPlugin, { ...core, reports, rules: createRules(core.db), appeals: createAppeals(core.db, core.config.publicUrl, core.events) }),
+    api: (api) => api.register(moderationPlugin, { ...core, reports, rules, appeals: createAppeals(core.db, core.config.publicUrl, core.events) }),
+    routes: (app) =>
+      app.register(consolePlugin, {
+        desk: createConsole(core.db, createDecisions(core.db, core.config.publicUrl, core.events), rules),
+        log: createAuditView(core.db),
+        prefix: '/api/mod',
+      }),
     acts: { reportFromServer: reports.reportFromServer },
     jobs: [lift],
   };

@@ -8,7 +8,7 @@ import { insertMail } from '../mail/outbox.repository.ts';
 import { deactivateAccount, reactivateAccount } from '../db/shared.repository.ts';
 import { type ActionRow, actionInForce, insertAction, markLifted, subjectOf } from './actions.repository.ts';
 import { CaseError } from './case-error.ts';
-import { appealLink, appealWindowEnd } from './appeal-links.ts';
+import { mailStatement } from './appeal-links.ts';
 import { type Lifting, endOf, liftDueOf, subjectLabel as label } from './timed-actions.ts';
 
 /** The longest reasons a suspension may give (what the account is told). */
@@ -89,8 +89,8 @@ export function createSuspensions(db: Kysely<DB>, publicUrl: string) {
         after: { ends_at: endsAt, reason },
         caseId: suspension.caseId ?? null,
       });
-      const appealUrl = await appealLink(trx, actionId, publicUrl);
-      await insertMail(trx, suspendedMail(subject.email, { endsAt, reason, appealUrl, appealBy: appealWindowEnd(now) }), now);
+      const to = subject.email;
+      await mailStatement(trx, publicUrl, { id: actionId, startsAt: now }, (offer) => suspendedMail(to, { endsAt, reason, ...offer }));
       return { actionId, endsAt };
     },
 

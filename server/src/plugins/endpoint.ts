@@ -6,6 +6,7 @@ import { type Owned, requireOwner } from '../access/policy.ts';
 import type { Config } from '../config.ts';
 import { perAddress } from '../rate-limit/rate-limit.ts';
 import type { Guards } from './session.ts';
+import type { StaffGate } from './staff.ts';
 
 type Schemas = typeof schemas;
 type Entry<K extends EndpointName> = (typeof endpoints)[K];
@@ -53,6 +54,8 @@ type ExtraArgs<K extends EndpointName, FileT> = Entry<K> extends { file: string 
 interface EndpointDeps {
   guards: Guards;
   rateLimits: Config['rateLimits'];
+  /** The console's gate (plugins/staff.ts): needed by a call with `staff`. */
+  staff?: StaffGate;
 }
 
 declare module 'fastify' {
@@ -107,6 +110,11 @@ export function route<K extends EndpointName, FileT = never>(app: FastifyInstanc
   const limitName = entry.rateLimit as keyof EndpointDeps['rateLimits'] | undefined;
   const limit = limitName === undefined ? {} : perAddress(deps().rateLimits[limitName], limitName);
   const guard = entry.access === 'session' ? deps().guards.requireSession : entry.access === 'reader' ? deps().guards.optionalSession : undefined;
+  // A console call: after the session, the caller's role must have the permission (403 before the body is read).
+  const permission = entry.staff;
+  const gate = permission === undefined ? undefined : deps().staff;
+  if (permission !== undefined && (!gate || entry.access !== 'session')) throw new Error(`${name}: a staff call needs a session and provideEndpointDeps(app, { staff })`);
+  const staffHook = gate && permission ? (request: FastifyRequest) => gate(request, permission) : undefined;
   const given = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown;
   // The owner is asked first thing in the handler: after the body is parsed and checked, and while the
   // request counts as running (plugins/in-flight.ts), so a closing server waits for its lookup too.
@@ -120,10 +128,11 @@ export function route<K extends EndpointName, FileT = never>(app: FastifyInstanc
   app.route({
     method: entry.method,
     url: entry.path.slice(app.prefix.length),
-    ...(guard ? { preValidation: guard } : {}),
+    ...(guard ? { preValidation: staffHook ? [guard, staffHook] : guard } : {}),
     ...(serving?.encodesItself ? { compress: false } : {}),
     config: {
       access: entry.access,
+      ...(permission ? { staff: permission } : {}),
       ...limit,
       ...(entry.readOnly ? { readOnly: true } : {}),
       ...(entry.stream ? { stream: true } : {}),

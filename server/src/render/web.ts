@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendEncoded } from '../lib/encoded-body.ts';
 import type { PageRenderer } from './renderer.ts';
 import { sendPage } from './page-front.ts';
-import { registerFormRoutes } from './forms.ts';
+import { type SendFormPage, registerFormRoutes } from './forms.ts';
+import { registerConsoleForms } from './console-forms.ts';
 import { type PostPreviewLookup, postIdFromPath, withLinkPreview } from './link-preview.ts';
 
 /** Paths for programs, not people: the API, and ActivityPub's discovery, actors and NodeInfo (ADR 0067). */
@@ -93,12 +94,14 @@ export async function registerWeb(
   // The forms of rendered pages, sent before the app's scripts run. A refused one comes back as its
   // page again, made for this answer only (no-store: it holds what the reader typed).
   if (indexHtml) {
-    registerFormRoutes(app, async (request, reply, url, form, status) => {
+    const sendFormPage: SendFormPage = async (request, reply, url, form, status) => {
       reply.code(status).header('cache-control', 'no-store');
       if (!renderer) return sendIndex(reply, status);
       const page = await renderer.pageWithForm(request, url, form);
       return sendEncoded(request, reply, page.html, 'text/html; charset=utf-8');
-    });
+    };
+    registerFormRoutes(app, sendFormPage);
+    registerConsoleForms(app, sendFormPage);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

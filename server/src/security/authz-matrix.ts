@@ -1,4 +1,5 @@
 import { ACCOUNT_ROUTES } from './authz/account.ts';
+import { CONSOLE_ROUTES } from './authz/console.ts';
 import type { Entry } from './authz/kit.ts';
 import { FEDERATION_ROUTES } from './authz/federation.ts';
 import { LIBRARY_ROUTES } from './authz/library.ts';
@@ -29,4 +30,13 @@ function merged(...parts: ReadonlyArray<Readonly<Record<string, Entry>>>): Reado
   return all;
 }
 
-export const MATRIX: Readonly<Record<string, Entry>> = merged(OPEN_ROUTES, ACCOUNT_ROUTES, WRITING_ROUTES, SOCIAL_ROUTES, LIBRARY_ROUTES, NEWSLETTER_ROUTES, FEDERATION_ROUTES);
+export const MATRIX: Readonly<Record<string, Entry>> = merged(
+  OPEN_ROUTES,
+  ACCOUNT_ROUTES,
+  WRITING_ROUTES,
+  SOCIAL_ROUTES,
+  LIBRARY_ROUTES,
+  NEWSLETTER_ROUTES,
+  FEDERATION_ROUTES,
+  CONSOLE_ROUTES,
+);

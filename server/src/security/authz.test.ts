@@ -1,4 +1,5 @@
 import { type Endpoint, type EndpointName, endpoints } from '@inkwell/contract/endpoints';
+import { STAFF_ONLY } from '@inkwell/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertSession } from '../identity/identity.repository.ts';
@@ -34,6 +35,7 @@ const world = {
   image: (await t.app.images.put(await aJpeg())).path,
   google: await google.idToken({ sub: 'authz-sub', email: 'authz-google@gmail.com', name: 'Authz' }, { audience: CLIENT_ID }),
   categories: (await t.db.selectFrom('categories').select('id').orderBy('id').limit(2).execute()).map((c) => c.id),
+  moderatorRole: (await t.db.selectFrom('roles').select('id').where('name', '=', 'moderator').executeTakeFirstOrThrow()).id,
 };
 
 /** A verified user with a session of their own (written directly: signing in through argon2 every case would be slow). */
@@ -50,7 +52,8 @@ let seq = 0;
 async function stage(): Promise<Scene> {
   seq += 1;
   const { db } = t;
-  const [owner, stranger, postOwner] = await Promise.all([member(), member(), member()]);
+  const [owner, stranger, postOwner, moderator] = await Promise.all([member(), member(), member(), member()]);
+  await db.insertInto('member_roles').values({ user_id: moderator.id, role_id: world.moderatorRole, granted_at: nowIso() }).execute();
   const [category = 0, otherCategory = 0] = world.categories;
   const now = nowIso();
   const post = async (userId: number, title: string) => (await aPost(db, { userId, categoryId: category, title })).id;
@@ -120,6 +123,14 @@ async function stage(): Promise<Scene> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The moderator reports postOwner's story (the owner and the stranger report it in the matrix): an open case for the console's calls.
+  const reported = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/report',
+    payload: { user_id: moderator.id, kind: 'post', target_id: theirPost, category: 'spam' },
+    headers: { token: moderator.token, id: String(moderator.id) },
+  });
+  const { case_id: caseId } = await db.selectFrom('reports').select('case_id').where('id', '=', reported.json<{ report_id: number }>().report_id).executeTakeFirstOrThrow();
   const { image, google: googleToken } = world;
   const posts = { ownPost, theirPost, likedPost, likedTitle, comment: ownerComment, reply: reply.id, theirComment };
   return {
@@ -128,6 +139,8 @@ async function stage(): Promise<Scene> {
     owner,
     stranger,
     postOwner,
+    moderator,
+    caseId,
     ...posts,
     ownDraft,
     previewToken,
@@ -152,9 +165,9 @@ async function footprint(s: Scene) {
   return { tables, follows, list, user: await t.db.selectFrom('users').selectAll().where('id', '=', id).execute() };
 }
 
-type Caller = 'visitor' | 'stranger' | 'owner' | 'postOwner' | 'self' | 'forged' | 'swapped';
+type Caller = 'visitor' | 'stranger' | 'owner' | 'postOwner' | 'moderator' | 'self' | 'forged' | 'swapped';
 type Form = 'headers' | 'cookies';
-const CALLERS: readonly Caller[] = ['visitor', 'stranger', 'owner', 'postOwner', 'self', 'forged', 'swapped'];
+const CALLERS: readonly Caller[] = ['visitor', 'stranger', 'owner', 'postOwner', 'moderator', 'self', 'forged', 'swapped'];
 
 function expected(access: Endpoint['access'], entry: Entry, caller: Caller): number | undefined {
   if (caller === 'forged' || caller === 'swapped') return access === 'session' ? 401 : entry.expect.visitor;
@@ -174,6 +187,8 @@ function credentials(s: Scene, caller: Caller): { token: string; id: string } | 
       return of(s.owner);
     case 'postOwner':
       return of(s.postOwner);
+    case 'moderator':
+      return of(s.moderator);
     case 'forged':
       return { token: newToken(), id: String(s.owner.id) };
     case 'swapped':
@@ -219,7 +234,12 @@ describe('the matrix covers the endpoint table', () => {
 
   it.each(Object.entries(MATRIX))("%s declares every actor it must, and refuses a stranger what the table says is the caller's", (name, entry) => {
     const call: Endpoint | undefined = endpoints[name as EndpointName];
-    expect(call?.owns !== undefined, `${name}: a signed-in call, and only one, says whose is what it acts on (owns)`).toBe(call?.access === 'session');
+    // A console call acts on what is nobody's own: it names the permission its caller needs instead (staff).
+    expect(call?.owns !== undefined || call?.staff !== undefined, `${name}: a signed-in call, and only one, says whose is what it acts on (owns) or which staff may (staff)`).toBe(
+      call?.access === 'session',
+    );
+    if (call?.staff)
+      expect([entry.expect.stranger, entry.expect.owner, entry.expect.moderator], `${name}: members 403, the moderator let in`).toEqual([403, 403, expect.any(Number)]);
     if (call?.access === 'session') {
       expect(entry.expect.visitor, name).toBe(401);
       expect(entry.expect.stranger, name).toBeDefined();
@@ -258,11 +278,11 @@ for (const [name, call] of table) {
       const res = await send(route, entry, s, caller, form);
       expect(res.statusCode, res.body).toBe(status);
       // Whatever the call, what is not the caller's is refused in the access policy's one wording.
-      if (status === 403) expect((JSON.parse(res.body) as { message?: string }).message).toBe(NOT_YOURS);
+      if (status === 403) expect((JSON.parse(res.body) as { message?: string }).message).toBe(call.staff ? STAFF_ONLY : NOT_YOURS);
       const changes = await entry.changes?.(s);
       const allowed = res.statusCode < 400;
       if (!allowed) expect(changes, 'a refused call changed nothing').toEqual(before.changes);
-      if (allowed && (caller === 'owner' || caller === 'postOwner') && entry.changes) {
+      if (allowed && (caller === 'owner' || caller === 'postOwner' || caller === 'moderator') && entry.changes) {
         expect(changes, 'the allowed call shows in the read-back').not.toEqual(before.changes);
       }
       if (caller !== 'owner' && caller !== 'postOwner') {

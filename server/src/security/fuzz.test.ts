@@ -65,6 +65,9 @@ log.error = (obj, msg) => {
 // Two readers for every route; the first signs in through the API, as a real client does.
 const reader = await aUser(t.db);
 const otherReader = await aUser(t.db);
+// The world's user is a moderator, so the console's calls (issue 47) are fuzzed past their gate too.
+const moderatorRole = await t.db.selectFrom('roles').select('id').where('name', '=', 'moderator').executeTakeFirstOrThrow();
+await t.db.insertInto('member_roles').values({ user_id: reader.id, role_id: moderatorRole.id, granted_at: new Date().toISOString() }).execute();
 const firstSession = await signIn(t.app, reader);
 const jpeg = await aJpeg();
 const storedImage = await (async () => {

@@ -5,7 +5,8 @@ import { deleteSessionsOfUser, voidEmailTokens } from '../identity/identity.repo
 import { hashPassword, verifyPassword } from '../identity/passwords.ts';
 import { isUniqueViolation, nowIso } from '../db/database.ts';
 import type { DB, UsersTable } from '../db/schema.ts';
-import { isSuspended } from '../db/shared.repository.ts';
+import { isSuspended, staffRoleOf } from '../db/shared.repository.ts';
+import { permissionsOf } from '../access/roles.ts';
 import { gone, notFound, validationError } from '../lib/errors.ts';
 import { ownAccount, requireAccess } from '../access/policy.ts';
 import type { Auth } from '../plugins/session.ts';
@@ -83,10 +84,11 @@ export function createUsersService(db: Kysely<DB>, images: StoredImages) {
       return ownProfile(id);
     },
 
-    /** POST /profile: only the caller's own profile. */
+    /** POST /profile: only the caller's own profile, with their staff role when they hold one (the console's way in, ADR 0105). */
     async getOwnProfile(auth: Auth, id: number): Promise<OwnProfile> {
       requireAccess(ownAccount(auth, id));
-      return ownProfile(id);
+      const role = await staffRoleOf(db, id);
+      return { ...(await ownProfile(id)), staff: role ? { role: role.name, permissions: permissionsOf(role) } : null };
     },
 
     /** POST /get-profile-data: anyone's public profile. */

@@ -115,6 +115,9 @@ export function createRoutes(withLoaders = false): RouteObject[] {
         route(paths.recommendation, 'recommendation'),
         route(paths.report, 'report'),
         route(paths.reports, 'reports'),
+        route(paths.mod, 'mod'),
+        route(paths.modCase, 'mod-case'),
+        route(paths.modAudit, 'mod-audit'),
         route(paths.rules, 'rules'),
         route(paths.categoryPosts, 'category-posts'),
         // Owner of the post (SPEC §2): the session is checked here, ownership by the screen once it loads the post.

@@ -43,13 +43,16 @@ export interface Scene {
   /** A confirmed address on the owner's newsletter list (issue 29), and the address. */
   subscriber: number;
   subscriberEmail: string;
+  /** A member of staff with the moderator role (issue 47), and an open case they opened by reporting theirPost. */
+  moderator: Member;
+  caseId: number;
   /** A stored image (path under /storage) and a valid Google ID token, shared by every case. */
   image: string;
   google: string;
 }
 
-/** Who calls: no session, another user, the owner, the owner of the post the comment is on. */
-export type Actor = 'visitor' | 'stranger' | 'owner' | 'postOwner';
+/** Who calls: no session, another user, the owner, the owner of the post the comment is on, a moderator. */
+export type Actor = 'visitor' | 'stranger' | 'owner' | 'postOwner' | 'moderator';
 
 export interface Expect extends Partial<Record<Actor, number>> {
   visitor: number;
@@ -156,3 +159,6 @@ export const authorOrPostOwner = (id: (s: Scene) => number): Entry => ({
 
 export const PASSWORD = 'Secret#123';
 export const postFields = (s: Scene, title: string) => ({ title, sub_title: `${title}, briefly`, category_id: s.category, description: `<p>${title}</p>` });
+
+/** A console call (issue 47, ADR 0105): staff with the permission only; every member else 403 in one wording, whatever the body. */
+export const staff = (moderator: number, more: Omit<Entry, 'expect'> = {}): Entry => ({ expect: { visitor: 401, stranger: 403, owner: 403, postOwner: 403, moderator }, ...more });

@@ -83,6 +83,18 @@ function Account({ profile }: { profile: OwnProfile }) {
             <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
           </Link>
         </li>
+        {profile.staff && (
+          <li>
+            <Link
+              to={paths.mod.getHref()}
+              className="flex w-full items-center gap-4 rounded-lg py-4 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:-mx-3 sm:px-3 dark:hover:bg-zinc-900"
+            >
+              <span className="w-32 shrink-0 text-sm font-semibold text-zinc-900 dark:text-zinc-100">Moderation</span>
+              <span className="min-w-0 flex-1 truncate text-sm text-zinc-600 dark:text-zinc-400">The reports and cases waiting for the moderators</span>
+              <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
+            </Link>
+          </li>
+        )}
         <li>
           <Link
             to={paths.rules.getHref()}

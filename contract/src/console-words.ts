@@ -1,0 +1,38 @@
+/**
+ * The moderation console's words and lists (issue 47, ADR 0105) without zod, apart from the report
+ * words (moderation-words.ts) that the post page loads: the console's screens use these, and nothing
+ * of a reader's first load does (scripts/bundle-budget.test.ts).
+ */
+import type { CaseDecisionName } from './moderation-words.ts';
+
+/**
+ * What a staff role may do (issue 47, ADR 0091), one name per permission flag: the server's
+ * `access/roles.ts` gives each its bit; a call of the console names the one it needs (ADR 0105).
+ */
+export const STAFF_PERMISSIONS = ['manageReports', 'manageUsers', 'manageAppeals', 'manageFederation', 'manageRules', 'manageRoles', 'viewAuditLog', 'deleteData'] as const;
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+/** A member without the permission a console call needs (403). */
+export const STAFF_ONLY = 'That is for the moderators of this server.';
+/** Acting on a member whose role is at or above one's own (403). */
+export const STAFF_OUTRANKED = 'Their role is at or above yours: someone above them decides this.';
+/** The decisions that act on the account a case concerns (its role must be below the moderator's; `manageUsers` needed). */
+export const ACCOUNT_DECISIONS: readonly CaseDecisionName[] = ['warn', 'hide', 'no-comments', 'suspend'];
+/** How a decision is called on the console's buttons and lists. */
+export const CASE_DECISION_LABELS: Readonly<Record<CaseDecisionName, string>> = {
+  none: 'No rule broken',
+  note: 'Keep a note',
+  warn: 'Warn',
+  hide: 'Hide it',
+  'no-comments': 'Stop comments',
+  suspend: 'Suspend the account',
+};
+/** How long a timed decision may be chosen for on the console (undefined: until lifted). */
+export const DECISION_DURATIONS = { '': 'Until lifted', '1h': '1 hour', '12h': '12 hours', '1d': '1 day', '3d': '3 days', '7d': '7 days', '30d': '30 days' } as const;
+export type DecisionDuration = keyof typeof DECISION_DURATIONS;
+/** The decisions that may have an end. */
+export const TIMED_DECISIONS: readonly CaseDecisionName[] = ['hide', 'no-comments', 'suspend'];
+/** At most how many cases one bulk decision takes. */
+export const BULK_RESOLVE_MAX = 500;
+/** At most how long a decision's note is (a preset's words and the moderator's together). */
+export const DECISION_NOTE_MAX = 2000;

@@ -1,0 +1,109 @@
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_ONLY, paths } from '@inkwell/contract';
+import { type TestApp, buildRenderingTestApp } from '../test/app.ts';
+import { type Session, aPost, aUser, signIn } from '../test/factories.ts';
+import { reportedCase } from '../moderation/moderation.testkit.ts';
+import { createRolesService } from '../moderation/roles.service.ts';
+
+/**
+ * The moderation console before the app's scripts run (issue 47, ADR 0105): the queue and a case are
+ * rendered for a moderator with their data and forms, sent as a browser sends them (urlencoded), and
+ * answered with a 303 to the queue, or the page again with the choices kept and the message.
+ */
+let t: TestApp;
+let moderator: Session;
+let reader: Session;
+let writer: Session;
+
+beforeAll(async () => {
+  t = await buildRenderingTestApp();
+  writer = await signIn(t.app, await aUser(t.db, { name: 'Wren Writer' }));
+  reader = await signIn(t.app, await aUser(t.db, { name: 'Rae Reader' }));
+  const mod = await aUser(t.db, { name: 'Mo Derator' });
+  await createRolesService(t.db).grant('command line', 'moderator', mod.email);
+  moderator = await signIn(t.app, mod);
+}, 240_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const ORIGIN = 'http://localhost:3000';
+const cookieOf = (who: Session) => `token=${who.token}; id=${who.id}`;
+const send = (url: string, body: string, who = moderator) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, 'sec-fetch-site': 'same-origin', cookie: cookieOf(who) },
+    payload: body,
+  });
+const page = async (url: string, who = moderator) => {
+  const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie: cookieOf(who) } });
+  return { status: res.statusCode, document: new JSDOM(res.body).window.document };
+};
+const statusOf = async (id: number) => (await t.db.selectFrom('cases').select(['status', 'decision']).where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+describe('the console without the app', () => {
+  it('renders the queue with each open case, a box to tick it and the decision’s fields, posting to /mod', async () => {
+    const post = await aPost(t.db, { userId: writer.id, title: 'Casino links, again' });
+    const caseId = await reportedCase(t, reader, 'post', post.id, 'spam');
+    const { status, document } = await page(paths.mod.getHref());
+    expect(status).toBe(200);
+    expect(document.querySelector('h1')?.textContent).toBe('Moderation');
+    expect(document.body.textContent).toContain('Casino links, again');
+    const form = document.querySelector<HTMLFormElement>('form[action^="/mod"][method="post"]')!;
+    expect(form).not.toBeNull();
+    expect(form.querySelector(`input[name="ids"][value="${caseId}"]`)).not.toBeNull();
+    expect([...form.querySelectorAll<HTMLInputElement>('input[name="decision"]')].map((i) => i.value)).toContain('none');
+    expect(form.querySelector('textarea[name="note"]')).not.toBeNull();
+    expect(document.querySelector(`a[href="${paths.modCase.getHref(caseId)}"]`)).not.toBeNull();
+  });
+
+  it('renders a case with its reports and the decision form, and decides it with a 303 to the queue', async () => {
+    const post = await aPost(t.db, { userId: writer.id, title: 'Pills by the dozen' });
+    const caseId = await reportedCase(t, reader, 'post', post.id, 'spam');
+    const { document } = await page(paths.modCase.getHref(caseId));
+    expect(document.querySelector('h1')?.textContent).toContain(`Case ${caseId}`);
+    expect(document.body.textContent).toContain('Rae Reader');
+    const form = document.querySelector<HTMLFormElement>(`form[action="${paths.modCase.getHref(caseId)}"]`)!;
+    expect(form.getAttribute('method')).toBe('post');
+    const done = await send(paths.modCase.getHref(caseId), new URLSearchParams({ decision: 'note', note: 'Watching this one.', for: '', rule_id: '', preset: '' }).toString());
+    expect(done.statusCode, done.body.slice(0, 300)).toBe(303);
+    expect(done.headers.location).toBe(paths.mod.getHref());
+    expect(await statusOf(caseId)).toBe('resolved');
+  });
+
+  it('refuses a warning without a note with the case again, the choice kept and the reason under the note', async () => {
+    const post = await aPost(t.db, { userId: writer.id, title: 'Needs a note' });
+    const caseId = await reportedCase(t, reader, 'post', post.id, 'spam');
+    const refused = await send(paths.modCase.getHref(caseId), new URLSearchParams({ decision: 'warn', note: '' }).toString());
+    expect(refused.statusCode).toBe(422);
+    const document = new JSDOM(refused.body).window.document;
+    expect(document.body.textContent).toMatch(/A warning needs a note/);
+    expect(document.querySelector<HTMLInputElement>('input[name="decision"][value="warn"]')?.checked).toBe(true);
+    expect(await statusOf(caseId)).toBe('open');
+  });
+
+  it('decides the ticked cases of the queue at once, back to the queue', async () => {
+    const post = await aPost(t.db, { userId: writer.id, title: 'A wave' });
+    const first = await reportedCase(t, reader, 'post', post.id, 'spam');
+    const other = await aPost(t.db, { userId: writer.id, title: 'A wave, again' });
+    const second = await reportedCase(t, reader, 'post', other.id, 'spam');
+    const body = `ids=${first}&ids=${second}&decision=none&note=&for=`;
+    const done = await send(`${paths.mod.getHref({ kind: 'post' })}`, body);
+    expect(done.statusCode, done.body.slice(0, 300)).toBe(303);
+    expect(done.headers.location).toBe(paths.mod.getHref({ kind: 'post' }));
+    expect([await statusOf(first), await statusOf(second)]).toEqual(['resolved', 'resolved']);
+  });
+
+  it('shows a member who is not staff the refusal, not the queue, and decides nothing', async () => {
+    const post = await aPost(t.db, { userId: writer.id, title: 'Not yours' });
+    const caseId = await reportedCase(t, reader, 'post', post.id, 'spam');
+    const { document } = await page(paths.mod.getHref(), reader);
+    expect(document.body.textContent).toContain(STAFF_ONLY);
+    expect(document.body.textContent).not.toContain('Not yours');
+    const refused = await send(paths.mod.getHref(), `ids=${caseId}&decision=none`, reader);
+    expect(refused.statusCode).toBe(403);
+    expect(await statusOf(caseId)).toBe('open');
+  });
+});

@@ -1,0 +1,50 @@
+import { paths, safeNextPath } from '@inkwell/contract';
+import type { FastifyInstance } from 'fastify';
+import { callApi, echoOf, textFields } from './form-calls.ts';
+import type { SendFormPage } from './forms.ts';
+
+/** The decision's fields of the console's forms, as the API takes them ('' left out: not chosen). */
+const DECISION_FIELDS = ['decision', 'for', 'rule_id', 'preset', 'note'] as const;
+
+/** The case numbers of a form's `ids` checkboxes: one box ticked sends a string, several an array. */
+function idsOf(body: unknown): string[] {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>).ids : undefined;
+  return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
+/**
+ * The moderation console's forms (issue 47, ADR 0105), sent before the app's scripts run: a decision
+ * on one case (its page) or on the cases ticked in the queue, through the JSON API as the caller (the
+ * same gate, audit row and messages). Done, back to the queue; refused, or only some decided, the page
+ * again with the choices kept and what was not decided, and why.
+ */
+export function registerConsoleForms(app: FastifyInstance, sendPage: SendFormPage): void {
+  const decide = async (request: Parameters<SendFormPage>[0], ids: Array<string | number>) => {
+    const form = textFields(request.body, DECISION_FIELDS);
+    const chosen = Object.fromEntries(Object.entries(form).filter(([field, value]) => value !== '' || field === 'note'));
+    const answer = await callApi(app, request, '/api/mod/cases/resolve', { ...chosen, ids });
+    const refused = (answer.body as { refused?: Array<{ id: number; message: string }> }).refused ?? [];
+    return { form, answer, refused };
+  };
+
+  // The queue's bulk decision: back to the same queue (its filters in the action's query).
+  app.post(paths.mod.path, async (request, reply) => {
+    const back = safeNextPath(request.url) ?? paths.mod.path;
+    const ids = idsOf(request.body);
+    const { form, answer, refused } = await decide(request, ids);
+    if (answer.status === 200 && refused.length === 0) return reply.redirect(back, 303);
+    // The boxes ticked come back ticked (the ones decided are no longer listed).
+    const echo = echoOf(paths.mod.path, { ...form, ids: ids.join(',') }, answer, null);
+    if (answer.status === 200) echo.message = [answer.body.message, ...refused.map((r) => `Case ${r.id}: ${r.message}`)].join(' ');
+    return sendPage(request, reply, back, echo, answer.status);
+  });
+
+  // One case's decision, from its page: decided, to the queue.
+  app.post(paths.modCase.path, async (request, reply) => {
+    const caseId = Number((request.params as { id: string }).id);
+    const page = paths.modCase.getHref(caseId);
+    const { form, answer } = await decide(request, [Number.isSafeInteger(caseId) ? caseId : 0]);
+    if (answer.status === 200) return reply.redirect(paths.mod.getHref(), 303);
+    return sendPage(request, reply, page, echoOf(page, form, answer, null), answer.status);
+  });
+}
