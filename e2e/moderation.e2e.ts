@@ -9,7 +9,7 @@ import { type Session, type World, aStory, callApi, gotoWithStream, mailedToken,
  * moderator decides the case in the console (ADR 0105) with a preset while the reader's list of
  * reports is open, and the outcome comes to it without a reload; the comment leaves readers' sight and stays with
  * its writer, labelled; the writer follows the appeal link of the statement mail, appeals, and when
- * the appeal is upheld the comment is back for everyone.
+ * the moderator upholds the appeal in the console (ADR 0106) the comment is back for everyone.
  */
 let world: World;
 let writer: Session;
@@ -85,7 +85,7 @@ describe('a report decided live, and appealed', () => {
     expect(await visibleTo(writer)).toEqual([expect.objectContaining({ hidden: 'moderators' })]);
   });
 
-  it('lets the writer appeal from the statement mail’s link, and an upheld appeal brings the comment back', async () => {
+  it('lets the writer appeal from the statement mail’s link, and the appeal upheld in the console brings the comment back', async () => {
     const link = `${world.server.url}${paths.appeal.getHref(await mailedToken(world, WRITER, paths.appeal.path))}`;
     // Signed out, on a phone, in the dark: the link needs no session.
     const { context, page, errors } = await openAs(world, null, { width: 375, dark: true });
@@ -97,12 +97,37 @@ describe('a report decided live, and appealed', () => {
     await page.getByTestId('appeal-made').getByText('A moderator will read it and answer.').waitFor();
     await page.screenshot({ path: artifactPath('appeal-sent-375-dark.png'), fullPage: true });
 
-    const listed = admin(world, 'appeals:list').out.trim().split('\n');
-    const appeal = JSON.parse(listed[0]!) as { id: number; text: string };
-    expect(appeal.text).toBe('It was a joke between gardeners; I will say it more kindly.');
-    expect(admin(world, 'appeal:decide', String(appeal.id), '--approve', '--note', 'Read in its thread, it is banter.').code).toBe(0);
-    await expect.poll(async () => (await visibleTo(null)).length, { timeout: 20_000 }).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
+
+    // The moderator answers it in the console's appeals: upheld, with reasons.
+    const listed = admin(world, 'appeals:list').out.trim().split('\n');
+    const appeal = JSON.parse(listed[0]!) as { id: number; text: string };
+    const desk = await openAs(world, moderator);
+    await desk.page.goto(`${world.server.url}${paths.mod.getHref()}`);
+    await desk.page.getByRole('navigation', { name: 'Moderation console' }).getByRole('link', { name: 'Appeals' }).click();
+    await desk.page.getByRole('heading', { level: 1, name: 'Appeals' }).waitFor();
+    const item = desk.page.getByRole('article', { name: `Appeal ${appeal.id}` });
+    await item.getByText('It was a joke between gardeners; I will say it more kindly.').waitFor();
+    await item.getByRole('radio', { name: 'Uphold it: lift the action' }).check();
+    await item.getByLabel('Your reasons (told to the appellant)').fill('Read in its thread, it is banter.');
+    await desk.page.screenshot({ path: artifactPath('mod-appeals-answering-1280.png'), fullPage: true });
+    await item.getByRole('button', { name: `Answer appeal ${appeal.id}` }).click();
+    await desk.page.getByText(`Appeal ${appeal.id} upheld: the action is lifted.`).waitFor();
+    await desk.page.getByText('No appeal is waiting.').waitFor();
+    // The answered ones, on a phone in the dark: who answered, and their reasons.
+    await desk.page.setViewportSize({ width: 375, height: 800 });
+    await desk.page.emulateMedia({ colorScheme: 'dark' });
+    await desk.page.getByRole('link', { name: 'Answered' }).click();
+    await desk.page
+      .getByRole('article', { name: `Appeal ${appeal.id}` })
+      .getByText('Read in its thread, it is banter.')
+      .waitFor();
+    await desk.page.screenshot({ path: artifactPath('mod-appeals-answered-375-dark.png'), fullPage: true });
+    expect(desk.errors).toEqual([]);
+    await desk.context.close();
+    await expect.poll(async () => (await visibleTo(null)).length, { timeout: 20_000 }).toBe(1);
+    const [answered] = admin(world, 'appeals:list', '--status', 'approved').out.trim().split('\n');
+    expect(JSON.parse(answered!)).toMatchObject({ id: appeal.id, reply: 'Read in its thread, it is banter.' });
   });
 });

@@ -100,6 +100,9 @@ export const modResolve = { method: 'POST', path: '/api/mod/cases/resolve', acce
 /** Addition (issue 47, ADR 0105): the audit log in the console, by moderator, action, kind, server and days, and the same as CSV. */
 export const modAudit = { method: 'POST', path: '/api/mod/audit', access: 'session', staff: 'viewAuditLog', readOnly: true, body: 'modAuditBody', query: 'cursorQuery', answer: 'modAuditResponse' } as const satisfies Endpoint;
 export const modAuditCsv = { method: 'GET', path: '/api/mod/audit.csv', access: 'session', staff: 'viewAuditLog', readOnly: true, query: 'modAuditCsvQuery' } as const satisfies Endpoint;
+/** Addition (issue 47, ADR 0106): appeals in the console, and a moderator's answer with reasons. */
+export const modAppeals = { method: 'POST', path: '/api/mod/appeals', access: 'session', staff: 'manageAppeals', readOnly: true, body: 'modAppealsBody', query: 'cursorQuery', answer: 'modAppealsResponse' } as const satisfies Endpoint;
+export const modAppealAnswer = { method: 'POST', path: '/api/mod/appeals/answer', access: 'session', staff: 'manageAppeals', body: 'modAppealAnswerBody', answer: 'modAppealAnswerResponse' } as const satisfies Endpoint;
 export const statsView = { method: 'POST', path: '/api/user/stats/view', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;
 export const statsRead = { method: 'POST', path: '/api/user/stats/read', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;
 export const stats = { method: 'POST', path: '/api/user/stats', access: 'session', owns: 'account', readOnly: true, body: 'statsBody', answer: 'statsResponse' } as const satisfies Endpoint;

@@ -36,3 +36,16 @@ export const TIMED_DECISIONS: readonly CaseDecisionName[] = ['hide', 'no-comment
 export const BULK_RESOLVE_MAX = 500;
 /** At most how long a decision's note is (a preset's words and the moderator's together). */
 export const DECISION_NOTE_MAX = 2000;
+
+/** How a moderator answers an appeal (issue 47, ADR 0106): uphold it (the action is lifted), turn it down, or change the action's end. */
+export const APPEAL_ANSWERS = ['approve', 'reject', 'change'] as const;
+export type AppealAnswerName = (typeof APPEAL_ANSWERS)[number];
+export const APPEAL_ANSWER_LABELS: Readonly<Record<AppealAnswerName, string>> = {
+  approve: 'Uphold it: lift the action',
+  reject: 'Turn it down: the action stays',
+  change: 'Change how long it lasts',
+};
+/** At most how long an answer's reasons are. */
+export const APPEAL_REPLY_MAX = 2000;
+/** The moderator who took an action answering its appeal, when the server asks for another (APPEAL_OTHER_MODERATOR) (403). */
+export const APPEAL_NOT_YOURS = 'You took this action: another moderator answers its appeal.';

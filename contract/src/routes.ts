@@ -89,6 +89,8 @@ export const paths = {
     },
   },
   modCase: { path: '/mod/cases/:id', access: 'session', getHref: (caseId: number) => `/mod/cases/${caseId}` },
+  /** The appeals in the console: open (oldest first) or `answered`; each answered on the list (a plain form per appeal). */
+  modAppeals: { path: '/mod/appeals', access: 'session', getHref: (status: 'open' | 'answered' = 'open') => (status === 'open' ? '/mod/appeals' : '/mod/appeals?status=answered') },
   /** The audit log in the console, its filters in the query (a plain GET form). */
   modAudit: {
     path: '/mod/audit',

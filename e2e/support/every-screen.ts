@@ -100,6 +100,12 @@ export async function castScreens(world: World): Promise<ScreenWorld> {
   ok(await callApi(world, 'report', { user_id: Number(member.id), kind: 'comment', target_id: Number(rude.json.id), category: 'harassment' }, { ...member }));
   hideByCommandLine(world, Number(rude.json.id));
   const appealToken = await mailedToken(world, 'axe.other@example.com', paths.appeal.path);
+  // Ben's third comment, hidden too, he appeals: the console's appeals have one waiting for Ada.
+  const rant = await callApi(world, 'comment', { user_id: Number(other.id), post_id: otherPost, comments: 'Wide margins are for cowards.' }, { ...other });
+  ok(rant);
+  ok(await callApi(world, 'report', { user_id: Number(member.id), kind: 'comment', target_id: Number(rant.json.id), category: 'harassment' }, { ...member }));
+  hideByCommandLine(world, Number(rant.json.id));
+  ok(await callApi(world, 'appeal', { token: await newerToken(world, 'axe.other@example.com', appealToken), text: 'It was a joke between friends.' }));
   return {
     member,
     other,
@@ -121,6 +127,17 @@ export async function castScreens(world: World): Promise<ScreenWorld> {
 function hideByCommandLine(world: World, commentId: number): void {
   const done = admin(world, 'case:resolve', String(caseOfComment(world, commentId)), '--action', 'hide', '--note', 'Name-calling is not criticism.');
   expect(done.code, done.out).toBe(0);
+}
+
+/** The token of a mail with an appeal link that came after the one with `before`. */
+async function newerToken(world: World, to: string, before: string): Promise<string> {
+  const deadline = Date.now() + 40_000;
+  for (;;) {
+    const token = await mailedToken(world, to, paths.appeal.path);
+    if (token !== before) return token;
+    if (Date.now() > deadline) throw new Error(`no second mail to ${to} with an appeal link`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** The body editor with Quill's toolbar, which comes in its own chunk after the app is ready. */
@@ -186,6 +203,12 @@ export const screens: Record<PathName, ScreenEntry> = {
     ],
   },
   modCase: { visits: (w) => [{ label: 'a case', url: paths.modCase.getHref(w.caseId) }] },
+  modAppeals: {
+    visits: () => [
+      { label: 'appeals', url: paths.modAppeals.getHref() },
+      { label: 'appeals (answered)', url: paths.modAppeals.getHref('answered'), only: 'member' },
+    ],
+  },
   modAudit: {
     visits: () => [
       { label: 'audit log', url: paths.modAudit.getHref() },

@@ -166,6 +166,8 @@ export interface Config {
   newsletter: NewsletterSendingConfig;
   /** The spam defences of comments and replies (config-spam.ts). */
   spam: SpamConfig;
+  /** An appeal is answered by a moderator other than the one who took the action (APPEAL_OTHER_MODERATOR, off; ADR 0106). */
+  appealOtherModerator: boolean;
   /** DKIM signing of the mails sent over SMTP, or undefined. */
   dkim: DkimConfig | undefined;
   /** Bounces and mailed unsubscribes: the addresses they come back to and the SMTP port that takes them. */
@@ -337,6 +339,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     newsletter: readNewsletterSending(env),
     spam: readSpam(env),
+    appealOtherModerator: readSwitch(env, 'APPEAL_OTHER_MODERATOR', false),
     dkim: readDkim(env, cwd),
     inboundMail: readInboundMail(env, host),
     render: {

@@ -10,6 +10,7 @@ export * from './help.ts';
 export * from './library.ts';
 export * from './moderation.ts';
 export * from './console.ts';
+export * from './console-appeals.ts';
 export * from './newsletters.ts';
 export * from './federation.ts';
 export * from './notifications.ts';

@@ -93,3 +93,70 @@ export function appealsByStatus(db: Kysely<DB>, status: AppealRow['status'] | 'a
     .limit(limit)
     .execute();
 }
+
+/**
+ * A page of the console's appeals (ADR 0106): the open ones oldest first (after the cursor's id), or
+ * those answered newest first (before it), each with the action, the appellant, and the names of who
+ * took the action and who answered (null: the command line).
+ */
+export function appealsPage(db: Kysely<DB>, filter: { answered: boolean; cursor: number | undefined; limit: number }) {
+  return db
+    .selectFrom('appeals')
+    .innerJoin('moderation_actions as a', 'a.id', 'appeals.action_id')
+    .innerJoin('users as appellant', 'appellant.id', 'appeals.appellant_id')
+    .leftJoin('users as taker', 'taker.id', 'a.created_by')
+    .leftJoin('users as answerer', 'answerer.id', 'appeals.decided_by')
+    .select([
+      'appeals.id',
+      'appeals.status',
+      'appeals.text',
+      'appeals.reply',
+      'appeals.created_at',
+      'appeals.decided_at',
+      'appeals.decided_by',
+      'appellant.id as appellant_id',
+      'appellant.name as appellant_name',
+      'appellant.email as appellant_email',
+      'appellant.handle as appellant_handle',
+      'taker.name as taker_name',
+      'taker.email as taker_email',
+      'answerer.name as answerer_name',
+      'answerer.email as answerer_email',
+    ])
+    .select([
+      'a.id as action_id',
+      'a.kind as action_kind',
+      'a.target_kind as action_target_kind',
+      'a.target_id as action_target_id',
+      'a.case_id as action_case_id',
+      'a.reason as action_reason',
+      'a.starts_at as action_starts_at',
+      'a.ends_at as action_ends_at',
+      'a.lifted_at as action_lifted_at',
+      'a.created_by as action_created_by',
+    ])
+    .$if(!filter.answered, (q) =>
+      q
+        .where('appeals.status', '=', 'open')
+        .$if(filter.cursor !== undefined, (w) => w.where('appeals.id', '>', filter.cursor!))
+        .orderBy('appeals.id', 'asc'),
+    )
+    .$if(filter.answered, (q) =>
+      q
+        .where('appeals.status', '!=', 'open')
+        .$if(filter.cursor !== undefined, (w) => w.where('appeals.id', '<', filter.cursor!))
+        .orderBy('appeals.id', 'desc'),
+    )
+    .limit(filter.limit)
+    .execute();
+}
+
+/** How many appeals wait for an answer. */
+export async function openAppealCount(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('appeals')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

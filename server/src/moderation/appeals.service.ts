@@ -5,6 +5,7 @@ import {
   APPEAL_MADE_ALREADY,
   APPEAL_OUTCOMES,
   APPEAL_RECEIVED,
+  APPEAL_REPLY_MAX,
   type AppealResponse,
   type AppealStatementResponse,
   type AppealView,
@@ -45,7 +46,6 @@ import { type Lifting, endOf } from './timed-actions.ts';
 /** How a moderator answers an appeal: uphold it (the action is lifted), turn it down, or change the action's end. */
 export type AppealAnswer = { outcome: 'approve' } | { outcome: 'reject' } | { outcome: 'change'; forMs: number };
 const STATUS_OF = { approve: 'approved', reject: 'rejected', change: 'changed' } as const;
-export const APPEAL_REPLY_MAX = 2000;
 
 const view = (row: AppealRow): AppealView => ({ text: row.text, status: row.status, reply: row.reply, created_at: row.created_at, decided_at: row.decided_at });
 

@@ -29,7 +29,7 @@ import { described } from './reports.service.ts';
 import type { Rules } from './rules.service.ts';
 
 /** How long each duration of the console's form lasts ('': until lifted). */
-const DURATION_MS: Readonly<Record<DecisionDuration, number | undefined>> = {
+export const DURATION_MS: Readonly<Record<DecisionDuration, number | undefined>> = {
   '': undefined,
   '1h': 3_600_000,
   '12h': 12 * 3_600_000,

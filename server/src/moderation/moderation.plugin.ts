@@ -12,8 +12,9 @@ import { type Appeals, createAppeals } from './appeals.service.ts';
 import { type Console, createConsole } from './console.service.ts';
 import { createDecisions } from './decisions.service.ts';
 import { type AuditView, createAuditView } from './console-audit.ts';
+import { type ConsoleAppeals, createConsoleAppeals } from './console-appeals.ts';
 
-/** The moderation calls (issue 47): a reader's report, what it is about, and their own reports; the server's rules; an appeal by its link; the console's queue, case and decisions. */
+/** The moderation calls (issue 47): a reader's report, what it is about, and their own reports; the server's rules; an appeal by its link; the console's queue, case and decisions, its appeals and audit log. */
 const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsService; rules: Rules; appeals: Appeals }> = async (app, { reports, rules, appeals }) => {
   route(app, 'serverRules', async () => ({ rules: await rules.list() }));
   route(app, 'appealStatement', async (request) => appeals.statement(request.body.token));
@@ -29,10 +30,12 @@ const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsServi
 };
 
 /** The console's calls under /api/mod (ADR 0105): the endpoint's gate let a member of staff in and named them (request.staff). */
-const consolePlugin: FastifyPluginAsync<{ desk: Console; log: AuditView }> = async (app, { desk, log }) => {
+const consolePlugin: FastifyPluginAsync<{ desk: Console; log: AuditView; appealDesk: ConsoleAppeals }> = async (app, { desk, log, appealDesk }) => {
   route(app, 'modCases', async (request) => desk.queue(request.body, request.query.cursor));
   route(app, 'modCase', async (request) => desk.case(request.staff!, request.body.id));
   route(app, 'modResolve', async (request) => desk.resolve(request.staff!, request.body));
+  route(app, 'modAppeals', async (request) => appealDesk.page(request.staff!, request.body.status, request.query.cursor));
+  route(app, 'modAppealAnswer', async (request) => appealDesk.answer(request.staff!, request.body));
   route(app, 'modAudit', async (request) => log.page(request.body, request.query.cursor));
   route(app, 'modAuditCsv', async (request, reply) =>
     reply
@@ -58,6 +61,7 @@ export function moderationModule(core: AppCore): AppModule & { acts: ModerationA
   const hides = createHides(core.db, core.events, core.config.publicUrl);
   const commentStops = createCommentStops(core.db, core.config.publicUrl);
   const rules = createRules(core.db);
+  const appeals = createAppeals(core.db, core.config.publicUrl, core.events);
   const lift: ModuleJob = {
     name: 'moderation-lift',
     everyMs: LIFT_EVERY_MS,
@@ -76,11 +80,12 @@ export function moderationModule(core: AppCore): AppModule & { acts: ModerationA
   };
   return {
     name: 'moderation',
-    api: (api) => api.register(moderationPlugin, { ...core, reports, rules, appeals: createAppeals(core.db, core.config.publicUrl, core.events) }),
+    api: (api) => api.register(moderationPlugin, { ...core, reports, rules, appeals }),
     routes: (app) =>
       app.register(consolePlugin, {
         desk: createConsole(core.db, createDecisions(core.db, core.config.publicUrl, core.events), rules),
         log: createAuditView(core.db),
+        appealDesk: createConsoleAppeals(core.db, appeals, core.config.appealOtherModerator),
         prefix: '/api/mod',
       }),
     acts: { reportFromServer: reports.reportFromServer },

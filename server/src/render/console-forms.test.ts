@@ -7,7 +7,7 @@ import { reportedCase } from '../moderation/moderation.testkit.ts';
 import { createRolesService } from '../moderation/roles.service.ts';
 
 /**
- * The moderation console before the app's scripts run (issue 47, ADR 0105): the queue and a case are
+ * The moderation console before the app's scripts run (issue 47, ADRs 0105, 0106): the queue, a case and the appeals are
  * rendered for a moderator with their data and forms, sent as a browser sends them (urlencoded), and
  * answered with a 303 to the queue, or the page again with the choices kept and the message.
  */
@@ -94,6 +94,42 @@ describe('the console without the app', () => {
     expect(done.statusCode, done.body.slice(0, 300)).toBe(303);
     expect(done.headers.location).toBe(paths.mod.getHref({ kind: 'post' }));
     expect([await statusOf(first), await statusOf(second)]).toEqual(['resolved', 'resolved']);
+  });
+
+  it('renders the appeals with a form each, keeps a refused answer in its form, and answers with a 303 to the list', async () => {
+    const member = await aUser(t.db, { name: 'Sam Spammer' });
+    const caseId = await reportedCase(t, reader, 'account', member.id, 'spam');
+    const api = { method: 'POST' as const, url: '/api/mod/cases/resolve', headers: moderator.headers };
+    const suspended = await t.app.inject({ ...api, payload: { ids: [caseId], decision: 'suspend', for: '7d', note: 'Pills in every comment.' } });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    const action = await t.db.selectFrom('moderation_actions').select('id').where('subject_id', '=', member.id).executeTakeFirstOrThrow();
+    const { id: appealId } = await t.db
+      .insertInto('appeals')
+      .values({ action_id: action.id, appellant_id: member.id, text: 'Those were my own shop’s links.', created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const { status, document } = await page(paths.modAppeals.getHref());
+    expect(status).toBe(200);
+    expect(document.querySelector('h1')?.textContent).toBe('Appeals');
+    expect(document.body.textContent).toContain('Those were my own shop’s links.');
+    const form = document.querySelector<HTMLFormElement>(`form[action="${paths.modAppeals.path}"][method="post"]`)!;
+    expect(form.querySelector<HTMLInputElement>('input[name="id"]')?.value).toBe(String(appealId));
+
+    const refused = await send(paths.modAppeals.path, new URLSearchParams({ id: String(appealId), answer: 'change', for: '', reply: 'A week is long.' }).toString());
+    expect(refused.statusCode).toBe(422);
+    const again = new JSDOM(refused.body).window.document;
+    expect(again.body.textContent).toContain('Choose how long the action lasts, from its start.');
+    expect(again.querySelector<HTMLInputElement>('input[name="answer"][value="change"]')?.checked).toBe(true);
+    expect(again.querySelector('textarea[name="reply"]')?.textContent).toBe('A week is long.');
+
+    const done = await send(paths.modAppeals.path, new URLSearchParams({ id: String(appealId), answer: 'reject', for: '', reply: 'The links sold pills.' }).toString());
+    expect(done.statusCode, done.body.slice(0, 300)).toBe(303);
+    expect(done.headers.location).toBe(paths.modAppeals.path);
+    expect(await t.db.selectFrom('appeals').select(['status', 'reply']).where('id', '=', appealId).executeTakeFirstOrThrow()).toEqual({
+      status: 'rejected',
+      reply: 'The links sold pills.',
+    });
   });
 
   it('shows a member who is not staff the refusal, not the queue, and decides nothing', async () => {

@@ -13,8 +13,8 @@ function idsOf(body: unknown): string[] {
 }
 
 /**
- * The moderation console's forms (issue 47, ADR 0105), sent before the app's scripts run: a decision
- * on one case (its page) or on the cases ticked in the queue, through the JSON API as the caller (the
+ * The moderation console's forms (issue 47, ADRs 0105, 0106), sent before the app's scripts run: a decision
+ * on one case (its page) or on the cases ticked in the queue, and an answer to an appeal, through the JSON API as the caller (the
  * same gate, audit row and messages). Done, back to the queue; refused, or only some decided, the page
  * again with the choices kept and what was not decided, and why.
  */
@@ -37,6 +37,16 @@ export function registerConsoleForms(app: FastifyInstance, sendPage: SendFormPag
     const echo = echoOf(paths.mod.path, { ...form, ids: ids.join(',') }, answer, null);
     if (answer.status === 200) echo.message = [answer.body.message, ...refused.map((r) => `Case ${r.id}: ${r.message}`)].join(' ');
     return sendPage(request, reply, back, echo, answer.status);
+  });
+
+  // An answer to an appeal, from the list of appeals (the appeal's number in the form): back to the list.
+  app.post(paths.modAppeals.path, async (request, reply) => {
+    const back = safeNextPath(request.url) ?? paths.modAppeals.path;
+    const form = textFields(request.body, ['id', 'answer', 'for', 'reply'] as const);
+    const chosen = Object.fromEntries(Object.entries(form).filter(([field, value]) => value !== '' || field === 'reply'));
+    const answer = await callApi(app, request, '/api/mod/appeals/answer', { ...chosen, ...(/^\d{1,15}$/.test(form.id) ? { id: Number(form.id) } : {}) });
+    if (answer.status === 200) return reply.redirect(back, 303);
+    return sendPage(request, reply, back, echoOf(paths.modAppeals.path, form, answer, null), answer.status);
   });
 
   // One case's decision, from its page: decided, to the queue.

@@ -117,6 +117,7 @@ export function createRoutes(withLoaders = false): RouteObject[] {
         route(paths.reports, 'reports'),
         route(paths.mod, 'mod'),
         route(paths.modCase, 'mod-case'),
+        route(paths.modAppeals, 'mod-appeals'),
         route(paths.modAudit, 'mod-audit'),
         route(paths.rules, 'rules'),
         route(paths.categoryPosts, 'category-posts'),

@@ -1,6 +1,6 @@
 import { type Entry, sorted, staff } from './kit.ts';
 
-/** The moderation console (issue 47, ADR 0105): the queue, a case, a decision — the scene's moderator only. */
+/** The moderation console (issue 47, ADR 0105): the queue, a case, a decision, the appeals and the audit log — the scene's moderator only. */
 export const CONSOLE_ROUTES: Readonly<Record<string, Entry>> = {
   modCases: staff(200, { body: () => ({}) }),
   modCase: staff(200, { body: (s) => ({ id: s.caseId }) }),
@@ -8,6 +8,9 @@ export const CONSOLE_ROUTES: Readonly<Record<string, Entry>> = {
     body: (s) => ({ ids: [s.caseId], decision: 'note', note: 'Kept on file.' }),
     changes: async (s) => sorted(await s.db.selectFrom('cases').selectAll().where('id', '=', s.caseId).execute()),
   }),
+  modAppeals: staff(200, { body: () => ({}) }),
+  // No appeal in the scene: the gate answers everyone else 403 before the moderator learns there is none (404).
+  modAppealAnswer: staff(404, { body: () => ({ id: 987_654_321, answer: 'reject', reply: 'Turned down.' }) }),
   modAudit: staff(200, { body: () => ({}) }),
   modAuditCsv: staff(200, { url: () => '/api/mod/audit.csv?action=case.decide' }),
 };

@@ -1,5 +1,4 @@
 import { Download } from 'lucide-react';
-import { Button } from '../../../../components/Button';
 import { DocumentTitle } from '../../../../components/DocumentTitle';
 import { LoadFailed } from '../../../../components/LoadFailed';
 import { isApiError } from '../../../../lib/api-client';
@@ -7,6 +6,7 @@ import { AUDIT_FILTER_FIELDS, type AuditFilter, type AuditFilterField, auditCsvH
 import { AuditEntry } from './AuditEntry';
 import { AuditFilters } from './AuditFilters';
 import { StaffOnly, isForbidden, quietLink } from './CaseParts';
+import { LoadMore } from './ConsoleBits';
 import { ConsoleNav } from './ConsoleNav';
 
 /** A filter the API refused (422): its message, and its first words for each field of the form. */
@@ -66,13 +66,7 @@ export function AuditLog({ filter }: { filter: AuditFilter }) {
                   <AuditEntry key={entry.id} entry={entry} />
                 ))}
               </ul>
-              {log.hasNextPage && (
-                <div className="mt-6 text-center">
-                  <Button type="button" variant="secondary" busy={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-                    Load more
-                  </Button>
-                </div>
-              )}
+              <LoadMore list={log} />
             </>
           )}
         </>

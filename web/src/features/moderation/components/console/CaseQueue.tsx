@@ -2,7 +2,6 @@ import { useLocation } from 'react-router';
 import { ACCOUNT_DECISIONS, CASE_DECISIONS } from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useOwnProfile } from '../../../../api/get-own-profile';
-import { Button } from '../../../../components/Button';
 import { DocumentTitle } from '../../../../components/DocumentTitle';
 import { LoadFailed } from '../../../../components/LoadFailed';
 import { type CaseFilter, useModCases } from '../../api/console';
@@ -10,6 +9,7 @@ import { serverRulesQueryOptions } from '../../api/rules';
 import { BulkDecision } from './BulkDecision';
 import { StaffOnly, isForbidden } from './CaseParts';
 import { CaseRow } from './CaseRow';
+import { LoadMore } from './ConsoleBits';
 import { ConsoleNav } from './ConsoleNav';
 import { DecisionResult } from './DecisionResult';
 import { QueueFilters } from './QueueFilters';
@@ -40,13 +40,7 @@ export function CaseQueue({ userId, filter }: { userId: string; filter: CaseFilt
   const permissions = profile.data?.staff?.permissions;
   const decisions = permissions && !permissions.includes('manageUsers') ? CASE_DECISIONS.filter((d) => !ACCOUNT_DECISIONS.includes(d)) : CASE_DECISIONS;
 
-  const more = queue.hasNextPage && (
-    <div className="mt-6 text-center">
-      <Button type="button" variant="secondary" busy={queue.isFetchingNextPage} onClick={() => void queue.fetchNextPage()}>
-        Load more
-      </Button>
-    </div>
-  );
+  const more = <LoadMore list={queue} />;
 
   return (
     <section className="mx-auto w-full max-w-[960px] px-4 pb-16 pt-8 sm:px-6 sm:pt-12">

@@ -11,23 +11,25 @@ const linkClass = (current: boolean) =>
   }`;
 
 interface ConsoleNavProps {
-  /** The console's part this screen is in: the cases (the queue, or a case), or the audit log. */
-  current: 'cases' | 'audit';
+  /** The console's part this screen is in: the cases (the queue, or a case), the appeals, or the audit log. */
+  current: 'cases' | 'appeals' | 'audit';
   /** The screen is that part's own page (the queue, the log), not a page within it (a case). */
   page?: boolean;
   className?: string;
 }
 
 /**
- * The console's parts, at the top of each of its screens: the cases and the audit log. The one shown is
- * marked (aria-current, and in weight and an underline, not only in colour). The audit log is offered
- * to who may read it (the own profile's permissions, read as Settings does); on its own screen it is
+ * The console's parts, at the top of each of its screens: the cases, the appeals and the audit log. The one shown is
+ * marked (aria-current, and in weight and an underline, not only in colour). The appeals and the audit log are offered
+ * to who may answer and read them (the own profile's permissions, read as Settings does); on its own screen it is
  * always there (the API refuses the others with 403 anyway).
  */
 export function ConsoleNav({ current, page = true, className = '' }: ConsoleNavProps) {
   const session = useSession();
   const profile = useOwnProfile(session?.id);
-  const mayReadLog = current === 'audit' || (profile.data?.staff?.permissions.includes('viewAuditLog') ?? false);
+  const permissions = profile.data?.staff?.permissions ?? [];
+  const mayReadLog = current === 'audit' || permissions.includes('viewAuditLog');
+  const mayAnswerAppeals = current === 'appeals' || permissions.includes('manageAppeals');
   const mark = (part: ConsoleNavProps['current']) => (current === part ? (page ? ('page' as const) : true) : undefined);
   return (
     <nav aria-label="Moderation console" className={className}>
@@ -37,6 +39,13 @@ export function ConsoleNav({ current, page = true, className = '' }: ConsoleNavP
             Cases
           </Link>
         </li>
+        {mayAnswerAppeals && (
+          <li>
+            <Link to={paths.modAppeals.getHref()} aria-current={mark('appeals')} className={linkClass(current === 'appeals')}>
+              Appeals
+            </Link>
+          </li>
+        )}
         {mayReadLog && (
           <li>
             <Link to={paths.modAudit.getHref()} aria-current={mark('audit')} className={linkClass(current === 'audit')}>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { CASE_DECISIONS, CASE_DECISION_LABELS, type CaseDecisionName, DECISION_DURATIONS, type DecisionDuration, TIMED_DECISIONS } from '@inkwell/contract';
 import { inputClass } from '../../../../components/TextField';
 import { DECISION_NOTE_MAX, type Decision } from '../../api/console';
+import { ChoiceCards } from './ConsoleBits';
 
 /** The fields of a decision, by their names in the form (and the API's errors). */
 export type DecisionField = 'decision' | 'for' | 'rule_id' | 'preset' | 'note';
@@ -41,8 +42,8 @@ export function decisionOf(form: HTMLFormElement, ids: number[]): Decision | { e
 
 const describedBy = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(' ') || undefined;
 
-const labelClass = 'block text-sm font-semibold text-zinc-900 dark:text-zinc-100';
-const hintClass = 'mt-1.5 text-xs leading-5 text-zinc-600 dark:text-zinc-400';
+export const labelClass = 'block text-sm font-semibold text-zinc-900 dark:text-zinc-100';
+export const hintClass = 'mt-1.5 text-xs leading-5 text-zinc-600 dark:text-zinc-400';
 
 const DURATIONS = Object.entries(DECISION_DURATIONS) as Array<[DecisionDuration, string]>;
 const TIMED_WORDS = TIMED_DECISIONS.map((d) => CASE_DECISION_LABELS[d]).join(', ');
@@ -81,24 +82,7 @@ export function DecisionFields({ decisions, rules, presets = [], values, errors 
     <div className="space-y-5">
       <fieldset aria-describedby={describedBy(errors.decision && decision.error)}>
         <legend className={labelClass}>Decision</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {decisions.map((value) => (
-            <label
-              key={value}
-              className="flex cursor-pointer items-center gap-3 rounded-xl border border-zinc-200 px-3 py-2.5 has-checked:border-indigo-600 has-checked:bg-indigo-50 dark:border-zinc-800 dark:has-checked:border-indigo-400 dark:has-checked:bg-indigo-950/40"
-            >
-              <input
-                type="radio"
-                name="decision"
-                value={value}
-                defaultChecked={values.decision === value}
-                aria-invalid={errors.decision ? true : undefined}
-                className="size-4 shrink-0 accent-indigo-700 dark:accent-indigo-400"
-              />
-              <span className="text-[15px] text-zinc-900 dark:text-zinc-100">{CASE_DECISION_LABELS[value]}</span>
-            </label>
-          ))}
-        </div>
+        <ChoiceCards name="decision" choices={decisions} labels={CASE_DECISION_LABELS} value={values.decision} invalid={Boolean(errors.decision)} />
         <FieldError id={decision.error} error={errors.decision} />
       </fieldset>
 

@@ -10,7 +10,7 @@ const KINDS: ReadonlyArray<{ kind: ReportKind | undefined; label: string }> = [
   { kind: 'account', label: 'Accounts' },
 ];
 
-const tabClass = (current: boolean) =>
+export const tabClass = (current: boolean) =>
   `-mb-px border-b-2 px-3 py-3 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${
     current
       ? 'border-zinc-900 font-semibold text-zinc-900 dark:border-zinc-100 dark:text-zinc-50'
