@@ -88,6 +88,8 @@ export const help = { method: 'POST', path: '/api/user/help', access: 'session',
 export const report = { method: 'POST', path: '/api/user/report', access: 'session', owns: 'account', rateLimit: 'report', body: 'reportBody', answer: 'reportResponse', status: 201 } as const satisfies Endpoint;
 export const reportTarget = { method: 'POST', path: '/api/user/report/target', access: 'session', owns: 'account', readOnly: true, body: 'reportTargetBody', answer: 'reportTargetResponse' } as const satisfies Endpoint;
 export const serverRules = { method: 'GET', path: '/api/user/rules', access: 'open', readOnly: true, answer: 'serverRulesResponse' } as const satisfies Endpoint;
+/** Addition (issue 47, ADR 0107): the moderators' work year by year, for everybody: reports, held writings, decisions by kind, appeals. */
+export const moderationYears = { method: 'GET', path: '/api/user/moderation', access: 'open', readOnly: true, answer: 'moderationYearsResponse' } as const satisfies Endpoint;
 /** Addition (issue 47, ADR 0103): the action an appeal link is about, and the appeal made; an appeal, by the link's token (no session: a suspended member cannot sign in). */
 export const appealStatement = { method: 'POST', path: '/api/user/appeal/statement', access: 'open', readOnly: true, body: 'appealTokenBody', answer: 'appealStatementResponse' } as const satisfies Endpoint;
 export const appeal = { method: 'POST', path: '/api/user/appeal', access: 'open', rateLimit: 'appeal', body: 'appealBody', answer: 'appealResponse', status: 201 } as const satisfies Endpoint;

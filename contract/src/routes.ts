@@ -71,6 +71,8 @@ export const paths = {
   },
   /** The server's rules, for everybody (issue 47). */
   rules: { path: '/rules', access: 'open', getHref: () => '/rules' },
+  /** Addition (issue 47, ADR 0107): how the moderators acted, year by year (counts only), for everybody. */
+  moderation: { path: '/moderation', access: 'open', getHref: () => '/moderation' },
   /** Addition (issue 47): the page a moderators' statement mail links to, to appeal the action (no session needed). */
   appeal: { path: '/appeal', access: 'open', getHref: (token?: string) => (token ? `/appeal?token=${encodeURIComponent(token)}` : '/appeal') },
   /** The reader's own reports and where each stands; `reported` shows the receipt of the one just made. */

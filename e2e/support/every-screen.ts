@@ -190,6 +190,7 @@ export const screens: Record<PathName, ScreenEntry> = {
   report: { visits: (w) => [{ label: 'report a story', url: paths.report.getHref('post', w.otherPost) }] },
   reports: { visits: () => [{ label: 'your reports', url: paths.reports.getHref() }] },
   rules: { visits: () => [{ label: 'the rules', url: paths.rules.getHref() }] },
+  moderation: { visits: () => [{ label: 'moderation year by year', url: paths.moderation.getHref() }] },
   appeal: {
     visits: (w) => [
       { label: 'appeal', url: paths.appeal.getHref(w.appealToken) },

@@ -85,6 +85,25 @@ export type ServerRule = z.infer<typeof serverRule>;
 export const serverRulesResponse = z.object({ rules: z.array(serverRule) });
 export type ServerRulesResponse = z.infer<typeof serverRulesResponse>;
 
+/** One year of the moderators' work as everybody reads it (issue 47): counts only, nobody named. */
+export const moderationYear = z.object({
+  year: z.number(),
+  /** Reports made, and of those, reports sent by other servers. */
+  reports: z.number(),
+  from_servers: z.number(),
+  /** Writings held for review before anybody saw them (a new account's first link, a watched word). */
+  held: z.number(),
+  /** Cases decided, by decision (only those with any). */
+  decisions: z.partialRecord(z.enum(CASE_DECISIONS), z.number()),
+  /** Appeals made, and how those answered were answered. */
+  appeals: z.object({ made: z.number(), upheld: z.number(), turned_down: z.number(), changed: z.number() }),
+});
+export type ModerationYear = z.infer<typeof moderationYear>;
+
+/** GET /api/user/moderation: the moderators' work year by year, newest first (none before the first report). */
+export const moderationYearsResponse = z.object({ years: z.array(moderationYear) });
+export type ModerationYearsResponse = z.infer<typeof moderationYearsResponse>;
+
 /** The token of an appeal link (the statement mail's), as the page and the form send it. */
 const appealToken = z
   .string({ error: requiredMessage('token') })

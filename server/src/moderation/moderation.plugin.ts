@@ -13,10 +13,13 @@ import { type Console, createConsole } from './console.service.ts';
 import { createDecisions } from './decisions.service.ts';
 import { type AuditView, createAuditView } from './console-audit.ts';
 import { type ConsoleAppeals, createConsoleAppeals } from './console-appeals.ts';
+import { createModerationYears } from './moderation-years.ts';
 
-/** The moderation calls (issue 47): a reader's report, what it is about, and their own reports; the server's rules; an appeal by its link; the console's queue, case and decisions, its appeals and audit log. */
-const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsService; rules: Rules; appeals: Appeals }> = async (app, { reports, rules, appeals }) => {
+/** The moderation calls (issue 47): a reader's report, what it is about, and their own reports; the server's rules and the moderators' yearly counts; an appeal by its link; the console's queue, case and decisions, its appeals and audit log. */
+const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsService; rules: Rules; appeals: Appeals }> = async (app, { reports, rules, appeals, db }) => {
   route(app, 'serverRules', async () => ({ rules: await rules.list() }));
+  const counts = createModerationYears(db);
+  route(app, 'moderationYears', async () => counts.years());
   route(app, 'appealStatement', async (request) => appeals.statement(request.body.token));
   route(app, 'appeal', async (request) => appeals.appeal(request.body.token, request.body.text));
   route(app, 'report', async (request) => {

@@ -96,6 +96,22 @@ describe('the console without the app', () => {
     expect([await statusOf(first), await statusOf(second)]).toEqual(['resolved', 'resolved']);
   });
 
+  it('shows a bulk decision that left some cases open as a result naming each, with the boxes still ticked, not as an error', async () => {
+    const post = await aPost(t.db, { userId: writer.id, title: 'Half a wave' });
+    const open = await reportedCase(t, reader, 'post', post.id, 'spam');
+    const other = await aPost(t.db, { userId: writer.id, title: 'Decided already' });
+    const decided = await reportedCase(t, reader, 'post', other.id, 'spam');
+    expect((await send(paths.mod.path, `ids=${decided}&decision=none&note=`)).statusCode).toBe(303);
+    const partly = await send(paths.mod.path, `ids=${open}&ids=${decided}&decision=none&note=`);
+    expect(partly.statusCode).toBe(200);
+    const document = new JSDOM(partly.body).window.document;
+    const status = [...document.querySelectorAll('[role="status"]')].find((node) => node.textContent?.includes('1 case decided; 1 case not.'));
+    expect(status?.textContent).toContain(`Case ${decided}:`);
+    expect(status?.querySelector(`a[href="${paths.modCase.getHref(decided)}"]`)).not.toBeNull();
+    expect([...document.querySelectorAll('[role="alert"]')].map((node) => node.textContent)).toEqual([]);
+    expect(await statusOf(open)).toBe('resolved');
+  });
+
   it('renders the appeals with a form each, keeps a refused answer in its form, and answers with a 303 to the list', async () => {
     const member = await aUser(t.db, { name: 'Sam Spammer' });
     const caseId = await reportedCase(t, reader, 'account', member.id, 'spam');

@@ -35,7 +35,11 @@ export function registerConsoleForms(app: FastifyInstance, sendPage: SendFormPag
     if (answer.status === 200 && refused.length === 0) return reply.redirect(back, 303);
     // The boxes ticked come back ticked (the ones decided are no longer listed).
     const echo = echoOf(paths.mod.path, { ...form, ids: ids.join(',') }, answer, null);
-    if (answer.status === 200) echo.message = [answer.body.message, ...refused.map((r) => `Case ${r.id}: ${r.message}`)].join(' ');
+    // Some decided, some not: the answer's message, and each case not decided with why (the page lists them, not as an error).
+    if (answer.status === 200) {
+      echo.message = String(answer.body.message);
+      echo.values.refused = JSON.stringify(refused);
+    }
     return sendPage(request, reply, back, echo, answer.status);
   });
 

@@ -120,6 +120,7 @@ export function createRoutes(withLoaders = false): RouteObject[] {
         route(paths.modAppeals, 'mod-appeals'),
         route(paths.modAudit, 'mod-audit'),
         route(paths.rules, 'rules'),
+        route(paths.moderation, 'moderation'),
         route(paths.categoryPosts, 'category-posts'),
         // Owner of the post (SPEC §2): the session is checked here, ownership by the screen once it loads the post.
         route(paths.editPost, 'edit-post'),

@@ -24,6 +24,7 @@ export const OPEN_ROUTES: Readonly<Record<string, Entry>> = {
   verifyEmail: open(303, { url: () => '/api/user/verify-email?token=not-a-token' }),
   clientConfig: open(200),
   serverRules: open(200),
+  moderationYears: open(200),
   // An appeal link's token is its only authority: a forged one sees and changes nothing.
   appealStatement: open(422, { body: () => ({ token: 'not-an-appeal-token' }) }),
   appeal: open(422, { body: () => ({ token: 'not-an-appeal-token', text: 'Please look again.' }) }),

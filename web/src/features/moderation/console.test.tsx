@@ -5,6 +5,7 @@ import { STAFF_ONLY, TEXT, paths } from '@inkwell/contract';
 import type { CaseLine, ModCaseResponse, ModResolveResponse } from '@inkwell/contract/schemas';
 import { aProfile, jsonBody, mockApi, renderApp } from '../../test/render';
 import { signIn } from '../../test/posts';
+import { FORM_ECHO_KEY } from '../../lib/form-echo';
 
 const STAFF = { role: 'moderator', permissions: ['manageReports', 'manageUsers'] as const };
 
@@ -150,6 +151,22 @@ describe('The moderation queue', () => {
     expect(callsTo(fetchMock, '/api/mod/cases/resolve')).toEqual([{ ids: [12, 13], decision: 'none', rule_id: 2, note: 'A spam wave.' }]);
     await waitFor(() => expect(callsTo(fetchMock, '/api/mod/cases').length).toBeGreaterThan(queueReads));
     expect(screen.getByRole('checkbox', { name: 'Select case 12' })).not.toBeChecked();
+  });
+
+  it('shows a plain form that decided only some cases as a result naming those not decided, not as an error', async () => {
+    signIn(7);
+    consoleApi();
+    const echo = {
+      path: '/mod',
+      values: { ids: '13', decision: 'none', note: '', refused: JSON.stringify([{ id: 13, message: 'That case is decided already.' }]) },
+      errors: {},
+      message: '1 case decided; 1 case not.',
+    };
+    renderApp(paths.mod.getHref(), (client) => client.setQueryData(FORM_ECHO_KEY, echo));
+    const status = await screen.findByText('1 case decided; 1 case not.');
+    expect(status.closest('[role="status"]')).toHaveTextContent('Case 13: That case is decided already.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select case 13' })).toBeChecked();
   });
 
   it('tells a member without the role that it is for the moderators, calmly', async () => {

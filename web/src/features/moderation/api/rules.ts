@@ -12,3 +12,14 @@ export const serverRulesQueryOptions = () =>
 export function useServerRules() {
   return useQuery(serverRulesQueryOptions());
 }
+
+/** GET /api/user/moderation: the moderators' work year by year, the same for everybody. */
+export const moderationYearsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['moderation', 'years'] as const,
+    queryFn: ({ signal }) => api(endpoints.moderationYears, undefined, { signal }),
+  });
+
+export function useModerationYears() {
+  return useQuery(moderationYearsQueryOptions());
+}

@@ -44,6 +44,10 @@ export function ServerRules() {
         <Link to={paths.reports.getHref()} className="font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
           your reports
         </Link>
+        , and how the moderators acted year by year in{' '}
+        <Link to={paths.moderation.getHref()} className="font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+          their counts
+        </Link>
         .
       </p>
     </ListPage>

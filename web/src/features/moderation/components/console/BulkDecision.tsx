@@ -15,6 +15,19 @@ type Errors = Partial<Record<DecisionField | 'ids', string>>;
 
 const checkboxesOf = (form: HTMLFormElement | null) => [...(form?.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="ids"]') ?? [])];
 
+/** The result a plain form's echo carries when only some cases were decided: its message and the cases not decided (JSON), or null. */
+function resultOf(message: string | null, refused: string | undefined): ModResolveResponse | null {
+  if (!message || !refused) return null;
+  try {
+    const parsed: unknown = JSON.parse(refused);
+    if (!Array.isArray(parsed)) return null;
+    const cases = parsed.filter((r): r is { id: number; message: string } => typeof r?.id === 'number' && typeof r?.message === 'string');
+    return { message, decided: [], refused: cases };
+  } catch {
+    return null;
+  }
+}
+
 interface BulkDecisionProps {
   filter: CaseFilter;
   cases: CaseLine[];
@@ -46,8 +59,10 @@ export function BulkDecision({ filter, cases, decisions, rules, more }: BulkDeci
   );
   const [selected, setSelected] = useState(() => cases.filter((c) => echoed.has(c.id)).length);
   const [errors, setErrors] = useState<Errors>(echo.errors);
-  const [problem, setProblem] = useState<string | null>(echo.message);
-  const [result, setResult] = useState<ModResolveResponse | null>(null);
+  // A plain form some of whose cases were decided comes back with those not decided (`refused`): a result, not an error.
+  const [echoedResult] = useState(() => resultOf(echo.message, echo.values.refused));
+  const [problem, setProblem] = useState<string | null>(echoedResult ? null : echo.message);
+  const [result, setResult] = useState<ModResolveResponse | null>(echoedResult);
   const headingId = useId();
   const errorId = useId();
   const idsErrorId = useId();

@@ -79,14 +79,14 @@ export function DecisionFields({ decisions, rules, presets = [], values, errors 
   const note = field('note');
 
   return (
-    <div className="space-y-5">
+    <div className="@container space-y-5">
       <fieldset aria-describedby={describedBy(errors.decision && decision.error)}>
         <legend className={labelClass}>Decision</legend>
         <ChoiceCards name="decision" choices={decisions} labels={CASE_DECISION_LABELS} value={values.decision} invalid={Boolean(errors.decision)} />
         <FieldError id={decision.error} error={errors.decision} />
       </fieldset>
 
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-5 @lg:grid-cols-2">
         <div>
           <label htmlFor={duration.input} className={labelClass}>
             How long
