@@ -3,13 +3,13 @@ import {
   APPEAL_ENDED,
   APPEAL_INVALID_LINK,
   APPEAL_MADE_ALREADY,
+  APPEAL_NOT_YOURS,
   APPEAL_OUTCOMES,
   APPEAL_RECEIVED,
   APPEAL_REPLY_MAX,
   type AppealResponse,
   type AppealStatementResponse,
   type AppealView,
-  REPORT_KIND_NOUNS,
 } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import { type AuditActor, audit, staffId } from '../audit/audit.ts';
@@ -20,7 +20,8 @@ import { conflict, validationError } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { insertMail } from '../mail/outbox.repository.ts';
 import { appealAnsweredMail } from '../mail/statement-templates.ts';
-import { notify, quoted } from '../notify/notify.ts';
+import { notify } from '../notify/notify.ts';
+import { yourActedOn } from './action-labels.ts';
 import { subjectOf } from './actions.repository.ts';
 import { appealLink, appealWindowEnd } from './appeal-links.ts';
 import {
@@ -38,8 +39,6 @@ import {
 import { CaseError } from './case-error.ts';
 import { createCommentStops } from './comment-stops.service.ts';
 import { createHides } from './hides.service.ts';
-import { targetsOf } from './reports.repository.ts';
-import { described } from './reports.service.ts';
 import { createSuspensions } from './suspensions.service.ts';
 import { type Lifting, endOf } from './timed-actions.ts';
 
@@ -48,14 +47,6 @@ export type AppealAnswer = { outcome: 'approve' } | { outcome: 'reject' } | { ou
 const STATUS_OF = { approve: 'approved', reject: 'rejected', change: 'changed' } as const;
 
 const view = (row: AppealRow): AppealView => ({ text: row.text, status: row.status, reply: row.reply, created_at: row.created_at, decided_at: row.decided_at });
-
-/** What an action acts on, as its account is told it ("your account", "your comment “…”"). */
-async function whatOf(db: Kysely<DB>, action: AppealedActionRow): Promise<string> {
-  if (action.target_kind === 'account') return 'your account';
-  const [target] = await targetsOf(db, action.target_kind, [action.target_id!]);
-  const noun = REPORT_KIND_NOUNS[action.target_kind];
-  return target ? `your ${noun} ${quoted(described(target).label)}` : `your ${noun} (deleted since)`;
-}
 
 /**
  * Appeals (issue 47, ADR 0103). The statement of each action on a member carries a link with a token
@@ -85,7 +76,14 @@ export function createAppeals(db: Kysely<DB>, publicUrl: string, events: DomainE
       const action = await byToken(db, token);
       const appeal = await appealOfAction(db, action.id);
       return {
-        action: { kind: action.kind, what: await whatOf(db, action), reason: action.reason, starts_at: action.starts_at, ends_at: action.ends_at, lifted_at: action.lifted_at },
+        action: {
+          kind: action.kind,
+          what: await yourActedOn(db, action),
+          reason: action.reason,
+          starts_at: action.starts_at,
+          ends_at: action.ends_at,
+          lifted_at: action.lifted_at,
+        },
         appeal: appeal ? view(appeal) : null,
         window_ends_at: appealWindowEnd(action.starts_at),
       };
@@ -108,21 +106,33 @@ export function createAppeals(db: Kysely<DB>, publicUrl: string, events: DomainE
     /** The appeals with this status (or any), oldest first, with their actions: the command line's list. */
     list: (status: AppealRow['status'] | 'any', limit = 100) => appealsByStatus(db, status, limit),
 
-    /** A moderator's answer, with reasons told to the appellant; a CaseError when it cannot be given. */
-    async decide(appealId: number, answer: AppealAnswer, replyText: string, by: AuditActor): Promise<{ status: AppealRow['status']; endsAt: string | null }> {
+    /**
+     * A moderator's answer, with reasons told to the appellant; a CaseError when it cannot be given.
+     * With `notBy` (APPEAL_OTHER_MODERATOR in the console), that member of staff may not answer the
+     * appeal of an action they took — checked in the transaction that answers it.
+     */
+    async decide(
+      appealId: number,
+      answer: AppealAnswer,
+      replyText: string,
+      by: AuditActor,
+      rules: { notBy?: number } = {},
+    ): Promise<{ status: AppealRow['status']; endsAt: string | null }> {
       const reply = replyText.trim();
-      if (reply === '') throw new CaseError('An answer needs its reasons (--note): they are what the appellant is told.');
-      if (reply.length > APPEAL_REPLY_MAX) throw new CaseError(`The reasons may not be longer than ${APPEAL_REPLY_MAX} characters.`);
+      if (reply === '') throw new CaseError('An answer needs its reasons (--note): they are what the appellant is told.', { field: 'reply' });
+      if (reply.length > APPEAL_REPLY_MAX) throw new CaseError(`The reasons may not be longer than ${APPEAL_REPLY_MAX} characters.`, { field: 'reply' });
       let after: (() => void) | undefined;
       const done = await db.transaction().execute(async (trx) => {
         const appeal = await appealById(trx, appealId);
-        if (!appeal) throw new CaseError(`There is no appeal ${appealId}.`);
-        if (appeal.status !== 'open') throw new CaseError(`Appeal ${appealId} was answered already.`);
+        if (!appeal) throw new CaseError(`There is no appeal ${appealId}.`, { kind: 'missing' });
+        if (appeal.status !== 'open') throw new CaseError(`Appeal ${appealId} was answered already.`, { kind: 'conflict' });
         const action = (await actionById(trx, appeal.action_id))!;
+        if (rules.notBy !== undefined && action.created_by === rules.notBy) throw new CaseError(APPEAL_NOT_YOURS, { kind: 'forbidden' });
         if (answer.outcome === 'change' && action.lifted_at !== null) throw new CaseError('That action has ended already: uphold or turn down the appeal.');
         const now = nowIso();
         const status = STATUS_OF[answer.outcome];
-        if (!(await answerAppeal(trx, appealId, { status, reply, decided_by: staffId(by), decided_at: now }))) throw new CaseError(`Appeal ${appealId} was answered already.`);
+        if (!(await answerAppeal(trx, appealId, { status, reply, decided_by: staffId(by), decided_at: now })))
+          throw new CaseError(`Appeal ${appealId} was answered already.`, { kind: 'conflict' });
         let endsAt = action.ends_at;
         let stillOn = false;
         const newEnd = answer.outcome === 'change' ? endOf(action.starts_at, answer.forMs)! : null;
@@ -135,7 +145,7 @@ export function createAppeals(db: Kysely<DB>, publicUrl: string, events: DomainE
           endsAt = newEnd;
           stillOn = true;
         }
-        const what = await whatOf(trx, action);
+        const what = await yourActedOn(trx, action);
         await audit(trx, {
           actor: by,
           action: 'appeal.decide',

@@ -1,29 +1,18 @@
-import {
-  APPEALS_PAGE_SIZE,
-  APPEAL_NOT_YOURS,
-  type AppealLine,
-  type ModAppealAnswer,
-  type ModAppealAnswerResponse,
-  type ModAppealsResponse,
-  REPORT_KIND_NOUNS,
-} from '@inkwell/contract';
+import { APPEALS_PAGE_SIZE, APPEAL_NOT_YOURS, type AppealLine, type ModAppealAnswer, type ModAppealAnswerResponse, type ModAppealsResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { conflict, forbidden, notFound, validationError } from '../lib/errors.ts';
 import { idCursor } from '../lib/id-cursor.ts';
-import { quoted } from '../notify/notify.ts';
-import type { StaffCaller } from '../plugins/staff.ts';
-import { actionById, appealById, appealsPage, openAppealCount } from './appeals.repository.ts';
+import { type StaffCaller, staffName } from '../plugins/staff.ts';
+import { appealsPage, openAppealCount } from './appeals.repository.ts';
 import type { AppealAnswer, Appeals } from './appeals.service.ts';
-import { CaseError } from './case-error.ts';
+import { type ActedOn, namesOfActedOn } from './action-labels.ts';
+import { CaseError, caseErrorAsHttp } from './case-error.ts';
 import { DURATION_MS } from './console.service.ts';
-import { type ReportKind, targetsOf } from './reports.repository.ts';
-import { described } from './reports.service.ts';
 
 type PageRow = Awaited<ReturnType<typeof appealsPage>>[number];
 
-/** How the console names a member of staff (or the command line, which has no account). */
-const staffName = (name: string | null, email: string | null, id: number | null) => (id === null ? 'command line' : name?.trim() || email || `member ${id}`);
+/** What a page row's action acts on. */
+const actedOn = (r: PageRow): ActedOn => ({ target_kind: r.action_target_kind, target_id: r.action_target_id });
 
 /** What staff are told an answer did. */
 const DONE = { approved: 'upheld: the action is lifted', rejected: 'turned down: the action stays', changed: 'answered: the action was changed' } as const;
@@ -36,21 +25,6 @@ const DONE = { approved: 'upheld: the action is lifted', rejected: 'turned down:
  * APPEAL_OTHER_MODERATOR on, whoever took an action cannot answer its appeal.
  */
 export function createConsoleAppeals(db: Kysely<DB>, appeals: Appeals, otherModerator: boolean) {
-  /** What each action acts on, read per kind in one query each. */
-  async function whatOf(rows: readonly PageRow[]) {
-    const labels = new Map<string, string>();
-    for (const kind of ['comment', 'reply'] as const) {
-      const ids = [...new Set(rows.filter((r) => r.action_target_kind === kind).map((r) => r.action_target_id!))];
-      for (const t of await targetsOf(db, kind as ReportKind, ids)) labels.set(`${kind} ${t.id}`, described(t).label);
-    }
-    return (row: PageRow) => {
-      if (row.action_target_kind === 'account') return 'their account';
-      const noun = REPORT_KIND_NOUNS[row.action_target_kind];
-      const label = labels.get(`${row.action_target_kind} ${row.action_target_id}`);
-      return label === undefined ? `their ${noun} (deleted since)` : `their ${noun} ${quoted(label)}`;
-    };
-  }
-
   const whyNot = (staff: StaffCaller, row: { status: string; created_by: number | null }): string | null => {
     if (row.status !== 'open') return 'It was answered already.';
     if (otherModerator && row.created_by === staff.id) return APPEAL_NOT_YOURS;
@@ -61,7 +35,7 @@ export function createConsoleAppeals(db: Kysely<DB>, appeals: Appeals, otherMode
     async page(staff: StaffCaller, status: 'open' | 'answered', cursor: string | undefined): Promise<ModAppealsResponse> {
       const rows = await appealsPage(db, { answered: status === 'answered', cursor: idCursor(cursor), limit: APPEALS_PAGE_SIZE + 1 });
       const page = rows.slice(0, APPEALS_PAGE_SIZE);
-      const what = await whatOf(page);
+      const what = await namesOfActedOn(db, page.map(actedOn), 'their');
       const appealsShown = page.map((r): AppealLine => {
         const why = whyNot(staff, { status: r.status, created_by: r.action_created_by });
         return {
@@ -76,7 +50,7 @@ export function createConsoleAppeals(db: Kysely<DB>, appeals: Appeals, otherMode
           action: {
             id: r.action_id,
             kind: r.action_kind,
-            what: what(r),
+            what: what(actedOn(r)),
             reason: r.action_reason,
             starts_at: r.action_starts_at,
             ends_at: r.action_ends_at,
@@ -93,20 +67,13 @@ export function createConsoleAppeals(db: Kysely<DB>, appeals: Appeals, otherMode
 
     /** 404 without the appeal, 409 when answered already, 403 for the action's own moderator (when asked), 422 when the answer cannot be given. */
     async answer(staff: StaffCaller, body: ModAppealAnswer): Promise<ModAppealAnswerResponse> {
-      const appeal = await appealById(db, body.id);
-      if (!appeal) throw notFound(`There is no appeal ${body.id}.`);
-      const action = (await actionById(db, appeal.action_id))!;
-      const why = whyNot(staff, { status: appeal.status, created_by: action.created_by });
-      if (why === APPEAL_NOT_YOURS) throw forbidden(why);
-      if (why !== null) throw conflict(`Appeal ${body.id} was answered already.`);
       const answer: AppealAnswer = body.answer === 'change' ? { outcome: 'change', forMs: DURATION_MS[body.for!]! } : { outcome: body.answer };
       try {
-        const done = await appeals.decide(body.id, answer, body.reply, { id: staff.id, name: staff.name });
+        const done = await appeals.decide(body.id, answer, body.reply, { id: staff.id, name: staff.name }, otherModerator ? { notBy: staff.id } : {});
         return { message: `Appeal ${body.id} ${DONE[done.status as keyof typeof DONE]}.`, status: done.status, ends_at: done.endsAt };
       } catch (err) {
-        if (!(err instanceof CaseError)) throw err;
-        if (/answered already/.test(err.message)) throw conflict(err.message);
-        throw validationError({ [/reasons/.test(err.message) ? 'reply' : 'answer']: [err.message] });
+        if (err instanceof CaseError) throw caseErrorAsHttp(err, 'answer');
+        throw err;
       }
     },
   };

@@ -40,9 +40,6 @@ export const DURATION_MS: Readonly<Record<DecisionDuration, number | undefined>>
 };
 const HISTORY = 20;
 
-/** What a decision refused for says to the moderator, and the field it is about (the note's own rules). */
-const NOTE_REFUSAL = /needs a note|note may not/;
-
 export interface Resolution {
   ids: number[];
   decision: CaseDecisionName;
@@ -166,26 +163,28 @@ export function createConsole(db: Kysely<DB>, decisions: Decisions, rules: Rules
       };
       const by = { id: staff.id, name: staff.name };
       const decided: number[] = [];
-      const refused: Array<{ id: number; message: string }> = [];
+      const refusals: Array<{ id: number; error: CaseError }> = [];
       for (const id of ids) {
         try {
           if (onAccount) {
             const found = (await cases.list({ limit: 1, before: id + 1 }))[0];
             const allowed = found?.id === id ? await mayActOnAccount(staff, found.subject?.id ?? null) : true;
-            if (allowed !== true) throw new CaseError(allowed);
+            if (allowed !== true) throw new CaseError(allowed, { kind: 'forbidden' });
           }
           await decisions.decide(id, resolution.decision, resolution.note, by, more);
           decided.push(id);
         } catch (err) {
           if (!(err instanceof CaseError)) throw err;
-          refused.push({ id, message: err.message });
+          refusals.push({ id, error: err });
         }
       }
-      if (ids.length === 1 && refused.length === 1) {
-        const message = refused[0]!.message;
-        if (message === STAFF_OUTRANKED || message === STAFF_ONLY) throw forbidden(message);
-        throw validationError({ [NOTE_REFUSAL.test(message) ? 'note' : 'decision']: [message] });
+      if (ids.length === 1 && refusals.length === 1) {
+        // One case refused: the form shows why by its field (decided already or gone reads as the decision's).
+        const { error } = refusals[0]!;
+        if (error.kind === 'forbidden') throw forbidden(error.message);
+        throw validationError({ [error.field ?? 'decision']: [error.message] });
       }
+      const refused = refusals.map((r) => ({ id: r.id, message: r.error.message }));
       const count = (n: number) => `${n} case${n === 1 ? '' : 's'}`;
       const message = refused.length === 0 ? `${count(decided.length)} decided.` : `${count(decided.length)} decided; ${count(refused.length)} not.`;
       return { message, decided, refused };

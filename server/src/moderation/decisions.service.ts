@@ -56,27 +56,28 @@ export function createDecisions(db: Kysely<DB>, publicUrl: string, events: Domai
     async decide(caseId: number, decision: CaseDecision, noteText: string, by: AuditActor, more: { forMs?: number; ruleId?: number; preset?: string } = {}): Promise<Decided> {
       // A preset's words first, then the moderator's own (ADR 0102).
       const preset = more.preset === undefined ? undefined : await presetText(db, more.preset);
-      if (more.preset !== undefined && preset === undefined) throw new CaseError(`There is no preset ${more.preset} (npm run admin -- presets:list).`);
+      if (more.preset !== undefined && preset === undefined) throw new CaseError(`There is no preset ${more.preset} (npm run admin -- presets:list).`, { field: 'preset' });
       const note = [preset, noteText.trim()].filter(Boolean).join(' ');
-      if (more.forMs !== undefined && !TIMED.has(decision)) throw new CaseError('Only a hide, a stop of comments or a suspension has an end (--for).');
+      if (more.forMs !== undefined && !TIMED.has(decision)) throw new CaseError('Only a hide, a stop of comments or a suspension has an end (--for).', { field: 'for' });
       if (!DECISIONS.includes(decision)) throw new CaseError(`The decision must be one of ${DECISIONS.join(', ')}.`);
-      if (note.length > DECISION_NOTE_MAX) throw new CaseError(`The note may not be longer than ${DECISION_NOTE_MAX} characters.`);
-      if (more.ruleId !== undefined && decision === 'none') throw new CaseError('A case where no rule was broken names no rule (--rule).');
+      if (note.length > DECISION_NOTE_MAX) throw new CaseError(`The note may not be longer than ${DECISION_NOTE_MAX} characters.`, { field: 'note' });
+      if (more.ruleId !== undefined && decision === 'none') throw new CaseError('A case where no rule was broken names no rule (--rule).', { field: 'rule_id' });
       if (decision in ACTION_NOUNS && note === '')
-        throw new CaseError(`A ${ACTION_NOUNS[decision as keyof typeof ACTION_NOUNS]} needs a note: it is what the account is told, with the reasons.`);
+        throw new CaseError(`A ${ACTION_NOUNS[decision as keyof typeof ACTION_NOUNS]} needs a note: it is what the account is told, with the reasons.`, { field: 'note' });
       const { decided, said } = await db.transaction().execute(async (trx) => {
         const found = await caseById(trx, caseId);
-        if (!found) throw new CaseError(`There is no case ${caseId}.`);
-        if (found.status !== 'open') throw new CaseError(`Case ${caseId} was decided already.`);
+        if (!found) throw new CaseError(`There is no case ${caseId}.`, { kind: 'missing' });
+        if (found.status !== 'open') throw new CaseError(`Case ${caseId} was decided already.`, { kind: 'conflict' });
         const subject = found.subject_id === null ? undefined : await subjectOf(trx, found.subject_id);
         if (decision === 'warn' && (!subject || subject.domain !== null)) throw new CaseError('Only a member of this server can be warned here.');
         if (decision === 'suspend' && (!subject || subject.domain !== null)) throw new CaseError('Only a member of this server can be suspended here.');
         const rule = more.ruleId === undefined ? undefined : await ruleNamed(trx, more.ruleId, { inForce: true });
-        if (more.ruleId !== undefined && !rule) throw new CaseError(`There is no rule ${more.ruleId} (npm run admin -- rules:list).`);
+        if (more.ruleId !== undefined && !rule) throw new CaseError(`There is no rule ${more.ruleId} (npm run admin -- rules:list).`, { field: 'rule_id' });
         // What everybody told is told: the rule first, when one was named, then the moderator's words.
         const reasons = rule ? `It breaks ${rule}.${note ? ` ${note}` : ''}` : note;
         const now = nowIso();
-        if (!(await decideCase(trx, caseId, { decision, note, by: staffId(by), now, ruleId: more.ruleId ?? null }))) throw new CaseError(`Case ${caseId} was decided already.`);
+        if (!(await decideCase(trx, caseId, { decision, note, by: staffId(by), now, ruleId: more.ruleId ?? null })))
+          throw new CaseError(`Case ${caseId} was decided already.`, { kind: 'conflict' });
         const [target] = await targetsOf(trx, found.target_kind, [found.target_id]);
         const shown = target ? described(target) : null;
         const noun = REPORT_KIND_NOUNS[found.target_kind];

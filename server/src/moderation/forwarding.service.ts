@@ -20,13 +20,13 @@ export function createForwarding(db: Kysely<DB>, events: DomainEventBus) {
   return {
     async forward(caseId: number, noteText: string, by: AuditActor): Promise<{ server: string }> {
       const note = noteText.trim();
-      if (note.length > FORWARD_NOTE_MAX) throw new CaseError(`The note may not be longer than ${FORWARD_NOTE_MAX} characters.`);
+      if (note.length > FORWARD_NOTE_MAX) throw new CaseError(`The note may not be longer than ${FORWARD_NOTE_MAX} characters.`, { field: 'note' });
       const event = await db.transaction().execute(async (trx) => {
         const found = await caseById(trx, caseId);
-        if (!found) throw new CaseError(`There is no case ${caseId}.`);
+        if (!found) throw new CaseError(`There is no case ${caseId}.`, { kind: 'missing' });
         const subject = found.subject_id === null ? undefined : await subjectOf(trx, found.subject_id);
         if (!subject?.domain) throw new CaseError('Only a case about an account elsewhere can be forwarded: it goes to that account’s server.');
-        if (!(await markForwarded(trx, caseId, note, nowIso()))) throw new CaseError(`Case ${caseId} was forwarded already.`);
+        if (!(await markForwarded(trx, caseId, note, nowIso()))) throw new CaseError(`Case ${caseId} was forwarded already.`, { kind: 'conflict' });
         const label = `account ${subject.handle ?? subject.name ?? subject.id}`;
         await audit(trx, { actor: by, action: 'case.forward', target: { kind: found.target_kind, id: found.target_id, label }, after: { server: subject.domain, note }, caseId });
         const forwarded = { caseId, subjectId: subject.id };

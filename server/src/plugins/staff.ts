@@ -20,6 +20,10 @@ declare module 'fastify' {
   }
 }
 
+/** How the console names a member of staff: their name, else their address, else their number (null: the command line, which has no account). */
+export const staffName = (name: string | null | undefined, email: string | null | undefined, id: number | null): string =>
+  id === null ? 'command line' : name?.trim() || email || `member ${id}`;
+
 /**
  * The gate of the console's calls (issue 47, ADR 0105): after the session guard, the caller's role is
  * read and must have the call's permission; anybody else gets one 403 in one wording, whatever the
@@ -31,7 +35,7 @@ export function staffGate(db: Kysely<DB>) {
     const row = await staffRoleOf(db, request.auth.userId);
     const role: StaffRole = row ? { name: row.name, priority: row.priority, permissions: row.permissions } : READER;
     if (!may(role, permission)) throw forbidden(STAFF_ONLY);
-    request.staff = { id: request.auth.userId, name: row!.member_name?.trim() || row!.email || `member ${request.auth.userId}`, role };
+    request.staff = { id: request.auth.userId, name: staffName(row!.member_name, row!.email, request.auth.userId), role };
   };
 }
 

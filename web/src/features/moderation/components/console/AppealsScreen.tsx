@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '@inkwell/contract';
 import { DocumentTitle } from '../../../../components/DocumentTitle';
 import { LoadFailed } from '../../../../components/LoadFailed';
 import { type AppealStatusFilter, useModAppeals } from '../../api/console-appeals';
 import { AppealItem } from './AppealItem';
 import { StaffOnly, isForbidden } from './CaseParts';
-import { LoadMore } from './ConsoleBits';
+import { LoadMore, StatusTabs } from './ConsoleBits';
 import { ConsoleNav } from './ConsoleNav';
-import { tabClass } from './QueueFilters';
 
 /**
  * /mod/appeals (issue 47, ADR 0106): the appeals of the moderators' actions — those waiting, oldest
@@ -38,17 +36,11 @@ export function AppealsScreen({ status }: { status: AppealStatusFilter }) {
         <StaffOnly />
       ) : (
         <>
-          <nav aria-label="Appeals by status" className="mt-6">
-            <ul className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
-              {tabs.map(({ value, label }) => (
-                <li key={value}>
-                  <Link to={paths.modAppeals.getHref(value)} aria-current={status === value ? 'page' : undefined} className={`block ${tabClass(status === value)}`}>
-                    {label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <StatusTabs
+            label="Appeals by status"
+            className="mt-6"
+            tabs={tabs.map(({ value, label }) => ({ href: paths.modAppeals.getHref(value), label, current: status === value }))}
+          />
           {answered && (
             <p
               role="status"

@@ -1,4 +1,32 @@
+import { Link } from 'react-router';
 import { Button } from '../../../../components/Button';
+
+const tabClass = (current: boolean) =>
+  `-mb-px block border-b-2 px-3 py-3 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${
+    current
+      ? 'border-zinc-900 font-semibold text-zinc-900 dark:border-zinc-100 dark:text-zinc-50'
+      : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100'
+  }`;
+
+/**
+ * A console list's views as tabs of links (`?status=…`), so they work before the app's scripts and
+ * each has its address; the one shown is marked (aria-current, and in weight, not only in colour).
+ */
+export function StatusTabs({ label, tabs, className }: { label: string; tabs: ReadonlyArray<{ href: string; label: string; current: boolean }>; className?: string }) {
+  return (
+    <nav aria-label={label} className={className}>
+      <ul className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
+        {tabs.map((tab) => (
+          <li key={tab.href}>
+            <Link to={tab.href} aria-current={tab.current ? 'page' : undefined} className={tabClass(tab.current)}>
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 /** The next page of a console list, under it, while there is one. */
 export function LoadMore({ list }: { list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {

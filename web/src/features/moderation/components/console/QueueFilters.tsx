@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { type ReportKind, paths } from '@inkwell/contract';
 import type { CaseFilter } from '../../api/console';
+import { StatusTabs } from './ConsoleBits';
 
 const KINDS: ReadonlyArray<{ kind: ReportKind | undefined; label: string }> = [
   { kind: undefined, label: 'All' },
@@ -9,13 +10,6 @@ const KINDS: ReadonlyArray<{ kind: ReportKind | undefined; label: string }> = [
   { kind: 'reply', label: 'Replies' },
   { kind: 'account', label: 'Accounts' },
 ];
-
-export const tabClass = (current: boolean) =>
-  `-mb-px border-b-2 px-3 py-3 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${
-    current
-      ? 'border-zinc-900 font-semibold text-zinc-900 dark:border-zinc-100 dark:text-zinc-50'
-      : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100'
-  }`;
 
 const chipClass = (current: boolean) =>
   `inline-flex items-center rounded-full border px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
@@ -36,21 +30,10 @@ export function QueueFilters({ filter, openCount }: { filter: CaseFilter; openCo
   ];
   return (
     <div className="mt-6">
-      <nav aria-label="Cases by status">
-        <ul className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
-          {statuses.map(({ status, label }) => (
-            <li key={status}>
-              <Link
-                to={paths.mod.getHref({ status, kind: filter.kind })}
-                aria-current={filter.status === status ? 'page' : undefined}
-                className={`block ${tabClass(filter.status === status)}`}
-              >
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <StatusTabs
+        label="Cases by status"
+        tabs={statuses.map(({ status, label }) => ({ href: paths.mod.getHref({ status, kind: filter.kind }), label, current: filter.status === status }))}
+      />
       <nav aria-label="Cases by kind" className="mt-4">
         <ul className="flex flex-wrap gap-2">
           {KINDS.map(({ kind, label }) => (
