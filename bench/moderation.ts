@@ -1,7 +1,7 @@
 /**
  * Moderation benchmark (issue 47): what the moderators and the inbox wait for, with many cases on file.
  *
- *   npm run bench:moderation -- [--cases 10000] [--flags 200] [--runs 200] [--wave 500]
+ *   npm run bench:moderation -- [--cases 10000] [--flags 200] [--runs 200] [--wave 500] [--parallel 4]
  *
  * On SQLite in a temp folder (INKWELL_TEST_DB=postgres and TEST_DATABASE_URL for PostgreSQL), with
  * --cases open cases on file (readers' reports of as many stories):
@@ -11,8 +11,8 @@
  * - an incoming `Flag`: from a peer on loopback (Mastodon's shape, signed with RFC 9421) to its report
  *   in the case, --flags of them one after the other, against the baseline of a `Like` of a story
  *   from the same peer to its row (the same inbox, queue and signature check) in the same run;
- * - a spam wave: --wave cases decided at once as the command line does it, against as many one-row
- *   transactions.
+ * - a spam wave: --wave cases decided at once as the console and the command line do it (decideWave),
+ *   one by one and then --parallel (4) side by side, against as many one-row transactions.
  */
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
@@ -20,6 +20,7 @@ import { nowIso } from '../server/src/db/database.ts';
 import { audit } from '../server/src/audit/audit.ts';
 import { createCasesService } from '../server/src/moderation/cases.service.ts';
 import { createDecisions } from '../server/src/moderation/decisions.service.ts';
+import { decideWave } from '../server/src/moderation/waves.ts';
 import { offlineEvents } from '../server/src/offline-events.ts';
 import { buildTestApp } from '../server/src/test/app.ts';
 import { aPost, aUser, signIn } from '../server/src/test/factories.ts';
@@ -32,6 +33,7 @@ const CASES = Number(arg('cases', '10000'));
 const FLAGS = Number(arg('flags', '200'));
 const RUNS = Number(arg('runs', '200'));
 const WAVE = Number(arg('wave', '500'));
+const PARALLEL = Number(arg('parallel', '4'));
 const AS2 = 'https://www.w3.org/ns/activitystreams';
 
 const percentile = (values: readonly number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
@@ -161,16 +163,24 @@ try {
   // A spam wave decided at once, as `case:resolve ID,ID,… --action warn --note …` does it (each case in
   // its own transaction: closed with its report, audited, the reporter and the writer told), against
   // the same number of transactions each writing one audit row only (the floor of one per case).
-  const wave = (await cases.list({ limit: WAVE, status: 'open' })).map((c) => c.id);
+  const open = (await cases.list({ limit: 2 * WAVE, status: 'open' })).map((c) => c.id);
   const decisions = createDecisions(t.db, base, offlineEvents());
-  let at = performance.now();
-  for (const id of wave) await decisions.decide(id, 'warn', 'Advertising.', 'command line');
-  const waveMs = performance.now() - at;
-  at = performance.now();
-  for (const id of wave) await t.db.transaction().execute((trx) => audit(trx, { actor: 'command line', action: 'bench.floor', target: { kind: 'case', id, label: 'floor' } }));
+  const waveOf = async (ids: number[], parallel: number) => {
+    const at = performance.now();
+    const outcomes = await decideWave(t.db, decisions, ids, 'warn', 'Advertising.', 'command line', {}, { parallel });
+    if (outcomes.some((o) => 'error' in o)) throw new Error('a case of the wave was refused');
+    return performance.now() - at;
+  };
+  // One after the other (as SQLite, and MODERATION_WAVE_PARALLEL=1), then side by side as PostgreSQL does by default.
+  const oneByOne = await waveOf(open.slice(0, WAVE), 1);
+  const sideBySide = await waveOf(open.slice(WAVE, 2 * WAVE), PARALLEL);
+  const at = performance.now();
+  for (const id of open.slice(0, WAVE))
+    await t.db.transaction().execute((trx) => audit(trx, { actor: 'command line', action: 'bench.floor', target: { kind: 'case', id, label: 'floor' } }));
   const floorMs = performance.now() - at;
+  const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
   console.log(
-    `a wave of ${wave.length} cases decided (warn): ${(waveMs / 1000).toFixed(2)} s | ${wave.length} one-row transactions (baseline): ${(floorMs / 1000).toFixed(2)} s | ratio ${(waveMs / floorMs).toFixed(2)}`,
+    `a wave of ${WAVE} cases decided (warn): one by one ${s(oneByOne)}, ${PARALLEL} side by side ${s(sideBySide)} | ${WAVE} one-row transactions (baseline): ${s(floorMs)} | ratios ${(oneByOne / floorMs).toFixed(2)} / ${(sideBySide / floorMs).toFixed(2)}`,
   );
 } finally {
   await peer.close();

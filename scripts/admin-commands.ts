@@ -17,7 +17,8 @@ Commands:
   domain:block DOMAIN     blocks a fediverse server and its subdomains: its activities are refused
                           and every follow between its accounts and members ends
   domain:unblock DOMAIN   lifts that block
-  domain:list             the blocked domains
+  domain:list             the blocked domains, with what each refuses (the console's servers
+                          page sets more: media, reports, comments; and imports Mastodon's CSV)
 ${STAFF_USAGE}
 ${APPEALS_USAGE}
 ${WATCH_USAGE}
@@ -45,8 +46,8 @@ function severing(db: Database['db']): (accountId: number) => Promise<number> {
   return (accountId) => follows.severedFrom(accountId);
 }
 
-/** Runs one admin command (the words after `npm run admin --`) on an open database; `publicUrl`, the site's address, for the links in the mails it sends. */
-export async function runAdmin(args: string[], database: Database, publicUrl: string): Promise<AdminResult> {
+/** Runs one admin command (the words after `npm run admin --`) on an open database; `publicUrl`, the site's address, for the links in the mails it sends; `waveParallel`, how many cases of a wave are decided side by side. */
+export async function runAdmin(args: string[], database: Database, publicUrl: string, waveParallel = 1): Promise<AdminResult> {
   const { db } = database;
   const help = createHelpService(db);
   const [command, ...rest] = args;
@@ -80,11 +81,14 @@ export async function runAdmin(args: string[], database: Database, publicUrl: st
   if (command === 'domain:list' && rest.length === 0) {
     const blocked = await domains.list();
     if (blocked.length === 0) return { code: 0, out: 'No blocked domains.' };
-    return { code: 0, out: blocked.map((b) => `${b.domain}  since ${b.created_at.slice(0, 16).replace('T', ' ')}`).join('\n') };
+    const refused = (b: (typeof blocked)[number]) => [b.reject_media === 1 ? 'media refused' : '', b.reject_reports === 1 ? 'reports refused' : ''].filter(Boolean);
+    const line = (b: (typeof blocked)[number]) =>
+      [b.domain, b.severity === 'suspend' ? 'suspended' : 'not blocked', ...refused(b), `since ${b.created_at.slice(0, 16).replace('T', ' ')}`].join('  ');
+    return { code: 0, out: blocked.map(line).join('\n') };
   }
   const written = () => announceWrite(database);
   return (
-    (await runStaff(command, rest, db, publicUrl, written)) ??
+    (await runStaff(command, rest, db, publicUrl, written, waveParallel)) ??
     (await runAppeals(command, rest, db, publicUrl, written)) ??
     (await runWatch(command, rest, db)) ?? { code: 2, out: USAGE }
   );

@@ -3,6 +3,7 @@ import { readAudit } from '../server/src/audit/audit.ts';
 import type { DB } from '../server/src/db/schema.ts';
 import { createCasesService } from '../server/src/moderation/cases.service.ts';
 import { CASE_DECISIONS } from '@inkwell/contract';
+import { decideWave } from '../server/src/moderation/waves.ts';
 import { createDecisions } from '../server/src/moderation/decisions.service.ts';
 import { RoleError, createRolesService } from '../server/src/moderation/roles.service.ts';
 import { findMemberNamed } from '../server/src/moderation/roles.repository.ts';
@@ -70,7 +71,14 @@ export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an 
  * `written`: after a change that shows (an account out of sight or back), the running servers drop
  * their cached pages (db/write-signal.ts).
  */
-export async function runStaff(command: string | undefined, rest: string[], db: Kysely<DB>, publicUrl: string, written: () => Promise<void>): Promise<AdminResult | undefined> {
+export async function runStaff(
+  command: string | undefined,
+  rest: string[],
+  db: Kysely<DB>,
+  publicUrl: string,
+  written: () => Promise<void>,
+  waveParallel = 1,
+): Promise<AdminResult | undefined> {
   const roles = createRolesService(db);
   try {
     if (command === 'role:grant' && rest.length === 2) {
@@ -123,20 +131,21 @@ export async function runStaff(command: string | undefined, rest: string[], db: 
     const decisions = createDecisions(db, publicUrl, offlineEvents());
     const lines: string[] = [];
     let refusals = 0;
-    for (const id of new Set(ids as number[])) {
-      try {
-        const done = await decisions.decide(id, decision, given.note ?? '', 'command line', more);
-        const told = `${done.reporters} reporter${done.reporters === 1 ? '' : 's'} told`;
-        const warned = done.warned === null ? '' : `; member ${done.warned} warned`;
-        const suspended = done.suspended ? `; member ${done.suspended.id} suspended ${until(done.suspended.endsAt)}` : '';
-        const hidden = done.hidden ? `; ${done.hidden.kind} ${done.hidden.id} hidden ${until(done.hidden.endsAt)}` : '';
-        const stopped = done.commentsStopped ? `; account ${done.commentsStopped.id} may not comment ${until(done.commentsStopped.endsAt)}` : '';
-        lines.push(`Case ${id} decided: ${decision}; ${told}${warned}${hidden}${stopped}${suspended}.`);
-      } catch (err) {
-        const said = refused(err);
+    for (const outcome of await decideWave(db, decisions, ids as number[], decision, given.note ?? '', 'command line', more, { parallel: waveParallel })) {
+      const id = outcome.id;
+      if ('error' in outcome) {
+        const said = refused(outcome.error);
         refusals += 1;
         lines.push(ids.length === 1 ? said.out : `Case ${id} not decided: ${said.out}`);
+        continue;
       }
+      const done = outcome.done;
+      const told = `${done.reporters} reporter${done.reporters === 1 ? '' : 's'} told`;
+      const warned = done.warned === null ? '' : `; member ${done.warned} warned`;
+      const suspended = done.suspended ? `; member ${done.suspended.id} suspended ${until(done.suspended.endsAt)}` : '';
+      const hidden = done.hidden ? `; ${done.hidden.kind} ${done.hidden.id} hidden ${until(done.hidden.endsAt)}` : '';
+      const stopped = done.commentsStopped ? `; account ${done.commentsStopped.id} may not comment ${until(done.commentsStopped.endsAt)}` : '';
+      lines.push(`Case ${id} decided: ${decision}; ${told}${warned}${hidden}${stopped}${suspended}.`);
     }
     if (refusals < lines.length) await written();
     return { code: refusals === 0 ? 0 : 1, out: lines.join('\n') };

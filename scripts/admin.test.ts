@@ -152,7 +152,7 @@ describe('npm run admin -- domain:block / domain:unblock / domain:list', () => {
     // The command told the server, whose kept answers went: the card counts what is left.
     // (On PostgreSQL the announcement is a NOTIFY, which reaches the server a moment after the command ends.)
     await until(async () => ((await followersOnCard()) === 2 ? true : undefined), 5000, 50);
-    expect((await admin('domain:list')).out).toContain('spam.example  since');
+    expect((await admin('domain:list')).out).toContain('spam.example  suspended  since');
     expect(await admin('domain:block', 'not a domain!')).toMatchObject({ code: 1 });
     expect(await admin('domain:unblock', 'spam.example')).toMatchObject({ code: 0 });
     expect(await admin('domain:unblock', 'spam.example')).toMatchObject({ code: 1 });

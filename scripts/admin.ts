@@ -13,7 +13,7 @@ async function main(): Promise<number> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'inkwell.sqlite') });
   try {
     await migrateToLatest(database.db);
-    const { code, out } = await runAdmin(process.argv.slice(2), database, config.publicUrl);
+    const { code, out } = await runAdmin(process.argv.slice(2), database, config.publicUrl, database.dialect === 'postgres' ? config.moderationWaveParallel : 1);
     (code === 0 ? process.stdout : process.stderr).write(`${out}\n`);
     return code;
   } finally {

@@ -105,6 +105,11 @@ export const modAuditCsv = { method: 'GET', path: '/api/mod/audit.csv', access: 
 /** Addition (issue 47, ADR 0106): appeals in the console, and a moderator's answer with reasons. */
 export const modAppeals = { method: 'POST', path: '/api/mod/appeals', access: 'session', staff: 'manageAppeals', readOnly: true, body: 'modAppealsBody', query: 'cursorQuery', answer: 'modAppealsResponse' } as const satisfies Endpoint;
 export const modAppealAnswer = { method: 'POST', path: '/api/mod/appeals/answer', access: 'session', staff: 'manageAppeals', body: 'modAppealAnswerBody', answer: 'modAppealAnswerResponse' } as const satisfies Endpoint;
+export const modServers = { method: 'POST', path: '/api/mod/servers', access: 'session', staff: 'manageFederation', readOnly: true, answer: 'modServersResponse' } as const satisfies Endpoint;
+export const modServerSave = { method: 'POST', path: '/api/mod/servers/save', access: 'session', staff: 'manageFederation', body: 'modServerSaveBody', answer: 'modServerSaveResponse' } as const satisfies Endpoint;
+export const modServerRemove = { method: 'POST', path: '/api/mod/servers/remove', access: 'session', staff: 'manageFederation', body: 'modServerRemoveBody', answer: 'modServerRemoveResponse' } as const satisfies Endpoint;
+export const modServersImport = { method: 'POST', path: '/api/mod/servers/import', access: 'session', staff: 'manageFederation', body: 'modServersImportBody', answer: 'modServersImportResponse' } as const satisfies Endpoint;
+export const modServersCsv = { method: 'GET', path: '/api/mod/servers.csv', access: 'session', staff: 'manageFederation', readOnly: true } as const satisfies Endpoint;
 export const statsView = { method: 'POST', path: '/api/user/stats/view', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;
 export const statsRead = { method: 'POST', path: '/api/user/stats/read', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;
 export const stats = { method: 'POST', path: '/api/user/stats', access: 'session', owns: 'account', readOnly: true, body: 'statsBody', answer: 'statsResponse' } as const satisfies Endpoint;

@@ -49,3 +49,21 @@ export const APPEAL_ANSWER_LABELS: Readonly<Record<AppealAnswerName, string>> = 
 export const APPEAL_REPLY_MAX = 2000;
 /** The moderator who took an action answering its appeal, when the server asks for another (APPEAL_OTHER_MODERATOR) (403). */
 export const APPEAL_NOT_YOURS = 'You took this action: another moderator answers its appeal.';
+
+/**
+ * How a server elsewhere is dealt with (issue 47, ADR 0108), in Mastodon's words for its CSV: `suspend`
+ * refuses everything from it and ends every follow; `noop` blocks nothing, for a server whose media or
+ * reports alone are refused. (Mastodon's `silence` comes with the limit action.)
+ */
+export const SERVER_SEVERITIES = ['suspend', 'noop'] as const;
+export type ServerSeverity = (typeof SERVER_SEVERITIES)[number];
+export const SERVER_SEVERITY_LABELS: Readonly<Record<ServerSeverity, string>> = { suspend: 'Suspend', noop: 'No block' };
+/** What each severity does, under its choice on the console. */
+export const SERVER_SEVERITY_HINTS: Readonly<Record<ServerSeverity, string>> = {
+  suspend: 'Nothing is taken from it or sent to it, and every follow between its accounts and members ends.',
+  noop: 'Its accounts are followed and read as before; only the choices below apply.',
+};
+/** At most how long a comment on a server's block is (public or private). */
+export const SERVER_COMMENT_MAX = 1000;
+/** At most how long an imported CSV is (characters). */
+export const SERVER_CSV_MAX = 1_000_000;

@@ -25,6 +25,7 @@ export * from './schemas/library.ts';
 export * from './schemas/moderation.ts';
 export * from './schemas/console.ts';
 export * from './schemas/console-appeals.ts';
+export * from './schemas/console-servers.ts';
 export * from './schemas/newsletters.ts';
 export * from './schemas/federation.ts';
 export * from './page-head.ts';

@@ -93,6 +93,8 @@ export const paths = {
   modCase: { path: '/mod/cases/:id', access: 'session', getHref: (caseId: number) => `/mod/cases/${caseId}` },
   /** The appeals in the console: open (oldest first) or `answered`; each answered on the list (a plain form per appeal). */
   modAppeals: { path: '/mod/appeals', access: 'session', getHref: (status: 'open' | 'answered' = 'open') => (status === 'open' ? '/mod/appeals' : '/mod/appeals?status=answered') },
+  /** The servers elsewhere in the console: their blocks, each changed or lifted in place, a Mastodon CSV imported (plain forms). */
+  modServers: { path: '/mod/servers', access: 'session', getHref: () => '/mod/servers' },
   /** The audit log in the console, its filters in the query (a plain GET form). */
   modAudit: {
     path: '/mod/audit',

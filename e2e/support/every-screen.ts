@@ -106,6 +106,22 @@ export async function castScreens(world: World): Promise<ScreenWorld> {
   ok(await callApi(world, 'report', { user_id: Number(member.id), kind: 'comment', target_id: Number(rant.json.id), category: 'harassment' }, { ...member }));
   hideByCommandLine(world, Number(rant.json.id));
   ok(await callApi(world, 'appeal', { token: await newerToken(world, 'axe.other@example.com', appealToken), text: 'It was a joke between friends.' }));
+  // Two servers blocked for the console's servers and the public list: one suspended at the command
+  // line, one whose reports alone are refused, with comments and its domain in part (ADR 0108).
+  expect(admin(world, 'domain:block', 'spam.example').code).toBe(0);
+  const blocked = await fetch(`${world.server.url}/api/mod/servers/save`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...member },
+    body: JSON.stringify({
+      domain: 'reports-in-bad-faith.example',
+      severity: 'noop',
+      reject_reports: true,
+      obfuscate: true,
+      public_comment: 'Reports sent to silence writers.',
+      private_comment: 'See the audit log.',
+    }),
+  });
+  expect(blocked.status, await blocked.text()).toBe(200);
   return {
     member,
     other,
@@ -210,6 +226,7 @@ export const screens: Record<PathName, ScreenEntry> = {
       { label: 'appeals (answered)', url: paths.modAppeals.getHref('answered'), only: 'member' },
     ],
   },
+  modServers: { visits: () => [{ label: 'servers', url: paths.modServers.getHref() }] },
   modAudit: {
     visits: () => [
       { label: 'audit log', url: paths.modAudit.getHref() },

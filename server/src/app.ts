@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import { authModule } from './auth/auth.module.ts';
 import type { AppCore, AppModule, FeatureDeps } from './deps.ts';
 import { federationModule } from './federation/federation.module.ts';
+import { publicServerBlocks } from './federation/console-servers.ts';
 import { newslettersModule } from './newsletters/newsletters.module.ts';
 import { notificationsModule } from './notifications/notifications.module.ts';
 import { postsModule } from './posts/posts.plugin.ts';
@@ -147,7 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // The app is its modules (deps.ts AppModule): each brings its calls, its routes, its jobs, and
   // declares its reactions to what a write says happened as it is made.
   const social = socialModule(core);
-  const moderation = moderationModule(core);
+  const moderation = moderationModule(core, () => publicServerBlocks(core.db));
   const fediverse = federationModule(app, core, { ...social.acts, ...moderation.acts });
   const modules: AppModule[] = [
     authModule(core),

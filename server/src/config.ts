@@ -168,6 +168,8 @@ export interface Config {
   spam: SpamConfig;
   /** An appeal is answered by a moderator other than the one who took the action (APPEAL_OTHER_MODERATOR, off; ADR 0106). */
   appealOtherModerator: boolean;
+  /** How many cases of a wave (a bulk decision) are decided side by side on PostgreSQL (MODERATION_WAVE_PARALLEL, 4); SQLite decides one at a time. */
+  moderationWaveParallel: number;
   /** DKIM signing of the mails sent over SMTP, or undefined. */
   dkim: DkimConfig | undefined;
   /** Bounces and mailed unsubscribes: the addresses they come back to and the SMTP port that takes them. */
@@ -340,6 +342,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     newsletter: readNewsletterSending(env),
     spam: readSpam(env),
     appealOtherModerator: readSwitch(env, 'APPEAL_OTHER_MODERATOR', false),
+    moderationWaveParallel: readPositiveInt(env, 'MODERATION_WAVE_PARALLEL', 4),
     dkim: readDkim(env, cwd),
     inboundMail: readInboundMail(env, host),
     render: {

@@ -63,6 +63,8 @@ export interface SocialActs {
   /** The actor's own comment or reply, by its Note id: new text, or removed (as the delete call removes one). */
   editComment(actorId: number, apId: string, body: string): Promise<boolean>;
   removeComment(actorId: number, apId: string): Promise<boolean>;
+  /** The account's server was suspended (a domain block): every follow between it and members ends, both ways; how many ended. */
+  sever(actorId: number): Promise<number>;
 }
 
 /**

@@ -11,6 +11,7 @@ export * from './library.ts';
 export * from './moderation.ts';
 export * from './console.ts';
 export * from './console-appeals.ts';
+export * from './console-servers.ts';
 export * from './newsletters.ts';
 export * from './federation.ts';
 export * from './notifications.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, requiredMessage } from './common.ts';
+import { SERVER_SEVERITIES } from '../console-words.ts';
 import { APPEAL_STATUSES, APPEAL_TEXT_MAX, CASE_DECISIONS, REPORT_CATEGORIES, REPORT_KINDS, REPORT_NOTE_MAX } from '../moderation-words.ts';
 
 export * from '../moderation-words.ts';
@@ -100,8 +101,12 @@ export const moderationYear = z.object({
 });
 export type ModerationYear = z.infer<typeof moderationYear>;
 
-/** GET /api/user/moderation: the moderators' work year by year, newest first (none before the first report). */
-export const moderationYearsResponse = z.object({ years: z.array(moderationYear) });
+/** A server blocked as everybody reads it on /moderation: the domain (obfuscated when asked), what happens to it, and why. */
+export const publicServerBlock = z.object({ domain: z.string(), severity: z.enum(SERVER_SEVERITIES), reject_media: z.boolean(), reject_reports: z.boolean(), reason: z.string() });
+export type PublicServerBlock = z.infer<typeof publicServerBlock>;
+
+/** GET /api/user/moderation: the moderators' work year by year, newest first (none before the first report), and the servers blocked (by domain). */
+export const moderationYearsResponse = z.object({ years: z.array(moderationYear), servers: z.array(publicServerBlock) });
 export type ModerationYearsResponse = z.infer<typeof moderationYearsResponse>;
 
 /** The token of an appeal link (the statement mail's), as the page and the form send it. */

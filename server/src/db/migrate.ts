@@ -72,6 +72,7 @@ import * as m0070 from './migrations/0070_statement_presets.ts';
 import * as m0071 from './migrations/0071_appeals.ts';
 import * as m0072 from './migrations/0072_watched_terms.ts';
 import * as m0073 from './migrations/0073_cases_by_kind.ts';
+import * as m0074 from './migrations/0074_server_policies.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -149,6 +150,7 @@ const migrations: Record<string, Migration> = {
   '0071_appeals': m0071,
   '0072_watched_terms': m0072,
   '0073_cases_by_kind': m0073,
+  '0074_server_policies': m0074,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,9 +1,13 @@
-import type { Kysely, NotNull } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { Kysely, NotNull, Selectable } from 'kysely';
+import type { DB, FederationDomainBlocksTable } from '../db/schema.ts';
 
-/** The SQL of blocked fediverse domains (migration 0032, ADR 0070). */
+/** The SQL of the blocks of fediverse domains (migration 0032, ADR 0070; their policies, 0074, ADR 0108). */
 
-/** Blocks the domain; a second block of it changes nothing (false). */
+export type ServerPolicyRow = Selectable<FederationDomainBlocksTable>;
+/** What a block says of its server, as it is written. */
+export type ServerPolicy = Pick<ServerPolicyRow, 'severity' | 'reject_media' | 'reject_reports' | 'obfuscate' | 'public_comment' | 'private_comment'>;
+
+/** Blocks the domain (suspended, as the command line does); a second block of it changes nothing (false). */
 export async function insertDomainBlock(db: Kysely<DB>, domain: string, now: string): Promise<boolean> {
   const row = await db
     .insertInto('federation_domain_blocks')
@@ -14,20 +18,52 @@ export async function insertDomainBlock(db: Kysely<DB>, domain: string, now: str
   return row !== undefined;
 }
 
+/** The block of exactly this domain, or undefined. */
+export async function serverPolicyOf(db: Kysely<DB>, domain: string): Promise<ServerPolicyRow | undefined> {
+  return db.selectFrom('federation_domain_blocks').selectAll().where('domain', '=', domain).executeTakeFirst();
+}
+
+/** Writes the domain's block: a new one (true), or the one there changed (false). */
+export async function saveServerPolicy(db: Kysely<DB>, domain: string, policy: ServerPolicy, now: string): Promise<boolean> {
+  const changed = await db
+    .updateTable('federation_domain_blocks')
+    .set({ ...policy, updated_at: now })
+    .where('domain', '=', domain)
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) > 0) return false;
+  await db
+    .insertInto('federation_domain_blocks')
+    .values({ domain, ...policy, created_at: now, updated_at: now })
+    .execute();
+  return true;
+}
+
 /** Resolves to whether there was a block to lift. */
 export async function deleteDomainBlock(db: Kysely<DB>, domain: string): Promise<boolean> {
   const result = await db.deleteFrom('federation_domain_blocks').where('domain', '=', domain).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function listDomainBlocks(db: Kysely<DB>): Promise<Array<{ domain: string; created_at: string }>> {
-  return db.selectFrom('federation_domain_blocks').select(['domain', 'created_at']).orderBy('domain').execute();
+export async function listDomainBlocks(db: Kysely<DB>): Promise<ServerPolicyRow[]> {
+  return db.selectFrom('federation_domain_blocks').selectAll().orderBy('domain').execute();
 }
 
-/** Whether any of these domains (a host and the domains above it) is blocked. */
+/** Whether any of these domains (a host and the domains above it) is suspended. */
 export async function anyBlocked(db: Kysely<DB>, domains: readonly string[]): Promise<boolean> {
   if (domains.length === 0) return false;
-  const row = await db.selectFrom('federation_domain_blocks').select('domain').where('domain', 'in', domains).executeTakeFirst();
+  const row = await db.selectFrom('federation_domain_blocks').select('domain').where('domain', 'in', domains).where('severity', '=', 'suspend').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether any of these domains is suspended or refuses this (its media, its reports). */
+export async function anyRefusing(db: Kysely<DB>, domains: readonly string[], what: 'reject_media' | 'reject_reports'): Promise<boolean> {
+  if (domains.length === 0) return false;
+  const row = await db
+    .selectFrom('federation_domain_blocks')
+    .select('domain')
+    .where('domain', 'in', domains)
+    .where((eb) => eb.or([eb('severity', '=', 'suspend'), eb(what, '=', 1)]))
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -40,4 +76,22 @@ export async function accountsLike(db: Kysely<DB>, domain: string): Promise<Arra
     .where('ap_id', 'like', `%${domain.replace(/[%_\\]/g, '')}%`)
     .$narrowType<{ uri: NotNull }>()
     .execute();
+}
+
+/** How many accounts elsewhere this server knows, by host. */
+export async function accountsByHost(db: Kysely<DB>): Promise<Array<{ host: string; n: number }>> {
+  const rows = await db
+    .selectFrom('users')
+    .select((eb) => ['domain as host', eb.fn.countAll<number | string>().as('n')])
+    .where('domain', 'is not', null)
+    .groupBy('domain')
+    .$narrowType<{ host: NotNull }>()
+    .execute();
+  return rows.map((r) => ({ host: r.host, n: Number(r.n) }));
+}
+
+/** Forgets the pictures of these accounts (their server's media are refused). */
+export async function forgetIcons(db: Kysely<DB>, accountIds: readonly number[]): Promise<void> {
+  if (accountIds.length === 0) return;
+  await db.updateTable('users').set({ icon_url: null }).where('id', 'in', accountIds).where('domain', 'is not', null).execute();
 }

@@ -1,30 +1,20 @@
-import { domainToASCII } from 'node:url';
+export { domainsAbove, normalDomain } from './domain-names.ts';
 import type { Kysely } from 'kysely';
 import { type AuditActor, audit } from '../audit/audit.ts';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { anyBlocked, deleteDomainBlock, insertDomainBlock, listDomainBlocks, accountsLike } from './domain-blocks.repository.ts';
-
-/** A domain as blocks keep it (lower case, punycode, no port or path), or null when it is not one. */
-export function normalDomain(text: string): string | null {
-  const bare = text
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-    .replace(/[/?#].*$/, '')
-    .replace(/:\d+$/, '')
-    .replace(/\.$/, '');
-  const ascii = domainToASCII(bare);
-  return ascii && ascii.length <= 253 && /^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(ascii) ? ascii : null;
-}
-
-/** A host and every domain above it (`a.b.example` → itself, `b.example`, `example`): a block of any covers it. */
-export function domainsAbove(host: string): string[] {
-  const domain = normalDomain(host);
-  if (!domain) return [];
-  const parts = domain.split('.');
-  return parts.map((_, i) => parts.slice(i).join('.'));
-}
+import { domainsAbove, normalDomain } from './domain-names.ts';
+import {
+  type ServerPolicy,
+  accountsLike,
+  anyBlocked,
+  anyRefusing,
+  deleteDomainBlock,
+  forgetIcons,
+  listDomainBlocks,
+  saveServerPolicy,
+  serverPolicyOf,
+} from './domain-blocks.repository.ts';
 
 /** Whether the address's host is blocked (an address that is no http(s) URL counts as blocked: nothing is taken from it). */
 export async function isBlockedAddress(db: Kysely<DB>, address: URL | string | null | undefined): Promise<boolean> {
@@ -41,6 +31,15 @@ export async function isBlockedAddress(db: Kysely<DB>, address: URL | string | n
 /** Whether the host, or a domain above it, is blocked. */
 export const isBlockedHost = (db: Kysely<DB>, host: string): Promise<boolean> => anyBlocked(db, domainsAbove(host));
 
+/** Whether the address's server refuses reports: suspended, or its reports refused (ADR 0108); no http(s) URL counts as refused. */
+export async function refusesReportsFrom(db: Kysely<DB>, address: URL | string | null | undefined): Promise<boolean> {
+  try {
+    return await anyRefusing(db, domainsAbove(new URL(String(address)).hostname), 'reject_reports');
+  } catch {
+    return true;
+  }
+}
+
 /**
  * Whether a message of Fedify's queue is a delivery (an `outbox` message, one inbox each) to a server
  * blocked since it was queued: it is dropped, neither sent nor tried again.
@@ -51,44 +50,85 @@ export async function isDeliveryToBlockedServer(db: Kysely<DB>, message: unknown
   return type === 'outbox' && typeof inbox === 'string' && isBlockedAddress(db, inbox);
 }
 
+/** What a block that says nothing more does: everything refused (the command line's `domain:block`). */
+const SUSPENDED: ServerPolicy = { severity: 'suspend', reject_media: 0, reject_reports: 0, obfuscate: 0, public_comment: '', private_comment: '' };
+
+/** A block's policy with its flags as booleans: as its audit row summarises it (the private comment too: the log is for staff) and the console shows it. */
+export const policyView = (p: ServerPolicy) => ({
+  severity: p.severity,
+  reject_media: p.reject_media === 1,
+  reject_reports: p.reject_reports === 1,
+  obfuscate: p.obfuscate === 1,
+  public_comment: p.public_comment,
+  private_comment: p.private_comment,
+});
+const same = (a: ServerPolicy, b: ServerPolicy) => JSON.stringify(policyView(a)) === JSON.stringify(policyView(b));
+
 /**
- * The operator's blocks of whole fediverse servers (ADR 0070): `npm run admin -- domain:block` and
- * its kin. A block covers the domain's subdomains; blocking ends every follow between its accounts
- * and members at once, both ways, through `sever` (the social service's `severedFrom`, ADR 0086).
+ * The operator's blocks of whole fediverse servers (ADR 0070; their policies, ADR 0108): from the
+ * command line (`npm run admin -- domain:block` and its kin) and the console's servers. A block covers
+ * the domain's subdomains. Suspending a server ends every follow between its accounts and members at
+ * once, both ways, through `sever` (the social service's `severedFrom`, ADR 0086); refusing its media
+ * forgets the pictures of its accounts (and none is kept after). Each change is audited in its
+ * transaction: 'domain.block', 'domain.change' (before and after), 'domain.unblock'.
  */
 export function createDomainBlocks(db: Kysely<DB>, sever: (accountId: number) => Promise<number>) {
+  /** The accounts elsewhere whose host the domain covers. */
+  async function accountsOf(domain: string): Promise<number[]> {
+    const covered = (await accountsLike(db, domain)).filter((actor) => {
+      try {
+        return domainsAbove(new URL(actor.uri).hostname).includes(domain);
+      } catch {
+        return false;
+      }
+    });
+    return covered.map((a) => a.id);
+  }
+
+  /**
+   * Writes the domain's block (made, or changed when there is one), audited once as done `by` someone
+   * (saving it unchanged adds no row, but ends what follows were left); null when the text is no domain.
+   */
+  async function save(text: string, policy: ServerPolicy, by: AuditActor): Promise<{ domain: string; created: boolean; endedFollows: number } | null> {
+    const domain = normalDomain(text);
+    if (!domain) return null;
+    const accounts = await accountsOf(domain);
+    const created = await db.transaction().execute(async (trx) => {
+      const before = await serverPolicyOf(trx, domain);
+      if (before && same(before, policy)) return false;
+      const made = await saveServerPolicy(trx, domain, policy, nowIso());
+      const target = { kind: 'domain', label: domain };
+      if (made) await audit(trx, { actor: by, action: 'domain.block', target, after: policyView(policy) });
+      else await audit(trx, { actor: by, action: 'domain.change', target, before: policyView(before!), after: policyView(policy) });
+      if (policy.severity === 'suspend' || policy.reject_media === 1) await forgetIcons(trx, accounts);
+      return made;
+    });
+    let endedFollows = 0;
+    if (policy.severity === 'suspend') for (const account of accounts) endedFollows += await sever(account);
+    return { domain, created, endedFollows };
+  }
+
   return {
-    /**
-     * Blocks the domain, audited as done `by` someone (once: a second block of it adds no row, but
-     * ends what follows were left); resolves to the follows it ended, or null when the text is no domain.
-     */
+    save,
+    /** Suspends the domain (the command line): a block there already keeps its comments and choices. */
     async block(text: string, by: AuditActor): Promise<{ domain: string; endedFollows: number } | null> {
       const domain = normalDomain(text);
-      if (!domain) return null;
-      await db.transaction().execute(async (trx) => {
-        if (await insertDomainBlock(trx, domain, nowIso())) await audit(trx, { actor: by, action: 'domain.block', target: { kind: 'domain', label: domain } });
-      });
-      const covered = (await accountsLike(db, domain)).filter((actor) => {
-        try {
-          return domainsAbove(new URL(actor.uri).hostname).includes(domain);
-        } catch {
-          return false;
-        }
-      });
-      let endedFollows = 0;
-      for (const account of covered) endedFollows += await sever(account.id);
-      return { domain, endedFollows };
+      const before = domain ? await serverPolicyOf(db, domain) : undefined;
+      return save(text, { ...(before ?? SUSPENDED), severity: 'suspend' }, by);
     },
     /** Lifts a block, audited; resolves to false when there was none (or the text is no domain). */
     async unblock(text: string, by: AuditActor): Promise<boolean> {
       const domain = normalDomain(text);
       if (!domain) return false;
       return db.transaction().execute(async (trx) => {
-        const lifted = await deleteDomainBlock(trx, domain);
-        if (lifted) await audit(trx, { actor: by, action: 'domain.unblock', target: { kind: 'domain', label: domain } });
-        return lifted;
+        const before = await serverPolicyOf(trx, domain);
+        if (!before || !(await deleteDomainBlock(trx, domain))) return false;
+        await audit(trx, { actor: by, action: 'domain.unblock', target: { kind: 'domain', label: domain }, before: policyView(before) });
+        return true;
       });
     },
     list: () => listDomainBlocks(db),
   };
 }
+
+export type DomainBlocks = ReturnType<typeof createDomainBlocks>;

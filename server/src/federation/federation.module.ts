@@ -4,6 +4,9 @@ import type { AppCore, AppModule, InboundActs } from '../deps.ts';
 import { createInkwellFederation } from './federation.ts';
 import { forwardFlags } from './forward-flags.ts';
 import { federationRoutes } from './federation.routes.ts';
+import { createConsoleServers } from './console-servers.ts';
+import { consoleServersRoutes } from './console-servers.routes.ts';
+import { createDomainBlocks } from './domain-blocks.ts';
 import { PostDeliveries } from './post-deliveries.ts';
 import { RemoteFollow, remoteFollowRoutes } from './remote-follow.ts';
 import { federateThreads } from './thread-notes.ts';
@@ -31,8 +34,11 @@ export interface FederationModule extends AppModule {
  */
 export function federationModule(app: FastifyInstance, core: AppCore, acts: InboundActs): FederationModule {
   const { config, database, events } = core;
+  // The console's servers work with federation off too: the blocks wait for it to be on.
+  const servers = createConsoleServers(core.db, createDomainBlocks(core.db, acts.sever));
+  const consoleRoutes = (root: FastifyInstance) => root.register(consoleServersRoutes, { servers, wrote: core.afterWrite, prefix: '/api/mod' });
   if (!config.federation.enabled) {
-    return { name: 'federation', api: (api) => api.register(federationApiRoutes, { parts: null }), pageLinks: () => [] };
+    return { name: 'federation', api: (api) => api.register(federationApiRoutes, { parts: null }), routes: consoleRoutes, pageLinks: () => [] };
   }
   const federation = createInkwellFederation(config, database, app.log, core.afterWrite, acts);
   const deliveries = new PostDeliveries(database.db, federation, config.publicUrl, app.log);
@@ -52,7 +58,10 @@ export function federationModule(app: FastifyInstance, core: AppCore, acts: Inbo
     name: 'federation',
     api: (api) => api.register(federationApiRoutes, { parts }),
     // WebFinger, NodeInfo, actors, stories and inboxes, handed to Fedify by hand.
-    routes: (root) => root.register(federationRoutes, { federation, database, publicUrl: config.publicUrl, perHost: config.rateLimits.federationHost }),
+    routes: async (root) => {
+      await root.register(federationRoutes, { federation, database, publicUrl: config.publicUrl, perHost: config.rateLimits.federationHost });
+      await consoleRoutes(root);
+    },
     workers: [{ name: 'federation-queue', run: (signal) => federation.startQueue(undefined, { signal }) }],
     jobs: [
       {

@@ -7,7 +7,7 @@ import type { TestApp } from '../test/app.ts';
 import { PASSWORD, type Session, aPost, signIn } from '../test/factories.ts';
 import { type FediversePeer, startFediversePeer } from '../test/fediverse-peer.ts';
 import { until } from '../test/until.ts';
-import { insertDomainBlock } from './domain-blocks.repository.ts';
+import { deleteDomainBlock, insertDomainBlock, saveServerPolicy } from './domain-blocks.repository.ts';
 import { anActor, expectColumnRoundTrip, federatedApp } from './federation.testkit.ts';
 
 /**
@@ -143,6 +143,22 @@ describe('a Flag from another server', () => {
     for (const flag of flags) await mastodon.post('actor', inbox(), flag);
     await drained();
     for (const flag of flags) expect(await reportsOf(flag.id), flag.content).toEqual([]);
+  });
+
+  it('from a server whose reports are refused, not blocked (ADR 0108): taken at the door, no case; its reports count again once that is lifted', async () => {
+    const host = new URL(mastodon.origin).hostname;
+    const policy = { severity: 'noop', reject_media: 0, reject_reports: 1, obfuscate: 0, public_comment: '', private_comment: '' } as const;
+    await saveServerPolicy(t.db, host, policy, nowIso());
+    const refused = mastodonFlag([writer.actor.id.href], 'from a server whose reports are refused');
+    await mastodon.post('actor', inbox(), refused);
+    await drained();
+    expect(await reportsOf(refused.id)).toEqual([]);
+    await saveServerPolicy(t.db, host, { ...policy, reject_media: 1, reject_reports: 0 }, nowIso());
+    const taken = mastodonFlag([writer.actor.id.href], 'its media refused, its reports taken');
+    await mastodon.post('actor', inbox(), taken);
+    await drained();
+    expect(await reportsOf(taken.id)).toHaveLength(1);
+    await deleteDomainBlock(t.db, host);
   });
 
   it('from a blocked server: refused at the door, no case', async () => {

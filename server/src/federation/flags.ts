@@ -3,7 +3,7 @@ import { Article, Flag, Note } from '@fedify/vocab';
 import { REPORT_NOTE_MAX, htmlToPlainText } from '@inkwell/contract';
 import type { ServerReport } from '../deps.ts';
 import { INSTANCE_ACTOR, numericId } from './actor-member.ts';
-import { isBlockedAddress } from './domain-blocks.ts';
+import { refusesReportsFrom } from './domain-blocks.ts';
 import { readFlagContent } from './forward-flags.ts';
 import type { InboxDeps } from './inbox.ts';
 import { itemOfNoteId } from './thread-notes.ts';
@@ -66,7 +66,8 @@ export function listenForFlags(inbox: InboxListenerSetters<void>, deps: InboxDep
   return inbox.on(Flag, async (ctx, flag) => {
     const actor = flag.actorId;
     if (!flag.id || !actor || ctx.parseUri(actor) || flag.id.origin !== actor.origin) return;
-    if (await isBlockedAddress(deps.database.db, actor)) return;
+    // A suspended server's reports, or those of one whose reports are refused, make no case (ADR 0108).
+    if (await refusesReportsFrom(deps.database.db, actor)) return;
     const named: Named[] = [];
     for (const address of flag.objectIds.slice(0, MAX_NAMED)) {
       const found = await namedHere(ctx, deps, address);

@@ -1,5 +1,7 @@
 import type { Kysely, NotNull } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { anyRefusing } from './domain-blocks.repository.ts';
+import { domainsAbove } from './domain-names.ts';
 
 /** The SQL of remote actors and their follows (migration 0030, ADR 0068). */
 
@@ -29,8 +31,10 @@ export interface RemoteFollowerRow {
  * one with its URI, ap_id, brought up to date); resolves to its id (`userId`: what follows, blocks,
  * comments, likes and notifications name). remote_actors is no longer written (the fold, step 6).
  */
-export async function saveRemoteActor(db: Kysely<DB>, actor: RemoteActorFields, now: string): Promise<{ userId: number }> {
-  return { userId: await saveActorUser(db, actor, now) };
+export async function saveRemoteActor(db: Kysely<DB>, actor: RemoteActorFields, now: string): Promise<{ userId: number; iconUrl: string | null }> {
+  // A server whose media are refused (or suspended) has no picture of its accounts kept (ADR 0108).
+  const iconUrl = actor.icon_url && !(await anyRefusing(db, domainsAbove(new URL(actor.uri).hostname), 'reject_media')) ? actor.icon_url : null;
+  return { userId: await saveActorUser(db, { ...actor, icon_url: iconUrl }, now), iconUrl };
 }
 
 async function saveActorUser(db: Kysely<DB>, actor: RemoteActorFields, now: string): Promise<number> {

@@ -61,14 +61,14 @@ export class AccountLookup {
     const fields = await remoteActorFields(found);
     if (!fields) throw refuse(LOOKUP_MESSAGES.notFound);
 
-    const { userId: id } = await saveRemoteActor(db, fields, nowIso());
+    const { userId: id, iconUrl } = await saveRemoteActor(db, fields, nowIso());
     const state = await followStateOf(db, userId, id);
     return {
       account: {
         id,
         name: fields.name,
         handle: fields.handle,
-        icon_url: fields.icon_url,
+        icon_url: iconUrl,
         profile_url: fields.url,
         is_following: state !== undefined,
         pending: state === 'pending',

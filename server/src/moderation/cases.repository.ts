@@ -61,6 +61,20 @@ export function caseById(db: Kysely<DB>, id: number) {
   return db.selectFrom('cases').select(['id', 'status', 'target_kind', 'target_id', 'subject_id']).where('id', '=', id).executeTakeFirst();
 }
 
+/** The account each case concerns (null: none any more), for the cases there are. */
+export async function subjectsOfCases(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, number | null>> {
+  const found = new Map<number, number | null>();
+  for (let at = 0; at < ids.length; at += 1000) {
+    const rows = await db
+      .selectFrom('cases')
+      .select(['id', 'subject_id'])
+      .where('id', 'in', ids.slice(at, at + 1000))
+      .execute();
+    for (const row of rows) found.set(row.id, row.subject_id);
+  }
+  return found;
+}
+
 /** Marks an open case decided; false when it was not open (decided meanwhile). */
 export async function decideCase(
   db: Kysely<DB>,

@@ -27,6 +27,7 @@ import { listPresets } from './presets.repository.ts';
 import { type ReportKind, targetsOf } from './reports.repository.ts';
 import { described } from './reports.service.ts';
 import type { Rules } from './rules.service.ts';
+import { decideWave } from './waves.ts';
 
 /** How long each duration of the console's form lasts ('': until lifted). */
 export const DURATION_MS: Readonly<Record<DecisionDuration, number | undefined>> = {
@@ -56,7 +57,7 @@ export interface Resolution {
  * decided), and one decision on many cases, each in its own transaction through the same
  * `decide` as the command line, with the caller in the audit row.
  */
-export function createConsole(db: Kysely<DB>, decisions: Decisions, rules: Rules) {
+export function createConsole(db: Kysely<DB>, decisions: Decisions, rules: Rules, waveParallel = 1) {
   const cases = createCasesService(db);
 
   /** What each case is about, read per kind in one query each. */
@@ -162,21 +163,19 @@ export function createConsole(db: Kysely<DB>, decisions: Decisions, rules: Rules
         ...(resolution.preset ? { preset: resolution.preset } : {}),
       };
       const by = { id: staff.id, name: staff.name };
-      const decided: number[] = [];
-      const refusals: Array<{ id: number; error: CaseError }> = [];
-      for (const id of ids) {
-        try {
-          if (onAccount) {
-            const found = (await cases.list({ limit: 1, before: id + 1 }))[0];
-            const allowed = found?.id === id ? await mayActOnAccount(staff, found.subject?.id ?? null) : true;
+      const check = onAccount
+        ? async (_caseId: number, subjectId: number | null) => {
+            const allowed = await mayActOnAccount(staff, subjectId);
             if (allowed !== true) throw new CaseError(allowed, { kind: 'forbidden' });
           }
-          await decisions.decide(id, resolution.decision, resolution.note, by, more);
-          decided.push(id);
-        } catch (err) {
-          if (!(err instanceof CaseError)) throw err;
-          refusals.push({ id, error: err });
-        }
+        : undefined;
+      const outcomes = await decideWave(db, decisions, ids, resolution.decision, resolution.note, by, more, { parallel: waveParallel, ...(check ? { check } : {}) });
+      const decided: number[] = [];
+      const refusals: Array<{ id: number; error: CaseError }> = [];
+      for (const outcome of outcomes) {
+        if ('done' in outcome) decided.push(outcome.id);
+        else if (outcome.error instanceof CaseError) refusals.push({ id: outcome.id, error: outcome.error });
+        else throw outcome.error;
       }
       if (ids.length === 1 && refusals.length === 1) {
         // One case refused: the form shows why by its field (decided already or gone reads as the decision's).

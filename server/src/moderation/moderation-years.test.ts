@@ -47,13 +47,18 @@ describe('the moderators’ work year by year', () => {
         { year: thisYear, reports: 4, from_servers: 0, held: 1, decisions: { note: 1, warn: 1 }, appeals: { made: 0, upheld: 0, turned_down: 0, changed: 0 } },
         { year: 2025, reports: 1, from_servers: 1, held: 0, decisions: { suspend: 1 }, appeals: { made: 1, upheld: 0, turned_down: 1, changed: 0 } },
       ],
+      servers: [],
     });
     expect(res.body).not.toMatch(/Spammer|Reader|Writer|far\.example|Not me/);
   });
 
   it('keeps the counts a minute, then reads them again', async () => {
     let clock = 1_000_000;
-    const counts = createModerationYears(cast.t.db, () => clock);
+    const counts = createModerationYears(
+      cast.t.db,
+      async () => [],
+      () => clock,
+    );
     const before = (await counts.years()).years[0]!.reports;
     await reportedCase(cast.t, cast.another, 'account', cast.writer.id);
     expect((await counts.years()).years[0]!.reports).toBe(before);

@@ -1,4 +1,4 @@
-import type { ModerationYear, ModerationYearsResponse } from '@inkwell/contract';
+import type { ModerationYear, ModerationYearsResponse, PublicServerBlock } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { appealsByYear, decisionsByYear, heldByYear, reportsByYear } from './moderation-years.repository.ts';
@@ -10,11 +10,12 @@ const KEPT_MS = 60_000;
  * The moderators' work year by year, for everybody (issue 47, ADR 0107): reports (and those from other
  * servers), writings held for review, cases decided by decision, appeals and their answers. Four
  * grouped counts, kept a minute in this process; newest year first, a year only once something happened in it.
+ * With them, the servers blocked (ADR 0108), read each time: a block shows at once.
  */
-export function createModerationYears(db: Kysely<DB>, now: () => number = Date.now) {
-  let kept: { at: number; answer: Promise<ModerationYearsResponse> } | undefined;
+export function createModerationYears(db: Kysely<DB>, blockedServers: () => Promise<PublicServerBlock[]>, now: () => number = Date.now) {
+  let kept: { at: number; answer: Promise<ModerationYear[]> } | undefined;
 
-  async function read(): Promise<ModerationYearsResponse> {
+  async function read(): Promise<ModerationYear[]> {
     const [reports, decisions, held, appeals] = await Promise.all([reportsByYear(db), decisionsByYear(db), heldByYear(db), appealsByYear(db)]);
     const years = new Map<number, ModerationYear>();
     const yearOf = (text: string) => {
@@ -33,11 +34,11 @@ export function createModerationYears(db: Kysely<DB>, now: () => number = Date.n
       if (a.status === 'rejected') entry.turned_down += Number(a.n);
       if (a.status === 'changed') entry.changed += Number(a.n);
     }
-    return { years: [...years.values()].filter((y) => Number.isSafeInteger(y.year)).sort((a, b) => b.year - a.year) };
+    return [...years.values()].filter((y) => Number.isSafeInteger(y.year)).sort((a, b) => b.year - a.year);
   }
 
   return {
-    years(): Promise<ModerationYearsResponse> {
+    async years(): Promise<ModerationYearsResponse> {
       if (!kept || now() - kept.at > KEPT_MS) {
         const answer = read();
         kept = { at: now(), answer };
@@ -45,7 +46,8 @@ export function createModerationYears(db: Kysely<DB>, now: () => number = Date.n
           if (kept?.answer === answer) kept = undefined;
         });
       }
-      return kept.answer;
+      const [years, servers] = await Promise.all([kept.answer, blockedServers()]);
+      return { years, servers };
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { PublicServerBlock } from '@inkwell/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actingFor } from '../access/policy.ts';
 import type { AppCore, AppModule, FeatureDeps, ModerationActs, ModuleJob } from '../deps.ts';
@@ -15,10 +16,16 @@ import { type AuditView, createAuditView } from './console-audit.ts';
 import { type ConsoleAppeals, createConsoleAppeals } from './console-appeals.ts';
 import { createModerationYears } from './moderation-years.ts';
 
+/** The servers blocked, as /moderation lists them (the federation's, handed over by app.ts). */
+type BlockedServers = () => Promise<PublicServerBlock[]>;
+
 /** The moderation calls (issue 47): a reader's report, what it is about, and their own reports; the server's rules and the moderators' yearly counts; an appeal by its link; the console's queue, case and decisions, its appeals and audit log. */
-const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsService; rules: Rules; appeals: Appeals }> = async (app, { reports, rules, appeals, db }) => {
+const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsService; rules: Rules; appeals: Appeals; blockedServers: BlockedServers }> = async (
+  app,
+  { reports, rules, appeals, db, blockedServers },
+) => {
   route(app, 'serverRules', async () => ({ rules: await rules.list() }));
-  const counts = createModerationYears(db);
+  const counts = createModerationYears(db, blockedServers);
   route(app, 'moderationYears', async () => counts.years());
   route(app, 'appealStatement', async (request) => appeals.statement(request.body.token));
   route(app, 'appeal', async (request) => appeals.appeal(request.body.token, request.body.text));
@@ -57,7 +64,7 @@ const LIFT_EVERY_MS = 60_000;
  * ADR 0095), the case a held writing opens (ADR 0099), and the clock that lifts actions whose end has come (ADR 0096; one process at a time),
  * after which the cached pages go: the account is back in them.
  */
-export function moderationModule(core: AppCore): AppModule & { acts: ModerationActs } {
+export function moderationModule(core: AppCore, blockedServers: BlockedServers): AppModule & { acts: ModerationActs } {
   const reports = createReportsService(core.db);
   core.events.on('comment.held', openHeldCase);
   const suspensions = createSuspensions(core.db, core.config.publicUrl);
@@ -83,10 +90,15 @@ export function moderationModule(core: AppCore): AppModule & { acts: ModerationA
   };
   return {
     name: 'moderation',
-    api: (api) => api.register(moderationPlugin, { ...core, reports, rules, appeals }),
+    api: (api) => api.register(moderationPlugin, { ...core, reports, rules, appeals, blockedServers }),
     routes: (app) =>
       app.register(consolePlugin, {
-        desk: createConsole(core.db, createDecisions(core.db, core.config.publicUrl, core.events), rules),
+        desk: createConsole(
+          core.db,
+          createDecisions(core.db, core.config.publicUrl, core.events),
+          rules,
+          core.database.dialect === 'postgres' ? core.config.moderationWaveParallel : 1,
+        ),
         log: createAuditView(core.db),
         appealDesk: createConsoleAppeals(core.db, appeals, core.config.appealOtherModerator),
         prefix: '/api/mod',

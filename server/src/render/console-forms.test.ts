@@ -7,7 +7,7 @@ import { reportedCase } from '../moderation/moderation.testkit.ts';
 import { createRolesService } from '../moderation/roles.service.ts';
 
 /**
- * The moderation console before the app's scripts run (issue 47, ADRs 0105, 0106): the queue, a case and the appeals are
+ * The moderation console before the app's scripts run (issue 47, ADRs 0105, 0106, 0108): the queue, a case, the appeals and the servers are
  * rendered for a moderator with their data and forms, sent as a browser sends them (urlencoded), and
  * answered with a 303 to the queue, or the page again with the choices kept and the message.
  */
@@ -146,6 +146,48 @@ describe('the console without the app', () => {
       status: 'rejected',
       reply: 'The links sold pills.',
     });
+  });
+
+  it('renders the servers with their forms; a block saved and lifted with a 303, a refused one kept in its form, a CSV imported to the page with what was skipped', async () => {
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+    const saved = await send(paths.modServers.path, form({ form: 'save', domain: 'Spam.Example', severity: 'noop', reject_reports: 'on', public_comment: 'Bad-faith reports.' }));
+    expect(saved.statusCode, saved.body.slice(0, 300)).toBe(303);
+    expect(saved.headers.location).toBe(paths.modServers.path);
+    expect(
+      await t.db.selectFrom('federation_domain_blocks').select(['severity', 'reject_reports', 'reject_media']).where('domain', '=', 'spam.example').executeTakeFirst(),
+    ).toEqual({
+      severity: 'noop',
+      reject_reports: 1,
+      reject_media: 0,
+    });
+
+    const { status, document } = await page(paths.modServers.getHref());
+    expect(status).toBe(200);
+    expect(document.querySelector('h1')?.textContent).toBe('Servers');
+    expect(document.body.textContent).toContain('Bad-faith reports.');
+    const edit = document.querySelector<HTMLFormElement>('form[aria-label="Change the block on spam.example"]')!;
+    expect(edit.querySelector<HTMLInputElement>('input[name="reject_reports"]')?.checked).toBe(true);
+    expect(document.querySelector('a[href="/api/mod/servers.csv"]')).not.toBeNull();
+
+    const refused = await send(paths.modServers.path, form({ form: 'save', domain: 'not a domain!', severity: 'suspend', public_comment: 'Kept.' }));
+    expect(refused.statusCode).toBe(422);
+    const again = new JSDOM(refused.body).window.document;
+    const add = again.querySelector<HTMLFormElement>('form[aria-label="Add a block"]')!;
+    expect(add.textContent).toContain('“not a domain!” is not a domain name.');
+    expect(add.querySelector<HTMLInputElement>('input[name="domain"]')?.value).toBe('not a domain!');
+    expect(add.querySelector('textarea[name="public_comment"]')?.textContent).toBe('Kept.');
+
+    const imported = await send(paths.modServers.path, form({ form: 'import', csv: '#domain,#severity\nimported.example,suspend\nquiet.example,silence' }));
+    expect(imported.statusCode).toBe(200);
+    const result = new JSDOM(imported.body).window.document;
+    expect(result.body.textContent).toContain('1 server blocked; 1 line skipped.');
+    expect(result.body.textContent).toContain('quiet.example');
+    expect(result.body.textContent).toContain('imported.example');
+
+    const lifted = await send(paths.modServers.path, form({ form: 'remove', domain: 'imported.example' }));
+    expect(lifted.statusCode).toBe(303);
+    expect(await t.db.selectFrom('federation_domain_blocks').select('domain').where('domain', '=', 'imported.example').executeTakeFirst()).toBeUndefined();
+    expect((await send(paths.modServers.path, form({ form: 'remove', domain: 'spam.example' }), reader)).statusCode).toBe(403);
   });
 
   it('shows a member who is not staff the refusal, not the queue, and decides nothing', async () => {

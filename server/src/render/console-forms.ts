@@ -13,8 +13,8 @@ function idsOf(body: unknown): string[] {
 }
 
 /**
- * The moderation console's forms (issue 47, ADRs 0105, 0106), sent before the app's scripts run: a decision
- * on one case (its page) or on the cases ticked in the queue, and an answer to an appeal, through the JSON API as the caller (the
+ * The moderation console's forms (issue 47, ADRs 0105, 0106, 0108), sent before the app's scripts run: a decision
+ * on one case (its page) or on the cases ticked in the queue, an answer to an appeal, a server's block or a CSV of them, through the JSON API as the caller (the
  * same gate, audit row and messages). Done, back to the queue; refused, or only some decided, the page
  * again with the choices kept and what was not decided, and why.
  */
@@ -51,6 +51,30 @@ export function registerConsoleForms(app: FastifyInstance, sendPage: SendFormPag
     const answer = await callApi(app, request, '/api/mod/appeals/answer', { ...chosen, ...(/^\d{1,15}$/.test(form.id) ? { id: Number(form.id) } : {}) });
     if (answer.status === 200) return reply.redirect(back, 303);
     return sendPage(request, reply, back, echoOf(paths.modAppeals.path, form, answer, null), answer.status);
+  });
+
+  // The servers' forms (ADR 0108), told apart by their `form` field: a block saved or lifted, back to
+  // the list; a CSV imported, the page again with what was taken and what was skipped.
+  app.post(paths.modServers.path, async (request, reply) => {
+    const page = paths.modServers.path;
+    const form = textFields(request.body, ['form', 'domain', 'severity', 'reject_media', 'reject_reports', 'obfuscate', 'public_comment', 'private_comment', 'csv'] as const);
+    const sent = (names: ReadonlyArray<keyof typeof form>) => Object.fromEntries(names.filter((n) => form[n] !== '').map((n) => [n, form[n]]));
+    const [url, payload] =
+      form.form === 'import'
+        ? ['/api/mod/servers/import', { csv: form.csv }]
+        : form.form === 'remove'
+          ? ['/api/mod/servers/remove', { domain: form.domain }]
+          : ['/api/mod/servers/save', sent(['domain', 'severity', 'reject_media', 'reject_reports', 'obfuscate', 'public_comment', 'private_comment'])];
+    const answer = await callApi(app, request, url, payload);
+    if (answer.status === 200 && form.form !== 'import') return reply.redirect(page, 303);
+    // A CSV of a megabyte is not sent back into the page: what was skipped says what to mend.
+    const echo = echoOf(page, { ...form, form: form.form || 'save', csv: form.csv.length > 20_000 ? '' : form.csv }, answer, null);
+    if (answer.status === 200) {
+      echo.message = String(answer.body.message);
+      echo.values.csv = '';
+      echo.values.skipped = JSON.stringify((answer.body as { skipped?: unknown[] }).skipped ?? []);
+    }
+    return sendPage(request, reply, page, echo, answer.status);
   });
 
   // One case's decision, from its page: decided, to the queue.

@@ -45,6 +45,7 @@ export function createSocial({ db, database, hiddenAuthors, events, config }: Fe
     comment: dropping(comments.addFrom, yes),
     editComment: dropping(comments.editFrom, yes),
     removeComment: dropping(comments.removeFrom, yes),
+    sever: dropping(follows.severedFrom, (ended) => ended > 0),
   };
   return { services, acts };
 }

@@ -61,4 +61,12 @@ export interface FederationDeliveriesTable {
 export interface FederationDomainBlocksTable {
   domain: string;
   created_at: string;
+  /** 'suspend' refuses everything; 'noop' only what the flags below refuse (migration 0074). */
+  severity: Generated<'suspend' | 'noop'>;
+  reject_media: Generated<number>;
+  reject_reports: Generated<number>;
+  obfuscate: Generated<number>;
+  public_comment: Generated<string>;
+  private_comment: Generated<string>;
+  updated_at: string | null;
 }

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { type CaseDecisionName, paths } from '@inkwell/contract';
-import type { ModerationYear } from '@inkwell/contract/schemas';
+import type { ModerationYear, PublicServerBlock } from '@inkwell/contract/schemas';
 import { DocumentTitle } from '../../../components/DocumentTitle';
 import { ListPage } from '../../../components/ListPage';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -79,9 +79,64 @@ function YearsTable({ heading, rows, years }: { heading: string; rows: Row[]; ye
   );
 }
 
+/** What happens to a blocked server, in words: suspended (everything refused), or its media or reports refused. */
+function whatHappens(server: PublicServerBlock): string {
+  if (server.severity === 'suspend') return 'Suspended: nothing is taken from it or sent to it';
+  const refused = [server.reject_media && 'media', server.reject_reports && 'reports'].filter(Boolean).join(' and ');
+  return refused ? `${refused.charAt(0).toUpperCase()}${refused.slice(1)} refused` : 'Nothing refused';
+}
+
+/** The servers elsewhere this server refuses, wholly or in part (ADR 0108): each domain (partly hidden when the moderators chose so), what happens, and why. */
+function BlockedServers({ servers }: { servers: PublicServerBlock[] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-10">
+      <h2 id={headingId} className="font-serif text-xl font-semibold text-zinc-900 dark:text-zinc-50">
+        Servers we block
+      </h2>
+      <p className="mt-1 text-[15px] text-zinc-600 dark:text-zinc-400">
+        Servers elsewhere on the fediverse that this server refuses, wholly or in part, with their subdomains. A name with stars is partly hidden.
+      </p>
+      {servers.length === 0 ? (
+        <p className="py-6 text-[15px] text-zinc-600 dark:text-zinc-400">No server is blocked.</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table aria-labelledby={headingId} className="w-full border-collapse text-left text-[15px] text-zinc-800 dark:text-zinc-200">
+            <thead>
+              <tr className="border-b border-zinc-300 dark:border-zinc-700">
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Server
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  What happens
+                </th>
+                <th scope="col" className="py-2 pl-3 font-semibold">
+                  Reason
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {servers.map((server) => (
+                <tr key={server.domain} className="border-b border-zinc-200 align-top dark:border-zinc-800">
+                  <th scope="row" className="break-all py-2 pr-3 font-medium">
+                    {server.domain}
+                  </th>
+                  <td className="px-3 py-2">{whatHappens(server)}</td>
+                  <td className="whitespace-pre-line break-words py-2 pl-3">{server.reason || <span className="text-zinc-600 italic dark:text-zinc-400">No reason given</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
 /**
  * /moderation (issue 47, ADR 0107): how the moderators acted, year by year, for everybody — reports,
- * writings held for review, decisions by kind, appeals and their answers. Counts only; server-rendered.
+ * writings held for review, decisions by kind, appeals and their answers. Counts only; then the servers
+ * elsewhere it blocks, and why. Server-rendered.
  */
 export function ModerationYears() {
   const counts = useModerationYears();
@@ -98,6 +153,7 @@ export function ModerationYears() {
       ) : (
         SECTIONS.map((section) => <YearsTable key={section.heading} heading={section.heading} rows={section.rows} years={years} />)
       )}
+      {counts.data && <BlockedServers servers={counts.data.servers} />}
       <p className="mt-10 text-sm text-zinc-600 dark:text-zinc-400">
         The moderators decide under{' '}
         <Link to={paths.rules.getHref()} className={linkClass}>

@@ -1,12 +1,12 @@
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { BULK_RESOLVE_MAX, type CaseDecisionName, STAFF_ONLY, paths } from '@inkwell/contract';
+import { BULK_RESOLVE_MAX, type CaseDecisionName, paths } from '@inkwell/contract';
 import type { CaseLine, ModResolveResponse } from '@inkwell/contract/schemas';
 import { Button } from '../../../../components/Button';
-import { isApiError } from '../../../../lib/api-client';
 import { useFormEcho } from '../../../../lib/form-echo';
 import { useHydrating } from '../../../../lib/use-hydrating';
 import { type CaseFilter, useResolveCases } from '../../api/console';
 import { CaseRow } from './CaseRow';
+import { problemOf } from './ConsoleBits';
 import { fieldErrorsOf, h2Class } from './CaseParts';
 import { type DecisionField, DecisionFields, FieldError, decisionOf } from './DecisionFields';
 import { DecisionResult } from './DecisionResult';
@@ -97,11 +97,7 @@ export function BulkDecision({ filter, cases, decisions, rules, more }: BulkDeci
       },
       onError: (error) => {
         setErrors(fieldErrorsOf(error));
-        setProblem(
-          isApiError(error)
-            ? error.message || (error.status === 403 ? STAFF_ONLY : 'The cases could not be decided. Please try again.')
-            : 'The cases could not be decided. Please try again.',
-        );
+        setProblem(problemOf(error, 'The cases could not be decided. Please try again.'));
       },
     });
   };

@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { STAFF_ONLY, paths } from '@inkwell/contract';
+import { paths } from '@inkwell/contract';
 import type { ModCaseResponse } from '@inkwell/contract/schemas';
 import { Button } from '../../../../components/Button';
-import { isApiError } from '../../../../lib/api-client';
 import { useFormEcho } from '../../../../lib/form-echo';
 import { useResolveCases } from '../../api/console';
 import { fieldErrorsOf } from './CaseParts';
+import { problemOf } from './ConsoleBits';
 import type { DecidedState } from './CaseQueue';
 import { type DecisionField, DecisionFields, decisionOf } from './DecisionFields';
 
@@ -48,11 +48,7 @@ export function CaseDecisionForm({ data }: { data: ModCaseResponse }) {
       },
       onError: (error) => {
         setErrors(fieldErrorsOf(error));
-        setProblem(
-          isApiError(error)
-            ? error.message || (error.status === 403 ? STAFF_ONLY : 'The case could not be decided. Please try again.')
-            : 'The case could not be decided. Please try again.',
-        );
+        setProblem(problemOf(error, 'The case could not be decided. Please try again.'));
       },
     });
   };

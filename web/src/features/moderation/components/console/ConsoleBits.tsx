@@ -1,5 +1,10 @@
 import { Link } from 'react-router';
+import { STAFF_ONLY } from '@inkwell/contract';
 import { Button } from '../../../../components/Button';
+import { isApiError } from '../../../../lib/api-client';
+
+/** What a console form says when the API refused it without naming a field: its message, the staff-only words for a bare 403, else `fallback` (the network, a 5xx). */
+export const problemOf = (error: unknown, fallback: string): string => (isApiError(error) ? error.message || (error.status === 403 ? STAFF_ONLY : fallback) : fallback);
 
 const tabClass = (current: boolean) =>
   `-mb-px block border-b-2 px-3 py-3 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${
