@@ -110,6 +110,9 @@ export const modServerSave = { method: 'POST', path: '/api/mod/servers/save', ac
 export const modServerRemove = { method: 'POST', path: '/api/mod/servers/remove', access: 'session', staff: 'manageFederation', body: 'modServerRemoveBody', answer: 'modServerRemoveResponse' } as const satisfies Endpoint;
 export const modServersImport = { method: 'POST', path: '/api/mod/servers/import', access: 'session', staff: 'manageFederation', body: 'modServersImportBody', answer: 'modServersImportResponse' } as const satisfies Endpoint;
 export const modServersCsv = { method: 'GET', path: '/api/mod/servers.csv', access: 'session', staff: 'manageFederation', readOnly: true } as const satisfies Endpoint;
+/** Addition (issue 47, ADR 0110): the members' help requests in the console, answered in place. */
+export const modHelp = { method: 'POST', path: '/api/mod/help', access: 'session', staff: 'manageUsers', readOnly: true, body: 'modHelpBody', query: 'cursorQuery', answer: 'modHelpResponse' } as const satisfies Endpoint;
+export const modHelpAnswer = { method: 'POST', path: '/api/mod/help/answer', access: 'session', staff: 'manageUsers', body: 'modHelpAnswerBody', answer: 'modHelpAnswerResponse' } as const satisfies Endpoint;
 export const statsView = { method: 'POST', path: '/api/user/stats/view', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;
 export const statsRead = { method: 'POST', path: '/api/user/stats/read', access: 'reader', readOnly: true, rateLimit: 'stats', body: 'statsBeaconBody' } as const satisfies Endpoint;
 export const stats = { method: 'POST', path: '/api/user/stats', access: 'session', owns: 'account', readOnly: true, body: 'statsBody', answer: 'statsResponse' } as const satisfies Endpoint;

@@ -26,6 +26,7 @@ export * from './schemas/moderation.ts';
 export * from './schemas/console.ts';
 export * from './schemas/console-appeals.ts';
 export * from './schemas/console-servers.ts';
+export * from './schemas/console-help.ts';
 export * from './schemas/newsletters.ts';
 export * from './schemas/federation.ts';
 export * from './page-head.ts';

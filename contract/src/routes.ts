@@ -95,6 +95,8 @@ export const paths = {
   modAppeals: { path: '/mod/appeals', access: 'session', getHref: (status: 'open' | 'answered' = 'open') => (status === 'open' ? '/mod/appeals' : '/mod/appeals?status=answered') },
   /** The servers elsewhere in the console: their blocks, each changed or lifted in place, a Mastodon CSV imported (plain forms). */
   modServers: { path: '/mod/servers', access: 'session', getHref: () => '/mod/servers' },
+  /** The members' help requests in the console: open (oldest first) or `answered`; each answered on the list (a plain form per request). */
+  modHelp: { path: '/mod/help', access: 'session', getHref: (status: 'open' | 'answered' = 'open') => (status === 'open' ? '/mod/help' : '/mod/help?status=answered') },
   /** The audit log in the console, its filters in the query (a plain GET form). */
   modAudit: {
     path: '/mod/audit',

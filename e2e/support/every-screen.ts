@@ -122,6 +122,17 @@ export async function castScreens(world: World): Promise<ScreenWorld> {
     }),
   });
   expect(blocked.status, await blocked.text()).toBe(200);
+  // Ben asks the operators for help twice; Ada answers one in the console (ADR 0110): both lists have one.
+  ok(await callApi(world, 'help', { user_id: Number(other.id), message: 'My cover does not upload.' }, { ...other }));
+  ok(await callApi(world, 'help', { user_id: Number(other.id), message: 'How do I change my username?' }, { ...other }));
+  const waiting = await fetch(`${world.server.url}/api/mod/help`, { method: 'POST', headers: { 'content-type': 'application/json', ...member }, body: '{}' });
+  const firstHelp = ((await waiting.json()) as { requests: Array<{ id: number }> }).requests[0]!.id;
+  const helped = await fetch(`${world.server.url}/api/mod/help/answer`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...member },
+    body: JSON.stringify({ id: firstHelp, answer: 'Covers must be JPEG, PNG or WebP under 10 MB.' }),
+  });
+  expect(helped.status, await helped.text()).toBe(200);
   return {
     member,
     other,
@@ -227,6 +238,12 @@ export const screens: Record<PathName, ScreenEntry> = {
     ],
   },
   modServers: { visits: () => [{ label: 'servers', url: paths.modServers.getHref() }] },
+  modHelp: {
+    visits: () => [
+      { label: 'help requests', url: paths.modHelp.getHref() },
+      { label: 'help requests (answered)', url: paths.modHelp.getHref('answered'), only: 'member' },
+    ],
+  },
   modAudit: {
     visits: () => [
       { label: 'audit log', url: paths.modAudit.getHref() },

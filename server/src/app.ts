@@ -46,7 +46,7 @@ import { createWriteSignal } from './db/write-signal.ts';
 import { searchPlugin } from './search/search.plugin.ts';
 import { feedLinksFor } from './seo/feed-links.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
-import { helpPlugin } from './help/help.plugin.ts';
+import { consoleHelpRoutes, helpPlugin } from './help/help.plugin.ts';
 import { moderationModule } from './moderation/moderation.plugin.ts';
 import { libraryPlugin } from './library/library.plugin.ts';
 import { createHiddenAuthors } from './social/hidden-authors.ts';
@@ -159,7 +159,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     plain('categories', categoriesPlugin, core),
     social,
     plain('search', searchPlugin, core),
-    plain('help', helpPlugin, core),
+    { ...plain('help', helpPlugin, core), routes: (root) => root.register(consoleHelpRoutes, { ...core, prefix: '/api/mod' }) },
     moderation,
     statsModule(app, core),
     plain('library', libraryPlugin, core),

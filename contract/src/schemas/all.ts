@@ -12,6 +12,7 @@ export * from './moderation.ts';
 export * from './console.ts';
 export * from './console-appeals.ts';
 export * from './console-servers.ts';
+export * from './console-help.ts';
 export * from './newsletters.ts';
 export * from './federation.ts';
 export * from './notifications.ts';

@@ -73,6 +73,7 @@ import * as m0071 from './migrations/0071_appeals.ts';
 import * as m0072 from './migrations/0072_watched_terms.ts';
 import * as m0073 from './migrations/0073_cases_by_kind.ts';
 import * as m0074 from './migrations/0074_server_policies.ts';
+import * as m0075 from './migrations/0075_help_in_the_console.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -151,6 +152,7 @@ const migrations: Record<string, Migration> = {
   '0072_watched_terms': m0072,
   '0073_cases_by_kind': m0073,
   '0074_server_policies': m0074,
+  '0075_help_in_the_console': m0075,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,11 +7,16 @@ export const consoleServersRoutes: FastifyPluginAsync<{ servers: ConsoleServers;
   route(app, 'modServers', async () => servers.list());
   route(app, 'modServerSave', async (request) => {
     const saved = await servers.save(request.staff!, request.body);
-    // A server suspended or its pictures forgotten: the cached pages go (followers' counts, avatars).
+    // A server suspended or its pictures forgotten, the public list changed: the cached pages go.
     await wrote();
     return saved;
   });
-  route(app, 'modServerRemove', async (request) => servers.remove(request.staff!, request.body.domain));
+  route(app, 'modServerRemove', async (request) => {
+    const lifted = await servers.remove(request.staff!, request.body.domain);
+    // The public list on /moderation, kept as a page for visitors, goes.
+    await wrote();
+    return lifted;
+  });
   route(app, 'modServersImport', async (request) => {
     const done = await servers.import(request.staff!, request.body.csv);
     if (done.added.length > 0) await wrote();

@@ -23,19 +23,21 @@ export async function serverPolicyOf(db: Kysely<DB>, domain: string): Promise<Se
   return db.selectFrom('federation_domain_blocks').selectAll().where('domain', '=', domain).executeTakeFirst();
 }
 
-/** Writes the domain's block: a new one (true), or the one there changed (false). */
+/** Writes the domain's block: a new one (true), or the one there changed (false); two at once make one. */
 export async function saveServerPolicy(db: Kysely<DB>, domain: string, policy: ServerPolicy, now: string): Promise<boolean> {
-  const changed = await db
+  const made = await db
+    .insertInto('federation_domain_blocks')
+    .values({ domain, ...policy, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('domain').doNothing())
+    .returning('domain')
+    .executeTakeFirst();
+  if (made) return true;
+  await db
     .updateTable('federation_domain_blocks')
     .set({ ...policy, updated_at: now })
     .where('domain', '=', domain)
-    .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) > 0) return false;
-  await db
-    .insertInto('federation_domain_blocks')
-    .values({ domain, ...policy, created_at: now, updated_at: now })
     .execute();
-  return true;
+  return false;
 }
 
 /** Resolves to whether there was a block to lift. */

@@ -162,10 +162,10 @@ export function upsertNotice(db: Kysely<DB>, values: NoticeValues): Promise<numb
 }
 
 /** An operator's answer to a help request: the request is marked answered, in the caller's transaction. */
-export async function markHelpAnswered(db: Kysely<DB>, requestId: number, answer: string, now: string): Promise<boolean> {
+export async function markHelpAnswered(db: Kysely<DB>, requestId: number, answer: string, now: string, by: number | null = null): Promise<boolean> {
   const result = await db
     .updateTable('help_requests')
-    .set({ status: 'answered', answer, answered_at: now })
+    .set({ status: 'answered', answer, answered_at: now, answered_by: by })
     .where('id', '=', requestId)
     .where('status', '=', 'open')
     .executeTakeFirst();

@@ -159,8 +159,8 @@ export const notify = {
    * An operator's answer to an open help request: marked answered and told to its member as a
    * 'responses' notification (SPEC §9, shown under Help). false when the request is not open.
    */
-  async helpAnswer(trx: Kysely<DB>, request: { id: number; user_id: number }, answer: string, now: string): Promise<number | null> {
-    if (!(await markHelpAnswered(trx, request.id, answer, now))) return null;
+  async helpAnswer(trx: Kysely<DB>, request: { id: number; user_id: number }, answer: string, now: string, by: number | null = null): Promise<number | null> {
+    if (!(await markHelpAnswered(trx, request.id, answer, now, by))) return null;
     return insertNotice(trx, {
       user_id: request.user_id,
       actor_id: null,

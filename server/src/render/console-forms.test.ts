@@ -190,6 +190,30 @@ describe('the console without the app', () => {
     expect((await send(paths.modServers.path, form({ form: 'remove', domain: 'spam.example' }), reader)).statusCode).toBe(403);
   });
 
+  it('renders the help requests with a form each, keeps a refused answer in its form, and answers with a 303 to the list', async () => {
+    const asked = await t.app.inject({ method: 'POST', url: '/api/user/help', payload: { user_id: reader.id, message: 'Where did my draft go?' }, headers: reader.headers });
+    expect(asked.statusCode).toBe(201);
+    const { id } = await t.db.selectFrom('help_requests').select('id').where('message', '=', 'Where did my draft go?').executeTakeFirstOrThrow();
+    const { status, document } = await page(paths.modHelp.getHref());
+    expect(status).toBe(200);
+    expect(document.querySelector('h1')?.textContent).toBe('Help requests');
+    expect(document.body.textContent).toContain('Where did my draft go?');
+    const form = document.querySelector<HTMLFormElement>(`form[action="${paths.modHelp.path}"][method="post"]`)!;
+    expect(form.querySelector<HTMLInputElement>('input[name="id"]')?.value).toBe(String(id));
+
+    const refused = await send(paths.modHelp.path, new URLSearchParams({ id: String(id), answer: '   ' }).toString());
+    expect(refused.statusCode).toBe(422);
+    expect(new JSDOM(refused.body).window.document.body.textContent).toContain('Write the answer: it is what the member reads.');
+
+    const done = await send(paths.modHelp.path, new URLSearchParams({ id: String(id), answer: 'Drafts are under Write.' }).toString());
+    expect(done.statusCode, done.body.slice(0, 300)).toBe(303);
+    expect(done.headers.location).toBe(paths.modHelp.path);
+    expect(await t.db.selectFrom('help_requests').select(['status', 'answer']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      status: 'answered',
+      answer: 'Drafts are under Write.',
+    });
+  });
+
   it('shows a member who is not staff the refusal, not the queue, and decides nothing', async () => {
     const post = await aPost(t.db, { userId: writer.id, title: 'Not yours' });
     const caseId = await reportedCase(t, reader, 'post', post.id, 'spam');

@@ -13,8 +13,8 @@ function idsOf(body: unknown): string[] {
 }
 
 /**
- * The moderation console's forms (issue 47, ADRs 0105, 0106, 0108), sent before the app's scripts run: a decision
- * on one case (its page) or on the cases ticked in the queue, an answer to an appeal, a server's block or a CSV of them, through the JSON API as the caller (the
+ * The moderation console's forms (issue 47, ADRs 0105, 0106, 0108, 0110), sent before the app's scripts run: a decision
+ * on one case (its page) or on the cases ticked in the queue, an answer to an appeal or to a help request, a server's block or a CSV of them, through the JSON API as the caller (the
  * same gate, audit row and messages). Done, back to the queue; refused, or only some decided, the page
  * again with the choices kept and what was not decided, and why.
  */
@@ -51,6 +51,15 @@ export function registerConsoleForms(app: FastifyInstance, sendPage: SendFormPag
     const answer = await callApi(app, request, '/api/mod/appeals/answer', { ...chosen, ...(/^\d{1,15}$/.test(form.id) ? { id: Number(form.id) } : {}) });
     if (answer.status === 200) return reply.redirect(back, 303);
     return sendPage(request, reply, back, echoOf(paths.modAppeals.path, form, answer, null), answer.status);
+  });
+
+  // An answer to a member's help request, from the list (the request's number in the form): back to the list.
+  app.post(paths.modHelp.path, async (request, reply) => {
+    const back = safeNextPath(request.url) ?? paths.modHelp.path;
+    const form = textFields(request.body, ['id', 'answer'] as const);
+    const answer = await callApi(app, request, '/api/mod/help/answer', { answer: form.answer, ...(/^\d{1,15}$/.test(form.id) ? { id: Number(form.id) } : {}) });
+    if (answer.status === 200) return reply.redirect(back, 303);
+    return sendPage(request, reply, back, echoOf(paths.modHelp.path, form, answer, null), answer.status);
   });
 
   // The servers' forms (ADR 0108), told apart by their `form` field: a block saved or lifted, back to

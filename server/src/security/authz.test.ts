@@ -131,6 +131,12 @@ async function stage(): Promise<Scene> {
     headers: { token: moderator.token, id: String(moderator.id) },
   });
   const { case_id: caseId } = await db.selectFrom('reports').select('case_id').where('id', '=', reported.json<{ report_id: number }>().report_id).executeTakeFirstOrThrow();
+  // postOwner asked the operators for help: an open request for the console's help calls (the owner's rows stay the owner's).
+  const { id: helpRequestId } = await db
+    .insertInto('help_requests')
+    .values({ user_id: postOwner.id, message: `Help ${seq}`, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { image, google: googleToken } = world;
   const posts = { ownPost, theirPost, likedPost, likedTitle, comment: ownerComment, reply: reply.id, theirComment };
   return {
@@ -141,6 +147,7 @@ async function stage(): Promise<Scene> {
     postOwner,
     moderator,
     caseId,
+    helpRequestId,
     ...posts,
     ownDraft,
     previewToken,

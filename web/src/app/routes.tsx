@@ -118,6 +118,7 @@ export function createRoutes(withLoaders = false): RouteObject[] {
         route(paths.mod, 'mod'),
         route(paths.modCase, 'mod-case'),
         route(paths.modAppeals, 'mod-appeals'),
+        route(paths.modHelp, 'mod-help'),
         route(paths.modServers, 'mod-servers'),
         route(paths.modAudit, 'mod-audit'),
         route(paths.rules, 'rules'),

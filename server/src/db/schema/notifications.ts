@@ -31,6 +31,8 @@ export interface HelpRequestsTable {
   /** An operator's answer (npm run admin -- help:answer), sent to the member as a 'responses' notification. */
   answer: string | null;
   answered_at: string | null;
+  /** The member of staff who answered (migration 0075); null from the command line. */
+  answered_by: Generated<number | null>;
 }
 
 /** A notification waiting to be mailed; the digest worker gathers them per member and kind. */

@@ -25,4 +25,9 @@ export const CONSOLE_ROUTES: Readonly<Record<string, Entry>> = {
     changes: async (s) => sorted(await s.db.selectFrom('federation_domain_blocks').selectAll().execute()),
   }),
   modServersCsv: staff(200, { url: () => '/api/mod/servers.csv' }),
+  modHelp: staff(200, { body: () => ({}) }),
+  modHelpAnswer: staff(200, {
+    body: (s) => ({ id: s.helpRequestId, answer: 'Covers are JPEG, PNG or WebP.' }),
+    changes: async (s) => sorted(await s.db.selectFrom('help_requests').selectAll().where('id', '=', s.helpRequestId).execute()),
+  }),
 };

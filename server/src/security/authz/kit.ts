@@ -46,6 +46,8 @@ export interface Scene {
   /** A member of staff with the moderator role (issue 47), and an open case they opened by reporting theirPost. */
   moderator: Member;
   caseId: number;
+  /** An open help request of postOwner's (the console's help calls). */
+  helpRequestId: number;
   /** A stored image (path under /storage) and a valid Google ID token, shared by every case. */
   image: string;
   google: string;

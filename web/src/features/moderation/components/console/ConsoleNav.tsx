@@ -11,18 +11,19 @@ const linkClass = (current: boolean) =>
   }`;
 
 interface ConsoleNavProps {
-  /** The console's part this screen is in: the cases (the queue, or a case), the appeals, the servers elsewhere, or the audit log. */
-  current: 'cases' | 'appeals' | 'servers' | 'audit';
+  /** The console's part this screen is in: the cases (the queue, or a case), the appeals, the help requests, the servers elsewhere, or the audit log. */
+  current: 'cases' | 'appeals' | 'help' | 'servers' | 'audit';
   /** The screen is that part's own page (the queue, the log), not a page within it (a case). */
   page?: boolean;
   className?: string;
 }
 
 /**
- * The console's parts, at the top of each of its screens: the cases, the appeals, the servers and the audit log. The
- * one shown is marked (aria-current, and in weight and an underline, not only in colour). The appeals, the servers and
- * the audit log are offered to who may answer, manage and read them (the own profile's permissions, read as Settings
- * does); on its own screen each is always there (the API refuses the others with 403 anyway).
+ * The console's parts, at the top of each of its screens: the cases, the appeals, the help requests, the servers and
+ * the audit log (wrapping on a narrow screen). The one shown is marked (aria-current, and in weight and an underline,
+ * not only in colour). The appeals, the help requests, the servers and the audit log are offered to who may answer,
+ * manage and read them (the own profile's permissions, read as Settings does; the help requests with `manageUsers`);
+ * on its own screen each is always there (the API refuses the others with 403 anyway).
  */
 export function ConsoleNav({ current, page = true, className = '' }: ConsoleNavProps) {
   const session = useSession();
@@ -30,6 +31,7 @@ export function ConsoleNav({ current, page = true, className = '' }: ConsoleNavP
   const permissions = profile.data?.staff?.permissions ?? [];
   const mayReadLog = current === 'audit' || permissions.includes('viewAuditLog');
   const mayAnswerAppeals = current === 'appeals' || permissions.includes('manageAppeals');
+  const mayAnswerHelp = current === 'help' || permissions.includes('manageUsers');
   const mayManageServers = current === 'servers' || permissions.includes('manageFederation');
   const mark = (part: ConsoleNavProps['current']) => (current === part ? (page ? ('page' as const) : true) : undefined);
   return (
@@ -44,6 +46,13 @@ export function ConsoleNav({ current, page = true, className = '' }: ConsoleNavP
           <li>
             <Link to={paths.modAppeals.getHref()} aria-current={mark('appeals')} className={linkClass(current === 'appeals')}>
               Appeals
+            </Link>
+          </li>
+        )}
+        {mayAnswerHelp && (
+          <li>
+            <Link to={paths.modHelp.getHref()} aria-current={mark('help')} className={linkClass(current === 'help')}>
+              Help requests
             </Link>
           </li>
         )}
