@@ -59,7 +59,7 @@ describe('Report', () => {
     await user.click(screen.getByRole('button', { name: 'Send report' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your reports' })).toBeInTheDocument();
     expect(await screen.findByRole('status')).toHaveTextContent(REPORT_RECEIVED);
-    expect(screen.getByText(/Insults in the second paragraph/)).toBeInTheDocument();
+    expect(await screen.findByText(/Insults in the second paragraph/)).toBeInTheDocument();
     expect(screen.getByText('With the moderators')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/report'));
     expect(jsonBody(call![1] as RequestInit)).toEqual({ user_id: 9, kind: 'post', target_id: 7, category: 'harassment', note: 'Insults in the second paragraph.' });
