@@ -11,6 +11,7 @@ import { offlineEvents } from '../server/src/offline-events.ts';
 import { createForwarding } from '../server/src/moderation/forwarding.service.ts';
 import { createSuspensions } from '../server/src/moderation/suspensions.service.ts';
 import { createHides } from '../server/src/moderation/hides.service.ts';
+import { createLimits } from '../server/src/moderation/limits.service.ts';
 import { createCommentStops } from '../server/src/moderation/comment-stops.service.ts';
 import { createRules } from '../server/src/moderation/rules.service.ts';
 import { createPresets } from '../server/src/moderation/presets.service.ts';
@@ -28,14 +29,16 @@ export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an 
                           the moderators' cases as JSON lines, newest first (open ones, 50, by default):
                           what each is about, whom it concerns, its reports counted by category
   case:show ID            one case with its reports and who made them, as JSON
-  case:resolve ID[,ID…] --action none|note|warn|hide|no-comments|suspend [--for DURATION] [--rule RULE]
+  case:resolve ID[,ID…] --action none|note|warn|hide|no-comments|limit|suspend [--for DURATION] [--rule RULE]
                [--preset NAME] [--note TEXT]
                           decides an open case: none (no rule broken; a held comment goes through),
                           note (kept on file), warn (the account is told, with the note, which a
                           warning needs), hide (a comment or reply, out of readers' sight for DURATION
                           or until lifted; its writer still sees it and is told why), no-comments (the
                           account it concerns may not comment or reply for DURATION or until lifted;
-                          a member is told why, an account elsewhere's replies are not kept), suspend (the
+                          a member is told why, an account elsewhere's replies are not kept), limit (the
+                          account's stories leave feeds, search and recommendations but for its
+                          followers, for DURATION or until lifted; a member is told why), suspend (the
                           member it concerns, for DURATION or until lifted: see account:suspend); every
                           reporter is told the outcome and the note, in the app and by mail; --rule
                           names the rule it breaks (its id in rules:list), told to all of them;
@@ -52,6 +55,7 @@ export const STAFF_USAGE = `  role:grant ROLE WHO      gives the member WHO (an 
                           makes or replaces the preset NAME (small letters, digits, dashes)
   preset:remove NAME      removes it (the cases decided with it keep their words)
   comments:allow WHO       lifts the stop of the member's comments (a timed one ends by itself)
+  account:unlimit WHO     lifts the limit on the member's account (a timed one ends by itself)
   writing:unhide comment|reply ID
                           lifts the moderators' hide of a comment or reply (a timed one ends by
                           itself); it is back in readers' sight and its writer is told
@@ -213,12 +217,14 @@ export async function runStaff(
       return refused(err);
     }
   }
-  if (command === 'comments:allow' && rest.length === 1) {
+  if ((command === 'comments:allow' || command === 'account:unlimit') && rest.length === 1) {
     const member = await findMemberNamed(db, rest[0]!);
     if (!member) return { code: 1, out: `No member is known as ${rest[0]}.` };
     try {
-      await createCommentStops(db, publicUrl).lift(member.id, 'command line');
-      return { code: 0, out: `${member.email} may comment again; told in the app.` };
+      if (command === 'comments:allow') await createCommentStops(db, publicUrl).lift(member.id, 'command line');
+      else await createLimits(db, publicUrl).lift(member.id, 'command line');
+      await written();
+      return { code: 0, out: `${member.email} ${command === 'comments:allow' ? 'may comment again' : 'is no longer limited'}; told in the app.` };
     } catch (err) {
       return refused(err);
     }

@@ -237,7 +237,7 @@ describe('npm run admin -- case:resolve', () => {
     const caseId = (await database.db.selectFrom('reports').select('case_id').where('reporter_id', '=', reader.id).executeTakeFirstOrThrow()).case_id;
 
     expect((await admin('case:resolve', String(caseId), '--action', 'warn')).code).toBe(1); // a warning needs a note
-    expect((await admin('case:resolve', String(caseId), '--action', 'limit', '--note', 'x')).code).toBe(2); // not an action it takes
+    expect((await admin('case:resolve', String(caseId), '--action', 'delete', '--note', 'x')).code).toBe(2); // not an action it takes
     expect((await admin('case:resolve', String(caseId), '--action', 'hide', '--note', 'x')).out).toContain('Only a comment or a reply can be hidden');
     const stream = await new SseClient(`${server.url}/api/user/notifications/stream`, session.headers).open();
     await stream.next((e) => e.event === 'unseen');
@@ -369,6 +369,30 @@ describe('npm run admin -- account:suspend / account:unsuspend', () => {
       ['account.suspend', member.id],
     ]);
     expect((await admin('account:unsuspend', member.email)).code).toBe(1);
+  }, 60_000);
+});
+
+describe('npm run admin -- case:resolve --action limit / account:unlimit', () => {
+  it('limits beside a running server: out of the visitors’ kept feed at once, its profile still there; lifted, back', async () => {
+    const writer = await aUser(database.db, { name: 'Limited Lena', email: `limited-${Date.now()}@example.com` });
+    const post = await aPost(database.db, { userId: writer.id, title: 'Follow me for follows' });
+    const reader = await aUser(database.db, { name: 'Limit Reporter', email: `limit-reporter-${Date.now()}@example.com` });
+    const session = await login(server.url, reader.email, reader.password);
+    const made = await call(server.url, 'report', { user_id: reader.id, kind: 'account', target_id: writer.id, category: 'spam', note: 'Follow-for-follow' }, session);
+    expect(made.status).toBe(201);
+    const caseId = (await database.db.selectFrom('reports').select('case_id').where('reporter_id', '=', reader.id).executeTakeFirstOrThrow()).case_id;
+    const feedIds = async () => (await call<{ data: Array<{ id: number }> }>(server.url, 'view-posts', {})).body.data.map((p) => p.id);
+    expect(await feedIds()).toContain(post.id);
+
+    const decided = await admin('case:resolve', String(caseId), '--action', 'limit', '--for', '2w', '--note', 'Follow-for-follow stories.');
+    expect(decided.code, decided.out).toBe(0);
+    await until(async () => ((await feedIds()).includes(post.id) ? undefined : true), 5000, 100);
+    const byWriter = await call<{ data: Array<{ id: number }> }>(server.url, 'author-posts', { author_id: writer.id });
+    expect(byWriter.body.data.map((p) => p.id)).toContain(post.id);
+
+    expect(await admin('account:unlimit', writer.email)).toMatchObject({ code: 0, out: `${writer.email} is no longer limited; told in the app.\n` });
+    await until(async () => ((await feedIds()).includes(post.id) ? true : undefined), 5000, 100);
+    expect(await admin('account:unlimit', writer.email)).toMatchObject({ code: 1, out: 'That account is not limited.\n' });
   }, 60_000);
 });
 

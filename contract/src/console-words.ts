@@ -17,7 +17,7 @@ export const STAFF_ONLY = 'That is for the moderators of this server.';
 /** Acting on a member whose role is at or above one's own (403). */
 export const STAFF_OUTRANKED = 'Their role is at or above yours: someone above them decides this.';
 /** The decisions that act on the account a case concerns (its role must be below the moderator's; `manageUsers` needed). */
-export const ACCOUNT_DECISIONS: readonly CaseDecisionName[] = ['warn', 'hide', 'no-comments', 'suspend'];
+export const ACCOUNT_DECISIONS: readonly CaseDecisionName[] = ['warn', 'hide', 'no-comments', 'limit', 'suspend'];
 /** How a decision is called on the console's buttons and lists. */
 export const CASE_DECISION_LABELS: Readonly<Record<CaseDecisionName, string>> = {
   none: 'No rule broken',
@@ -25,13 +25,14 @@ export const CASE_DECISION_LABELS: Readonly<Record<CaseDecisionName, string>> = 
   warn: 'Warn',
   hide: 'Hide it',
   'no-comments': 'Stop comments',
+  limit: 'Limit the account',
   suspend: 'Suspend the account',
 };
 /** How long a timed decision may be chosen for on the console (undefined: until lifted). */
 export const DECISION_DURATIONS = { '': 'Until lifted', '1h': '1 hour', '12h': '12 hours', '1d': '1 day', '3d': '3 days', '7d': '7 days', '30d': '30 days' } as const;
 export type DecisionDuration = keyof typeof DECISION_DURATIONS;
 /** The decisions that may have an end. */
-export const TIMED_DECISIONS: readonly CaseDecisionName[] = ['hide', 'no-comments', 'suspend'];
+export const TIMED_DECISIONS: readonly CaseDecisionName[] = ['hide', 'no-comments', 'limit', 'suspend'];
 /** At most how many cases one bulk decision takes. */
 export const BULK_RESOLVE_MAX = 500;
 /** At most how long a decision's note is (a preset's words and the moderator's together). */

@@ -25,9 +25,16 @@ export const REPORT_CATEGORY_LABELS: Readonly<Record<ReportCategory, { label: st
   other: { label: 'Something else', hint: 'Tell the moderators in the note' },
 };
 
-/** The decisions a case can end with now (hide: a comment or reply; no-comments: an account); the other actions with effects (limit…) come with those effects. */
-export const CASE_DECISIONS = ['none', 'note', 'warn', 'hide', 'no-comments', 'suspend'] as const;
+/**
+ * The decisions a case can end with, mildest first (hide: a comment or reply; no-comments, limit and
+ * suspend: an account; limit keeps its stories out of feeds, search and recommendations but for its
+ * followers, ADR 0111). Deleting comes with the appeal window's end.
+ */
+export const CASE_DECISIONS = ['none', 'note', 'warn', 'hide', 'no-comments', 'limit', 'suspend'] as const;
 export type CaseDecisionName = (typeof CASE_DECISIONS)[number];
+/** The moderators' actions with effects, each a row with an end and an appeal (the decisions that act). */
+export const ACTION_KINDS = ['suspend', 'hide', 'no-comments', 'limit'] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
 
 /** What a suspended account's profile and stories answer (410): the account is there, held back by the moderators. */
 export const ACCOUNT_SUSPENDED = 'This account is suspended by the moderators of this server.';
@@ -49,6 +56,8 @@ export function caseOutcome(decision: CaseDecisionName, kind: ReportKind): strin
       return 'it has been hidden from readers.';
     case 'no-comments':
       return `${whose} may not write comments for now.`;
+    case 'limit':
+      return `${whose} is limited: its stories no longer show in feeds, search or recommendations, but for those who follow it.`;
     case 'suspend':
       return `${whose} has been suspended.`;
   }

@@ -49,7 +49,7 @@ import { seoRoutes } from './seo/seo.routes.ts';
 import { consoleHelpRoutes, helpPlugin } from './help/help.plugin.ts';
 import { moderationModule } from './moderation/moderation.plugin.ts';
 import { libraryPlugin } from './library/library.plugin.ts';
-import { createHiddenAuthors } from './social/hidden-authors.ts';
+import { createHiddenAuthors, createLimitedAuthors } from './social/hidden-authors.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { createStoredImages } from './storage/stored-images.ts';
 import { storagePlugin } from './storage/storage.plugin.ts';
@@ -132,6 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', () => images.stop().then(() => storage.close()));
   const hiddenAuthorsCache = feedCache.sibling<ReadonlySet<number>>(5000);
   const hiddenAuthors = createHiddenAuthors(deps.database, hiddenAuthorsCache);
+  const limitedAuthors = createLimitedAuthors(deps.database, hiddenAuthorsCache);
   // Feed answers as bytes, per reader and page (feed/feed.routes.ts), dropped with the pages.
   const feedAnswers = feedCache.sibling<EncodedBody>(config.feedAnswerEntries);
   // Rendered pages live longer than feed pages: a render costs far more than a feed read, and the
@@ -142,7 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     feedCache.invalidate();
     await writeSignal?.announce();
   };
-  const core: AppCore = { db, database: deps.database, config, storage, images, feedCache, feedAnswers, hiddenAuthors, events, outbox, afterWrite };
+  const core: AppCore = { db, database: deps.database, config, storage, images, feedCache, feedAnswers, hiddenAuthors, limitedAuthors, events, outbox, afterWrite };
   if (deps.newsletterTransport) app.addHook('onClose', () => deps.newsletterTransport?.close?.());
 
   // The app is its modules (deps.ts AppModule): each brings its calls, its routes, its jobs, and

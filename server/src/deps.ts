@@ -14,6 +14,8 @@ import type { DomainEventBus } from './events/domain-events.ts';
 
 /** The members whose posts, comments and notifications a reader does not see: those they blocked. */
 export type HiddenAuthors = (viewer: number) => Promise<ReadonlySet<number>>;
+/** The accounts the moderators limited (ADR 0111) that a reader does not follow: out of what the reader did not ask for by name. */
+export type LimitedAuthors = (viewer: number) => Promise<ReadonlySet<number>>;
 
 /** What app.ts hands every feature plugin; a plugin builds its own services from these. */
 export interface FeatureDeps {
@@ -30,6 +32,7 @@ export interface FeatureDeps {
   feedAnswers: PageCache<EncodedBody>;
   /** Whom a reader blocked: left out of what they read (feeds, comments, search, panels, notifications). */
   hiddenAuthors: HiddenAuthors;
+  limitedAuthors: LimitedAuthors;
   /** What a write says happened (a post published, edited, deleted): the modules that care react (ADR 0084). */
   events: DomainEventBus;
 }

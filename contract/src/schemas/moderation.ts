@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField, requiredMessage } from './common.ts';
 import { SERVER_SEVERITIES } from '../console-words.ts';
-import { APPEAL_STATUSES, APPEAL_TEXT_MAX, CASE_DECISIONS, REPORT_CATEGORIES, REPORT_KINDS, REPORT_NOTE_MAX } from '../moderation-words.ts';
+import { ACTION_KINDS, APPEAL_STATUSES, APPEAL_TEXT_MAX, CASE_DECISIONS, REPORT_CATEGORIES, REPORT_KINDS, REPORT_NOTE_MAX } from '../moderation-words.ts';
 
 export * from '../moderation-words.ts';
 
@@ -121,7 +121,7 @@ export const appealTokenBody = z.object({ token: appealToken });
 
 /** An action as its account reads it on the appeal page: what, why, since and until when. */
 export const appealedAction = z.object({
-  kind: z.enum(['suspend', 'hide', 'no-comments']),
+  kind: z.enum(ACTION_KINDS),
   /** What it acts on, as the statement said it ("your account", "your comment “…”"). */
   what: z.string(),
   reason: z.string(),

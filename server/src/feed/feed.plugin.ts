@@ -10,8 +10,8 @@ import { createTuningService } from './tuning.service.ts';
  * The reading calls: feeds, post details, related posts, the home page's Picks and Whom to follow, and
  * the reader's tuning of For you (under /api/user).
  */
-export const feedPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, database, feedCache, feedAnswers, hiddenAuthors }) => {
-  await app.register(feedRoutes, { feed: createFeedService(database, feedCache, hiddenAuthors), answers: feedAnswers });
+export const feedPlugin: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, database, feedCache, feedAnswers, hiddenAuthors, limitedAuthors }) => {
+  await app.register(feedRoutes, { feed: createFeedService(database, feedCache, hiddenAuthors, limitedAuthors), answers: feedAnswers });
   await app.register(recommendationRoutes, { database });
   await app.register(tuningRoutes, { tuning: createTuningService(db) });
 };

@@ -8,7 +8,7 @@ import { type CardRow, FIRST_CURSOR, createFeedRepository } from './feed.reposit
 import { type HeldWritings, withHeld } from './thread-items.ts';
 import { createForYou } from './for-you.ts';
 import { PageCache } from '../cache/page-cache.ts';
-import type { HiddenAuthors } from '../deps.ts';
+import type { HiddenAuthors, LimitedAuthors } from '../deps.ts';
 
 const NOBODY: ReadonlySet<number> = new Set();
 const NONE_HELD: HeldWritings = { comments: [], replies: [] };
@@ -22,7 +22,12 @@ function withoutAuthors(comments: PostDetail['comments'], hidden: ReadonlySet<nu
 const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'from', 'your', 'what', 'when', 'how', 'why', 'into', 'about']);
 
 /** The viewer is a user id, or 0 for a visitor (no user has id 0). */
-export function createFeedService(database: Database, cache: PageCache<CardRow[]> = new PageCache(0), hiddenAuthors: HiddenAuthors = async () => NOBODY) {
+export function createFeedService(
+  database: Database,
+  cache: PageCache<CardRow[]> = new PageCache(0),
+  hiddenAuthors: HiddenAuthors = async () => NOBODY,
+  limitedAuthors: LimitedAuthors = async () => NOBODY,
+) {
   const repo = createFeedRepository(database);
 
   // Post pages as a visitor sees them (the most read ones stay; a page is a few KB to a few hundred).
@@ -50,10 +55,14 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
     };
   }
 
-  /** Whether a row's author may be shown to this reader: active, and not blocked by them. */
-  async function visibleTo(viewer: number): Promise<(row: CardRow) => boolean> {
-    const hidden = await hiddenAuthors(viewer);
-    return (row) => truthy(row.author_active) && !hidden.has(row.user_id);
+  /**
+   * Whether a row's author may be shown to this reader: active, and not blocked by them; and, where the
+   * reader did not ask for the author by name (`discovered`: a feed, related stories), not an account the
+   * moderators limited that the reader does not follow (ADR 0111).
+   */
+  async function visibleTo(viewer: number, discovered = true): Promise<(row: CardRow) => boolean> {
+    const [hidden, limited] = await Promise.all([hiddenAuthors(viewer), discovered ? limitedAuthors(viewer) : NOBODY]);
+    return (row) => truthy(row.author_active) && !hidden.has(row.user_id) && !limited.has(row.user_id);
   }
 
   const forYou = createForYou(database, { repo, cache, visibleTo });
@@ -64,8 +73,8 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
    * viewer's own likes and saves are looked up for just those posts and written straight into the
    * cards (the cached rows are never copied or changed).
    */
-  async function shared(key: string, viewer: number, read: (cursor: number) => Promise<CardRow[]>, cursor: number, basePath: string): Promise<PostPage> {
-    const visible = await visibleTo(viewer);
+  async function shared(key: string, viewer: number, read: (cursor: number) => Promise<CardRow[]>, cursor: number, basePath: string, discovered = true): Promise<PostPage> {
+    const visible = await visibleTo(viewer, discovered);
     const { rows, next } = await collect((c: number) => cache.remember(`${key}:${c}`, () => read(c)), cursor, byId, visible);
     const flags =
       viewer && rows.length > 0
@@ -82,7 +91,8 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
     forYou: (viewer: number, cursor = FIRST_CURSOR): Promise<PostPage> => forYou(viewer, cursor),
 
     async following(viewer: number, cursor = FIRST_CURSOR): Promise<PostPage> {
-      const { rows, next } = await collect((c: number) => repo.following(viewer, c), cursor, byId, await visibleTo(viewer));
+      // Following holds only followed authors: the limited ones among them stay (ADR 0111).
+      const { rows, next } = await collect((c: number) => repo.following(viewer, c), cursor, byId, await visibleTo(viewer, false));
       return toPage(rows, next === null ? null : String(next), '/api/user/following/posts');
     },
 
@@ -91,7 +101,8 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
     },
 
     async author(viewer: number, authorId: number, cursor = FIRST_CURSOR): Promise<PostPage> {
-      return shared(`author:${authorId}`, viewer, (c) => repo.byAuthor(0, authorId, c), cursor, '/api/user/author-posts');
+      // A writer's own page lists their stories though the moderators limited them (a link still works).
+      return shared(`author:${authorId}`, viewer, (c) => repo.byAuthor(0, authorId, c), cursor, '/api/user/author-posts', false);
     },
 
     /** Saved posts, newest save first; the cursor is "<saved_at>|<post_id>". */
@@ -102,7 +113,7 @@ export function createFeedService(database: Database, cache: PageCache<CardRow[]
         (c: { savedAt: string; postId: number }) => repo.saved(viewer, c.savedAt, c.postId),
         first,
         (row: Saved) => ({ savedAt: row.saved_at, postId: row.id }),
-        await visibleTo(viewer),
+        await visibleTo(viewer, false),
       );
       return toPage(rows, next === null ? null : `${next.savedAt}|${next.postId}`, '/api/user/saved-posts');
     },

@@ -54,3 +54,8 @@ export function dueActions(db: Kysely<DB>, kind: ModerationActionsTable['kind'],
     .limit(limit)
     .execute();
 }
+
+/** Says on the account's row that it is limited (since `on`) or not (null), for the reading side (migration 0076, ADR 0111). */
+export async function markLimited(db: Kysely<DB>, id: number, on: string | null): Promise<void> {
+  await db.updateTable('users').set({ limited_at: on }).where('id', '=', id).execute();
+}

@@ -40,6 +40,7 @@ import { CaseError } from './case-error.ts';
 import { createCommentStops } from './comment-stops.service.ts';
 import { createHides } from './hides.service.ts';
 import { createSuspensions } from './suspensions.service.ts';
+import { createLimits } from './limits.service.ts';
 import { type Lifting, endOf } from './timed-actions.ts';
 
 /** How a moderator answers an appeal: uphold it (the action is lifted), turn it down, or change the action's end. */
@@ -62,6 +63,7 @@ export function createAppeals(db: Kysely<DB>, publicUrl: string, events: DomainE
     suspend: createSuspensions(db, publicUrl),
     hide: createHides(db, events, publicUrl),
     'no-comments': createCommentStops(db, publicUrl),
+    limit: createLimits(db, publicUrl),
   };
 
   async function byToken(trx: Kysely<DB>, token: string): Promise<AppealedActionRow> {

@@ -122,7 +122,7 @@ describe('the queue and a case', () => {
     ]);
     expect(body.reports[0].reporter.reports).toBeGreaterThanOrEqual(1);
     expect(body.history.cases.length).toBeGreaterThanOrEqual(1);
-    expect(body.decisions).toEqual(['none', 'note', 'warn', 'hide', 'no-comments', 'suspend']);
+    expect(body.decisions).toEqual(['none', 'note', 'warn', 'hide', 'no-comments', 'limit', 'suspend']);
     expect((await mod('case', moderator, { id: 999_999 })).statusCode).toBe(404);
   });
 });

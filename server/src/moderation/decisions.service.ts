@@ -13,6 +13,7 @@ import { described } from './reports.service.ts';
 import { createSuspensions } from './suspensions.service.ts';
 import { createHides } from './hides.service.ts';
 import { createCommentStops } from './comment-stops.service.ts';
+import { createLimits } from './limits.service.ts';
 import { ruleNamed } from './rules.service.ts';
 import { PRESET_MAX, presetText } from './presets.service.ts';
 
@@ -32,12 +33,14 @@ export interface Decided {
   hidden: { kind: string; id: number; endsAt: string | null } | null;
   /** The account whose comments were stopped, and until when. */
   commentsStopped?: { id: number; endsAt: string | null };
+  /** The account limited, and until when. */
+  limited?: { id: number; endsAt: string | null };
 }
 
 /** What each decision that needs a note is called. */
-const ACTION_NOUNS = { warn: 'warning', suspend: 'suspension', hide: 'hide', 'no-comments': 'stop of comments' } as const;
+const ACTION_NOUNS = { warn: 'warning', suspend: 'suspension', hide: 'hide', 'no-comments': 'stop of comments', limit: 'limit' } as const;
 /** The decisions that may have an end. */
-const TIMED: ReadonlySet<CaseDecision> = new Set(['hide', 'no-comments', 'suspend']);
+const TIMED: ReadonlySet<CaseDecision> = new Set(['hide', 'no-comments', 'limit', 'suspend']);
 
 /**
  * A case decided (issue 47, ADR 0093): in one transaction the case is resolved with the decision and
@@ -51,6 +54,7 @@ export function createDecisions(db: Kysely<DB>, publicUrl: string, events: Domai
   const suspensions = createSuspensions(db, publicUrl);
   const hides = createHides(db, events, publicUrl);
   const commentStops = createCommentStops(db, publicUrl);
+  const limits = createLimits(db, publicUrl);
   return {
     /** `forMs`: how long a hide, a stop or a suspension lasts (undefined: until lifted); `ruleId`: the server's rule it was decided under (ADR 0102). */
     async decide(caseId: number, decision: CaseDecision, noteText: string, by: AuditActor, more: { forMs?: number; ruleId?: number; preset?: string } = {}): Promise<Decided> {
@@ -58,7 +62,7 @@ export function createDecisions(db: Kysely<DB>, publicUrl: string, events: Domai
       const preset = more.preset === undefined ? undefined : await presetText(db, more.preset);
       if (more.preset !== undefined && preset === undefined) throw new CaseError(`There is no preset ${more.preset} (npm run admin -- presets:list).`, { field: 'preset' });
       const note = [preset, noteText.trim()].filter(Boolean).join(' ');
-      if (more.forMs !== undefined && !TIMED.has(decision)) throw new CaseError('Only a hide, a stop of comments or a suspension has an end (--for).', { field: 'for' });
+      if (more.forMs !== undefined && !TIMED.has(decision)) throw new CaseError('Only a hide, a stop of comments, a limit or a suspension has an end (--for).', { field: 'for' });
       if (!DECISIONS.includes(decision)) throw new CaseError(`The decision must be one of ${DECISIONS.join(', ')}.`);
       if (note.length > DECISION_NOTE_MAX) throw new CaseError(`The note may not be longer than ${DECISION_NOTE_MAX} characters.`, { field: 'note' });
       if (more.ruleId !== undefined && decision === 'none') throw new CaseError('A case where no rule was broken names no rule (--rule).', { field: 'rule_id' });
@@ -106,8 +110,9 @@ export function createDecisions(db: Kysely<DB>, publicUrl: string, events: Domai
         }
         const suspended = decision === 'suspend' && subject ? await suspensions.suspendIn(trx, subject.id, { forMs: more.forMs, reason: reasons, caseId, by }) : null;
         const hid = decision === 'hide' ? await hides.hideIn(trx, found, { forMs: more.forMs, reason: reasons, caseId, by }) : null;
-        if (decision === 'no-comments' && !subject) throw new CaseError('The account this case concerns is gone.');
+        if ((decision === 'no-comments' || decision === 'limit') && !subject) throw new CaseError('The account this case concerns is gone.');
         const stopped = decision === 'no-comments' ? await commentStops.stopIn(trx, subject!.id, { forMs: more.forMs, reason: reasons, caseId, by }) : null;
+        const limited = decision === 'limit' ? await limits.limitIn(trx, subject!.id, { forMs: more.forMs, reason: reasons, caseId, by }) : null;
         const said = { caseId, targetKind: found.target_kind, targetId: found.target_id, decision };
         await events.emit(trx, 'case.decided', said);
         return {
@@ -118,6 +123,7 @@ export function createDecisions(db: Kysely<DB>, publicUrl: string, events: Domai
             suspended: suspended && { id: subject!.id, endsAt: suspended.endsAt },
             hidden: hid && { kind: found.target_kind, id: found.target_id, endsAt: hid.endsAt },
             ...(stopped ? { commentsStopped: { id: subject!.id, endsAt: stopped.endsAt } } : {}),
+            ...(limited ? { limited: { id: subject!.id, endsAt: limited.endsAt } } : {}),
           },
         };
       });

@@ -86,7 +86,7 @@ describe('deciding a case', () => {
     };
     await refused(decisions.decide(made.case_id, 'warn', '   ', 'command line'), /A warning needs a note/);
     await refused(decisions.decide(made.case_id, 'none', 'x'.repeat(DECISION_NOTE_MAX + 1), 'command line'), /may not be longer/);
-    await refused(decisions.decide(made.case_id, 'limit' as never, '', 'command line'), /must be one of none, note, warn, hide, no-comments, suspend/);
+    await refused(decisions.decide(made.case_id, 'delete' as never, '', 'command line'), /must be one of none, note, warn, hide, no-comments, limit, suspend/);
     await refused(decisions.decide(elsewhere.case_id, 'warn', 'Spam', 'command line'), /Only a member of this server can be warned here/);
     await refused(decisions.decide(999_999, 'none', '', 'command line'), /There is no case 999999/);
     expect(await t.db.selectFrom('cases').select('status').where('id', 'in', [made.case_id, elsewhere.case_id]).execute()).toEqual([{ status: 'open' }, { status: 'open' }]);

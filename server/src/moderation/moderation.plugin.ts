@@ -8,6 +8,7 @@ import { createSuspensions } from './suspensions.service.ts';
 import { openHeldCase } from './holds.ts';
 import { type Rules, createRules } from './rules.service.ts';
 import { createHides } from './hides.service.ts';
+import { createLimits } from './limits.service.ts';
 import { createCommentStops } from './comment-stops.service.ts';
 import { type Appeals, createAppeals } from './appeals.service.ts';
 import { type Console, createConsole } from './console.service.ts';
@@ -70,6 +71,7 @@ export function moderationModule(core: AppCore, blockedServers: BlockedServers):
   const suspensions = createSuspensions(core.db, core.config.publicUrl);
   const hides = createHides(core.db, core.events, core.config.publicUrl);
   const commentStops = createCommentStops(core.db, core.config.publicUrl);
+  const limits = createLimits(core.db, core.config.publicUrl);
   const rules = createRules(core.db);
   const appeals = createAppeals(core.db, core.config.publicUrl, core.events);
   const lift: ModuleJob = {
@@ -78,11 +80,16 @@ export function moderationModule(core: AppCore, blockedServers: BlockedServers):
     lease: true,
     atStart: true,
     run: async () => {
-      const [suspended, hidden, stopped] = [await suspensions.liftDue(), await hides.liftDue(), await commentStops.liftDue()];
-      if (suspended + hidden + stopped === 0) return {};
+      const [suspended, hidden, stopped, limited] = [await suspensions.liftDue(), await hides.liftDue(), await commentStops.liftDue(), await limits.liftDue()];
+      if (suspended + hidden + stopped + limited === 0) return {};
       await core.afterWrite();
       const counted = (n: number, one: string, many: string) => (n === 0 ? '' : `${n} ${n === 1 ? one : many}`);
-      const said = [counted(suspended, 'suspension', 'suspensions'), counted(hidden, 'hide', 'hides'), counted(stopped, 'stop of comments', 'stops of comments')]
+      const said = [
+        counted(suspended, 'suspension', 'suspensions'),
+        counted(hidden, 'hide', 'hides'),
+        counted(stopped, 'stop of comments', 'stops of comments'),
+        counted(limited, 'limit', 'limits'),
+      ]
         .filter(Boolean)
         .join(', ');
       return { said: `${said} ended` };

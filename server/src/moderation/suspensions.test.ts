@@ -151,7 +151,7 @@ describe('a suspension', () => {
     expect(made.statusCode, made.body).toBe(201);
     const caseId = (await t.db.selectFrom('reports').select('case_id').where('id', '=', made.json().report_id).executeTakeFirstOrThrow()).case_id;
     const decisions = createDecisions(t.db, PUBLIC_URL, offlineEvents());
-    await expect(decisions.decide(caseId, 'note', 'x', 'command line', { forMs: 60_000 })).rejects.toThrow(/Only a hide, a stop of comments or a suspension has an end/);
+    await expect(decisions.decide(caseId, 'note', 'x', 'command line', { forMs: 60_000 })).rejects.toThrow(/Only a hide, a stop of comments, a limit or a suspension has an end/);
     await expect(decisions.decide(caseId, 'suspend', '', 'command line')).rejects.toThrow(/needs a note/);
     const done = await decisions.decide(caseId, 'suspend', 'Spam, again and again.', 'command line', { forMs: parseDuration('2w')! });
     expect(done).toMatchObject({ reporters: 1, warned: null, suspended: { id: session.id } });

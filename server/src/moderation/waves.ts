@@ -37,7 +37,7 @@ export async function decideWave(
   const groups = new Map<string, number[]>();
   // An action on an account (a suspension, a stop) first looks whether one is in force: those about one
   // account go one after the other. Anything else acts on its own case and thing.
-  const byAccount = decision === 'suspend' || decision === 'no-comments';
+  const byAccount = decision === 'suspend' || decision === 'no-comments' || decision === 'limit';
   for (const id of unique) {
     const subject = subjects.get(id);
     const key = byAccount && subject !== undefined && subject !== null ? `account ${subject}` : `case ${id}`;

@@ -53,6 +53,11 @@ export const noticeText = {
     `The moderators stopped you from writing comments and replies ${until ? `until ${until}` : 'until they lift it'}: ${note}`,
   /** To that member, when it ended. */
   commentsBack: 'You may write comments and replies again.',
+  /** To a member the moderators limited: until when (null: until they lift it), and their reasons. */
+  limited: (until: string | null, note: string) =>
+    `The moderators limited your account ${until ? `until ${until}` : 'until they lift it'}: your stories show to your followers and to anyone with a link, but not in feeds, search or recommendations. ${note}`,
+  /** To that member, when it ended. */
+  limitLifted: 'Your account is no longer limited: your stories show in feeds, search and recommendations again.',
   /** To its writer, when a hide ended. */
   unhidden: (what: string) => `The moderators no longer hide ${what}: readers can see it again.`,
   post: (author: string, title: string) => `${author} published a new story: ${quote(title)}.`,

@@ -52,7 +52,7 @@ const PG_RECENT = (column: string) => `SELECT id FROM (SELECT id, ${column} FROM
   WHERE ${column} @@ to_tsquery('inkwell_search', ?) ORDER BY id DESC LIMIT ${CANDIDATES}`;
 const PG_OLDER = (fn: string) => `SELECT id FROM ${fn}(to_tsquery('inkwell_search', ?)) h WHERE id < ? ORDER BY id DESC LIMIT ${CANDIDATES}`;
 
-const peopleWindow = `SELECT id FROM users WHERE deactivated_at IS NULL AND ${member()} ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`;
+const peopleWindow = `SELECT id FROM users WHERE deactivated_at IS NULL AND limited_at IS NULL AND ${member()} ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`;
 const PERSON_COLUMNS = 'id, name, username, bio, profile_picture, followers_count';
 
 /** The statements of one database (exported for the plan tests). */
@@ -68,12 +68,12 @@ export function resultsStatements(dialect: Database['dialect']) {
     pgOlder: { heading: PG_OLDER('inkwell_heading_hits'), body: PG_OLDER('inkwell_body_hits') },
     candidates: found.found,
     details: found.details,
-    peopleWindow: `SELECT ${PERSON_COLUMNS} FROM users WHERE deactivated_at IS NULL AND ${member()} ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`,
+    peopleWindow: `SELECT ${PERSON_COLUMNS} FROM users WHERE deactivated_at IS NULL AND limited_at IS NULL AND ${member()} ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`,
     peopleBeyond:
       dialect === 'sqlite'
         ? `SELECT ${PERSON_COLUMNS} FROM users WHERE id IN (
             SELECT rowid FROM users_search WHERE users_search MATCH ? UNION SELECT rowid FROM users_bio_search WHERE users_bio_search MATCH ?
-          ) AND deactivated_at IS NULL AND ${member()} AND id NOT IN (${peopleWindow}) ORDER BY followers_count DESC, id ASC LIMIT ${CANDIDATES}`
+          ) AND deactivated_at IS NULL AND limited_at IS NULL AND ${member()} AND id NOT IN (${peopleWindow}) ORDER BY followers_count DESC, id ASC LIMIT ${CANDIDATES}`
         : `SELECT ${PERSON_COLUMNS} FROM inkwell_people_text_hits(?) WHERE id NOT IN (${peopleWindow})
           ORDER BY followers_count DESC, id ASC LIMIT ${CANDIDATES}`,
     topics: 'SELECT id, name, description, followers_count FROM categories ORDER BY id',

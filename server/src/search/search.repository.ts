@@ -31,8 +31,8 @@ const LIMIT = SEARCH_RESULTS_MAX;
 
 /** The windows: index walks that stop at SEARCH_WINDOW rows (primary key; users_followers_rank_idx). */
 const RECENT_POSTS = (postgres: boolean) => `SELECT p.id, p.title, p.image, p.user_id FROM ${sitePosts(postgres, 'p')} JOIN users u ON u.id = p.user_id
-  WHERE p.ap_id IS NULL AND u.deactivated_at IS NULL ORDER BY p.id DESC LIMIT ${SEARCH_WINDOW}`;
-const MOST_FOLLOWED = `SELECT id, name, username, profile_picture FROM users WHERE deactivated_at IS NULL AND ${member()}
+  WHERE p.ap_id IS NULL AND u.deactivated_at IS NULL AND u.limited_at IS NULL ORDER BY p.id DESC LIMIT ${SEARCH_WINDOW}`;
+const MOST_FOLLOWED = `SELECT id, name, username, profile_picture FROM users WHERE deactivated_at IS NULL AND limited_at IS NULL AND ${member()}
   ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`;
 
 /**
@@ -44,12 +44,12 @@ const MOST_FOLLOWED = `SELECT id, name, username, profile_picture FROM users WHE
 const OLDER_POSTS = {
   sqlite: `SELECT p.id, p.title, p.image, p.user_id FROM (
       SELECT rowid AS id FROM posts_search WHERE posts_search MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ${LIMIT * 4}
-    ) hit JOIN posts p ON p.id = hit.id JOIN users u ON u.id = p.user_id WHERE u.deactivated_at IS NULL AND ${member('u')} ORDER BY p.id DESC`,
+    ) hit JOIN posts p ON p.id = hit.id JOIN users u ON u.id = p.user_id WHERE u.deactivated_at IS NULL AND u.limited_at IS NULL AND ${member('u')} ORDER BY p.id DESC`,
   // The author's state as a scalar subquery (a primary-key probe per match): a join would let the planner
   // walk all users to hash them against the matches. Beyond the window a story from elsewhere is left
   // out by its author (an account elsewhere writes only those), which that probe reads anyway.
   postgres: `SELECT h.id, h.title, h.image, h.user_id FROM inkwell_title_hits(to_tsquery('simple', ?)) h
-    WHERE h.id < ? AND (SELECT u.id FROM users u WHERE u.id = h.user_id AND u.deactivated_at IS NULL AND ${member('u')}) IS NOT NULL
+    WHERE h.id < ? AND (SELECT u.id FROM users u WHERE u.id = h.user_id AND u.deactivated_at IS NULL AND u.limited_at IS NULL AND ${member('u')}) IS NOT NULL
     ORDER BY h.id DESC LIMIT ${LIMIT * 4}`,
 };
 
@@ -58,10 +58,10 @@ const OLDER_POSTS = {
  * trigram table on SQLite, pg_trgm through inkwell_people_hits on PostgreSQL (members only, as the
  * window: migration 0044).
  */
-const windowIds = `SELECT id FROM users WHERE deactivated_at IS NULL AND ${member()} ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`;
+const windowIds = `SELECT id FROM users WHERE deactivated_at IS NULL AND limited_at IS NULL AND ${member()} ORDER BY followers_count DESC, id ASC LIMIT ${SEARCH_WINDOW}`;
 const PEOPLE_BEYOND = {
   sqlite: `SELECT u.id, u.name, u.profile_picture FROM users_search s JOIN users u ON u.id = s.rowid
-    WHERE users_search MATCH ? AND u.deactivated_at IS NULL AND ${member('u')} AND u.id NOT IN (${windowIds})
+    WHERE users_search MATCH ? AND u.deactivated_at IS NULL AND u.limited_at IS NULL AND ${member('u')} AND u.id NOT IN (${windowIds})
     ORDER BY u.followers_count DESC, u.id ASC LIMIT ${LIMIT}`,
   postgres: `SELECT id, name, profile_picture FROM inkwell_people_hits(?) WHERE id NOT IN (${windowIds})
     ORDER BY followers_count DESC, id ASC LIMIT ${LIMIT}`,

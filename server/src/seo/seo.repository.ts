@@ -42,12 +42,12 @@ const ITEMS_FROM = 'FROM posts p JOIN users u ON u.id = p.user_id JOIN categorie
 const newestBy = (outer: string) => `SELECT n.created_at FROM posts n WHERE n.user_id = ${outer} ORDER BY n.user_id DESC, n.id DESC LIMIT 1`;
 
 export const SEO_SQL = {
-  /** The newest posts of active authors (a deactivated author's posts show nowhere). */
-  latest: `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE u.deactivated_at IS NULL ORDER BY p.id DESC LIMIT ${FEED_ITEMS}`,
+  /** The newest posts of active authors (a deactivated author's posts show nowhere; a limited one's are not listed, ADR 0111). */
+  latest: `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE u.deactivated_at IS NULL AND u.limited_at IS NULL ORDER BY p.id DESC LIMIT ${FEED_ITEMS}`,
   /** An author's and a topic's newest, down their (column, id) index as walkKey says (db/key-walk.ts). */
   byAuthor: (postgres: boolean) => `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE ${walkKey(postgres, 'p.user_id')} ORDER BY p.user_id DESC, p.id DESC LIMIT ${FEED_ITEMS}`,
   byCategory: (postgres: boolean) =>
-    `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE ${walkKey(postgres, 'p.category_id')} AND u.deactivated_at IS NULL ORDER BY p.category_id DESC, p.id DESC LIMIT ${FEED_ITEMS}`,
+    `SELECT ${ITEM_COLUMNS} ${ITEMS_FROM} WHERE ${walkKey(postgres, 'p.category_id')} AND u.deactivated_at IS NULL AND u.limited_at IS NULL ORDER BY p.category_id DESC, p.id DESC LIMIT ${FEED_ITEMS}`,
   /** A member's name for their feed (an account of another server has none here). */
   author: `SELECT id, name, deactivated_at FROM users WHERE id = ? AND ${member()}`,
   category: 'SELECT id, name FROM categories WHERE id = ?',
@@ -56,14 +56,14 @@ export const SEO_SQL = {
   maxUserId: 'SELECT MAX(id) AS max_id FROM users',
   /** Whether a range holds any post of an active author (the sitemap index lists only pages with urls). */
   anyPostIn: `SELECT 1 AS hit FROM posts p JOIN users u ON u.id = p.user_id
-    WHERE p.id > ? AND p.id <= ? AND p.ap_id IS NULL AND u.deactivated_at IS NULL LIMIT 1`,
-  anyPersonIn: `SELECT 1 AS hit FROM users u WHERE u.id > ? AND u.id <= ? AND u.post_count > 0 AND u.deactivated_at IS NULL AND ${member('u')} LIMIT 1`,
+    WHERE p.id > ? AND p.id <= ? AND p.ap_id IS NULL AND u.deactivated_at IS NULL AND u.limited_at IS NULL LIMIT 1`,
+  anyPersonIn: `SELECT 1 AS hit FROM users u WHERE u.id > ? AND u.id <= ? AND u.post_count > 0 AND u.deactivated_at IS NULL AND u.limited_at IS NULL AND ${member('u')} LIMIT 1`,
   /** One sitemap page of posts: a primary-key range, the site's posts of active authors only (none from elsewhere). */
   postRange: `SELECT p.id, p.updated_at AS lastmod FROM posts p JOIN users u ON u.id = p.user_id
-    WHERE p.id > ? AND p.id <= ? AND p.ap_id IS NULL AND u.deactivated_at IS NULL ORDER BY p.id`,
+    WHERE p.id > ? AND p.id <= ? AND p.ap_id IS NULL AND u.deactivated_at IS NULL AND u.limited_at IS NULL ORDER BY p.id`,
   /** One sitemap page of people: a primary-key range of active members who wrote (no account elsewhere); lastmod also sees their newest post. */
   peopleRange: `SELECT u.id, u.updated_at AS lastmod, (${newestBy('u.id')}) AS last_post_at
-    FROM users u WHERE u.id > ? AND u.id <= ? AND u.post_count > 0 AND u.deactivated_at IS NULL AND ${member('u')} ORDER BY u.id`,
+    FROM users u WHERE u.id > ? AND u.id <= ? AND u.post_count > 0 AND u.deactivated_at IS NULL AND u.limited_at IS NULL AND ${member('u')} ORDER BY u.id`,
 } as const;
 
 export function createSeoRepository(database: Database) {

@@ -170,3 +170,13 @@ export function askedFollows(database: Database, memberId: number): Promise<Foll
     [memberId],
   );
 }
+
+/** The limited accounts (migration 0076's partial index) a reader neither follows nor is; a visitor (0): all of them. */
+export async function limitedUnfollowedIds(database: Database, viewer: number): Promise<number[]> {
+  const rows = await database.all<{ id: number }>(
+    `SELECT u.id FROM users u WHERE u.limited_at IS NOT NULL AND u.id <> ?
+      AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = u.id)`,
+    [viewer, viewer],
+  );
+  return rows.map((r) => r.id);
+}

@@ -27,6 +27,8 @@ export interface UsersTable {
   /** The writer's own newsletter welcome mail text (migration 0026; null: the default one). */
   newsletter_welcome: string | null;
   deactivated_at: string | null;
+  /** When the moderators limited the account (migration 0076, ADR 0111): out of feeds, search and recommendations but for its followers; null: not limited. */
+  limited_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
   /**

@@ -81,13 +81,13 @@ export interface ServerRulesTable {
   removed_at: string | null;
 }
 
-/** The decisions a case can end with (migration 0062): nothing broken, a note for staff, a warning; a suspension (0065); a comment or reply hidden (0068); an account's comments stopped (ADR 0101). */
-export type CaseDecision = 'none' | 'note' | 'warn' | 'hide' | 'no-comments' | 'suspend';
+/** The decisions a case can end with (migration 0062): nothing broken, a note for staff, a warning; a suspension (0065); a comment or reply hidden (0068); an account's comments stopped (ADR 0101); an account limited (ADR 0111). */
+export type CaseDecision = 'none' | 'note' | 'warn' | 'hide' | 'no-comments' | 'limit' | 'suspend';
 
 /** What the moderators did to an account, and until when (migration 0065, ADR 0096). */
 export interface ModerationActionsTable {
   id: Generated<number>;
-  kind: 'suspend' | 'hide' | 'no-comments';
+  kind: 'suspend' | 'hide' | 'no-comments' | 'limit';
   subject_id: number;
   /** What it acts on (migration 0068): the account ('account', its id) for a suspension; a comment or reply for a hide. */
   target_kind: Generated<'account' | 'comment' | 'reply'>;

@@ -13,7 +13,12 @@ const utc = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', ye
 const when = (iso: string) => `${utc.format(new Date(iso)).replace(' at ', ', ')} UTC`;
 
 /** What was done, as a heading says it. */
-const DONE = { suspend: 'Your account was suspended', hide: 'Something you wrote was hidden', 'no-comments': 'Your comments were stopped' } as const;
+const DONE = {
+  suspend: 'Your account was suspended',
+  hide: 'Something you wrote was hidden',
+  'no-comments': 'Your comments were stopped',
+  limit: 'Your account was limited',
+} as const;
 
 const card = 'rounded-xl border border-zinc-200 p-4 text-[15px] leading-6 text-zinc-800 dark:border-zinc-800 dark:text-zinc-200';
 

@@ -14,6 +14,7 @@ const DECIDED: ReadonlyArray<[CaseDecisionName, string]> = [
   ['warn', 'Warnings'],
   ['hide', 'Comments and replies hidden'],
   ['no-comments', 'Accounts stopped from commenting'],
+  ['limit', 'Accounts limited'],
   ['suspend', 'Accounts suspended'],
 ];
 

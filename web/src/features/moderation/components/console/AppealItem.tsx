@@ -6,7 +6,7 @@ import { AppealAnswerForm } from './AppealAnswerForm';
 import { Tag, When, quietLink } from './CaseParts';
 
 /** What an action did, as staff say it before what it was done to. */
-const ACTION_NAMES: Readonly<Record<AppealLine['action']['kind'], string>> = { suspend: 'Suspended', hide: 'Hidden', 'no-comments': 'Comments stopped' };
+const ACTION_NAMES: Readonly<Record<AppealLine['action']['kind'], string>> = { suspend: 'Suspended', hide: 'Hidden', 'no-comments': 'Comments stopped', limit: 'Limited' };
 
 /** Where an appeal stands, in words (the colour only helps). */
 function Status({ status }: { status: AppealStatus }) {

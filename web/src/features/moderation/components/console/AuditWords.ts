@@ -8,6 +8,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'account.unsuspend': 'Lifted a suspension',
   'account.no-comments': 'Stopped comments',
   'account.comments-allow': 'Allowed comments again',
+  'account.limit': 'Limited an account',
+  'account.unlimit': 'Lifted a limit',
   'role.grant': 'Gave a role',
   'role.revoke': 'Took a role',
   'domain.block': 'Blocked a server',
