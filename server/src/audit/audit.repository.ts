@@ -20,7 +20,7 @@ export interface AuditFilter {
   /** ISO times, inclusive from, exclusive to. */
   from?: string;
   to?: string;
-  /** A server elsewhere (a host name): what was done to it, or to its accounts (`@name@host`). */
+  /** A server elsewhere (a host name): what was done to it, or to its accounts (labelled `@name@host`, or an account of its subdomains by its row). */
   server?: string;
 }
 
@@ -35,7 +35,26 @@ export function auditPage(db: Kysely<DB>, filter: AuditFilter) {
     .$if(filter.targetKind !== undefined, (q) => q.where('target_kind', '=', filter.targetKind!))
     .$if(filter.from !== undefined, (q) => q.where('created_at', '>=', filter.from!))
     .$if(filter.to !== undefined, (q) => q.where('created_at', '<', filter.to!))
-    .$if(filter.server !== undefined, (q) => q.where((eb) => eb.or([eb('target_label', '=', filter.server!), eb('target_label', 'like', `%@${filter.server!}`)])))
+    .$if(filter.server !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('target_label', '=', filter.server!),
+          eb('target_label', 'like', `%@${filter.server!}`),
+          // An account of it, whatever its label says (a case names an account by its name).
+          eb.and([
+            eb('target_kind', '=', 'account'),
+            eb(
+              'target_id',
+              'in',
+              eb
+                .selectFrom('users')
+                .select('users.id')
+                .where((u) => u.or([u('users.domain', '=', filter.server!), u('users.domain', 'like', `%.${filter.server!}`)])),
+            ),
+          ]),
+        ]),
+      ),
+    )
     .orderBy('id', 'desc')
     .limit(filter.limit)
     .execute();

@@ -2,7 +2,7 @@ import { AUDIT_PAGE_SIZE, STAFF_ONLY } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from '../audit/audit.ts';
 import type { TestApp } from '../test/app.ts';
-import { type Session, aUser, signIn } from '../test/factories.ts';
+import { type Session, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 import { moderationCast } from './moderation.testkit.ts';
 import { createRolesService } from './roles.service.ts';
 
@@ -11,13 +11,13 @@ let t: TestApp;
 let reader: Session;
 let moderator: Session;
 let moderatorId: number;
+const write = (entry: Parameters<typeof audit>[1]) => t.db.transaction().execute((trx) => audit(trx, entry));
 beforeAll(async () => {
   ({ t, reader } = await moderationCast());
   const mod = await aUser(t.db, { name: 'Mo Derator' });
   await createRolesService(t.db).grant('command line', 'moderator', mod.email);
   moderator = await signIn(t.app, mod);
   moderatorId = mod.id;
-  const write = (entry: Parameters<typeof audit>[1]) => t.db.transaction().execute((trx) => audit(trx, entry));
   await write({
     actor: { id: moderatorId, name: 'Mo Derator' },
     action: 'case.decide',
@@ -95,5 +95,12 @@ describe('the audit log in the console', () => {
     expect(lines[0]).toBe('id,at,actor_id,actor,action,target_kind,target_id,target,case_id,before,after');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,command line,rule.add,rule,1,"'=HYPERLINK(""http://evil.example"")",,,`);
+  });
+
+  it('finds what was done to an account elsewhere by its server, though its label names it by its name', async () => {
+    const far = await anAccountElsewhere(t.db, 'Far Troll');
+    await write({ actor: 'command line', action: 'account.limit', target: { kind: 'account', id: far.id, label: 'Far Troll' } });
+    expect(await actions({ server: new URL(far.apId).hostname })).toEqual(['account.limit']);
+    expect(await actions({ server: 'SPAM.example' })).toEqual(['account.no-comments', 'domain.block']);
   });
 });
