@@ -22,7 +22,8 @@ afterAll(() => stopWorld(world));
 const MASTODON_CSV = [
   '#domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate',
   'casino-spam.example,suspend,false,false,Casino spam,false',
-  'quiet.example,silence,false,false,,false',
+  'quiet.example,silence,false,false,Follow-for-follow farms,false',
+  'odd.example,sandbox,false,false,,false',
 ].join('\n');
 
 describe('the console’s servers', () => {
@@ -45,9 +46,10 @@ describe('the console’s servers', () => {
 
     await page.getByLabel(/Paste a Mastodon/).fill(MASTODON_CSV);
     await page.getByRole('button', { name: /Import/ }).click();
-    await page.getByText('1 server blocked; 1 line skipped.').waitFor();
-    await page.getByText(/Limiting a server \(Mastodon’s silence\) is not offered here yet/).waitFor();
+    await page.getByText('2 servers blocked; 1 line skipped.').waitFor();
+    await page.getByText(/The severity must be suspend, silence or noop, not “sandbox”/).waitFor();
     await list.getByRole('heading', { name: 'casino-spam.example' }).waitFor();
+    await list.getByRole('listitem').filter({ hasText: 'quiet.example' }).getByText('Limited', { exact: true }).waitFor();
     await page.screenshot({ path: artifactPath('servers-1280-light.png'), fullPage: true });
 
     // After all, bad-faith.example is suspended, from its own edit form.
@@ -72,6 +74,7 @@ describe('the console’s servers', () => {
     await table.waitFor();
     await expect(table.textContent()).resolves.not.toContain('bad-faith.example');
     await expect(table.textContent()).resolves.toContain('casino-spam.example');
+    await expect(table.textContent()).resolves.toContain('Limited: its accounts are out of feeds and search but for their followers');
     await visitor.page.screenshot({ path: artifactPath('moderation-servers-375-light.png'), fullPage: true });
     await visitor.context.close();
   });

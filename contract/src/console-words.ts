@@ -52,16 +52,19 @@ export const APPEAL_REPLY_MAX = 2000;
 export const APPEAL_NOT_YOURS = 'You took this action: another moderator answers its appeal.';
 
 /**
- * How a server elsewhere is dealt with (issue 47, ADR 0108), in Mastodon's words for its CSV: `suspend`
- * refuses everything from it and ends every follow; `noop` blocks nothing, for a server whose media or
- * reports alone are refused. (Mastodon's `silence` comes with the limit action.)
+ * How a server elsewhere is dealt with (issue 47, ADRs 0108 and 0112), in Mastodon's words for its CSV:
+ * `suspend` refuses everything from it and ends every follow; `silence` limits every account of it as
+ * the limit action limits one (ADR 0111); `noop` blocks nothing, for a server whose media or reports
+ * alone are refused.
  */
-export const SERVER_SEVERITIES = ['suspend', 'noop'] as const;
+export const SERVER_SEVERITIES = ['suspend', 'silence', 'noop'] as const;
 export type ServerSeverity = (typeof SERVER_SEVERITIES)[number];
-export const SERVER_SEVERITY_LABELS: Readonly<Record<ServerSeverity, string>> = { suspend: 'Suspend', noop: 'No block' };
+export const SERVER_SEVERITY_LABELS: Readonly<Record<ServerSeverity, string>> = { suspend: 'Suspend', silence: 'Limit', noop: 'No block' };
 /** What each severity does, under its choice on the console. */
 export const SERVER_SEVERITY_HINTS: Readonly<Record<ServerSeverity, string>> = {
   suspend: 'Nothing is taken from it or sent to it, and every follow between its accounts and members ends.',
+  silence:
+    'Its accounts are limited: their stories and profiles leave feeds, search and recommendations for anyone who does not follow them, and only their followers are told what they do.',
   noop: 'Its accounts are followed and read as before; only the choices below apply.',
 };
 /** At most how long a comment on a server's block is (public or private). */

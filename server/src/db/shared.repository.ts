@@ -14,6 +14,14 @@ export const member = (alias?: string): string => `${alias ? `${alias}.` : ''}do
 export const isMember = (alias?: string): RawBuilder<SqlBool> => sql<SqlBool>`${sql.raw(member(alias))}`;
 
 /**
+ * Whether the actor (the row of users aliased `actor`) is limited by the moderators (ADR 0111) and the
+ * one to be told (`recipient`, a column or a parameter) does not follow it: what it does is not told
+ * to them, as Mastodon filters a limited account's notifications. 1/true or 0/false.
+ */
+export const unheardBy = (recipient: RawBuilder<unknown>): RawBuilder<number | boolean> =>
+  sql<number | boolean>`(actor.limited_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM follows heard WHERE heard.follower_id = ${recipient} AND heard.following_id = actor.id))`;
+
+/**
  * A member always has an address: only an account elsewhere goes without (migration 0045's CHECK).
  * A query that keeps members only says so to the type too: `.where(isMember()).$narrowType<MemberAddress>()`.
  */

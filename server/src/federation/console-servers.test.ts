@@ -104,7 +104,7 @@ describe('a block made in the console', () => {
     const bad = await api('servers/save', { domain: 'not a domain!', severity: 'suspend' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.domain[0]).toBe('“not a domain!” is not a domain name.');
-    expect((await api('servers/save', { domain: 'ok.example', severity: 'silence' })).json().errors.severity[0]).toBe('Choose what happens to the server.');
+    expect((await api('servers/save', { domain: 'ok.example', severity: 'sandbox' })).json().errors.severity[0]).toBe('Choose what happens to the server.');
     expect((await api('servers/remove', { domain: 'never.example' })).statusCode).toBe(404);
     await api('servers/save', { domain: 'lifted.example', severity: 'suspend' });
     const lifted = await api('servers/remove', { domain: 'Lifted.Example' });
@@ -130,10 +130,9 @@ describe('Mastodon’s CSV', () => {
     const done = await api('servers/import', { csv: MASTODON });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual({
-      message: '1 server blocked; 5 lines skipped.',
-      added: ['spam-one.example'],
+      message: '2 servers blocked; 4 lines skipped.',
+      added: ['spam-one.example', 'quiet.example'],
       skipped: [
-        { line: 3, domain: 'quiet.example', reason: 'Limiting a server (Mastodon’s silence) is not offered here yet: block it, or leave it.' },
         { line: 4, domain: 'media.example', reason: 'Blocked here already: its block is left as it is.' },
         { line: 5, domain: 'spam-one.example', reason: 'Listed twice: the first line was taken.' },
         { line: 6, domain: 'not a domain', reason: 'Not a domain name.' },
@@ -141,6 +140,9 @@ describe('Mastodon’s CSV', () => {
       ],
     });
     expect(await isBlockedHost(t.db, 'spam-one.example')).toBe(true);
+    // Mastodon's silence is a limit here (ADR 0112): its accounts are limited, not refused.
+    expect(await isBlockedHost(t.db, 'quiet.example')).toBe(false);
+    expect((await api('servers', {})).json().servers.find((s: { domain: string }) => s.domain === 'quiet.example')).toMatchObject({ severity: 'silence', reject_media: true });
     expect((await auditOf('spam-one.example'))[0]).toMatchObject({ action: 'domain.block', actor_name: 'Mo Derator' });
     expect((await api('servers', {})).json().servers.find((s: { domain: string }) => s.domain === 'media.example')).toMatchObject({
       severity: 'suspend',

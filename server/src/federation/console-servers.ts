@@ -41,6 +41,13 @@ export async function publicServerBlocks(db: Kysely<DB>): Promise<PublicServerBl
  * read in (a domain blocked here already is left as it is, each line taken said or skipped with why)
  * and written out.
  */
+/** What the console says of a saved block, by its severity. */
+const SAVED: Readonly<Record<ServerPolicy['severity'], (domain: string) => string>> = {
+  suspend: (domain) => `${domain} and its subdomains are suspended.`,
+  silence: (domain) => `${domain} and its subdomains are limited: their accounts are out of feeds, search and recommendations but for their followers.`,
+  noop: (domain) => `The block of ${domain} is saved.`,
+};
+
 export function createConsoleServers(db: Kysely<DB>, blocks: DomainBlocks) {
   /** How many accounts elsewhere each domain covers (its hosts and theirs below it). */
   async function known(): Promise<Map<string, number>> {
@@ -70,7 +77,7 @@ export function createConsoleServers(db: Kysely<DB>, blocks: DomainBlocks) {
       const row = (await serverPolicyOf(db, done.domain))!;
       const accounts = (await known()).get(row.domain) ?? 0;
       const ended = done.endedFollows > 0 ? ` ${counted(done.endedFollows, 'follow', 'follows')} between its accounts and members ended.` : '';
-      const what = policy.severity === 'suspend' ? `${done.domain} and its subdomains are suspended.` : `The block of ${done.domain} is saved.`;
+      const what = SAVED[policy.severity](done.domain);
       return { message: `${what}${ended}`, server: blockOf(row, accounts), ended_follows: done.endedFollows };
     },
 

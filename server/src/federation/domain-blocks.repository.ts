@@ -69,6 +69,46 @@ export async function anyRefusing(db: Kysely<DB>, domains: readonly string[], wh
   return row !== undefined;
 }
 
+/** Whether any of these domains limits its accounts (severity `silence`, ADR 0112). */
+export async function anyLimiting(db: Kysely<DB>, domains: readonly string[]): Promise<boolean> {
+  if (domains.length === 0) return false;
+  const row = await db.selectFrom('federation_domain_blocks').select('domain').where('domain', 'in', domains).where('severity', '=', 'silence').executeTakeFirst();
+  return row !== undefined;
+}
+
+const CHUNK = 500;
+const chunks = (ids: readonly number[]) => Array.from({ length: Math.ceil(ids.length / CHUNK) }, (_, i) => ids.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/**
+ * Marks accounts elsewhere limited, as their server's limit says (ADR 0112); or, `on` null, no longer,
+ * but for those the moderators limited one by one (an action of kind `limit` in force, ADR 0111).
+ */
+export async function markAccountsLimited(db: Kysely<DB>, ids: readonly number[], on: string | null): Promise<void> {
+  for (const some of chunks(ids)) {
+    await db
+      .updateTable('users')
+      .set({ limited_at: on })
+      .where('id', 'in', some)
+      .where('domain', 'is not', null)
+      .$if(on !== null, (q) => q.where('limited_at', 'is', null))
+      .$if(on === null, (q) =>
+        q.where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('moderation_actions')
+                .select('moderation_actions.id')
+                .whereRef('moderation_actions.subject_id', '=', 'users.id')
+                .where('moderation_actions.kind', '=', 'limit')
+                .where('moderation_actions.lifted_at', 'is', null),
+            ),
+          ),
+        ),
+      )
+      .execute();
+  }
+}
+
 /** Accounts elsewhere (rows of users) whose id mentions the domain (the caller keeps those whose host it covers). */
 export async function accountsLike(db: Kysely<DB>, domain: string): Promise<Array<{ id: number; uri: string }>> {
   return db

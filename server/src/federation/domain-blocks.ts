@@ -8,10 +8,12 @@ import {
   type ServerPolicy,
   accountsLike,
   anyBlocked,
+  anyLimiting,
   anyRefusing,
   deleteDomainBlock,
   forgetIcons,
   listDomainBlocks,
+  markAccountsLimited,
   saveServerPolicy,
   serverPolicyOf,
 } from './domain-blocks.repository.ts';
@@ -69,20 +71,39 @@ const same = (a: ServerPolicy, b: ServerPolicy) => JSON.stringify(policyView(a))
  * command line (`npm run admin -- domain:block` and its kin) and the console's servers. A block covers
  * the domain's subdomains. Suspending a server ends every follow between its accounts and members at
  * once, both ways, through `sever` (the social service's `severedFrom`, ADR 0086); refusing its media
- * forgets the pictures of its accounts (and none is kept after). Each change is audited in its
+ * forgets the pictures of its accounts (and none is kept after); limiting it (`silence`, ADR 0112)
+ * limits every account of it known (`users.limited_at`, as the limit action does one: ADR 0111) and
+ * each one met after (followers.repository.ts), and lifting that limit lifts theirs but for those
+ * limited one by one. Each change is audited in its
  * transaction: 'domain.block', 'domain.change' (before and after), 'domain.unblock'.
  */
 export function createDomainBlocks(db: Kysely<DB>, sever: (accountId: number) => Promise<number>) {
-  /** The accounts elsewhere whose host the domain covers. */
-  async function accountsOf(domain: string): Promise<number[]> {
-    const covered = (await accountsLike(db, domain)).filter((actor) => {
+  /** The accounts elsewhere whose host the domain covers, with the domains above their host. */
+  async function accountsOf(domain: string): Promise<Array<{ id: number; above: string[] }>> {
+    const covered = (await accountsLike(db, domain)).flatMap((actor) => {
       try {
-        return domainsAbove(new URL(actor.uri).hostname).includes(domain);
+        const above = domainsAbove(new URL(actor.uri).hostname);
+        return above.includes(domain) ? [{ id: actor.id, above }] : [];
       } catch {
-        return false;
+        return [];
       }
     });
-    return covered.map((a) => a.id);
+    return covered;
+  }
+
+  /**
+   * After a change of a block that limited or limits (`silence`, ADR 0112), each covered account is
+   * limited or not as the blocks now say (a limit of a domain above it still holds), in `trx`.
+   */
+  async function relimit(trx: Kysely<DB>, accounts: ReadonlyArray<{ id: number; above: string[] }>, now: string): Promise<void> {
+    const byDomains = new Map<string, { above: string[]; ids: number[] }>();
+    for (const account of accounts) {
+      const key = account.above.join(' ');
+      const group = byDomains.get(key) ?? { above: account.above, ids: [] };
+      group.ids.push(account.id);
+      byDomains.set(key, group);
+    }
+    for (const { above, ids } of byDomains.values()) await markAccountsLimited(trx, ids, (await anyLimiting(trx, above)) ? now : null);
   }
 
   /**
@@ -96,15 +117,21 @@ export function createDomainBlocks(db: Kysely<DB>, sever: (accountId: number) =>
     const created = await db.transaction().execute(async (trx) => {
       const before = await serverPolicyOf(trx, domain);
       if (before && same(before, policy)) return false;
-      const made = await saveServerPolicy(trx, domain, policy, nowIso());
+      const now = nowIso();
+      const made = await saveServerPolicy(trx, domain, policy, now);
+      if (policy.severity === 'silence' || before?.severity === 'silence') await relimit(trx, accounts, now);
       const target = { kind: 'domain', label: domain };
       if (made) await audit(trx, { actor: by, action: 'domain.block', target, after: policyView(policy) });
       else await audit(trx, { actor: by, action: 'domain.change', target, before: policyView(before!), after: policyView(policy) });
-      if (policy.severity === 'suspend' || policy.reject_media === 1) await forgetIcons(trx, accounts);
+      if (policy.severity === 'suspend' || policy.reject_media === 1)
+        await forgetIcons(
+          trx,
+          accounts.map((a) => a.id),
+        );
       return made;
     });
     let endedFollows = 0;
-    if (policy.severity === 'suspend') for (const account of accounts) endedFollows += await sever(account);
+    if (policy.severity === 'suspend') for (const account of accounts) endedFollows += await sever(account.id);
     return { domain, created, endedFollows };
   }
 
@@ -120,9 +147,11 @@ export function createDomainBlocks(db: Kysely<DB>, sever: (accountId: number) =>
     async unblock(text: string, by: AuditActor): Promise<boolean> {
       const domain = normalDomain(text);
       if (!domain) return false;
+      const accounts = await accountsOf(domain);
       return db.transaction().execute(async (trx) => {
         const before = await serverPolicyOf(trx, domain);
         if (!before || !(await deleteDomainBlock(trx, domain))) return false;
+        if (before.severity === 'silence') await relimit(trx, accounts, nowIso());
         await audit(trx, { actor: by, action: 'domain.unblock', target: { kind: 'domain', label: domain }, before: policyView(before) });
         return true;
       });

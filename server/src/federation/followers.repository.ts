@@ -1,6 +1,6 @@
 import type { Kysely, NotNull } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { anyRefusing } from './domain-blocks.repository.ts';
+import { anyLimiting, anyRefusing } from './domain-blocks.repository.ts';
 import { domainsAbove } from './domain-names.ts';
 
 /** The SQL of remote actors and their follows (migration 0030, ADR 0068). */
@@ -33,11 +33,14 @@ export interface RemoteFollowerRow {
  */
 export async function saveRemoteActor(db: Kysely<DB>, actor: RemoteActorFields, now: string): Promise<{ userId: number; iconUrl: string | null }> {
   // A server whose media are refused (or suspended) has no picture of its accounts kept (ADR 0108).
-  const iconUrl = actor.icon_url && !(await anyRefusing(db, domainsAbove(new URL(actor.uri).hostname), 'reject_media')) ? actor.icon_url : null;
-  return { userId: await saveActorUser(db, { ...actor, icon_url: iconUrl }, now), iconUrl };
+  const above = domainsAbove(new URL(actor.uri).hostname);
+  const iconUrl = actor.icon_url && !(await anyRefusing(db, above, 'reject_media')) ? actor.icon_url : null;
+  // An account first met on a server that is limited is limited with it (ADR 0112).
+  const limitedAt = (await anyLimiting(db, above)) ? now : null;
+  return { userId: await saveActorUser(db, { ...actor, icon_url: iconUrl }, now, limitedAt), iconUrl };
 }
 
-async function saveActorUser(db: Kysely<DB>, actor: RemoteActorFields, now: string): Promise<number> {
+async function saveActorUser(db: Kysely<DB>, actor: RemoteActorFields, now: string, limitedAt: string | null): Promise<number> {
   const seen = {
     name: actor.name,
     domain: new URL(actor.uri).host,
@@ -52,7 +55,18 @@ async function saveActorUser(db: Kysely<DB>, actor: RemoteActorFields, now: stri
   const row = await db
     .insertInto('users')
     // No address, and no mail of any kind (a CHECK lets only an account elsewhere go without an address).
-    .values({ ...seen, ap_id: actor.uri, email: null, email_normalized: null, notify_like: 0, notify_comment: 0, notify_follow: 0, notify_help: 0, created_at: now })
+    .values({
+      ...seen,
+      ap_id: actor.uri,
+      email: null,
+      email_normalized: null,
+      notify_like: 0,
+      notify_comment: 0,
+      notify_follow: 0,
+      notify_help: 0,
+      limited_at: limitedAt,
+      created_at: now,
+    })
     .onConflict((oc) => oc.column('ap_id').doUpdateSet(seen))
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { SERVER_COMMENT_MAX, type ServerSeverity } from '@inkwell/contract';
+import { SERVER_COMMENT_MAX, SERVER_SEVERITIES, type ServerSeverity } from '@inkwell/contract';
 import { csvDocument } from '../lib/csv.ts';
 import { validationError } from '../lib/errors.ts';
 import type { ServerPolicy, ServerPolicyRow } from './domain-blocks.repository.ts';
@@ -17,14 +17,16 @@ export type CsvLine = { line: number; domain: string } & ({ policy: ServerPolicy
 
 const yes = (cell: string | undefined) => /^(true|1|yes)$/i.test((cell ?? '').trim());
 
-/** What a severity of the file is here: Mastodon's `silence` (a limit) is not offered yet. */
+/** What a severity of the file is here (Mastodon's `silence` is its "Limit", and is read as such too). */
 function severityOf(cell: string | undefined): ServerSeverity | string {
   const word = (cell ?? '').trim().toLowerCase();
   if (word === '' || word === 'suspend') return 'suspend';
   if (word === 'noop') return 'noop';
-  if (word === 'silence' || word === 'limit') return 'Limiting a server (Mastodon’s silence) is not offered here yet: block it, or leave it.';
+  if (word === 'silence' || word === 'limit') return 'silence';
   return `The severity must be suspend, silence or noop, not “${word.slice(0, 40)}”.`;
 }
+
+const isSeverity = (word: string): word is ServerSeverity => (SERVER_SEVERITIES as readonly string[]).includes(word);
 
 /**
  * The lines of a Mastodon CSV, or of a plain list of domains (no header: the first cell of each line,
@@ -52,7 +54,7 @@ export function readServerCsv(text: string): CsvLine[] {
     const line = info.lines;
     if (!domain) return { line, domain: raw.slice(0, 120), refused: 'Not a domain name.' };
     const severity = severityOf(at(record, 'severity'));
-    if (severity !== 'suspend' && severity !== 'noop') return { line, domain, refused: severity };
+    if (!isSeverity(severity)) return { line, domain, refused: severity };
     const policy: ServerPolicy = {
       severity,
       reject_media: yes(at(record, 'reject_media')) ? 1 : 0,

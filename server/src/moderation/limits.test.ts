@@ -146,4 +146,22 @@ describe('an account limited by the moderators', () => {
     expect(await discovered(stranger)).toMatchObject({ home: true, topic: true, search: true, people: true });
     expect((await readAudit(t.db, { limit: 3 })).map((l) => l.action)).toContain('account.unlimit');
   });
+
+  it('tells what it does only to those who follow it: its likes, comments and follows', async () => {
+    const caseId = await reportedCase(t, reporter, 'account', loud.id, 'spam');
+    await createDecisions(t.db, t.config.publicUrl, offlineEvents()).decide(caseId, 'limit', 'Liking everything in sight.', 'command line');
+    const strangers = await aPost(t.db, { userId: stranger.id, title: 'A stranger’s story' });
+    const followers = await aPost(t.db, { userId: follower.id, title: 'A follower’s story' });
+    const toldBy = async (userId: number) =>
+      (await t.db.selectFrom('notifications').select('type').where('user_id', '=', userId).where('actor_id', '=', loud.id).execute()).map((n) => n.type);
+    for (const post of [strangers, followers]) expect((await call(loud, 'like', { post_id: post.id, status: 1 })).statusCode).toBe(200);
+    expect((await call(loud, 'comment', { post_id: strangers.id, comments: 'Follow me back!' })).statusCode).toBe(200);
+    expect((await call(loud, 'follow-unfollow', { follow_id: stranger.id, followType: 1 })).statusCode).toBe(200);
+    expect(await toldBy(stranger.id)).toEqual([]);
+    expect(await toldBy(follower.id)).toEqual(['like']);
+    // Once lifted, a stranger is told again.
+    await createLimits(t.db, t.config.publicUrl).lift(loud.id, 'command line');
+    expect((await call(loud, 'comment', { post_id: strangers.id, comments: 'Sorry about that.' })).statusCode).toBe(200);
+    expect(await toldBy(stranger.id)).toEqual(['comment']);
+  });
 });

@@ -1,8 +1,8 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { isPostgres } from '../db/database.ts';
 import { type MailKind, mailKindOf } from '@inkwell/contract';
 import type { DB, NotificationsTable } from '../db/schema.ts';
-import { isMember } from '../db/shared.repository.ts';
+import { isMember, unheardBy } from '../db/shared.repository.ts';
 
 /** The PostgreSQL channel on which a committed notification is announced to every app server. */
 export const NOTICE_CHANNEL = 'inkwell_notices';
@@ -34,14 +34,19 @@ function noticeRow(values: NoticeValues) {
   return { ...rest, comment_id, reply_id, help_request_id, report_id, read_at: null, created_at: now, updated_at: now };
 }
 
-/** Whether `userId` is to be told of what `actorId` did: a member's row of users (an account elsewhere is never notified) who has not blocked the actor. */
+/**
+ * Whether `userId` is to be told of what `actorId` did: a member's row of users (an account elsewhere
+ * is never notified) who has not blocked the actor, and follows it when it is limited (ADR 0111).
+ */
 export async function mayTell(db: Kysely<DB>, userId: number, actorId: number): Promise<boolean> {
   const row = await db
     .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .where(isMember())
+    .innerJoin('users as actor', (join) => join.on('actor.id', '=', actorId))
+    .select('users.id')
+    .where('users.id', '=', userId)
+    .where(isMember('users'))
     .where((eb) => eb.not(eb.exists(eb.selectFrom('blocks').select('blocks.blocker_id').where('blocks.blocker_id', '=', userId).where('blocks.blocked_id', '=', actorId))))
+    .where(sql<SqlBool>`NOT ${unheardBy(sql.val(userId))}`)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -104,6 +104,8 @@ interface Notice {
   actorId: number;
   message: string;
   now: string;
+  /** The actor is limited and the recipient does not follow it (Teller's `unheard`, ADR 0111): nothing is told. */
+  unheard?: boolean;
 }
 
 /**
@@ -115,12 +117,12 @@ interface Notice {
 export const notify = {
   /** A like, or a boost from the fediverse (told under Likes, type 'boost'): one per actor, post and kind. */
   async like(trx: Kysely<DB>, post: PostTarget, n: Omit<Notice, 'recipient'>, kind: 'like' | 'boost' = 'like'): Promise<void> {
-    if (post.user_id === n.actorId) return;
+    if (post.user_id === n.actorId || n.unheard) return;
     await upsertNotice(trx, { user_id: post.user_id, actor_id: n.actorId, type: kind, post_id: post.id, message: n.message, now: n.now });
   },
 
   async follow(trx: Kysely<DB>, n: Notice): Promise<void> {
-    if (n.recipient === n.actorId) return;
+    if (n.recipient === n.actorId || n.unheard) return;
     await upsertNotice(trx, { user_id: n.recipient, actor_id: n.actorId, type: 'follow', post_id: null, message: n.message, now: n.now });
   },
 

@@ -177,7 +177,7 @@ describe('the console without the app', () => {
     expect(add.querySelector<HTMLInputElement>('input[name="domain"]')?.value).toBe('not a domain!');
     expect(add.querySelector('textarea[name="public_comment"]')?.textContent).toBe('Kept.');
 
-    const imported = await send(paths.modServers.path, form({ form: 'import', csv: '#domain,#severity\nimported.example,suspend\nquiet.example,silence' }));
+    const imported = await send(paths.modServers.path, form({ form: 'import', csv: '#domain,#severity\nimported.example,suspend\nquiet.example,sandbox' }));
     expect(imported.statusCode).toBe(200);
     const result = new JSDOM(imported.body).window.document;
     expect(result.body.textContent).toContain('1 server blocked; 1 line skipped.');

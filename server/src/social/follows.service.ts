@@ -92,7 +92,7 @@ export function createFollowsService(db: Kysely<DB>, events: DomainEventBus, { f
           const changed = follow ? await repo.insertFollow(trx, auth.userId, followId, now) : await repo.deleteFollow(trx, auth.userId, followId);
           if (changed && follow) {
             const message = noticesBy(target.actor).follow();
-            await notify.follow(trx, { recipient: followId, actorId: auth.userId, message, now });
+            await notify.follow(trx, { recipient: followId, actorId: auth.userId, message, now, unheard: target.actor.unheard });
           }
           if (changed && !follow) await notify.unfollow(trx, followId, auth.userId);
           const answer = {
@@ -139,7 +139,7 @@ export function createFollowsService(db: Kysely<DB>, events: DomainEventBus, { f
         if (truthy(target.blocked_follower)) return { outcome: 'refused' as const };
         const now = nowIso();
         if (!(await repo.keepFollowFrom(trx, actorId, memberId, activityId, now))) return { outcome: 'unchanged' as const };
-        await notify.follow(trx, { recipient: memberId, actorId, message: noticesBy(target.actor).follow(), now });
+        await notify.follow(trx, { recipient: memberId, actorId, message: noticesBy(target.actor).follow(), now, unheard: target.actor.unheard });
         await repo.addToFollowCounts(trx, actorId, memberId, 1);
         return { outcome: 'followed' as const };
       });

@@ -40,7 +40,7 @@ export function createLikesService(db: Kysely<DB>, events: DomainEventBus) {
     if (on && (await insertLike(trx, postId, actorId, now, kind, activityId))) {
       changed = true;
       const texts = noticesBy(post.actor);
-      await notify.like(trx, post, { actorId, message: kind === 'like' ? texts.like(post.title) : texts.boost(post.title), now }, kind);
+      await notify.like(trx, post, { actorId, message: kind === 'like' ? texts.like(post.title) : texts.boost(post.title), now, unheard: post.actor.unheard }, kind);
       if (kind === 'like') told = { name: 'like.added', event: { postId, userId: actorId, postApId: post.ap_id } };
     }
     const removed = on ? undefined : await deleteLike(trx, postId, actorId, kind);

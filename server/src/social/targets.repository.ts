@@ -1,6 +1,8 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { isPostgres } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import { unheardBy } from '../db/shared.repository.ts';
+import { truthy } from '../lib/post-card.ts';
 
 /** The posts and users that social calls act on. */
 export interface PostTarget {
@@ -24,6 +26,8 @@ export interface Teller {
   name: string | null;
   handle: string | null;
   domain: string | null;
+  /** Limited by the moderators, and not followed by the one to be told (ADR 0111): not told. */
+  unheard?: boolean;
 }
 
 /** The post, with who acts on it (a member or an account elsewhere: for the notification's text, notify.ts noticesBy), in one read. */
@@ -31,10 +35,19 @@ export function findPostFor(db: Kysely<DB>, postId: number, actorId: number): Pr
   return db
     .selectFrom('posts')
     .innerJoin('users as actor', (join) => join.on('actor.id', '=', actorId))
-    .select(['posts.id', 'posts.user_id', 'posts.title', 'posts.ap_id', 'actor.name', 'actor.handle', 'actor.domain'])
+    .select(['posts.id', 'posts.user_id', 'posts.title', 'posts.ap_id', 'actor.name', 'actor.handle', 'actor.domain', unheardBy(sql.ref('posts.user_id')).as('unheard')])
     .where('posts.id', '=', postId)
     .executeTakeFirst()
-    .then((row) => row && { id: row.id, user_id: row.user_id, title: row.title, ap_id: row.ap_id, actor: { name: row.name, handle: row.handle, domain: row.domain } });
+    .then(
+      (row) =>
+        row && {
+          id: row.id,
+          user_id: row.user_id,
+          title: row.title,
+          ap_id: row.ap_id,
+          actor: { name: row.name, handle: row.handle, domain: row.domain, unheard: truthy(row.unheard) },
+        },
+    );
 }
 
 /**
@@ -92,14 +105,15 @@ export function findFollowTarget(
       'actor.domain as actor_domain',
       blocked(eb, followId, followerId).as('blocked_follower'),
       blocked(eb, followerId, followId).as('follower_blocked'),
+      unheardBy(sql.ref('users.id')).as('unheard'),
     ])
     .where('users.id', '=', followId)
     .where('users.deactivated_at', 'is', null)
     .executeTakeFirst()
     .then((row) => {
       if (!row) return undefined;
-      const { actor_name, actor_handle, actor_domain, ...rest } = row;
-      return { ...rest, actor: { name: actor_name, handle: actor_handle, domain: actor_domain } };
+      const { actor_name, actor_handle, actor_domain, unheard, ...rest } = row;
+      return { ...rest, actor: { name: actor_name, handle: actor_handle, domain: actor_domain, unheard: truthy(unheard) } };
     });
 }
 

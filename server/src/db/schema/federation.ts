@@ -61,8 +61,8 @@ export interface FederationDeliveriesTable {
 export interface FederationDomainBlocksTable {
   domain: string;
   created_at: string;
-  /** 'suspend' refuses everything; 'noop' only what the flags below refuse (migration 0074). */
-  severity: Generated<'suspend' | 'noop'>;
+  /** 'suspend' refuses everything; 'silence' limits its accounts (ADR 0112); 'noop' only what the flags below refuse (migration 0074). */
+  severity: Generated<'suspend' | 'silence' | 'noop'>;
   reject_media: Generated<number>;
   reject_reports: Generated<number>;
   obfuscate: Generated<number>;

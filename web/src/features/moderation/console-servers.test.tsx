@@ -26,6 +26,7 @@ function aBlock(overrides: Partial<ServerBlock> = {}): ServerBlock {
   };
 }
 
+const farm = aBlock({ domain: 'farm.example', severity: 'silence', reject_media: false, reject_reports: false, public_comment: 'Follow farms.', private_comment: '', accounts: 3 });
 const pics = aBlock({ domain: 'pics.example', severity: 'noop', reject_reports: false, obfuscate: true, public_comment: '', private_comment: '', accounts: 1 });
 
 type Answer = { status?: number; body: unknown };
@@ -38,7 +39,7 @@ interface Options {
 }
 
 function serversApi({
-  list = () => ({ body: { servers: [pics, aBlock()] } satisfies ModServersResponse }),
+  list = () => ({ body: { servers: [pics, aBlock(), farm] } satisfies ModServersResponse }),
   save = (body) => ({ body: { message: `${String(body.domain)} is blocked.`, server: aBlock({ domain: String(body.domain) }), ended_follows: 0 } }),
   remove = (body) => ({ body: { message: `The block on ${String(body.domain)} was lifted.` } }),
   import: importCsv = () => ({ body: { message: '1 server blocked; 2 lines skipped.', added: ['new.example'], skipped: [] } }),
@@ -67,7 +68,7 @@ describe('The servers in the console', () => {
     renderApp(paths.modServers.getHref());
     expect(await screen.findByRole('heading', { level: 1, name: 'Servers' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Blocked servers' });
-    const [first, second] = within(list).getAllByRole('article');
+    const [first, second, third] = within(list).getAllByRole('article');
 
     expect(first).toHaveAccessibleName('pics.example');
     expect(first).toHaveTextContent('No block');
@@ -85,6 +86,9 @@ describe('The servers in the console', () => {
     expect(second).toHaveTextContent('Private comment (staff only):Ticket 42: three waves in a week.');
     expect(second).toHaveTextContent('12 accounts of it known here');
     expect(within(second!).getByRole('time')).toHaveAttribute('dateTime', '2026-11-30T09:15:00.000Z');
+    expect(third).toHaveAccessibleName('farm.example');
+    expect(third).toHaveTextContent('Limited');
+    expect(third).not.toHaveTextContent('Refused:');
 
     // Each block's edit form, closed, filled with the block and its domain fixed.
     const edit = within(second!).getByRole('form', { name: 'Change the block on spam.example' });
@@ -108,7 +112,7 @@ describe('The servers in the console', () => {
       within(add)
         .getAllByRole('radio')
         .map((r) => (r as HTMLInputElement).value),
-    ).toEqual(['suspend', 'noop']);
+    ).toEqual(['suspend', 'silence', 'noop']);
     expect(within(add).getByRole('radio', { name: 'Suspend' })).not.toBeChecked();
     expect(add).toHaveTextContent(SERVER_SEVERITY_HINTS.suspend);
     expect(within(add).getByRole('checkbox', { name: 'Refuse its media: its accounts’ pictures are not kept' })).toHaveAttribute('name', 'reject_media');
@@ -224,7 +228,7 @@ describe('The servers in the console', () => {
                 added: ['new.example'],
                 skipped: [
                   { line: 3, domain: 'spam.example', reason: 'It is blocked here already.' },
-                  { line: 4, domain: 'odd.example', reason: 'The severity “silence” is not known here.' },
+                  { line: 4, domain: 'odd.example', reason: 'The severity “sandbox” is not known here.' },
                 ],
               },
             },
@@ -232,7 +236,7 @@ describe('The servers in the console', () => {
     renderApp(paths.modServers.getHref());
     const form = await screen.findByRole('form', { name: 'Import blocks' });
     const user = userEvent.setup();
-    const text = '#domain,#severity\nnew.example,suspend\nspam.example,suspend\nodd.example,silence\n';
+    const text = '#domain,#severity\nnew.example,suspend\nspam.example,suspend\nodd.example,sandbox\n';
     await user.upload(within(form).getByLabelText('Or choose its file'), new File([text], 'blocks.csv', { type: 'text/csv' }));
     await waitFor(() => expect(within(form).getByLabelText('Paste a Mastodon domain-block CSV')).toHaveValue(text));
     await user.click(within(form).getByRole('button', { name: 'Import' }));
@@ -247,7 +251,7 @@ describe('The servers in the console', () => {
       within(within(status).getByRole('list', { name: 'Lines not taken' }))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Line 3, spam.example: It is blocked here already.', 'Line 4, odd.example: The severity “silence” is not known here.']);
+    ).toEqual(['Line 3, spam.example: It is blocked here already.', 'Line 4, odd.example: The severity “sandbox” is not known here.']);
     expect(callsTo(fetchMock, '/api/mod/servers/import')).toEqual([{ csv: text }, { csv: text }]);
   });
 

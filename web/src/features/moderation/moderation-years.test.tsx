@@ -13,6 +13,8 @@ const COUNTS: ModerationYearsResponse = {
     { domain: 'sp*m.example', severity: 'suspend', reject_media: true, reject_reports: true, reason: 'Spam, <b>only</b> spam.' },
     { domain: 'pics.example', severity: 'noop', reject_media: true, reject_reports: false, reason: '' },
     { domain: 'loud.example', severity: 'noop', reject_media: true, reject_reports: true, reason: 'Floods of reports.' },
+    { domain: 'farm.example', severity: 'silence', reject_media: false, reject_reports: false, reason: 'Follow farms.' },
+    { domain: 'gore.example', severity: 'silence', reject_media: true, reject_reports: false, reason: '' },
   ],
 };
 
@@ -72,6 +74,8 @@ describe('Moderation on this server', () => {
       ['sp*m.example', 'Suspended: nothing is taken from it or sent to it', 'Spam, <b>only</b> spam.'],
       ['pics.example', 'Media refused', 'No reason given'],
       ['loud.example', 'Media and reports refused', 'Floods of reports.'],
+      ['farm.example', 'Limited: its accounts are out of feeds and search but for their followers', 'Follow farms.'],
+      ['gore.example', 'Limited: its accounts are out of feeds and search but for their followers; its media refused', 'No reason given'],
     ]);
     expect(table.querySelector('b')).toBeNull();
   });

@@ -80,11 +80,13 @@ function YearsTable({ heading, rows, years }: { heading: string; rows: Row[]; ye
   );
 }
 
-/** What happens to a blocked server, in words: suspended (everything refused), or its media or reports refused. */
+/** What happens to a blocked server, in words: suspended (everything refused), limited, or its media or reports refused. */
 function whatHappens(server: PublicServerBlock): string {
   if (server.severity === 'suspend') return 'Suspended: nothing is taken from it or sent to it';
   const refused = [server.reject_media && 'media', server.reject_reports && 'reports'].filter(Boolean).join(' and ');
-  return refused ? `${refused.charAt(0).toUpperCase()}${refused.slice(1)} refused` : 'Nothing refused';
+  const limited = server.severity === 'silence' ? 'Limited: its accounts are out of feeds and search but for their followers' : '';
+  if (!refused) return limited || 'Nothing refused';
+  return limited ? `${limited}; its ${refused} refused` : `${refused.charAt(0).toUpperCase()}${refused.slice(1)} refused`;
 }
 
 /** The servers elsewhere this server refuses, wholly or in part (ADR 0108): each domain (partly hidden when the moderators chose so), what happens, and why. */

@@ -9,6 +9,13 @@ import { Tag, When } from './CaseParts';
 import { problemOf } from './ConsoleBits';
 import { ServerBlockForm } from './ServerBlockForm';
 
+/** A block's severity as its tag says it. */
+const SEVERITY_TAGS: Readonly<Record<ServerBlock['severity'], { text: string; tone: 'amber' | 'sky' | 'zinc' }>> = {
+  suspend: { text: 'Suspended', tone: 'amber' },
+  silence: { text: 'Limited', tone: 'sky' },
+  noop: { text: 'No block', tone: 'zinc' },
+};
+
 /** What is refused of a server beyond its severity, in words; null when nothing is. */
 function refusedOf(server: ServerBlock): string | null {
   const parts = [server.reject_media && 'its media', server.reject_reports && 'its reports'].filter(Boolean);
@@ -68,7 +75,7 @@ export function ServerItem({ server, echo, onDone }: ServerItemProps) {
           <h3 id={headingId} className="break-all text-base font-semibold text-zinc-900 dark:text-zinc-50">
             {server.domain}
           </h3>
-          {server.severity === 'suspend' ? <Tag tone="amber">Suspended</Tag> : <Tag>No block</Tag>}
+          <Tag tone={SEVERITY_TAGS[server.severity].tone}>{SEVERITY_TAGS[server.severity].text}</Tag>
           {server.obfuscate && <Tag tone="sky">Partly hidden on the public list</Tag>}
         </div>
         {refused && <p className="font-medium text-zinc-900 dark:text-zinc-100">{refused}</p>}
