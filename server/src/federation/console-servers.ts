@@ -12,7 +12,7 @@ import type { DB } from '../db/schema.ts';
 import { notFound, validationError } from '../lib/errors.ts';
 import type { StaffCaller } from '../plugins/staff.ts';
 import { type DomainBlocks, policyView } from './domain-blocks.ts';
-import { type ServerPolicy, type ServerPolicyRow, accountsByHost, listDomainBlocks, serverPolicyOf } from './domain-blocks.repository.ts';
+import { type ServerPolicy, type ServerPolicyRow, accountsByHost, listDomainBlocks } from './domain-blocks.repository.ts';
 import { domainsAbove, normalDomain, obfuscatedDomain } from './domain-names.ts';
 import { readServerCsv, serverCsv } from './server-blocks-csv.ts';
 
@@ -74,7 +74,7 @@ export function createConsoleServers(db: Kysely<DB>, blocks: DomainBlocks) {
       };
       const done = await blocks.save(body.domain, policy, { id: staff.id, name: staff.name });
       if (!done) throw validationError({ domain: [`“${body.domain.slice(0, 100)}” is not a domain name.`] });
-      const row = (await serverPolicyOf(db, done.domain))!;
+      const { row } = done;
       const accounts = (await known()).get(row.domain) ?? 0;
       const ended = done.endedFollows > 0 ? ` ${counted(done.endedFollows, 'follow', 'follows')} between its accounts and members ended.` : '';
       const what = SAVED[policy.severity](done.domain);

@@ -23,21 +23,22 @@ export async function serverPolicyOf(db: Kysely<DB>, domain: string): Promise<Se
   return db.selectFrom('federation_domain_blocks').selectAll().where('domain', '=', domain).executeTakeFirst();
 }
 
-/** Writes the domain's block: a new one (true), or the one there changed (false); two at once make one. */
-export async function saveServerPolicy(db: Kysely<DB>, domain: string, policy: ServerPolicy, now: string): Promise<boolean> {
+/** Writes the domain's block: a new one (`made`), or the one there changed; two at once make one. Resolves to the row as written. */
+export async function saveServerPolicy(db: Kysely<DB>, domain: string, policy: ServerPolicy, now: string): Promise<{ made: boolean; row: ServerPolicyRow }> {
   const made = await db
     .insertInto('federation_domain_blocks')
     .values({ domain, ...policy, created_at: now, updated_at: now })
     .onConflict((oc) => oc.column('domain').doNothing())
-    .returning('domain')
+    .returningAll()
     .executeTakeFirst();
-  if (made) return true;
-  await db
+  if (made) return { made: true, row: made };
+  const row = await db
     .updateTable('federation_domain_blocks')
     .set({ ...policy, updated_at: now })
     .where('domain', '=', domain)
-    .execute();
-  return false;
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { made: false, row };
 }
 
 /** Resolves to whether there was a block to lift. */

@@ -6,6 +6,7 @@ import type { DB } from '../db/schema.ts';
 import { domainsAbove, normalDomain } from './domain-names.ts';
 import {
   type ServerPolicy,
+  type ServerPolicyRow,
   accountsLike,
   anyBlocked,
   anyLimiting,
@@ -108,31 +109,29 @@ export function createDomainBlocks(db: Kysely<DB>, sever: (accountId: number) =>
 
   /**
    * Writes the domain's block (made, or changed when there is one), audited once as done `by` someone
-   * (saving it unchanged adds no row, but ends what follows were left); null when the text is no domain.
+   * (saving it unchanged adds no row, but ends what follows were left); resolves to the block as it now
+   * is, or null when the text is no domain.
    */
-  async function save(text: string, policy: ServerPolicy, by: AuditActor): Promise<{ domain: string; created: boolean; endedFollows: number } | null> {
+  async function save(text: string, policy: ServerPolicy, by: AuditActor): Promise<{ domain: string; created: boolean; endedFollows: number; row: ServerPolicyRow } | null> {
     const domain = normalDomain(text);
     if (!domain) return null;
     const accounts = await accountsOf(domain);
-    const created = await db.transaction().execute(async (trx) => {
+    const { created, row } = await db.transaction().execute(async (trx) => {
       const before = await serverPolicyOf(trx, domain);
-      if (before && same(before, policy)) return false;
+      if (before && same(before, policy)) return { created: false, row: before };
       const now = nowIso();
-      const made = await saveServerPolicy(trx, domain, policy, now);
+      const saved = await saveServerPolicy(trx, domain, policy, now);
       if (policy.severity === 'silence' || before?.severity === 'silence') await relimit(trx, accounts, now);
       const target = { kind: 'domain', label: domain };
-      if (made) await audit(trx, { actor: by, action: 'domain.block', target, after: policyView(policy) });
+      if (saved.made) await audit(trx, { actor: by, action: 'domain.block', target, after: policyView(policy) });
       else await audit(trx, { actor: by, action: 'domain.change', target, before: policyView(before!), after: policyView(policy) });
-      if (policy.severity === 'suspend' || policy.reject_media === 1)
-        await forgetIcons(
-          trx,
-          accounts.map((a) => a.id),
-        );
-      return made;
+      const ids = accounts.map((a) => a.id);
+      if (policy.severity === 'suspend' || policy.reject_media === 1) await forgetIcons(trx, ids);
+      return { created: saved.made, row: saved.row };
     });
     let endedFollows = 0;
     if (policy.severity === 'suspend') for (const account of accounts) endedFollows += await sever(account.id);
-    return { domain, created, endedFollows };
+    return { domain, created, endedFollows, row };
   }
 
   return {

@@ -58,6 +58,16 @@ const view = (row: AppealRow): AppealView => ({ text: row.text, status: row.stat
  * already passed lifts it at once). The answer, its audit row ('appeal.decide') and the mail to the
  * appellant (with a fresh link to the page, which now shows the answer) commit together.
  */
+/**
+ * Why an appeal cannot be answered (answered already; or, with `notBy`, by the member of staff who
+ * took its action: APPEAL_OTHER_MODERATOR), or null: what `decide` refuses and the console's list says.
+ */
+export function refusalOf(appeal: { id: number; status: string }, action: { created_by: number | null }, rules: { notBy?: number } = {}): CaseError | null {
+  if (appeal.status !== 'open') return new CaseError(`Appeal ${appeal.id} was answered already.`, { kind: 'conflict' });
+  if (rules.notBy !== undefined && action.created_by === rules.notBy) return new CaseError(APPEAL_NOT_YOURS, { kind: 'forbidden' });
+  return null;
+}
+
 export function createAppeals(db: Kysely<DB>, publicUrl: string, events: DomainEventBus) {
   const lifting: Record<AppealedActionRow['kind'], { liftIn: (trx: Kysely<DB>, action: AppealedActionRow, by: AuditActor) => Promise<Lifting> }> = {
     suspend: createSuspensions(db, publicUrl),
@@ -127,9 +137,9 @@ export function createAppeals(db: Kysely<DB>, publicUrl: string, events: DomainE
       const done = await db.transaction().execute(async (trx) => {
         const appeal = await appealById(trx, appealId);
         if (!appeal) throw new CaseError(`There is no appeal ${appealId}.`, { kind: 'missing' });
-        if (appeal.status !== 'open') throw new CaseError(`Appeal ${appealId} was answered already.`, { kind: 'conflict' });
         const action = (await actionById(trx, appeal.action_id))!;
-        if (rules.notBy !== undefined && action.created_by === rules.notBy) throw new CaseError(APPEAL_NOT_YOURS, { kind: 'forbidden' });
+        const refused = refusalOf(appeal, action, rules);
+        if (refused) throw refused;
         if (answer.outcome === 'change' && action.lifted_at !== null) throw new CaseError('That action has ended already: uphold or turn down the appeal.');
         const now = nowIso();
         const status = STATUS_OF[answer.outcome];

@@ -113,7 +113,14 @@ describe('appeals in the console', () => {
     expect(again.statusCode).toBe(409);
     const answered = (await api('appeals', { status: 'answered' }, mo)).json();
     expect(answered.open_count).toBe(0);
-    expect(answered.appeals[0]).toMatchObject({ id: appealId, status: 'changed', decided_by: 'Max Imum', reply: 'Three days is enough for a first time.', may_answer: false });
+    expect(answered.appeals[0]).toMatchObject({
+      id: appealId,
+      status: 'changed',
+      decided_by: 'Max Imum',
+      reply: 'Three days is enough for a first time.',
+      may_answer: false,
+      why_not: `Appeal ${appealId} was answered already.`,
+    });
     expect((await api('appeals', {}, mo)).json().appeals).toEqual([]);
   });
 });

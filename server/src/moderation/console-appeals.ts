@@ -1,10 +1,10 @@
-import { APPEALS_PAGE_SIZE, APPEAL_NOT_YOURS, type AppealLine, type ModAppealAnswer, type ModAppealAnswerResponse, type ModAppealsResponse } from '@inkwell/contract';
+import { APPEALS_PAGE_SIZE, type AppealLine, type ModAppealAnswer, type ModAppealAnswerResponse, type ModAppealsResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { idCursor } from '../lib/id-cursor.ts';
 import { type StaffCaller, staffName } from '../plugins/staff.ts';
 import { appealsPage, openAppealCount } from './appeals.repository.ts';
-import type { AppealAnswer, Appeals } from './appeals.service.ts';
+import { type AppealAnswer, type Appeals, refusalOf } from './appeals.service.ts';
 import { type ActedOn, namesOfActedOn } from './action-labels.ts';
 import { CaseError, caseErrorAsHttp } from './case-error.ts';
 import { DURATION_MS } from './console.service.ts';
@@ -25,11 +25,7 @@ const DONE = { approved: 'upheld: the action is lifted', rejected: 'turned down:
  * APPEAL_OTHER_MODERATOR on, whoever took an action cannot answer its appeal.
  */
 export function createConsoleAppeals(db: Kysely<DB>, appeals: Appeals, otherModerator: boolean) {
-  const whyNot = (staff: StaffCaller, row: { status: string; created_by: number | null }): string | null => {
-    if (row.status !== 'open') return 'It was answered already.';
-    if (otherModerator && row.created_by === staff.id) return APPEAL_NOT_YOURS;
-    return null;
-  };
+  const rulesFor = (staff: StaffCaller) => (otherModerator ? { notBy: staff.id } : {});
 
   return {
     async page(staff: StaffCaller, status: 'open' | 'answered', cursor: string | undefined): Promise<ModAppealsResponse> {
@@ -37,7 +33,7 @@ export function createConsoleAppeals(db: Kysely<DB>, appeals: Appeals, otherMode
       const page = rows.slice(0, APPEALS_PAGE_SIZE);
       const what = await namesOfActedOn(db, page.map(actedOn), 'their');
       const appealsShown = page.map((r): AppealLine => {
-        const why = whyNot(staff, { status: r.status, created_by: r.action_created_by });
+        const why = refusalOf(r, { created_by: r.action_created_by }, rulesFor(staff))?.message ?? null;
         return {
           id: r.id,
           status: r.status,
@@ -69,7 +65,7 @@ export function createConsoleAppeals(db: Kysely<DB>, appeals: Appeals, otherMode
     async answer(staff: StaffCaller, body: ModAppealAnswer): Promise<ModAppealAnswerResponse> {
       const answer: AppealAnswer = body.answer === 'change' ? { outcome: 'change', forMs: DURATION_MS[body.for!]! } : { outcome: body.answer };
       try {
-        const done = await appeals.decide(body.id, answer, body.reply, { id: staff.id, name: staff.name }, otherModerator ? { notBy: staff.id } : {});
+        const done = await appeals.decide(body.id, answer, body.reply, { id: staff.id, name: staff.name }, rulesFor(staff));
         return { message: `Appeal ${body.id} ${DONE[done.status as keyof typeof DONE]}.`, status: done.status, ends_at: done.endsAt };
       } catch (err) {
         if (err instanceof CaseError) throw caseErrorAsHttp(err, 'answer');

@@ -68,12 +68,15 @@ export function registerConsoleForms(app: FastifyInstance, sendPage: SendFormPag
     const page = paths.modServers.path;
     const form = textFields(request.body, ['form', 'domain', 'severity', 'reject_media', 'reject_reports', 'obfuscate', 'public_comment', 'private_comment', 'csv'] as const);
     const sent = (names: ReadonlyArray<keyof typeof form>) => Object.fromEntries(names.filter((n) => form[n] !== '').map((n) => [n, form[n]]));
-    const [url, payload] =
-      form.form === 'import'
-        ? ['/api/mod/servers/import', { csv: form.csv }]
-        : form.form === 'remove'
-          ? ['/api/mod/servers/remove', { domain: form.domain }]
-          : ['/api/mod/servers/save', sent(['domain', 'severity', 'reject_media', 'reject_reports', 'obfuscate', 'public_comment', 'private_comment'])];
+    const calls: Record<string, () => [string, Record<string, unknown>]> = {
+      import: () => ['/api/mod/servers/import', { csv: form.csv }],
+      remove: () => ['/api/mod/servers/remove', { domain: form.domain }],
+    };
+    const save = (): [string, Record<string, unknown>] => [
+      '/api/mod/servers/save',
+      sent(['domain', 'severity', 'reject_media', 'reject_reports', 'obfuscate', 'public_comment', 'private_comment']),
+    ];
+    const [url, payload] = (Object.hasOwn(calls, form.form) ? calls[form.form]! : save)();
     const answer = await callApi(app, request, url, payload);
     if (answer.status === 200 && form.form !== 'import') return reply.redirect(page, 303);
     // A CSV of a megabyte is not sent back into the page: what was skipped says what to mend.

@@ -146,7 +146,7 @@ describe('The appeals in the console', () => {
                   decided_by: 'Max Imum',
                   decided_at: '2026-11-30T10:00:00.000Z',
                   may_answer: false,
-                  why_not: 'It was answered already.',
+                  why_not: 'Appeal 1 was answered already.',
                 }),
               ]
             : [],
@@ -160,7 +160,7 @@ describe('The appeals in the console', () => {
     expect(item).toHaveTextContent('Turned down');
     expect(item).toHaveTextContent('Answered by Max Imum');
     expect(item).toHaveTextContent('The links were the pills.');
-    expect(item).not.toHaveTextContent('It was answered already.');
+    expect(item).not.toHaveTextContent('was answered already.');
     expect(within(item).queryByRole('form')).not.toBeInTheDocument();
   });
 
