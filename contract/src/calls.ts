@@ -75,6 +75,7 @@ export const comment = { method: 'POST', path: '/api/user/comment', access: 'ses
 export const replies = { method: 'POST', path: '/api/user/replies', access: 'session', owns: 'account', body: 'replyBody', answer: 'commentCreatedResponse' } as const satisfies Endpoint;
 export const commentDelete = { method: 'POST', path: '/api/user/comment-delete', access: 'session', owns: 'comment', body: 'deleteByIdBody', answer: 'messageResponse' } as const satisfies Endpoint;
 export const replyDelete = { method: 'POST', path: '/api/user/reply-delete', access: 'session', owns: 'comment', body: 'deleteByIdBody', answer: 'messageResponse' } as const satisfies Endpoint;
+export const writingHide = { method: 'POST', path: '/api/user/comments/hide', access: 'session', owns: 'story', body: 'hideWritingBody', answer: 'hideWritingResponse' } as const satisfies Endpoint;
 export const followUnfollow = { method: 'POST', path: '/api/user/follow-unfollow', access: 'session', owns: 'account', body: 'followBody', answer: 'followResponse' } as const satisfies Endpoint;
 export const isFollowing = { method: 'POST', path: '/api/user/is-following', access: 'session', owns: 'account', readOnly: true, body: 'isFollowingBody', answer: 'followResponse' } as const satisfies Endpoint;
 export const followers = { method: 'POST', path: '/api/user/followers', access: 'reader', readOnly: true, body: 'followListBody', query: 'cursorQuery', answer: 'followListPage' } as const satisfies Endpoint;

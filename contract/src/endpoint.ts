@@ -22,11 +22,12 @@ export interface Endpoint {
   /**
    * Whose the thing a signed-in call acts on must be: 'account', the caller's own (a body's user_id or
    * id names the caller); 'post', 'draft', a post or draft of the caller's; 'comment', a comment or
-   * reply of the caller's or on the caller's post. The server's route() asks the access policy
+   * reply of the caller's or on the caller's post; 'story', a comment or reply on the caller's post
+   * (its writer alone may act: ADR 0113). The server's route() asks the access policy
    * (server/src/access/policy.ts) with the thing's owner before the handler runs, and refuses to
    * register such a call without a way to find it; the authorization matrix proves a stranger is refused.
    */
-  owns?: 'account' | 'post' | 'draft' | 'comment';
+  owns?: 'account' | 'post' | 'draft' | 'comment' | 'story';
   /**
    * A console call (issue 47, ADR 0105): a signed-in member of staff whose role has this permission
    * (403 for anyone else, in one wording). It acts on what is nobody's own, so it has no `owns`.

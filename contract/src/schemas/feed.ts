@@ -76,8 +76,8 @@ export const savedPostsBody = z.object({ user_id: idField('user id') });
 
 export const commentUser = z.object({ id: z.number(), name: z.string().nullable(), profile_picture: z.string().nullable() });
 
-/** Why a writing is out of others' sight (issue 47). */
-export const writingHidden = z.enum(['held', 'moderators']);
+/** Why a writing is out of others' sight (issue 47): held for review, hidden by the moderators, or by the story's writer (ADR 0113). */
+export const writingHidden = z.enum(['held', 'moderators', 'author']);
 
 export const replyItem = z.object({
   id: z.number(),
@@ -90,8 +90,9 @@ export const replyItem = z.object({
   user: commentUser,
   elsewhere: commentElsewhere.nullable().optional(),
   /**
-   * Addition: out of others' sight — 'held' for review until a moderator lets it through, or hidden by
-   * the 'moderators' — and given to its writer only, labelled.
+   * Addition: out of others' sight — 'held' for review until a moderator lets it through, hidden by
+   * the 'moderators', or by the story's writer ('author') — and given to its writer only (and one the
+   * story's writer hid, to them too), labelled.
    */
   hidden: writingHidden.optional(),
 });

@@ -40,6 +40,18 @@ export const commentCreatedResponse = z.object({ message: z.string(), id: z.numb
 /** POST /api/user/comment-delete {id} and /reply-delete {id}: by the author or the post's owner. */
 export const deleteByIdBody = z.object({ id: idField('id'), user_id: z.unknown().optional() });
 
+/**
+ * POST /api/user/comments/hide {kind, id, hidden 1|0} (issue 47, ADR 0113): the story's writer hides a
+ * comment or reply on it from its readers, or shows it again; its own writer still sees it, labelled.
+ */
+export const hideWritingBody = z.object({
+  kind: z.enum(['comment', 'reply'], { error: 'Say whether it is a comment or a reply.' }),
+  id: idField('id'),
+  hidden: flag('hidden'),
+  user_id: z.unknown().optional(),
+});
+export const hideWritingResponse = z.object({ message: z.string(), hidden: z.boolean() });
+
 /** POST /api/user/follow-unfollow {follow_id, followType 1|0, user_id}: follow_id names a member or an account elsewhere (its row of users: /fediverse-accounts/lookup's id). */
 export const followBody = z.object({ user_id: idField('user id'), follow_id: idField('follow id'), followType: flag('follow type') });
 /** POST /api/user/is-following {user_id, follow_id}. */

@@ -41,6 +41,11 @@ export function canDeleteComment(auth: Pick<Auth, 'userId'>, target: { user_id: 
   return commentRule(auth.userId, target.user_id, target.post_owner_id);
 }
 
+/** A comment or reply on a story is hidden from its readers, or shown again, by the story's writer alone (ADR 0113). */
+export function canHideComment(auth: Pick<Auth, 'userId'>, target: { post_owner_id: number }): boolean {
+  return target.post_owner_id === auth.userId;
+}
+
 /** 403 with the one wording unless the rule allowed it. */
 export function requireAccess(allowed: boolean): void {
   if (!allowed) throw forbidden(NOT_YOURS);
@@ -56,10 +61,10 @@ export interface Owned {
  * The rule of the endpoint table's `owns` for a thing that exists (server/src/plugins/endpoint.ts
  * asks it before the handler runs): a post is its author's, changed by nobody else (403) and its
  * private parts read by nobody else (`reading`: its numbers, 404 as for no post); a comment or reply
- * its author's or its post owner's (403); a draft its writer's, and anybody else's is not found (404,
+ * its author's or its post owner's (403), and one to hide (`story`) its post owner's alone; a draft its writer's, and anybody else's is not found (404,
  * as the drafts service answers: a draft's existence is nobody else's business).
  */
-export function requireOwner(kind: 'post' | 'draft' | 'comment', auth: Pick<Auth, 'userId'>, thing: Owned, reading = false): void {
+export function requireOwner(kind: 'post' | 'draft' | 'comment' | 'story', auth: Pick<Auth, 'userId'>, thing: Owned, reading = false): void {
   if (kind === 'draft') {
     if (thing.user_id !== auth.userId) throw notFound(DRAFT_MESSAGES.notFound);
     return;
@@ -70,5 +75,6 @@ export function requireOwner(kind: 'post' | 'draft' | 'comment', auth: Pick<Auth
     return requireAccess(own);
   }
   if (thing.post_owner_id === undefined) throw new Error("a comment's rule needs its post's owner (post_owner_id)");
+  if (kind === 'story') return requireAccess(canHideComment(auth, { post_owner_id: thing.post_owner_id }));
   requireAccess(canDeleteComment(auth, { user_id: thing.user_id, post_owner_id: thing.post_owner_id }));
 }

@@ -65,12 +65,13 @@ export async function auditActions(db: Kysely<DB>): Promise<string[]> {
   return (await db.selectFrom('audit_log').select('action').distinct().orderBy('action').execute()).map((r) => r.action);
 }
 
-/** Everyone who acted as staff (not the command line nor the clock), by the name they acted under last. */
+/** Everyone who acted as staff (not the command line nor the clock, nor a writer in their own corner: ADR 0113), by the name they acted under last. */
 export function auditActors(db: Kysely<DB>) {
   return db
     .selectFrom('audit_log')
     .select((eb) => ['actor_id', eb.fn.max('actor_name').as('name')])
     .where('actor_id', 'is not', null)
+    .where('action', 'not like', 'writer.%')
     .groupBy('actor_id')
     .orderBy('name')
     .execute();

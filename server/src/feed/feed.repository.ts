@@ -1,7 +1,6 @@
 import { type CommentItem, PAGE_SIZE } from '@inkwell/contract';
-import { type CommentRow, type HeldWritings, type ReplyRow, commentItem, replyItem, thread } from './thread-items.ts';
+import { type CommentRow, type HeldWritings, type Hidden, type ReplyRow, heldWritings, thread } from './thread-items.ts';
 import type { Database } from '../db/database.ts';
-import type { WritingHidden } from '../db/schema.ts';
 import { sitePosts, walkKey } from '../db/key-walk.ts';
 import { cardElsewhere } from '../db/shared.repository.ts';
 import type { CardRow } from '../lib/post-card.ts';
@@ -115,6 +114,11 @@ export const SQL = {
     FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = ? AND c.user_id = ? AND c.hidden IS NOT NULL ORDER BY c.id DESC LIMIT 100`,
   heldReplies: `SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, r.url, r.hidden, u.name, u.profile_picture, ${ELSEWHERE('u')}
     FROM replies r JOIN users u ON u.id = r.user_id WHERE r.post_id = ? AND r.user_id = ? AND r.hidden IS NOT NULL ORDER BY r.id ASC LIMIT 100`,
+  /** What the story's writer hid on it (ADR 0113), for them to see labelled: a probe of the same partial indexes. */
+  authorHiddenComments: `SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, c.url, c.hidden, u.name, u.profile_picture, ${ELSEWHERE('u')}
+    FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = ? AND c.hidden = 'author' ORDER BY c.id DESC LIMIT 100`,
+  authorHiddenReplies: `SELECT r.id, r.user_id, r.comment_id, r.reply_to_id, r.body, r.created_at, r.url, r.hidden, u.name, u.profile_picture, ${ELSEWHERE('u')}
+    FROM replies r JOIN users u ON u.id = r.user_id WHERE r.post_id = ? AND r.hidden = 'author' ORDER BY r.id ASC LIMIT 100`,
   /**
    * Which of up to 11 posts the viewer liked (kind 1) and saved (kind 2), through the likes (user_id,
    * kind, post_id) index and the saves key; unused slots carry 0, which no post has. Two index probes per
@@ -263,12 +267,19 @@ export function createFeedRepository(database: Database, tuning: { joinRowsPerAu
     },
     /** The reader's own comments and replies out of others' sight on the post (ADR 0099), each marked why. */
     heldOf: async (postId: number, reader: number): Promise<HeldWritings> => {
-      type Hidden = { hidden: WritingHidden };
       const [comments, replies] = await Promise.all([
         database.all<CommentRow & Hidden>(SQL.heldComments, [postId, reader]),
         database.all<ReplyRow & Hidden>(SQL.heldReplies, [postId, reader]),
       ]);
-      return { comments: comments.map((c) => ({ ...commentItem(c, []), hidden: c.hidden })), replies: replies.map((r) => ({ ...replyItem(r), hidden: r.hidden })) };
+      return heldWritings(comments, replies);
+    },
+    /** What the story's writer hid on it (ADR 0113), each marked so, for them. */
+    hiddenByAuthorOn: async (postId: number): Promise<HeldWritings> => {
+      const [comments, replies] = await Promise.all([
+        database.all<CommentRow & Hidden>(SQL.authorHiddenComments, [postId]),
+        database.all<ReplyRow & Hidden>(SQL.authorHiddenReplies, [postId]),
+      ]);
+      return heldWritings(comments, replies);
     },
     sameCategory: async (categoryId: number, exceptId: number) => (await database.all<{ id: number }>(W.sameCategory, [categoryId, exceptId])).map((r) => r.id),
     titleWordMatches: (exceptId: number, patterns: string[]) => database.all<{ id: number; title: string; category_id: number }>(W.titleWords, [exceptId, ...patterns]),

@@ -12,6 +12,13 @@ import type { HiddenAuthors, LimitedAuthors } from '../deps.ts';
 
 const NOBODY: ReadonlySet<number> = new Set();
 const NONE_HELD: HeldWritings = { comments: [], replies: [] };
+/** Two sets of writings out of others' sight, each writing once. */
+function together(a: HeldWritings, b: HeldWritings): HeldWritings {
+  if (b.comments.length === 0 && b.replies.length === 0) return a;
+  const comments = new Set(a.comments.map((c) => c.id));
+  const replies = new Set(a.replies.map((r) => r.id));
+  return { comments: [...a.comments, ...b.comments.filter((c) => !comments.has(c.id))], replies: [...a.replies, ...b.replies.filter((r) => !replies.has(r.id))] };
+}
 
 /** A thread without the comments and replies of `hidden` members (a hidden member's comment takes its replies with it). */
 function withoutAuthors(comments: PostDetail['comments'], hidden: ReadonlySet<number>): PostDetail['comments'] {
@@ -133,8 +140,10 @@ export function createFeedService(
       if (viewer) {
         const flags = await pageFlags.remember(`${viewer}:${postId}`, async () => {
           const found = await repo.pageFlags(viewer, postId);
-          // Their own writings out of others' sight, read only when there are some (rarely).
-          const held = found.hidden ? await repo.heldOf(postId, viewer) : NONE_HELD;
+          // Their own writings out of others' sight, read only when there are some (rarely); and for the
+          // story's writer, what they hid on it (ADR 0113).
+          const own = found.hidden ? await repo.heldOf(postId, viewer) : NONE_HELD;
+          const held = page.user_id === viewer ? together(own, await repo.hiddenByAuthorOn(postId)) : own;
           return { liked: found.liked, saved: found.saved, held };
         });
         heldHere = flags.held.comments.length + flags.held.replies.length > 0;

@@ -1,4 +1,5 @@
 import type { CommentItem } from '@inkwell/contract';
+import type { WritingHidden } from '../db/schema.ts';
 import { type AuthorElsewhereColumns, writtenElsewhere } from '../lib/post-card.ts';
 
 /** A post page's thread from its rows: comments and replies as the contract gives them, and a reader's own held ones put in (ADR 0099). */
@@ -69,3 +70,10 @@ export function withHeld(comments: CommentItem[], held: HeldWritings): CommentIt
     return mine.length === 0 ? c : { ...c, replies: [...c.replies, ...mine].sort((a, b) => a.id - b.id) };
   });
 }
+
+export type Hidden = { hidden: WritingHidden };
+/** Writings out of others' sight as the post page gives them to who may see them, each marked why. */
+export const heldWritings = (comments: Array<CommentRow & Hidden>, replies: Array<ReplyRow & Hidden>): HeldWritings => ({
+  comments: comments.map((c) => ({ ...commentItem(c, []), hidden: c.hidden })),
+  replies: replies.map((r) => ({ ...replyItem(r), hidden: r.hidden })),
+});

@@ -39,7 +39,7 @@ interface Serving {
 /** A multipart call's file part: how the parsed part is checked (required or not, what counts as a file). */
 type FileServing<K extends EndpointName, FileT> = Entry<K> extends { file: string } ? { file: ZodType<FileT> } : { file?: never };
 /** The kinds of the endpoint table's `owns` that name a thing of somebody's (not the caller's account). */
-type ThingKind = 'post' | 'draft' | 'comment';
+type ThingKind = 'post' | 'draft' | 'comment' | 'story';
 /**
  * A call that `owns` a post, draft or comment says how to find the thing its body names: its owner
  * (and a comment's post owner), or undefined when there is none (the handler answers its 404, or a
@@ -91,7 +91,7 @@ export function route<K extends EndpointName, FileT = never>(app: FastifyInstanc
   let body = schema(entry.body);
   const serving = extra[0] as (Serving & { file?: ZodType; owner?: (request: FastifyRequest) => Promise<Owned | undefined> }) | undefined;
   const file = serving?.file;
-  const owns = entry.owns === 'post' || entry.owns === 'draft' || entry.owns === 'comment' ? entry.owns : undefined;
+  const owns = entry.owns === 'post' || entry.owns === 'draft' || entry.owns === 'comment' || entry.owns === 'story' ? entry.owns : undefined;
   const owner = serving?.owner;
   if (owns && !owner) throw new Error(`${name}: it owns a ${owns}: route needs the owner of the thing its body names`);
   const ownerCheck =

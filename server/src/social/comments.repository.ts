@@ -111,6 +111,33 @@ export async function hideWriting(db: Kysely<DB>, kind: 'comment' | 'reply', id:
   return { postId: before.post_id, wasInSight: before.hidden === null };
 }
 
+/**
+ * A comment or reply in sight hidden by the story's writer (ADR 0113): its post, or undefined when it
+ * is not in sight (gone, held, or hidden already: `hiddenOf` says which).
+ */
+export async function hideForAuthor(db: Kysely<DB>, kind: 'comment' | 'reply', id: number): Promise<{ postId: number } | undefined> {
+  const table = kind === 'comment' ? 'comments' : 'replies';
+  const row = await db
+    .updateTable(table as 'comments')
+    .set({ hidden: 'author' })
+    .where('id', '=', id)
+    .where('hidden', 'is', null)
+    .returning('post_id')
+    .executeTakeFirst();
+  return row && { postId: row.post_id };
+}
+
+/** Why a comment or reply is out of sight (null: it is in sight), or undefined when there is none. */
+export async function hiddenOf(db: Kysely<DB>, kind: 'comment' | 'reply', id: number): Promise<WritingHidden | null | undefined> {
+  const table = kind === 'comment' ? 'comments' : 'replies';
+  const row = await db
+    .selectFrom(table as 'comments')
+    .select('hidden')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.hidden;
+}
+
 /** Who wrote a comment and a reply (the ones a released reply answers), for telling them. */
 export async function writersOf(db: Kysely<DB>, commentId: number, replyId: number | null) {
   const comment = await db.selectFrom('comments').select(['id', 'user_id']).where('id', '=', commentId).executeTakeFirst();

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { viewer } from '../access/viewer.ts';
 import { validationError } from '../lib/errors.ts';
 import { route } from '../plugins/endpoint.ts';
+import type { createAuthorHides } from './author-hides.service.ts';
 import type { BlocksService } from './blocks.service.ts';
 import type { CommentsService } from './comments.service.ts';
 import type { FollowListCursor, FollowListsService, FollowsService } from './follows.service.ts';
@@ -16,6 +17,7 @@ export interface SocialRoutesOptions {
   follows: FollowsService;
   followLists: FollowListsService;
   blocks: BlocksService;
+  authorHides: ReturnType<typeof createAuthorHides>;
 }
 
 /** A list's keyset cursor from next_page_url: "<followed at>|<member id>"; anything else is 422. */
@@ -30,7 +32,7 @@ function followCursor(text: string | undefined): FollowListCursor | undefined {
  * The social calls of SPEC §7; every one needs a session (the guard also 403s another user_id), except
  * the followers and following lists, open reads like the feeds.
  */
-export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app, { likes, saves, comments, follows, followLists, blocks }) => {
+export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app, { likes, saves, comments, follows, followLists, blocks, authorHides }) => {
   route(app, 'like', async (request) => likes.setLike(request.auth!, request.body.post_id, request.body.status === 1));
 
   route(app, 'postsSave', async (request) => saves.setSaved(request.auth!, request.body.post_id, request.body.save_unsave === 1));
@@ -47,6 +49,11 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
 
   route(app, 'replyDelete', async (request) => ({ message: await comments.deleteReply(request.auth!, request.body.id) }), {
     owner: (request) => comments.ownerOf('reply', request.body.id),
+  });
+
+  // The story's writer hides a comment or reply on it, or shows it again (ADR 0113).
+  route(app, 'writingHide', async (request) => authorHides.set(request.auth!, request.body.kind, request.body.id, request.body.hidden === 1), {
+    owner: (request) => comments.ownerOf(request.body.kind, request.body.id),
   });
 
   route(app, 'followUnfollow', async (request) => follows.setFollowing(request.auth!, request.body.follow_id, request.body.followType === 1));

@@ -50,12 +50,12 @@ export interface CommentsTable {
   /** An account elsewhere's (migration 0053): the Note's id (unique), and its page on its server. Null for a member's. */
   ap_id: Generated<string | null>;
   url: Generated<string | null>;
-  /** Null: everybody sees it; 'held': held for review; 'moderators': hidden by them (migration 0067; 0068). Either way seen by its writer and staff only. */
+  /** Null: everybody sees it; 'held': held for review; 'moderators': hidden by them (migration 0067; 0068); 'author': by the story's writer (ADR 0113). Seen by its writer and staff only (and the story's writer). */
   hidden: Generated<WritingHidden | null>;
 }
 
 /** Why a comment or reply is out of others' sight (migration 0067, ADR 0099). */
-export type WritingHidden = 'held' | 'moderators';
+export type WritingHidden = 'held' | 'moderators' | 'author';
 
 export interface RepliesTable {
   id: Generated<number>;

@@ -17,6 +17,8 @@ export const SOCIAL_ROUTES: Readonly<Record<string, Entry>> = {
   }),
   commentDelete: authorOrPostOwner((s) => s.comment),
   replyDelete: authorOrPostOwner((s) => s.reply),
+  // Hidden from its readers by the story's writer alone (ADR 0113): not by its own writer, nor a stranger.
+  writingHide: { expect: { visitor: 401, stranger: 403, owner: 403, postOwner: 200 }, body: (s) => ({ kind: 'comment', id: s.comment, hidden: 1 }), changes: thread },
   // The owner follows postOwner; followType 0 unfollows.
   followUnfollow: own(200, {
     body: (s, u) => ({ user_id: u.id, follow_id: s.postOwner.id, followType: 0 }),

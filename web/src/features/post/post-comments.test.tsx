@@ -61,13 +61,51 @@ describe('Post page comments', () => {
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByText(held)).toBeInTheDocument();
     const mine = (await screen.findByText('See https://seeds.example')).closest('li')!;
-    expect(within(mine).getByTestId('held')).toHaveTextContent('Held for review: only you can see this until a moderator has looked at it.');
+    expect(await within(mine).findByTestId('held', {}, { timeout: 10_000 })).toHaveTextContent('Held for review: only you can see this until a moderator has looked at it.');
     expect(within(mine).queryByRole('button', { name: 'Reply' })).toBeNull();
     expect(within(mine).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     const hidden = screen.getByText('An earlier outburst').closest('li')!;
-    expect(within(hidden).getByTestId('held')).toHaveTextContent('Hidden by the moderators: only you can see this. Your notifications say why.');
+    expect(await within(hidden).findByTestId('held', {}, { timeout: 10_000 })).toHaveTextContent('Hidden by the moderators: only you can see this. Your notifications say why.');
     expect(within(hidden).queryByRole('button', { name: 'Reply' })).toBeNull();
-  });
+  }, 15_000);
+
+  it('the story’s writer hides a comment from its readers and shows one again; its writer sees it labelled (ADR 0113)', async () => {
+    signIn(20);
+    const fetchMock = api(aThread(), (path) => {
+      if (path === 'comments/hide') return { body: { message: 'Comment hidden: only you and its writer see it now.', hidden: true } };
+      if (path === 'post/details') {
+        const post = aThread();
+        post.comments.unshift({ ...aComment({ id: 90, user_id: 30, comments: 'Hedges are for cowards.' }), hidden: 'author' });
+        return { body: { post } };
+      }
+      return undefined;
+    });
+    renderApp(href);
+    const user = userEvent.setup();
+    const hidden = (await screen.findByText('Hedges are for cowards.')).closest('li')!;
+    expect(await within(hidden).findByTestId('held', {}, { timeout: 10_000 })).toHaveTextContent('Hidden by you: only you and its writer can see this.');
+    const first = screen.getByText('<img src=x onerror=alert(1)>').closest('li')!;
+    // Its code comes only to the story's writer, after the page (a chunk of its own).
+    await user.click(await within(first).findByRole('button', { name: 'Hide this comment' }, { timeout: 10_000 }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/comments/hide'))).toBe(true));
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/comments/hide'));
+    expect(jsonBody(sent![1] as RequestInit)).toEqual({ kind: 'comment', id: 100, hidden: 1 });
+    expect(await within(hidden).findByRole('button', { name: 'Show again this comment' })).toBeInTheDocument();
+  }, 15_000);
+
+  it('a comment the story’s writer hid: its writer is told so, and nobody else gets Hide', async () => {
+    signIn(30);
+    api(aThread(), (path) => {
+      if (path !== 'post/details') return undefined;
+      const post = aThread();
+      post.comments.unshift({ ...aComment({ id: 90, user_id: 30, comments: 'Hedges are for cowards.' }), hidden: 'author' });
+      return { body: { post } };
+    });
+    renderApp(href);
+    const mine = (await screen.findByText('Hedges are for cowards.')).closest('li')!;
+    expect(await within(mine).findByTestId('held', {}, { timeout: 10_000 })).toHaveTextContent('Hidden by the story’s writer: only you and they can see this.');
+    expect(screen.queryByRole('button', { name: /^Hide/ })).toBeNull();
+  }, 15_000);
 
   it('answers a reply: the answer names whom it replies to', async () => {
     signIn(20);

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { canDeleteComment, type CommentItem, type ReplyItem } from '@inkwell/contract';
 import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
 import { useAddReply } from '../api/add-reply';
@@ -29,20 +29,40 @@ function Said({ text }: { text: string }) {
   return <p className="mt-2 whitespace-pre-wrap break-words text-[15px] leading-6 text-zinc-800 dark:text-zinc-200">{text}</p>;
 }
 
-const TEXT_HELD = 'Held for review: only you can see this until a moderator has looked at it.';
-const TEXT_HIDDEN = 'Hidden by the moderators: only you can see this. Your notifications say why.';
+const HeldLabelLater = lazy(() => import('./OutOfSight').then((module) => ({ default: module.HeldLabel })));
+const HideToggleLater = lazy(() => import('./OutOfSight').then((module) => ({ default: module.HideToggle })));
 
-/** A writer's own comment or reply held for review or hidden by the moderators (issue 47): only they see it, and are told so. */
-function HeldLabel({ why }: { why: 'held' | 'moderators' }) {
+/** Why a writing is out of others' sight, to who may still see it (OutOfSight.tsx: its words come with it). */
+function HeldLabel({ why, mine }: { why: 'held' | 'moderators' | 'author'; mine: boolean }) {
   return (
-    <p
-      data-testid="held"
-      className="mt-2 inline-flex items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-200 ring-inset dark:bg-amber-950/60 dark:text-amber-200 dark:ring-amber-800"
-    >
-      {why === 'held' ? TEXT_HELD : TEXT_HIDDEN}
-    </p>
+    <Suspense fallback={null}>
+      <HeldLabelLater why={why} mine={mine} />
+    </Suspense>
   );
 }
+
+/** The story's writer's Hide or Show again, on what others wrote (or they did) on it; its code comes only to them. */
+function LazyHideToggle({
+  said,
+  kind,
+  postId,
+  postOwnerId,
+  viewerId,
+}: {
+  said: { id: number; hidden?: string };
+  kind: 'comment' | 'reply';
+  postId: number;
+  postOwnerId: number;
+  viewerId: number | null;
+}) {
+  if (viewerId !== postOwnerId || (said.hidden !== undefined && said.hidden !== 'author')) return null;
+  return (
+    <Suspense fallback={null}>
+      <HideToggleLater kind={kind} id={said.id} postId={postId} hidden={said.hidden === 'author'} className={textButton} />
+    </Suspense>
+  );
+}
+
 /** Delete, asked once more in a dialog: a comment or reply cannot be brought back. */
 function DeleteButton({ what, message, busy, onDelete }: { what: 'comment' | 'reply'; message: string; busy: boolean; onDelete: (done: () => void) => void }) {
   const [confirming, setConfirming] = useState(false);
@@ -92,7 +112,7 @@ function Reply({ reply, answers, canDelete, postId, postOwnerId, viewerId, ancho
         </p>
       )}
       <Said text={reply.reply} />
-      {reply.hidden && <HeldLabel why={reply.hidden} />}
+      {reply.hidden && <HeldLabel why={reply.hidden} mine={viewerId === postOwnerId} />}
       <div className="mt-1 -ml-1.5 flex items-center gap-1">
         {!reply.hidden && (
           <button type="button" className={textButton} aria-expanded={form !== null} onClick={onAnswer}>
@@ -101,6 +121,7 @@ function Reply({ reply, answers, canDelete, postId, postOwnerId, viewerId, ancho
         )}
         <BlockElsewhere said={reply} viewerId={viewerId} postOwnerId={postOwnerId} className={textButton} />
         {viewerId !== reply.user_id && <ReportLink kind="reply" id={reply.id} whose={authorName(reply)} className={textButton} />}
+        <LazyHideToggle said={reply} kind="reply" postId={postId} postOwnerId={postOwnerId} viewerId={viewerId} />
         {canDelete && (
           <DeleteButton what="reply" message="The reply will be gone for good." busy={remove.isPending} onDelete={(done) => remove.mutate(reply.id, { onSettled: done })} />
         )}
@@ -161,7 +182,7 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
       <div data-highlighted={flashing || undefined} className={`-mx-2 px-2 py-1 ${flashClass(flashing)}`}>
         <Byline user={comment.user} elsewhere={comment.elsewhere} createdAt={comment.created_at} size={32} />
         <Said text={comment.comments} />
-        {comment.hidden && <HeldLabel why={comment.hidden} />}
+        {comment.hidden && <HeldLabel why={comment.hidden} mine={viewerId === postOwnerId} />}
       </div>
       <div className="mt-2 -ml-1.5 flex items-center gap-1">
         {/* A comment out of others' sight cannot be answered. */}
@@ -177,6 +198,7 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
           <BlockToggle person={{ id: comment.user_id, name: comment.user.name }} className={textButton} />
         )}
         {viewerId !== comment.user_id && <ReportLink kind="comment" id={comment.id} whose={authorName(comment)} className={textButton} />}
+        <LazyHideToggle said={comment} kind="comment" postId={postId} postOwnerId={postOwnerId} viewerId={viewerId} />
         {canDeleteComment(viewerId, comment.user_id, postOwnerId) && (
           <DeleteButton
             what="comment"

@@ -16,6 +16,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'domain.unblock': 'Unblocked a server',
   'writing.hide': 'Hid writing',
   'writing.unhide': 'Unhid writing',
+  'writer.hide': 'A writer hid a comment on their story',
+  'writer.unhide': 'A writer showed a comment again',
   'rule.add': 'Added a rule',
   'rule.edit': 'Changed a rule',
   'rule.remove': 'Removed a rule',

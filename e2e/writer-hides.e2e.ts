@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '@inkwell/contract';
+import { artifactPath } from './support/browser.ts';
+import { type Session, type World, aStory, callApi, openAs, startWorld, stopWorld, verifiedUser } from './support/world.ts';
+
+/**
+ * A story's writer hides a comment on it (issue 47, ADR 0113): gone from a visitor's page, labelled
+ * for its own writer and for the story's, shown again by the story's writer.
+ */
+let world: World;
+let writer: Session;
+let commenter: Session;
+let storyId: number;
+
+beforeAll(async () => {
+  world = await startWorld();
+  writer = await verifiedUser(world, 'hedge.writer@example.com', 'Hedge#writer2026');
+  commenter = await verifiedUser(world, 'loud.commenter@example.com', 'Loud#commenter2026');
+  storyId = await aStory(world, writer, { title: 'On hedges', sub_title: 'Why we keep them', description: `<p>${'Hedges shelter birds. '.repeat(20)}</p>` });
+  const said = await callApi(world, 'comment', { user_id: Number(commenter.id), post_id: storyId, comments: 'Hedges are for cowards.' }, { ...commenter });
+  expect(said.status).toBe(200);
+}, 120_000);
+afterAll(() => stopWorld(world));
+
+describe('a comment hidden by the story’s writer', () => {
+  it('leaves a visitor’s page, is labelled for its writer and the story’s, and comes back', async () => {
+    const href = `${world.server.url}${paths.viewPost.getHref(storyId)}`;
+    const own = await openAs(world, writer);
+    await own.page.goto(href);
+    const comment = own.page.getByTestId('comment').filter({ hasText: 'Hedges are for cowards.' });
+    await comment.getByRole('button', { name: 'Hide this comment' }).click();
+    await comment.getByText('Hidden by you: only you and its writer can see this.').waitFor();
+    await comment.getByRole('button', { name: 'Show again this comment' }).waitFor();
+    await comment.scrollIntoViewIfNeeded();
+    await own.page.screenshot({ path: artifactPath('writer-hides-1280-light.png') });
+
+    const visitor = await openAs(world, null);
+    await visitor.page.goto(href);
+    await visitor.page.getByRole('heading', { level: 1, name: 'On hedges' }).waitFor();
+    expect(await visitor.page.getByText('Hedges are for cowards.').count()).toBe(0);
+    await visitor.context.close();
+
+    const theirs = await openAs(world, commenter, { width: 375, height: 800, dark: true });
+    await theirs.page.goto(href);
+    const mine = theirs.page.getByTestId('comment').filter({ hasText: 'Hedges are for cowards.' });
+    await mine.getByText('Hidden by the story’s writer: only you and they can see this.').waitFor();
+    expect(await mine.getByRole('button', { name: /^Hide|^Show again/ }).count()).toBe(0);
+    await mine.scrollIntoViewIfNeeded();
+    await theirs.page.screenshot({ path: artifactPath('writer-hides-375-dark.png') });
+    expect(theirs.errors).toEqual([]);
+    await theirs.context.close();
+
+    await comment.getByRole('button', { name: 'Show again this comment' }).click();
+    await comment.getByRole('button', { name: 'Hide this comment' }).waitFor();
+    expect(await comment.getByTestId('held').count()).toBe(0);
+    expect(own.errors).toEqual([]);
+    await own.context.close();
+
+    const again = await openAs(world, null);
+    await again.page.goto(href);
+    await again.page.getByText('Hedges are for cowards.').waitFor();
+    await again.context.close();
+  });
+});
