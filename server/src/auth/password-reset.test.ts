@@ -173,7 +173,9 @@ describe('reset password', () => {
     const res = await reset(token, password);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.password[0]).toBe(message);
-    expect((await reset(token)).statusCode).toBe(200);
+    const again = await reset(token);
+    // Its body says why, should it ever be refused (it was once, in CI of 2e8f35c, not reproduced since).
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it('refuses a confirmation that does not match, with the settings’ text', async () => {
