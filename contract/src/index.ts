@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './signup-words.ts';
 export * from './rules.ts';
 export * from './ids.ts';
 export * from './routes.ts';

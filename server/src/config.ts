@@ -23,6 +23,7 @@ import { type DkimConfig, type InboundMailConfig, type NewsletterSendingConfig, 
 import { type PoolOptions, defaultPoolOptions } from './db/pool.ts';
 import type { WriteQueueOptions } from './plugins/write-queue.ts';
 import { type SpamConfig, readSpam } from './config-spam.ts';
+import { type SignupMode, readSignupMode } from './config-signup.ts';
 
 export { ConfigError, type S3StorageConfig };
 
@@ -166,6 +167,8 @@ export interface Config {
   newsletter: NewsletterSendingConfig;
   /** The spam defences of comments and replies (config-spam.ts). */
   spam: SpamConfig;
+  /** Who may make an account here (SIGNUP_MODE: open, the default, or closed: nobody new, by form or by Google; issue 47). */
+  signupMode: SignupMode;
   /** An appeal is answered by a moderator other than the one who took the action (APPEAL_OTHER_MODERATOR, off; ADR 0106). */
   appealOtherModerator: boolean;
   /** How many cases of a wave (a bulk decision) are decided side by side on PostgreSQL (MODERATION_WAVE_PARALLEL, 4); SQLite decides one at a time. */
@@ -341,6 +344,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     newsletter: readNewsletterSending(env),
     spam: readSpam(env),
+    signupMode: readSignupMode(env),
     appealOtherModerator: readSwitch(env, 'APPEAL_OTHER_MODERATOR', false),
     moderationWaveParallel: readPositiveInt(env, 'MODERATION_WAVE_PARALLEL', 4),
     dkim: readDkim(env, cwd),

@@ -74,6 +74,8 @@ export const clientConfigResponse = z.object({
   google_client_id: z.string().nullable(),
   /** Whether FEDERATION is on (the server is on the fediverse: handles, follows and stories from elsewhere). */
   federation: z.boolean(),
+  /** Addition (issue 47): whether new accounts may be made here (SIGNUP_MODE); absent from an older server: yes. */
+  signup_open: z.boolean().optional(),
 });
 export type ClientConfig = z.infer<typeof clientConfigResponse>;
 

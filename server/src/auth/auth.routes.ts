@@ -92,5 +92,5 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { auth, passw
     return reply.redirect(`${success ? '/' : '/verified'}?${query.toString()}`, 303);
   });
 
-  route(app, 'clientConfig', async () => ({ google_client_id: config.googleClientId ?? null, federation: config.federation.enabled }));
+  route(app, 'clientConfig', async () => ({ google_client_id: config.googleClientId ?? null, federation: config.federation.enabled, signup_open: config.signupMode === 'open' }));
 };

@@ -1,4 +1,4 @@
-import { type LoginBody, type OwnProfile, type RegisterBody, TEXT } from '@inkwell/contract';
+import { type LoginBody, type OwnProfile, type RegisterBody, SIGNUP_CLOSED, TEXT } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import { isUniqueViolation, nowIso } from '../db/database.ts';
@@ -104,6 +104,7 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
       // A program's (its honeypot filled, or sent back at once): the answer a new address gets, and
       // nothing done — before the address is looked up, so it learns nothing of who is registered.
       if (sentByProgram(body, config.spam.minFillMs)) return MESSAGES.registered;
+      if (config.signupMode === 'closed') throw forbidden(SIGNUP_CLOSED);
       const email = body.email.trim();
       const emailNormalized = normaliseEmail(email);
       if (await repo.findUserByEmail(db, emailNormalized)) throw validationError({ email: [MESSAGES.emailTaken] });
@@ -210,6 +211,8 @@ export function createAuthService({ db, config, outbox, google }: AuthDeps) {
             }
             return byEmail.id;
           }
+          // A new account: none is made while sign-up is closed (existing members still sign in above).
+          if (config.signupMode === 'closed') throw forbidden(SIGNUP_CLOSED);
           await refuseBlockedDomain(trx, normaliseEmail(email), 'google');
           return repo.insertUser(trx, {
             email: email.trim(),

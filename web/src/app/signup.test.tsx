@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_HINT, TEXT } from '@inkwell/contract';
+import { PASSWORD_HINT, SIGNUP_CLOSED, TEXT } from '@inkwell/contract';
 import { jsonBody, mockApi, renderApp } from '../test/render';
 
 async function fill(password: string, confirmation: string) {
@@ -13,6 +13,16 @@ async function fill(password: string, confirmation: string) {
 }
 
 describe('Signup screen', () => {
+  it('says the server takes no new accounts, with no form, while sign-up is closed', async () => {
+    mockApi((path) => (path === 'client-config' ? { body: { google_client_id: 'abc.apps.googleusercontent.com', federation: false, signup_open: false } } : undefined));
+    renderApp('/signup');
+    expect(await screen.findByRole('status')).toHaveTextContent(SIGNUP_CLOSED);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign-up is closed');
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'LOGIN' })).toHaveAttribute('href', '/login');
+  });
+
   it('blocks sending when the passwords differ and says "pasword didn\'t match"', async () => {
     const fetchMock = mockApi(() => ({ body: { google_client_id: null, federation: false } }));
     renderApp('/signup');
