@@ -49,7 +49,8 @@ export interface DomainEvents {
    * A hide by the moderators of a comment or reply was lifted (by hand or by its end), in the lifting
    * transaction: it comes back into sight — for the first time when it had been held (`announce`).
    */
-  'writing.unhidden': { kind: 'comment' | 'reply'; id: number; announce: boolean };
+  /** `backTo`: the story's writer had hidden it before the moderators did (ADR 0113): it goes back to that, not into sight. */
+  'writing.unhidden': { kind: 'comment' | 'reply'; id: number; announce: boolean; backTo?: 'author' };
   /** A case about an account elsewhere forwarded to its server (issue 47): owed as a Flag from this server. */
   'case.forwarded': { caseId: number; subjectId: number };
 }

@@ -19,6 +19,8 @@ type Unhidden = DomainEvents['writing.unhidden'];
 /** What lifting a hide puts back: whether the writing comes into sight for the first time (it was held). */
 interface HideUndo {
   announce: boolean;
+  /** The story's writer had hidden it (ADR 0113): lifted, it is theirs to show again. */
+  back?: 'author';
 }
 
 /** A hide as the deciding moderator gives it: how long (undefined: until lifted), the reasons, the case, who. */
@@ -43,7 +45,8 @@ export function createHides(db: Kysely<DB>, events: DomainEventBus, publicUrl: s
     const kind = action.target_kind as 'comment' | 'reply';
     const [target] = await targetsOf(trx, kind, [action.target_id!]);
     const shown = target && described(target).label;
-    const unhidden: Unhidden = { kind, id: action.target_id!, announce: (JSON.parse(action.undo ?? '{}') as HideUndo).announce === true };
+    const undo = JSON.parse(action.undo ?? '{}') as HideUndo;
+    const unhidden: Unhidden = { kind, id: action.target_id!, announce: undo.announce === true, ...(undo.back === 'author' ? { backTo: 'author' as const } : {}) };
     await audit(trx, {
       actor: by,
       action: 'writing.unhide',
@@ -54,7 +57,7 @@ export function createHides(db: Kysely<DB>, events: DomainEventBus, publicUrl: s
     if (!target) return {};
     await events.emit(trx, 'writing.unhidden', unhidden);
     if ((await subjectOf(trx, action.subject_id))?.domain === null)
-      await notify.fromStaff(trx, { userId: action.subject_id }, noticeText.unhidden(`your ${REPORT_KIND_NOUNS[kind]} ${quoted(shown!)}`), now);
+      await notify.fromStaff(trx, { userId: action.subject_id }, noticeText.unhidden(`your ${REPORT_KIND_NOUNS[kind]} ${quoted(shown!)}`, unhidden.backTo === 'author'), now);
     return { unhidden };
   }
 
@@ -84,7 +87,7 @@ export function createHides(db: Kysely<DB>, events: DomainEventBus, publicUrl: s
       if (target.hidden === 'moderators' || (await actionInForce(trx, target.id, 'hide', found.target_kind))) throw new CaseError(`That ${found.target_kind} is hidden already.`);
       const now = nowIso();
       const endsAt = endOf(now, hide.forMs);
-      const undo: HideUndo = { announce: target.hidden === 'held' };
+      const undo: HideUndo = { announce: target.hidden === 'held', ...(target.hidden === 'author' ? { back: 'author' as const } : {}) };
       const actionId = await insertAction(trx, {
         kind: 'hide',
         subject_id: target.author_id,

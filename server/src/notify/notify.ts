@@ -59,7 +59,8 @@ export const noticeText = {
   /** To that member, when it ended. */
   limitLifted: 'Your account is no longer limited: your stories show in feeds, search and recommendations again.',
   /** To its writer, when a hide ended. */
-  unhidden: (what: string) => `The moderators no longer hide ${what}: readers can see it again.`,
+  unhidden: (what: string, byWriter = false) =>
+    `The moderators no longer hide ${what}: ${byWriter ? 'it stays hidden by the story’s writer, as it was before.' : 'readers can see it again.'}`,
   post: (author: string, title: string) => `${author} published a new story: ${quote(title)}.`,
 };
 

@@ -3,6 +3,10 @@ import { readAudit } from '../audit/audit.ts';
 import { auditActors } from '../audit/audit.repository.ts';
 import { type TestApp, buildTestApp } from '../test/app.ts';
 import { type Session, aPost, aUser, signIn } from '../test/factories.ts';
+import { createDecisions } from '../moderation/decisions.service.ts';
+import { createHides } from '../moderation/hides.service.ts';
+import { reportedCase } from '../moderation/moderation.testkit.ts';
+import { offlineEvents } from '../offline-events.ts';
 import { AUTHOR_HIDE_MESSAGES } from './author-hides.service.ts';
 
 /**
@@ -97,5 +101,22 @@ describe('a comment hidden by the story’s writer', () => {
       expect((await t.db.selectFrom('comments').select('hidden').where('id', '=', commentId).executeTakeFirstOrThrow()).hidden).toBe(why);
     }
     expect((await call(writer, 'comments/hide', { kind: 'story', id: commentId, hidden: 1 })).statusCode).toBe(422);
+  });
+
+  it('hidden by the moderators over the writer’s hide, goes back to the writer’s when theirs is lifted', async () => {
+    const commentId = (await call(commenter, 'comment', { post_id: postId, comments: 'Hedges hide thieves.' })).json().id as number;
+    expect((await hide(writer, 'comment', commentId)).statusCode).toBe(200);
+    const count = (await page()).comments_count;
+    const caseId = await reportedCase(t, reader, 'comment', commentId, 'harassment');
+    await createDecisions(t.db, t.config.publicUrl, offlineEvents()).decide(caseId, 'hide', 'Insults.', 'command line');
+    const hiddenNow = async () => (await t.db.selectFrom('comments').select('hidden').where('id', '=', commentId).executeTakeFirstOrThrow()).hidden;
+    expect(await hiddenNow()).toBe('moderators');
+    await createHides(t.db, offlineEvents(), t.config.publicUrl).lift('comment', commentId, 'command line');
+    expect(await hiddenNow()).toBe('author');
+    expect((await page()).comments_count).toBe(count);
+    const told = await t.db.selectFrom('notifications').select('message').where('user_id', '=', commenter.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(told.message).toBe('The moderators no longer hide your comment “Hedges hide thieves.”: it stays hidden by the story’s writer, as it was before.');
+    expect((await hide(writer, 'comment', commentId, 0)).json().hidden).toBe(false);
+    expect((await page()).comments_count).toBe(count + 1);
   });
 });

@@ -39,9 +39,17 @@ export function createCommentReactions(events: DomainEventBus) {
       },
     } satisfies Reaction<DomainEvents['case.decided']>,
 
-    /** A moderators' hide lifted (declared by createSocial): back in sight and counted; told of only when it had never been (it was held). */
+    /**
+     * A moderators' hide lifted (declared by createSocial): back in sight and counted, told of only when
+     * it had never been (it was held); or, when the story's writer had hidden it before, theirs again.
+     */
     unhidden: {
       owe: async (trx: Kysely<DB>, unhidden: DomainEvents['writing.unhidden']) => {
+        // Hidden by the story's writer before (ADR 0113): theirs again, still out of sight and uncounted.
+        if (unhidden.backTo === 'author') {
+          await repo.handBackToAuthor(trx, unhidden.kind, unhidden.id);
+          return;
+        }
         if (unhidden.announce) {
           const added = await release(trx, unhidden.kind, unhidden.id, 'moderators');
           if (added) released.set(unhidden, added);

@@ -127,6 +127,17 @@ export async function hideForAuthor(db: Kysely<DB>, kind: 'comment' | 'reply', i
   return row && { postId: row.post_id };
 }
 
+/** A writing the moderators hid over the story's writer's hide, handed back to that (ADR 0113): still out of sight. */
+export async function handBackToAuthor(db: Kysely<DB>, kind: 'comment' | 'reply', id: number): Promise<void> {
+  const table = kind === 'comment' ? 'comments' : 'replies';
+  await db
+    .updateTable(table as 'comments')
+    .set({ hidden: 'author' })
+    .where('id', '=', id)
+    .where('hidden', '=', 'moderators')
+    .execute();
+}
+
 /** Why a comment or reply is out of sight (null: it is in sight), or undefined when there is none. */
 export async function hiddenOf(db: Kysely<DB>, kind: 'comment' | 'reply', id: number): Promise<WritingHidden | null | undefined> {
   const table = kind === 'comment' ? 'comments' : 'replies';
