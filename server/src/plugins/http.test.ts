@@ -205,9 +205,9 @@ describe('HTTP conventions', () => {
     expect(ready.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
   });
 
-  it('tells the web app whether Google sign-in and federation are on', async () => {
+  it('tells the web app whether Google sign-in and federation are on, and whether sign-up is open', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user/client-config' });
-    expect(res.json()).toEqual({ google_client_id: null, federation: false });
+    expect(res.json()).toEqual({ google_client_id: null, federation: false, signup_open: true });
   });
 });
 
