@@ -34,9 +34,11 @@ describe('FormGuard', () => {
     getByRole('button', { name: 'Send' }).click();
     expect(sent[0]).toEqual({ filled_ms: expect.any(Number) });
     honeypot.value = 'https://spam.example';
+    // Read before the click: a bound read after it moved on with a busy machine (it failed so in CI of 3ffacc2).
+    const openBefore = performance.now();
     getByRole('button', { name: 'Send' }).click();
     expect(sent[1]).toMatchObject({ website: 'https://spam.example' });
     // A form that came with the page counts from the page's start: never less than the page has been open.
-    expect(sent[1]!.filled_ms).toBeGreaterThanOrEqual(Math.floor(performance.now()) - 5);
+    expect(sent[1]!.filled_ms).toBeGreaterThanOrEqual(Math.floor(openBefore));
   });
 });
