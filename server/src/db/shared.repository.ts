@@ -22,6 +22,45 @@ export const unheardBy = (recipient: RawBuilder<unknown>): RawBuilder<number | b
   sql<number | boolean>`(actor.limited_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM follows heard WHERE heard.follower_id = ${recipient} AND heard.following_id = actor.id))`;
 
 /**
+ * Takes the limit off these accounts' rows (`users.limited_at`, ADRs 0111 and 0112) but for those still
+ * limited another way: by an action of their own in force, or (an account elsewhere) by a block of
+ * severity `silence` of its host or a domain above it. The one way a limit ends on the reading side,
+ * whichever of the two ended.
+ */
+export async function releaseLimits(db: Kysely<DB>, ids: readonly number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .updateTable('users')
+      .set({ limited_at: null })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where((eb) =>
+        eb.not(
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom('moderation_actions')
+                .select('moderation_actions.id')
+                .whereRef('moderation_actions.subject_id', '=', 'users.id')
+                .where('moderation_actions.kind', '=', 'limit')
+                .where('moderation_actions.lifted_at', 'is', null),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('federation_domain_blocks as b')
+                .select('b.domain')
+                .where('b.severity', '=', 'silence')
+                .where(
+                  sql<SqlBool>`(users.domain = b.domain OR users.domain LIKE '%.' || b.domain OR users.domain LIKE b.domain || ':%' OR users.domain LIKE '%.' || b.domain || ':%')`,
+                ),
+            ),
+          ]),
+        ),
+      )
+      .execute();
+  }
+}
+
+/**
  * A member always has an address: only an account elsewhere goes without (migration 0045's CHECK).
  * A query that keeps members only says so to the type too: `.where(isMember()).$narrowType<MemberAddress>()`.
  */

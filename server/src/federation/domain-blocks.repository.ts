@@ -1,5 +1,6 @@
 import type { Kysely, NotNull, Selectable } from 'kysely';
 import type { DB, FederationDomainBlocksTable } from '../db/schema.ts';
+import { releaseLimits } from '../db/shared.repository.ts';
 
 /** The SQL of the blocks of fediverse domains (migration 0032, ADR 0070; their policies, 0074, ADR 0108). */
 
@@ -77,35 +78,19 @@ export async function anyLimiting(db: Kysely<DB>, domains: readonly string[]): P
   return row !== undefined;
 }
 
-const CHUNK = 500;
-const chunks = (ids: readonly number[]) => Array.from({ length: Math.ceil(ids.length / CHUNK) }, (_, i) => ids.slice(i * CHUNK, (i + 1) * CHUNK));
-
 /**
  * Marks accounts elsewhere limited, as their server's limit says (ADR 0112); or, `on` null, no longer,
- * but for those the moderators limited one by one (an action of kind `limit` in force, ADR 0111).
+ * but for those still limited another way (releaseLimits: their own limit, another block's).
  */
 export async function markAccountsLimited(db: Kysely<DB>, ids: readonly number[], on: string | null): Promise<void> {
-  for (const some of chunks(ids)) {
+  if (on === null) return releaseLimits(db, ids);
+  for (let i = 0; i < ids.length; i += 500) {
     await db
       .updateTable('users')
       .set({ limited_at: on })
-      .where('id', 'in', some)
+      .where('id', 'in', ids.slice(i, i + 500))
       .where('domain', 'is not', null)
-      .$if(on !== null, (q) => q.where('limited_at', 'is', null))
-      .$if(on === null, (q) =>
-        q.where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('moderation_actions')
-                .select('moderation_actions.id')
-                .whereRef('moderation_actions.subject_id', '=', 'users.id')
-                .where('moderation_actions.kind', '=', 'limit')
-                .where('moderation_actions.lifted_at', 'is', null),
-            ),
-          ),
-        ),
-      )
+      .where('limited_at', 'is', null)
       .execute();
   }
 }

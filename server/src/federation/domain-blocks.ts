@@ -81,7 +81,7 @@ const same = (a: ServerPolicy, b: ServerPolicy) => JSON.stringify(policyView(a))
 export function createDomainBlocks(db: Kysely<DB>, sever: (accountId: number) => Promise<number>) {
   /** The accounts elsewhere whose host the domain covers, with the domains above their host. */
   async function accountsOf(domain: string): Promise<Array<{ id: number; above: string[] }>> {
-    const covered = (await accountsLike(db, domain)).flatMap((actor) => {
+    return (await accountsLike(db, domain)).flatMap((actor) => {
       try {
         const above = domainsAbove(new URL(actor.uri).hostname);
         return above.includes(domain) ? [{ id: actor.id, above }] : [];
@@ -89,7 +89,6 @@ export function createDomainBlocks(db: Kysely<DB>, sever: (accountId: number) =>
         return [];
       }
     });
-    return covered;
   }
 
   /**

@@ -1,4 +1,5 @@
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { releaseLimits } from '../db/shared.repository.ts';
 import type { DB, ModerationActionsTable } from '../db/schema.ts';
 
 /** The SQL of the moderators' actions with effects (migration 0065, ADR 0096). */
@@ -57,28 +58,10 @@ export function dueActions(db: Kysely<DB>, kind: ModerationActionsTable['kind'],
 
 /**
  * Says on the account's row that it is limited (since `on`) or not (null), for the reading side
- * (migration 0076, ADR 0111). An account elsewhere whose server is limited (a block of severity
- * `silence` of its host or a domain above it, ADR 0112) stays limited when its own limit ends.
+ * (migration 0076, ADR 0111); an account still limited another way (its server's limit, ADR 0112)
+ * stays so (releaseLimits).
  */
 export async function markLimited(db: Kysely<DB>, id: number, on: string | null): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ limited_at: on })
-    .where('id', '=', id)
-    .$if(on === null, (q) =>
-      q.where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('federation_domain_blocks as b')
-              .select('b.domain')
-              .where('b.severity', '=', 'silence')
-              .where(
-                sql<SqlBool>`(users.domain = b.domain OR users.domain LIKE '%.' || b.domain OR users.domain LIKE b.domain || ':%' OR users.domain LIKE '%.' || b.domain || ':%')`,
-              ),
-          ),
-        ),
-      ),
-    )
-    .execute();
+  if (on === null) return releaseLimits(db, [id]);
+  await db.updateTable('users').set({ limited_at: on }).where('id', '=', id).execute();
 }

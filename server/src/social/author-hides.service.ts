@@ -30,7 +30,8 @@ export function createAuthorHides(db: Kysely<DB>) {
     async set(auth: Auth, kind: 'comment' | 'reply', id: number, hide: boolean): Promise<HideAnswer> {
       return db.transaction().execute(async (trx) => {
         const changed = hide ? await repo.hideForAuthor(trx, kind, id) : await repo.bringIntoSight(trx, kind, id, 'author');
-        const now = await repo.hiddenOf(trx, kind, id);
+        // Nothing changed: gone, hidden or shown already, or the moderators' (read only then).
+        const now = changed ? null : await repo.hiddenOf(trx, kind, id);
         if (now === undefined) throw notFound(kind === 'comment' ? NOT_FOUND.comment : NOT_FOUND.reply);
         if (now === 'held' || now === 'moderators') throw conflict(AUTHOR_HIDE_MESSAGES[now]);
         if (changed) {
