@@ -4,8 +4,9 @@ import { artifactPath } from './support/browser.ts';
 import { type Session, type World, aStory, callApi, openAs, startWorld, stopWorld, verifiedUser } from './support/world.ts';
 
 /**
- * A story's writer hides a comment on it (issue 47, ADR 0113): gone from a visitor's page, labelled
- * for its own writer and for the story's, shown again by the story's writer.
+ * A writer's own corner (issue 47): they hide a comment on their story (ADR 0113): gone from a
+ * visitor's page, labelled for its own writer and for the story's, shown again by the story's writer;
+ * and they say who may comment on it (ADR 0115).
  */
 let world: World;
 let writer: Session;
@@ -60,5 +61,38 @@ describe('a comment hidden by the story’s writer', () => {
     await again.page.goto(href);
     await again.page.getByText('Hedges are for cowards.').waitFor();
     await again.context.close();
+  });
+
+  it('lets the story’s writer turn comments off: a reader gets a line instead of the box, the writer keeps theirs', async () => {
+    const href = `${world.server.url}${paths.viewPost.getHref(storyId)}`;
+    const own = await openAs(world, writer);
+    await own.page.goto(href);
+    const choice = own.page.getByLabel('Who can comment on this story');
+    // Enabled once the app can save the choice (served disabled: its code comes in a chunk of its own).
+    await choice.scrollIntoViewIfNeeded();
+    await own.page.waitForFunction(() => !document.querySelector<HTMLSelectElement>('[data-testid=who-may-comment]')?.disabled);
+    await choice.selectOption('nobody');
+    await own.page.getByText('Comments are turned off on this story.').waitFor();
+    await own.page.getByLabel('Write a comment').waitFor();
+    await choice.scrollIntoViewIfNeeded();
+    await own.page.screenshot({ path: artifactPath('who-may-comment-1280-light.png') });
+
+    const theirs = await openAs(world, commenter, { width: 375, height: 800, dark: true });
+    await theirs.page.goto(href);
+    await theirs.page.getByTestId('comments-closed').getByText('The writer has turned off comments on this story.').waitFor();
+    expect(await theirs.page.getByLabel('Write a comment').count()).toBe(0);
+    expect(await theirs.page.getByRole('button', { name: 'Reply' }).count()).toBe(0);
+    await theirs.page.getByTestId('comments-closed').scrollIntoViewIfNeeded();
+    await theirs.page.screenshot({ path: artifactPath('who-may-comment-375-dark.png') });
+    const refused = await callApi(world, 'comment', { user_id: Number(commenter.id), post_id: storyId, comments: 'Let me in.' }, { ...commenter });
+    expect(refused.status).toBe(403);
+    expect(theirs.errors).toEqual([]);
+    await theirs.context.close();
+
+    await own.page.waitForFunction(() => !document.querySelector<HTMLSelectElement>('[data-testid=who-may-comment]')?.disabled);
+    await choice.selectOption('anyone');
+    await own.page.getByText('Anyone can comment on this story now.').waitFor();
+    expect(own.errors).toEqual([]);
+    await own.context.close();
   });
 });

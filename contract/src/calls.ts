@@ -41,6 +41,7 @@ export const newsletterFollowing = { method: 'POST', path: '/api/user/newsletter
 export const newsletterRemoveSubscriber = { method: 'POST', path: '/api/user/newsletter/subscribers/remove', access: 'session', owns: 'account', body: 'newsletterRemoveBody', answer: 'messageResponse' } as const satisfies Endpoint;
 export const addPost = { method: 'POST', path: '/api/user/add-post', access: 'session', owns: 'account', body: 'addPostBody', file: 'image', answer: 'savePostResponse', status: 201 } as const satisfies Endpoint;
 export const postsUpdate = { method: 'POST', path: '/api/user/posts/update', access: 'session', owns: 'post', body: 'updatePostBody', file: 'image', answer: 'savePostResponse' } as const satisfies Endpoint;
+export const postsCommentsFrom = { method: 'POST', path: '/api/user/posts/comments-from', access: 'session', owns: 'post', body: 'commentsFromBody', answer: 'commentsFromResponse' } as const satisfies Endpoint;
 export const deletePosts = { method: 'POST', path: '/api/user/delete-posts', access: 'session', owns: 'post', body: 'deletePostBody', answer: 'messageResponse' } as const satisfies Endpoint;
 export const uploadImage = { method: 'POST', path: '/api/user/upload-image', access: 'session', owns: 'account', body: 'uploadImageFields', file: 'image', answer: 'uploadImageResponse', status: 201 } as const satisfies Endpoint;
 export const draftsSave = { method: 'POST', path: '/api/user/drafts/save', access: 'session', owns: 'draft', body: 'saveDraftBody', answer: 'draftResponse' } as const satisfies Endpoint;

@@ -1,5 +1,7 @@
 export * from './constants.ts';
 export * from './signup-words.ts';
+export * from './comments-from.ts';
+export * from './comments-from-words.ts';
 export * from './rules.ts';
 export * from './ids.ts';
 export * from './routes.ts';

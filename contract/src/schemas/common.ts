@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from '../ids.ts';
+import { COMMENTS_FROM, COMMENTS_FROM_INVALID } from '../comments-from.ts';
 
 /** Error body of every failed call (DESIGN: errors). 422 carries errors.<field>[0]. */
 export const errorResponse = z.object({
@@ -68,3 +69,6 @@ export const formGuardFields = {
   website: z.string().max(2000).optional(),
   filled_ms: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 };
+
+/** Who may comment on a story: one of its writer's four choices (issue 47, ADR 0115). */
+export const commentsFromField = z.enum(COMMENTS_FROM, { error: COMMENTS_FROM_INVALID });

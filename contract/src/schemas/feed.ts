@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type WrittenElsewhere, idField, writtenElsewhere } from './common.ts';
+import { type WrittenElsewhere, commentsFromField, idField, writtenElsewhere } from './common.ts';
 import { publicProfile } from './users.ts';
 
 const optionalUserId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('user id').optional());
@@ -121,6 +121,10 @@ export const postDetail = postCard.extend({
   comments: z.array(commentItem),
   /** How many accounts elsewhere boosted it (their likes count in likes_count). */
   boosts_count: z.number().optional(),
+  /** Addition (issue 47, ADR 0115): who may comment on it, as its writer chose. */
+  comments_from: commentsFromField.optional(),
+  /** Addition: whether the signed-in reader may comment on it (absent for a visitor). */
+  may_comment: z.boolean().optional(),
 });
 export type PostDetail = z.infer<typeof postDetail>;
 export const postDetailsResponse = z.object({ post: postDetail });

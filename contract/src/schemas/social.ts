@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, formGuardFields, idField, requiredMessage, writtenElsewhere } from './common.ts';
+import { commentsFromField, flag, formGuardFields, idField, requiredMessage, writtenElsewhere } from './common.ts';
 import { publicProfile } from './users.ts';
 
 /** Comments and replies are plain text of 1 to 5000 characters. */
@@ -51,6 +51,10 @@ export const hideWritingBody = z.object({
   user_id: z.unknown().optional(),
 });
 export const hideWritingResponse = z.object({ message: z.string(), hidden: z.boolean() });
+
+/** POST /api/user/posts/comments-from {id, comments_from} (issue 47, ADR 0115): the story's writer says who may comment on it. */
+export const commentsFromBody = z.object({ id: idField('id'), comments_from: commentsFromField, user_id: z.unknown().optional() });
+export const commentsFromResponse = z.object({ message: z.string(), comments_from: commentsFromField });
 
 /** POST /api/user/follow-unfollow {follow_id, followType 1|0, user_id}: follow_id names a member or an account elsewhere (its row of users: /fediverse-accounts/lookup's id). */
 export const followBody = z.object({ user_id: idField('user id'), follow_id: idField('follow id'), followType: flag('follow type') });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TEXT } from '../constants.ts';
 import { STAFF_PERMISSIONS } from '../console-words.ts';
 import { emailField, passwordField } from './auth.ts';
-import { idField, writtenElsewhere } from './common.ts';
+import { commentsFromField, idField, writtenElsewhere } from './common.ts';
 
 /** What anyone may see of a user (get-profile-data, cards). Never the email or any secret. */
 export const publicProfile = z.object({
@@ -28,6 +28,8 @@ export const ownProfile = publicProfile.extend({
   notify_help: z.boolean(),
   /** Whether a story by someone the member follows is mailed (off unless ticked). */
   notify_post: z.boolean(),
+  /** Addition (issue 47, ADR 0115): who may comment on the member's new stories. */
+  comments_from: commentsFromField.optional(),
   /** The posts this user saved, newest first (SPEC §3: saveposts, each with post_id). */
   saveposts: z.array(z.object({ post_id: z.number() })),
   /** Addition (issue 47, ADR 0105): the member's staff role and what it may do, on the profile call's answer only (the console's way in); null for a reader. */
@@ -111,6 +113,7 @@ export const updateProfileBody = z
     notify_follow: checkbox('notify_follow'),
     notify_help: checkbox('notify_help'),
     notify_post: checkbox('notify_post'),
+    comments_from: commentsFromField.optional(),
     profile_picture: z.unknown().optional(),
   })
   .refine((body) => body.new_password === undefined || body.new_password === body.new_password_confirmation, {

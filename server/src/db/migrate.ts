@@ -75,6 +75,7 @@ import * as m0073 from './migrations/0073_cases_by_kind.ts';
 import * as m0074 from './migrations/0074_server_policies.ts';
 import * as m0075 from './migrations/0075_help_in_the_console.ts';
 import * as m0076 from './migrations/0076_limited_accounts.ts';
+import * as m0077 from './migrations/0077_who_may_comment.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -155,6 +156,7 @@ const migrations: Record<string, Migration> = {
   '0074_server_policies': m0074,
   '0075_help_in_the_console': m0075,
   '0076_limited_accounts': m0076,
+  '0077_who_may_comment': m0077,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import { type CommentItem, PAGE_SIZE } from '@inkwell/contract';
+import { type CommentItem, type CommentsFrom, PAGE_SIZE } from '@inkwell/contract';
 import { type CommentRow, type HeldWritings, type Hidden, type ReplyRow, heldWritings, thread } from './thread-items.ts';
 import type { Database } from '../db/database.ts';
 import { sitePosts, walkKey } from '../db/key-walk.ts';
@@ -101,7 +101,7 @@ export const SQL = {
       WHERE user_id = ? AND (created_at < ? OR (created_at = ? AND post_id < ?))
       ORDER BY created_at DESC, post_id DESC LIMIT ${FETCH}
     ) page JOIN posts p ON p.id = page.id ${CARD_JOINS} ORDER BY page.saved_at DESC, p.id DESC`,
-  detail: `SELECT ${CARD_COLUMNS}, p.description, p.updated_at, ${BOOSTS} FROM posts p ${CARD_JOINS} WHERE p.id = ?`,
+  detail: `SELECT ${CARD_COLUMNS}, p.description, p.updated_at, p.comments_from, ${BOOSTS} FROM posts p ${CARD_JOINS} WHERE p.id = ?`,
   /** The recorded sizes of the stored images a post uses (its body's, for their width, height and srcset). */
   imageSizes: `SELECT si.path, si.width, si.height FROM post_images pi JOIN stored_images si ON si.path = pi.path
     WHERE pi.post_id = ? AND si.width IS NOT NULL`,
@@ -150,7 +150,7 @@ export const SQL = {
    * the first 5 000 replies of active members in sight (none held: ADR 0099), then those of authors the viewer blocked left out.
    * Placeholders: viewer (likes), viewer (saves), viewer (blocks, comments), viewer (blocks, replies), post.
    */
-  postPage: `SELECT ${CARD_COLUMNS}, p.description, p.updated_at, ${BOOSTS},
+  postPage: `SELECT ${CARD_COLUMNS}, p.description, p.updated_at, p.comments_from, ${BOOSTS},
     (SELECT json_agg(c ORDER BY c.id DESC) FROM (
         SELECT c.id, c.user_id, c.post_id, c.body, c.created_at, c.url, cu.name, cu.profile_picture, ${ELSEWHERE('cu')}
         FROM comments c JOIN users cu ON cu.id = c.user_id
@@ -169,7 +169,7 @@ export const SQL = {
     FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ? AND u.deactivated_at IS NULL`,
 } as const;
 
-export type DetailRow = CardRow & { description: string; updated_at: string; boosts_count: number | string };
+export type DetailRow = CardRow & { description: string; updated_at: string; comments_from: CommentsFrom; boosts_count: number | string };
 export interface ImageSizeRow {
   path: string;
   width: number;

@@ -1,6 +1,6 @@
 import { ACCOUNT_SUSPENDED, type PostCard, type PostDetail, type PostPage } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
-import { isSuspended } from '../db/shared.repository.ts';
+import { isSuspended, welcomedOn } from '../db/shared.repository.ts';
 import { gone, notFound } from '../lib/errors.ts';
 import { sizeBodyImages } from '../storage/responsive.ts';
 import { byId, collect, toCard, toPage, truthy } from './cards.ts';
@@ -42,7 +42,7 @@ export function createFeedService(
   // A reader's own like and save of one post page, kept with it (a reader opens a page again, and
   // the server's render and the browser ask for it in turn): dropped by any write, as the page is.
   // With them, the reader's own writings held for review on it (ADR 0099; almost always none).
-  const pageFlags = cache.sibling<{ liked: boolean; saved: boolean; held: HeldWritings }>(10_000);
+  const pageFlags = cache.sibling<{ liked: boolean; saved: boolean; held: HeldWritings; mayComment: boolean }>(10_000);
 
   /** The post page as a visitor sees it, or undefined (no such post, or its author deactivated). */
   async function readPostPage(postId: number): Promise<PostDetail | undefined> {
@@ -56,6 +56,7 @@ export function createFeedService(
       description: sizeBodyImages(row.description, new Map(imageSizes.map((i) => [i.path, i]))),
       updated_at: row.updated_at,
       boosts_count: Number(row.boosts_count),
+      comments_from: row.comments_from,
       user_data: { id: row.user_id, name: row.author_name, profile_picture: row.author_picture },
       // Comments and replies of deactivated members are left out (by the repository).
       comments,
@@ -128,7 +129,7 @@ export function createFeedService(
     /**
      * The post page. As a visitor sees it, it is kept beside the feed pages (dropped by the same
      * writes); a reader's copy then leaves out the comments and replies of members they blocked and
-     * carries their own like and save, looked up for this one post (and kept as the page is), and their own writings held for
+     * carries their own like and save, looked up for this one post (and kept as the page is), whether they may comment on it (ADR 0115), and their own writings held for
      * review, labelled. `shared` says when the answer is the kept page with only those two flags set (no one blocked, nothing held): the same bytes for every reader
      * with the same flags, so the route serialises and compresses it once (`variant`) while the page is kept.
      */
@@ -144,18 +145,24 @@ export function createFeedService(
           // story's writer, what they hid on it (ADR 0113).
           const own = found.hidden ? await repo.heldOf(postId, viewer) : NONE_HELD;
           const held = page.user_id === viewer ? together(own, await repo.hiddenByAuthorOn(postId)) : own;
-          return { liked: found.liked, saved: found.saved, held };
+          return {
+            liked: found.liked,
+            saved: found.saved,
+            held,
+            mayComment: await welcomedOn(database.db, { user_id: page.user_id, comments_from: page.comments_from ?? 'anyone' }, viewer),
+          };
         });
         heldHere = flags.held.comments.length + flags.held.replies.length > 0;
         post = {
           ...page,
           is_like: flags.liked,
           is_saved: flags.saved,
+          may_comment: flags.mayComment,
           comments: withHeld(hidden.size === 0 ? page.comments : withoutAuthors(page.comments, hidden), flags.held),
         };
       }
       const kept = postPages.enabled && hidden.size === 0 && !heldHere;
-      return { post, shared: kept ? { page, variant: `${Number(post.is_like)}${Number(post.is_saved)}` } : null };
+      return { post, shared: kept ? { page, variant: `${Number(post.is_like)}${Number(post.is_saved)}${post.may_comment === undefined ? '' : Number(post.may_comment)}` } : null };
     },
 
     /** Up to 6 posts: the same category first, then those sharing title words; never the post itself. */

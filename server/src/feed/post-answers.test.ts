@@ -70,8 +70,11 @@ describe('the post page answered from bytes made once', () => {
     expect([asLiker.is_like, asLiker.is_saved]).toEqual([true, false]);
     expect([asSaver.is_like, asSaver.is_saved]).toEqual([false, true]);
     expect([asVisitor.is_like, asVisitor.is_saved]).toEqual([false, false]);
-    // The page's own numbers are the same for all three: one kept page, its flags set per reader.
-    expect({ ...asLiker, is_like: false }).toEqual(asVisitor);
+    // The page's own numbers are the same for all three: one kept page, its flags set per reader (with
+    // whether they may comment, which a visitor's answer does not say: ADR 0115).
+    const { may_comment: mayComment, ...liked } = asLiker as typeof asLiker & { may_comment?: boolean };
+    expect(mayComment).toBe(true);
+    expect({ ...liked, is_like: false }).toEqual(asVisitor);
 
     // Unliked: the reader's next answer says so at once.
     expect((await call('like', likerSession, { user_id: liker.id, post_id: postId, status: 0 })).statusCode).toBe(200);

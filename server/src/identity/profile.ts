@@ -30,6 +30,7 @@ export function toOwnProfile(row: UserRow, saveposts: OwnProfile['saveposts'] = 
     notify_follow: row.notify_follow === 1,
     notify_help: row.notify_help === 1,
     notify_post: row.notify_post === 1,
+    comments_from: row.comments_from,
     saveposts,
   };
 }

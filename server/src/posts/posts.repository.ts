@@ -1,6 +1,6 @@
 import { type Kysely, type Transaction } from 'kysely';
 import { isPostgres } from '../db/database.ts';
-import { postBodyText } from '@inkwell/contract';
+import { type CommentsFrom, postBodyText } from '@inkwell/contract';
 import type { DB } from '../db/schema.ts';
 import { addToPostCount } from '../db/post-count.repository.ts';
 
@@ -28,7 +28,15 @@ export async function insertPost(db: Db, userId: number, values: PostValues, now
   const row = await db
     .insertInto('posts')
     // body_text: what search indexes (migration 0019's triggers and generated columns, in this statement).
-    .values({ ...values, body_text: postBodyText(values.description), user_id: userId, created_at: now, updated_at: now })
+    // comments_from: who may comment on the writer's new stories (ADR 0115), in this statement.
+    .values((eb) => ({
+      ...values,
+      body_text: postBodyText(values.description),
+      user_id: userId,
+      comments_from: eb.selectFrom('users').select('comments_from').where('id', '=', userId),
+      created_at: now,
+      updated_at: now,
+    }))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -40,6 +48,22 @@ export async function publishPost(db: Db, userId: number, values: PostValues, pa
   await replacePostImages(db, postId, paths);
   await addToPostCount(db, userId, 1);
   return postId;
+}
+
+/** Who may comment on a story now, and its writer's name (for the audit log), row-locked (PostgreSQL) until the transaction ends. */
+export function findCommentsFrom(db: Db, id: number) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.user_id')
+    .select(['posts.comments_from', 'users.name'])
+    .where('posts.id', '=', id)
+    .$if(isPostgres(db), (qb) => qb.forUpdate('posts'))
+    .executeTakeFirst();
+}
+
+/** Who may comment on a story (ADR 0115). */
+export async function setCommentsFrom(db: Db, id: number, from: CommentsFrom): Promise<void> {
+  await db.updateTable('posts').set({ comments_from: from }).where('id', '=', id).execute();
 }
 
 export async function updatePost(db: Db, id: number, values: PostValues, now: string): Promise<void> {

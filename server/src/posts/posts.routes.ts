@@ -34,5 +34,9 @@ export const postsRoutes: FastifyPluginAsync<Options> = async (app, { posts }) =
 
   route(app, 'deletePosts', async (request) => ({ message: await posts.remove(request.auth, request.body.id) }), { owner: (request) => posts.ownerOf(request.body.id) });
 
+  route(app, 'postsCommentsFrom', async (request) => posts.setCommentsFrom(request.auth, request.body.id, request.body.comments_from), {
+    owner: (request) => posts.ownerOf(request.body.id),
+  });
+
   route(app, 'uploadImage', async (request) => posts.uploadImage(request.auth, request.body.image), { file: imageFile });
 };

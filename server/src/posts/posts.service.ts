@@ -1,4 +1,4 @@
-import { type PostFormFields, type SavePostResponse, TEXT, readTimeFromHtml } from '@inkwell/contract';
+import { type CommentsFrom, type PostFormFields, type SavePostResponse, TEXT, readTimeFromHtml } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import { isForeignKeyViolation, nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
@@ -10,6 +10,7 @@ import type { StoredImages } from '../storage/stored-images.ts';
 import * as repo from './posts.repository.ts';
 import { sanitizeDescription, usedImagePaths } from '../post-html/sanitize.ts';
 import { addToPostCount } from '../db/post-count.repository.ts';
+import { audit } from '../audit/audit.ts';
 
 export const POST_MESSAGES = {
   created: TEXT.postCreated,
@@ -20,6 +21,10 @@ export const POST_MESSAGES = {
   unknownCategory: 'The selected category id is invalid.',
   imageGone: 'An image in this post is no longer stored. Please upload it again.',
 };
+
+/** What the writer is told when they changed who may comment on a story (ADR 0115). */
+export const commentsFromChanged = (from: CommentsFrom): string =>
+  from === 'anyone' ? 'Anyone can comment on this story now.' : from === 'nobody' ? 'Comments are turned off on this story.' : `Only your ${from} can comment on this story now.`;
 
 /** `email_subscribers`: "Publish and email" (the default) or "Publish only" (add-post only). */
 export type PostInput = PostFormFields & { image?: Buffer; email_subscribers?: boolean };
@@ -136,6 +141,29 @@ export function createPostsService({ db, images, events }: { db: Kysely<DB>; ima
       events.committed('story.changed', { postId: id, writerId: post.user_id, kind: 'delete' });
       await images.release(paths);
       return POST_MESSAGES.deleted;
+    },
+
+    /**
+     * POST /posts/comments-from: the story's writer says who may comment on it (ADR 0115; `owns: 'post'`
+     * asked before this runs). A change is the writer's own act in the audit log (`writer.comments`,
+     * apart from staff's); what was said stays, and a comment already written is not taken away.
+     */
+    async setCommentsFrom(auth: Auth | null, id: number, from: CommentsFrom): Promise<{ message: string; comments_from: CommentsFrom }> {
+      const caller = signedIn(auth);
+      await db.transaction().execute(async (trx) => {
+        const now = await repo.findCommentsFrom(trx, id);
+        if (!now) throw notFound(POST_MESSAGES.notFound);
+        if (now.comments_from === from) return;
+        await repo.setCommentsFrom(trx, id, from);
+        await audit(trx, {
+          actor: { id: caller.userId, name: now.name?.trim() || `member ${caller.userId}` },
+          action: 'writer.comments',
+          target: { kind: 'post', id, label: `story ${id}` },
+          before: now.comments_from,
+          after: from,
+        });
+      });
+      return { message: commentsFromChanged(from), comments_from: from };
     },
 
     /** An image for a post body (the editor inserts its URL); it is tied to a post when the post is saved. */

@@ -2,6 +2,7 @@ import type { commentCreatedResponse } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { nowIso } from '../db/database.ts';
+import { welcomedOn } from '../db/shared.repository.ts';
 import type { DB } from '../db/schema.ts';
 import type { ActNote } from '../deps.ts';
 import type { DomainEventBus, DomainEvents } from '../events/domain-events.ts';
@@ -18,6 +19,7 @@ import { type PostTarget, lockPost } from './targets.repository.ts';
 import { type SpamConfig, defaultSpam } from '../config-spam.ts';
 import { screenWriting } from './spam.ts';
 import { commentsStopped, refuseStopped } from './comment-stop.ts';
+import { refuseUnwelcome } from './comments-from.ts';
 import { sentByProgram } from '../lib/form-guard.ts';
 
 type Created = z.infer<typeof commentCreatedResponse>;
@@ -129,7 +131,8 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
     },
 
     /**
-     * POST /comment: any signed-in reader may comment on any post (but one whose author blocked them);
+     * POST /comment: any signed-in reader may comment on any post (but one whose author blocked them,
+     * or one whose writer lets only their followers, subscribers or nobody comment: ADR 0115);
      * held for review when the spam defences say so. One a program sent (its form guard: ADR 0098) is
      * answered as if it were written, and dropped.
      */
@@ -140,6 +143,7 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
           if (!post) throw notFound(NOT_FOUND.post);
           await refuseBlockedComment(trx, post.user_id, auth.userId);
           await refuseStopped(trx, auth.userId);
+          await refuseUnwelcome(trx, post, auth.userId);
           if (sentByProgram(guard, spam.minFillMs)) return { dropped: await repo.nextWritingId(trx, 'comments') };
           const heldFor = await screenWriting(trx, spam, { userId: auth.userId, text, field: 'comments', postOwnerId: post.user_id });
           return comment(trx, post, { actorId: auth.userId, body: text }, heldFor);
@@ -161,6 +165,7 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
           if (!post) throw notFound(NOT_FOUND.post);
           await refuseBlockedComment(trx, post.user_id, auth.userId);
           await refuseStopped(trx, auth.userId);
+          await refuseUnwelcome(trx, post, auth.userId);
           const found = await repo.findCommentOfPost(trx, commentId, postId);
           if (!found) throw notFound(NOT_FOUND.comment);
           const answered = replyToId === undefined ? undefined : await repo.findReplyOfComment(trx, replyToId, commentId);
@@ -189,12 +194,12 @@ export function createCommentsService(db: Kysely<DB>, events: DomainEventBus, sp
     /**
      * A Note from an account elsewhere answering a post, a comment or a reply (the inbox: deps.ts
      * SocialActs): a comment or a reply like a member's. Not kept when the post's writer blocked the
-     * account, nor twice. Whether it was kept.
+     * account or does not let it comment (ADR 0115), nor twice. Whether it was kept.
      */
     async addFrom(actorId: number, note: ActNote): Promise<boolean> {
       const { added } = await written(async (trx) => {
         const post = await lockPost(trx, note.postId);
-        if (!post || (await hasBlocked(trx, post.user_id, actorId)) || (await commentsStopped(trx, actorId))) return {};
+        if (!post || (await hasBlocked(trx, post.user_id, actorId)) || (await commentsStopped(trx, actorId)) || !(await welcomedOn(trx, post, actorId))) return {};
         const w: Writing = { actorId, body: note.body, note: { apId: note.apId, url: note.url, createdAt: note.createdAt } };
         if (!note.answers) return comment(trx, post, w);
         const found = await repo.findCommentOfPost(trx, note.answers.commentId, post.id);

@@ -1,3 +1,4 @@
+import type { CommentsFrom } from '@inkwell/contract';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { isPostgres } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
@@ -54,10 +55,10 @@ export function findPostFor(db: Kysely<DB>, postId: number, actorId: number): Pr
  * The post, row-locked until the transaction ends (PostgreSQL; SQLite runs one writer at a time):
  * comment and reply writes of one post take turns, so their counts never race.
  */
-export function lockPost(trx: Kysely<DB>, postId: number): Promise<PostTarget | undefined> {
+export function lockPost(trx: Kysely<DB>, postId: number): Promise<(PostTarget & { comments_from: CommentsFrom }) | undefined> {
   return trx
     .selectFrom('posts')
-    .select(['id', 'user_id', 'title'])
+    .select(['id', 'user_id', 'title', 'comments_from'])
     .where('id', '=', postId)
     .$if(isPostgres(trx), (qb) => qb.forNoKeyUpdate())
     .executeTakeFirst();

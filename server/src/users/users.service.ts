@@ -49,6 +49,7 @@ export function createUsersService(db: Kysely<DB>, images: StoredImages) {
       if (changes.name !== undefined) set.name = changes.name;
       if (changes.bio !== undefined) set.bio = changes.bio === '' ? null : changes.bio;
       if (changes.username !== undefined) set.username = changes.username;
+      if (changes.comments_from !== undefined) set.comments_from = changes.comments_from;
       for (const key of ['notify_like', 'notify_comment', 'notify_follow', 'notify_help', 'notify_post'] as const) {
         if (changes[key] !== undefined) set[key] = changes[key] ? 1 : 0;
       }

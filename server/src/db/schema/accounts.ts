@@ -1,3 +1,4 @@
+import type { CommentsFrom } from '@inkwell/contract';
 import type { Generated } from 'kysely';
 
 /** Members and how they sign in: accounts, sessions, mailed tokens, the failed-login throttle and trusted places. */
@@ -29,6 +30,8 @@ export interface UsersTable {
   deactivated_at: string | null;
   /** When the moderators limited the account (migration 0076, ADR 0111): out of feeds, search and recommendations but for its followers; null: not limited. */
   limited_at: Generated<string | null>;
+  /** Who may comment on the member's new stories (migration 0077, ADR 0115): a story takes it when published. */
+  comments_from: Generated<CommentsFrom>;
   created_at: string;
   updated_at: string;
   /**

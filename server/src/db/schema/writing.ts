@@ -1,3 +1,4 @@
+import type { CommentsFrom } from '@inkwell/contract';
 import type { Generated } from 'kysely';
 
 /** What is written: topics and members' choices of them, posts, drafts and the stored images they use. */
@@ -39,6 +40,8 @@ export interface PostsTable {
    */
   ap_id: Generated<string | null>;
   url: Generated<string | null>;
+  /** Who may comment on it (migration 0077, ADR 0115): its writer's choice, from theirs for new stories when published. */
+  comments_from: Generated<CommentsFrom>;
 }
 
 /** Every file under /storage; a post_images row needs one (foreign key). */

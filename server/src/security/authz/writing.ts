@@ -45,6 +45,12 @@ export const WRITING_ROUTES: Readonly<Record<string, Entry>> = {
     body: (s) => ({ id: s.ownPost }),
     changes: async (s) => [await postRow(s, s.ownPost), await userRow(s, s.owner.id)],
   },
+  // Who may comment on the owner's post (ADR 0115): the post's row says it.
+  postsCommentsFrom: {
+    expect: { visitor: 401, stranger: 403, owner: 200 },
+    body: (s) => ({ id: s.ownPost, comments_from: ['followers', 'subscribers', 'nobody'][s.seq % 3] ?? 'nobody' }),
+    changes: (s) => postRow(s, s.ownPost),
+  },
   uploadImage: own(201, {
     multipart: 'cover',
     body: (_s, u) => ({ user_id: u.id }),

@@ -1,10 +1,8 @@
-import { useState } from 'react';
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import { TEXT, paths, relativeTime, type CommentElsewhere, type CommentItem } from '@inkwell/contract';
 import { Avatar } from '../../../components/Avatar';
 import { OriginalLink, pictureElsewhere } from '../../../components/ElsewhereMark';
-import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
-import { useBlock, useIsBlocked } from '../../../components/use-block';
 import { useNow } from '../../../lib/use-now';
 
 /** Who wrote a comment or reply: a member (`user`), or an account of another server (`elsewhere` set, `user` its row). */
@@ -68,34 +66,12 @@ interface BlockElsewhereProps {
 export function BlockElsewhere({ said, viewerId, postOwnerId, className }: BlockElsewhereProps) {
   const accountId = said.elsewhere?.account_id;
   if (viewerId === null || viewerId !== postOwnerId || accountId === null || accountId === undefined) return null;
-  return <BlockAccount viewerId={viewerId} accountId={accountId} handle={said.elsewhere!.handle} name={authorName(said)} className={className} />;
-}
-
-function BlockAccount({ viewerId, accountId, handle, name, className }: { viewerId: number; accountId: number; handle: string; name: string; className: string }) {
-  const [confirming, setConfirming] = useState(false);
-  const blocked = useIsBlocked(String(viewerId), accountId);
-  const block = useBlock(String(viewerId));
-  if (blocked) {
-    return (
-      <button type="button" className={className} disabled={block.isPending} onClick={() => block.mutate({ userId: accountId, block: false })}>
-        Unblock {name}
-      </button>
-    );
-  }
   return (
-    <>
-      <button type="button" className={className} disabled={block.isPending} onClick={() => setConfirming(true)}>
-        Block {name}
-      </button>
-      <LazyConfirmDialog
-        open={confirming}
-        title={`Block ${handle}?`}
-        message="They can no longer follow you, like, boost or reply to your stories, and you are not told of them. What they wrote here stays until you remove it."
-        confirmLabel="Block"
-        busy={block.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => block.mutate({ userId: accountId, block: true }, { onSettled: () => setConfirming(false) })}
-      />
-    </>
+    <Suspense fallback={null}>
+      <BlockAccount viewerId={viewerId} accountId={accountId} handle={said.elsewhere!.handle} name={authorName(said)} className={className} />
+    </Suspense>
   );
 }
+
+/** Its code comes only to the story's writer, with the comments' other parts for few readers (OutOfSight.tsx). */
+const BlockAccount = lazy(() => import('./OutOfSight').then((module) => ({ default: module.BlockAccount })));

@@ -19,6 +19,8 @@ interface CommentThreadProps {
   viewerId: number | null;
   /** What the page's hash points at, if anything: this comment or one of its replies is highlighted. */
   anchor?: CommentAnchor | null;
+  /** Whether the reader may answer here (the story's writer may keep some from commenting: ADR 0115). */
+  mayReply?: boolean;
 }
 
 const textButton =
@@ -92,8 +94,8 @@ interface ReplyProps {
   postOwnerId: number;
   viewerId: number | null;
   anchor?: CommentAnchor | null;
-  /** Opens the box answering this reply (below it); `form` is that box while open. */
-  onAnswer: () => void;
+  /** Opens the box answering this reply (below it), or null when the reader may not answer; `form` is that box while open. */
+  onAnswer: (() => void) | null;
   form: ReactNode;
 }
 
@@ -114,7 +116,7 @@ function Reply({ reply, answers, canDelete, postId, postOwnerId, viewerId, ancho
       <Said text={reply.reply} />
       {reply.hidden && <HeldLabel why={reply.hidden} mine={viewerId === postOwnerId} />}
       <div className="mt-1 -ml-1.5 flex items-center gap-1">
-        {!reply.hidden && (
+        {!reply.hidden && onAnswer && (
           <button type="button" className={textButton} aria-expanded={form !== null} onClick={onAnswer}>
             Reply
           </button>
@@ -136,7 +138,7 @@ function Reply({ reply, answers, canDelete, postId, postOwnerId, viewerId, ancho
  * the post's owner (SPEC §6); replies stay folded behind 'See N more replies...'. A reply can be answered
  * too (issue 13): the answer is one more reply of the comment, saying whom it is replying to.
  */
-export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor = null }: CommentThreadProps) {
+export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor = null, mayReply = true }: CommentThreadProps) {
   const replyDraftKey = commentDraftKey(postId, comment.id);
   // A reply a visitor typed before signing in opens again with its text.
   const [replying, setReplying] = useState(() => readCommentDraft(replyDraftKey) !== '');
@@ -186,7 +188,7 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
       </div>
       <div className="mt-2 -ml-1.5 flex items-center gap-1">
         {/* A comment out of others' sight cannot be answered. */}
-        {!comment.hidden && (
+        {!comment.hidden && mayReply && (
           <button type="button" className={textButton} aria-expanded={replying} onClick={() => setReplying((value) => !value)}>
             Reply
           </button>
@@ -208,7 +210,7 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
           />
         )}
       </div>
-      {replying && <div className="mt-3 pl-4 sm:pl-10">{replyForm(null)}</div>}
+      {replying && mayReply && <div className="mt-3 pl-4 sm:pl-10">{replyForm(null)}</div>}
       {count > 0 && (
         <div className="mt-2 border-l-2 border-zinc-200 pl-4 sm:ml-4 dark:border-zinc-800">
           <button
@@ -231,7 +233,7 @@ export function CommentThread({ comment, postId, postOwnerId, viewerId, anchor =
                   viewerId={viewerId}
                   anchor={anchor}
                   canDelete={canDeleteComment(viewerId, reply.user_id, postOwnerId)}
-                  onAnswer={() => setAnswering(answering?.id === reply.id ? null : reply)}
+                  onAnswer={mayReply ? () => setAnswering(answering?.id === reply.id ? null : reply) : null}
                   form={answering?.id === reply.id ? <div className="mt-3">{replyForm(reply)}</div> : null}
                 />
               ))}

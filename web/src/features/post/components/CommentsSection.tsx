@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Repeat2 } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { TEXT, encodeId, paths, type PostDetail } from '@inkwell/contract';
@@ -8,9 +9,14 @@ import { CommentThread } from './CommentThread';
 import { commentDraftKey } from '../../../lib/comment-drafts';
 import { parseCommentAnchor } from '../lib/comment-anchor';
 
+/** Who may comment (ADR 0115): the line and the writer's choice come with the comments' other parts for few readers (OutOfSight.tsx), to a story not open to anyone or its writer. */
+const CommentsGate = lazy(() => import('./OutOfSight').then((module) => ({ default: module.CommentsGate })));
+
 /**
  * SPEC §2 Post detail: how many boosted the story elsewhere, the new-comment box with Post, then each
  * comment (those of accounts elsewhere among them), or 'No comments to show' when the count holds none either.
+ * Where the writer lets only some comment (ADR 0115), a reader who may not gets a line saying who may
+ * instead of the box and the Reply buttons; the writer gets the choice.
  */
 export function CommentsSection({ post }: { post: PostDetail }) {
   const session = useSession();
@@ -19,6 +25,10 @@ export function CommentsSection({ post }: { post: PostDetail }) {
   // A notification's link: #comment-{id} or #reply-{id} (its thread opens, it is highlighted).
   const location = useLocation();
   const anchor = parseCommentAnchor(location.hash, location.key);
+  // Who may not comment here (ADR 0115): a story open to its writer's followers, subscribers or nobody,
+  // for a reader the server did not say may (a visitor: not known).
+  const from = post.comments_from;
+  const closed = from && from !== 'anyone' && !post.may_comment ? from : null;
 
   return (
     <section id="comments" aria-labelledby="comments-heading" className="scroll-mt-20">
@@ -38,29 +48,36 @@ export function CommentsSection({ post }: { post: PostDetail }) {
           Boosted {post.boosts_count === 1 ? 'once' : `${post.boosts_count} times`} on the fediverse.
         </p>
       )}
-      <div className="mt-5">
-        <CommentForm
-          label="Write a comment"
-          submitLabel="Post"
-          placeholder="What are your thoughts?"
-          busy={addComment.isPending}
-          draftKey={commentDraftKey(post.id)}
-          onSubmit={(comments, userId, guard) => addComment.mutateAsync({ user_id: userId, post_id: post.id, comments, ...guard })}
-          // Sent before the app's scripts run: a member's comment goes to the post's own address; a
-          // visitor's to /login, where it waits in the page until they have signed in (render/forms.ts).
-          native={
-            session
-              ? { action: paths.viewPost.getHref(post.id), field: 'comments' }
-              : { action: paths.login.getHref(), field: 'comment', hidden: { comment_post: encodeId(post.id) } }
-          }
-        />
-      </div>
+      {(closed || viewerId === post.user_id) && (
+        <Suspense fallback={null}>
+          <CommentsGate postId={post.id} from={post.comments_from ?? 'anyone'} writer={viewerId === post.user_id} closed={closed} />
+        </Suspense>
+      )}
+      {!closed && (
+        <div className="mt-5">
+          <CommentForm
+            label="Write a comment"
+            submitLabel="Post"
+            placeholder="What are your thoughts?"
+            busy={addComment.isPending}
+            draftKey={commentDraftKey(post.id)}
+            onSubmit={(comments, userId, guard) => addComment.mutateAsync({ user_id: userId, post_id: post.id, comments, ...guard })}
+            // Sent before the app's scripts run: a member's comment goes to the post's own address; a
+            // visitor's to /login, where it waits in the page until they have signed in (render/forms.ts).
+            native={
+              session
+                ? { action: paths.viewPost.getHref(post.id), field: 'comments' }
+                : { action: paths.login.getHref(), field: 'comment', hidden: { comment_post: encodeId(post.id) } }
+            }
+          />
+        </div>
+      )}
       {post.comments.length === 0 ? (
         post.comments_count === 0 && <p className="py-10 text-center text-zinc-600 dark:text-zinc-400">{TEXT.noComments}</p>
       ) : (
         <ul aria-label="Comments" className="mt-4">
           {post.comments.map((comment) => (
-            <CommentThread key={comment.id} comment={comment} postId={post.id} postOwnerId={post.user_id} viewerId={viewerId} anchor={anchor} />
+            <CommentThread key={comment.id} comment={comment} postId={post.id} postOwnerId={post.user_id} viewerId={viewerId} anchor={anchor} mayReply={closed === null} />
           ))}
         </ul>
       )}

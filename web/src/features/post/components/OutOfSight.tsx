@@ -1,6 +1,14 @@
 import { useHideWriting } from '../api/hide-writing';
 
 /*
+ * This module is the lazy entry of the comments' parts that few readers need, one fetch for any of
+ * them: besides what is out of sight below, who may comment on a story (WhoMayComment.tsx) and the
+ * story's writer's Block of an account elsewhere (BlockAccount.tsx).
+ */
+export { default as CommentsGate } from './WhoMayComment';
+export { BlockAccount } from './BlockAccount';
+
+/*
  * What the post page shows of a comment or reply out of others' sight (issue 47), in a chunk of its
  * own: only a reader who may see such a writing, or the story's writer, needs it (CommentThread's
  * lazy parts), so the page's first load carries none of it.

@@ -12,6 +12,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { PasswordDialog, ProfileDialog, UsernameDialog } from './AccountDialogs';
 import { AccountEnding } from './AccountEnding';
 import { DownloadDataRow } from './DownloadDataRow';
+import { CommentsDefaultRow } from './CommentsDefaultRow';
 import { BlockedUsersDialog, EmailDialog } from './EmailAndBlocked';
 
 type Editing = 'email' | 'username' | 'profile' | 'password' | 'blocked' | 'deactivate' | 'delete-account' | null;
@@ -72,6 +73,7 @@ function Account({ profile }: { profile: OwnProfile }) {
           onOpen={() => setEditing('profile')}
         />
         <Row label="Password" value={profile.has_password ? '••••••••' : 'Not set (you sign in with Google)'} onOpen={() => setEditing('password')} />
+        <CommentsDefaultRow profile={profile} />
         <Row label="Blocked Users" value="People whose posts and comments you do not see" onOpen={() => setEditing('blocked')} />
         <li>
           <Link

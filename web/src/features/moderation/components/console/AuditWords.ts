@@ -18,6 +18,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'writing.unhide': 'Unhid writing',
   'writer.hide': 'A writer hid a comment on their story',
   'writer.unhide': 'A writer showed a comment again',
+  'writer.comments': 'A writer changed who may comment on their story',
   'rule.add': 'Added a rule',
   'rule.edit': 'Changed a rule',
   'rule.remove': 'Removed a rule',

@@ -1,0 +1,48 @@
+import { useId } from 'react';
+import { CommentsFromSelect } from '../../../components/CommentsFromSelect';
+import { COMMENTS_CLOSED, type CommentsFrom } from '@inkwell/contract';
+import { useSetCommentsFrom } from '../api/comments-from';
+import { useHydrating } from '../../../lib/use-hydrating';
+
+/*
+ * Who may comment on a story (issue 47, ADR 0115), in the chunk of the comments' parts for few readers
+ * (OutOfSight.tsx, which CommentsSection loads lazily): only a story not open to anyone, or its writer,
+ * needs it, so the post page's first load carries none of it.
+ */
+
+/** Where the comment box would be, for a reader who may not comment: who may. */
+function CommentsClosed({ to }: { to: Exclude<CommentsFrom, 'anyone'> }) {
+  return (
+    <p data-testid="comments-closed" className="mt-5 rounded-lg bg-zinc-50 px-4 py-3 text-sm text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+      {COMMENTS_CLOSED[to]}
+    </p>
+  );
+}
+
+/**
+ * The story's writer says who may comment on it: anyone, their followers, their newsletter's
+ * subscribers, or nobody. What was said before stays; the writer may always comment.
+ */
+function WhoMayComment({ postId, from }: { postId: number; from: CommentsFrom }) {
+  const id = useId();
+  const change = useSetCommentsFrom(postId);
+  const shown = change.isPending ? change.variables : from;
+  // Disabled until the app can save a change (as served, and while hydrating): a choice made before would be lost.
+  const hydrating = useHydrating();
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+      <label htmlFor={id}>Who can comment on this story</label>
+      <CommentsFromSelect id={id} data-testid="who-may-comment" value={shown} disabled={hydrating || change.isPending} onChoose={(choice) => change.mutate(choice)} />
+    </div>
+  );
+}
+
+/** What a story not open to anyone shows where the comment box would be, and its writer's choice. */
+export default function CommentsGate({ postId, from, writer, closed }: { postId: number; from: CommentsFrom; writer: boolean; closed: Exclude<CommentsFrom, 'anyone'> | null }) {
+  return (
+    <>
+      {writer && <WhoMayComment postId={postId} from={from} />}
+      {closed && <CommentsClosed to={closed} />}
+    </>
+  );
+}
