@@ -1,22 +1,33 @@
-import { escapeHtml } from '@inkwell/contract';
+import { button as htmlButton, cardMail, colour, html, raw, SERIF } from './layout.ts';
 import type { NewMail } from './outbox.repository.ts';
 
-/** One of Inkwell's account mails: a title, paragraphs, an optional button, a quiet footer. */
+/** An address's site, for the mail's wordmark: the button's link is on it. */
+function siteOf(link: string | undefined): string | undefined {
+  if (!link) return undefined;
+  try {
+    return new URL(link).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One of Inkwell's account mails: a title, paragraphs, an optional button (with its link written out
+ * for a reader whose mail program shows no button), a quiet footer; in the product's one look
+ * (layout.ts cardMail: explicit light colours, so a mail program in dark mode cannot leave dark text on
+ * a dark page).
+ */
 export function accountMail(to: string, subject: string, title: string, paragraphs: string[], button?: { label: string; link: string }, footer?: string): NewMail {
   const text = [title, '', ...paragraphs.flatMap((p) => [p, '']), ...(button ? [`${button.label}: ${button.link}`, ''] : []), ...(footer ? [footer] : [])].join('\n').trimEnd();
-  const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#1f2328;max-width:560px;margin:auto;padding:24px">
-<p style="font-family:Arial,sans-serif;font-weight:bold;color:#4f46e5;font-size:18px;margin:0 0 16px">Inkwell</p>
-<h1 style="font-size:24px">${escapeHtml(title)}</h1>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+  const body = html`<h1 style="margin:0 0 16px;font-family:${raw(SERIF)};font-size:24px;line-height:1.3">${title}</h1>
+${paragraphs.map((p) => html`<p style="margin:0 0 14px;font-size:16px;line-height:1.6">${p}</p>`)}
 ${
   button
-    ? `<p><a href="${escapeHtml(button.link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none">${escapeHtml(button.label)}</a></p>
-<p style="color:#57606a;font-size:14px">Or paste this link into your browser: ${escapeHtml(button.link)}</p>`
+    ? html`${htmlButton(button.label, button.link)}<p style="margin:16px 0 0;font-size:13px;line-height:1.6;color:${raw(colour.muted)};word-break:break-all">Or paste this link into your browser: ${button.link}</p>`
     : ''
-}
-${footer ? `<p style="color:#57606a;font-size:14px">${escapeHtml(footer)}</p>` : ''}
-</body></html>`;
-  return { to, subject, text, html };
+}`;
+  const site = siteOf(button?.link);
+  return { to, subject, text, html: cardMail({ title: subject, ...(site ? { publicUrl: site } : {}), body, footer: { lines: footer ? [footer] : [], links: [] } }) };
 }
 
 /** To the new address: open the link to make it the account's address. */

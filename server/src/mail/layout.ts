@@ -86,8 +86,8 @@ export interface CardMailParts {
   title: string;
   /** The inbox preview line, hidden in the mail itself. */
   preheader?: string;
-  /** The product's address, for the wordmark. */
-  publicUrl: string;
+  /** The product's address, for the wordmark (a plain wordmark without it). */
+  publicUrl?: string;
   /** The card's content. */
   body: SafeHtml;
   /** Small print under the card: sentences, then links. */
@@ -101,7 +101,7 @@ export function cardMail(parts: CardMailParts): string {
 <body style="margin:0;padding:0;background:${raw(colour.page)}">
 ${parts.preheader ? html`<div style="display:none;max-height:0;overflow:hidden;opacity:0;color:transparent">${parts.preheader}</div>` : ''}
 <div style="background:${raw(colour.page)};font-family:${raw(SANS)};color:${raw(colour.ink)};max-width:560px;margin:0 auto;padding:32px 16px">
-<p style="margin:0 0 24px;text-align:center;font-family:${raw(SERIF)};font-size:26px;font-weight:bold;letter-spacing:-0.5px"><a href="${url(parts.publicUrl)}" style="color:${raw(colour.ink)};text-decoration:none">Inkwell</a></p>
+<p style="margin:0 0 24px;text-align:center;font-family:${raw(SERIF)};font-size:26px;font-weight:bold;letter-spacing:-0.5px;color:${raw(colour.ink)}">${parts.publicUrl ? html`<a href="${url(parts.publicUrl)}" style="color:${raw(colour.ink)};text-decoration:none">Inkwell</a>` : 'Inkwell'}</p>
 <div style="background:#ffffff;border:1px solid ${raw(colour.border)};border-radius:16px;padding:32px 24px;overflow-wrap:anywhere;word-break:break-word">
 ${parts.body}
 </div>
