@@ -99,6 +99,7 @@ describe('Download your data, in Chromium', () => {
         'topics.json',
         'notifications.json',
         'blocked.json',
+        'banned_from_comments.json',
         'help_requests.json',
         'reports.json',
         'reading_history.json',

@@ -95,4 +95,38 @@ describe('a comment hidden by the story’s writer', () => {
     expect(own.errors).toEqual([]);
     await own.context.close();
   });
+
+  it('lets the story’s writer ban a reader from their stories, and lift the ban in Settings', async () => {
+    const href = `${world.server.url}${paths.viewPost.getHref(storyId)}`;
+    const own = await openAs(world, writer);
+    await own.page.goto(href);
+    const comment = own.page.getByTestId('comment').filter({ hasText: 'Hedges are for cowards.' });
+    await comment.getByRole('button', { name: /^Ban .* from commenting on your stories$/ }).click();
+    await own.page.getByRole('button', { name: 'Ban', exact: true }).click();
+    await own.page.getByText('can no longer comment on your stories.').waitFor();
+    await comment.getByRole('button', { name: /^Lift the ban/ }).waitFor();
+
+    const theirs = await openAs(world, commenter);
+    await theirs.page.goto(href);
+    await theirs.page.getByTestId('comments-closed').getByText('The writer has stopped you from commenting on their stories.').waitFor();
+    expect(await theirs.page.getByLabel('Write a comment').count()).toBe(0);
+    await theirs.context.close();
+
+    const settings = await openAs(world, writer, { width: 375, height: 800, dark: true });
+    await settings.page.goto(`${world.server.url}${paths.settings.getHref()}`);
+    await settings.page.getByTestId('comments-default').waitFor();
+    await settings.page.screenshot({ path: artifactPath('settings-comments-375-dark.png') });
+    await settings.page.getByRole('button', { name: /Banned readers/ }).click();
+    const dialog = settings.page.getByRole('dialog', { name: 'Banned from your stories' });
+    await dialog.getByRole('button', { name: 'Lift the ban' }).waitFor();
+    await settings.page.screenshot({ path: artifactPath('banned-readers-375-dark.png') });
+    await dialog.getByRole('button', { name: 'Lift the ban' }).click();
+    await dialog.getByText('You have not banned anyone from commenting on your stories.').waitFor();
+    expect(settings.errors).toEqual([]);
+    expect(own.errors).toEqual([]);
+    await settings.context.close();
+    await own.context.close();
+    const back = await callApi(world, 'comment', { user_id: Number(commenter.id), post_id: storyId, comments: 'Back, and kinder.' }, { ...commenter });
+    expect(back.status).toBe(200);
+  });
 });

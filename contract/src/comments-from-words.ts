@@ -19,3 +19,6 @@ export const COMMENTS_CLOSED: Record<Exclude<CommentsFrom, 'anyone'>, string> = 
   subscribers: "Only the writer's newsletter subscribers can comment on this story.",
   nobody: 'The writer has turned off comments on this story.',
 };
+
+/** Where the comment box would be, and the refusal, for a reader the writer banned from their stories' comments (ADR 0116). */
+export const COMMENTS_BANNED = 'The writer has stopped you from commenting on their stories.';

@@ -14,11 +14,15 @@ export interface CommenterStanding {
   follows: boolean;
   /** They are a confirmed subscriber of the writer's newsletter, with their account's address. */
   subscribed: boolean;
+  /** The writer banned them from commenting on their stories (ADR 0116). */
+  banned: boolean;
 }
 
 /** Whether someone may comment on or reply under a story open to `from`. */
 export function mayComment(from: CommentsFrom, who: CommenterStanding): boolean {
-  if (from === 'anyone' || who.writer) return true;
+  if (who.writer) return true;
+  if (who.banned) return false;
+  if (from === 'anyone') return true;
   if (from === 'followers') return who.follows;
   if (from === 'subscribers') return who.subscribed;
   return false;

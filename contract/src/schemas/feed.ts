@@ -125,6 +125,8 @@ export const postDetail = postCard.extend({
   comments_from: commentsFromField.optional(),
   /** Addition: whether the signed-in reader may comment on it (absent for a visitor). */
   may_comment: z.boolean().optional(),
+  /** Addition (ADR 0116): the writer banned the signed-in reader from commenting on their stories (absent otherwise). */
+  banned_from_comments: z.literal(true).optional(),
 });
 export type PostDetail = z.infer<typeof postDetail>;
 export const postDetailsResponse = z.object({ post: postDetail });

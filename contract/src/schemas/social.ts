@@ -74,6 +74,19 @@ export const blockedUsersResponse = z.object({
 });
 export type BlockedUsersResponse = z.infer<typeof blockedUsersResponse>;
 
+/**
+ * POST /api/user/comment-bans/set {user_id, reader_id, banned 1|0} (issue 47, ADR 0116): a writer bans
+ * a reader (a member or an account elsewhere) from commenting on their stories, or lifts it.
+ */
+export const commentBanBody = z.object({ user_id: idField('user id'), reader_id: idField('reader id'), banned: flag('banned') });
+export const commentBanResponse = z.object({ message: z.string(), banned: z.boolean() });
+/** POST /api/user/comment-bans {user_id}: the readers the writer banned from their stories' comments, most recent first. */
+export const commentBansBody = z.object({ user_id: idField('user id') });
+export const commentBansResponse = z.object({
+  data: z.array(z.object({ id: z.number(), name: z.string().nullable(), profile_picture: z.string().nullable(), elsewhere: writtenElsewhere.nullable().optional() })),
+});
+export type CommentBansResponse = z.infer<typeof commentBansResponse>;
+
 /** How many people one page of a followers or following list holds. */
 export const FOLLOW_LIST_PAGE_SIZE = 20;
 const viewerId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('user id').optional());

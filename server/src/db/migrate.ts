@@ -76,6 +76,7 @@ import * as m0074 from './migrations/0074_server_policies.ts';
 import * as m0075 from './migrations/0075_help_in_the_console.ts';
 import * as m0076 from './migrations/0076_limited_accounts.ts';
 import * as m0077 from './migrations/0077_who_may_comment.ts';
+import * as m0078 from './migrations/0078_comment_bans.ts';
 import type { DB } from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
 
@@ -157,6 +158,7 @@ const migrations: Record<string, Migration> = {
   '0075_help_in_the_console': m0075,
   '0076_limited_accounts': m0076,
   '0077_who_may_comment': m0077,
+  '0078_comment_bans': m0078,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,7 +11,7 @@ import type {
   PostFanoutsTable,
 } from './schema/notifications.ts';
 import type { FeedAuthorMutesTable, FeedTopicTuningTable, PostReadersTable, PostStatsDailyTable, ReadingHistoryTable, StatsSaltsTable } from './schema/reading.ts';
-import type { BlocksTable, CommentsTable, FollowRequestsTable, FollowsTable, LikesTable, RepliesTable, SavesTable } from './schema/social.ts';
+import type { BlocksTable, CommentBansTable, CommentsTable, FollowRequestsTable, FollowsTable, LikesTable, RepliesTable, SavesTable } from './schema/social.ts';
 import type {
   AppealsTable,
   AuditLogTable,
@@ -56,6 +56,7 @@ export interface DB {
   follows: FollowsTable;
   follow_requests: FollowRequestsTable;
   blocks: BlocksTable;
+  comment_bans: CommentBansTable;
   comments: CommentsTable;
   replies: RepliesTable;
   notifications: NotificationsTable;

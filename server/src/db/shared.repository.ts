@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type CommentsFrom, mayComment } from '@inkwell/contract';
+import { type CommenterStanding, type CommentsFrom, mayComment } from '@inkwell/contract';
 import { type Kysely, type NotNull, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import { type Database, nowIso } from './database.ts';
 import type { DB, UsersTable } from './schema.ts';
@@ -223,32 +223,40 @@ export function staffRoleOf(db: Kysely<DB>, userId: number) {
 }
 
 /**
- * Whether the story's writer lets this account comment on it (ADR 0115): anyone, their followers,
- * their newsletter's subscribers, or nobody but the writer (the contract's `mayComment`). Where the
- * account stands is read only when the story is open to its writer's followers or subscribers.
+ * Whether the story's writer lets this account comment on it (ADRs 0115, 0116): not when the writer
+ * banned it from their stories; else anyone, their followers, their newsletter's subscribers, or nobody
+ * but the writer (the contract's `mayComment`). Where the account stands is one read, made for
+ * anyone but the writer, and not at all when the story is open to nobody.
  */
 export async function welcomedOn(db: Kysely<DB>, story: { user_id: number; comments_from: CommentsFrom }, actorId: number): Promise<boolean> {
-  const from = story.comments_from;
-  const writer = story.user_id === actorId;
-  if (from === 'anyone' || from === 'nobody' || writer) return mayComment(from, { writer, follows: false, subscribed: false });
-  return mayComment(from, { writer, ...(await commenterStanding(db, story.user_id, actorId)) });
+  return mayComment(story.comments_from, await commenterStanding(db, story, actorId));
 }
 
 /**
- * Where one who would comment stands with a story's writer (ADR 0115): whether they follow the writer
- * (a member or an account elsewhere: one graph), and whether they are a confirmed subscriber of the
- * writer's newsletter by their account (its address, or subscribed as a member). One read; the rule
- * that weighs it is the contract's `mayComment`, for the comment calls, the inbox and the post page.
+ * Where one who would comment stands with a story's writer: the writer, banned by them (ADR 0116),
+ * following them (a member or an account elsewhere: one graph), a confirmed subscriber of their
+ * newsletter by its account (`member_id`, or its address). One read; none for the writer, nor on a
+ * story open to nobody.
  */
-export async function commenterStanding(db: Kysely<DB>, writerId: number, actorId: number): Promise<{ follows: boolean; subscribed: boolean }> {
+export async function commenterStanding(db: Kysely<DB>, story: { user_id: number; comments_from: CommentsFrom }, actorId: number): Promise<CommenterStanding> {
+  const writerId = story.user_id;
+  const none = { writer: writerId === actorId, banned: false, follows: false, subscribed: false };
+  if (none.writer || story.comments_from === 'nobody') return none;
+  const restricted = story.comments_from !== 'anyone';
   const row = await db
     .selectFrom('users as actor')
     .select([
-      sql<number | boolean>`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = actor.id AND f.following_id = ${writerId})`.as('follows'),
-      sql<number | boolean>`EXISTS (SELECT 1 FROM newsletter_subscribers s WHERE s.writer_id = ${writerId} AND s.status = 'confirmed'
-        AND (s.member_id = actor.id OR s.email = lower(trim(actor.email))))`.as('subscribed'),
+      sql<number | boolean>`EXISTS (SELECT 1 FROM comment_bans b WHERE b.writer_id = ${writerId} AND b.reader_id = actor.id)`.as('banned'),
+      sql<number | boolean>`${restricted ? sql`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = actor.id AND f.following_id = ${writerId})` : sql`0`}`.as('follows'),
+      sql<number | boolean>`${
+        restricted
+          ? sql`EXISTS (SELECT 1 FROM newsletter_subscribers s WHERE s.writer_id = ${writerId} AND s.status = 'confirmed'
+        AND (s.member_id = actor.id OR s.email = lower(trim(actor.email))))`
+          : sql`0`
+      }`.as('subscribed'),
     ])
     .where('actor.id', '=', actorId)
     .executeTakeFirst();
-  return { follows: Boolean(Number(row?.follows ?? 0)), subscribed: Boolean(Number(row?.subscribed ?? 0)) };
+  const yes = (value: number | boolean | undefined) => Boolean(Number(value ?? 0));
+  return { ...none, banned: yes(row?.banned), follows: yes(row?.follows), subscribed: yes(row?.subscribed) };
 }

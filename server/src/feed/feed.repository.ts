@@ -134,7 +134,8 @@ export const SQL = {
   pageFlags: `SELECT 1 AS kind FROM likes WHERE user_id = ? AND kind = 'like' AND post_id = ?
     UNION ALL SELECT 2 FROM saves WHERE user_id = ? AND post_id = ?
     UNION ALL SELECT 3 WHERE EXISTS (SELECT 1 FROM comments WHERE user_id = ? AND post_id = ? AND hidden IS NOT NULL)
-    UNION ALL SELECT 4 WHERE EXISTS (SELECT 1 FROM replies WHERE user_id = ? AND post_id = ? AND hidden IS NOT NULL)`,
+    UNION ALL SELECT 4 WHERE EXISTS (SELECT 1 FROM replies WHERE user_id = ? AND post_id = ? AND hidden IS NOT NULL)
+    UNION ALL SELECT 5 WHERE EXISTS (SELECT 1 FROM comment_bans b WHERE b.reader_id = ? AND b.writer_id = (SELECT user_id FROM posts WHERE id = ?))`,
   /** Cards for up to FETCH given ids, newest first (unused slots carry 0, which no post has). */
   cardsByIdsNewestFirst: `SELECT ${CARD_COLUMNS} FROM posts p ${CARD_JOINS}
     WHERE p.id IN (${Array(FETCH).fill('?').join(', ')}) ORDER BY p.id DESC`,
@@ -289,13 +290,14 @@ export function createFeedRepository(database: Database, tuning: { joinRowsPerAu
         (
           await database.all<{ kind: number }>(
             SQL.pageFlags,
-            Array<number>(4)
+            Array<number>(5)
               .fill(0)
               .flatMap(() => [viewer, postId]),
           )
         ).map((r) => Number(r.kind)),
       );
-      return { liked: kinds.has(1), saved: kinds.has(2), hidden: kinds.has(3) || kinds.has(4) };
+      // 5: the story's writer banned the reader from their stories' comments (ADR 0116).
+      return { liked: kinds.has(1), saved: kinds.has(2), hidden: kinds.has(3) || kinds.has(4), banned: kinds.has(5) };
     },
     viewerFlags: async (viewer: number, ids: number[]) => {
       const slots = [...ids, ...Array<number>(11).fill(0)].slice(0, 11);

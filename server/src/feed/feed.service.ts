@@ -1,6 +1,6 @@
-import { ACCOUNT_SUSPENDED, type PostCard, type PostDetail, type PostPage } from '@inkwell/contract';
+import { ACCOUNT_SUSPENDED, type PostCard, type PostDetail, type PostPage, mayComment } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
-import { isSuspended, welcomedOn } from '../db/shared.repository.ts';
+import { commenterStanding, isSuspended } from '../db/shared.repository.ts';
 import { gone, notFound } from '../lib/errors.ts';
 import { sizeBodyImages } from '../storage/responsive.ts';
 import { byId, collect, toCard, toPage, truthy } from './cards.ts';
@@ -42,7 +42,20 @@ export function createFeedService(
   // A reader's own like and save of one post page, kept with it (a reader opens a page again, and
   // the server's render and the browser ask for it in turn): dropped by any write, as the page is.
   // With them, the reader's own writings held for review on it (ADR 0099; almost always none).
-  const pageFlags = cache.sibling<{ liked: boolean; saved: boolean; held: HeldWritings; mayComment: boolean }>(10_000);
+  const pageFlags = cache.sibling<{ liked: boolean; saved: boolean; held: HeldWritings; mayComment: boolean; banned: boolean }>(10_000);
+
+  /**
+   * Whether the reader may comment on the story (ADR 0115), and whether its writer banned them from
+   * their stories' comments (ADR 0116, read with the page's flags): where they stand with the writer is
+   * read only when the story is open to the writer's followers or subscribers.
+   */
+  async function commentingOn(page: PostDetail, viewer: number, banned: boolean): Promise<{ mayComment: boolean; banned: boolean }> {
+    const story = { user_id: page.user_id, comments_from: page.comments_from ?? 'anyone' };
+    const known = { writer: page.user_id === viewer, banned, follows: false, subscribed: false };
+    if (banned || known.writer || story.comments_from === 'anyone' || story.comments_from === 'nobody') return { mayComment: mayComment(story.comments_from, known), banned };
+    const standing = await commenterStanding(database.db, story, viewer);
+    return { mayComment: mayComment(story.comments_from, standing), banned: standing.banned };
+  }
 
   /** The post page as a visitor sees it, or undefined (no such post, or its author deactivated). */
   async function readPostPage(postId: number): Promise<PostDetail | undefined> {
@@ -149,7 +162,7 @@ export function createFeedService(
             liked: found.liked,
             saved: found.saved,
             held,
-            mayComment: await welcomedOn(database.db, { user_id: page.user_id, comments_from: page.comments_from ?? 'anyone' }, viewer),
+            ...(await commentingOn(page, viewer, found.banned)),
           };
         });
         heldHere = flags.held.comments.length + flags.held.replies.length > 0;
@@ -158,11 +171,20 @@ export function createFeedService(
           is_like: flags.liked,
           is_saved: flags.saved,
           may_comment: flags.mayComment,
+          ...(flags.banned ? { banned_from_comments: true as const } : {}),
           comments: withHeld(hidden.size === 0 ? page.comments : withoutAuthors(page.comments, hidden), flags.held),
         };
       }
       const kept = postPages.enabled && hidden.size === 0 && !heldHere;
-      return { post, shared: kept ? { page, variant: `${Number(post.is_like)}${Number(post.is_saved)}${post.may_comment === undefined ? '' : Number(post.may_comment)}` } : null };
+      return {
+        post,
+        shared: kept
+          ? {
+              page,
+              variant: `${Number(post.is_like)}${Number(post.is_saved)}${post.may_comment === undefined ? '' : Number(post.may_comment)}${post.banned_from_comments ? 'b' : ''}`,
+            }
+          : null,
+      };
     },
 
     /** Up to 6 posts: the same category first, then those sharing title words; never the post itself. */

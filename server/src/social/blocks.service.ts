@@ -38,6 +38,12 @@ export async function refuseBlockedComment(db: Kysely<DB>, postOwnerId: number, 
  * member's) in the same transaction; what the blocker reads is filtered by the feed, search, panels
  * and notifications through their blocked ids, and the inbox drops what a blocked account sends them.
  */
+/** A person as a list of people shows them (whom one blocked, whom one banned): a member, or an account elsewhere with its handle, picture there and profile page. */
+export function listedPerson({ id, name, profile_picture, domain, handle, icon_url, profile_url }: ListedRow): BlockedUsersResponse['data'][number] {
+  return { id, name, profile_picture, elsewhere: writtenElsewhere({ domain, handle, icon_url, profile_url, url: null }) };
+}
+type ListedRow = Awaited<ReturnType<typeof repo.blockedUsers>>[number];
+
 export function createBlocksService(db: Kysely<DB>, events: DomainEventBus) {
   return {
     async setBlocked(auth: Auth, blockId: number, block: boolean): Promise<BlockResponse> {
@@ -69,15 +75,7 @@ export function createBlocksService(db: Kysely<DB>, events: DomainEventBus) {
     },
 
     async list(auth: Auth): Promise<BlockedUsersResponse> {
-      const rows = await repo.blockedUsers(db, auth.userId);
-      return {
-        data: rows.map(({ id, name, profile_picture, domain, handle, icon_url, profile_url }) => ({
-          id,
-          name,
-          profile_picture,
-          elsewhere: writtenElsewhere({ domain, handle, icon_url, profile_url, url: null }),
-        })),
-      };
+      return { data: (await repo.blockedUsers(db, auth.userId)).map(listedPerson) };
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppCore, AppModule, FeatureDeps, SocialActs } from '../deps.ts';
 import { createAuthorHides } from './author-hides.service.ts';
 import { createBlocksService } from './blocks.service.ts';
+import { createCommentBans } from './comment-bans.service.ts';
 import { createCommentsService } from './comments.service.ts';
 import { createCommentReactions } from './comment-reactions.ts';
 import { createFollowListsService, createFollowsService } from './follows.service.ts';
@@ -24,6 +25,7 @@ export function createSocial({ db, database, hiddenAuthors, events, config }: Fe
     followLists: createFollowListsService(database, hiddenAuthors),
     blocks: createBlocksService(db, events),
     authorHides: createAuthorHides(db),
+    commentBans: createCommentBans(db),
   };
   // A held comment or reply that a moderator leaves standing comes into sight (ADR 0099); one the
   // moderators hide leaves it, and comes back when the hide is lifted (ADR 0100).

@@ -5,6 +5,7 @@ import { validationError } from '../lib/errors.ts';
 import { route } from '../plugins/endpoint.ts';
 import type { createAuthorHides } from './author-hides.service.ts';
 import type { BlocksService } from './blocks.service.ts';
+import type { createCommentBans } from './comment-bans.service.ts';
 import type { CommentsService } from './comments.service.ts';
 import type { FollowListCursor, FollowListsService, FollowsService } from './follows.service.ts';
 import type { LikesService } from './likes.service.ts';
@@ -18,6 +19,7 @@ export interface SocialRoutesOptions {
   followLists: FollowListsService;
   blocks: BlocksService;
   authorHides: ReturnType<typeof createAuthorHides>;
+  commentBans: ReturnType<typeof createCommentBans>;
 }
 
 /** A list's keyset cursor from next_page_url: "<followed at>|<member id>"; anything else is 422. */
@@ -32,7 +34,7 @@ function followCursor(text: string | undefined): FollowListCursor | undefined {
  * The social calls of SPEC §7; every one needs a session (the guard also 403s another user_id), except
  * the followers and following lists, open reads like the feeds.
  */
-export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app, { likes, saves, comments, follows, followLists, blocks, authorHides }) => {
+export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app, { likes, saves, comments, follows, followLists, blocks, authorHides, commentBans }) => {
   route(app, 'like', async (request) => likes.setLike(request.auth!, request.body.post_id, request.body.status === 1));
 
   route(app, 'postsSave', async (request) => saves.setSaved(request.auth!, request.body.post_id, request.body.save_unsave === 1));
@@ -70,4 +72,9 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
   route(app, 'block', async (request) => blocks.setBlocked(request.auth!, request.body.block_id, request.body.status === 1));
 
   route(app, 'blockedUsers', async (request) => blocks.list(request.auth!));
+
+  // A writer bans a reader from commenting on their stories, or lifts it; and whom they banned (ADR 0116).
+  route(app, 'commentBanSet', async (request) => commentBans.set(request.auth!, request.body.reader_id, request.body.banned === 1));
+
+  route(app, 'commentBans', async (request) => commentBans.list(request.auth!));
 };

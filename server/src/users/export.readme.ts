@@ -49,6 +49,7 @@ export function readme(facts: ReadmeFacts): string {
     `topics.json          ${plural(n('topics.json'), 'topic')} you chose for your feed`,
     `notifications.json   ${plural(n('notifications.json'), 'notification')} you received`,
     `blocked.json         ${plural(n('blocked.json'), 'person', 'people')} you blocked, here or on other servers`,
+    `banned_from_comments.json ${plural(n('banned_from_comments.json'), 'person', 'people')} you banned from commenting on your stories`,
     `help_requests.json   ${plural(n('help_requests.json'), 'request')} you sent us for help`,
     `reports.json         ${plural(n('reports.json'), 'report')} you made to the moderators: what (kind, target_id), why`,
     '                     (category, note), whether it is still open (status), when (created_at)',

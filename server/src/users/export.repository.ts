@@ -217,6 +217,19 @@ export function blockedPage(db: Kysely<DB>, userId: number, after: number, limit
     .execute();
 }
 
+/** The members and accounts elsewhere this member banned from commenting on their stories (ADR 0116). */
+export function bannedPage(db: Kysely<DB>, userId: number, after: number, limit: number) {
+  return db
+    .selectFrom('comment_bans as b')
+    .innerJoin('users as u', 'u.id', 'b.reader_id')
+    .select(['b.reader_id', 'u.name as reader_name', 'b.created_at', ...ELSEWHERE])
+    .where('b.writer_id', '=', userId)
+    .where('b.reader_id', '>', after)
+    .orderBy('b.reader_id')
+    .limit(limit)
+    .execute();
+}
+
 export function helpRequestsPage(db: Kysely<DB>, userId: number, after: number, limit: number) {
   return db
     .selectFrom('help_requests')

@@ -47,6 +47,7 @@ describe('the export service', () => {
     expect(archive.names).toEqual(
       [
         'README.txt',
+        'banned_from_comments.json',
         'blocked.json',
         'comments.json',
         'feed_tuning.json',

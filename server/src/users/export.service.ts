@@ -266,6 +266,15 @@ export function createExportService(options: ExportOptions) {
       list('topics.json', repo.topicsPage, (r) => r.id);
       list('notifications.json', repo.notificationsPage, (r) => r.id);
       list('blocked.json', repo.blockedPage, (r) => r.blocked_id, blocked);
+      list(
+        'banned_from_comments.json',
+        repo.bannedPage,
+        (r) => r.reader_id,
+        (row) => {
+          const { domain, handle, page_url, ap_id, ...rest } = row;
+          return domain === null ? rest : { ...rest, reader_handle: handle, reader_profile_url: page_url ?? ap_id };
+        },
+      );
       list('help_requests.json', repo.helpRequestsPage, (r) => r.id);
       list('reports.json', repo.reportsPage, (r) => r.id);
       list('reading_history.json', repo.readingHistoryPage, (r) => r.post_id, onPost);

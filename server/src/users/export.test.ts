@@ -121,6 +121,7 @@ describe('POST /api/user/export-data', () => {
         'notifications.json',
         'newsletter_subscribers.json',
         'blocked.json',
+        'banned_from_comments.json',
         'help_requests.json',
         'reports.json',
         'reading_history.json',

@@ -40,6 +40,13 @@ export interface BlocksTable {
   created_at: string;
 }
 
+/** A reader a writer banned from commenting on their stories (migration 0078, ADR 0116). */
+export interface CommentBansTable {
+  writer_id: number;
+  reader_id: number;
+  created_at: string;
+}
+
 export interface CommentsTable {
   id: Generated<number>;
   post_id: number;

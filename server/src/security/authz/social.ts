@@ -38,6 +38,12 @@ export const SOCIAL_ROUTES: Readonly<Record<string, Entry>> = {
     ],
   }),
   blockedUsers: own(200, { body: (_s, u) => ({ user_id: u.id }) }),
+  // The owner bans postOwner from commenting on the owner's stories (ADR 0116); another's user_id is refused first.
+  commentBanSet: own(200, {
+    body: (s, u) => ({ user_id: u.id, reader_id: s.postOwner.id, banned: 1 }),
+    changes: async (s) => sorted(await s.db.selectFrom('comment_bans').selectAll().where('reader_id', '=', s.postOwner.id).execute()),
+  }),
+  commentBans: own(200, { body: (_s, u) => ({ user_id: u.id }) }),
   exportData: own(200, { body: (_s, u) => ({ user_id: u.id }) }),
   help: own(201, {
     body: (_s, u) => ({ user_id: u.id, message: 'Please help' }),

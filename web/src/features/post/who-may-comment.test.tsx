@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { COMMENTS_CLOSED, paths } from '@inkwell/contract';
+import { COMMENTS_BANNED, COMMENTS_CLOSED, paths } from '@inkwell/contract';
 import { jsonBody, renderApp } from '../../test/render';
 import { signIn } from '../../test/posts';
 import { aThread, api, comment } from './testing';
@@ -64,5 +64,37 @@ describe('who may comment on a story', () => {
     await waitFor(() => expect(screen.getByLabelText('Who can comment on this story')).toHaveValue('nobody'));
     // The writer may still comment on their own story.
     expect(screen.getByLabelText('Write a comment')).toBeInTheDocument();
+  });
+
+  it('tells a reader the writer banned why they cannot comment', async () => {
+    signIn(30);
+    api({ ...aThread(), comments_from: 'anyone', may_comment: false, banned_from_comments: true });
+    renderApp(href);
+    expect(await screen.findByTestId('comments-closed')).toHaveTextContent(COMMENTS_BANNED);
+    expect(screen.queryByLabelText('Write a comment')).not.toBeInTheDocument();
+  });
+
+  it('lets the story’s writer ban the writer of a comment from their stories, asked once more, and lift it', async () => {
+    signIn(20);
+    let banned = false;
+    const fetchMock = api(aThread(), (path, init) => {
+      if (path === 'comment-bans') return { body: { data: banned ? [{ id: 30, name: 'Commenter', profile_picture: null }] : [] } };
+      if (path === 'comment-bans/set') {
+        banned = (jsonBody(init) as { banned: number }).banned === 1;
+        return { body: { message: banned ? 'Commenter can no longer comment on your stories.' : 'Commenter can comment on your stories again.', banned } };
+      }
+      return undefined;
+    });
+    renderApp(href);
+    const user = userEvent.setup();
+    await screen.findByText('<img src=x onerror=alert(1)>');
+    const thread = comment('<img src=x onerror=alert(1)>');
+    await user.click(await within(thread).findByRole('button', { name: /^Ban .* from commenting on your stories$/ }));
+    await user.click(await screen.findByRole('button', { name: 'Ban' }));
+    expect(await screen.findByText('Commenter can no longer comment on your stories.')).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/comment-bans/set'));
+    expect(jsonBody(sent![1] as RequestInit)).toEqual({ user_id: 20, reader_id: 30, banned: 1 });
+    await user.click(await within(thread).findByRole('button', { name: /^Lift the ban/ }));
+    expect(await screen.findByText('Commenter can comment on your stories again.')).toBeInTheDocument();
   });
 });

@@ -43,7 +43,7 @@ function HeldLabel({ why, mine }: { why: 'held' | 'moderators' | 'author'; mine:
   );
 }
 
-/** The story's writer's Hide or Show again, on what others wrote (or they did) on it; its code comes only to them. */
+/** The story's writer's Hide or Show again, on what others wrote (or they did) on it, and Ban on what others wrote; its code comes only to them. */
 function LazyHideToggle({
   said,
   kind,
@@ -51,7 +51,7 @@ function LazyHideToggle({
   postOwnerId,
   viewerId,
 }: {
-  said: { id: number; hidden?: string };
+  said: { id: number; user_id: number; hidden?: string; user: CommentItem['user']; elsewhere?: CommentItem['elsewhere'] };
   kind: 'comment' | 'reply';
   postId: number;
   postOwnerId: number;
@@ -60,7 +60,15 @@ function LazyHideToggle({
   if (viewerId !== postOwnerId || (said.hidden !== undefined && said.hidden !== 'author')) return null;
   return (
     <Suspense fallback={null}>
-      <HideToggleLater kind={kind} id={said.id} postId={postId} hidden={said.hidden === 'author'} className={textButton} />
+      <HideToggleLater
+        kind={kind}
+        id={said.id}
+        postId={postId}
+        hidden={said.hidden === 'author'}
+        className={textButton}
+        writerId={postOwnerId}
+        reader={said.user_id === viewerId ? null : { id: said.user_id, name: authorName(said) }}
+      />
     </Suspense>
   );
 }

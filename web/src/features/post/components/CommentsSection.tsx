@@ -25,10 +25,10 @@ export function CommentsSection({ post }: { post: PostDetail }) {
   // A notification's link: #comment-{id} or #reply-{id} (its thread opens, it is highlighted).
   const location = useLocation();
   const anchor = parseCommentAnchor(location.hash, location.key);
-  // Who may not comment here (ADR 0115): a story open to its writer's followers, subscribers or nobody,
-  // for a reader the server did not say may (a visitor: not known).
+  // Who may not comment here: a reader the writer banned from their stories (ADR 0116); on a story open to
+  // its writer's followers, subscribers or nobody (ADR 0115), a reader the server did not say may (a visitor: not known).
   const from = post.comments_from;
-  const closed = from && from !== 'anyone' && !post.may_comment ? from : null;
+  const closed = post.banned_from_comments ? 'banned' : from && from !== 'anyone' && !post.may_comment ? from : null;
 
   return (
     <section id="comments" aria-labelledby="comments-heading" className="scroll-mt-20">

@@ -1,9 +1,10 @@
 import { useHideWriting } from '../api/hide-writing';
+import { BanToggle } from './BanToggle';
 
 /*
  * This module is the lazy entry of the comments' parts that few readers need, one fetch for any of
  * them: besides what is out of sight below, who may comment on a story (WhoMayComment.tsx) and the
- * story's writer's Block of an account elsewhere (BlockAccount.tsx).
+ * story's writer's Block of an account elsewhere (BlockAccount.tsx); with Hide, their Ban (BanToggle.tsx).
  */
 export { default as CommentsGate } from './WhoMayComment';
 export { BlockAccount } from './BlockAccount';
@@ -44,17 +45,23 @@ interface HideToggleProps {
   /** Hidden by the story's writer now. */
   hidden: boolean;
   className: string;
+  /** The story's writer, and who wrote this when it is someone else: they may ban them from their stories (BanToggle). */
+  writerId: number;
+  reader: { id: number; name: string } | null;
 }
 
 /**
  * The story's writer's Hide (or Show again) on a comment or reply on their story (issue 47, ADR 0113):
- * out of every other reader's sight, kept for its writer.
+ * out of every other reader's sight, kept for its writer; and on someone else's, their Ban (ADR 0116).
  */
-export function HideToggle({ kind, id, postId, hidden, className }: HideToggleProps) {
+export function HideToggle({ kind, id, postId, hidden, className, writerId, reader }: HideToggleProps) {
   const change = useHideWriting(postId);
   return (
-    <button type="button" className={className} disabled={change.isPending} onClick={() => change.mutate({ kind, id, hidden: !hidden })}>
-      {hidden ? 'Show again' : 'Hide'} <span className="sr-only">this {kind}</span>
-    </button>
+    <>
+      <button type="button" className={className} disabled={change.isPending} onClick={() => change.mutate({ kind, id, hidden: !hidden })}>
+        {hidden ? 'Show again' : 'Hide'} <span className="sr-only">this {kind}</span>
+      </button>
+      {reader && <BanToggle writerId={writerId} reader={reader} className={className} />}
+    </>
   );
 }

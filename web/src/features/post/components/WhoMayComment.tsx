@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { CommentsFromSelect } from '../../../components/CommentsFromSelect';
-import { COMMENTS_CLOSED, type CommentsFrom } from '@inkwell/contract';
+import { COMMENTS_BANNED, COMMENTS_CLOSED, type CommentsFrom } from '@inkwell/contract';
 import { useSetCommentsFrom } from '../api/comments-from';
 import { useHydrating } from '../../../lib/use-hydrating';
 
@@ -10,11 +10,14 @@ import { useHydrating } from '../../../lib/use-hydrating';
  * needs it, so the post page's first load carries none of it.
  */
 
-/** Where the comment box would be, for a reader who may not comment: who may. */
-function CommentsClosed({ to }: { to: Exclude<CommentsFrom, 'anyone'> }) {
+/** Why a reader may not comment here: the writer banned them from their stories, or lets only others comment on this one. */
+export type Closed = Exclude<CommentsFrom, 'anyone'> | 'banned';
+
+/** Where the comment box would be, for a reader who may not comment: why, and who may. */
+function CommentsClosed({ to }: { to: Closed }) {
   return (
     <p data-testid="comments-closed" className="mt-5 rounded-lg bg-zinc-50 px-4 py-3 text-sm text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
-      {COMMENTS_CLOSED[to]}
+      {to === 'banned' ? COMMENTS_BANNED : COMMENTS_CLOSED[to]}
     </p>
   );
 }
@@ -38,7 +41,7 @@ function WhoMayComment({ postId, from }: { postId: number; from: CommentsFrom })
 }
 
 /** What a story not open to anyone shows where the comment box would be, and its writer's choice. */
-export default function CommentsGate({ postId, from, writer, closed }: { postId: number; from: CommentsFrom; writer: boolean; closed: Exclude<CommentsFrom, 'anyone'> | null }) {
+export default function CommentsGate({ postId, from, writer, closed }: { postId: number; from: CommentsFrom; writer: boolean; closed: Closed | null }) {
   return (
     <>
       {writer && <WhoMayComment postId={postId} from={from} />}

@@ -12,21 +12,25 @@ export function CommentsDefaultRow({ profile }: { profile: OwnProfile }) {
   const save = useUpdateProfile(String(profile.id));
   const shown = save.isPending && save.variables.comments_from ? save.variables.comments_from : (profile.comments_from ?? 'anyone');
   return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 py-4">
+    <li className="flex items-start gap-4 py-4">
       <label htmlFor={id} className="w-32 shrink-0 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
         Comments
       </label>
-      <span className="min-w-0 flex-1 text-sm text-zinc-600 dark:text-zinc-400" id={`${id}-detail`}>
-        Who can comment on your new stories
-      </span>
-      <CommentsFromSelect
-        id={id}
-        aria-describedby={`${id}-detail`}
-        data-testid="comments-default"
-        value={shown}
-        disabled={save.isPending}
-        onChoose={(choice) => save.mutate({ comments_from: choice })}
-      />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" id={`${id}-detail`}>
+          Who can comment on your new stories
+        </p>
+        <div className="mt-2">
+          <CommentsFromSelect
+            id={id}
+            aria-describedby={`${id}-detail`}
+            data-testid="comments-default"
+            value={shown}
+            disabled={save.isPending}
+            onChoose={(choice) => save.mutate({ comments_from: choice })}
+          />
+        </div>
+      </div>
     </li>
   );
 }

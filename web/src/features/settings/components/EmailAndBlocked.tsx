@@ -8,6 +8,7 @@ import { PasswordField } from '../../../components/PasswordField';
 import { TextField } from '../../../components/TextField';
 import { buttonStyles } from '../../../components/Button';
 import { useBlock, useBlockedUsers } from '../../../components/use-block';
+import { useCommentBans, useSetCommentBan } from '../../../api/comment-bans';
 import { fieldErrors, useUpdateProfile } from '../api/update-profile';
 
 interface DialogProps {
@@ -67,35 +68,41 @@ function BlockedName({ person }: { person: Blocked }) {
   );
 }
 
-/** One the member blocked: the picture (an account elsewhere's from there, over https only), the name, and Unblock. */
-function BlockedRow({ person, busy, onUnblock }: { person: Blocked; busy: boolean; onUnblock: () => void }) {
+/** One in a list of people: the picture (an account elsewhere's from there, over https only), the name, and what may be done. */
+function PersonRow({ person, busy, label, onAct }: { person: Blocked; busy: boolean; label: string; onAct: () => void }) {
   return (
     <li className="flex items-center gap-3 py-3">
       <Avatar src={person.elsewhere ? pictureElsewhere(person.elsewhere) : person.profile_picture} size={32} />
       <BlockedName person={person} />
-      <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={onUnblock}>
-        Unblock
+      <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={onAct}>
+        {label}
       </button>
     </li>
   );
 }
 
-/** SPEC §2 Settings' 'Blocked Users': whom the member blocked, members and accounts elsewhere in one list, most recent first, each with Unblock. */
-export function BlockedUsersDialog({ profile, onClose }: DialogProps) {
-  const viewerId = String(profile.id);
-  const blocked = useBlockedUsers(viewerId);
-  const unblock = useBlock(viewerId);
-  const people = blocked.data?.data ?? [];
+interface PeopleDialogProps {
+  title: string;
+  empty: string;
+  people: Blocked[] | undefined;
+  label: string;
+  busy: boolean;
+  onAct: (person: Blocked) => void;
+  onClose: () => void;
+}
+
+/** People the member keeps at a distance, members and accounts elsewhere in one list, most recent first, each with its undoing. */
+function PeopleDialog({ title, empty, people, label, busy, onAct, onClose }: PeopleDialogProps) {
   return (
-    <Modal title="Blocked Users" size="max-h-[90vh] max-w-md overflow-y-auto" initialFocus={(panel) => panel.querySelector<HTMLElement>('button')} onClose={onClose}>
-      {blocked.isPending ? (
+    <Modal title={title} size="max-h-[90vh] max-w-md overflow-y-auto" initialFocus={(panel) => panel.querySelector<HTMLElement>('button')} onClose={onClose}>
+      {!people ? (
         <div className="mt-4 h-10 animate-pulse rounded bg-zinc-100 dark:bg-zinc-900" />
       ) : people.length === 0 ? (
-        <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">You have not blocked anyone.</p>
+        <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">{empty}</p>
       ) : (
         <ul className="mt-4 divide-y divide-zinc-200 dark:divide-zinc-800">
           {people.map((person) => (
-            <BlockedRow key={person.id} person={person} busy={unblock.isPending} onUnblock={() => unblock.mutate({ userId: person.id, block: false })} />
+            <PersonRow key={person.id} person={person} busy={busy} label={label} onAct={() => onAct(person)} />
           ))}
         </ul>
       )}
@@ -105,5 +112,41 @@ export function BlockedUsersDialog({ profile, onClose }: DialogProps) {
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** SPEC §2 Settings' 'Blocked Users': whom the member blocked, each with Unblock. */
+export function BlockedUsersDialog({ profile, onClose }: DialogProps) {
+  const viewerId = String(profile.id);
+  const blocked = useBlockedUsers(viewerId);
+  const unblock = useBlock(viewerId);
+  return (
+    <PeopleDialog
+      title="Blocked Users"
+      empty="You have not blocked anyone."
+      people={blocked.data?.data}
+      label="Unblock"
+      busy={unblock.isPending}
+      onAct={(person) => unblock.mutate({ userId: person.id, block: false })}
+      onClose={onClose}
+    />
+  );
+}
+
+/** Whom the member banned from commenting on their stories (issue 47, ADR 0116), each with its lift. */
+export function BannedReadersDialog({ profile, onClose }: DialogProps) {
+  const writerId = String(profile.id);
+  const bans = useCommentBans(writerId);
+  const lift = useSetCommentBan(writerId);
+  return (
+    <PeopleDialog
+      title="Banned from your stories"
+      empty="You have not banned anyone from commenting on your stories."
+      people={bans.data?.data}
+      label="Lift the ban"
+      busy={lift.isPending}
+      onAct={(person) => lift.mutate({ readerId: person.id, banned: false })}
+      onClose={onClose}
+    />
   );
 }

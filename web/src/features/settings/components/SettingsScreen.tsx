@@ -13,9 +13,9 @@ import { PasswordDialog, ProfileDialog, UsernameDialog } from './AccountDialogs'
 import { AccountEnding } from './AccountEnding';
 import { DownloadDataRow } from './DownloadDataRow';
 import { CommentsDefaultRow } from './CommentsDefaultRow';
-import { BlockedUsersDialog, EmailDialog } from './EmailAndBlocked';
+import { BannedReadersDialog, BlockedUsersDialog, EmailDialog } from './EmailAndBlocked';
 
-type Editing = 'email' | 'username' | 'profile' | 'password' | 'blocked' | 'deactivate' | 'delete-account' | null;
+type Editing = 'email' | 'username' | 'profile' | 'password' | 'blocked' | 'banned' | 'deactivate' | 'delete-account' | null;
 
 /**
  * A row of the Account tab. As a button it is named by what it shows (WCAG 2.5.3, label in name), with
@@ -75,6 +75,7 @@ function Account({ profile }: { profile: OwnProfile }) {
         <Row label="Password" value={profile.has_password ? '••••••••' : 'Not set (you sign in with Google)'} onOpen={() => setEditing('password')} />
         <CommentsDefaultRow profile={profile} />
         <Row label="Blocked Users" value="People whose posts and comments you do not see" onOpen={() => setEditing('blocked')} />
+        <Row label="Banned readers" value="People who may not comment on your stories" onOpen={() => setEditing('banned')} />
         <li>
           <Link
             to={paths.reports.getHref()}
@@ -113,6 +114,7 @@ function Account({ profile }: { profile: OwnProfile }) {
       </ul>
       {editing === 'email' && <EmailDialog profile={profile} onClose={close} />}
       {editing === 'blocked' && <BlockedUsersDialog profile={profile} onClose={close} />}
+      {editing === 'banned' && <BannedReadersDialog profile={profile} onClose={close} />}
       {(editing === 'deactivate' || editing === 'delete-account') && <AccountEnding profile={profile} kind={editing} onClose={close} />}
       {editing === 'username' && <UsernameDialog profile={profile} onClose={close} />}
       {editing === 'profile' && <ProfileDialog profile={profile} onClose={close} />}

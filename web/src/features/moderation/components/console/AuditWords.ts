@@ -19,6 +19,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'writer.hide': 'A writer hid a comment on their story',
   'writer.unhide': 'A writer showed a comment again',
   'writer.comments': 'A writer changed who may comment on their story',
+  'writer.ban': 'A writer banned a reader from commenting on their stories',
+  'writer.unban': 'A writer lifted a ban from their stories',
   'rule.add': 'Added a rule',
   'rule.edit': 'Changed a rule',
   'rule.remove': 'Removed a rule',
