@@ -1,3 +1,4 @@
+import type { CommentsFrom } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import { type Lease, claim, freeIn } from '../db/claims.ts';
 import type { DB } from '../db/schema.ts';
@@ -15,6 +16,8 @@ export interface ArticleRow {
   created_at: string;
   updated_at: string;
   topic: string;
+  /** Who may comment on it (ADR 0115): said to other servers as its interaction policy. */
+  comments_from: CommentsFrom;
   /** The writer's: a story federates only while its writer has a username and is not deactivated. */
   username: string | null;
   deactivated_at: string | null;
@@ -29,6 +32,7 @@ const articleColumns = [
   'posts.image',
   'posts.created_at',
   'posts.updated_at',
+  'posts.comments_from',
   'categories.name as topic',
   'users.username',
   'users.deactivated_at',

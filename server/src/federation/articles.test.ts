@@ -104,6 +104,29 @@ describe('a story', () => {
     expect(order).toEqual(['Create', 'Update', 'Delete']);
   });
 
+  it('tells who may reply as its interaction policy, and sends an Update when its writer changes it (ADR 0115)', async () => {
+    const ada = await writer();
+    await followedBy(peer, 'carol', ada);
+    const post = await createPost(t, ada.session, { title: 'Gated' });
+    await received(peer, about(post.id, Create));
+    const approvals = async () => {
+      const json = await (await fetch(articleUri(post.id), { headers: { accept: AS } })).json();
+      const article = await Article.fromJsonLd(json);
+      return article.interactionPolicy?.canReply?.automaticApprovals.map((url) => url.href);
+    };
+    const followers = ((await (await fetch(ada.actor.id, { headers: { accept: AS } })).json()) as { followers: string }).followers;
+    expect(await approvals()).toEqual(['https://www.w3.org/ns/activitystreams#Public']);
+    const choose = (from: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/posts/comments-from', payload: { id: post.id, comments_from: from }, headers: ada.session.headers });
+    expect((await choose('followers')).statusCode).toBe(200);
+    expect(await approvals()).toEqual([followers, ada.actor.id.href]);
+    const update = (await received(peer, about(post.id, Update))).activity as Update;
+    const sent = (await update.getObject()) as Article;
+    expect(sent.interactionPolicy?.canReply?.automaticApprovals.map((url) => url.href)).toEqual([followers, ada.actor.id.href]);
+    expect((await choose('nobody')).statusCode).toBe(200);
+    expect(await approvals()).toEqual([ada.actor.id.href]);
+  });
+
   it('is sent by whichever process takes a change another left owed', async () => {
     const ada = await writer();
     await followedBy(peer, 'carol', ada);

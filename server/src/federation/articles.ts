@@ -1,5 +1,5 @@
 import type { Context, Federation } from '@fedify/fedify';
-import { Article, Create, Hashtag, type Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { Article, Create, Hashtag, InteractionPolicy, InteractionRule, type Note, PUBLIC_COLLECTION } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
 import { escapeHtml, paths } from '@inkwell/contract';
 import type { Database } from '../db/database.ts';
@@ -47,7 +47,8 @@ export async function storyOf(ctx: Context<void>, database: Database, object: UR
 /**
  * A story as an `Article` (FEP-b2b8): name = title, summary = subtitle, the whole sanitised body with
  * absolute addresses as content, url = the post page, attributedTo its writer, published and
- * updated, the cover as image, the topic as a Hashtag; addressed to the public and the writer's followers.
+ * updated, the cover as image, the topic as a Hashtag; addressed to the public and the writer's followers;
+ * who may reply to it as its interaction policy (below).
  */
 export function toArticle(ctx: Context<void>, row: ArticleRow, publicUrl: string): Article {
   const writer = String(row.user_id);
@@ -66,7 +67,21 @@ export function toArticle(ctx: Context<void>, row: ArticleRow, publicUrl: string
     tags: tag ? [tag] : [],
     to: PUBLIC_COLLECTION,
     cc: ctx.getFollowersUri(writer),
+    interactionPolicy: replyPolicy(ctx, row),
   });
+}
+
+/**
+ * Who may reply to the story, told to other servers (ADR 0115) as GoToSocial's interaction policy
+ * (`canReply`'s automatic approval; Mastodon reads it for quotes, GoToSocial and others for replies):
+ * anyone (the public), the writer's followers, or the writer alone (nobody else; a newsletter's
+ * subscribers are known here only). A reply from one who may not is dropped here whatever their server
+ * does. Likes and boosts stay open to anyone.
+ */
+function replyPolicy(ctx: Context<void>, row: ArticleRow): InteractionPolicy {
+  const writer = ctx.getActorUri(String(row.user_id));
+  const approved = row.comments_from === 'anyone' ? [PUBLIC_COLLECTION] : row.comments_from === 'followers' ? [ctx.getFollowersUri(String(row.user_id)), writer] : [writer];
+  return new InteractionPolicy({ canReply: new InteractionRule({ automaticApprovals: approved }) });
 }
 
 /** The Create that publishes the story (its id is the article's with `#create`, so every server sees one Create). */

@@ -55,7 +55,7 @@ export function findCommentsFrom(db: Db, id: number) {
   return db
     .selectFrom('posts')
     .innerJoin('users', 'users.id', 'posts.user_id')
-    .select(['posts.comments_from', 'users.name'])
+    .select(['posts.comments_from', 'posts.user_id', 'users.name'])
     .where('posts.id', '=', id)
     .$if(isPostgres(db), (qb) => qb.forUpdate('posts'))
     .executeTakeFirst();

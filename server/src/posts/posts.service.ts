@@ -146,14 +146,14 @@ export function createPostsService({ db, images, events }: { db: Kysely<DB>; ima
     /**
      * POST /posts/comments-from: the story's writer says who may comment on it (ADR 0115; `owns: 'post'`
      * asked before this runs). A change is the writer's own act in the audit log (`writer.comments`,
-     * apart from staff's); what was said stays, and a comment already written is not taken away.
+     * apart from staff's), and the story's Update tells other servers; what was said stays.
      */
     async setCommentsFrom(auth: Auth | null, id: number, from: CommentsFrom): Promise<{ message: string; comments_from: CommentsFrom }> {
       const caller = signedIn(auth);
-      await db.transaction().execute(async (trx) => {
+      const changed = await db.transaction().execute(async (trx) => {
         const now = await repo.findCommentsFrom(trx, id);
         if (!now) throw notFound(POST_MESSAGES.notFound);
-        if (now.comments_from === from) return;
+        if (now.comments_from === from) return null;
         await repo.setCommentsFrom(trx, id, from);
         await audit(trx, {
           actor: { id: caller.userId, name: now.name?.trim() || `member ${caller.userId}` },
@@ -162,7 +162,12 @@ export function createPostsService({ db, images, events }: { db: Kysely<DB>; ima
           before: now.comments_from,
           after: from,
         });
+        // Other servers learn who may reply from the story's Update (its interaction policy: federation/articles.ts).
+        const change = { postId: id, writerId: now.user_id, kind: 'update' as const };
+        await events.emit(trx, 'story.changed', change);
+        return change;
       });
+      if (changed) events.committed('story.changed', changed);
       return { message: commentsFromChanged(from), comments_from: from };
     },
 
