@@ -24,6 +24,7 @@ describe('who may comment on a story', () => {
     expect(comment('<img src=x onerror=alert(1)>')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('who-may-comment')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
   });
 
   it('gives a reader the server lets in the box as ever', async () => {
@@ -41,6 +42,8 @@ describe('who may comment on a story', () => {
     renderApp(href);
     expect(await screen.findByTestId('comments-closed')).toHaveTextContent(COMMENTS_CLOSED.followers);
     expect(screen.queryByLabelText('Write a comment')).not.toBeInTheDocument();
+    // A visitor may be one of them: the line offers to log in (a member who may not gets no such link).
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', paths.login.getHref());
   });
 
   it('lets the story’s writer choose, and reads the page again', async () => {

@@ -50,7 +50,7 @@ export function CommentsSection({ post }: { post: PostDetail }) {
       )}
       {(closed || viewerId === post.user_id) && (
         <Suspense fallback={null}>
-          <CommentsGate postId={post.id} from={post.comments_from ?? 'anyone'} writer={viewerId === post.user_id} closed={closed} />
+          <CommentsGate postId={post.id} from={post.comments_from ?? 'anyone'} writer={viewerId === post.user_id} visitor={viewerId === null} closed={closed} />
         </Suspense>
       )}
       {!closed && (

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { CommentsFromSelect } from '../../../components/CommentsFromSelect';
-import { COMMENTS_BANNED, COMMENTS_CLOSED, type CommentsFrom } from '@inkwell/contract';
+import { Link, useLocation } from 'react-router';
+import { COMMENTS_BANNED, COMMENTS_CLOSED, type CommentsFrom, paths } from '@inkwell/contract';
 import { useSetCommentsFrom } from '../api/comments-from';
 import { useHydrating } from '../../../lib/use-hydrating';
 
@@ -14,10 +15,21 @@ import { useHydrating } from '../../../lib/use-hydrating';
 export type Closed = Exclude<CommentsFrom, 'anyone'> | 'banned';
 
 /** Where the comment box would be, for a reader who may not comment: why, and who may. */
-function CommentsClosed({ to }: { to: Closed }) {
+function CommentsClosed({ to, visitor }: { to: Closed; visitor: boolean }) {
+  // Back to this story's comments once signed in (as RequireSession remembers where one was going).
+  const { pathname, search } = useLocation();
   return (
     <p data-testid="comments-closed" className="mt-5 rounded-lg bg-zinc-50 px-4 py-3 text-sm text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
       {to === 'banned' ? COMMENTS_BANNED : COMMENTS_CLOSED[to]}
+      {/* A visitor may be one of them: signed in, the page says whether they may. */}
+      {visitor && (to === 'followers' || to === 'subscribers') && (
+        <>
+          {' '}
+          <Link to={paths.login.getHref()} state={{ from: { pathname, search, hash: '#comments' } }} className="font-medium text-indigo-700 underline dark:text-indigo-300">
+            Log in
+          </Link>
+        </>
+      )}
     </p>
   );
 }
@@ -41,11 +53,11 @@ function WhoMayComment({ postId, from }: { postId: number; from: CommentsFrom })
 }
 
 /** What a story not open to anyone shows where the comment box would be, and its writer's choice. */
-export default function CommentsGate({ postId, from, writer, closed }: { postId: number; from: CommentsFrom; writer: boolean; closed: Closed | null }) {
+export default function CommentsGate({ postId, from, writer, visitor, closed }: { postId: number; from: CommentsFrom; writer: boolean; visitor: boolean; closed: Closed | null }) {
   return (
     <>
       {writer && <WhoMayComment postId={postId} from={from} />}
-      {closed && <CommentsClosed to={closed} />}
+      {closed && <CommentsClosed to={closed} visitor={visitor} />}
     </>
   );
 }
