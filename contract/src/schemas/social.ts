@@ -69,9 +69,9 @@ export const blockResponse = z.object({ message: z.string(), is_blocked: z.boole
 export type BlockResponse = z.infer<typeof blockResponse>;
 /** POST /api/user/blocked-users {user_id}: the people the caller blocked, most recent first: members and accounts elsewhere (`elsewhere` set: handle, picture and profile there). */
 export const blockedUsersBody = z.object({ user_id: idField('user id') });
-export const blockedUsersResponse = z.object({
-  data: z.array(z.object({ id: z.number(), name: z.string().nullable(), profile_picture: z.string().nullable(), elsewhere: writtenElsewhere.nullable().optional() })),
-});
+/** A person in a list of people one keeps at a distance (whom one blocked, whom one banned): a member, or an account elsewhere (`elsewhere` set). */
+const listedPerson = z.object({ id: z.number(), name: z.string().nullable(), profile_picture: z.string().nullable(), elsewhere: writtenElsewhere.nullable().optional() });
+export const blockedUsersResponse = z.object({ data: z.array(listedPerson) });
 export type BlockedUsersResponse = z.infer<typeof blockedUsersResponse>;
 
 /**
@@ -82,9 +82,7 @@ export const commentBanBody = z.object({ user_id: idField('user id'), reader_id:
 export const commentBanResponse = z.object({ message: z.string(), banned: z.boolean() });
 /** POST /api/user/comment-bans {user_id}: the readers the writer banned from their stories' comments, most recent first. */
 export const commentBansBody = z.object({ user_id: idField('user id') });
-export const commentBansResponse = z.object({
-  data: z.array(z.object({ id: z.number(), name: z.string().nullable(), profile_picture: z.string().nullable(), elsewhere: writtenElsewhere.nullable().optional() })),
-});
+export const commentBansResponse = z.object({ data: z.array(listedPerson) });
 export type CommentBansResponse = z.infer<typeof commentBansResponse>;
 
 /** How many people one page of a followers or following list holds. */

@@ -242,18 +242,13 @@ export async function commenterStanding(db: Kysely<DB>, story: { user_id: number
   const writerId = story.user_id;
   const none = { writer: writerId === actorId, banned: false, follows: false, subscribed: false };
   if (none.writer || story.comments_from === 'nobody') return none;
-  const restricted = story.comments_from !== 'anyone';
   const row = await db
     .selectFrom('users as actor')
     .select([
       sql<number | boolean>`EXISTS (SELECT 1 FROM comment_bans b WHERE b.writer_id = ${writerId} AND b.reader_id = actor.id)`.as('banned'),
-      sql<number | boolean>`${restricted ? sql`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = actor.id AND f.following_id = ${writerId})` : sql`0`}`.as('follows'),
-      sql<number | boolean>`${
-        restricted
-          ? sql`EXISTS (SELECT 1 FROM newsletter_subscribers s WHERE s.writer_id = ${writerId} AND s.status = 'confirmed'
-        AND (s.member_id = actor.id OR s.email = lower(trim(actor.email))))`
-          : sql`0`
-      }`.as('subscribed'),
+      sql<number | boolean>`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = actor.id AND f.following_id = ${writerId})`.as('follows'),
+      sql<number | boolean>`EXISTS (SELECT 1 FROM newsletter_subscribers s WHERE s.writer_id = ${writerId} AND s.status = 'confirmed'
+        AND (s.member_id = actor.id OR s.email = lower(trim(actor.email))))`.as('subscribed'),
     ])
     .where('actor.id', '=', actorId)
     .executeTakeFirst();

@@ -46,13 +46,13 @@ export function createFeedService(
 
   /**
    * Whether the reader may comment on the story (ADR 0115), and whether its writer banned them from
-   * their stories' comments (ADR 0116, read with the page's flags): where they stand with the writer is
-   * read only when the story is open to the writer's followers or subscribers.
+   * their stories' comments (ADR 0116, read with the page's flags: a writer cannot ban themself). Where
+   * they stand with the writer is read only for a story open to the writer's followers or subscribers
+   * (`commenterStanding` reads nothing for the writer, nor on a story open to nobody).
    */
   async function commentingOn(page: PostDetail, viewer: number, banned: boolean): Promise<{ mayComment: boolean; banned: boolean }> {
     const story = { user_id: page.user_id, comments_from: page.comments_from ?? 'anyone' };
-    const known = { writer: page.user_id === viewer, banned, follows: false, subscribed: false };
-    if (banned || known.writer || story.comments_from === 'anyone' || story.comments_from === 'nobody') return { mayComment: mayComment(story.comments_from, known), banned };
+    if (banned || story.comments_from === 'anyone') return { mayComment: !banned, banned };
     const standing = await commenterStanding(database.db, story, viewer);
     return { mayComment: mayComment(story.comments_from, standing), banned: standing.banned };
   }

@@ -23,6 +23,9 @@ export async function hasBlocked(db: Kysely<DB>, blockerId: number, blockedId: n
   return row !== undefined;
 }
 
+/** What a list of people shows of each (users aliased `u`): whom one blocked, whom one banned (comment-bans.repository.ts). */
+export const LISTED_COLUMNS = ['u.id', 'u.name', 'u.profile_picture', 'u.domain', 'u.handle', 'u.icon_url', 'u.url as profile_url'] as const;
+
 /**
  * Whom a member blocked, most recent first, with what a list shows of each: members and accounts
  * elsewhere alike (rows of `blocks` both, ADR 0083), an account elsewhere with its handle, picture
@@ -32,7 +35,7 @@ export function blockedUsers(db: Kysely<DB>, blockerId: number) {
   return db
     .selectFrom('blocks as b')
     .innerJoin('users as u', 'u.id', 'b.blocked_id')
-    .select(['u.id', 'u.name', 'u.profile_picture', 'u.domain', 'u.handle', 'u.icon_url', 'u.url as profile_url'])
+    .select(LISTED_COLUMNS)
     .where('b.blocker_id', '=', blockerId)
     .orderBy('b.created_at', 'desc')
     .orderBy('u.id', 'desc')

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { LISTED_COLUMNS } from './blocks.repository.ts';
 
 /** A writer's bans from commenting on their stories (ADR 0116): rows of comment_bans. */
 
@@ -24,7 +25,7 @@ export function bannedReaders(db: Kysely<DB>, writerId: number) {
   return db
     .selectFrom('comment_bans as b')
     .innerJoin('users as u', 'u.id', 'b.reader_id')
-    .select(['u.id', 'u.name', 'u.profile_picture', 'u.domain', 'u.handle', 'u.icon_url', 'u.url as profile_url'])
+    .select(LISTED_COLUMNS)
     .where('b.writer_id', '=', writerId)
     .orderBy('b.created_at', 'desc')
     .orderBy('u.id', 'desc')
