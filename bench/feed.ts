@@ -54,6 +54,8 @@ interface Picks {
   deep: number;
   /** The most liked post (with its comments): the post page. */
   popular: number;
+  /** The newest posts: pages a reader opens one after the other, not kept for them. */
+  newest: number[];
 }
 
 const PICKS = {
@@ -62,6 +64,7 @@ const PICKS = {
   reader: 'SELECT u.id, u.email FROM users u JOIN user_categories c ON c.user_id = u.id ORDER BY u.id LIMIT 1',
   deep: 'SELECT id FROM posts ORDER BY id DESC LIMIT 1 OFFSET 9989',
   popular: 'SELECT id FROM posts ORDER BY likes_count DESC, id ASC LIMIT 1',
+  newest: 'SELECT id FROM posts ORDER BY id DESC LIMIT 5000',
 };
 
 function picksOfSqlite(): Picks {
@@ -73,6 +76,7 @@ function picksOfSqlite(): Picks {
     reader: one<{ id: number; email: string }>(PICKS.reader),
     deep: one<{ id: number }>(PICKS.deep).id,
     popular: one<{ id: number }>(PICKS.popular).id,
+    newest: (sqlite.prepare(PICKS.newest).all() as Array<{ id: number }>).map((r) => r.id),
   };
   sqlite.close();
   return picks;
@@ -89,6 +93,7 @@ async function checkSameData(url: string, sqlite: Picks): Promise<void> {
     reader: await one(PICKS.reader),
     deep: (await one(PICKS.deep)).id,
     popular: (await one(PICKS.popular)).id,
+    newest: (await client.query(PICKS.newest)).rows.map((r: { id: number }) => r.id),
   };
   await client.end();
   if (JSON.stringify(picks) !== JSON.stringify(sqlite)) {
@@ -102,7 +107,8 @@ async function measureServer(env: NodeJS.ProcessEnv, picks: Picks): Promise<{ re
   const base = `http://127.0.0.1:${port}`;
   const app = await startProcess(['server/src/main.ts'], serverEnv(port, env), `${base}/api/health`, SERVER_CORE);
   try {
-    const { reader, deep, popular } = picks;
+    const { reader, deep, popular, newest } = picks;
+    const stories = newest.map((id) => paths.viewPost.getHref(id));
     const login = await fetch(`${base}/api/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -125,6 +131,11 @@ async function measureServer(env: NodeJS.ProcessEnv, picks: Picks): Promise<{ re
       // The pages as a browser asks for them: HTML rendered on the server (kept like the feed pages).
       { name: 'post page HTML, visitor', path: paths.viewPost.getHref(popular), method: 'GET', headers: browser },
       { name: 'post page HTML, signed-in', path: paths.viewPost.getHref(popular), method: 'GET', headers: { ...browser, cookie } },
+      // A reader going from story to story: each page rendered for them (a member's page is theirs alone;
+      // a story no visitor opened either is rendered for the visitor too).
+      // Four readers at once: 50 would pass the overload guard's event-loop bound and be answered 503.
+      { name: 'post page HTML, visitor, stories in turn', path: '', paths: stories, connections: 4, method: 'GET', headers: browser },
+      { name: 'post page HTML, signed-in, stories in turn', path: '', paths: stories, connections: 4, method: 'GET', headers: { ...browser, cookie } },
       { name: 'post page HTML, visitor, revalidated (304)', path: paths.viewPost.getHref(popular), method: 'GET', headers: { ...browser, 'if-none-match': etag }, status: 304 },
       { name: 'home HTML, visitor', path: '/', method: 'GET', headers: browser },
       { name: 'home HTML, signed-in', path: '/', method: 'GET', headers: { ...browser, cookie } },

@@ -14,6 +14,14 @@ const PipelinedRequestsQueue = createRequire(import.meta.url)('autocannon/lib/pi
 PipelinedRequestsQueue.prototype.addBody = function dropBody() {};
 
 const options = JSON.parse(process.argv[2]);
+// `paths`: each request asks the next of them (from a random start, so that a run does not begin where
+// the previous one did), for pages that are not kept for the reader.
+if (options.paths) {
+  const { paths } = options;
+  let next = Math.floor(Math.random() * paths.length);
+  options.requests = [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }];
+  delete options.paths;
+}
 const result = await autocannon(options);
 process.stdout.write(
   JSON.stringify({

@@ -75,6 +75,10 @@ export interface Scenario {
   headers?: Record<string, string>;
   /** The status every answer must have, when not 2xx (304 for a revalidation). */
   status?: number;
+  /** Addresses asked in turn, one per request, instead of `path` (pages not kept for the reader). */
+  paths?: readonly string[];
+  /** Connections for this row, when not the run's (a few readers, for pages rendered per request). */
+  connections?: number;
 }
 
 export interface Measured {
@@ -141,10 +145,11 @@ export async function load(base: string, s: Scenario, seconds: number, connectio
   const result = await runLoad({
     url: `${base}${s.path}`,
     method: s.method ?? 'POST',
-    connections,
+    connections: s.connections ?? connections,
     duration: seconds,
     headers: { 'content-type': 'application/json', ...s.headers },
     body: s.body === undefined ? undefined : JSON.stringify(s.body),
+    ...(s.paths ? { paths: s.paths } : {}),
   });
   const expected = s.status === undefined ? result.non2xx : result.non2xx - (result.statuses[String(s.status)] ?? 0);
   if (result.errors > 0 || (!allowNon2xx && expected > 0)) {

@@ -10,10 +10,15 @@ import * as service from './categories.service.ts';
  * Categories (topics): the list for everyone, and each reader's chosen ones, which shape 'For you'.
  * Small enough that the routes call the repository through these few lines of rules.
  */
-export const categoriesPlugin: FastifyPluginAsync<FeatureDeps> = async (app, { db }) => {
-  route(app, 'categories', async () => ({ categories: await repo.listCategories(db) }));
+export const categoriesPlugin: FastifyPluginAsync<FeatureDeps> = async (app, { db, feedCache }) => {
+  // The list every rendered page asks for (the menu of topics), kept as the feed pages are: dropped
+  // by any write (a topic's followers count moves with a reader's choice).
+  const kept = feedCache.sibling<Awaited<ReturnType<typeof repo.listCategories>>>(1);
+  const categories = () => kept.remember('all', () => repo.listCategories(db));
 
-  route(app, 'categoryOptions', async () => (await repo.listCategories(db)).map(({ id, name }) => ({ id, name })));
+  route(app, 'categories', async () => ({ categories: await categories() }));
+
+  route(app, 'categoryOptions', async () => (await categories()).map(({ id, name }) => ({ id, name })));
 
   route(app, 'userCategories', async (request) => repo.listUserCategories(db, request.auth!.userId));
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { ImmediateSqliteDialect } from './sqlite-dialect.ts';
+import { ImmediateSqliteDialect, preparedOnce } from './sqlite-dialect.ts';
 import { BoundedPool, DatabaseBusyError, type PoolOptions, defaultPoolOptions } from './pool.ts';
 import { Histogram, WAIT_BUCKETS } from '../lib/histogram.ts';
 import type { DB } from './schema.ts';
@@ -115,7 +115,7 @@ export function openDatabase(options: {
       closeReader = () => reader.close();
     }
     connectionWaits = new Histogram(WAIT_BUCKETS);
-    db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, connectionWaits) });
+    db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: preparedOnce(sqlite) }, connectionWaits) });
     const statements = new Map<string, SQLite.Statement>();
     const prepared = (sqlText: string) => {
       let statement = statements.get(sqlText);

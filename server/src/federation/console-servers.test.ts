@@ -6,7 +6,7 @@ import { type Session, aUser, anAccountElsewhere, signIn } from '../test/factori
 import { isBlockedHost, refusesReportsFrom } from './domain-blocks.ts';
 import { saveRemoteActor } from './followers.repository.ts';
 import { expectColumnRoundTrip } from './federation.testkit.ts';
-import { obfuscatedDomain } from './domain-names.ts';
+import { obfuscatedDomain } from '../lib/domain-names.ts';
 import { readServerCsv } from './server-blocks-csv.ts';
 
 /**

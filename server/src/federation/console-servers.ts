@@ -13,7 +13,7 @@ import { notFound, validationError } from '../lib/errors.ts';
 import type { StaffCaller } from '../plugins/staff.ts';
 import { type DomainBlocks, policyView } from './domain-blocks.ts';
 import { type ServerPolicy, type ServerPolicyRow, accountsByHost, listDomainBlocks } from './domain-blocks.repository.ts';
-import { domainsAbove, normalDomain, obfuscatedDomain } from './domain-names.ts';
+import { domainsAbove, normalDomain, obfuscatedDomain } from '../lib/domain-names.ts';
 import { readServerCsv, serverCsv } from './server-blocks-csv.ts';
 
 const bit = (on: boolean) => (on ? 1 : 0);

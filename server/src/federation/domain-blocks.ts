@@ -1,9 +1,9 @@
-export { domainsAbove, normalDomain } from './domain-names.ts';
+export { domainsAbove, normalDomain } from '../lib/domain-names.ts';
 import type { Kysely } from 'kysely';
 import { type AuditActor, audit } from '../audit/audit.ts';
 import { nowIso } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { domainsAbove, normalDomain } from './domain-names.ts';
+import { domainsAbove, normalDomain } from '../lib/domain-names.ts';
 import {
   type ServerPolicy,
   type ServerPolicyRow,

@@ -1,7 +1,7 @@
 import type { Kysely, NotNull } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { anyLimiting, anyRefusing } from './domain-blocks.repository.ts';
-import { domainsAbove } from './domain-names.ts';
+import { domainsAbove } from '../lib/domain-names.ts';
 
 /** The SQL of remote actors and their follows (migration 0030, ADR 0068). */
 

@@ -3,7 +3,7 @@ import { SERVER_COMMENT_MAX, SERVER_SEVERITIES, type ServerSeverity } from '@ink
 import { csvDocument } from '../lib/csv.ts';
 import { validationError } from '../lib/errors.ts';
 import type { ServerPolicy, ServerPolicyRow } from './domain-blocks.repository.ts';
-import { normalDomain } from './domain-names.ts';
+import { normalDomain } from '../lib/domain-names.ts';
 
 /**
  * Mastodon's CSV of domain blocks (its admin's export and import, and the shared blocklists made for

@@ -154,4 +154,55 @@ describe('feed page cache', () => {
     expect(await page(otherSession.headers)).toMatchObject({ is_like: false, is_saved: false });
     expect(await page()).toMatchObject({ is_like: false, is_saved: false });
   });
+
+  it('keeps a post’s related stories as a visitor sees them, and gives each reader their own likes and blocks on top', async () => {
+    t = await buildTestApp({ config: { feedCacheMs: 60_000 } });
+    const [alice, bob, reader, other] = [await aUser(t.db), await aUser(t.db), await aUser(t.db), await aUser(t.db)];
+    const { id: postId } = await aPost(t.db, { userId: alice.id, categoryId: 3, title: 'Sourdough at home' });
+    const byAlice = await aPost(t.db, { userId: alice.id, categoryId: 3, title: 'Rye' });
+    const byBob = await aPost(t.db, { userId: bob.id, categoryId: 3, title: 'Spelt' });
+    const readerSession = await signIn(t.app, reader);
+    const otherSession = await signIn(t.app, other);
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/user/block', payload: { user_id: reader.id, block_id: bob.id, status: 1 }, headers: readerSession.headers });
+    expect(blocked.statusCode).toBe(200);
+    const related = async (headers: Record<string, string> = {}) => {
+      const res = await t!.app.inject({ method: 'POST', url: '/api/user/posts/related', payload: { id: postId }, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().related_posts as Array<{ id: number; is_like: boolean }>).map((p) => [p.id, p.is_like]);
+    };
+    expect(await related()).toEqual([
+      [byBob.id, false],
+      [byAlice.id, false],
+    ]);
+
+    // Kept: a story written behind the app's back does not show until a write.
+    const later = await aPost(t.db, { userId: alice.id, categoryId: 3, title: 'Barley' });
+    await t.db.insertInto('likes').values({ post_id: byAlice.id, user_id: reader.id, created_at: nowIso() }).execute();
+    expect(await related()).toEqual([
+      [byBob.id, false],
+      [byAlice.id, false],
+    ]);
+    // The reader's blocks apply to the kept list, and their likes are looked up apart (always fresh,
+    // as on the feed pages); another reader sees every story, without the reader's like.
+    expect(await related(readerSession.headers)).toEqual([[byAlice.id, true]]);
+    expect(await related(otherSession.headers)).toEqual([
+      [byBob.id, false],
+      [byAlice.id, false],
+    ]);
+
+    // A write drops the kept list: the new story shows.
+    const unblocked = await t.app.inject({ method: 'POST', url: '/api/user/block', payload: { user_id: reader.id, block_id: bob.id, status: 0 }, headers: readerSession.headers });
+    expect(unblocked.statusCode).toBe(200);
+    expect(await related(readerSession.headers)).toEqual([
+      [later.id, false],
+      [byBob.id, false],
+      [byAlice.id, true],
+    ]);
+    expect(await related(otherSession.headers)).toEqual([
+      [later.id, false],
+      [byBob.id, false],
+      [byAlice.id, false],
+    ]);
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/posts/related', payload: { id: 987654 } })).statusCode).toBe(404);
+  });
 });

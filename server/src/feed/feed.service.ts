@@ -7,6 +7,7 @@ import { byId, collect, toCard, toPage, truthy } from './cards.ts';
 import { type CardRow, FIRST_CURSOR, createFeedRepository } from './feed.repository.ts';
 import { type HeldWritings, withHeld } from './thread-items.ts';
 import { createForYou } from './for-you.ts';
+import { readRelated } from './related.ts';
 import { PageCache } from '../cache/page-cache.ts';
 import type { HiddenAuthors, LimitedAuthors } from '../deps.ts';
 
@@ -26,7 +27,6 @@ function withoutAuthors(comments: PostDetail['comments'], hidden: ReadonlySet<nu
     .filter((c) => !hidden.has(c.user_id))
     .map((c) => (c.replies.some((r) => hidden.has(r.user_id)) ? { ...c, replies: c.replies.filter((r) => !hidden.has(r.user_id)) } : c));
 }
-const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'from', 'your', 'what', 'when', 'how', 'why', 'into', 'about']);
 
 /** The viewer is a user id, or 0 for a visitor (no user has id 0). */
 export function createFeedService(
@@ -43,6 +43,9 @@ export function createFeedService(
   // the server's render and the browser ask for it in turn): dropped by any write, as the page is.
   // With them, the reader's own writings held for review on it (ADR 0099; almost always none).
   const pageFlags = cache.sibling<{ liked: boolean; saved: boolean; held: HeldWritings; mayComment: boolean; banned: boolean }>(10_000);
+
+  // The related stories of a post page as a visitor sees them (their order kept), beside the page.
+  const relatedRows = cache.sibling<CardRow[] | undefined>(500);
 
   /**
    * Whether the reader may comment on the story (ADR 0115), and whether its writer banned them from
@@ -97,15 +100,17 @@ export function createFeedService(
   async function shared(key: string, viewer: number, read: (cursor: number) => Promise<CardRow[]>, cursor: number, basePath: string, discovered = true): Promise<PostPage> {
     const visible = await visibleTo(viewer, discovered);
     const { rows, next } = await collect((c: number) => cache.remember(`${key}:${c}`, () => read(c)), cursor, byId, visible);
-    const flags =
-      viewer && rows.length > 0
-        ? await repo.viewerFlags(
-            viewer,
-            rows.map((r) => r.id),
-          )
-        : undefined;
-    return toPage(rows, next === null ? null : String(next), basePath, flags);
+    return toPage(rows, next === null ? null : String(next), basePath, await ownFlags(viewer, rows));
   }
+
+  /** The reader's own likes and saves of these cards, one read (none for a visitor or no cards). */
+  const ownFlags = (viewer: number, rows: readonly CardRow[]) =>
+    viewer && rows.length > 0
+      ? repo.viewerFlags(
+          viewer,
+          rows.map((r) => r.id),
+        )
+      : undefined;
 
   return {
     /** 'For you' (for-you.ts): the reader's topics and followed authors, tuned, each card with its reason; everything for visitors. */
@@ -187,40 +192,18 @@ export function createFeedService(
       };
     },
 
-    /** Up to 6 posts: the same category first, then those sharing title words; never the post itself. */
+    /**
+     * Up to 6 posts: the same category first, then those sharing title words; never the post itself.
+     * Their rows are kept as a visitor sees them (beside the post page, dropped by the same writes); a
+     * reader's copy leaves out the authors hidden from them and carries their own likes and saves,
+     * looked up for just those cards, as the feed pages do.
+     */
     async related(viewer: number, postId: number): Promise<PostCard[]> {
-      const post = await repo.meta(postId);
-      if (!post) throw notFound('Post not found.');
-      const categoryId = post.category_id;
-      const words = [
-        ...new Set(
-          post.title
-            .toLowerCase()
-            .split(/[^\p{L}\p{N}]+/u)
-            .filter((w) => w.length >= 3 && !STOP_WORDS.has(w)),
-        ),
-      ].slice(0, 5);
-      const patterns = [...words.map((w) => `%${w.replace(/[%_\\]/g, '')}%`), '', '', '', '', ''].slice(0, 5);
-      const [same, matches] = await Promise.all([categoryId === null ? [] : repo.sameCategory(categoryId, postId), repo.titleWordMatches(postId, patterns)]);
-      const score = new Map<number, number>();
-      for (const id of same) score.set(id, 1000 + id / 1e10);
-      for (const m of matches) {
-        const title = m.title.toLowerCase();
-        const shared = words.filter((w) => title.includes(w)).length;
-        const base = m.category_id === categoryId ? 1000 : 0;
-        score.set(m.id, Math.max(score.get(m.id) ?? 0, base + shared * 10 + m.id / 1e10));
-      }
-      const ids = [...score.entries()]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 6)
-        .map(([id]) => id);
-      if (ids.length === 0) return [];
-      const [rows, visible] = await Promise.all([repo.cardsByIds(viewer, ids), visibleTo(viewer)]);
-      const order = new Map(ids.map((id, i) => [id, i]));
-      return rows
-        .filter(visible)
-        .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
-        .map((row) => toCard(row));
+      const [rows, visible] = await Promise.all([relatedRows.remember(String(postId), () => readRelated(repo, postId)), visibleTo(viewer)]);
+      if (!rows) throw notFound('Post not found.');
+      const shown = rows.filter(visible);
+      const flags = await ownFlags(viewer, shown);
+      return shown.map((row) => toCard(row, flags));
     },
 
     /** Forgets every cached page (after a write). */

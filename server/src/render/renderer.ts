@@ -25,7 +25,7 @@ interface ServerEntry {
 
 export interface RenderedPage {
   status: number;
-  /** The document, with its compressed forms made before it is kept (EncodedBody.prepare). */
+  /** The document; a visitor's with its compressed forms made before it is kept (EncodedBody.prepare), a member's with the one its browser takes, made at its first answer. */
   html: EncodedBody;
   /** Made for a member (sent `private`), not for visitors. */
   member: boolean;
@@ -130,8 +130,10 @@ export class PageRenderer {
     const head = [headTags(page.head, this.options.publicUrl, alternates), this.options.preloads(page.modules)].filter(Boolean).join('\n    ');
     const html = pageDocument(this.options.template, { head, html: page.html, state: page.state, session: userId === null ? '' : String(userId), renderedAt: page.renderedAt });
     const route = request.routeOptions.url ?? 'unmatched';
-    // A page with a refused form's fields is sent once: its compressed forms are not made ahead.
-    const body = form ? new EncodedBody(html) : await new EncodedBody(html).prepare();
+    // A visitor's page is kept and sent to many: both compressed forms are made before it is kept, so
+    // the kept pages' front sends either at once. A member's page is theirs alone (one browser, which
+    // takes one form) and one with a refused form's fields is sent once: their form is made when sent.
+    const body = form || userId !== null ? new EncodedBody(html) : await new EncodedBody(html).prepare();
     return { status: page.status, html: body, member: userId !== null, route };
   }
 }
