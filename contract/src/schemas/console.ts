@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField } from './common.ts';
 import { serverRule } from './moderation.ts';
 import { CASE_DECISIONS, REPORT_CATEGORIES, REPORT_KINDS } from '../moderation-words.ts';
-import { BULK_RESOLVE_MAX, DECISION_DURATIONS, DECISION_NOTE_MAX, type DecisionDuration } from '../console-words.ts';
+import { BULK_RESOLVE_MAX, DECISION_DURATIONS, DECISION_NOTE_MAX, type DecisionDuration, SERVER_SEVERITIES } from '../console-words.ts';
 
 export * from '../console-words.ts';
 
@@ -68,6 +68,22 @@ const caseReport = z.object({
   reporter: z.object({ id: z.number(), name: z.string().nullable(), address: z.string().nullable(), reports: z.number(), upheld: z.number() }).nullable(),
   /** Another server's report (a Flag): that server. */
   server: z.string().nullable(),
+  /** That server's reports here, and how many of them were acted on; null for a member's report. */
+  server_reports: z.object({ reports: z.number(), upheld: z.number() }).nullable(),
+});
+
+/**
+ * How this server stands with the server of the account elsewhere a case concerns: its block here (of
+ * it or of a domain above it), its accounts known here, the cases about them and the reports it sent.
+ */
+const caseServer = z.object({
+  host: z.string(),
+  block: z.object({ domain: z.string(), severity: z.enum(SERVER_SEVERITIES), reject_media: z.boolean(), reject_reports: z.boolean() }).nullable(),
+  accounts: z.number(),
+  /** Open; decided with something done; decided with nothing done (this case among them). */
+  cases: z.object({ open: z.number(), acted: z.number(), dismissed: z.number() }),
+  /** Its reports (Flags) here, and how many of them were acted on. */
+  reports: z.object({ reports: z.number(), upheld: z.number() }),
 });
 
 /** An earlier action on the account the case concerns. */
@@ -91,6 +107,8 @@ export const modCaseResponse = z.object({
   reports: z.array(caseReport),
   /** The account's earlier actions and cases, newest first (at most 20 each). */
   history: z.object({ actions: z.array(pastAction), cases: z.array(pastCase) }),
+  /** For a case about an account elsewhere, how this server stands with its server; null otherwise. */
+  server: caseServer.nullable(),
   /** The decisions this member of staff may take on it now (none once decided). */
   decisions: z.array(z.enum(CASE_DECISIONS)),
   rules: z.array(serverRule),

@@ -18,22 +18,34 @@ export function caseRecord(db: Kysely<DB>, id: number) {
   return db.selectFrom('cases as c').leftJoin('server_rules as sr', 'sr.id', 'c.rule_id').select(['c.decision_note', 'sr.title as rule']).where('c.id', '=', id).executeTakeFirst();
 }
 
-/** Per reporter: how many reports they made, and how many of those ended with something done (a decision other than none; an open case's NULL counts as not). */
-export async function reporterTallies(db: Kysely<DB>, reporterIds: readonly number[]): Promise<Map<number, { reports: number; upheld: number }>> {
-  if (reporterIds.length === 0) return new Map();
+/** How many reports one reporter made, and how many of those ended with something done (a decision other than none; an open case's NULL counts as not). */
+export interface Tally {
+  reports: number;
+  upheld: number;
+}
+
+/** The tallies of reporters by a column of `reports`: a member's id, or a server's host. */
+async function talliesBy<K extends number | string>(db: Kysely<DB>, column: 'r.reporter_id' | 'r.reporter_server', keys: readonly K[]): Promise<Map<K, Tally>> {
+  if (keys.length === 0) return new Map();
   const rows = await db
     .selectFrom('reports as r')
     .innerJoin('cases as c', 'c.id', 'r.case_id')
     .select((eb) => [
-      'r.reporter_id',
+      eb.ref(column).as('key'),
       eb.fn.countAll<number | string>().as('reports'),
       eb.fn.sum<number | string | null>(eb.case().when('c.decision', '!=', 'none').then(1).else(0).end()).as('upheld'),
     ])
-    .where('r.reporter_id', 'in', reporterIds)
-    .groupBy('r.reporter_id')
+    .where(column, 'in', keys)
+    .groupBy(column)
     .execute();
-  return new Map(rows.map((r) => [r.reporter_id!, { reports: Number(r.reports), upheld: Number(r.upheld ?? 0) }]));
+  return new Map(rows.map((r) => [r.key as K, { reports: Number(r.reports), upheld: Number(r.upheld ?? 0) }]));
 }
+
+/** Per member who reported: their tally. */
+export const reporterTallies = (db: Kysely<DB>, reporterIds: readonly number[]) => talliesBy(db, 'r.reporter_id', reporterIds);
+
+/** Per server elsewhere that sent reports (Flags): its tally. */
+export const serverTallies = (db: Kysely<DB>, hosts: readonly string[]) => talliesBy(db, 'r.reporter_server', hosts);
 
 /** The actions taken on an account, newest first. */
 export function actionsOnAccount(db: Kysely<DB>, subjectId: number, limit: number) {
@@ -56,4 +68,41 @@ export function casesAboutAccount(db: Kysely<DB>, subjectId: number, exceptId: n
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** The server of an account elsewhere (its host, as the account's row keeps it); undefined for a member or an account gone. */
+export async function hostOfAccount(db: Kysely<DB>, userId: number): Promise<string | undefined> {
+  return (await db.selectFrom('users').select('domain').where('id', '=', userId).executeTakeFirst())?.domain ?? undefined;
+}
+
+/**
+ * How this server stands with a server elsewhere (`host`, and `above`: its domain and every domain
+ * above it): its block here (the nearest of them blocked), how many of its accounts this server knows,
+ * and the cases about them (open; decided with something done; decided with nothing).
+ */
+export async function serverStanding(db: Kysely<DB>, host: string, above: readonly string[]) {
+  const [blocks, accounts, cases] = await Promise.all([
+    above.length === 0 ? [] : db.selectFrom('federation_domain_blocks').select(['domain', 'severity', 'reject_media', 'reject_reports']).where('domain', 'in', above).execute(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('domain', '=', host)
+      .executeTakeFirst(),
+    db
+      .selectFrom('cases as c')
+      .innerJoin('users as u', 'u.id', 'c.subject_id')
+      .select((eb) => [
+        eb.fn.sum<number | string | null>(eb.case().when('c.status', '=', 'open').then(1).else(0).end()).as('open'),
+        eb.fn.sum<number | string | null>(eb.case().when('c.decision', '!=', 'none').then(1).else(0).end()).as('acted'),
+        eb.fn.sum<number | string | null>(eb.case().when('c.decision', '=', 'none').then(1).else(0).end()).as('dismissed'),
+      ])
+      .where('u.domain', '=', host)
+      .executeTakeFirst(),
+  ]);
+  const block = blocks.sort((a, b) => b.domain.length - a.domain.length)[0];
+  return {
+    block: block ? { domain: block.domain, severity: block.severity, reject_media: block.reject_media === 1, reject_reports: block.reject_reports === 1 } : null,
+    accounts: Number(accounts?.n ?? 0),
+    cases: { open: Number(cases?.open ?? 0), acted: Number(cases?.acted ?? 0), dismissed: Number(cases?.dismissed ?? 0) },
+  };
 }

@@ -1,7 +1,7 @@
 import { CASES_PAGE_SIZE, STAFF_ONLY, STAFF_OUTRANKED } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/app.ts';
-import { type Session, aPost, aUser, signIn } from '../test/factories.ts';
+import { type Session, aPost, aUser, anAccountElsewhere, signIn } from '../test/factories.ts';
 import { moderationCast, reportedCase } from './moderation.testkit.ts';
 import { createRolesService } from './roles.service.ts';
 
@@ -124,6 +124,43 @@ describe('the queue and a case', () => {
     expect(body.history.cases.length).toBeGreaterThanOrEqual(1);
     expect(body.decisions).toEqual(['none', 'note', 'warn', 'hide', 'no-comments', 'limit', 'suspend']);
     expect((await mod('case', moderator, { id: 999_999 })).statusCode).toBe(404);
+  });
+});
+
+describe('the server of an account elsewhere', () => {
+  it('shows its block, its accounts known here, how the cases about them ended and how its own reports fared', async () => {
+    const far = await anAccountElsewhere(t.db, 'Far Writer');
+    const host = (await t.db.selectFrom('users').select('domain').where('id', '=', far.id).executeTakeFirstOrThrow()).domain!;
+    const neighbour = await anAccountElsewhere(t.db, 'Far Neighbour');
+    await t.db.updateTable('users').set({ domain: host }).where('id', '=', neighbour.id).execute();
+    // An earlier case about the neighbour, decided with nothing done; then the writer's, open.
+    const earlier = await reportedCase(t, another, 'account', neighbour.id, 'other');
+    expect((await mod('cases/resolve', moderator, { ids: [earlier], decision: 'none' })).statusCode).toBe(200);
+    const caseId = await reportedCase(t, reader, 'account', far.id);
+    // A report the server sent (a Flag) about a member's story, acted on.
+    const post = await aPost(t.db, { userId: writer.id, title: 'Flagged from far' });
+    const flagged = await reportedCase(t, another, 'post', post.id);
+    await t.db.updateTable('reports').set({ reporter_server: host, reporter_id: null }).where('case_id', '=', flagged).execute();
+    expect((await mod('cases/resolve', moderator, { ids: [flagged], decision: 'note', note: 'Seen.' })).statusCode).toBe(200);
+
+    const shown = async (id: number) => (await mod('case', moderator, { id })).json();
+    expect((await shown(caseId)).server).toEqual({
+      host,
+      block: null,
+      accounts: 2,
+      cases: { open: 1, acted: 0, dismissed: 1 },
+      reports: { reports: 1, upheld: 1 },
+    });
+    await t.db
+      .insertInto('federation_domain_blocks')
+      .values({ domain: host, severity: 'silence', reject_reports: 1, created_at: new Date().toISOString(), updated_at: null })
+      .execute();
+    expect((await shown(caseId)).server.block).toEqual({ domain: host, severity: 'silence', reject_media: false, reject_reports: true });
+    // The server's report on the story's case, with its tally; a member's case has no server.
+    const story = await shown(flagged);
+    expect(story.server).toBeNull();
+    expect(story.reports).toEqual([expect.objectContaining({ reporter: null, server: host, server_reports: { reports: 1, upheld: 1 } })]);
+    expect((await shown(earlier)).reports[0].server_reports).toBeNull();
   });
 });
 

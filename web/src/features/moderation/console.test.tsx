@@ -45,7 +45,7 @@ const RULES = [
 const theCase: ModCaseResponse = {
   case: { ...aCase(), text: '<b>Cheap</b> watches, click now', decision_note: null, rule: null },
   reports: [
-    { id: 91, at: '2026-11-30T10:00:00.000Z', category: 'harassment', note: '', status: 'open', reporter: null, server: 'far.example' },
+    { id: 91, at: '2026-11-30T10:00:00.000Z', category: 'harassment', note: '', status: 'open', reporter: null, server: 'far.example', server_reports: { reports: 4, upheld: 1 } },
     {
       id: 90,
       at: '2026-11-30T09:00:00.000Z',
@@ -54,12 +54,14 @@ const theCase: ModCaseResponse = {
       status: 'open',
       reporter: { id: 8, name: 'Wren', address: '@wren', reports: 5, upheld: 3 },
       server: null,
+      server_reports: null,
     },
   ],
   history: {
     actions: [{ id: 1, kind: 'warn', reason: 'Links to a shop in every comment', starts_at: '2026-10-01T08:00:00.000Z', ends_at: null, lifted_at: null }],
     cases: [{ id: 4, status: 'resolved', decision: 'warn', opened_at: '2026-09-30T08:00:00.000Z', target_kind: 'post' }],
   },
+  server: null,
   decisions: ['none', 'note', 'hide'],
   rules: RULES,
   presets: [{ name: 'spam', text: 'This is advertising.' }],
@@ -201,7 +203,9 @@ describe('A case', () => {
     expect(reports[0]).toHaveTextContent('Third time today.');
     expect(reports[0]).toHaveTextContent('Reported by Wren @wren · 5 reports, 3 acted on');
     expect(reports[1]).toHaveTextContent('Harassment or hate');
-    expect(reports[1]).toHaveTextContent('From far.example');
+    expect(reports[1]).toHaveTextContent('From far.example · 4 reports, 1 acted on');
+    // A member's case: no server to stand with.
+    expect(screen.queryByRole('heading', { name: 'The account’s server' })).not.toBeInTheDocument();
 
     expect(screen.getByRole('list', { name: 'Earlier actions' })).toHaveTextContent('Warned');
     expect(screen.getByRole('list', { name: 'Earlier actions' })).toHaveTextContent('Links to a shop in every comment');
@@ -217,6 +221,39 @@ describe('A case', () => {
     expect(within(group).queryByRole('radio', { name: 'Suspend the account' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Decide case 12' }).closest('form')).toHaveAttribute('action', '/mod/cases/12');
     expect(screen.getByLabelText('Start from a preset')).toHaveTextContent('spam');
+  });
+
+  it('shows how the server stands of an account elsewhere: its block, its accounts, its cases and reports, with links', async () => {
+    signIn(7);
+    consoleApi({
+      caseAnswer: {
+        body: {
+          ...theCase,
+          case: { ...theCase.case, subject: { id: 41, name: 'Bot', address: '@bot@far.example:8443', elsewhere: true } },
+          server: {
+            host: 'far.example:8443',
+            block: { domain: 'example', severity: 'silence', reject_media: true, reject_reports: false },
+            accounts: 12,
+            cases: { open: 2, acted: 3, dismissed: 1 },
+            reports: { reports: 1, upheld: 0 },
+          },
+        },
+      },
+    });
+    renderApp(paths.modCase.getHref(12));
+    const section = (await screen.findByRole('heading', { name: 'The account’s server' })).closest('section')!;
+    const said = [
+      'far.example:8443',
+      'Blocked: Limit',
+      'Media refused',
+      'through the block of example',
+      'Accounts known here12',
+      '2 open, 3 acted on, 1 with nothing done',
+      '1 report, 0 acted on',
+    ];
+    for (const words of said) expect(section).toHaveTextContent(words);
+    expect(within(section).getByRole('link', { name: 'Servers' })).toHaveAttribute('href', '/mod/servers');
+    expect(within(section).getByRole('link', { name: 'What was done to it' })).toHaveAttribute('href', '/mod/audit?server=far.example');
   });
 
   it('offers no form once decided, and says why', async () => {

@@ -4,7 +4,7 @@ import { Tag, When, h2Class } from './CaseParts';
 
 type CaseReport = ModCaseResponse['reports'][number];
 
-/** Who made a report: a member by name and address, with how many of their reports were acted on; another server by its name. */
+/** Who made a report: a member by name and address, or another server by its name, with how many of their reports were acted on. */
 function Reporter({ report }: { report: CaseReport }) {
   if (report.reporter) {
     const { name, address, reports, upheld } = report.reporter;
@@ -20,7 +20,18 @@ function Reporter({ report }: { report: CaseReport }) {
       </p>
     );
   }
-  return <p className="text-zinc-600 dark:text-zinc-400">From {report.server ?? 'another server'}</p>;
+  const tally = report.server_reports;
+  return (
+    <p className="text-zinc-600 dark:text-zinc-400">
+      From <span className="break-all font-medium text-zinc-900 dark:text-zinc-100">{report.server ?? 'another server'}</span>
+      {tally && (
+        <>
+          {' '}
+          · {tally.reports} {tally.reports === 1 ? 'report' : 'reports'}, {tally.upheld} acted on
+        </>
+      )}
+    </p>
+  );
 }
 
 /** A case's reports, oldest first: why, the reporter's note, when and who (staff see who reported; nobody else does). */

@@ -10,6 +10,7 @@ import { useModCase } from '../../api/console';
 import { CaseDecisionForm } from './CaseDecisionForm';
 import { CaseHistory } from './CaseHistory';
 import { CaseReports } from './CaseReports';
+import { CaseServer } from './CaseServer';
 import { ConsoleNav } from './ConsoleNav';
 import { About, Standing, StaffOnly, Subject, When, h2Class, isForbidden, quietLink } from './CaseParts';
 
@@ -79,6 +80,7 @@ function CaseBody({ data }: { data: ModCaseResponse }) {
         <Subjectmatter line={line} />
         <CaseReports reports={data.reports} />
         <CaseHistory history={data.history} hasAccount={line.subject !== null} />
+        {data.server && <CaseServer server={data.server} />}
       </div>
       <section aria-labelledby="case-decide" className="mt-10 rounded-2xl border border-zinc-200 p-4 sm:p-6 lg:sticky lg:top-20 lg:mt-8 dark:border-zinc-800">
         <h2 id="case-decide" className={h2Class}>
