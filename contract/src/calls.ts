@@ -102,6 +102,7 @@ export const myReports = { method: 'POST', path: '/api/user/reports', access: 's
 /** Addition (issue 47, ADR 0105): the moderation console — the queue of cases, one case with its context, a decision on one case or many. */
 export const modCases = { method: 'POST', path: '/api/mod/cases', access: 'session', staff: 'manageReports', readOnly: true, body: 'modCasesBody', query: 'cursorQuery', answer: 'modCasesResponse' } as const satisfies Endpoint;
 export const modCase = { method: 'POST', path: '/api/mod/case', access: 'session', staff: 'manageReports', readOnly: true, body: 'modCaseBody', answer: 'modCaseResponse' } as const satisfies Endpoint;
+export const modAccount = { method: 'POST', path: '/api/mod/account', access: 'session', staff: 'manageReports', readOnly: true, body: 'modAccountBody', answer: 'modAccountResponse' } as const satisfies Endpoint;
 export const modResolve = { method: 'POST', path: '/api/mod/cases/resolve', access: 'session', staff: 'manageReports', body: 'modResolveBody', answer: 'modResolveResponse' } as const satisfies Endpoint;
 /** Addition (issue 47, ADR 0105): the audit log in the console, by moderator, action, kind, server and days, and the same as CSV. */
 export const modAudit = { method: 'POST', path: '/api/mod/audit', access: 'session', staff: 'viewAuditLog', readOnly: true, body: 'modAuditBody', query: 'cursorQuery', answer: 'modAuditResponse' } as const satisfies Endpoint;

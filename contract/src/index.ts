@@ -27,6 +27,7 @@ export * from './schemas/stats.ts';
 export * from './schemas/library.ts';
 export * from './schemas/moderation.ts';
 export * from './schemas/console.ts';
+export * from './schemas/console-accounts.ts';
 export * from './schemas/console-appeals.ts';
 export * from './schemas/console-servers.ts';
 export * from './schemas/console-help.ts';

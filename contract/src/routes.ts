@@ -91,6 +91,8 @@ export const paths = {
     },
   },
   modCase: { path: '/mod/cases/:id', access: 'session', getHref: (caseId: number) => `/mod/cases/${caseId}` },
+  /** One account in the console (a member or an account elsewhere): what is in force on it, its past, its server. */
+  modAccount: { path: '/mod/accounts/:id', access: 'session', getHref: (accountId: number) => `/mod/accounts/${accountId}` },
   /** The appeals in the console: open (oldest first) or `answered`; each answered on the list (a plain form per appeal). */
   modAppeals: { path: '/mod/appeals', access: 'session', getHref: (status: 'open' | 'answered' = 'open') => (status === 'open' ? '/mod/appeals' : '/mod/appeals?status=answered') },
   /** The servers elsewhere in the console: their blocks, each changed or lifted in place, a Mastodon CSV imported (plain forms). */

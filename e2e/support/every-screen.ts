@@ -231,6 +231,7 @@ export const screens: Record<PathName, ScreenEntry> = {
     ],
   },
   modCase: { visits: (w) => [{ label: 'a case', url: paths.modCase.getHref(w.caseId) }] },
+  modAccount: { visits: (w) => [{ label: 'an account in the console', url: paths.modAccount.getHref(Number(w.other.id)) }] },
   modAppeals: {
     visits: () => [
       { label: 'appeals', url: paths.modAppeals.getHref() },

@@ -10,6 +10,7 @@ export * from './help.ts';
 export * from './library.ts';
 export * from './moderation.ts';
 export * from './console.ts';
+export * from './console-accounts.ts';
 export * from './console-appeals.ts';
 export * from './console-servers.ts';
 export * from './console-help.ts';

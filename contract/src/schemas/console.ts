@@ -76,7 +76,7 @@ const caseReport = z.object({
  * How this server stands with the server of the account elsewhere a case concerns: its block here (of
  * it or of a domain above it), its accounts known here, the cases about them and the reports it sent.
  */
-const caseServer = z.object({
+export const caseServer = z.object({
   host: z.string(),
   block: z.object({ domain: z.string(), severity: z.enum(SERVER_SEVERITIES), reject_media: z.boolean(), reject_reports: z.boolean() }).nullable(),
   accounts: z.number(),
@@ -87,9 +87,16 @@ const caseServer = z.object({
 });
 
 /** An earlier action on the account the case concerns. */
-const pastAction = z.object({ id: z.number(), kind: z.string(), reason: z.string(), starts_at: z.string(), ends_at: z.string().nullable(), lifted_at: z.string().nullable() });
+export const pastAction = z.object({
+  id: z.number(),
+  kind: z.string(),
+  reason: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string().nullable(),
+  lifted_at: z.string().nullable(),
+});
 /** An earlier case about the same account. */
-const pastCase = z.object({
+export const pastCase = z.object({
   id: z.number(),
   status: z.enum(['open', 'resolved']),
   decision: z.enum(CASE_DECISIONS).nullable(),

@@ -106,3 +106,12 @@ export async function serverStanding(db: Kysely<DB>, host: string, above: readon
     cases: { open: Number(cases?.open ?? 0), acted: Number(cases?.acted ?? 0), dismissed: Number(cases?.dismissed ?? 0) },
   };
 }
+
+/** An account as the console shows it (a member or an account elsewhere); undefined when there is none. */
+export function accountForStaff(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'handle', 'domain', 'url', 'created_at', 'deactivated_at', 'post_count', 'followers_count'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

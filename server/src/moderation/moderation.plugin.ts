@@ -16,6 +16,7 @@ import { createDecisions } from './decisions.service.ts';
 import { type AuditView, createAuditView } from './console-audit.ts';
 import { type ConsoleAppeals, createConsoleAppeals } from './console-appeals.ts';
 import { createModerationYears } from './moderation-years.ts';
+import { accountForConsole } from './console-accounts.ts';
 
 /** The servers blocked, as /moderation lists them (the federation's, handed over by app.ts). */
 type BlockedServers = () => Promise<PublicServerBlock[]>;
@@ -41,9 +42,10 @@ const moderationPlugin: FastifyPluginAsync<FeatureDeps & { reports: ReportsServi
 };
 
 /** The console's calls under /api/mod (ADR 0105): the endpoint's gate let a member of staff in and named them (request.staff). */
-const consolePlugin: FastifyPluginAsync<{ desk: Console; log: AuditView; appealDesk: ConsoleAppeals }> = async (app, { desk, log, appealDesk }) => {
+const consolePlugin: FastifyPluginAsync<{ db: FeatureDeps['db']; desk: Console; log: AuditView; appealDesk: ConsoleAppeals }> = async (app, { db, desk, log, appealDesk }) => {
   route(app, 'modCases', async (request) => desk.queue(request.body, request.query.cursor));
   route(app, 'modCase', async (request) => desk.case(request.staff!, request.body.id));
+  route(app, 'modAccount', async (request) => accountForConsole(db, request.body.id));
   route(app, 'modResolve', async (request) => desk.resolve(request.staff!, request.body));
   route(app, 'modAppeals', async (request) => appealDesk.page(request.staff!, request.body.status, request.query.cursor));
   route(app, 'modAppealAnswer', async (request) => appealDesk.answer(request.staff!, request.body));
@@ -100,6 +102,7 @@ export function moderationModule(core: AppCore, blockedServers: BlockedServers):
     api: (api) => api.register(moderationPlugin, { ...core, reports, rules, appeals, blockedServers }),
     routes: (app) =>
       app.register(consolePlugin, {
+        db: core.db,
         desk: createConsole(
           core.db,
           createDecisions(core.db, core.config.publicUrl, core.events),

@@ -117,6 +117,7 @@ export function createRoutes(withLoaders = false): RouteObject[] {
         route(paths.reports, 'reports'),
         route(paths.mod, 'mod'),
         route(paths.modCase, 'mod-case'),
+        route(paths.modAccount, 'mod-account'),
         route(paths.modAppeals, 'mod-appeals'),
         route(paths.modHelp, 'mod-help'),
         route(paths.modServers, 'mod-servers'),

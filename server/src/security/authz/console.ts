@@ -4,6 +4,7 @@ import { type Entry, sorted, staff } from './kit.ts';
 export const CONSOLE_ROUTES: Readonly<Record<string, Entry>> = {
   modCases: staff(200, { body: () => ({}) }),
   modCase: staff(200, { body: (s) => ({ id: s.caseId }) }),
+  modAccount: staff(200, { body: (s) => ({ id: s.postOwner.id }) }),
   modResolve: staff(200, {
     body: (s) => ({ ids: [s.caseId], decision: 'note', note: 'Kept on file.' }),
     changes: async (s) => sorted(await s.db.selectFrom('cases').selectAll().where('id', '=', s.caseId).execute()),

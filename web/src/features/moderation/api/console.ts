@@ -59,6 +59,17 @@ export function useModCase(id: number) {
   return useQuery(modCaseQueryOptions(id));
 }
 
+/** POST /api/mod/account {id}: one account, what is in force on it, its past and its server. */
+export const modAccountQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...consoleQueryKey, 'account', id] as const,
+    queryFn: ({ signal }) => api(endpoints.modAccount, { id }, { signal }),
+  });
+
+export function useModAccount(id: number) {
+  return useQuery(modAccountQueryOptions(id));
+}
+
 /** A decision as the console's forms send it: fields left empty are left out. */
 export interface Decision {
   ids: number[];

@@ -14,6 +14,32 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
 };
 const actionWords = (kind: string) => ACTION_WORDS[kind] ?? `${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
 
+/** An action in words: what, why, from when to when (or until lifted), and when it was lifted. */
+export function ActionLines({ action }: { action: ModCaseResponse['history']['actions'][number] }) {
+  return (
+    <>
+      <p className="font-medium text-zinc-900 dark:text-zinc-100">{actionWords(action.kind)}</p>
+      {action.reason && <p className="whitespace-pre-line break-words">{action.reason}</p>}
+      <p className="text-zinc-600 dark:text-zinc-400">
+        From <When value={action.starts_at} />
+        {action.ends_at ? (
+          <>
+            {' '}
+            to <When value={action.ends_at} />
+          </>
+        ) : (
+          ' until lifted'
+        )}
+        {action.lifted_at && (
+          <>
+            ; lifted <When value={action.lifted_at} />
+          </>
+        )}
+      </p>
+    </>
+  );
+}
+
 const h3Class = 'text-base font-semibold text-zinc-900 dark:text-zinc-100';
 const listClass = 'mt-2 divide-y divide-zinc-200 border-y border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800';
 
@@ -35,24 +61,7 @@ export function CaseHistory({ history, hasAccount }: { history: ModCaseResponse[
             <ul aria-label="Earlier actions" className={listClass}>
               {history.actions.map((action) => (
                 <li key={action.id} className="space-y-1 py-3 text-sm text-zinc-700 dark:text-zinc-300">
-                  <p className="font-medium text-zinc-900 dark:text-zinc-100">{actionWords(action.kind)}</p>
-                  {action.reason && <p className="whitespace-pre-line break-words">{action.reason}</p>}
-                  <p className="text-zinc-600 dark:text-zinc-400">
-                    From <When value={action.starts_at} />
-                    {action.ends_at ? (
-                      <>
-                        {' '}
-                        to <When value={action.ends_at} />
-                      </>
-                    ) : (
-                      ' until lifted'
-                    )}
-                    {action.lifted_at && (
-                      <>
-                        ; lifted <When value={action.lifted_at} />
-                      </>
-                    )}
-                  </p>
+                  <ActionLines action={action} />
                 </li>
               ))}
             </ul>

@@ -1,18 +1,13 @@
 import { Link } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
 import { CASE_DECISION_LABELS, paths } from '@inkwell/contract';
 import type { ModCaseResponse } from '@inkwell/contract/schemas';
-import { DocumentTitle } from '../../../../components/DocumentTitle';
-import { LoadFailed } from '../../../../components/LoadFailed';
-import { NotHere } from '../../../../components/NotHere';
-import { isApiError } from '../../../../lib/api-client';
 import { useModCase } from '../../api/console';
 import { CaseDecisionForm } from './CaseDecisionForm';
 import { CaseHistory } from './CaseHistory';
 import { CaseReports } from './CaseReports';
 import { CaseServer } from './CaseServer';
-import { ConsoleNav } from './ConsoleNav';
-import { About, Standing, StaffOnly, Subject, When, h2Class, isForbidden, quietLink } from './CaseParts';
+import { About, Standing, Subject, When, h2Class, quietLink } from './CaseParts';
+import { ConsoleDetail } from './ConsoleDetail';
 
 const boxClass = 'rounded-xl border border-zinc-200 bg-zinc-50 p-4 text-[15px] text-zinc-800 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200';
 
@@ -29,6 +24,11 @@ function Subjectmatter({ line }: { line: ModCaseResponse['case'] }) {
       {line.text && <blockquote className={`${boxClass} mt-3 whitespace-pre-line break-words leading-7`}>{line.text}</blockquote>}
       <p className="mt-3 flex flex-wrap gap-x-1 text-sm">
         <span className="text-zinc-600 dark:text-zinc-400">{line.target.kind === 'account' ? 'The account:' : 'Written by:'}</span> <Subject subject={line.subject} />
+        {line.subject && (
+          <Link to={paths.modAccount.getHref(line.subject.id)} className={`${quietLink} ml-2`}>
+            The account in the console
+          </Link>
+        )}
       </p>
       {line.held_for && <p className="mt-2 text-sm font-medium text-amber-900 dark:text-amber-200">Held for review: {line.held_for}</p>}
       {line.forwarded_at && (
@@ -103,35 +103,9 @@ function CaseBody({ data }: { data: ModCaseResponse }) {
 /** /mod/cases/:id (issue 47, ADR 0105): one case with its context — what, whose, the reports and reporters, the account's history — and its decision. */
 export function CaseScreen({ id }: { id: number }) {
   const query = useModCase(id);
-  if (query.isError && isApiError(query.error) && query.error.status === 404) {
-    return (
-      <NotHere title="No such case" noindex>
-        There is no case {id}.
-      </NotHere>
-    );
-  }
   return (
-    <section className="mx-auto w-full max-w-[1120px] px-4 pb-16 pt-8 sm:px-6 sm:pt-12">
-      <DocumentTitle title={`Case ${id}`} noindex />
-      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
-        <p>
-          <Link to={paths.mod.getHref()} className={`${quietLink} inline-flex items-center gap-1.5 text-sm`}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            The queue
-          </Link>
-        </p>
-        <ConsoleNav current="cases" page={false} />
-      </div>
-      <h1 className="mt-3 font-serif text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">Case {id}</h1>
-      {query.data ? (
-        <CaseBody data={query.data} />
-      ) : isForbidden(query.error) ? (
-        <StaffOnly />
-      ) : query.isError ? (
-        <LoadFailed what="The case" onRetry={() => void query.refetch()} />
-      ) : (
-        <div role="status" aria-busy="true" aria-label="Loading the case" className="mt-6 h-40 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-900" />
-      )}
-    </section>
+    <ConsoleDetail title={`Case ${id}`} what="The case" query={query} missing={{ title: 'No such case', text: `There is no case ${id}.` }} wide>
+      {(data) => <CaseBody data={data} />}
+    </ConsoleDetail>
   );
 }

@@ -1,0 +1,23 @@
+import { useParams } from 'react-router';
+import { AccountScreen } from '../../features/moderation/components/console/AccountScreen';
+import { modAccountQueryOptions } from '../../features/moderation/api/console';
+import { useSession } from '../../lib/session';
+import NotFoundRoute from './not-found';
+import { type Screen, plainIdParam } from '../screen';
+
+/** Rendered for a signed-in member; the API says whether they are staff. */
+export const screen: Screen = {
+  render: 'members',
+  load: ({ params, client, viewerId }) => {
+    const id = plainIdParam(params.id);
+    return viewerId && id !== null ? [client.prefetchQuery(modAccountQueryOptions(id))] : [];
+  },
+};
+
+export default function ModAccountRoute() {
+  const session = useSession();
+  const id = plainIdParam(useParams().id);
+  if (!session) return null; // RequireSession sends visitors to /login
+  if (id === null) return <NotFoundRoute />;
+  return <AccountScreen key={id} id={id} />;
+}
