@@ -47,9 +47,3 @@ export const SHELL_SCREEN: Screen = { render: 'nobody' };
 export function idParam(value: string | undefined): number | null {
   return decodeId(value ?? '');
 }
-
-/** A number as the console's addresses have it (a case's, an account's: a plain number, the command line's, not an encoded id); null when it is none. */
-export function plainIdParam(value: string | undefined): number | null {
-  const id = /^\d{1,15}$/.test(value ?? '') ? Number(value) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}

@@ -3,7 +3,8 @@ import { AccountScreen } from '../../features/moderation/components/console/Acco
 import { modAccountQueryOptions } from '../../features/moderation/api/console';
 import { useSession } from '../../lib/session';
 import NotFoundRoute from './not-found';
-import { type Screen, plainIdParam } from '../screen';
+import type { Screen } from '../screen';
+import { plainIdParam } from '../../features/moderation/plain-id';
 
 /** Rendered for a signed-in member; the API says whether they are staff. */
 export const screen: Screen = {

@@ -3,7 +3,8 @@ import { CaseScreen } from '../../features/moderation/components/console/CaseScr
 import { modCaseQueryOptions } from '../../features/moderation/api/console';
 import { useSession } from '../../lib/session';
 import NotFoundRoute from './not-found';
-import { type Screen, plainIdParam } from '../screen';
+import type { Screen } from '../screen';
+import { plainIdParam } from '../../features/moderation/plain-id';
 
 /** Rendered for a signed-in member (its form works before the app's scripts); the API says whether they are staff. */
 export const screen: Screen = {
