@@ -2,9 +2,8 @@ import { type ModAccountResponse, paths } from '@inkwell/contract';
 import type { Kysely } from 'kysely';
 import { staffRoleOf } from '../db/shared.repository.ts';
 import type { DB } from '../db/schema.ts';
-import { domainsAbove } from '../lib/domain-names.ts';
 import { notFound } from '../lib/errors.ts';
-import { accountForStaff, actionsOnAccount, casesAboutAccount, reporterTallies, serverStanding, serverTallies } from './console.repository.ts';
+import { NO_TALLY, accountForStaff, actionsOnAccount, casesAboutAccount, reporterTallies, serverStanding } from './console.repository.ts';
 
 /** How many earlier actions and cases the page shows. */
 const HISTORY = 20;
@@ -18,12 +17,12 @@ export async function accountForConsole(db: Kysely<DB>, id: number, now = new Da
   const row = await accountForStaff(db, id);
   if (!row) throw notFound(`There is no account ${id}.`);
   const host = row.domain ?? undefined;
-  const [actions, cases, role, own, servers] = await Promise.all([
+  const [actions, cases, role, own, server] = await Promise.all([
     actionsOnAccount(db, id, HISTORY),
     casesAboutAccount(db, id, 0, HISTORY),
     staffRoleOf(db, id),
     reporterTallies(db, [id]),
-    host ? serverTallies(db, [host]) : new Map<string, { reports: number; upheld: number }>(),
+    host ? serverStanding(db, host) : null,
   ]);
   const at = now.toISOString();
   const inForce = (a: { lifted_at: string | null; ends_at: string | null }) => a.lifted_at === null && (a.ends_at === null || a.ends_at > at);
@@ -42,7 +41,7 @@ export async function accountForConsole(db: Kysely<DB>, id: number, now = new Da
     },
     in_force: actions.filter(inForce),
     history: { actions: actions.filter((a) => !inForce(a)), cases },
-    reports: own.get(id) ?? { reports: 0, upheld: 0 },
-    server: host ? { host, ...(await serverStanding(db, host, domainsAbove(host))), reports: servers.get(host) ?? { reports: 0, upheld: 0 } } : null,
+    reports: own.get(id) ?? NO_TALLY,
+    server,
   };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { domainsAbove } from '../lib/domain-names.ts';
 
 /** The SQL of the console's reads beyond the queue's (ADR 0105): a case's record, its reporters' standing, the account's past. */
 
@@ -23,6 +24,9 @@ export interface Tally {
   reports: number;
   upheld: number;
 }
+
+/** The tally of a reporter who reported nothing yet. */
+export const NO_TALLY: Readonly<Tally> = { reports: 0, upheld: 0 };
 
 /** The tallies of reporters by a column of `reports`: a member's id, or a server's host. */
 async function talliesBy<K extends number | string>(db: Kysely<DB>, column: 'r.reporter_id' | 'r.reporter_server', keys: readonly K[]): Promise<Map<K, Tally>> {
@@ -76,12 +80,13 @@ export async function hostOfAccount(db: Kysely<DB>, userId: number): Promise<str
 }
 
 /**
- * How this server stands with a server elsewhere (`host`, and `above`: its domain and every domain
- * above it): its block here (the nearest of them blocked), how many of its accounts this server knows,
- * and the cases about them (open; decided with something done; decided with nothing).
+ * How this server stands with a server elsewhere (`host`, as its accounts' rows keep it): its block here
+ * (of it or the nearest domain above it blocked), how many of its accounts this server knows, the cases
+ * about them (open; decided with something done; decided with nothing), and its own reports' tally.
  */
-export async function serverStanding(db: Kysely<DB>, host: string, above: readonly string[]) {
-  const [blocks, accounts, cases] = await Promise.all([
+export async function serverStanding(db: Kysely<DB>, host: string) {
+  const above = domainsAbove(host);
+  const [blocks, accounts, cases, tallies] = await Promise.all([
     above.length === 0 ? [] : db.selectFrom('federation_domain_blocks').select(['domain', 'severity', 'reject_media', 'reject_reports']).where('domain', 'in', above).execute(),
     db
       .selectFrom('users')
@@ -98,12 +103,15 @@ export async function serverStanding(db: Kysely<DB>, host: string, above: readon
       ])
       .where('u.domain', '=', host)
       .executeTakeFirst(),
+    serverTallies(db, [host]),
   ]);
   const block = blocks.sort((a, b) => b.domain.length - a.domain.length)[0];
   return {
+    host,
     block: block ? { domain: block.domain, severity: block.severity, reject_media: block.reject_media === 1, reject_reports: block.reject_reports === 1 } : null,
     accounts: Number(accounts?.n ?? 0),
     cases: { open: Number(cases?.open ?? 0), acted: Number(cases?.acted ?? 0), dismissed: Number(cases?.dismissed ?? 0) },
+    reports: tallies.get(host) ?? NO_TALLY,
   };
 }
 

@@ -21,8 +21,7 @@ import { idCursor } from '../lib/id-cursor.ts';
 import type { StaffCaller } from '../plugins/staff.ts';
 import { CaseError } from './case-error.ts';
 import { type CaseLine as ServiceLine, createCasesService } from './cases.service.ts';
-import { actionsOnAccount, caseRecord, casesAboutAccount, hostOfAccount, openCaseCount, reporterTallies, serverStanding, serverTallies } from './console.repository.ts';
-import { domainsAbove } from '../lib/domain-names.ts';
+import { NO_TALLY, actionsOnAccount, caseRecord, casesAboutAccount, hostOfAccount, openCaseCount, reporterTallies, serverStanding, serverTallies } from './console.repository.ts';
 import type { Decisions } from './decisions.service.ts';
 import { listPresets } from './presets.repository.ts';
 import { type ReportKind, targetsOf } from './reports.repository.ts';
@@ -131,7 +130,7 @@ export function createConsole(db: Kysely<DB>, decisions: Decisions, rules: Rules
       const [actions, earlier] = subjectId === undefined ? [[], []] : await Promise.all([actionsOnAccount(db, subjectId, HISTORY), casesAboutAccount(db, subjectId, id, HISTORY)]);
       const host = shown.subject?.elsewhere && subjectId !== undefined ? await hostOfAccount(db, subjectId) : undefined;
       const reportingServers = shown.reports.flatMap((r) => ('server' in r && r.server ? [r.server] : []));
-      const servers = await serverTallies(db, [...new Set([...reportingServers, ...(host ? [host] : [])])]);
+      const servers = await serverTallies(db, [...new Set(reportingServers)]);
       // A comment's or reply's words as written (shown as text, never as markup).
       const text = shown.about && 'text' in shown.about ? (shown.about.text ?? null) : null;
       return {
@@ -142,12 +141,12 @@ export function createConsole(db: Kysely<DB>, decisions: Decisions, rules: Rules
           category: r.category as ReportCategory,
           note: r.note,
           status: r.status,
-          reporter: r.reporter && { ...r.reporter, ...(tallies.get(r.reporter.id) ?? { reports: 0, upheld: 0 }) },
+          reporter: r.reporter && { ...r.reporter, ...(tallies.get(r.reporter.id) ?? NO_TALLY) },
           server: 'server' in r ? (r.server ?? null) : null,
-          server_reports: 'server' in r && r.server ? (servers.get(r.server) ?? { reports: 0, upheld: 0 }) : null,
+          server_reports: 'server' in r && r.server ? (servers.get(r.server) ?? NO_TALLY) : null,
         })),
         history: { actions, cases: earlier },
-        server: host ? { host, ...(await serverStanding(db, host, domainsAbove(host))), reports: servers.get(host) ?? { reports: 0, upheld: 0 } } : null,
+        server: host ? await serverStanding(db, host) : null,
         decisions: await decisionsFor(staff, shown),
         rules: await rules.list(),
         presets: (await listPresets(db)).map((p) => ({ name: p.name, text: p.text })),
