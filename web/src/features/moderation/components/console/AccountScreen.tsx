@@ -3,7 +3,7 @@ import type { ModAccountResponse } from '@inkwell/contract/schemas';
 import { useModAccount } from '../../api/console';
 import { ActionLines, CaseHistory } from './CaseHistory';
 import { CaseServer } from './CaseServer';
-import { Tag, When, h2Class, quietLink } from './CaseParts';
+import { Tag, When, h2Class, quietLink, tallyWords } from './CaseParts';
 import { ConsoleDetail } from './ConsoleDetail';
 
 type Account = ModAccountResponse['account'];
@@ -63,14 +63,13 @@ function InForce({ actions }: { actions: ModAccountResponse['in_force'] }) {
 }
 
 function AccountBody({ data }: { data: ModAccountResponse }) {
-  const { reports } = data;
   return (
     <>
       <Who account={data.account} />
       <InForce actions={data.in_force} />
       <p className="mt-6 text-sm text-zinc-700 dark:text-zinc-300">
         <span className="text-zinc-600 dark:text-zinc-400">Its reports here: </span>
-        {reports.reports} {reports.reports === 1 ? 'report' : 'reports'}, {reports.upheld} acted on
+        {tallyWords(data.reports)}
       </p>
       <CaseHistory history={data.history} hasAccount />
       {data.server && <CaseServer server={data.server} />}

@@ -115,4 +115,7 @@ export function fieldErrorsOf(error: unknown): Partial<Record<DecisionField | 'i
   return errors;
 }
 
+/** A reporter's tally in words: "5 reports, 3 acted on". */
+export const tallyWords = ({ reports, upheld }: { reports: number; upheld: number }) => `${reports} ${reports === 1 ? 'report' : 'reports'}, ${upheld} acted on`;
+
 export const h2Class = 'font-serif text-xl font-semibold text-zinc-900 dark:text-zinc-50';

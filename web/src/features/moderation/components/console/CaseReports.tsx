@@ -1,22 +1,19 @@
 import { REPORT_CATEGORY_LABELS } from '@inkwell/contract';
 import type { ModCaseResponse } from '@inkwell/contract/schemas';
-import { Tag, When, h2Class } from './CaseParts';
+import { Tag, When, h2Class, tallyWords } from './CaseParts';
 
 type CaseReport = ModCaseResponse['reports'][number];
 
 /** Who made a report: a member by name and address, or another server by its name, with how many of their reports were acted on. */
 function Reporter({ report }: { report: CaseReport }) {
   if (report.reporter) {
-    const { name, address, reports, upheld } = report.reporter;
+    const { name, address } = report.reporter;
     return (
       <p>
         <span className="text-zinc-600 dark:text-zinc-400">Reported by </span>
         <span className="font-medium text-zinc-900 dark:text-zinc-100">{name?.trim() || 'No name'}</span>
         {address && <span className="break-all text-zinc-600 dark:text-zinc-400"> {address}</span>}
-        <span className="text-zinc-600 dark:text-zinc-400">
-          {' '}
-          · {reports} {reports === 1 ? 'report' : 'reports'}, {upheld} acted on
-        </span>
+        <span className="text-zinc-600 dark:text-zinc-400"> · {tallyWords(report.reporter)}</span>
       </p>
     );
   }
@@ -24,12 +21,7 @@ function Reporter({ report }: { report: CaseReport }) {
   return (
     <p className="text-zinc-600 dark:text-zinc-400">
       From <span className="break-all font-medium text-zinc-900 dark:text-zinc-100">{report.server ?? 'another server'}</span>
-      {tally && (
-        <>
-          {' '}
-          · {tally.reports} {tally.reports === 1 ? 'report' : 'reports'}, {tally.upheld} acted on
-        </>
-      )}
+      {tally && <> · {tallyWords(tally)}</>}
     </p>
   );
 }

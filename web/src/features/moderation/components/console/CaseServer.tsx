@@ -1,11 +1,9 @@
 import { Link } from 'react-router';
 import { SERVER_SEVERITY_LABELS, paths } from '@inkwell/contract';
 import type { ModCaseResponse } from '@inkwell/contract/schemas';
-import { Tag, h2Class, quietLink } from './CaseParts';
+import { Tag, h2Class, quietLink, tallyWords } from './CaseParts';
 
 type Server = NonNullable<ModCaseResponse['server']>;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The server's block here, in words: none, or its severity and what else it refuses (of a domain above it: which). */
 function Block({ server }: { server: Server }) {
@@ -45,9 +43,7 @@ export function CaseServer({ server }: { server: Server }) {
           {cases.open} open, {cases.acted} acted on, {cases.dismissed} with nothing done
         </dd>
         <dt className="text-zinc-600 dark:text-zinc-400">Its reports here</dt>
-        <dd>
-          {plural(reports.reports, 'report', 'reports')}, {reports.upheld} acted on
-        </dd>
+        <dd>{tallyWords(reports)}</dd>
       </dl>
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <Link to={paths.modServers.getHref()} className={quietLink}>
